@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { AppError } from './platform/app-error.ts';
+import { registerCsrf } from './platform/csrf.ts';
+import type { Deps } from './platform/deps.ts';
+import { createMailer } from './platform/mail.ts';
+import { registerSessions } from './platform/session.ts';
+import { createThrottle } from './platform/throttle.ts';
+import { M } from '../shared/messages.ts';
+import type { ApiErrorBody } from '../shared/errors.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { accountRoutes } from './features/account/account.routes.ts';
+import { legalRoutes } from './features/legal/legal.routes.ts';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: Deps;
+}
+
+/** Builds the whole application on an open database; server.ts listens, tests inject. */
+export async function buildApp(config: AppConfig, database: Database): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization'],
+      // Thread and reset tokens travel in URLs: never log query strings.
+      serializers: {
+        req: (req) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
+      },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: Deps = {
+    db: database.db,
+    config,
+    log: app.log,
+    throttle: createThrottle(database.db),
+    mailer: createMailer({
+      db: database.db,
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      logOutbox: config.mail.logOutbox,
+      log: app.log,
+    }),
+  };
+  app.addHook('onClose', async () => deps.mailer.close());
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI/emotion injects style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Mika API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerSessions(app, database.db, config);
+  registerCsrf(app, config);
+  installErrorHandling(app);
+
+  await app.register(authRoutes(deps));
+  await app.register(accountRoutes(deps));
+  await app.register(legalRoutes(deps));
+
+  await serveClient(app, config);
+  return { app, deps };
+}
+
+function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      if (error.code === 'UNAUTHENTICATED') return reply.code(401).send({ message: M.unauthenticated });
+      const body: ApiErrorBody = { error: error.userMessage };
+      if (error.fields) body.fields = error.fields;
+      if (error.feedback) body.feedback = error.feedback;
+      return reply.code(error.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        if (!key) continue;
+        (fields[key] ??= []).push(issue.message ?? M.invalidInput);
+      }
+      const first = Object.values(fields)[0]?.[0] ?? M.invalidInput;
+      return reply.code(422).send({ error: first, fields } satisfies ApiErrorBody);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send({ error: M.payloadTooLarge });
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ error: status === 404 ? M.notFound : M.invalidInput });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ error: M.unknownError });
+  });
+}
+
+/** Serves the built client; unknown non-API GETs get index.html so client routes work on reload. */
+async function serveClient(app: FastifyInstance, config: AppConfig) {
+  const indexFile = path.join(config.clientDir, 'index.html');
+  const hasClient = fs.existsSync(indexFile);
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: config.clientDir, prefix: '/', index: false, wildcard: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = url.startsWith('/api/') || url.startsWith('/storage/') || url.startsWith('/sanctum/');
+    if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: M.notFound });
+  });
+}

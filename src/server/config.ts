@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// The one place the environment is read. Everything else receives a typed AppConfig.
+const zBool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const zOptionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const zEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: zOptionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: zOptionalUrl,
+  REDIS_URL: zOptionalUrl,
+  SMTP_URL: zOptionalUrl,
+  MAIL_FROM: z.string().default('Mika <no-reply@mika.local>'),
+  SUPPORT_EMAIL: z.string().default('support@mika.local'),
+  REGISTRATION_DOMAINS: z.string().default(''),
+  REGISTRATION_CONTACT: z.string().optional(),
+  TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  SUPERADMIN_EMAIL: zOptionalUrl,
+  SUPERADMIN_PASSWORD: zOptionalUrl,
+  LEGAL_DIR: zOptionalUrl,
+  TRUST_PROXY: z.string().default(''),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
+  LOG_OUTBOX_MAILS: zBool,
+});
+
+export type AppConfig = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = zEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      // Without SMTP the outbox is the only copy: print new mails to the log so a local user can
+      // open reset links. Explicitly switchable for deployments that want silence.
+      logOutbox: env.LOG_OUTBOX_MAILS === undefined ? !e.SMTP_URL : e.LOG_OUTBOX_MAILS,
+    },
+    supportEmail: e.SUPPORT_EMAIL,
+    registration: {
+      domains: e.REGISTRATION_DOMAINS.split(',')
+        .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+        .filter(Boolean),
+      contactEmail: e.REGISTRATION_CONTACT ?? e.SUPPORT_EMAIL,
+    },
+    trialDays: e.TRIAL_DAYS,
+    superadmin:
+      e.SUPERADMIN_EMAIL && e.SUPERADMIN_PASSWORD
+        ? { email: e.SUPERADMIN_EMAIL, password: e.SUPERADMIN_PASSWORD }
+        : undefined,
+    legalDir: e.LEGAL_DIR ? path.resolve(e.LEGAL_DIR) : path.resolve('content/legal'),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    cookieSecure: e.COOKIE_SECURE === 'auto' ? appUrl.startsWith('https://') : e.COOKIE_SECURE === 'true',
+    logLevel: e.NODE_ENV === 'test' && !env.LOG_LEVEL ? 'silent' : e.LOG_LEVEL,
+    session: {
+      idleMs: e.SESSION_IDLE_DAYS * 86_400_000,
+      absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
+    },
+    clientDir: path.resolve('dist/client'),
+  };
+}
+
+function parseTrustProxy(value: string): boolean | string[] {
+  const v = value.trim();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  return v.split(',').map((s) => s.trim());
+}

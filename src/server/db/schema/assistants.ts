@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { teams } from './teams.ts';
+import { users } from './users.ts';
+
+export const assistants = pgTable(
+  'assistants',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().default(sql`gen_random_uuid()`),
+    // Null for the default assistants every team sees.
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    /** Stable key of a seeded default assistant, so seeding is idempotent. */
+    seedKey: text('seed_key').unique(),
+    name: text('name').notNull(),
+    type: text('type').notNull().default('chat'),
+    role: text('role').notNull().default(''),
+    task: text('task').notNull().default(''),
+    special: text('special').notNull().default(''),
+    style: text('style').notNull().default(''),
+    intro: text('intro').notNull().default(''),
+    thinkingExpressions: text('thinking_expressions').notNull().default(''),
+    canTalk: boolean('can_talk').notNull().default(false),
+    isPublic: boolean('is_public').notNull().default(false),
+    isDefault: boolean('is_default').notNull().default(false),
+    image: text('image'),
+    logo: text('logo'),
+    primaryBackgroundColor: text('primary_background_color').notNull().default('#32363C'),
+    secondaryBackgroundColor: text('secondary_background_color').notNull().default('#282D33'),
+    tertiaryBackgroundColor: text('tertiary_background_color').notNull().default('#282D33'),
+    buttonColor: text('button_color').notNull().default('#32363C'),
+    providesForm: boolean('provides_form').notNull().default(false),
+    ownerEmail: text('owner_email').notNull().default(''),
+    mainStyle: text('main_style'),
+    subStyle: text('sub_style'),
+    isImageStyleCustom: boolean('is_image_style_custom').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('assistants_team_idx').on(t.teamId)],
+);
+
+export type Assistant = typeof assistants.$inferSelect;
+
+// Per-user rights for employees; admins have every right without rows here.
+export const assistantRights = pgTable(
+  'assistant_rights',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assistantId: integer('assistant_id')
+      .notNull()
+      .references(() => assistants.id, { onDelete: 'cascade' }),
+    canUse: boolean('can_use').notNull().default(false),
+    canEdit: boolean('can_edit').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.assistantId] })],
+);

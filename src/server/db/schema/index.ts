@@ -1,0 +1,5 @@
+export * from './teams.ts';
+export * from './users.ts';
+export * from './auth.ts';
+export * from './mail.ts';
+export * from './assistants.ts';

@@ -1,0 +1,39 @@
+import type { UserDataResponse } from '../../../shared/schemas/auth.ts';
+import type { Deps } from '../../platform/deps.ts';
+import type { AuthContext } from '../../platform/session.ts';
+import { countTeamUsers, getTeamLimits, trialSecondsRemaining } from '../teams/team.service.ts';
+import { countTeamAssistants } from '../assistants/assistant.service.ts';
+
+export async function getUserData(deps: Deps, auth: AuthContext): Promise<UserDataResponse> {
+  const { user, team } = auth;
+  const limits = getTeamLimits(team);
+  const [userCount, assistantCount] = await Promise.all([
+    countTeamUsers(deps.db, team.id),
+    countTeamAssistants(deps.db, team.id),
+  ]);
+  return {
+    user: {
+      uuid: user.uuid,
+      name: user.name,
+      email: user.email,
+      is_admin: user.isAdmin,
+      is_superadmin: user.isSuperadmin,
+    },
+    teamName: team.name,
+    protectionLevel: team.protectionLevel,
+    slug: team.planSlug,
+    billingPeriod: team.billingPeriod,
+    trailSecondsRemaining: trialSecondsRemaining(team),
+    role: user.role,
+    // Billing (Stripe portal, payment methods) arrives with the billing issue.
+    customerPortalLink: null,
+    hasDefaultPaymentMethod: false,
+    paymentMethodLink: null,
+    liveLogin: null,
+    permissions: {
+      canCreateAssistant:
+        user.isAdmin && assistantCount < limits.assistantLimitRegular + limits.assistantAddons,
+      canCreateUser: user.isAdmin && userCount < limits.userLimitRegular + limits.userAddons,
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { teams, users, userTokens } from '../../db/schema/index.ts';
+import { sha256 } from '../../platform/crypto.ts';
+
+export type TokenPurpose = 'reset' | 'verify' | 'invite';
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ user: users, team: teams })
+    .from(users)
+    .innerJoin(teams, eq(teams.id, users.teamId))
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(teams.deletedAt)));
+  return row;
+}
+
+export async function insertUserToken(db: Db, userId: number, purpose: TokenPurpose, token: string, ttlMs: number) {
+  // A new token of the same purpose replaces older unused ones.
+  await db
+    .delete(userTokens)
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+  await db.insert(userTokens).values({
+    userId,
+    purpose,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + ttlMs),
+  });
+}
+
+/** Marks the token used and returns its user id, atomically: a token works exactly once. */
+export async function consumeUserToken(db: Db, purpose: TokenPurpose, token: string): Promise<number | undefined> {
+  const [row] = await db
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(userTokens.tokenHash, sha256(token)),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: userTokens.userId });
+  return row?.userId;
+}

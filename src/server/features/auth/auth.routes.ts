@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from '../../../shared/zod.ts';
+import {
+  ZFeedback,
+  ZLoginRequest,
+  ZRegisterRequest,
+  ZResetPasswordRequest,
+  ZResetRequest,
+} from '../../../shared/schemas/auth.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { endSession, startSession } from '../../platform/session.ts';
+import { login, registerAccount, requestPasswordReset, resetPassword, verifyEmail } from './auth.service.ts';
+
+const ZStatus = z.object({ status: z.literal('success') });
+
+export const authRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/register',
+      { schema: { tags: ['auth'], body: ZRegisterRequest, response: { 200: ZFeedback } } },
+      async (request, reply) => {
+        const result = await registerAccount(deps, request.body);
+        if (result.verified) await startSession(deps.db, deps.config, request, reply, result.userId);
+        return result.feedback;
+      },
+    );
+
+    app.post(
+      '/api/login',
+      { schema: { tags: ['auth'], body: ZLoginRequest, response: { 200: ZStatus } } },
+      async (request, reply) => {
+        await login(deps, request, reply, request.body);
+        return { status: 'success' as const };
+      },
+    );
+
+    app.post('/api/logout', { schema: { tags: ['auth'], response: { 200: ZStatus } } }, async (request, reply) => {
+      await endSession(deps.db, request, reply);
+      return { status: 'success' as const };
+    });
+
+    app.post(
+      '/api/reset',
+      {
+        schema: {
+          tags: ['auth'],
+          description: 'Answers the plain string `noemail` when no account has this address.',
+          body: ZResetRequest,
+          response: { 200: z.union([ZFeedback, z.literal('noemail')]) },
+        },
+      },
+      async (request, reply) => {
+        const result = await requestPasswordReset(deps, request, request.body.email);
+        if (result === 'noemail') return reply.type('text/plain; charset=utf-8').send('noemail');
+        return result;
+      },
+    );
+
+    app.post(
+      '/api/reset-password',
+      { schema: { tags: ['auth'], body: ZResetPasswordRequest, response: { 200: ZFeedback } } },
+      async (request) => resetPassword(deps, request.body),
+    );
+
+    // The link in the verification mail: verifies, then shows the result on the feedback page.
+    app.get(
+      '/verify-email/:token',
+      { schema: { hide: true, params: z.object({ token: z.string().max(200) }) } },
+      async (request, reply) => {
+        const feedback = await verifyEmail(deps, request.params.token);
+        const query = new URLSearchParams(feedback as Record<string, string>);
+        return reply.redirect(`/feedback?${query.toString()}`);
+      },
+    );
+  };

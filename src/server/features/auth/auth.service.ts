@@ -1,0 +1,193 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PLAN_LIMITS } from '../../../shared/constants.ts';
+import { M } from '../../../shared/messages.ts';
+import type { Feedback, LoginRequest, RegisterRequest, ResetPasswordRequest } from '../../../shared/schemas/auth.ts';
+import { teams, users } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { hashPassword, randomToken, verifyPassword } from '../../platform/crypto.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { endAllSessionsOfUser, startSession } from '../../platform/session.ts';
+import { consumeUserToken, findUserByEmail, insertUserToken } from './auth.repository.ts';
+
+const RESET_TTL_MS = 60 * 60_000;
+const VERIFY_TTL_MS = 7 * 86_400_000;
+const MINUTES_15 = 15 * 60_000;
+
+// Failures count per account AND client IP, so an attacker elsewhere cannot lock a user out.
+export const LOGIN_RULES = {
+  perIp: { limit: 50, windowMs: MINUTES_15 },
+  failuresPerAccountAndIp: { limit: 5, windowMs: MINUTES_15 },
+  resetPerIp: { limit: 10, windowMs: MINUTES_15 },
+  resetPerAccountAndIp: { limit: 3, windowMs: MINUTES_15 },
+} as const;
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+function emailAllowed(deps: Deps, email: string): boolean {
+  const domains = deps.config.registration.domains;
+  if (domains.length === 0) return true;
+  const domain = email.toLowerCase().split('@').pop() ?? '';
+  return domains.includes(domain);
+}
+
+export async function registerAccount(
+  deps: Deps,
+  input: RegisterRequest,
+): Promise<{ feedback: Feedback; userId: number; verified: boolean }> {
+  if (!emailAllowed(deps, input.email)) {
+    const message = M.registrationDomain(deps.config.registration.contactEmail);
+    throw new AppError('VALIDATION', message, { fields: { email: [message] } });
+  }
+  if (await findUserByEmail(deps.db, input.email)) {
+    throw new AppError('VALIDATION', M.emailTaken, { fields: { email: [M.emailTaken] } });
+  }
+  const passwordHash = await hashPassword(input.password);
+  // Without a mail transport nobody could ever click a link: the account is verified at once.
+  const verified = !deps.mailer.delivers;
+  const limits = PLAN_LIMITS.trial;
+  let userId: number;
+  const verifyToken = randomToken();
+  try {
+    userId = await deps.db.transaction(async (tx) => {
+      const [team] = await tx
+        .insert(teams)
+        .values({
+          name: `Team ${input.name}`,
+          planSlug: 'trial',
+          trialEndsAt: new Date(Date.now() + deps.config.trialDays * 86_400_000),
+          amountMikas: limits.mikas,
+          amountUsers: limits.users,
+        })
+        .returning({ id: teams.id });
+      const [user] = await tx
+        .insert(users)
+        .values({
+          teamId: team!.id,
+          name: input.name,
+          email: input.email,
+          passwordHash,
+          isAdmin: true,
+          role: 'owner',
+          isVerified: verified,
+        })
+        .returning({ id: users.id });
+      if (!verified) await insertUserToken(tx, user!.id, 'verify', verifyToken, VERIFY_TTL_MS);
+      return user!.id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('VALIDATION', M.emailTaken, { fields: { email: [M.emailTaken] } });
+    throw err;
+  }
+
+  if (verified) {
+    return {
+      userId,
+      verified,
+      feedback: {
+        status: 'success',
+        title: M.registerSuccessTitle,
+        message: M.registerSuccessMessage,
+        btnUrl: '/',
+        btnText: M.toOffice,
+      },
+    };
+  }
+  await deps.mailer.send({
+    to: input.email,
+    subject: 'Bitte bestätige Deine E-Mail-Adresse',
+    text: [
+      `Hallo ${input.name},`,
+      'willkommen bei Mika! Bitte bestätige Deine E-Mail-Adresse über diesen Link:',
+      `${deps.config.appUrl}/verify-email/${verifyToken}`,
+      'Der Link ist 7 Tage gültig. Wenn Du Dich nicht registriert hast, kannst Du diese E-Mail ignorieren.',
+      'Dein Mika-Team',
+    ].join('\n\n'),
+  });
+  return {
+    userId,
+    verified,
+    feedback: { status: 'success', title: M.registerVerifyTitle, message: M.registerVerifyMessage },
+  };
+}
+
+export async function verifyEmail(deps: Deps, token: string): Promise<Feedback> {
+  const userId = await consumeUserToken(deps.db, 'verify', token);
+  if (!userId) return { status: 'error', title: 'Link ungültig', message: M.verifyTokenInvalid };
+  await deps.db.update(users).set({ isVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+  return {
+    status: 'success',
+    title: M.verifySuccessTitle,
+    message: M.verifySuccessMessage,
+    btnUrl: '/login',
+    btnText: M.toLogin,
+  };
+}
+
+export async function login(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: LoginRequest,
+): Promise<void> {
+  const failKey = `login-fail:${input.email.toLowerCase()}:${request.ip}`;
+  await deps.throttle.consume(`login-ip:${request.ip}`, LOGIN_RULES.perIp);
+  await deps.throttle.check(failKey, LOGIN_RULES.failuresPerAccountAndIp);
+  const found = await findUserByEmail(deps.db, input.email);
+  const ok = await verifyPassword(found?.user.passwordHash ?? null, input.password);
+  if (!found || !ok) {
+    await deps.throttle.consume(failKey, LOGIN_RULES.failuresPerAccountAndIp).catch(() => undefined);
+    throw new AppError('VALIDATION', M.invalidCredentials, { fields: { email: [M.invalidCredentials] } });
+  }
+  await deps.throttle.clear(failKey);
+  if (!found.user.isVerified) throw new AppError('FORBIDDEN', M.notVerified);
+  await startSession(deps.db, deps.config, request, reply, found.user.id);
+}
+
+export async function requestPasswordReset(
+  deps: Deps,
+  request: FastifyRequest,
+  email: string,
+): Promise<Feedback | 'noemail'> {
+  await deps.throttle.consume(`reset-ip:${request.ip}`, LOGIN_RULES.resetPerIp);
+  await deps.throttle.consume(`reset:${email.toLowerCase()}:${request.ip}`, LOGIN_RULES.resetPerAccountAndIp);
+  const found = await findUserByEmail(deps.db, email);
+  if (!found) return 'noemail';
+  const token = randomToken();
+  await insertUserToken(deps.db, found.user.id, 'reset', token, RESET_TTL_MS);
+  await deps.mailer.send({
+    to: found.user.email,
+    subject: 'Passwort zurücksetzen',
+    text: [
+      `Hallo ${found.user.name},`,
+      'Du hast angefordert, Dein Passwort für Mika zurückzusetzen. Über diesen Link vergibst Du ein neues Passwort:',
+      `${deps.config.appUrl}/reset-password/${token}`,
+      'Der Link ist 60 Minuten gültig und kann nur einmal verwendet werden. Wenn Du das nicht warst, kannst Du diese E-Mail ignorieren – Dein Passwort bleibt unverändert.',
+      'Dein Mika-Team',
+    ].join('\n\n'),
+  });
+  return { status: 'success', title: M.resetSentTitle, message: M.resetSentMessage };
+}
+
+export async function resetPassword(deps: Deps, input: ResetPasswordRequest): Promise<Feedback> {
+  const passwordHash = await hashPassword(input.password);
+  const changed = await deps.db.transaction(async (tx) => {
+    const userId = await consumeUserToken(tx, 'reset', input.token);
+    if (!userId) return false;
+    // Following the mailed link proves the address, so it also counts as verification.
+    await tx.update(users).set({ passwordHash, isVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+    await endAllSessionsOfUser(tx, userId);
+    return true;
+  });
+  if (!changed) throw new AppError('VALIDATION', M.resetTokenInvalid, { fields: { token: [M.resetTokenInvalid] } });
+  return {
+    status: 'success',
+    title: M.resetDoneTitle,
+    message: M.resetDoneMessage,
+    btnUrl: '/login',
+    btnText: M.toLogin,
+  };
+}

@@ -1,0 +1,30 @@
+import { ERROR_STATUS, type ErrorCode, type FeedbackAction } from '../../shared/errors.ts';
+
+/** The one error type services throw: a code for the status and a German message for the user. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly userMessage: string;
+  readonly fields?: Record<string, string[]>;
+  readonly feedback?: FeedbackAction;
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    userMessage: string,
+    extra: { fields?: Record<string, string[]>; feedback?: FeedbackAction; headers?: Record<string, string> } = {},
+  ) {
+    super(userMessage);
+    this.code = code;
+    this.userMessage = userMessage;
+    this.fields = extra.fields;
+    this.feedback = extra.feedback;
+    this.headers = extra.headers;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const validationError = (field: string, message: string) =>
+  new AppError('VALIDATION', message, { fields: { [field]: [message] } });

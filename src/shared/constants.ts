@@ -1,0 +1,35 @@
+// Plans, prices and limits (spec 03 §9). The trial limits are our choice: docs/decisions/003-trial-plan.md.
+export const PLAN_SLUGS = ['trial', 'solo', 'team', 'agency', 'other'] as const;
+export type PlanSlug = (typeof PLAN_SLUGS)[number];
+
+export const BILLING_PERIODS = ['monthly', 'yearly'] as const;
+export type BillingPeriod = (typeof BILLING_PERIODS)[number];
+
+export interface PlanLimits {
+  mikas: number;
+  users: number;
+  creditsPerMonth: number;
+}
+
+export const PLAN_LIMITS: Record<PlanSlug, PlanLimits> = {
+  trial: { mikas: 3, users: 3, creditsPerMonth: 30 },
+  solo: { mikas: 2, users: 2, creditsPerMonth: 30 },
+  team: { mikas: 5, users: 5, creditsPerMonth: 75 },
+  agency: { mikas: 10, users: 10, creditsPerMonth: 150 },
+  other: { mikas: 2, users: 2, creditsPerMonth: 30 },
+};
+
+export const ROLES = ['owner', 'employee'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const LIMITS = {
+  nameMin: 3,
+  passwordMin: 6,
+  redirectAfterRegisterMs: 300,
+  redirectAfterLoginMs: 1000,
+  snackbarDefaultMs: 2000,
+  maxUploadBytes: 10 * 1024 * 1024,
+} as const;
+
+export const LEGAL_PAGES = ['avv', 'agb', 'agb-public', 'sla', 'datenschutz'] as const;
+export type LegalPage = (typeof LEGAL_PAGES)[number];

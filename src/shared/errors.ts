@@ -1,0 +1,28 @@
+// The error JSON every failing API call answers with.
+export interface FeedbackAction {
+  status: string;
+  title: string;
+  message: string;
+  btnUrl?: string;
+  btnText?: string;
+}
+
+export interface ApiErrorBody {
+  error: string;
+  fields?: Record<string, string[]>;
+  feedback?: FeedbackAction;
+}
+
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  VALIDATION: 422,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;

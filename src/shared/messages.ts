@@ -1,0 +1,43 @@
+// Every German text that both server and client show. Texts quoted by the spec are verbatim.
+export const M = {
+  nameRequired: 'Name ist erforderlich',
+  nameMin: 'Name muss mindestens 3 Zeichen lang sein',
+  emailRequired: 'E-Mail ist erforderlich',
+  emailInvalid: 'E-Mail muss gültig sein',
+  passwordRequired: 'Passwort ist erforderlich',
+  passwordMin: 'Passwort muss mindestens 6 Zeichen lang sein',
+  confirmationRequired: 'Passwortbestätigung ist erforderlich',
+  confirmationMismatch: 'Die Passwörter stimmen nicht überein',
+  termsRequired: 'Bitte akzeptiere die AGB und die Datenschutzerklärung.',
+  registrationDomain: (email: string) => `Bitte wenden Sie sich an ${email} für eine Registrierung`,
+  emailTaken: 'Diese E-Mail-Adresse ist bereits registriert.',
+  resetNoEmail: 'Die Email-Adresse wurde nicht gefunden.',
+  unknownError: 'Ein unbekannter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+  unauthenticated: 'Unauthenticated.',
+  invalidCredentials: 'Die E-Mail-Adresse oder das Passwort ist nicht korrekt.',
+  notVerified: 'Bitte bestätige zuerst Deine E-Mail-Adresse über den Link in unserer Mail.',
+  tooManyAttempts: (minutes: number) =>
+    `Zu viele Versuche. Bitte versuche es in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} erneut.`,
+  csrfMismatch: 'Die Sitzung ist abgelaufen. Bitte lade die Seite neu.',
+  resetTokenInvalid: 'Der Link ist ungültig oder abgelaufen. Bitte fordere einen neuen Link an.',
+  verifyTokenInvalid: 'Der Bestätigungslink ist ungültig oder abgelaufen.',
+  notFound: 'Nicht gefunden.',
+  forbidden: 'Keine Berechtigung',
+  invalidInput: 'Eingaben sind nicht valide',
+  payloadTooLarge: 'Die Datei darf nicht größer sein als 10MB',
+
+  registerSuccessTitle: 'Willkommen bei Mika!',
+  registerSuccessMessage: 'Dein Konto ist angelegt. Deine Testphase hat begonnen – viel Spaß mit Deinen Mikas.',
+  registerVerifyTitle: 'Fast geschafft!',
+  registerVerifyMessage:
+    'Wir haben Dir eine E-Mail geschickt. Bitte bestätige Deine E-Mail-Adresse über den Link darin.',
+  verifySuccessTitle: 'E-Mail bestätigt',
+  verifySuccessMessage: 'Deine E-Mail-Adresse ist bestätigt. Du kannst Dich jetzt einloggen.',
+  resetSentTitle: 'E-Mail versendet',
+  resetSentMessage:
+    'Wir haben Dir einen Link zum Zurücksetzen Deines Passworts geschickt. Er ist 60 Minuten gültig.',
+  resetDoneTitle: 'Passwort gespeichert',
+  resetDoneMessage: 'Dein neues Passwort ist gespeichert. Du kannst Dich jetzt damit einloggen.',
+  toLogin: 'Zum Login',
+  toOffice: "Los geht's",
+} as const;

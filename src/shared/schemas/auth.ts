@@ -1,0 +1,95 @@
+import { z } from '../zod.ts';
+import { LIMITS } from '../constants.ts';
+import { M } from '../messages.ts';
+
+// Shared by the forms (react-hook-form + zod resolver) and the server routes.
+export const zName = z
+  .string({ error: M.nameRequired })
+  .trim()
+  .min(1, M.nameRequired)
+  .min(LIMITS.nameMin, M.nameMin)
+  .max(120, 'Name darf höchstens 120 Zeichen lang sein');
+
+export const zEmail = z
+  .string({ error: M.emailRequired })
+  .trim()
+  .min(1, M.emailRequired)
+  .max(254, M.emailInvalid)
+  .pipe(z.email({ error: M.emailInvalid }));
+
+const zNewPassword = z
+  .string({ error: M.passwordRequired })
+  .min(1, M.passwordRequired)
+  .min(LIMITS.passwordMin, M.passwordMin)
+  .max(200, 'Passwort darf höchstens 200 Zeichen lang sein');
+
+const zConfirmation = z.string({ error: M.confirmationRequired }).min(1, M.confirmationRequired);
+
+function confirmationMatches(value: { password: string; password_confirmation: string }) {
+  return value.password === value.password_confirmation;
+}
+const confirmationIssue = { message: M.confirmationMismatch, path: ['password_confirmation'] };
+
+export const ZRegisterRequest = z
+  .object({
+    name: zName,
+    email: zEmail,
+    password: zNewPassword,
+    password_confirmation: zConfirmation,
+    // The client sends the ticked checkbox; the server insists on it too.
+    terms: z.literal(true, { error: M.termsRequired }),
+  })
+  .refine(confirmationMatches, confirmationIssue);
+export type RegisterRequest = z.infer<typeof ZRegisterRequest>;
+
+export const ZLoginRequest = z.object({
+  email: zEmail,
+  password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired).max(200),
+});
+export type LoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZResetRequest = z.object({ email: zEmail });
+export type ResetRequest = z.infer<typeof ZResetRequest>;
+
+export const ZResetPasswordRequest = z
+  .object({
+    token: z.string().min(10, M.resetTokenInvalid).max(200, M.resetTokenInvalid),
+    password: zNewPassword,
+    password_confirmation: zConfirmation,
+  })
+  .refine(confirmationMatches, confirmationIssue);
+export type ResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
+
+export const ZFeedback = z.object({
+  status: z.string(),
+  title: z.string(),
+  message: z.string(),
+  btnUrl: z.string().optional(),
+  btnText: z.string().optional(),
+});
+export type Feedback = z.infer<typeof ZFeedback>;
+
+export const ZUserData = z.object({
+  user: z.object({
+    uuid: z.string(),
+    name: z.string(),
+    email: z.string(),
+    is_admin: z.boolean(),
+    is_superadmin: z.boolean(),
+  }),
+  teamName: z.string(),
+  protectionLevel: z.number().int(),
+  slug: z.string(),
+  billingPeriod: z.string(),
+  trailSecondsRemaining: z.number().int(),
+  role: z.string(),
+  customerPortalLink: z.string().nullable(),
+  hasDefaultPaymentMethod: z.boolean(),
+  paymentMethodLink: z.string().nullable(),
+  liveLogin: z.object({ teamName: z.string() }).nullable(),
+  permissions: z.object({
+    canCreateAssistant: z.boolean(),
+    canCreateUser: z.boolean(),
+  }),
+});
+export type UserDataResponse = z.infer<typeof ZUserData>;
