@@ -69,7 +69,7 @@ export const authRoutes =
       { schema: { hide: true, params: z.object({ token: z.string().max(200) }) } },
       async (request, reply) => {
         const feedback = await verifyEmail(deps, request.params.token);
-        const query = new URLSearchParams(feedback as Record<string, string>);
+        const query = new URLSearchParams(feedback);
         return reply.redirect(`/feedback?${query.toString()}`);
       },
     );

@@ -1,0 +1,60 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// Imports run one way: shared → platform (server|client) → features → app wiring.
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'artifacts', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node, ...globals.browser },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/only-throw-error': 'off',
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restrict([{ group: ['**/server/**'], message: 'The client must not import server code.' }]),
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: restrict([{ group: ['**/server/**', '**/client/**', 'node:*'], message: 'shared/ is imported by both sides and imports neither.' }]),
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: restrict([{ group: ['**/client/**'], message: 'The server must not import client code.' }]),
+  },
+  {
+    files: ['src/server/platform/**/*.ts', 'src/server/db/**/*.ts', 'src/server/ai/**/*.ts'],
+    rules: restrict([
+      { group: ['**/features/**', '**/client/**'], message: 'Platform code must not depend on features.' },
+    ]),
+  },
+  {
+    files: ['src/server/features/**/*.ts'],
+    rules: restrict([
+      { group: ['**/client/**'], message: 'The server must not import client code.' },
+      {
+        group: ['../*/*.repository.ts', '../*/*.routes.ts'],
+        message: "Call another feature's exported service functions, not its internals.",
+      },
+    ]),
+  },
+);
