@@ -1,0 +1,43 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { E2E_BASE_URL, E2E_DIR, E2E_LOG, E2E_PORT, SUPERADMIN } from './server.ts';
+
+/** Starts the real server (built client, fresh embedded database) and stops it after the run. */
+export default async function globalSetup() {
+  fs.rmSync(E2E_DIR, { recursive: true, force: true });
+  fs.mkdirSync(E2E_DIR, { recursive: true });
+  const log = fs.openSync(E2E_LOG, 'a');
+  const child = spawn(process.execPath, ['src/server/server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      APP_URL: E2E_BASE_URL,
+      DATA_DIR: path.join(E2E_DIR, 'data'),
+      SUPERADMIN_EMAIL: SUPERADMIN.email,
+      SUPERADMIN_PASSWORD: SUPERADMIN.password,
+      LOG_LEVEL: 'info',
+      SMTP_URL: '',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', log, log],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early, see ${E2E_LOG}`);
+    try {
+      const res = await fetch(`${E2E_BASE_URL}/sanctum/csrf-cookie`);
+      if (res.status === 204) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start, see ${E2E_LOG}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  };
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { PLAN_LIMITS, type PlanSlug } from '../../src/shared/constants.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import { teams, users, type Team, type User } from '../../src/server/db/schema/index.ts';
+import { hashPassword } from '../../src/server/platform/crypto.ts';
+import { Agent } from '../setup/agent.ts';
+import type { TestApp } from '../setup/test-app.ts';
+import { expect } from 'vitest';
+
+export const DEFAULT_PASSWORD = 'Geheim#2026';
+let hashed: Promise<string> | undefined;
+const defaultHash = () => (hashed ??= hashPassword(DEFAULT_PASSWORD));
+
+const unique = () => randomBytes(4).toString('hex');
+
+export async function createTeam(
+  db: Db,
+  opts: Partial<typeof teams.$inferInsert> & { plan?: PlanSlug } = {},
+): Promise<Team> {
+  const plan = opts.plan ?? 'team';
+  const limits = PLAN_LIMITS[plan];
+  const [team] = await db
+    .insert(teams)
+    .values({
+      name: `Testteam ${unique()}`,
+      planSlug: plan,
+      trialEndsAt: plan === 'trial' ? new Date(Date.now() + 14 * 86_400_000) : null,
+      amountMikas: limits.mikas,
+      amountUsers: limits.users,
+      ...opts,
+    })
+    .returning();
+  return team!;
+}
+
+export async function createUser(
+  db: Db,
+  team: Team,
+  opts: Partial<typeof users.$inferInsert> & { password?: string } = {},
+): Promise<User> {
+  const { password, ...rest } = opts;
+  const [user] = await db
+    .insert(users)
+    .values({
+      teamId: team.id,
+      name: `Testperson ${unique()}`,
+      email: `person-${unique()}@example.com`,
+      passwordHash: password ? await hashPassword(password) : await defaultHash(),
+      isVerified: true,
+      ...rest,
+    })
+    .returning();
+  return user!;
+}
+
+/** A team with an owner (admin), a second admin and an employee. */
+export async function createStaffedTeam(db: Db, opts: Parameters<typeof createTeam>[1] = {}) {
+  const team = await createTeam(db, opts);
+  const owner = await createUser(db, team, { isAdmin: true, role: 'owner', name: 'Olga Owner' });
+  const admin = await createUser(db, team, { isAdmin: true, role: 'employee', name: 'Anton Admin' });
+  const employee = await createUser(db, team, { isAdmin: false, role: 'employee', name: 'Erika Employee' });
+  return { team, owner, admin, employee };
+}
+
+/** Logs in through the real API and returns the browser-like agent holding the session. */
+export async function loginAs(t: TestApp, user: User, password = DEFAULT_PASSWORD, ip?: string): Promise<Agent> {
+  const agent = new Agent(t.app, ip);
+  const res = await agent.post('/api/login', { email: user.email, password });
+  expect(res.status, res.body).toBe(200);
+  return agent;
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
+
+export interface AgentResponse {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+  json<T = any>(): T;
+}
+
+/**
+ * A browser-like client over app.inject: keeps cookies, fetches the CSRF cookie and echoes it in
+ * X-XSRF-TOKEN as the real client does. Pass { csrf: false } to test what happens without it.
+ */
+export class Agent {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly ip = '127.0.0.1',
+  ) {}
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private store(setCookie: string | string[] | number | undefined) {
+    const list = Array.isArray(setCookie) ? setCookie : setCookie ? [String(setCookie)] : [];
+    for (const c of list) {
+      const [pair, ...attrs] = c.split(';');
+      const [name, ...rest] = pair!.split('=');
+      const value = rest.join('=');
+      const expired = attrs.some((a) => /max-age=0/i.test(a) || /expires=thu, 01 jan 1970/i.test(a.trim()));
+      if (!value || expired) this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value);
+    }
+  }
+
+  async csrf(): Promise<string> {
+    if (!this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/sanctum/csrf-cookie');
+    return this.cookies.get('XSRF-TOKEN')!;
+  }
+
+  async request(
+    method: Method,
+    url: string,
+    body?: unknown,
+    opts: { csrf?: boolean; headers?: Record<string, string> } = {},
+  ): Promise<AgentResponse> {
+    const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', ...opts.headers };
+    if (method !== 'GET' && method !== 'HEAD' && opts.csrf !== false) headers['x-xsrf-token'] = await this.csrf();
+    const cookie = this.cookieHeader();
+    if (cookie) headers.cookie = cookie;
+    const options: InjectOptions = { method, url, headers, remoteAddress: this.ip };
+    if (body !== undefined) options.payload = body as InjectOptions['payload'];
+    const res = await this.app.inject(options);
+    this.store(res.headers['set-cookie']);
+    return {
+      status: res.statusCode,
+      headers: res.headers,
+      body: res.body,
+      json: () => JSON.parse(res.body),
+    };
+  }
+
+  get = (url: string, opts?: { headers?: Record<string, string> }) => this.request('GET', url, undefined, opts);
+  post = (url: string, body?: unknown, opts?: { csrf?: boolean }) => this.request('POST', url, body ?? {}, opts);
+  put = (url: string, body?: unknown, opts?: { csrf?: boolean }) => this.request('PUT', url, body ?? {}, opts);
+  delete = (url: string, body?: unknown, opts?: { csrf?: boolean }) => this.request('DELETE', url, body, opts);
+}
