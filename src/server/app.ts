@@ -4,6 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -20,11 +21,13 @@ import type { Deps } from './platform/deps.ts';
 import { createMailer } from './platform/mail.ts';
 import { registerSessions } from './platform/session.ts';
 import { createThrottle } from './platform/throttle.ts';
+import { createLocalStorage, serveStorage, type Storage } from './platform/storage.ts';
 import { M } from '../shared/messages.ts';
 import type { ApiErrorBody } from '../shared/errors.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { legalRoutes } from './features/legal/legal.routes.ts';
+import { assistantRoutes } from './features/assistants/assistant.routes.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -32,7 +35,11 @@ export interface BuiltApp {
 }
 
 /** Builds the whole application on an open database; server.ts listens, tests inject. */
-export async function buildApp(config: AppConfig, database: Database): Promise<BuiltApp> {
+export async function buildApp(
+  config: AppConfig,
+  database: Database,
+  storage: Storage = createLocalStorage(config.storageDir),
+): Promise<BuiltApp> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -54,6 +61,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
     config,
     log: app.log,
     throttle: createThrottle(database.db),
+    storage,
     mailer: createMailer({
       db: database.db,
       smtpUrl: config.mail.smtpUrl,
@@ -65,6 +73,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   app.addHook('onClose', async () => deps.mailer.close());
 
   await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1 } });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -95,6 +104,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<B
   await app.register(authRoutes(deps));
   await app.register(accountRoutes(deps));
   await app.register(legalRoutes(deps));
+  await app.register(assistantRoutes(deps));
+  await serveStorage(app, config.storageDir);
 
   await serveClient(app, config);
   return { app, deps };

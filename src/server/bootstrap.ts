@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { ensureSuperadmin } from './db/seed.ts';
+import { seedDefaultAssistants } from './features/assistants/assistant.seed.ts';
+import { createLocalStorage } from './platform/storage.ts';
 
 /** Opens the configured database, applies committed migrations and seeds what every start needs. */
 export async function openAndPrepareDatabase(config: AppConfig): Promise<Database> {
@@ -10,5 +12,6 @@ export async function openAndPrepareDatabase(config: AppConfig): Promise<Databas
   );
   await database.migrate();
   if (config.superadmin) await ensureSuperadmin(database.db, config.superadmin);
+  await seedDefaultAssistants(database.db, createLocalStorage(config.storageDir));
   return database;
 }

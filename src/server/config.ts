@@ -84,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
     },
     clientDir: path.resolve('dist/client'),
+    storageDir: path.join(dataDir, 'storage'),
+    uploadLimitBytes: 10 * 1024 * 1024,
   };
 }
 

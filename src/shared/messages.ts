@@ -41,3 +41,28 @@ export const M = {
   toLogin: 'Zum Login',
   toOffice: "Los geht's",
 } as const;
+
+// Assistants (spec 02 §5, §8; spec 01 §8)
+export const MA = {
+  typeRequired: 'Eine Auswahl ist erforderlich',
+  nameMin: 'Der Name muss mindestens 3 Buchstaben lang sein',
+  roleMin: 'Die Rolle muss mindestens 30 Buchstaben lang sein',
+  taskMin: 'Die Aufgabe sollte mindestens 250 Buchstaben lang sein',
+  styleRequired: 'Bitte wähle eine Option aus',
+  colorInvalid: 'Bitte gib eine Farbe im Format #RRGGBB an',
+  saved: 'Eingaben gespeichert',
+  deleted: 'Der Assistent wurde gelöscht',
+  settingSaved: 'Einstellung gespeichert',
+  fileRequired: 'Bitte wähle eine Datei aus',
+  fileTooLarge: 'Die Datei darf nicht größer sein als 10MB',
+  logoType: 'Bitte lade ein Bild im Format JPG oder PNG hoch',
+  fileUploaded: 'Datei hochgeladen',
+  noPermission: 'Keine Berechtigung',
+  noAssistant: 'Kein Assistent definiert',
+  limitReached: 'Die maximale Anzahl an Mikas ist erreicht. Bitte passe Dein Abo an, um weitere Mikas anzulegen.',
+  overLimit: (count: number, bought: number) =>
+    `Ups, Du hast ${count} Mikas angelegt, aber nur ${bought} gekauft. Lösche Mikas oder mache ein Upgrade.`,
+  overLimitTooltip: 'Es gibt mehr Mikas als gebucht. Mache ein Upgrade oder lösche Mikas.',
+  defaultNotEditable: 'Nur selbst erstellte Mikas können angepasst werden.',
+  notFound: 'Dieser Mika wurde nicht gefunden.',
+} as const;

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { PLAN_LIMITS, type PlanSlug } from '../../src/shared/constants.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { teams, users, type Team, type User } from '../../src/server/db/schema/index.ts';
+import {
+  assistantRights,
+  assistants,
+  teams,
+  users,
+  type Assistant,
+  type Team,
+  type User,
+} from '../../src/server/db/schema/index.ts';
 import { hashPassword } from '../../src/server/platform/crypto.ts';
 import { Agent } from '../setup/agent.ts';
 import type { TestApp } from '../setup/test-app.ts';
@@ -68,4 +76,41 @@ export async function loginAs(t: TestApp, user: User, password = DEFAULT_PASSWOR
   const res = await agent.post('/api/login', { email: user.email, password });
   expect(res.status, res.body).toBe(200);
   return agent;
+}
+
+export async function createAssistant(
+  db: Db,
+  team: Team | null,
+  opts: Partial<typeof assistants.$inferInsert> = {},
+): Promise<Assistant> {
+  const [row] = await db
+    .insert(assistants)
+    .values({
+      teamId: team?.id ?? null,
+      isDefault: team === null,
+      name: `Mika ${unique()}`,
+      type: 'chat',
+      role: 'Du bist eine hilfsbereite Assistenz für unser Team im Vertrieb.',
+      task: 'Du beantwortest Fragen. '.repeat(12),
+      style: 'professionell und sachlich',
+      intro: 'Hallo! Wie kann ich helfen?',
+      ...opts,
+    })
+    .returning();
+  return row!;
+}
+
+export async function grantRights(
+  db: Db,
+  user: User,
+  assistant: Assistant,
+  rights: { canUse?: boolean; canEdit?: boolean },
+): Promise<void> {
+  await db
+    .insert(assistantRights)
+    .values({ userId: user.id, assistantId: assistant.id, canUse: rights.canUse ?? false, canEdit: rights.canEdit ?? false })
+    .onConflictDoUpdate({
+      target: [assistantRights.userId, assistantRights.assistantId],
+      set: { canUse: rights.canUse ?? false, canEdit: rights.canEdit ?? false },
+    });
 }

@@ -15,11 +15,13 @@ export interface AgentResponse {
  */
 export class Agent {
   readonly cookies = new Map<string, string>();
+  private readonly app: FastifyInstance;
+  private readonly ip: string;
 
-  constructor(
-    private readonly app: FastifyInstance,
-    private readonly ip = '127.0.0.1',
-  ) {}
+  constructor(app: FastifyInstance, ip = '127.0.0.1') {
+    this.app = app;
+    this.ip = ip;
+  }
 
   private cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import pg from 'pg';
@@ -6,6 +8,8 @@ import { buildApp, type BuiltApp } from '../../src/server/app.ts';
 import { loadConfig, type AppConfig } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { withDatabase } from './global-setup.ts';
+import { seedDefaultAssistants } from '../../src/server/features/assistants/assistant.seed.ts';
+import { createLocalStorage } from '../../src/server/platform/storage.ts';
 
 export interface TestApp extends BuiltApp {
   database: Database;
@@ -41,7 +45,9 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
 /** Builds the real application (all plugins and features) on a fresh database. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://mika.test', ...env });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-test-data-'));
+  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://mika.test', DATA_DIR: dataDir, ...env });
+  await seedDefaultAssistants(database.db, createLocalStorage(config.storageDir));
   const built = await buildApp(config, database);
   await built.app.ready();
   return {
@@ -51,6 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     close: async () => {
       await built.app.close();
       await drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from './mail.ts';
+import type { Storage } from './storage.ts';
 import type { Throttle } from './throttle.ts';
 
 /** What every service function may use; built once in app.ts. */
@@ -10,5 +11,6 @@ export interface Deps {
   config: AppConfig;
   mailer: Mailer;
   throttle: Throttle;
+  storage: Storage;
   log: FastifyBaseLogger;
 }

@@ -2,14 +2,14 @@ import type { UserDataResponse } from '../../../shared/schemas/auth.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { countTeamUsers, getTeamLimits, trialSecondsRemaining } from '../teams/team.service.ts';
-import { countTeamAssistants } from '../assistants/assistant.service.ts';
+import { getLimitState } from '../assistants/assistant.service.ts';
 
 export async function getUserData(deps: Deps, auth: AuthContext): Promise<UserDataResponse> {
   const { user, team } = auth;
   const limits = getTeamLimits(team);
-  const [userCount, assistantCount] = await Promise.all([
+  const [userCount, assistantLimit] = await Promise.all([
     countTeamUsers(deps.db, team.id),
-    countTeamAssistants(deps.db, team.id),
+    getLimitState(deps.db, team),
   ]);
   return {
     user: {
@@ -31,8 +31,7 @@ export async function getUserData(deps: Deps, auth: AuthContext): Promise<UserDa
     paymentMethodLink: null,
     liveLogin: null,
     permissions: {
-      canCreateAssistant:
-        user.isAdmin && assistantCount < limits.assistantLimitRegular + limits.assistantAddons,
+      canCreateAssistant: user.isAdmin && !assistantLimit.full,
       canCreateUser: user.isAdmin && userCount < limits.userLimitRegular + limits.userAddons,
     },
   };

@@ -1,12 +1,282 @@
-import { and, count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client.ts';
-import { assistants } from '../../db/schema/index.ts';
+import { assistants, teams, type Assistant, type Team } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { generateAvatarSvg } from '../../platform/avatar.ts';
+import type { Deps } from '../../platform/deps.ts';
+import type { AuthContext } from '../../platform/session.ts';
+import { MA } from '../../../shared/messages.ts';
+import type {
+  AssistantDetail,
+  AssistantSummary,
+  ZAssistantPublic,
+  ZCreateAssistantRequest,
+  ZUpdateAssistantRequest,
+} from '../../../shared/schemas/assistants.ts';
+import type { z } from '../../../shared/zod.ts';
+import { getTeamLimits } from '../teams/team.service.ts';
+import {
+  countOwnAssistants,
+  findPublicAssistant,
+  findVisibleAssistant,
+  listVisibleAssistants,
+  type AssistantWithRights,
+} from './assistant.repository.ts';
 
-/** Counts the team's own assistants; default assistants never count against the plan. */
-export async function countTeamAssistants(db: Db, teamId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(assistants)
-    .where(and(eq(assistants.teamId, teamId), eq(assistants.isDefault, false)));
-  return row?.n ?? 0;
+export interface LimitState {
+  count: number;
+  bought: number;
+  /** More own assistants than booked: every action but delete is refused. */
+  exceeded: boolean;
+  /** No free slot for a new assistant. */
+  full: boolean;
+}
+
+export async function getLimitState(db: Db, team: Team): Promise<LimitState> {
+  const limits = getTeamLimits(team);
+  const bought = limits.assistantLimitRegular + limits.assistantAddons;
+  const count = await countOwnAssistants(db, team.id);
+  return { count, bought, exceeded: count > bought, full: count >= bought };
+}
+
+/** Admins have every right on their team's assistants; employees what an admin granted. */
+export function rightsFor(auth: AuthContext, row: AssistantWithRights): { canUse: boolean; canEdit: boolean } {
+  const { user, team } = auth;
+  const a = row.assistant;
+  const canUse = user.isAdmin || user.isSuperadmin || row.canUse === true;
+  let canEdit: boolean;
+  if (a.isDefault || a.teamId === null) canEdit = user.isSuperadmin && team.planSlug !== 'trial';
+  else canEdit = user.isAdmin || row.canEdit === true;
+  return { canUse, canEdit };
+}
+
+const flag = (b: boolean) => (b ? 1 : 0);
+
+function toSummary(a: Assistant, rights: { canUse: boolean; canEdit: boolean }, exceeded: boolean): AssistantSummary {
+  return {
+    id: a.id,
+    uuid: a.uuid,
+    name: a.name,
+    type: a.type as AssistantSummary['type'],
+    role: a.role,
+    image: a.image,
+    logo: a.logo,
+    intro: a.intro,
+    can_talk: flag(a.canTalk),
+    is_public: flag(a.isPublic),
+    is_default: flag(a.isDefault),
+    team_id: a.teamId,
+    can_use: rights.canUse,
+    can_edit: rights.canEdit,
+    amount_exceeded: exceeded,
+    primary_background_color: a.primaryBackgroundColor,
+    secondary_background_color: a.secondaryBackgroundColor,
+    tertiary_background_color: a.tertiaryBackgroundColor,
+    button_color: a.buttonColor,
+  };
+}
+
+function toDetail(a: Assistant, rights: { canUse: boolean; canEdit: boolean }, exceeded: boolean): AssistantDetail {
+  return {
+    ...toSummary(a, rights, exceeded),
+    task: a.task,
+    special: a.special,
+    style: a.style,
+    thinking_expressions: a.thinkingExpressions,
+    provides_form: flag(a.providesForm),
+    owner_email: a.ownerEmail,
+    main_style: a.mainStyle,
+    sub_style: a.subStyle,
+    is_image_style_custom: flag(a.isImageStyleCustom),
+  };
+}
+
+export function toPublic(a: Assistant): z.infer<typeof ZAssistantPublic> {
+  return {
+    uuid: a.uuid,
+    name: a.name,
+    type: a.type as AssistantSummary['type'],
+    image: a.image,
+    logo: a.logo,
+    intro: a.intro,
+    can_talk: flag(a.canTalk),
+    primary_background_color: a.primaryBackgroundColor,
+    secondary_background_color: a.secondaryBackgroundColor,
+    tertiary_background_color: a.tertiaryBackgroundColor,
+    button_color: a.buttonColor,
+  };
+}
+
+export async function listAssistants(deps: Deps, auth: AuthContext): Promise<AssistantSummary[]> {
+  const [rows, limit] = await Promise.all([
+    listVisibleAssistants(deps.db, auth.team.id, auth.user.id),
+    getLimitState(deps.db, auth.team),
+  ]);
+  return rows.map((row) => toSummary(row.assistant, rightsFor(auth, row), limit.exceeded));
+}
+
+async function loadVisible(deps: Deps, auth: AuthContext, uuid: string) {
+  const row = await findVisibleAssistant(deps.db, auth.team.id, auth.user.id, uuid);
+  // Another team's assistant is indistinguishable from one that does not exist.
+  if (!row) throw new AppError('NOT_FOUND', MA.notFound);
+  return { row, rights: rightsFor(auth, row) };
+}
+
+function overLimitError(limit: LimitState) {
+  return new AppError('FORBIDDEN', MA.overLimit(limit.count, limit.bought));
+}
+
+/**
+ * The access check for every feature that works with an assistant (chat, task, image, knowledge):
+ * visible to the team, the use right, and the team within its plan.
+ */
+export async function assertCanUseAssistant(deps: Deps, auth: AuthContext, uuid: string): Promise<Assistant> {
+  const { row, rights } = await loadVisible(deps, auth, uuid);
+  if (!rights.canUse) throw new AppError('FORBIDDEN', MA.noPermission);
+  const limit = await getLimitState(deps.db, auth.team);
+  if (limit.exceeded) throw overLimitError(limit);
+  return row.assistant;
+}
+
+/** The edit right, the team within its plan: the check for every change to an assistant. */
+export async function assertCanEditAssistant(deps: Deps, auth: AuthContext, uuid: string): Promise<Assistant> {
+  return (await loadEditable(deps, auth, uuid)).row.assistant;
+}
+
+async function loadEditable(deps: Deps, auth: AuthContext, uuid: string) {
+  const { row, rights } = await loadVisible(deps, auth, uuid);
+  if (!rights.canEdit) {
+    throw new AppError('FORBIDDEN', row.assistant.isDefault ? MA.defaultNotEditable : MA.noPermission);
+  }
+  const limit = await getLimitState(deps.db, auth.team);
+  if (limit.exceeded) throw overLimitError(limit);
+  return { row, rights };
+}
+
+/** With a session: what the user may see; without one: only published assistants, public fields. */
+export async function getAssistant(deps: Deps, auth: AuthContext | null, uuid: string) {
+  if (auth) {
+    const row = await findVisibleAssistant(deps.db, auth.team.id, auth.user.id, uuid);
+    if (row) {
+      const limit = await getLimitState(deps.db, auth.team);
+      return toSummary(row.assistant, rightsFor(auth, row), limit.exceeded);
+    }
+  }
+  const published = await findPublicAssistant(deps.db, uuid);
+  if (!published) throw new AppError('NOT_FOUND', MA.notFound);
+  return toPublic(published);
+}
+
+export async function getAssistantDetail(deps: Deps, auth: AuthContext, uuid: string): Promise<AssistantDetail> {
+  const { row, rights } = await loadEditable(deps, auth, uuid);
+  return toDetail(row.assistant, rights, false);
+}
+
+const DEFAULT_THINKING = 'Ich denke nach …, Einen Moment bitte …, Ich sehe mir das genauer an …';
+
+export async function createAssistant(
+  deps: Deps,
+  auth: AuthContext,
+  input: z.output<typeof ZCreateAssistantRequest>,
+): Promise<{ uuid: string }> {
+  if (!auth.user.isAdmin) throw new AppError('FORBIDDEN', MA.noPermission);
+  const svgSeed = crypto.randomUUID();
+  const image = await deps.storage.put('avatars', 'svg', generateAvatarSvg(svgSeed), svgSeed);
+  const uuid = await deps.db.transaction(async (tx) => {
+    // Lock the team row: two parallel creates cannot both take the last free slot.
+    const [team] = await tx.select().from(teams).where(eq(teams.id, auth.team.id)).for('update');
+    const limit = await getLimitState(tx, team!);
+    if (limit.full) throw new AppError('FORBIDDEN', MA.limitReached);
+    const [row] = await tx
+      .insert(assistants)
+      .values({
+        teamId: auth.team.id,
+        name: input.name,
+        type: input.type,
+        role: input.role,
+        task: input.task,
+        style: input.type === 'chat' ? input.style : '',
+        isPublic: input.is_public === 1,
+        canTalk: input.can_talk === 1,
+        intro: `Hallo, ich bin ${input.name}. Wie kann ich Dir helfen?`,
+        thinkingExpressions: DEFAULT_THINKING,
+        ownerEmail: auth.user.email,
+        image,
+        createdBy: auth.user.id,
+      })
+      .returning({ uuid: assistants.uuid });
+    return row!.uuid;
+  });
+  return { uuid };
+}
+
+type UpdateInput = z.output<typeof ZUpdateAssistantRequest>['assistant'];
+
+export async function updateAssistant(deps: Deps, auth: AuthContext, input: UpdateInput): Promise<AssistantDetail> {
+  const current = await assertCanEditAssistant(deps, auth, input.uuid);
+  const set: Partial<typeof assistants.$inferInsert> = { updatedAt: new Date() };
+  if (input.name !== undefined) {
+    // The whole property form: absent optional texts are cleared, as the form shows them empty.
+    Object.assign(set, {
+      type: input.type,
+      name: input.name,
+      role: input.role ?? '',
+      task: input.task ?? '',
+      special: input.special ?? '',
+      style: input.type === 'chat' ? (input.style ?? '') : '',
+      intro: input.intro ?? '',
+      thinkingExpressions: input.thinking_expressions ?? '',
+      canTalk: input.can_talk === 1,
+      ownerEmail: input.owner_email ?? '',
+    });
+  }
+  if (input.is_public !== undefined) set.isPublic = input.is_public === 1 && current.type === 'chat';
+  if (input.primary_background_color) set.primaryBackgroundColor = input.primary_background_color;
+  if (input.secondary_background_color) set.secondaryBackgroundColor = input.secondary_background_color;
+  if (input.tertiary_background_color) set.tertiaryBackgroundColor = input.tertiary_background_color;
+  if (input.button_color) set.buttonColor = input.button_color;
+  await deps.db.update(assistants).set(set).where(eq(assistants.id, current.id));
+  return getAssistantDetail(deps, auth, input.uuid);
+}
+
+export async function changeAssistantType(deps: Deps, auth: AuthContext, uuid: string, type: Assistant['type']) {
+  const current = await assertCanEditAssistant(deps, auth, uuid);
+  // Only chat assistants can be published; switching away unpublishes at once.
+  await deps.db
+    .update(assistants)
+    .set({ type, isPublic: type === 'chat' ? current.isPublic : false, updatedAt: new Date() })
+    .where(eq(assistants.id, current.id));
+  return getAssistantDetail(deps, auth, uuid);
+}
+
+/** Deleting stays possible over the limit: it is the way back under it. */
+export async function deleteAssistant(deps: Deps, auth: AuthContext, uuid: string): Promise<void> {
+  const { row, rights } = await loadVisible(deps, auth, uuid);
+  const a = row.assistant;
+  const allowed = a.isDefault ? rights.canEdit : auth.user.isAdmin && a.teamId === auth.team.id;
+  if (!allowed) throw new AppError('FORBIDDEN', a.isDefault ? MA.defaultNotEditable : MA.noPermission);
+  await deps.db.delete(assistants).where(eq(assistants.id, a.id));
+  await deps.storage.remove(a.logo);
+  if (!a.isDefault) await deps.storage.remove(a.image);
+}
+
+const LOGO_TYPES: Record<string, 'png' | 'jpg'> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
+
+export async function setAssistantLogo(
+  deps: Deps,
+  auth: AuthContext,
+  uuid: string,
+  file: { filename: string; data: Buffer },
+): Promise<{ logo: string }> {
+  const current = await assertCanEditAssistant(deps, auth, uuid);
+  const extOk = /\.(jpe?g|png)$/i.test(file.filename);
+  const detected = await fileTypeFromBuffer(file.data);
+  const ext = detected ? LOGO_TYPES[detected.mime] : undefined;
+  // Name AND content must be an image of an allowed type.
+  if (!extOk || !ext) throw new AppError('VALIDATION', MA.logoType, { fields: { file: [MA.logoType] } });
+  const logo = await deps.storage.put('logos', ext, file.data);
+  await deps.db.update(assistants).set({ logo, updatedAt: new Date() }).where(eq(assistants.id, current.id));
+  await deps.storage.remove(current.logo);
+  return { logo };
 }

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { mailOutbox, teams, users, userTokens } from '../../db/schema/index.ts';
@@ -97,10 +99,9 @@ describe('POST /api/register', () => {
 describe('registration domains and e-mail verification', () => {
   let restricted: TestApp;
   let smtpMails: { to: string; body: string }[];
-  let smtpServer: import('smtp-server').SMTPServer;
+  let smtpServer: SMTPServer;
 
   beforeAll(async () => {
-    const { SMTPServer } = await import('smtp-server');
     smtpMails = [];
     smtpServer = new SMTPServer({
       authOptional: true,
@@ -115,7 +116,7 @@ describe('registration domains and e-mail verification', () => {
       },
     });
     await new Promise<void>((resolve) => smtpServer.listen(0, '127.0.0.1', resolve));
-    const port = (smtpServer.server.address() as import('node:net').AddressInfo).port;
+    const port = (smtpServer.server.address() as AddressInfo).port;
     restricted = await createTestApp({
       REGISTRATION_DOMAINS: 'firma.de, @partner.de',
       REGISTRATION_CONTACT: 'vertrieb@mika.de',

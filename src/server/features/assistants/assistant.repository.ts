@@ -1,0 +1,51 @@
+import { and, asc, count, desc, eq, isNull, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { assistantRights, assistants, type Assistant } from '../../db/schema/index.ts';
+
+export interface AssistantWithRights {
+  assistant: Assistant;
+  canUse: boolean | null;
+  canEdit: boolean | null;
+}
+
+/** The default assistants plus the team's own: nothing of another team can come back. */
+const visibleTo = (teamId: number) => or(isNull(assistants.teamId), eq(assistants.teamId, teamId));
+
+export async function listVisibleAssistants(db: Db, teamId: number, userId: number): Promise<AssistantWithRights[]> {
+  return db
+    .select({ assistant: assistants, canUse: assistantRights.canUse, canEdit: assistantRights.canEdit })
+    .from(assistants)
+    .leftJoin(assistantRights, and(eq(assistantRights.assistantId, assistants.id), eq(assistantRights.userId, userId)))
+    .where(visibleTo(teamId))
+    .orderBy(desc(assistants.isDefault), asc(assistants.createdAt), asc(assistants.id));
+}
+
+export async function findVisibleAssistant(
+  db: Db,
+  teamId: number,
+  userId: number,
+  uuid: string,
+): Promise<AssistantWithRights | undefined> {
+  const [row] = await db
+    .select({ assistant: assistants, canUse: assistantRights.canUse, canEdit: assistantRights.canEdit })
+    .from(assistants)
+    .leftJoin(assistantRights, and(eq(assistantRights.assistantId, assistants.id), eq(assistantRights.userId, userId)))
+    .where(and(eq(assistants.uuid, uuid), visibleTo(teamId)));
+  return row;
+}
+
+export async function findPublicAssistant(db: Db, uuid: string): Promise<Assistant | undefined> {
+  const [row] = await db
+    .select()
+    .from(assistants)
+    .where(and(eq(assistants.uuid, uuid), eq(assistants.isPublic, true)));
+  return row;
+}
+
+export async function countOwnAssistants(db: Db, teamId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(assistants)
+    .where(and(eq(assistants.teamId, teamId), eq(assistants.isDefault, false)));
+  return row?.n ?? 0;
+}

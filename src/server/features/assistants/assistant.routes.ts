@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from '../../../shared/zod.ts';
+import { MA } from '../../../shared/messages.ts';
+import {
+  ZAssistantDetail,
+  ZAssistantPublic,
+  ZAssistantSummary,
+  ZAssistantTypeRequest,
+  ZCreateAssistantRequest,
+  ZShopInfo,
+  ZUpdateAssistantRequest,
+} from '../../../shared/schemas/assistants.ts';
+import { AppError } from '../../platform/app-error.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { readSingleUpload } from '../../platform/uploads.ts';
+import { requireAuth } from '../../platform/session.ts';
+import { getTeamLimits } from '../teams/team.service.ts';
+import {
+  changeAssistantType,
+  createAssistant,
+  deleteAssistant,
+  getAssistant,
+  getAssistantDetail,
+  listAssistants,
+  setAssistantLogo,
+  updateAssistant,
+} from './assistant.service.ts';
+
+const ZUuidParams = z.object({ uuid: z.uuid({ error: MA.notFound }) });
+const tags = ['assistants'];
+
+export const assistantRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/assistants/',
+      { schema: { tags, response: { 200: z.object({ assistants: z.array(ZAssistantSummary) }) } } },
+      async (request) => ({ assistants: await listAssistants(deps, requireAuth(request)) }),
+    );
+
+    app.get('/api/shop', { schema: { tags: ['shop'], response: { 200: ZShopInfo } } }, async (request) =>
+      getTeamLimits(requireAuth(request).team),
+    );
+
+    app.get(
+      '/api/assistant/:uuid',
+      {
+        schema: {
+          tags,
+          description: 'Without a session only published assistants answer, with their public fields.',
+          params: ZUuidParams,
+          response: { 200: z.union([ZAssistantSummary, ZAssistantPublic]) },
+        },
+      },
+      async (request) => getAssistant(deps, request.auth, request.params.uuid),
+    );
+
+    app.get(
+      '/api/assistantdata/:uuid',
+      { schema: { tags, params: ZUuidParams, response: { 200: ZAssistantDetail } } },
+      async (request) => getAssistantDetail(deps, requireAuth(request), request.params.uuid),
+    );
+
+    app.post(
+      '/api/assistant',
+      { schema: { tags, body: ZCreateAssistantRequest, response: { 200: z.object({ uuid: z.string() }) } } },
+      async (request) => createAssistant(deps, requireAuth(request), request.body),
+    );
+
+    app.put(
+      '/api/assistant',
+      { schema: { tags, body: ZUpdateAssistantRequest, response: { 200: ZAssistantDetail } } },
+      async (request) => updateAssistant(deps, requireAuth(request), request.body.assistant),
+    );
+
+    app.put(
+      '/api/assistanttype',
+      { schema: { tags, body: ZAssistantTypeRequest, response: { 200: ZAssistantDetail } } },
+      async (request) => changeAssistantType(deps, requireAuth(request), request.body.uuid, request.body.type),
+    );
+
+    app.delete(
+      '/api/assistant/:uuid',
+      { schema: { tags, params: ZUuidParams, response: { 200: z.object({ status: z.literal('success') }) } } },
+      async (request) => {
+        await deleteAssistant(deps, requireAuth(request), request.params.uuid);
+        return { status: 'success' as const };
+      },
+    );
+
+    app.post(
+      '/api/assistant/logo',
+      {
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          description: 'multipart: file (jpg/jpeg/png, ≤ 10 MB), assistantUuid',
+          response: { 200: z.object({ logo: z.string() }) },
+        },
+      },
+      async (request) => {
+        const auth = requireAuth(request);
+        const upload = await readSingleUpload(request, deps.config.uploadLimitBytes);
+        const uuid = z.uuid().safeParse(upload.fields.assistantUuid);
+        if (!uuid.success) throw new AppError('VALIDATION', MA.noAssistant);
+        return setAssistantLogo(deps, auth, uuid.data, upload.file);
+      },
+    );
+  };

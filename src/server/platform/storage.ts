@@ -1,0 +1,74 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { randomToken } from './crypto.ts';
+
+// Only these types are ever served from /storage, each with a fixed content type.
+const SERVED_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+};
+
+export interface Storage {
+  /** Stores bytes under a generated name inside `folder` and returns the public URL path. */
+  put(folder: string, extension: string, data: Buffer | string, fixedName?: string): Promise<string>;
+  remove(urlPath: string | null | undefined): Promise<void>;
+  exists(urlPath: string): Promise<boolean>;
+}
+
+/** Local file storage under DATA_DIR/storage; names are generated, never taken from uploads. */
+export function createLocalStorage(root: string): Storage {
+  const resolve = (urlPath: string) => {
+    const rel = urlPath.replace(/^\/storage\//, '');
+    const full = path.resolve(root, rel);
+    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error('path outside storage');
+    return full;
+  };
+  return {
+    async put(folder, extension, data, fixedName) {
+      if (!/^[a-z0-9-]+$/.test(folder) || !SERVED_TYPES[`.${extension}`]) throw new Error('bad storage key');
+      const name = `${fixedName ?? randomToken(18)}.${extension}`;
+      const dir = path.join(root, folder);
+      await fs.mkdir(dir, { recursive: true });
+      // Write to a temporary name first: a crash never leaves a half-written file under the real name.
+      const tmp = path.join(dir, `.${name}.${randomToken(6)}.tmp`);
+      await fs.writeFile(tmp, data);
+      await fs.rename(tmp, path.join(dir, name));
+      return `/storage/${folder}/${name}`;
+    },
+    async remove(urlPath) {
+      if (!urlPath?.startsWith('/storage/')) return;
+      await fs.rm(resolve(urlPath), { force: true });
+    },
+    async exists(urlPath) {
+      return fs
+        .access(resolve(urlPath))
+        .then(() => true)
+        .catch(() => false);
+    },
+  };
+}
+
+export async function serveStorage(app: FastifyInstance, root: string) {
+  await fs.mkdir(root, { recursive: true });
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/storage/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    setHeaders(res, filePath) {
+      const type = SERVED_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
+      res.header('content-type', type);
+      res.header('x-content-type-options', 'nosniff');
+      // Even an SVG opened directly can run nothing.
+      res.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      res.header('cache-control', 'public, max-age=31536000, immutable');
+      if (type === 'application/octet-stream') res.header('content-disposition', 'attachment');
+    },
+  });
+}

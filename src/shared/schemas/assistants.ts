@@ -1,0 +1,155 @@
+import { z } from '../zod.ts';
+import { MA, M } from '../messages.ts';
+
+export const ASSISTANT_TYPES = ['chat', 'task', 'image'] as const;
+export type AssistantType = (typeof ASSISTANT_TYPES)[number];
+
+// The seven chat styles of spec 02 §9; the German label is the stored value.
+export const CHAT_STYLES = [
+  'professionell und sachlich',
+  'professionell, jung und modern',
+  'professionell, witzig und etwas frech',
+  'sehr höflich und freundlich',
+  'bestimmend, führend und leicht dominant',
+  'freundlich, nett und witzig',
+  'umgangssprachlich, jung und frech',
+] as const;
+
+export const CAN_TALK_OPTIONS = [
+  { value: 1, label: 'Kann sprechen' },
+  { value: 0, label: 'Sendet nur Text' },
+] as const;
+
+export const ASSISTANT_LIMITS = { nameMin: 3, roleMin: 30, taskMin: 250, roleCardChars: 55 } as const;
+
+const zFlag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => (v === true || v === 1 ? 1 : 0));
+const zType = z.enum(ASSISTANT_TYPES, { error: MA.typeRequired });
+const zName = z.string({ error: MA.nameMin }).trim().min(ASSISTANT_LIMITS.nameMin, MA.nameMin).max(80);
+const zRole = z.string({ error: MA.roleMin }).trim().max(2000);
+const zTask = z.string({ error: MA.taskMin }).trim().max(20000);
+const zStyle = z.string().trim().max(200);
+const zColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, MA.colorInvalid);
+
+/** Rules that depend on the type: role for chat/task, task for chat/task, style for chat. */
+function typeRules(v: { type: AssistantType; role?: string; task?: string; style?: string }, ctx: z.RefinementCtx) {
+  if (v.type === 'image') return;
+  if ((v.role ?? '').length < ASSISTANT_LIMITS.roleMin) ctx.addIssue({ code: 'custom', path: ['role'], message: MA.roleMin });
+  if ((v.task ?? '').length < ASSISTANT_LIMITS.taskMin) ctx.addIssue({ code: 'custom', path: ['task'], message: MA.taskMin });
+  if (v.type === 'chat' && !CHAT_STYLES.includes((v.style ?? '') as (typeof CHAT_STYLES)[number])) {
+    ctx.addIssue({ code: 'custom', path: ['style'], message: MA.styleRequired });
+  }
+}
+
+export const ZCreateAssistantRequest = z
+  .object({
+    type: zType,
+    is_public: zFlag.default(0),
+    name: zName,
+    role: zRole.default(''),
+    task: zTask.default(''),
+    style: zStyle.default(''),
+    can_talk: zFlag.default(0),
+  })
+  .superRefine(typeRules);
+export type CreateAssistantRequest = z.input<typeof ZCreateAssistantRequest>;
+
+/**
+ * PUT /api/assistant {assistant}: either the whole property form (recognised by `name`) or a
+ * partial update of the publish switch and colours, which the Veröffentlichung tab saves at once.
+ */
+export const ZAssistantEditable = z
+  .object({
+    uuid: z.uuid(),
+    type: zType.optional(),
+    name: zName.optional(),
+    role: zRole.optional(),
+    task: zTask.optional(),
+    special: z.string().trim().max(5000).optional(),
+    style: zStyle.optional(),
+    intro: z.string().trim().max(2000).optional(),
+    thinking_expressions: z.string().trim().max(1000).optional(),
+    can_talk: zFlag.optional(),
+    owner_email: z
+      .string()
+      .trim()
+      .max(254)
+      .refine((v) => v === '' || z.email().safeParse(v).success, M.emailInvalid)
+      .optional(),
+    is_public: zFlag.optional(),
+    primary_background_color: zColor.optional(),
+    secondary_background_color: zColor.optional(),
+    tertiary_background_color: zColor.optional(),
+    button_color: zColor.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.name === undefined) return;
+    if (!v.type) ctx.addIssue({ code: 'custom', path: ['type'], message: MA.typeRequired });
+    else typeRules({ type: v.type, role: v.role, task: v.task, style: v.style }, ctx);
+  });
+export type AssistantEditable = z.input<typeof ZAssistantEditable>;
+
+export const ZUpdateAssistantRequest = z.object({ assistant: ZAssistantEditable });
+
+export const ZAssistantTypeRequest = z.object({ uuid: z.uuid(), type: zType });
+
+/** What the library, the side navigation and the chat need (spec 01 §3). */
+export const ZAssistantSummary = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  name: z.string(),
+  type: z.enum(ASSISTANT_TYPES),
+  role: z.string(),
+  image: z.string().nullable(),
+  logo: z.string().nullable(),
+  intro: z.string(),
+  can_talk: z.number(),
+  is_public: z.number(),
+  is_default: z.number(),
+  team_id: z.number().nullable(),
+  can_use: z.boolean(),
+  can_edit: z.boolean(),
+  amount_exceeded: z.boolean(),
+  primary_background_color: z.string(),
+  secondary_background_color: z.string(),
+  tertiary_background_color: z.string(),
+  button_color: z.string(),
+});
+export type AssistantSummary = z.infer<typeof ZAssistantSummary>;
+
+/** Everything the edit screen shows (spec 02 §3). */
+export const ZAssistantDetail = ZAssistantSummary.extend({
+  task: z.string(),
+  special: z.string(),
+  style: z.string(),
+  thinking_expressions: z.string(),
+  provides_form: z.number(),
+  owner_email: z.string(),
+  main_style: z.string().nullable(),
+  sub_style: z.string().nullable(),
+  is_image_style_custom: z.number(),
+});
+export type AssistantDetail = z.infer<typeof ZAssistantDetail>;
+
+/** What anyone may see of a published assistant (the public chat page). */
+export const ZAssistantPublic = ZAssistantSummary.pick({
+  uuid: true,
+  name: true,
+  type: true,
+  image: true,
+  logo: true,
+  intro: true,
+  can_talk: true,
+  primary_background_color: true,
+  secondary_background_color: true,
+  tertiary_background_color: true,
+  button_color: true,
+});
+
+export const ZShopInfo = z.object({
+  userLimitRegular: z.number(),
+  assistantLimitRegular: z.number(),
+  userAddons: z.number(),
+  assistantAddons: z.number(),
+  error: z.string().optional(),
+});
+export type ShopInfo = z.infer<typeof ZShopInfo>;
