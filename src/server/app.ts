@@ -28,6 +28,10 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { legalRoutes } from './features/legal/legal.routes.ts';
 import { assistantRoutes } from './features/assistants/assistant.routes.ts';
+import { chatRoutes } from './features/chat/chat.routes.ts';
+import { verifyThreadToken } from './features/chat/chat.service.ts';
+import { createProviderRegistry } from './ai/providers.ts';
+import { attachRealtime } from './platform/realtime.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -62,6 +66,7 @@ export async function buildApp(
     log: app.log,
     throttle: createThrottle(database.db),
     storage,
+    ai: createProviderRegistry(config.ai),
     mailer: createMailer({
       db: database.db,
       smtpUrl: config.mail.smtpUrl,
@@ -105,9 +110,14 @@ export async function buildApp(
   await app.register(accountRoutes(deps));
   await app.register(legalRoutes(deps));
   await app.register(assistantRoutes(deps));
+  await app.register(chatRoutes(deps));
   await serveStorage(app, config.storageDir);
 
   await serveClient(app, config);
+  deps.realtime = attachRealtime(app, {
+    redisUrl: config.redisUrl,
+    verifyThreadToken: (threadId, token) => verifyThreadToken(deps, threadId, token),
+  });
   return { app, deps };
 }
 

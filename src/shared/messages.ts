@@ -66,3 +66,25 @@ export const MA = {
   defaultNotEditable: 'Nur selbst erstellte Mikas können angepasst werden.',
   notFound: 'Dieser Mika wurde nicht gefunden.',
 } as const;
+
+// Conversations (spec 01 §8 and our own texts where the spec shows none)
+export const MC = {
+  threadNotFound: 'Diese Unterhaltung wurde nicht gefunden.',
+  messageRequired: 'Bitte gib eine Nachricht ein.',
+  messageTooLong: 'Die Nachricht ist zu lang (höchstens 8000 Zeichen).',
+  providerFailed: 'Der KI-Dienst hat nicht geantwortet. Bitte versuche es gleich noch einmal.',
+  providerInterrupted: 'Die Antwort wurde unterbrochen. Bitte versuche es noch einmal.',
+  busy: 'Mika antwortet noch auf Deine letzte Nachricht.',
+  offlineLabel: 'Offline-Modus',
+  progressPreparing: 'Mika bereitet die Antwort vor …',
+  progressKnowledge: 'Mika durchsucht das Wissen …',
+  progressWriting: 'Mika schreibt …',
+  progressDone: 'Antwort fertig',
+  noThread: 'Keine Thread Verbindung erkannt',
+  audioLoadFailed: 'Die Audiodatei konnte nicht geladen werden.',
+  documentLoadFailed: 'Das Dokument konnte nicht geladen werden',
+  documentUnavailable: 'Das Dokument ist nicht verfügbar.',
+  documentCheckFailed: 'Fehler bei der Überprüfung der Dokumentverfügbarkeit.',
+  noAssistant: 'Kein Assistent definiert',
+  notConfigured: (what: string) => `${what} ist auf diesem Server nicht eingerichtet.`,
+} as const;

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { ProviderRegistry } from '../ai/providers.ts';
 import type { Mailer } from './mail.ts';
+import type { Realtime } from './realtime.ts';
 import type { Storage } from './storage.ts';
 import type { Throttle } from './throttle.ts';
 
@@ -12,5 +14,8 @@ export interface Deps {
   mailer: Mailer;
   throttle: Throttle;
   storage: Storage;
+  ai: ProviderRegistry;
+  /** Live progress channel; attached once the HTTP server exists. */
+  realtime?: Realtime;
   log: FastifyBaseLogger;
 }

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { streamText } from 'ai';
+import { composeOfflineAnswer, createOfflineModel, OFFLINE_NOTICE, OFFLINE_PROVIDER_KEY, rankPassages, wordChunks } from './offline-engine.ts';
+import { stem, terms } from './german-text.ts';
+import { buildSystemPrompt, trimHistory } from './prompt.ts';
+
+const passages = [
+  { source: 'Preisliste.pdf', text: 'Das Basispaket kostet 49 Euro im Monat. Das Profipaket kostet 99 Euro im Monat.' },
+  { source: 'FAQ.docx', text: 'Der Kundenservice ist montags bis freitags von 8 bis 18 Uhr erreichbar.' },
+  { source: 'Versand.md', text: 'Lieferungen innerhalb Deutschlands sind ab 50 Euro Bestellwert versandkostenfrei.' },
+];
+
+describe('German text tools', () => {
+  it('stems inflected forms to the same term', () => {
+    expect(stem('Lieferungen')).toBe(stem('Lieferung'));
+    expect(stem('Pakete')).toBe(stem('Paket'));
+    expect(stem('Öffnungszeiten')).toBe(stem('Öffnungszeit'));
+    expect(terms('Wann ist der Kundenservice erreichbar?')).toEqual([stem('wann'), stem('kundenservice'), stem('erreichbar')]);
+  });
+});
+
+describe('offline engine', () => {
+  it('picks the passage that answers the question and attributes its source', () => {
+    const best = rankPassages('Wann ist der Kundenservice erreichbar?', passages);
+    expect(best[0]).toEqual({ source: 'FAQ.docx', text: passages[1]!.text });
+    const answer = composeOfflineAnswer('Ab wann ist die Lieferung versandkostenfrei?', { assistantName: 'Mika', intro: '', passages });
+    expect(answer).toContain(OFFLINE_NOTICE);
+    expect(answer).toContain('> Lieferungen innerhalb Deutschlands sind ab 50 Euro Bestellwert versandkostenfrei.');
+    expect(answer).toContain('— *Versand.md*');
+    expect(answer).not.toContain('Kundenservice');
+  });
+
+  it('says plainly in German when nothing matches, and introduces itself', () => {
+    const answer = composeOfflineAnswer('Wie wird das Wetter morgen?', { assistantName: 'Mika', intro: 'Ich bin Mika.', passages });
+    expect(answer).toContain('keine passende Stelle gefunden');
+    expect(answer).toContain('**Über mich:** Ich bin Mika.');
+  });
+
+  it('is deterministic', () => {
+    const q = 'Was kostet das Paket im Monat?';
+    expect(composeOfflineAnswer(q, { assistantName: 'M', intro: '', passages })).toBe(
+      composeOfflineAnswer(q, { assistantName: 'M', intro: '', passages }),
+    );
+  });
+
+  it('streams word by word, in order, through the AI SDK like a real model', async () => {
+    const result = streamText({
+      model: createOfflineModel({ wordDelayMs: 0 }),
+      messages: [{ role: 'user', content: 'Was kostet das Profipaket?' }],
+      providerOptions: { [OFFLINE_PROVIDER_KEY]: { assistantName: 'Mika', intro: '', passages } },
+    });
+    const deltas: string[] = [];
+    for await (const d of result.textStream) deltas.push(d);
+    const full = deltas.join('');
+    expect(deltas.length).toBeGreaterThan(10);
+    expect(full).toBe(composeOfflineAnswer('Was kostet das Profipaket?', { assistantName: 'Mika', intro: '', passages }));
+    expect(full).toContain('Profipaket kostet 99 Euro');
+    expect(wordChunks('Hallo  Welt!\nNeu').join('')).toBe('Hallo  Welt!\nNeu');
+  });
+});
+
+describe('prompting', () => {
+  it('builds the system prompt from role, task, style, special properties, intro and knowledge', () => {
+    const prompt = buildSystemPrompt(
+      { name: 'Mika', role: 'Rolle X', task: 'Aufgabe Y', special: 'Immer mit Gruß', style: 'umgangssprachlich, jung und frech', intro: 'Hi!' },
+      [passages[0]!],
+    );
+    expect(prompt).toContain('## Rolle\nRolle X');
+    expect(prompt).toContain('## Aufgabe\nAufgabe Y');
+    expect(prompt).toContain('umgangssprachlich, jung und frech – wie unter Kolleginnen');
+    expect(prompt).toContain('## Besondere Eigenschaften\nImmer mit Gruß');
+    expect(prompt).toContain('[1] (Preisliste.pdf) Das Basispaket');
+    expect(prompt).toContain('Antworte auf Deutsch');
+  });
+
+  it('trims history to the token budget, newest first, starting with a user turn', () => {
+    const long = 'x'.repeat(400); // ≈ 100 tokens
+    const history = [
+      { role: 'user' as const, content: long },
+      { role: 'assistant' as const, content: long },
+      { role: 'user' as const, content: long },
+      { role: 'assistant' as const, content: long },
+      { role: 'user' as const, content: 'neueste Frage' },
+    ];
+    const trimmed = trimHistory(history, 250);
+    expect(trimmed.at(-1)!.content).toBe('neueste Frage');
+    expect(trimmed[0]!.role).toBe('user');
+    expect(trimmed.length).toBe(3);
+  });
+});

@@ -1,0 +1,93 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createMistral } from '@ai-sdk/mistral';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { EmbeddingModelV4, ImageModelV4, LanguageModelV4, SpeechModelV4, TranscriptionModelV4 } from '@ai-sdk/provider';
+import type { AppConfig } from '../config.ts';
+import type { Capabilities } from '../../shared/schemas/chat.ts';
+import { createOfflineModel } from './offline-engine.ts';
+
+interface Resolved<M> {
+  model: M;
+  provider: string;
+  modelId: string;
+}
+
+export interface ProviderRegistry {
+  /** True when no provider is configured for chat and the offline engine answers. */
+  offline: boolean;
+  chat: Resolved<LanguageModelV4>;
+  transcription?: Resolved<TranscriptionModelV4>;
+  speech?: Resolved<SpeechModelV4>;
+  image?: Resolved<ImageModelV4>;
+  embedding?: Resolved<EmbeddingModelV4>;
+  capabilities(): Capabilities;
+}
+
+/**
+ * Resolves one model per capability from configuration. Without AI_PROVIDER/AI_CHAT_MODEL the
+ * offline engine serves chat; capabilities without a model stay unavailable (the client hides them).
+ */
+export function createProviderRegistry(ai: AppConfig['ai']): ProviderRegistry {
+  const offlineChat: Resolved<LanguageModelV4> = {
+    model: createOfflineModel({ wordDelayMs: ai.offlineWordDelayMs }),
+    provider: 'offline',
+    modelId: 'offline',
+  };
+  const registry: Omit<ProviderRegistry, 'capabilities'> = { offline: true, chat: offlineChat };
+
+  if (ai.provider !== 'offline') {
+    const name = ai.provider;
+    const pick = <M>(id: string | undefined, make: (id: string) => M): Resolved<M> | undefined =>
+      id ? { model: make(id), provider: name, modelId: id } : undefined;
+
+    if (name === 'openai') {
+      // .chat() speaks chat completions, which OpenAI, Azure's compatible endpoint, Ollama and vLLM all serve.
+      const p = createOpenAI({ apiKey: ai.apiKey, baseURL: ai.baseUrl });
+      Object.assign(registry, {
+        chat: pick(ai.chatModel, (id) => p.chat(id)),
+        transcription: pick(ai.transcriptionModel, (id) => p.transcription(id)),
+        speech: pick(ai.speechModel, (id) => p.speech(id)),
+        image: pick(ai.imageModel, (id) => p.image(id)),
+        embedding: pick(ai.embeddingModel, (id) => p.embedding(id)),
+      });
+    } else if (name === 'openai-compatible') {
+      if (!ai.baseUrl) throw new Error('AI_BASE_URL is required for AI_PROVIDER=openai-compatible');
+      const p = createOpenAICompatible({ name: 'openai-compatible', baseURL: ai.baseUrl, apiKey: ai.apiKey });
+      Object.assign(registry, {
+        chat: pick(ai.chatModel, (id) => p.chatModel(id)),
+        image: pick(ai.imageModel, (id) => p.imageModel(id)),
+        embedding: pick(ai.embeddingModel, (id) => p.embeddingModel(id)),
+      });
+    } else if (name === 'mistral') {
+      const p = createMistral({ apiKey: ai.apiKey, baseURL: ai.baseUrl });
+      Object.assign(registry, {
+        chat: pick(ai.chatModel, (id) => p.chat(id)),
+        embedding: pick(ai.embeddingModel, (id) => p.embedding(id)),
+      });
+    } else {
+      const p = createAnthropic({ apiKey: ai.apiKey, baseURL: ai.baseUrl });
+      Object.assign(registry, { chat: pick(ai.chatModel, (id) => p.messages(id)) });
+    }
+    registry.chat ??= offlineChat;
+    registry.offline = registry.chat === offlineChat;
+  }
+
+  const describe = (r?: Resolved<unknown>) => ({
+    available: Boolean(r),
+    provider: r?.provider ?? null,
+    model: r?.modelId ?? null,
+  });
+  return {
+    ...registry,
+    capabilities: () => ({
+      offline: registry.offline,
+      chat: describe(registry.chat),
+      transcription: describe(registry.transcription),
+      // Spoken answers also work offline with the bundled synthesizer (voice issue).
+      speech: describe(registry.speech),
+      image: describe(registry.image),
+      embedding: describe(registry.embedding),
+    }),
+  };
+}

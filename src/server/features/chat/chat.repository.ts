@@ -1,0 +1,57 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { messages, threads, type MessageRow } from '../../db/schema/index.ts';
+import type { ChatMessage } from '../../../shared/schemas/chat.ts';
+
+export async function insertThread(db: Db, values: typeof threads.$inferInsert): Promise<number> {
+  const [row] = await db.insert(threads).values(values).returning({ id: threads.id });
+  return row!.id;
+}
+
+export async function findThread(db: Db, threadId: number) {
+  const [row] = await db.select().from(threads).where(eq(threads.id, threadId));
+  return row;
+}
+
+export async function insertMessage(db: Db, values: typeof messages.$inferInsert): Promise<MessageRow> {
+  const [row] = await db.insert(messages).values(values).returning();
+  await db.update(threads).set({ updatedAt: new Date() }).where(eq(threads.id, values.threadId));
+  return row!;
+}
+
+export async function listThreadMessages(db: Db, threadId: number): Promise<MessageRow[]> {
+  return db.select().from(messages).where(eq(messages.threadId, threadId)).orderBy(asc(messages.id));
+}
+
+/** The newest messages first, for building the model's history. */
+export async function recentThreadMessages(db: Db, threadId: number, limit: number): Promise<MessageRow[]> {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(eq(messages.threadId, threadId))
+    .orderBy(desc(messages.id))
+    .limit(limit);
+  return rows.reverse();
+}
+
+export async function findMessageByResponseId(db: Db, threadId: number, responseId: string) {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.threadId, threadId), eq(messages.responseId, responseId)));
+  return row;
+}
+
+export function toChatMessage(m: MessageRow): ChatMessage {
+  return {
+    id: m.id,
+    origin: m.origin as ChatMessage['origin'],
+    type: m.type as ChatMessage['type'],
+    text: m.text,
+    audio: m.audio,
+    document: m.document,
+    response_id: m.responseId,
+    status: m.status,
+    created_at: m.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from '../../../shared/zod.ts';
+import {
+  ZCapabilities,
+  ZMessage,
+  ZSaveStreamRequest,
+  ZStreamQuery,
+  ZThread,
+  ZThreadCreateRequest,
+  type StreamEvent,
+} from '../../../shared/schemas/chat.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { requireAuth } from '../../platform/session.ts';
+import {
+  answerInThread,
+  confirmStreamedAnswer,
+  createThread,
+  getThreadMessages,
+  resolveThreadAccess,
+} from './chat.service.ts';
+
+const tags = ['chat'];
+
+export const chatRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/api/capabilities', { schema: { tags, response: { 200: ZCapabilities } } }, async () =>
+      deps.ai.capabilities(),
+    );
+
+    app.post(
+      '/api/thread/create',
+      { schema: { tags, body: ZThreadCreateRequest, response: { 200: ZThread } } },
+      async (request) => createThread(deps, requireAuth(request), request.body.assistantUuid),
+    );
+
+    app.get(
+      '/api/messages/:assistantUuid/:threadId',
+      {
+        schema: {
+          tags,
+          params: z.object({ assistantUuid: z.uuid(), threadId: z.coerce.number().int().positive() }),
+          querystring: z.object({ token: z.string().max(100).optional() }),
+          response: { 200: z.object({ messages: z.array(ZMessage) }) },
+        },
+      },
+      async (request) => {
+        requireAuth(request);
+        const access = await resolveThreadAccess(deps, request.auth, {
+          ...request.params,
+          token: request.query.token,
+        });
+        return { messages: await getThreadMessages(deps, access) };
+      },
+    );
+
+    app.get(
+      '/api/send/stream',
+      {
+        schema: {
+          tags,
+          description:
+            'Server-sent events. Data lines: {"type":"text","text":<delta>}, then {"type":"complete",' +
+            '"response_id","final_text","message_id"} or {"type":"error","error"}, then [DONE]. Needs the thread token.',
+          querystring: ZStreamQuery,
+        },
+      },
+      async (request, reply) => {
+        requireAuth(request);
+        const q = request.query;
+        const access = await resolveThreadAccess(deps, request.auth, q);
+
+        reply.hijack();
+        const raw = reply.raw;
+        raw.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+        });
+        let open = true;
+        raw.on('close', () => (open = false));
+        const write = (line: string) => {
+          if (open) raw.write(`data: ${line}\n\n`);
+        };
+        const emit = (event: StreamEvent) => write(JSON.stringify(event));
+        try {
+          // The answer is produced and stored even if the browser goes away meanwhile.
+          await answerInThread(deps, access, q.message, emit);
+        } catch (err) {
+          request.log.error({ err }, 'chat pipeline failed');
+          emit({ type: 'error', error: 'Ein unbekannter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.' });
+        }
+        write('[DONE]');
+        if (open) raw.end();
+      },
+    );
+
+    app.post(
+      '/api/save/stream',
+      {
+        schema: {
+          tags,
+          description: 'Compatibility: the server stores every answer itself; this confirms it (idempotent).',
+          body: ZSaveStreamRequest,
+          response: { 200: z.object({ status: z.literal('success'), id: z.number() }) },
+        },
+      },
+      async (request) => {
+        const auth = requireAuth(request);
+        const b = request.body;
+        const thread = await resolveThreadAccess(deps, auth, {
+          assistantUuid: b.assistantUuid,
+          threadId: b.threadId,
+          token: b.token,
+        });
+        return confirmStreamedAnswer(deps, thread, b.lastResponseId);
+      },
+    );
+  };

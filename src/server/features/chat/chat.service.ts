@@ -1,0 +1,164 @@
+import type { ModelMessage } from 'ai';
+import { streamModelAnswer } from '../../ai/answer.ts';
+import { assistantPassages, buildSystemPrompt, trimHistory } from '../../ai/prompt.ts';
+import type { Assistant, ThreadRow } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { randomToken, safeEqual, sha256 } from '../../platform/crypto.ts';
+import type { Deps } from '../../platform/deps.ts';
+import type { AuthContext } from '../../platform/session.ts';
+import { MC } from '../../../shared/messages.ts';
+import type { ChatMessage, StreamEvent, Thread } from '../../../shared/schemas/chat.ts';
+import { assertCanUseAssistant } from '../assistants/assistant.service.ts';
+import {
+  findMessageByResponseId,
+  findThread,
+  insertMessage,
+  insertThread,
+  listThreadMessages,
+  recentThreadMessages,
+  toChatMessage,
+} from './chat.repository.ts';
+
+const HISTORY_MESSAGES = 40;
+
+export async function createThread(deps: Deps, auth: AuthContext, assistantUuid: string): Promise<Thread> {
+  const assistant = await assertCanUseAssistant(deps, auth, assistantUuid);
+  const token = randomToken(24);
+  const id = await insertThread(deps.db, {
+    tokenHash: sha256(token),
+    assistantId: assistant.id,
+    teamId: assistant.teamId ?? auth.team.id,
+    userId: auth.user.id,
+  });
+  return { id, token };
+}
+
+/** True when the token belongs to the thread (used by the live channel). */
+export async function verifyThreadToken(deps: Deps, threadId: number, token: string): Promise<boolean> {
+  const thread = await findThread(deps.db, threadId);
+  return Boolean(thread && safeEqual(thread.tokenHash, sha256(token)));
+}
+
+export interface ThreadAccess {
+  thread: ThreadRow;
+  assistant: Assistant;
+}
+
+/**
+ * Every call that touches a thread goes through here: the thread id, its token, the assistant
+ * and the caller must all belong together, or the thread does not exist for this caller (404).
+ */
+export async function resolveThreadAccess(
+  deps: Deps,
+  auth: AuthContext | null,
+  ref: { assistantUuid: string; threadId: number; token: string | undefined },
+): Promise<ThreadAccess> {
+  const notFound = new AppError('NOT_FOUND', MC.threadNotFound);
+  const thread = await findThread(deps.db, ref.threadId);
+  if (!thread || !ref.token || !safeEqual(thread.tokenHash, sha256(ref.token))) throw notFound;
+  if (thread.isPublic || !auth || thread.userId !== auth.user.id) throw notFound;
+  const assistant = await assertCanUseAssistant(deps, auth, ref.assistantUuid);
+  if (assistant.id !== thread.assistantId) throw notFound;
+  return { thread, assistant };
+}
+
+export async function getThreadMessages(deps: Deps, access: ThreadAccess): Promise<ChatMessage[]> {
+  return (await listThreadMessages(deps.db, access.thread.id)).map(toChatMessage);
+}
+
+function pickThinkingExpression(assistant: Assistant): string {
+  const options = assistant.thinkingExpressions
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (options.length === 0) return MC.progressPreparing;
+  return options[Math.floor(Math.random() * options.length)]!;
+}
+
+const describeProviderError = (hadText: boolean) => (hadText ? MC.providerInterrupted : MC.providerFailed);
+
+/**
+ * The pipeline for one chat answer: store the question, build the context, stream the model,
+ * store the answer (also when the client has gone), publish progress. `emit` may fail silently
+ * once the client disconnected; the work continues regardless.
+ */
+export async function answerInThread(
+  deps: Deps,
+  access: ThreadAccess,
+  question: string,
+  emit: (event: StreamEvent) => void,
+): Promise<void> {
+  const { thread, assistant } = access;
+  const progress = (status: 'start-ai' | 'request-ai' | 'done-ai' | 'error', msg: string) =>
+    deps.realtime?.publishProgress({ threadId: thread.id, status, msg });
+
+  await insertMessage(deps.db, { threadId: thread.id, origin: 'user', type: 'txt', text: question });
+  progress('start-ai', pickThinkingExpression(assistant));
+
+  const history = await recentThreadMessages(deps.db, thread.id, HISTORY_MESSAGES);
+  const messages: ModelMessage[] = history
+    .filter((m) => m.type === 'txt' || m.type === 'mp3')
+    .filter((m) => m.text.trim() !== '')
+    .map((m) => (m.origin === 'user' ? { role: 'user', content: m.text } : { role: 'assistant', content: m.text }));
+  const trimmed = trimHistory(messages, deps.config.ai.historyTokenBudget);
+
+  // Knowledge files join the passages once the knowledge feature exists (retrieval seam).
+  const knowledge: { source: string; text: string }[] = [];
+  const system = buildSystemPrompt(assistant, knowledge);
+
+  let started = false;
+  const answer = await streamModelAnswer({
+    registry: deps.ai,
+    system,
+    messages: trimmed,
+    offline: {
+      assistantName: assistant.name,
+      intro: assistant.intro,
+      passages: [...knowledge, ...assistantPassages(assistant)],
+    },
+    onDelta: (delta) => {
+      if (!started) {
+        started = true;
+        progress('request-ai', MC.progressWriting);
+      }
+      emit({ type: 'text', text: delta });
+    },
+  });
+
+  if (answer.error) deps.log.warn({ err: answer.error, threadId: thread.id }, 'chat provider failed');
+  if (answer.text.trim() === '') {
+    const message = describeProviderError(false);
+    progress('error', message);
+    emit({ type: 'error', error: message });
+    return;
+  }
+  const tokens = answer.inputTokens + answer.outputTokens;
+  const saved = await insertMessage(deps.db, {
+    threadId: thread.id,
+    origin: 'ai',
+    type: 'txt',
+    text: answer.text,
+    responseId: crypto.randomUUID(),
+    status: answer.error ? 'partial' : 'complete',
+    model: answer.model,
+    inputTokens: answer.inputTokens,
+    outputTokens: answer.outputTokens,
+    cost: deps.ai.offline ? 0 : (tokens / 1000) * deps.config.ai.creditsPer1kTokens,
+  });
+  if (answer.error) {
+    const message = describeProviderError(true);
+    progress('error', message);
+    emit({ type: 'error', error: message });
+    return;
+  }
+  progress('done-ai', MC.progressDone);
+  emit({ type: 'complete', response_id: saved.responseId!, final_text: saved.text, message_id: saved.id });
+}
+
+/** Kept for clients that confirm a streamed answer: the server stored it already, so this only looks it up. */
+export async function confirmStreamedAnswer(deps: Deps, access: ThreadAccess, responseId: string) {
+  const found = await findMessageByResponseId(deps.db, access.thread.id, responseId);
+  if (!found) throw new AppError('NOT_FOUND', MC.threadNotFound);
+  return { status: 'success' as const, id: found.id };
+}
+

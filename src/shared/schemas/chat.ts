@@ -1,0 +1,64 @@
+import { z } from '../zod.ts';
+import { MC } from '../messages.ts';
+
+export const MESSAGE_MAX_CHARS = 8000;
+
+export const ZThreadCreateRequest = z.object({ assistantUuid: z.uuid({ error: MC.noAssistant }) });
+export const ZThread = z.object({ id: z.number(), token: z.string() });
+export type Thread = z.infer<typeof ZThread>;
+
+export const MESSAGE_TYPES = ['txt', 'mp3', 'doc', 'form'] as const;
+
+export const ZMessage = z.object({
+  id: z.number(),
+  origin: z.enum(['user', 'ai']),
+  type: z.enum(MESSAGE_TYPES),
+  text: z.string(),
+  audio: z.string().nullable(),
+  document: z.string().nullable(),
+  response_id: z.string().nullable(),
+  /** complete | partial (provider failed mid-answer) */
+  status: z.string(),
+  created_at: z.string(),
+});
+export type ChatMessage = z.infer<typeof ZMessage>;
+
+export const zUserMessage = z
+  .string({ error: MC.messageRequired })
+  .trim()
+  .min(1, MC.messageRequired)
+  .max(MESSAGE_MAX_CHARS, MC.messageTooLong);
+
+export const ZStreamQuery = z.object({
+  assistantUuid: z.uuid({ error: MC.noAssistant }),
+  threadId: z.coerce.number().int().positive({ error: MC.noThread }),
+  token: z.string().min(1, MC.noThread).max(100),
+  message: zUserMessage,
+  lastResponseId: z.string().max(100).optional(),
+  addCost: z.string().max(20).optional(),
+});
+
+export const ZSaveStreamRequest = z.object({
+  assistantUuid: z.uuid({ error: MC.noAssistant }),
+  threadId: z.coerce.number().int().positive(),
+  message: z.string().max(100_000).optional(),
+  lastResponseId: z.string().max(100),
+  token: z.string().max(100).optional(),
+});
+
+/** SSE data lines of GET /api/send/stream (text carries deltas; complete carries the whole answer). */
+export type StreamEvent =
+  | { type: 'text'; text: string }
+  | { type: 'complete'; response_id: string; final_text: string; message_id: number }
+  | { type: 'error'; error: string };
+
+export const ZCapability = z.object({ available: z.boolean(), provider: z.string().nullable(), model: z.string().nullable() });
+export const ZCapabilities = z.object({
+  offline: z.boolean(),
+  chat: ZCapability,
+  transcription: ZCapability,
+  speech: ZCapability,
+  image: ZCapability,
+  embedding: ZCapability,
+});
+export type Capabilities = z.infer<typeof ZCapabilities>;
