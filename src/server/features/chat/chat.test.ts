@@ -20,7 +20,7 @@ const TASK =
 async function openThread(agent: Agent, assistantUuid: string) {
   const res = await agent.post('/api/thread/create', { assistantUuid });
   expect(res.status, res.body).toBe(200);
-  return res.json() as { id: number; token: string };
+  return res.json<{ id: number; token: string }>();
 }
 
 function streamUrl(assistantUuid: string, thread: { id: number; token: string }, message: string) {
