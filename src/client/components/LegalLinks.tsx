@@ -1,0 +1,34 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { T } from '../lib/texts.ts';
+
+const LINKS = [
+  { href: '/agb', label: T.footerAgb },
+  { href: '/datenschutz', label: T.footerPrivacy },
+  { href: '/avv', label: T.footerAvv },
+  { href: '/sla', label: T.footerSla },
+] as const;
+
+/** The legal pages, each opened in a new tab (spec 01 §2). */
+export function LegalLinks() {
+  return (
+    <Box
+      component="nav"
+      aria-label="Rechtliches"
+      sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', columnGap: 2.5, rowGap: 0.5 }}
+    >
+      {LINKS.map((link) => (
+        <Link
+          key={link.href}
+          href={link.href}
+          target="_blank"
+          rel="noopener"
+          variant="body2"
+          sx={{ color: 'text.secondary', fontWeight: 400 }}
+        >
+          {link.label}
+        </Link>
+      ))}
+    </Box>
+  );
+}

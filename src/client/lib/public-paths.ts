@@ -1,0 +1,10 @@
+import { LEGAL_PAGES } from '../../shared/constants.ts';
+
+/** Pages that work without a session; a 401 there must never reload the page. */
+const PUBLIC_PREFIXES = ['/login', '/register', '/reset', '/reset-password', '/feedback', '/logout', '/chat'];
+
+export function isPublicPath(pathname: string): boolean {
+  const first = `/${pathname.split('/')[1] ?? ''}`;
+  if (PUBLIC_PREFIXES.includes(first)) return true;
+  return (LEGAL_PAGES as readonly string[]).includes(first.slice(1));
+}

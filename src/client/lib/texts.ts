@@ -1,0 +1,110 @@
+// German texts only the client shows. Texts both sides show live in src/shared/messages.ts.
+export const T = {
+  appName: 'Mika',
+  tagline: 'KI-Assistenten für Dein Team',
+
+  // Form labels and buttons
+  labelName: 'Name',
+  labelEmail: 'E-Mail',
+  labelPassword: 'Passwort',
+  labelPasswordConfirmation: 'Passwort bestätigen',
+  termsPrefix: 'Ich akzeptiere die ',
+  termsAgb: 'AGB',
+  termsAnd: ' und die ',
+  termsPrivacy: 'Datenschutzerklärung',
+  showPassword: 'Passwort anzeigen',
+  hidePassword: 'Passwort verbergen',
+
+  // Login
+  loginTitle: 'Willkommen zurück',
+  loginSubtitle: 'Melde Dich an, um mit Deinen Mikas weiterzuarbeiten.',
+  loginButton: 'Einloggen',
+  loginSuccess: 'Erfolgreich eingeloggt – einen Moment …',
+  toRegister: 'Registrieren',
+  noAccount: 'Noch kein Konto?',
+  forgotPassword: 'Passwort vergessen',
+
+  // Registration
+  registerTitle: 'Konto erstellen',
+  registerSubtitle: 'Starte kostenlos mit Deiner Testphase – ohne Zahlungsdaten.',
+  registerButton: 'Registrieren',
+  haveAccount: 'Schon ein Konto?',
+  toLogin: 'Zum Login',
+
+  // Reset request
+  resetTitle: 'Passwort vergessen?',
+  resetSubtitle:
+    'Gib Deine E-Mail-Adresse ein. Wir schicken Dir einen Link, mit dem Du ein neues Passwort vergibst.',
+  resetButton: 'Link senden',
+  backToLogin: 'Zurück zum Login',
+
+  // New password
+  newPasswordTitle: 'Neues Passwort',
+  newPasswordSubtitle: 'Wähle ein neues Passwort mit mindestens 6 Zeichen.',
+  newPasswordButton: 'Speichern',
+
+  // Feedback
+  feedbackFallbackTitle: 'Hinweis',
+
+  // Logout
+  loggingOut: 'Du wirst abgemeldet …',
+
+  // Legal
+  legalLoading: 'Wird geladen …',
+  legalTitles: {
+    avv: 'Auftragsverarbeitungsvertrag',
+    agb: 'Allgemeine Geschäftsbedingungen',
+    'agb-public': 'Nutzungsbedingungen öffentlicher Chat',
+    sla: 'Service Level Agreement',
+    datenschutz: 'Datenschutzerklärung',
+  },
+  legalNotFound: 'Dieser Rechtstext ist nicht verfügbar.',
+
+  // Footer
+  footerAgb: 'AGB',
+  footerPrivacy: 'Datenschutz',
+  footerAvv: 'AVV',
+  footerSla: 'SLA',
+
+  // Office shell
+  navLibrary: 'Mikas',
+  navLogout: 'Logout',
+  navMenu: 'Navigation öffnen',
+  navLabel: 'Hauptnavigation',
+  liveLoginBanner: (teamName: string) => `Du bist als Team ${teamName} eingeloggt`,
+  trialLabel: 'Testphase:',
+  trialExpired: 'Deine Testphase ist abgelaufen.',
+  trialChoosePlan: 'Tarif wählen',
+  officeLoading: 'Deine Daten werden geladen …',
+  officeLoadError: 'Deine Daten konnten nicht geladen werden.',
+  retry: 'Erneut versuchen',
+
+  // Library placeholder
+  libraryTitle: 'Deine Mikas',
+  libraryEmptyTitle: 'Noch keine Mikas',
+  libraryEmptyText:
+    'Mikas sind KI-Assistenten für Dein Team: zum Chatten, für Aufgaben oder zum Malen von Bildern. Sobald Mikas angelegt sind, findest Du sie hier.',
+  libraryKindChat: { title: 'Chat', text: 'Beantwortet Fragen im Gespräch – per Text oder Sprache.' },
+  libraryKindTask: {
+    title: 'Aufgabe',
+    text: 'Erstellt aus Deiner Eingabe ein Ergebnis, Text oder Dokument.',
+  },
+  libraryKindImage: { title: 'Bild', text: 'Malt Bilder im gewählten Stil.' },
+
+  // Generic
+  loading: 'Wird geladen …',
+  reload: 'Neu laden',
+  crashTitle: 'Da ist etwas schiefgelaufen',
+  crashText: 'Die Seite konnte nicht angezeigt werden. Bitte lade sie neu.',
+  close: 'Schließen',
+} as const;
+
+/** "13 Tage 23 Std. 59 Min. 58 Sek." — days, hours, minutes and seconds of a duration. */
+export function formatCountdown(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const days = Math.floor(s / 86_400);
+  const hours = Math.floor((s % 86_400) / 3_600);
+  const minutes = Math.floor((s % 3_600) / 60);
+  const seconds = s % 60;
+  return `${days} ${days === 1 ? 'Tag' : 'Tage'} ${hours} Std. ${minutes} Min. ${seconds} Sek.`;
+}
