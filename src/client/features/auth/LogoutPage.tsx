@@ -1,0 +1,39 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
+import { writeLiveLoginMarker } from '../../lib/browser-storage.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { T } from '../../lib/texts.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useUserStore } from '../../state/user-store.ts';
+import { logout } from './auth-api.ts';
+
+/** /logout: ends the session on the server, forgets everything client-side, then goes to /login. */
+export default function LogoutPage() {
+  useDocumentTitle(T.navLogout);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const finish = () => {
+      useUserStore.getState().clearUser();
+      queryClient.clear();
+      writeLiveLoginMarker(null);
+      // A full page load so no state of the old session survives.
+      window.location.replace('/login');
+    };
+    // Even when the call fails (session already gone, offline) the user ends up on the login.
+    logout().then(finish, finish);
+  }, []);
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
+        <CircularProgress size={36} />
+        <Typography sx={{ color: 'text.secondary' }}>{T.loggingOut}</Typography>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,31 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { M } from '../../../shared/messages.ts';
+import { ApiError, FeedbackRedirectError, UnauthenticatedError } from '../../lib/api-client.ts';
+import { showError } from '../../state/snackbar-store.ts';
+
+/**
+ * Puts the server's field errors (422 `fields`) on the form's fields. The top error goes to the
+ * snackbar only when no field shows it, so no message appears twice.
+ */
+export function showServerErrors<TValues extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<TValues>,
+  formFields: readonly Path<TValues>[],
+): void {
+  if (error instanceof UnauthenticatedError || error instanceof FeedbackRedirectError) return;
+  if (!(error instanceof ApiError)) {
+    showError(M.unknownError);
+    return;
+  }
+  const shown = new Set<string>();
+  let first = true;
+  for (const [field, messages] of Object.entries(error.fields)) {
+    const name = formFields.find((f) => f === field);
+    const message = messages[0];
+    if (!name || !message) continue;
+    setError(name, { type: 'server', message }, { shouldFocus: first });
+    first = false;
+    shown.add(message);
+  }
+  if (!shown.has(error.userMessage)) showError(error.userMessage);
+}

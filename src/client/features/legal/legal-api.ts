@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { LegalPage } from '../../../shared/constants.ts';
+import { api } from '../../lib/api-client.ts';
+
+export interface LegalPageResponse {
+  page: string;
+  markdown: string;
+}
+
+export const fetchLegalPage = (page: LegalPage) => api.get<LegalPageResponse>(`/api/legal/${page}`);
+
+export function useLegalPageQuery(page: LegalPage) {
+  return useQuery({ queryKey: ['legal', page], queryFn: () => fetchLegalPage(page), staleTime: 5 * 60_000 });
+}
