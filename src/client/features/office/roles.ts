@@ -1,0 +1,11 @@
+import type { CurrentUser } from '../../state/user-store.ts';
+
+/** Who sees what (spec 01 §6). The server checks every call again; this only shapes the UI. */
+export type RolePredicate = (user: CurrentUser) => boolean;
+
+export const ROLE = {
+  everyone: () => true,
+  admin: (user) => user.is_admin,
+  owner: (user) => user.role === 'owner',
+  superadmin: (user) => user.is_superadmin,
+} satisfies Record<string, RolePredicate>;

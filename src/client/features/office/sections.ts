@@ -1,0 +1,41 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyWithReload as lazy } from '../../lib/lazy-with-reload.ts';
+import type { CurrentUser } from '../../state/user-store.ts';
+import { ROLE, type RolePredicate } from './roles.ts';
+
+export interface SectionProps {
+  user: CurrentUser;
+}
+
+export interface SectionDefinition {
+  component: LazyExoticComponent<ComponentType<SectionProps>>;
+  /** Who may open the section; others see the default section instead. */
+  allowed: RolePredicate;
+}
+
+/** The section shown at / and for unknown or forbidden component names. */
+export const DEFAULT_SECTION = 'Assistant';
+
+/**
+ * Office sections by component name, the first path segment (/Support, /Offer …; spec 01 §2).
+ * Adding a section: one line here, plus an entry in nav-entries.ts if it has a menu entry.
+ */
+export const SECTIONS: Record<string, SectionDefinition> = {
+  // The assistant library (built in features/assistants) replaces this placeholder.
+  Assistant: { component: lazy(() => import('./LibraryPlaceholder.tsx')), allowed: ROLE.everyone },
+};
+
+export function sectionPath(name: string): string {
+  return name === DEFAULT_SECTION ? '/' : `/${name}`;
+}
+
+/** The section to show for a path segment: exact name, else case-insensitive, else the default. */
+export function resolveSection(component: string | undefined, user: CurrentUser): string {
+  if (!component) return DEFAULT_SECTION;
+  const name =
+    component in SECTIONS
+      ? component
+      : Object.keys(SECTIONS).find((key) => key.toLowerCase() === component.toLowerCase());
+  const definition = name ? SECTIONS[name] : undefined;
+  return name && definition?.allowed(user) ? name : DEFAULT_SECTION;
+}
