@@ -1,0 +1,251 @@
+// Screenshots of every screen at desktop and phone width, into artifacts/screenshots/.
+// Starts its own server on a free port with a fresh data directory, seeds through the API,
+// and stops the server at the end (also on failure). Expects a built client (npm run build);
+// `npm run screenshots` builds first. Node strips the types: erasable TypeScript only.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const OUT_DIR = path.join(ROOT, 'artifacts', 'screenshots');
+const WIDTHS = [
+  { label: 'desktop', width: 1440, height: 900 },
+  { label: 'mobile', width: 390, height: 844 },
+] as const;
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface ScreenContext {
+  baseUrl: string;
+  page: Page;
+  context: BrowserContext;
+  width: number;
+}
+
+export interface ScreenStep {
+  /** File name stem: artifacts/screenshots/{name}-{1440|390}.png */
+  name: string;
+  path: string;
+  /** 'user': a browser context logged in as the seeded user; default: anonymous. */
+  as?: 'anonymous' | 'user';
+  /** Runs after the page has loaded (fill forms, open menus …). */
+  prepare?: (ctx: ScreenContext) => Promise<void>;
+  /** Only at these widths (default: all). */
+  widths?: readonly number[];
+  fullPage?: boolean;
+}
+
+const SEED_USER = {
+  name: 'Lena Hoffmann',
+  email: 'lena.hoffmann@beispiel.de',
+  password: 'sicheres-passwort',
+};
+
+/** Add new screens here. */
+export const STEPS: ScreenStep[] = [
+  { name: 'login', path: '/login' },
+  {
+    name: 'login-error',
+    path: '/login',
+    prepare: async ({ page }) => {
+      await page.getByLabel('E-Mail').fill(SEED_USER.email);
+      await page.getByLabel('Passwort', { exact: true }).fill('falsches-passwort');
+      await page.getByRole('button', { name: 'Einloggen' }).click();
+      await page.getByText('Die E-Mail-Adresse oder das Passwort ist nicht korrekt.').first().waitFor();
+    },
+  },
+  { name: 'register', path: '/register' },
+  {
+    name: 'register-errors',
+    path: '/register',
+    prepare: async ({ page }) => {
+      await page.getByLabel('Name').fill('Al');
+      await page.getByLabel('E-Mail').fill('keine-adresse');
+      await page.getByLabel('Passwort', { exact: true }).fill('123');
+      await page.getByLabel('Passwort bestätigen').fill('1234');
+      await page.getByRole('button', { name: 'Registrieren' }).click();
+      await page.getByText('Name muss mindestens 3 Zeichen lang sein').waitFor();
+    },
+  },
+  { name: 'reset', path: '/reset' },
+  { name: 'reset-password', path: '/reset-password/beispiel-token-0123456789' },
+  {
+    name: 'feedback',
+    path: `/feedback?${new URLSearchParams({
+      status: 'success',
+      title: 'Willkommen bei Mika!',
+      message: 'Dein Konto ist angelegt. Deine Testphase hat begonnen – viel Spaß mit Deinen Mikas.',
+      btnUrl: '/',
+      btnText: "Los geht's",
+    }).toString()}`,
+  },
+  {
+    name: 'feedback-error',
+    path: `/feedback?${new URLSearchParams({
+      status: 'error',
+      title: 'Link ungültig',
+      message: 'Der Bestätigungslink ist ungültig oder abgelaufen.',
+    }).toString()}`,
+  },
+  { name: 'legal-agb', path: '/agb', fullPage: false },
+  {
+    name: 'office',
+    path: '/',
+    as: 'user',
+    prepare: async ({ page }) => {
+      await page.getByTestId('trial-countdown').waitFor();
+    },
+  },
+  {
+    name: 'office-nav-open',
+    path: '/',
+    as: 'user',
+    widths: [390],
+    prepare: async ({ page }) => {
+      await page.getByRole('button', { name: 'Navigation öffnen' }).click();
+      await page.getByTestId('side-nav').waitFor();
+      await page.waitForTimeout(400);
+    },
+  },
+];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(baseUrl: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Server ended early (exit code ${child.exitCode}).`);
+    try {
+      const response = await fetch(`${baseUrl}/sanctum/csrf-cookie`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`Server did not answer within ${timeoutMs / 1000} s.`);
+}
+
+/** Registers the seed user in this context; the server logs it in at once (no SMTP). */
+async function registerUser(context: BrowserContext, baseUrl: string): Promise<void> {
+  await context.request.get(`${baseUrl}/sanctum/csrf-cookie`);
+  const cookies = await context.cookies(baseUrl);
+  const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const headers = { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' };
+  const data = { ...SEED_USER, password_confirmation: SEED_USER.password, terms: true };
+  let response = await context.request.post(`${baseUrl}/api/register`, { data, headers });
+  if (response.status() === 422)
+    response = await context.request.post(`${baseUrl}/api/login`, { data, headers });
+  if (!response.ok())
+    throw new Error(`Seeding the user failed: ${response.status()} ${await response.text()}`);
+}
+
+async function main() {
+  const clientIndex = path.join(ROOT, 'dist', 'client', 'index.html');
+  await fs.access(clientIndex).catch(() => {
+    throw new Error('No built client in dist/client: run `npx vite build` first (npm run screenshots does).');
+  });
+  await fs.mkdir(OUT_DIR, { recursive: true });
+
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-screenshots-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const serverLog: string[] = [];
+  const server = spawn(process.execPath, ['src/server/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk: Buffer) => serverLog.push(chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => serverLog.push(chunk.toString()));
+  const killServer = () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+  };
+  process.on('exit', killServer);
+  /** SIGTERM, then SIGKILL if the server has not ended after 10 s. */
+  const stopServer = async () => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    const ended = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+    server.kill('SIGTERM');
+    const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    await ended;
+    clearTimeout(timer);
+  };
+
+  let browser: Browser | undefined;
+  try {
+    await waitForServer(baseUrl, server);
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+    let written = 0;
+    for (const size of WIDTHS) {
+      const anonymous = await browser.newContext({ viewport: size, locale: 'de-DE', deviceScaleFactor: 1 });
+      const user = await browser.newContext({ viewport: size, locale: 'de-DE', deviceScaleFactor: 1 });
+      await registerUser(user, baseUrl);
+
+      for (const step of STEPS) {
+        if (step.widths && !step.widths.includes(size.width)) continue;
+        const context = step.as === 'user' ? user : anonymous;
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (err) => errors.push(err.message));
+        await page.goto(`${baseUrl}${step.path}`, { waitUntil: 'networkidle' });
+        await step.prepare?.({ baseUrl, page, context, width: size.width });
+        // Let transitions and fonts settle.
+        await page.waitForTimeout(300);
+        const file = path.join(OUT_DIR, `${step.name}-${size.width}.png`);
+        await page.screenshot({ path: file, fullPage: step.fullPage ?? true });
+        if (errors.length > 0)
+          console.warn(`  ${step.name}@${size.width}: page errors: ${errors.join(' | ')}`);
+        console.log(`✓ ${path.relative(ROOT, file)}`);
+        written += 1;
+        await page.close();
+      }
+      await anonymous.close();
+      await user.close();
+    }
+    console.log(`${written} Screenshots in ${path.relative(ROOT, OUT_DIR)}/`);
+  } catch (error) {
+    console.error(serverLog.join('').slice(-4000));
+    throw error;
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await stopServer();
+    await fs.rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
