@@ -29,6 +29,9 @@ import { accountRoutes } from './features/account/account.routes.ts';
 import { legalRoutes } from './features/legal/legal.routes.ts';
 import { assistantRoutes } from './features/assistants/assistant.routes.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
+import { userRoutes } from './features/users/user.routes.ts';
+import { dataprotectionRoutes } from './features/dataprotection/dataprotection.routes.ts';
+import { supportRoutes } from './features/support/support.routes.ts';
 import { verifyThreadToken } from './features/chat/chat.service.ts';
 import { createProviderRegistry } from './ai/providers.ts';
 import { attachRealtime } from './platform/realtime.ts';
@@ -111,6 +114,9 @@ export async function buildApp(
   await app.register(legalRoutes(deps));
   await app.register(assistantRoutes(deps));
   await app.register(chatRoutes(deps));
+  await app.register(userRoutes(deps));
+  await app.register(dataprotectionRoutes(deps));
+  await app.register(supportRoutes(deps));
   await serveStorage(app, config.storageDir);
 
   await serveClient(app, config);

@@ -88,3 +88,32 @@ export const MC = {
   noAssistant: 'Kein Assistent definiert',
   notConfigured: (what: string) => `${what} ist auf diesem Server nicht eingerichtet.`,
 } as const;
+
+// Users, data protection, support (spec 02 §5/§8, spec 03 §5/§8)
+export const MU = {
+  passwordRules:
+    'Das Passwort muss mindestens 8 Zeichen lang sein und Groß- und Kleinbuchstaben, eine Zahl und ein Sonderzeichen (#?!@$%^&*-) enthalten.',
+  confirmationMismatch: 'Die Bestätigung stimmt nicht überein',
+  passwordRequiredWithoutInvitation: 'Bitte vergib ein Passwort oder sende eine Einladung.',
+  userLimitReached: 'Die maximale Anzahl an Usern ist erreicht. Bitte passe Dein Abo an, um weitere User anzulegen.',
+  userCreated: 'Der User wurde angelegt',
+  userDeleted: 'Der User wurde gelöscht',
+  userSaved: 'Eingaben gespeichert',
+  userNotFound: 'Dieser User wurde nicht gefunden.',
+  ownerNotDeletable: 'Der Inhaber des Teams kann nicht gelöscht werden.',
+  selfNotDeletable: 'Du kannst Dich nicht selbst löschen.',
+  onlyOwnerSetsAdmin: 'Nur der Inhaber des Teams kann Administratorrechte vergeben oder entziehen.',
+  ownerStaysAdmin: 'Der Inhaber des Teams bleibt immer Administrator.',
+  permissionSaved: 'Einstellung gespeichert',
+  invitationSubject: 'Einladung zu Mika',
+  filterEntries:
+    'Bitte trenne die Einträge mit einem Komma. Jeder Eintrag muss mindestens 3 Zeichen lang sein. Vor- und Nachnamen sind erlaubt.',
+  // Spec 03 §5 doubles "muss"; corrected (docs/decisions/004-spec-typos.md).
+  filterMinLevel2: 'Bei diesem Grad des Datenschutzes muss der Filter aus mindestens 100 Buchstaben bestehen.',
+  filterSaved: 'Einstellungen gespeichert',
+  assistantFilterSaved: 'Einstellung gespeichert',
+  voiceRefused: 'Bei diesem Datenschutz-Grad ist die Spracheingabe ausgeschaltet.',
+  supportSubjectMin: 'Der Betreff muss mindestens 3 Zeichen lang sein',
+  supportMessageMin: 'Die Nachricht muss mindestens 30 Zeichen lang sein',
+  supportSent: 'Nachricht wurde an den Support versendet',
+} as const;

@@ -34,6 +34,9 @@ export const assistants = pgTable(
     mainStyle: text('main_style'),
     subStyle: text('sub_style'),
     isImageStyleCustom: boolean('is_image_style_custom').notNull().default(false),
+  // Null follows the team level (off at 0, on at 1); level 2 forces it on.
+  filterEnabled: boolean('filter_enabled'),
+  filter: text('filter').notNull().default(''),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,6 +9,8 @@ export const teams = pgTable('teams', {
   billingPeriod: text('billing_period').notNull().default('monthly'),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   protectionLevel: smallint('protection_level').notNull().default(0),
+  /** Comma-separated terms the privacy filter replaces before any text reaches an AI provider. */
+  filter: text('filter').notNull().default(''),
   // Included services of the plan (operators may override them per team).
   amountMikas: integer('amount_mikas').notNull().default(0),
   amountUsers: integer('amount_users').notNull().default(0),

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { teams, users, userTokens } from '../../db/schema/index.ts';
 import { sha256 } from '../../platform/crypto.ts';
@@ -28,14 +28,19 @@ export async function insertUserToken(db: Db, userId: number, purpose: TokenPurp
 }
 
 /** Marks the token used and returns its user id, atomically: a token works exactly once. */
-export async function consumeUserToken(db: Db, purpose: TokenPurpose, token: string): Promise<number | undefined> {
+export async function consumeUserToken(
+  db: Db,
+  purpose: TokenPurpose | TokenPurpose[],
+  token: string,
+): Promise<number | undefined> {
+  const purposes = Array.isArray(purpose) ? purpose : [purpose];
   const [row] = await db
     .update(userTokens)
     .set({ usedAt: new Date() })
     .where(
       and(
         eq(userTokens.tokenHash, sha256(token)),
-        eq(userTokens.purpose, purpose),
+        inArray(userTokens.purpose, purposes),
         isNull(userTokens.usedAt),
         gt(userTokens.expiresAt, new Date()),
       ),

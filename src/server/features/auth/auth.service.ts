@@ -175,7 +175,8 @@ export async function requestPasswordReset(
 export async function resetPassword(deps: Deps, input: ResetPasswordRequest): Promise<Feedback> {
   const passwordHash = await hashPassword(input.password);
   const changed = await deps.db.transaction(async (tx) => {
-    const userId = await consumeUserToken(tx, 'reset', input.token);
+    // The same screen completes an invitation: the invited user sets the first password.
+    const userId = await consumeUserToken(tx, ['reset', 'invite'], input.token);
     if (!userId) return false;
     // Following the mailed link proves the address, so it also counts as verification.
     await tx.update(users).set({ passwordHash, isVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
@@ -190,4 +191,12 @@ export async function resetPassword(deps: Deps, input: ResetPasswordRequest): Pr
     btnUrl: '/login',
     btnText: M.toLogin,
   };
+}
+
+export async function isEmailTaken(deps: Deps, email: string): Promise<boolean> {
+  return Boolean(await findUserByEmail(deps.db, email));
+}
+
+export async function issueInvitationToken(db: Deps['db'], userId: number, token: string, ttlMs: number) {
+  await insertUserToken(db, userId, 'invite', token, ttlMs);
 }

@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { streamModelAnswer } from '../../ai/answer.ts';
 import { assistantPassages, buildSystemPrompt, trimHistory } from '../../ai/prompt.ts';
-import type { Assistant, ThreadRow } from '../../db/schema/index.ts';
+import type { Assistant, Team, ThreadRow } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { randomToken, safeEqual, sha256 } from '../../platform/crypto.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -9,6 +9,8 @@ import type { AuthContext } from '../../platform/session.ts';
 import { MC } from '../../../shared/messages.ts';
 import type { ChatMessage, StreamEvent, Thread } from '../../../shared/schemas/chat.ts';
 import { assertCanUseAssistant } from '../assistants/assistant.service.ts';
+import { privacyTermsFor } from '../dataprotection/dataprotection.service.ts';
+import { createPrivacyFilter } from '../../ai/privacy-filter.ts';
 import {
   findMessageByResponseId,
   findThread,
@@ -42,6 +44,8 @@ export async function verifyThreadToken(deps: Deps, threadId: number, token: str
 export interface ThreadAccess {
   thread: ThreadRow;
   assistant: Assistant;
+  /** The team whose data protection applies (the caller's team). */
+  team: Team;
 }
 
 /**
@@ -59,7 +63,7 @@ export async function resolveThreadAccess(
   if (thread.isPublic || !auth || thread.userId !== auth.user.id) throw notFound;
   const assistant = await assertCanUseAssistant(deps, auth, ref.assistantUuid);
   if (assistant.id !== thread.assistantId) throw notFound;
-  return { thread, assistant };
+  return { thread, assistant, team: auth.team };
 }
 
 export async function getThreadMessages(deps: Deps, access: ThreadAccess): Promise<ChatMessage[]> {
@@ -88,7 +92,9 @@ export async function answerInThread(
   question: string,
   emit: (event: StreamEvent) => void,
 ): Promise<void> {
-  const { thread, assistant } = access;
+  const { thread, assistant, team } = access;
+  // Everything that leaves for the provider is masked; the answer is restored before anyone sees it.
+  const privacy = createPrivacyFilter(privacyTermsFor(team, assistant));
   const progress = (status: 'start-ai' | 'request-ai' | 'done-ai' | 'error', msg: string) =>
     deps.realtime?.publishProgress({ threadId: thread.id, status, msg });
 
@@ -99,12 +105,22 @@ export async function answerInThread(
   const messages: ModelMessage[] = history
     .filter((m) => m.type === 'txt' || m.type === 'mp3')
     .filter((m) => m.text.trim() !== '')
-    .map((m) => (m.origin === 'user' ? { role: 'user', content: m.text } : { role: 'assistant', content: m.text }));
+    .map((m) => ({ role: m.origin === 'user' ? 'user' : 'assistant', content: privacy.mask(m.text) }));
   const trimmed = trimHistory(messages, deps.config.ai.historyTokenBudget);
 
   // Knowledge files join the passages once the knowledge feature exists (retrieval seam).
   const knowledge: { source: string; text: string }[] = [];
-  const system = buildSystemPrompt(assistant, knowledge);
+  const maskedAssistant = {
+    name: privacy.mask(assistant.name),
+    role: privacy.mask(assistant.role),
+    task: privacy.mask(assistant.task),
+    special: privacy.mask(assistant.special),
+    style: assistant.style,
+    intro: privacy.mask(assistant.intro),
+  };
+  const maskedKnowledge = knowledge.map((k) => ({ source: privacy.mask(k.source), text: privacy.mask(k.text) }));
+  const system = buildSystemPrompt(maskedAssistant, maskedKnowledge);
+  const restorer = privacy.createStreamRestorer();
 
   let started = false;
   const answer = await streamModelAnswer({
@@ -112,18 +128,22 @@ export async function answerInThread(
     system,
     messages: trimmed,
     offline: {
-      assistantName: assistant.name,
-      intro: assistant.intro,
-      passages: [...knowledge, ...assistantPassages(assistant)],
+      assistantName: maskedAssistant.name,
+      intro: maskedAssistant.intro,
+      passages: [...maskedKnowledge, ...assistantPassages(maskedAssistant)],
     },
     onDelta: (delta) => {
       if (!started) {
         started = true;
         progress('request-ai', MC.progressWriting);
       }
-      emit({ type: 'text', text: delta });
+      const visible = restorer.push(delta);
+      if (visible) emit({ type: 'text', text: visible });
     },
   });
+  const tail = restorer.flush();
+  if (tail) emit({ type: 'text', text: tail });
+  answer.text = privacy.restore(answer.text);
 
   if (answer.error) deps.log.warn({ err: answer.error, threadId: thread.id }, 'chat provider failed');
   if (answer.text.trim() === '') {

@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import { assistants, teams, type Assistant, type Team } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/app-error.ts';
+import type { Deps } from '../../platform/deps.ts';
+import type { AuthContext } from '../../platform/session.ts';
+import { M, MU } from '../../../shared/messages.ts';
+import { FILTER_MIN_LEVEL2, filterEntries } from '../../../shared/schemas/users.ts';
+import { assertCanEditAssistant } from '../assistants/assistant.service.ts';
+
+/** Spec 02 §4: the assistant's switch is off by default at level 0, on at 1, forced on at 2. */
+export function isAssistantFilterOn(team: Pick<Team, 'protectionLevel'>, assistant: Pick<Assistant, 'filterEnabled'>) {
+  if (team.protectionLevel >= 2) return true;
+  return assistant.filterEnabled ?? team.protectionLevel === 1;
+}
+
+/** Every term that must not reach a provider for this assistant in this team. */
+export function privacyTermsFor(team: Team, assistant: Assistant): string[] {
+  if (!isAssistantFilterOn(team, assistant)) return [];
+  return [...filterEntries(team.filter), ...filterEntries(assistant.filter)];
+}
+
+export function getTeamFilter(auth: AuthContext) {
+  if (!auth.user.isAdmin) throw new AppError('FORBIDDEN', M.forbidden);
+  return { filter: auth.team.filter, protection_level: auth.team.protectionLevel };
+}
+
+export async function getAssistantFilter(deps: Deps, auth: AuthContext, uuid: string) {
+  const assistant = await assertCanEditAssistant(deps, auth, uuid);
+  return {
+    filter: assistant.filter,
+    protection_level: auth.team.protectionLevel,
+    active: isAssistantFilterOn(auth.team, assistant),
+  };
+}
+
+function assertLevel2Length(filter: string) {
+  if (filter.trim().length < FILTER_MIN_LEVEL2) {
+    throw new AppError('VALIDATION', MU.filterMinLevel2, { fields: { filterString: [MU.filterMinLevel2] } });
+  }
+}
+
+/**
+ * POST /api/filter. With firstKey "main" an admin sets the team's level and filter; with an
+ * assistant uuid an editor sets that assistant's switch (protectionLevel 0/1) and list.
+ */
+export async function saveFilter(
+  deps: Deps,
+  auth: AuthContext,
+  input: { firstKey: string; filterString: string; protectionLevel: number },
+): Promise<{ status: 'success'; message: string }> {
+  const filter = input.filterString.trim();
+  if (input.firstKey === 'main') {
+    if (!auth.user.isAdmin) throw new AppError('FORBIDDEN', M.forbidden);
+    if (input.protectionLevel === 2) assertLevel2Length(filter);
+    await deps.db
+      .update(teams)
+      .set({ protectionLevel: input.protectionLevel, filter, updatedAt: new Date() })
+      .where(eq(teams.id, auth.team.id));
+    return { status: 'success', message: MU.filterSaved };
+  }
+  const assistant = await assertCanEditAssistant(deps, auth, input.firstKey);
+  const level = auth.team.protectionLevel;
+  if (level === 2) assertLevel2Length(filter);
+  await deps.db
+    .update(assistants)
+    .set({ filter, filterEnabled: level === 2 ? true : input.protectionLevel >= 1, updatedAt: new Date() })
+    .where(eq(assistants.id, assistant.id));
+  return { status: 'success', message: MU.assistantFilterSaved };
+}

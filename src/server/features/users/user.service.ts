@@ -1,0 +1,185 @@
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { assistantRights, assistants, teams, users, type User } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { hashPassword, randomToken } from '../../platform/crypto.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { endAllSessionsOfUser, type AuthContext } from '../../platform/session.ts';
+import { M, MU } from '../../../shared/messages.ts';
+import type { TeamUser, ZCreateUserRequest, ZPermissionRequest, ZUpdateUserRequest } from '../../../shared/schemas/users.ts';
+import type { z } from '../../../shared/zod.ts';
+import { issueInvitationToken, isEmailTaken } from '../auth/auth.service.ts';
+import { countTeamUsers, getTeamLimits } from '../teams/team.service.ts';
+
+const INVITE_TTL_MS = 7 * 86_400_000;
+
+function toTeamUser(u: User): TeamUser {
+  return {
+    uuid: u.uuid,
+    name: u.name,
+    email: u.email,
+    is_admin: u.isAdmin,
+    is_verified: u.isVerified,
+    is_superadmin: u.isSuperadmin,
+    role: u.role,
+  };
+}
+
+function assertAdmin(auth: AuthContext) {
+  if (!auth.user.isAdmin) throw new AppError('FORBIDDEN', M.forbidden);
+}
+
+/** A user of the caller's team, or 404: users of other teams do not exist for the caller. */
+async function findTeamUser(deps: Deps, auth: AuthContext, uuid: string): Promise<User> {
+  const [row] = await deps.db
+    .select()
+    .from(users)
+    .where(and(eq(users.uuid, uuid), eq(users.teamId, auth.team.id)));
+  if (!row) throw new AppError('NOT_FOUND', MU.userNotFound);
+  return row;
+}
+
+export async function listTeamUsers(deps: Deps, auth: AuthContext): Promise<TeamUser[]> {
+  assertAdmin(auth);
+  const rows = await deps.db.select().from(users).where(eq(users.teamId, auth.team.id)).orderBy(asc(users.name));
+  return rows.map(toTeamUser);
+}
+
+/** The profile (every user may read their own) plus, for admins, the per-assistant rights. */
+export async function getTeamUser(deps: Deps, auth: AuthContext, uuid: string) {
+  if (!auth.user.isAdmin && uuid !== auth.user.uuid) throw new AppError('FORBIDDEN', M.forbidden);
+  const user = await findTeamUser(deps, auth, uuid);
+  if (!auth.user.isAdmin) return { user: toTeamUser(user), assistants: [] };
+  const rows = await deps.db
+    .select({ a: assistants, canUse: assistantRights.canUse, canEdit: assistantRights.canEdit })
+    .from(assistants)
+    .leftJoin(assistantRights, and(eq(assistantRights.assistantId, assistants.id), eq(assistantRights.userId, user.id)))
+    .where(or(isNull(assistants.teamId), eq(assistants.teamId, auth.team.id)))
+    .orderBy(sql`${assistants.isDefault} desc`, asc(assistants.name));
+  return {
+    user: toTeamUser(user),
+    assistants: rows.map(({ a, canUse, canEdit }) => ({
+      id: a.id,
+      uuid: a.uuid,
+      name: a.name,
+      type: a.type,
+      image: a.image,
+      is_default: a.isDefault ? 1 : 0,
+      // Admins hold every right implicitly; the switches show what an employee was granted.
+      can_use: user.isAdmin || canUse === true,
+      can_edit: user.isAdmin || canEdit === true,
+    })),
+  };
+}
+
+export async function createTeamUser(
+  deps: Deps,
+  auth: AuthContext,
+  input: z.output<typeof ZCreateUserRequest>,
+): Promise<{ uuid: string; message: string }> {
+  assertAdmin(auth);
+  if (input.is_admin && auth.user.role !== 'owner') throw new AppError('FORBIDDEN', MU.onlyOwnerSetsAdmin);
+  if (await isEmailTaken(deps, input.email)) {
+    throw new AppError('VALIDATION', M.emailTaken, { fields: { email: [M.emailTaken] } });
+  }
+  const passwordHash = input.password ? await hashPassword(input.password.password) : null;
+  const inviteToken = randomToken();
+  const created = await deps.db.transaction(async (tx) => {
+    // Lock the team: two parallel creates cannot both take the last free seat.
+    const [team] = await tx.select().from(teams).where(eq(teams.id, auth.team.id)).for('update');
+    const limits = getTeamLimits(team!);
+    if ((await countTeamUsers(tx, auth.team.id)) >= limits.userLimitRegular + limits.userAddons) {
+      throw new AppError('FORBIDDEN', MU.userLimitReached);
+    }
+    const [user] = await tx
+      .insert(users)
+      .values({
+        teamId: auth.team.id,
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        isAdmin: input.is_admin,
+        role: 'employee',
+        // An admin-set password needs no mailbox check; an invitation proves the address on use.
+        isVerified: Boolean(passwordHash),
+      })
+      .returning();
+    if (input.invitation) await issueInvitationToken(tx, user!.id, inviteToken, INVITE_TTL_MS);
+    return user!;
+  });
+  if (input.invitation) {
+    await deps.mailer.send({
+      to: created.email,
+      subject: MU.invitationSubject,
+      text: [
+        `Hallo ${created.name},`,
+        `${auth.user.name} hat Dich in das Team "${auth.team.name}" bei Mika eingeladen. Über diesen Link vergibst Du Dein Passwort:`,
+        `${deps.config.appUrl}/reset-password/${inviteToken}`,
+        'Der Link ist 7 Tage gültig und kann nur einmal verwendet werden. Danach meldest Du Dich mit Deiner E-Mail-Adresse an.',
+        'Dein Mika-Team',
+      ].join('\n\n'),
+    });
+  }
+  return { uuid: created.uuid, message: MU.userCreated };
+}
+
+export async function updateTeamUser(
+  deps: Deps,
+  auth: AuthContext,
+  input: z.output<typeof ZUpdateUserRequest>,
+): Promise<{ status: 'success'; message: string }> {
+  const self = input.user.uuid === auth.user.uuid;
+  if (!self) assertAdmin(auth);
+  const target = await findTeamUser(deps, auth, input.user.uuid);
+  const set: Partial<typeof users.$inferInsert> = { name: input.user.name, email: input.user.email, updatedAt: new Date() };
+  if (input.user.is_admin !== undefined && input.user.is_admin !== target.isAdmin) {
+    if (auth.user.role !== 'owner') throw new AppError('FORBIDDEN', MU.onlyOwnerSetsAdmin);
+    if (target.role === 'owner') throw new AppError('FORBIDDEN', MU.ownerStaysAdmin);
+    set.isAdmin = input.user.is_admin;
+  }
+  if (input.user.email.toLowerCase() !== target.email.toLowerCase() && (await isEmailTaken(deps, input.user.email))) {
+    throw new AppError('VALIDATION', M.emailTaken, { fields: { 'user.email': [M.emailTaken] } });
+  }
+  if (input.password) set.passwordHash = await hashPassword(input.password.password);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set(set).where(eq(users.id, target.id));
+    if (input.password) {
+      // A changed password ends every session of that user; the caller's own is renewed below.
+      await endAllSessionsOfUser(tx, target.id);
+    }
+  });
+  return { status: 'success', message: MU.userSaved };
+}
+
+export async function deleteTeamUser(deps: Deps, auth: AuthContext, uuid: string) {
+  assertAdmin(auth);
+  const target = await findTeamUser(deps, auth, uuid);
+  if (target.role === 'owner') throw new AppError('FORBIDDEN', MU.ownerNotDeletable);
+  if (target.id === auth.user.id) throw new AppError('FORBIDDEN', MU.selfNotDeletable);
+  // Sessions, rights and tokens go with the user (ON DELETE CASCADE).
+  await deps.db.delete(users).where(eq(users.id, target.id));
+  return { status: 'success' as const, message: MU.userDeleted };
+}
+
+export async function setAssistantPermission(
+  deps: Deps,
+  auth: AuthContext,
+  userUuid: string,
+  input: z.output<typeof ZPermissionRequest>,
+) {
+  assertAdmin(auth);
+  const target = await findTeamUser(deps, auth, userUuid);
+  const [assistant] = await deps.db
+    .select({ id: assistants.id })
+    .from(assistants)
+    .where(and(eq(assistants.id, input.assistant_id), or(isNull(assistants.teamId), eq(assistants.teamId, auth.team.id))));
+  if (!assistant) throw new AppError('NOT_FOUND', 'Dieser Mika wurde nicht gefunden.');
+  const column = input.permission_type === 'can_use' ? 'canUse' : 'canEdit';
+  await deps.db
+    .insert(assistantRights)
+    .values({ userId: target.id, assistantId: assistant.id, [column]: input.value })
+    .onConflictDoUpdate({
+      target: [assistantRights.userId, assistantRights.assistantId],
+      set: { [column]: input.value },
+    });
+  return { status: 'success' as const, message: MU.permissionSaved };
+}

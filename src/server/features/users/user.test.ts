@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { mailOutbox, sessions, teams, users } from '../../db/schema/index.ts';
+import { Agent } from '../../../../tests/setup/agent.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { createAssistant, createStaffedTeam, createTeam, loginAs } from '../../../../tests/factories/index.ts';
+import { M, MA, MU } from '../../../shared/messages.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const strong = { password: 'Sicher#2026', password_confirmation: 'Sicher#2026' };
+
+describe('user management permissions', () => {
+  it('lets only admins list, create, edit and delete users of their own team', async () => {
+    const { team, owner, admin, employee } = await createStaffedTeam(t.database.db, { plan: 'agency' });
+    const other = await createStaffedTeam(t.database.db, { plan: 'agency' });
+    const ownerA = await loginAs(t, owner);
+    const adminA = await loginAs(t, admin);
+    const employeeA = await loginAs(t, employee);
+    const strangerA = await loginAs(t, other.admin);
+
+    expect((await new Agent(t.app).get('/api/users')).status).toBe(401);
+    expect((await employeeA.get('/api/users')).status).toBe(403);
+    const list = (await adminA.get('/api/users')).json().users;
+    expect(list.map((u: any) => u.email).sort()).toEqual([owner.email, admin.email, employee.email].sort());
+    expect((await strangerA.get('/api/users')).json().users.map((u: any) => u.email)).not.toContain(owner.email);
+
+    // Reading: admins any team member, everyone themselves, other teams never.
+    expect((await adminA.get(`/api/user/${employee.uuid}`)).status).toBe(200);
+    expect((await employeeA.get(`/api/user/${employee.uuid}`)).json().user.email).toBe(employee.email);
+    expect((await employeeA.get(`/api/user/${admin.uuid}`)).status).toBe(403);
+    expect((await strangerA.get(`/api/user/${employee.uuid}`)).status).toBe(404);
+
+    // Creating
+    const newUser = { name: 'Neue Kollegin', email: 'neu@team.de', is_admin: false, invitation: false, password: strong };
+    expect((await employeeA.post('/api/user', newUser)).status).toBe(403);
+    const created = await adminA.post('/api/user', newUser);
+    expect(created.status, created.body).toBe(200);
+    expect(created.json().message).toBe(MU.userCreated);
+    await loginAs(t, { email: 'neu@team.de' } as any, 'Sicher#2026');
+
+    // Only the owner grants admin rights.
+    const asAdmin = await adminA.post('/api/user', { ...newUser, email: 'chef@team.de', is_admin: true });
+    expect(asAdmin.json().error).toBe(MU.onlyOwnerSetsAdmin);
+    expect((await ownerA.post('/api/user', { ...newUser, email: 'chef@team.de', is_admin: true })).status).toBe(200);
+    const promote = await adminA.put('/api/user', { user: { uuid: employee.uuid, name: employee.name, email: employee.email, is_admin: true } });
+    expect(promote.json().error).toBe(MU.onlyOwnerSetsAdmin);
+    expect((await ownerA.put('/api/user', { user: { uuid: employee.uuid, name: employee.name, email: employee.email, is_admin: true } })).status).toBe(200);
+    const [promoted] = await t.database.db.select().from(users).where(eq(users.id, employee.id));
+    expect(promoted!.isAdmin).toBe(true);
+
+    // Deleting: never the owner, never another team's user.
+    const ownerDelete = await adminA.delete('/api/user', { user: owner.uuid });
+    expect(ownerDelete.json().error).toBe(MU.ownerNotDeletable);
+    expect((await strangerA.delete('/api/user', { user: admin.uuid })).status).toBe(404);
+    const del = await ownerA.delete('/api/user', { user: admin.uuid });
+    expect(del.json().message).toBe(MU.userDeleted);
+    // The deleted user's session is gone with them.
+    expect((await adminA.get('/api/user/data')).status).toBe(401);
+    expect((await t.database.db.select().from(users).where(eq(users.teamId, team.id))).length).toBe(4);
+  });
+
+  it('enforces the plan user limit including booked extras', async () => {
+    const { team, owner } = await createStaffedTeam(t.database.db, { plan: 'solo' }); // 2 users, has 3
+    const agent = await loginAs(t, owner);
+    const body = { name: 'Zu Viel', email: 'zuviel@team.de', invitation: false, password: strong };
+    const res = await agent.post('/api/user', body);
+    expect(res.status).toBe(403);
+    expect(res.json().error).toBe(MU.userLimitReached);
+    await t.database.db.update(teams).set({ amountExtraUsers: 2 }).where(eq(teams.id, team.id));
+    expect((await agent.get('/api/user/data')).json().permissions.canCreateUser).toBe(true);
+    expect((await agent.post('/api/user', body)).status).toBe(200);
+  });
+
+  it('checks the password rules of spec 02 §5 and the e-mail', async () => {
+    const { owner } = await createStaffedTeam(t.database.db, { plan: 'agency' });
+    const agent = await loginAs(t, owner);
+    const base = { name: 'Paula Passwort', email: 'paula@team.de', invitation: false };
+    for (const weak of ['kurz#1A', 'ohnegross#1', 'OHNEKLEIN#1', 'OhneZahl#!', 'OhneSonder12']) {
+      const res = await agent.post('/api/user', { ...base, password: { password: weak, password_confirmation: weak } });
+      expect(res.status, weak).toBe(422);
+      expect(res.json().fields['password.password'], weak).toEqual([MU.passwordRules]);
+    }
+    const mismatch = await agent.post('/api/user', { ...base, password: { password: 'Sicher#2026', password_confirmation: 'Sicher#2027' } });
+    expect(mismatch.json().fields['password.password_confirmation']).toEqual([MU.confirmationMismatch]);
+    const none = await agent.post('/api/user', base);
+    expect(none.json().error).toBe(MU.passwordRequiredWithoutInvitation);
+    const badMail = await agent.post('/api/user', { ...base, email: 'keine-mail', password: strong });
+    expect(badMail.json().fields.email).toEqual([M.emailInvalid]);
+    const shortName = await agent.post('/api/user', { ...base, name: 'Al', password: strong });
+    expect(shortName.json().fields.name).toEqual([M.nameMin]);
+    const taken = await agent.post('/api/user', { ...base, email: owner.email.toUpperCase(), password: strong });
+    expect(taken.json().error).toBe(M.emailTaken);
+    expect((await t.database.db.select().from(users).where(eq(users.email, 'paula@team.de'))).length).toBe(0);
+  });
+
+  it('invites by mail with a single-use link that sets the first password', async () => {
+    const { owner } = await createStaffedTeam(t.database.db, { plan: 'agency' });
+    const agent = await loginAs(t, owner);
+    const res = await agent.post('/api/user', { name: 'Ina Eingeladen', email: 'ina@team.de', invitation: true });
+    expect(res.status, res.body).toBe(200);
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'ina@team.de'));
+    expect(mail!.subject).toBe(MU.invitationSubject);
+    expect(mail!.text).toContain(owner.name);
+    const token = /\/reset-password\/([\w-]+)/.exec(mail!.text)![1]!;
+    // Not usable before the password is set.
+    expect((await new Agent(t.app).post('/api/login', { email: 'ina@team.de', password: 'irgendwas' })).status).toBe(422);
+    const set = await new Agent(t.app).post('/api/reset-password', { token, password: 'Ina#2026a', password_confirmation: 'Ina#2026a' });
+    expect(set.status).toBe(200);
+    await loginAs(t, { email: 'ina@team.de' } as any, 'Ina#2026a');
+    const again = await new Agent(t.app).post('/api/reset-password', { token, password: 'Anders#1x', password_confirmation: 'Anders#1x' });
+    expect(again.status).toBe(422);
+  });
+
+  it('ends the sessions of a user whose password was changed; a self-change keeps the own browser', async () => {
+    const { owner, employee } = await createStaffedTeam(t.database.db, { plan: 'agency' });
+    const employeeA = await loginAs(t, employee);
+    const ownerA = await loginAs(t, owner);
+    const ownerB = await loginAs(t, owner);
+    await ownerA.put('/api/user', { user: { uuid: employee.uuid, name: employee.name, email: employee.email }, password: strong });
+    expect((await employeeA.get('/api/user/data')).status).toBe(401);
+    await loginAs(t, employee, 'Sicher#2026');
+
+    const self = await ownerA.put('/api/user', {
+      user: { uuid: owner.uuid, name: 'Olga Neu', email: owner.email },
+      password: { password: 'Neu#Pass2026', password_confirmation: 'Neu#Pass2026' },
+    });
+    expect(self.status).toBe(200);
+    expect((await ownerA.get('/api/user/data')).json().user.name).toBe('Olga Neu');
+    expect((await ownerB.get('/api/user/data')).status).toBe(401);
+    const remaining = await t.database.db.select().from(sessions).where(eq(sessions.userId, owner.id));
+    expect(remaining).toHaveLength(1);
+  });
+
+  it('employees edit only their own profile', async () => {
+    const { admin, employee } = await createStaffedTeam(t.database.db, { plan: 'agency' });
+    const agent = await loginAs(t, employee);
+    expect((await agent.put('/api/user', { user: { uuid: employee.uuid, name: 'Erika Neu', email: employee.email } })).status).toBe(200);
+    expect((await agent.put('/api/user', { user: { uuid: admin.uuid, name: 'Gehackt', email: admin.email } })).status).toBe(403);
+    const escalate = await agent.put('/api/user', { user: { uuid: employee.uuid, name: 'Erika Neu', email: employee.email, is_admin: true } });
+    expect(escalate.status).toBe(403);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, employee.id));
+    expect(row).toMatchObject({ name: 'Erika Neu', isAdmin: false });
+  });
+});
+
+describe('per-assistant rights', () => {
+  it('grants use and edit per assistant, which immediately changes what the employee can do', async () => {
+    const { team, admin, employee } = await createStaffedTeam(t.database.db);
+    const a = await createAssistant(t.database.db, team);
+    const b = await createAssistant(t.database.db, team);
+    const foreign = await createAssistant(t.database.db, await createTeam(t.database.db));
+    const adminA = await loginAs(t, admin);
+    const employeeA = await loginAs(t, employee);
+
+    expect((await employeeA.post('/api/thread/create', { assistantUuid: a.uuid })).json().error).toBe(MA.noPermission);
+    const grant = await adminA.post(`/api/user/${employee.uuid}/permissions`, { assistant_id: a.id, permission_type: 'can_use', value: 1 });
+    expect(grant.json()).toEqual({ status: 'success', message: MU.permissionSaved });
+    expect((await employeeA.post('/api/thread/create', { assistantUuid: a.uuid })).status).toBe(200);
+    expect((await employeeA.post('/api/thread/create', { assistantUuid: b.uuid })).status).toBe(403);
+    expect((await employeeA.get(`/api/assistantdata/${a.uuid}`)).status).toBe(403);
+    await adminA.post(`/api/user/${employee.uuid}/permissions`, { assistant_id: a.id, permission_type: 'can_edit', value: true });
+    expect((await employeeA.get(`/api/assistantdata/${a.uuid}`)).status).toBe(200);
+
+    const detail = (await adminA.get(`/api/user/${employee.uuid}`)).json();
+    expect(detail.assistants.find((x: any) => x.id === a.id)).toMatchObject({ can_use: true, can_edit: true });
+    expect(detail.assistants.find((x: any) => x.id === b.id)).toMatchObject({ can_use: false, can_edit: false });
+    expect(detail.assistants.map((x: any) => x.id)).not.toContain(foreign.id);
+
+    // No rights on another team's assistant, no rights from employees.
+    expect((await adminA.post(`/api/user/${employee.uuid}/permissions`, { assistant_id: foreign.id, permission_type: 'can_use', value: 1 })).status).toBe(404);
+    expect((await employeeA.post(`/api/user/${employee.uuid}/permissions`, { assistant_id: b.id, permission_type: 'can_use', value: 1 })).status).toBe(403);
+    const other = await createStaffedTeam(t.database.db);
+    expect((await (await loginAs(t, other.admin)).post(`/api/user/${employee.uuid}/permissions`, { assistant_id: a.id, permission_type: 'can_use', value: 1 })).status).toBe(404);
+  });
+});
+
+describe('POST /api/email/support', () => {
+  it('validates and mails the support with the sender as reply-to', async () => {
+    const { employee } = await createStaffedTeam(t.database.db);
+    const agent = await loginAs(t, employee);
+    const short = await agent.post('/api/email/support', { subject: 'Hi', message: 'zu kurz' });
+    expect(short.json().fields).toEqual({ subject: [MU.supportSubjectMin], message: [MU.supportMessageMin] });
+    const res = await agent.post('/api/email/support', {
+      subject: 'Frage zur Rechnung',
+      message: 'Hallo, wo finde ich die Rechnung vom letzten Monat? Danke!',
+    });
+    expect(res.json()).toEqual({ status: 'success', message: MU.supportSent });
+    const [mail] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, t.config.supportEmail))
+      .orderBy(sql`${mailOutbox.id} desc`);
+    expect(mail).toMatchObject({ subject: '[Support] Frage zur Rechnung', replyTo: employee.email });
+    expect(mail!.text).toContain('wo finde ich die Rechnung');
+    expect((await new Agent(t.app).post('/api/email/support', { subject: 'abc', message: 'x'.repeat(40) })).status).toBe(401);
+  });
+});
+

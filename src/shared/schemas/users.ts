@@ -1,0 +1,128 @@
+import { z } from '../zod.ts';
+import { MU } from '../messages.ts';
+import { zEmail, zName } from './auth.ts';
+
+export const USER_PASSWORD_MIN = 8;
+const SPECIALS = '#?!@$%^&*-';
+
+/** Spec 02 §5: 8+ characters with upper and lower case, a digit and one of #?!@$%^&*-. */
+export function isStrongPassword(p: string): boolean {
+  return (
+    p.length >= USER_PASSWORD_MIN &&
+    /[A-ZÄÖÜ]/.test(p) &&
+    /[a-zäöüß]/.test(p) &&
+    /\d/.test(p) &&
+    [...SPECIALS].some((c) => p.includes(c))
+  );
+}
+
+export const zStrongPassword = z.string().max(200).refine(isStrongPassword, MU.passwordRules);
+
+const zPasswordPair = z
+  .object({ password: zStrongPassword, password_confirmation: z.string().max(200) })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: MU.confirmationMismatch,
+    path: ['password_confirmation'],
+  });
+
+const zFlag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
+
+export const ZCreateUserRequest = z
+  .object({
+    name: zName,
+    email: zEmail,
+    is_admin: zFlag.default(false),
+    invitation: zFlag.default(false),
+    password: zPasswordPair.optional().nullable(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.invitation && !v.password) {
+      ctx.addIssue({ code: 'custom', path: ['password', 'password'], message: MU.passwordRequiredWithoutInvitation });
+    }
+  });
+export type CreateUserRequest = z.input<typeof ZCreateUserRequest>;
+
+export const ZUpdateUserRequest = z.object({
+  user: z.object({ uuid: z.uuid(), name: zName, email: zEmail, is_admin: zFlag.optional() }),
+  /** Optional: only when the password is to be changed. */
+  password: zPasswordPair.optional().nullable(),
+});
+export type UpdateUserRequest = z.input<typeof ZUpdateUserRequest>;
+
+export const ZDeleteUserRequest = z.object({ user: z.uuid() });
+
+export const PERMISSION_TYPES = ['can_use', 'can_edit'] as const;
+export const ZPermissionRequest = z.object({
+  assistant_id: z.coerce.number().int().positive(),
+  permission_type: z.enum(PERMISSION_TYPES),
+  value: zFlag,
+});
+
+export const ZTeamUser = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  email: z.string(),
+  is_admin: z.boolean(),
+  is_verified: z.boolean(),
+  is_superadmin: z.boolean(),
+  role: z.string(),
+});
+export type TeamUser = z.infer<typeof ZTeamUser>;
+
+export const ZUserAssistantRight = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  name: z.string(),
+  type: z.string(),
+  image: z.string().nullable(),
+  is_default: z.number(),
+  can_use: z.boolean(),
+  can_edit: z.boolean(),
+});
+
+export const ZUserDetail = z.object({ user: ZTeamUser, assistants: z.array(ZUserAssistantRight) });
+
+// Data protection
+export const PROTECTION_LEVELS = [0, 1, 2] as const;
+export const FILTER_MIN_LEVEL2 = 100;
+// A semicolon is refused: it almost always means the wrong separator was used.
+const FILTER_ENTRY = /^[^\s,;]{3,}( [^\s,;]{3,})?$/u;
+
+/** Spec 03 §5: empty, or comma-separated entries of ≥ 3 characters with an optional second word. */
+export function isValidFilterList(filter: string): boolean {
+  const trimmed = filter.trim();
+  if (trimmed === '') return true;
+  return trimmed.split(',').every((e) => FILTER_ENTRY.test(e.trim()));
+}
+
+export function filterEntries(filter: string): string[] {
+  return filter
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+}
+
+export const ZFilterRequest = z
+  .object({
+    /** 'main' for the team filter, else the assistant's uuid. */
+    firstKey: z.union([z.literal('main'), z.uuid()]),
+    filterString: z.string().max(20_000).default(''),
+    protectionLevel: z.coerce.number().int().min(0).max(2),
+  })
+  .superRefine((v, ctx) => {
+    if (!isValidFilterList(v.filterString)) {
+      ctx.addIssue({ code: 'custom', path: ['filterString'], message: MU.filterEntries });
+    }
+  });
+
+export const ZFilterResponse = z.object({
+  filter: z.string(),
+  protection_level: z.number(),
+  /** For an assistant: whether its filter switch is on (forced at level 2). */
+  active: z.boolean().optional(),
+});
+
+export const ZSupportRequest = z.object({
+  subject: z.string({ error: MU.supportSubjectMin }).trim().min(3, MU.supportSubjectMin).max(200),
+  message: z.string({ error: MU.supportMessageMin }).trim().min(30, MU.supportMessageMin).max(10_000),
+});
