@@ -40,8 +40,12 @@ export interface ScreenStep {
   path: string;
   /** 'user': a browser context logged in as the seeded user; default: anonymous. */
   as?: 'anonymous' | 'user';
+  /** Runs before the page loads (route mocks, local storage …). */
+  init?: (ctx: ScreenContext) => Promise<void>;
   /** Runs after the page has loaded (fill forms, open menus …). */
   prepare?: (ctx: ScreenContext) => Promise<void>;
+  /** Runs after the screenshot (undo what init left in the shared context). */
+  cleanup?: (ctx: ScreenContext) => Promise<void>;
   /** Only at these widths (default: all). */
   widths?: readonly number[];
   fullPage?: boolean;
@@ -106,6 +110,39 @@ export const STEPS: ScreenStep[] = [
     as: 'user',
     prepare: async ({ page }) => {
       await page.getByTestId('trial-countdown').waitFor();
+    },
+  },
+  {
+    // Top bar variant 3 (a booked plan): the user data answer is changed in the browser.
+    name: 'office-plan',
+    path: '/',
+    as: 'user',
+    init: async ({ page }) => {
+      await page.route('**/api/user/data', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as Record<string, unknown>;
+        await route.fulfill({ response, json: { ...body, slug: 'team', trailSecondsRemaining: 0 } });
+      });
+    },
+    prepare: async ({ page }) => {
+      await page.getByTestId('top-bar-user').waitFor();
+    },
+  },
+  {
+    // Top bar variant 1: an operator's live login (marker in local storage).
+    name: 'office-live-login',
+    path: '/',
+    as: 'user',
+    init: async ({ page }) => {
+      await page.addInitScript(() =>
+        localStorage.setItem('liveLogin', JSON.stringify({ status: true, teamName: 'Muster GmbH' })),
+      );
+    },
+    prepare: async ({ page }) => {
+      await page.getByTestId('live-login-banner').waitFor();
+    },
+    cleanup: async ({ page }) => {
+      await page.evaluate(() => localStorage.removeItem('liveLogin'));
     },
   },
   {
@@ -219,12 +256,14 @@ async function main() {
         const page = await context.newPage();
         const errors: string[] = [];
         page.on('pageerror', (err) => errors.push(err.message));
+        await step.init?.({ baseUrl, page, context, width: size.width });
         await page.goto(`${baseUrl}${step.path}`, { waitUntil: 'networkidle' });
         await step.prepare?.({ baseUrl, page, context, width: size.width });
         // Let transitions and fonts settle.
         await page.waitForTimeout(300);
         const file = path.join(OUT_DIR, `${step.name}-${size.width}.png`);
         await page.screenshot({ path: file, fullPage: step.fullPage ?? true });
+        await step.cleanup?.({ baseUrl, page, context, width: size.width });
         if (errors.length > 0)
           console.warn(`  ${step.name}@${size.width}: page errors: ${errors.join(' | ')}`);
         console.log(`✓ ${path.relative(ROOT, file)}`);

@@ -47,8 +47,8 @@ export function TopBar({ user, offset, showMenuButton }: Props) {
           display: 'flex',
           alignItems: 'center',
           gap: 1.25,
-          px: 2,
-          py: 1,
+          px: { xs: 1.5, sm: 2 },
+          py: { xs: 0.75, sm: 1 },
           borderRadius: '10px',
           color: theme.palette.warning.light,
           bgcolor: alpha(theme.palette.warning.main, 0.14),
@@ -59,7 +59,12 @@ export function TopBar({ user, offset, showMenuButton }: Props) {
         <WarningIcon fontSize="small" />
         <Box
           component="span"
-          sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          sx={{
+            minWidth: 0,
+            fontSize: { xs: '0.8125rem', sm: '0.9375rem' },
+            lineHeight: 1.35,
+            overflowWrap: 'anywhere',
+          }}
         >
           {T.liveLoginBanner(liveTeam)}
         </Box>
