@@ -35,6 +35,7 @@ const zEnv = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   LOG_OUTBOX_MAILS: zBool,
+  CLIENT_DIR: zOptionalUrl,
   AI_PROVIDER: z.enum(['offline', 'openai', 'openai-compatible', 'mistral', 'anthropic']).default('offline'),
   AI_BASE_URL: zOptionalUrl,
   AI_API_KEY: zOptionalUrl,
@@ -109,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       historyTokenBudget: e.AI_HISTORY_TOKEN_BUDGET,
       creditsPer1kTokens: e.AI_CREDITS_PER_1K_TOKENS,
     },
-    clientDir: path.resolve('dist/client'),
+    clientDir: path.resolve(e.CLIENT_DIR ?? 'dist/client'),
     storageDir: path.join(dataDir, 'storage'),
     uploadLimitBytes: 10 * 1024 * 1024,
   };

@@ -21,6 +21,8 @@ export default async function globalSetup() {
       LOG_LEVEL: 'info',
       SMTP_URL: '',
       DATABASE_URL: '',
+      // Parallel runs (several developers' helpers) build the client into their own folder.
+      CLIENT_DIR: process.env.CLIENT_DIR ?? '',
     },
     stdio: ['ignore', log, log],
   });
