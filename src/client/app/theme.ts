@@ -186,6 +186,11 @@ export const theme = createTheme(base, {
     },
     MuiAlert: {
       styleOverrides: { root: { borderRadius: 12, alignItems: 'center' } },
+      // Filled alerts (the snackbar) in the vivid main colours, not MUI's darkened ones.
+      variants: (['error', 'success', 'info'] as const).map((severity) => ({
+        props: { variant: 'filled' as const, severity },
+        style: { backgroundColor: COLORS[severity], color: '#FFFFFF' },
+      })),
     },
     MuiSnackbarContent: { styleOverrides: { root: { borderRadius: 12 } } },
     MuiTooltip: {

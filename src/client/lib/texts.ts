@@ -1,8 +1,7 @@
+import { LIMITS } from '../../shared/constants.ts';
+
 // German texts only the client shows. Texts both sides show live in src/shared/messages.ts.
 export const T = {
-  appName: 'Mika',
-  tagline: 'KI-Assistenten für Dein Team',
-
   // Form labels and buttons
   labelName: 'Name',
   labelEmail: 'E-Mail',
@@ -40,7 +39,7 @@ export const T = {
 
   // New password
   newPasswordTitle: 'Neues Passwort',
-  newPasswordSubtitle: 'Wähle ein neues Passwort mit mindestens 6 Zeichen.',
+  newPasswordSubtitle: `Wähle ein neues Passwort mit mindestens ${LIMITS.passwordMin} Zeichen.`,
   newPasswordButton: 'Speichern',
 
   // Feedback
@@ -75,7 +74,6 @@ export const T = {
   trialLabel: 'Testphase:',
   trialExpired: 'Deine Testphase ist abgelaufen.',
   trialChoosePlan: 'Tarif wählen',
-  officeLoading: 'Deine Daten werden geladen …',
   officeLoadError: 'Deine Daten konnten nicht geladen werden.',
   retry: 'Erneut versuchen',
 
@@ -96,7 +94,6 @@ export const T = {
   reload: 'Neu laden',
   crashTitle: 'Da ist etwas schiefgelaufen',
   crashText: 'Die Seite konnte nicht angezeigt werden. Bitte lade sie neu.',
-  close: 'Schließen',
 } as const;
 
 /** "13 Tage 23 Std. 59 Min. 58 Sek." — days, hours, minutes and seconds of a duration. */
