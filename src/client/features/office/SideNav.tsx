@@ -1,5 +1,6 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
@@ -42,9 +43,12 @@ function NavContent({
         <MikaLogo size={32} />
       </Box>
 
-      {/* The profile entry: the account this session belongs to. */}
-      <Box
+      {/* The profile entry: the account this session belongs to; opens the own profile. */}
+      <ButtonBase
         data-testid="nav-profile"
+        href={`/User?view=edit&user=${encodeURIComponent(user.uuid)}`}
+        onClick={onNavigate}
+        aria-label={`Mein Profil: ${user.name}`}
         sx={(theme) => ({
           mx: 1.5,
           mt: 1,
@@ -53,9 +57,13 @@ function NavContent({
           borderRadius: '14px',
           display: 'flex',
           alignItems: 'center',
+          justifyContent: 'flex-start',
+          textAlign: 'left',
           gap: 1.5,
           bgcolor: theme.palette.surface.raised,
           border: `1px solid ${theme.palette.divider}`,
+          transition: theme.transitions.create(['border-color', 'background-color']),
+          '&:hover, &.Mui-focusVisible': { borderColor: 'rgba(255, 255, 255, 0.24)' },
         })}
       >
         <Avatar
@@ -78,7 +86,7 @@ function NavContent({
             {user.teamName}
           </Typography>
         </Box>
-      </Box>
+      </ButtonBase>
 
       <List sx={{ px: 1.5, py: 0, flex: 1, overflowY: 'auto' }}>
         {entries.map(({ section, label, icon: Icon }) => {

@@ -1,6 +1,9 @@
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesomeOutlined';
+import GroupIcon from '@mui/icons-material/GroupOutlined';
+import ShieldIcon from '@mui/icons-material/ShieldOutlined';
+import SupportAgentIcon from '@mui/icons-material/SupportAgentOutlined';
 import { T } from '../../lib/texts.ts';
 import { ROLE, type RolePredicate } from './roles.ts';
 
@@ -21,4 +24,7 @@ export interface NavEntry {
  */
 export const NAV_ENTRIES: NavEntry[] = [
   { section: 'Assistant', label: T.navLibrary, icon: AutoAwesomeIcon, visible: ROLE.everyone },
+  { section: 'Support', label: 'Support', icon: SupportAgentIcon, visible: ROLE.everyone },
+  { section: 'Dataprotection', label: 'Datenschutz', icon: ShieldIcon, visible: ROLE.admin },
+  { section: 'User', label: 'Benutzer', icon: GroupIcon, visible: ROLE.admin },
 ];

@@ -23,6 +23,10 @@ export const DEFAULT_SECTION = 'Assistant';
 export const SECTIONS: Record<string, SectionDefinition> = {
   // The assistant library (built in features/assistants) replaces this placeholder.
   Assistant: { component: lazy(() => import('./LibraryPlaceholder.tsx')), allowed: ROLE.everyone },
+  Support: { component: lazy(() => import('../support/SupportSection.tsx')), allowed: ROLE.everyone },
+  Dataprotection: { component: lazy(() => import('../dataprotection/DataprotectionSection.tsx')), allowed: ROLE.admin },
+  // Everyone opens their own profile here; the list and other users are for admins (UserSection).
+  User: { component: lazy(() => import('../users/UserSection.tsx')), allowed: ROLE.everyone },
 };
 
 export function sectionPath(name: string): string {

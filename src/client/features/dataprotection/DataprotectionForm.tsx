@@ -1,0 +1,130 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { FILTER_MIN_LEVEL2, filterEntries } from '../../../shared/schemas/users.ts';
+import { showSuccess } from '../../state/snackbar-store.ts';
+import { ProtectionLevelSlider } from './ProtectionLevelSlider.tsx';
+import { DT } from './texts.ts';
+import { useSaveMainFilterMutation, type FilterSettings } from './filter-api.ts';
+import { filterError, filterToSave } from './filter-validation.ts';
+
+function Heading({ children, aside }: { children: string; aside?: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2.5 }}>
+      <Typography variant="overline" component="h2" sx={{ color: 'text.secondary' }}>
+        {children}
+      </Typography>
+      {aside}
+    </Box>
+  );
+}
+
+/** Level slider, per-level explanation, the filter from Mittel upward, and Speichern. */
+export function DataprotectionForm({ saved }: { saved: FilterSettings }) {
+  const navigate = useNavigate();
+  const mutation = useSaveMainFilterMutation();
+  const [level, setLevel] = useState(saved.protection_level);
+  const [filter, setFilter] = useState(saved.filter);
+  const error = filterError(filter, level);
+  const length = filter.trim().length;
+
+  const save = () => {
+    if (error) return;
+    mutation.mutate(
+      { protectionLevel: level, filterString: filterToSave(filter, saved.filter, level) },
+      {
+        onSuccess: (result) => {
+          showSuccess(result.message);
+          void navigate('/Dataprotection');
+        },
+      },
+    );
+  };
+
+  const counter =
+    level === 2 ? `${length} / ${FILTER_MIN_LEVEL2}` : DT.entries(filterEntries(filter).length);
+
+  return (
+    <Card
+      component="form"
+      noValidate
+      aria-label={DT.title}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+    >
+      <Box sx={{ p: { xs: 2.5, sm: 4 } }}>
+        <Heading>{DT.levelHeading}</Heading>
+        <ProtectionLevelSlider level={level} onChange={setLevel} disabled={mutation.isPending} />
+      </Box>
+
+      {level >= 1 && (
+        <>
+          <Divider />
+          <Box sx={{ p: { xs: 2.5, sm: 4 } }}>
+            <Heading
+              aside={
+                <Chip
+                  size="small"
+                  label={level === 2 ? DT.filterRequired : DT.filterOptional}
+                  color={level === 2 ? 'primary' : 'default'}
+                  variant="outlined"
+                  sx={{ fontWeight: 600 }}
+                />
+              }
+            >
+              {DT.filterHeading}
+            </Heading>
+            <TextField
+              label={DT.filterLabel}
+              placeholder={DT.filterPlaceholder}
+              value={filter}
+              onChange={(event) => setFilter(event.target.value)}
+              multiline
+              minRows={13}
+              fullWidth
+              required={level === 2}
+              disabled={mutation.isPending}
+              error={error !== null}
+              helperText={
+                <Box component="span" sx={{ display: 'flex', gap: 2, justifyContent: 'space-between' }}>
+                  <span>{error ?? ''}</span>
+                  <Box component="span" data-testid="filter-counter" sx={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}>
+                    {counter}
+                  </Box>
+                </Box>
+              }
+              slotProps={{ htmlInput: { spellCheck: false } }}
+            />
+            <Alert severity="info" variant="outlined" sx={{ mt: 2.5, alignItems: 'flex-start' }}>
+              <AlertTitle sx={{ fontWeight: 700 }}>{DT.infoTitle}</AlertTitle>
+              {DT.infoText}
+            </Alert>
+          </Box>
+        </>
+      )}
+
+      <Divider />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: { xs: 2.5, sm: 3 } }}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={error !== null || mutation.isPending}
+          loading={mutation.isPending}
+          sx={{ minWidth: 140 }}
+        >
+          {DT.save}
+        </Button>
+      </Box>
+    </Card>
+  );
+}

@@ -1,0 +1,52 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import { SectionHeader } from '../../components/SectionHeader.tsx';
+import { T } from '../../lib/texts.ts';
+import type { SectionProps } from '../office/sections.ts';
+import { DataprotectionForm } from './DataprotectionForm.tsx';
+import { DT } from './texts.ts';
+import { useMainFilterQuery } from './filter-api.ts';
+
+/** Datenschutz (spec 03 §2): the team's protection level and filter. */
+export default function DataprotectionSection(_props: SectionProps) {
+  const query = useMainFilterQuery();
+
+  let body;
+  if (query.isPending) {
+    body = (
+      <Box aria-busy="true" aria-label={T.loading}>
+        <Skeleton variant="rounded" height={300} />
+      </Box>
+    );
+  } else if (!query.data) {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            {T.retry}
+          </Button>
+        }
+      >
+        {DT.loadError}
+      </Alert>
+    );
+  } else {
+    // Keyed by the saved state: after saving, the form starts again from what the server holds.
+    body = (
+      <DataprotectionForm
+        key={`${query.data.protection_level}:${query.data.filter}`}
+        saved={query.data}
+      />
+    );
+  }
+
+  return (
+    <>
+      <SectionHeader title={DT.title} subtitle={DT.subtitle} />
+      {body}
+    </>
+  );
+}

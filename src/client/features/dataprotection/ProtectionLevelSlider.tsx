@@ -1,0 +1,54 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Slider from '@mui/material/Slider';
+import LockOpenIcon from '@mui/icons-material/LockOpenRounded';
+import ShieldIcon from '@mui/icons-material/ShieldOutlined';
+import VerifiedIcon from '@mui/icons-material/VerifiedUserOutlined';
+import { DT } from './texts.ts';
+
+const MARKS = DT.levelLabels.map((label, value) => ({ value, label }));
+const SEVERITY = ['warning', 'info', 'success'] as const;
+const ICONS = [LockOpenIcon, ShieldIcon, VerifiedIcon] as const;
+
+interface Props {
+  level: number;
+  onChange: (level: number) => void;
+  disabled?: boolean;
+}
+
+/** The three-step protection level (Niedrig, Mittel, Hoch) with what the chosen level means. */
+export function ProtectionLevelSlider({ level, onChange, disabled }: Props) {
+  const Icon = ICONS[level] ?? ShieldIcon;
+  return (
+    <>
+      <Box sx={{ px: { xs: 3, sm: 4 }, pt: 1, pb: 1, maxWidth: 560 }}>
+        <Slider
+          value={level}
+          min={0}
+          max={2}
+          step={1}
+          marks={MARKS}
+          disabled={disabled}
+          onChange={(_event, value: number | number[]) => onChange(typeof value === 'number' ? value : (value[0] ?? 0))}
+          getAriaValueText={(value) => DT.levelLabels[value] ?? String(value)}
+          aria-label={DT.levelHeading}
+          sx={{
+            '& .MuiSlider-markLabel': { fontWeight: 600, color: 'text.secondary', fontSize: '0.875rem' },
+            '& .MuiSlider-markLabelActive': { color: 'text.primary' },
+            '& .MuiSlider-mark': { width: 6, height: 6, borderRadius: '50%' },
+          }}
+        />
+      </Box>
+      <Alert
+        severity={SEVERITY[level] ?? 'info'}
+        icon={<Icon />}
+        data-testid="protection-level-alert"
+        sx={{ mt: 3, alignItems: 'flex-start' }}
+      >
+        <AlertTitle sx={{ fontWeight: 700 }}>{DT.levelTitles[level]}</AlertTitle>
+        {DT.levelTexts[level]}
+      </Alert>
+    </>
+  );
+}

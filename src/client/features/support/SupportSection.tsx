@@ -1,0 +1,115 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CheckIcon from '@mui/icons-material/CheckRounded';
+import MailIcon from '@mui/icons-material/MarkEmailReadOutlined';
+import SendIcon from '@mui/icons-material/SendRounded';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { ZSupportRequest } from '../../../shared/schemas/users.ts';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { SectionHeader } from '../../components/SectionHeader.tsx';
+import { showSuccess } from '../../state/snackbar-store.ts';
+import type { SectionProps } from '../office/sections.ts';
+import { ST } from './texts.ts';
+import { useSendSupportMutation, type SupportRequest } from './support-api.ts';
+
+const MESSAGE_MIN = 30;
+const EMPTY: SupportRequest = { subject: '', message: '' };
+
+function SideCard({ email }: { email: string }) {
+  return (
+    <Card sx={{ p: { xs: 2.5, sm: 3 }, alignSelf: 'start' }}>
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1 }}>
+        <MailIcon sx={{ color: 'primary.light' }} />
+        <Typography variant="subtitle1" component="h2">
+          {ST.replyTitle}
+        </Typography>
+      </Box>
+      <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+        {ST.replyText(email)}
+      </Typography>
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 3, mb: 1.25 }}>
+        {ST.tipsTitle}
+      </Typography>
+      <Stack component="ul" spacing={1} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+        {ST.tips.map((tip) => (
+          <Box component="li" key={tip} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+            <CheckIcon sx={{ fontSize: 18, mt: 0.25, color: 'success.light' }} />
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {tip}
+            </Typography>
+          </Box>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Service und Support (spec 02 §2): subject and message go to the support mailbox. */
+export default function SupportSection({ user }: SectionProps) {
+  const mutation = useSendSupportMutation();
+  const { control, handleSubmit, reset } = useForm<SupportRequest, unknown, z.output<typeof ZSupportRequest>>({
+    resolver: zodResolver(ZSupportRequest),
+    defaultValues: EMPTY,
+  });
+  const message = useWatch({ control, name: 'message' });
+  const length = message.trim().length;
+
+  const onSubmit = handleSubmit((values) =>
+    mutation.mutate(values, {
+      onSuccess: (result) => {
+        showSuccess(result.message);
+        reset(EMPTY);
+      },
+    }),
+  );
+
+  return (
+    <>
+      <SectionHeader title={ST.title} subtitle={ST.subtitle} />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(260px, 1fr)' } }}>
+        <Card
+          component="form"
+          noValidate
+          aria-label={ST.title}
+          onSubmit={(e) => void onSubmit(e)}
+          sx={{ p: { xs: 2.5, sm: 4 } }}
+        >
+          <Typography variant="overline" component="h2" sx={{ color: 'text.secondary', display: 'block', mb: 2 }}>
+            {ST.formHeading}
+          </Typography>
+          <Stack spacing={2.5}>
+            <FormTextField control={control} name="subject" label={ST.labelSubject} disabled={mutation.isPending} />
+            <FormTextField
+              control={control}
+              name="message"
+              label={ST.labelMessage}
+              placeholder={ST.messagePlaceholder}
+              multiline
+              minRows={8}
+              disabled={mutation.isPending}
+              helperText={ST.messageCounter(length, MESSAGE_MIN)}
+            />
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+              <Button
+                type="submit"
+                variant="contained"
+                endIcon={<SendIcon />}
+                disabled={mutation.isPending}
+                loading={mutation.isPending}
+                sx={{ minWidth: 140 }}
+              >
+                {ST.send}
+              </Button>
+            </Box>
+          </Stack>
+        </Card>
+        <SideCard email={user.email} />
+      </Box>
+    </>
+  );
+}

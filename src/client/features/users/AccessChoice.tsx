@@ -1,0 +1,67 @@
+import Box from '@mui/material/Box';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import KeyIcon from '@mui/icons-material/KeyOutlined';
+import MailIcon from '@mui/icons-material/ForwardToInboxOutlined';
+import { UT } from './texts.ts';
+
+interface Props {
+  invitation: boolean;
+  onChange: (invitation: boolean) => void;
+  disabled?: boolean;
+}
+
+const OPTIONS = [
+  { value: 'password', icon: KeyIcon, label: UT.accessPassword, help: UT.accessPasswordHelp },
+  { value: 'invitation', icon: MailIcon, label: UT.accessInvitation, help: UT.accessInvitationHelp },
+] as const;
+
+/** How the new user gets access: a password set now, or an invitation mail. */
+export function AccessChoice({ invitation, onChange, disabled }: Props) {
+  const selected = invitation ? 'invitation' : 'password';
+  return (
+    <RadioGroup
+      aria-label={UT.sectionAccess}
+      value={selected}
+      onChange={(_event, value) => onChange(value === 'invitation')}
+      sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+    >
+      {OPTIONS.map(({ value, icon: Icon, label, help }) => {
+        const active = value === selected;
+        return (
+          <Box
+            key={value}
+            component="label"
+            sx={(theme) => ({
+              display: 'flex',
+              gap: 1.5,
+              alignItems: 'flex-start',
+              p: 2,
+              borderRadius: '14px',
+              cursor: disabled ? 'default' : 'pointer',
+              border: `1px solid ${active ? theme.palette.primary.main : theme.palette.divider}`,
+              bgcolor: active ? alpha(theme.palette.primary.main, 0.08) : theme.palette.surface.raised,
+              transition: theme.transitions.create(['border-color', 'background-color']),
+              '&:hover': disabled ? {} : { borderColor: active ? theme.palette.primary.main : 'rgba(255,255,255,0.3)' },
+            })}
+          >
+            <Radio value={value} disabled={disabled} sx={{ p: 0.5, mt: -0.25 }} slotProps={{ input: { 'aria-label': label } }} />
+            <Box sx={{ minWidth: 0 }}>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.25 }}>
+                <Icon fontSize="small" sx={{ color: active ? 'primary.light' : 'text.secondary' }} />
+                <Typography variant="subtitle2" component="span">
+                  {label}
+                </Typography>
+              </Box>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {help}
+              </Typography>
+            </Box>
+          </Box>
+        );
+      })}
+    </RadioGroup>
+  );
+}

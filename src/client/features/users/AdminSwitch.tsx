@@ -1,0 +1,43 @@
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Box from '@mui/material/Box';
+import Switch from '@mui/material/Switch';
+import { Controller } from 'react-hook-form';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { UT } from './texts.ts';
+
+interface Props<TValues extends FieldValues> {
+  control: Control<TValues>;
+  name: FieldPath<TValues>;
+  /** Only the owner may grant or take administrator rights (spec 02 §6). */
+  disabled: boolean;
+}
+
+/** The "Administrator" switch with what it means, or why it is locked. */
+export function AdminSwitch<TValues extends FieldValues>({ control, name, disabled }: Props<TValues>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Box>
+          <FormControlLabel
+            label={UT.labelAdmin}
+            disabled={disabled}
+            control={
+              <Switch
+                name={field.name}
+                checked={field.value === true}
+                onChange={(event) => field.onChange(event.target.checked)}
+                onBlur={field.onBlur}
+                slotProps={{ input: { ref: field.ref } }}
+              />
+            }
+            slotProps={{ typography: { sx: { fontWeight: 600 } } }}
+          />
+          <FormHelperText sx={{ mt: 0, ml: 0 }}>{disabled ? UT.adminOwnerOnly : UT.adminHelp}</FormHelperText>
+        </Box>
+      )}
+    />
+  );
+}

@@ -1,0 +1,86 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Tooltip from '@mui/material/Tooltip';
+import DeleteIcon from '@mui/icons-material/DeleteOutlineRounded';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { TeamUser } from '../../../shared/schemas/users.ts';
+import { showSuccess } from '../../state/snackbar-store.ts';
+import { UT } from './texts.ts';
+import { useDeleteUserMutation } from './users-api.ts';
+import { userListPath } from './user-view.ts';
+
+interface Props {
+  member: TeamUser;
+  self: boolean;
+}
+
+/** "User löschen" with a confirm dialog; locked for the owner and for oneself. */
+export function DeleteUserButton({ member, self }: Props) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const mutation = useDeleteUserMutation();
+  const lockedReason = member.role === 'owner' ? UT.deleteOwner : self ? UT.deleteSelf : null;
+
+  const confirm = () =>
+    mutation.mutate(member.uuid, {
+      onSuccess: (result) => {
+        showSuccess(result.message);
+        setOpen(false);
+        void navigate(userListPath());
+      },
+    });
+
+  const button = (
+    <Button
+      variant="outlined"
+      color="error"
+      startIcon={<DeleteIcon />}
+      disabled={lockedReason !== null}
+      onClick={() => setOpen(true)}
+    >
+      {UT.deleteButton}
+    </Button>
+  );
+
+  return (
+    <>
+      {lockedReason ? (
+        <Tooltip title={lockedReason}>
+          <span>{button}</span>
+        </Tooltip>
+      ) : (
+        button
+      )}
+      <Dialog
+        open={open}
+        onClose={() => !mutation.isPending && setOpen(false)}
+        aria-labelledby="delete-user-title"
+        slotProps={{ paper: { sx: { width: 400, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+      >
+        <DialogTitle id="delete-user-title">{UT.deleteTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{UT.deleteText(member.name)}</DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+          <Button color="inherit" onClick={() => setOpen(false)} disabled={mutation.isPending}>
+            {UT.cancel}
+          </Button>
+          <Button
+            variant="contained"
+            color="error"
+            onClick={confirm}
+            disabled={mutation.isPending}
+            loading={mutation.isPending}
+          >
+            {UT.deleteConfirm}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

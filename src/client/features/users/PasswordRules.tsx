@@ -1,0 +1,53 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import CheckIcon from '@mui/icons-material/CheckCircleRounded';
+import OpenIcon from '@mui/icons-material/RadioButtonUncheckedRounded';
+import { USER_PASSWORD_MIN } from '../../../shared/schemas/users.ts';
+import { UT } from './texts.ts';
+
+const SPECIALS = '#?!@$%^&*-';
+
+// The same four rules as isStrongPassword in the shared schema, checked one by one for the hint.
+const CHECKS: ((p: string) => boolean)[] = [
+  (p) => p.length >= USER_PASSWORD_MIN,
+  (p) => /[A-ZÄÖÜ]/.test(p) && /[a-zäöüß]/.test(p),
+  (p) => /\d/.test(p),
+  (p) => [...SPECIALS].some((c) => p.includes(c)),
+];
+
+/** The password rules, each ticked off while the user types. */
+export function PasswordRules({ value }: { value: string }) {
+  return (
+    <Box
+      data-testid="password-rules"
+      sx={(theme) => ({
+        p: 2,
+        borderRadius: '12px',
+        border: `1px solid ${theme.palette.divider}`,
+        bgcolor: theme.palette.surface.raised,
+      })}
+    >
+      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+        {UT.passwordRulesTitle}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 0.75, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+        {UT.passwordRules.map((rule, i) => {
+          const met = CHECKS[i]?.(value) ?? false;
+          const Icon = met ? CheckIcon : OpenIcon;
+          return (
+            <Box
+              component="li"
+              key={rule}
+              sx={{ display: 'flex', alignItems: 'center', gap: 1, color: met ? 'success.light' : 'text.secondary' }}
+            >
+              <Icon sx={{ fontSize: 18 }} />
+              <Typography variant="body2" component="span">
+                {rule}
+              </Typography>
+            </Box>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}

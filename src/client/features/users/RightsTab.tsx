@@ -1,0 +1,138 @@
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { Fragment } from 'react';
+import type { TeamUser } from '../../../shared/schemas/users.ts';
+import { showSuccess } from '../../state/snackbar-store.ts';
+import { UT } from './texts.ts';
+import { useSetPermissionMutation, type AssistantRight, type PermissionType } from './users-api.ts';
+
+interface Props {
+  member: TeamUser;
+  assistants: AssistantRight[];
+}
+
+interface RightSwitchProps {
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  tooltip?: string;
+  onChange: (value: boolean) => void;
+}
+
+function RightSwitch({ label, checked, disabled, tooltip, onChange }: RightSwitchProps) {
+  const control = (
+    <FormControlLabel
+      label={label}
+      disabled={disabled}
+      control={<Switch checked={checked} onChange={(event) => onChange(event.target.checked)} />}
+      slotProps={{ typography: { variant: 'body2', sx: { fontWeight: 500, whiteSpace: 'nowrap' } } }}
+      sx={{ mr: 0 }}
+    />
+  );
+  return tooltip ? (
+    <Tooltip title={tooltip}>
+      <span>{control}</span>
+    </Tooltip>
+  ) : (
+    control
+  );
+}
+
+function AssistantRow({ member, assistant }: { member: TeamUser; assistant: AssistantRight }) {
+  const mutation = useSetPermissionMutation();
+  const locked = member.is_admin;
+  // Default Mikas are adjusted only by the Mika team (spec 01 §6): an edit right would do nothing.
+  const editLocked = locked || assistant.is_default === 1;
+
+  const set = (type: PermissionType, value: boolean) =>
+    mutation.mutate(
+      { userUuid: member.uuid, assistantId: assistant.id, type, value },
+      { onSuccess: (result) => showSuccess(result.message) },
+    );
+
+  return (
+    <Box
+      role="group"
+      aria-label={assistant.name}
+      data-testid="assistant-right"
+      sx={{
+        display: 'flex',
+        flexDirection: { xs: 'column', sm: 'row' },
+        alignItems: { xs: 'stretch', sm: 'center' },
+        gap: { xs: 1.5, sm: 3 },
+        px: { xs: 2, sm: 3 },
+        py: 2,
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flex: 1, minWidth: 0 }}>
+        <Avatar src={assistant.image ?? undefined} alt="" sx={{ width: 44, height: 44, borderRadius: '12px' }}>
+          {assistant.name.slice(0, 1)}
+        </Avatar>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="subtitle1" noWrap>
+            {assistant.name}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
+            {[UT.typeLabels[assistant.type] ?? assistant.type, assistant.is_default === 1 ? UT.defaultMika : null]
+              .filter(Boolean)
+              .join(' · ')}
+          </Typography>
+        </Box>
+      </Box>
+      <Box sx={{ display: 'flex', gap: { xs: 2, sm: 3 }, flexWrap: 'wrap', pl: { xs: 7.5, sm: 0 } }}>
+        <RightSwitch
+          label={UT.rightUse}
+          checked={assistant.can_use}
+          disabled={locked}
+          onChange={(value) => set('can_use', value)}
+        />
+        <RightSwitch
+          label={UT.rightEdit}
+          checked={assistant.can_edit}
+          disabled={editLocked}
+          tooltip={!locked && assistant.is_default === 1 ? UT.defaultNotEditable : undefined}
+          onChange={(value) => set('can_edit', value)}
+        />
+      </Box>
+    </Box>
+  );
+}
+
+/** Rights tab (admins only): per Mika the switches Nutzung erlaubt and Anpassung erlaubt. */
+export function RightsTab({ member, assistants }: Props) {
+  return (
+    <Card>
+      <Box sx={{ p: { xs: 2.5, sm: 3 }, pb: { xs: 2, sm: 2.5 } }}>
+        <Typography variant="h6" component="h2">
+          {UT.rightsTitle}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+          {UT.rightsSubtitle}
+        </Typography>
+        {member.is_admin && (
+          <Alert severity="info" variant="outlined" sx={{ mt: 2 }}>
+            {UT.rightsAdminHint}
+          </Alert>
+        )}
+      </Box>
+      <Divider />
+      {assistants.length === 0 ? (
+        <Typography sx={{ p: 3, color: 'text.secondary' }}>{UT.rightsEmpty}</Typography>
+      ) : (
+        assistants.map((assistant, index) => (
+          <Fragment key={assistant.uuid}>
+            {index > 0 && <Divider />}
+            <AssistantRow member={member} assistant={assistant} />
+          </Fragment>
+        ))
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,53 @@
+import Avatar from '@mui/material/Avatar';
+import Chip from '@mui/material/Chip';
+import { alpha } from '@mui/material/styles';
+import type { TeamUser } from '../../../shared/schemas/users.ts';
+import { UT } from './texts.ts';
+import { ROLE_LABELS, roleKind, userInitials, type RoleKind } from './user-view.ts';
+
+const ROLE_COLORS: Record<RoleKind, 'pink' | 'purple' | 'blue'> = {
+  owner: 'pink',
+  admin: 'purple',
+  employee: 'blue',
+};
+
+/** Inhaber / Administrator / Mitarbeiter as a tinted chip. */
+export function RoleChip({ user }: { user: Pick<TeamUser, 'role' | 'is_admin'> }) {
+  const kind = roleKind(user);
+  const color = ROLE_COLORS[kind];
+  return (
+    <Chip
+      size="small"
+      label={ROLE_LABELS[kind]}
+      sx={(theme) => ({
+        fontWeight: 600,
+        color: theme.palette[color].light,
+        bgcolor: alpha(theme.palette[color].main, 0.14),
+        border: `1px solid ${alpha(theme.palette[color].main, 0.3)}`,
+      })}
+    />
+  );
+}
+
+/** Shown while an invited user has not set a password yet. */
+export function InvitationChip() {
+  return <Chip size="small" variant="outlined" color="warning" label={UT.invitationOpen} sx={{ fontWeight: 600 }} />;
+}
+
+export function UserAvatar({ name, size = 40 }: { name: string; size?: number }) {
+  return (
+    <Avatar
+      sx={(theme) => ({
+        width: size,
+        height: size,
+        fontSize: size * 0.38,
+        fontWeight: 700,
+        color: theme.palette.text.primary,
+        bgcolor: theme.palette.surface.raised,
+        border: `1px solid ${theme.palette.divider}`,
+      })}
+    >
+      {userInitials(name)}
+    </Avatar>
+  );
+}

@@ -1,0 +1,97 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useNavigate } from 'react-router';
+import { T } from '../../lib/texts.ts';
+import type { CurrentUser } from '../../state/user-store.ts';
+import { BackHeader } from './BackHeader.tsx';
+import { DeleteUserButton } from './DeleteUserButton.tsx';
+import { ProfileForm } from './ProfileForm.tsx';
+import { RightsTab } from './RightsTab.tsx';
+import { InvitationChip, RoleChip } from './UserBadges.tsx';
+import { UT } from './texts.ts';
+import { useUserQuery } from './users-api.ts';
+import { userEditPath, type UserTab } from './user-view.ts';
+
+interface Props {
+  user: CurrentUser;
+  uuid: string;
+  tab: UserTab;
+}
+
+/** One user: tabs Profil and (admins, not on an admin's own profile) Rechte; delete for admins. */
+export function UserEditView({ user, uuid, tab }: Props) {
+  const navigate = useNavigate();
+  const query = useUserQuery(uuid);
+  const self = uuid === user.uuid;
+  const admin = user.is_admin;
+
+  if (query.isPending) {
+    return (
+      <Box aria-busy="true" aria-label={T.loading}>
+        <Skeleton variant="text" width={280} height={48} />
+        <Skeleton variant="text" width={200} sx={{ mb: 3 }} />
+        <Skeleton variant="rounded" height={360} />
+      </Box>
+    );
+  }
+  if (!query.data) {
+    return (
+      <>
+        <BackHeader title={UT.tabProfile} back={admin} />
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              {T.retry}
+            </Button>
+          }
+        >
+          {UT.userLoadError}
+        </Alert>
+      </>
+    );
+  }
+
+  const { user: member, assistants } = query.data;
+  // Admins hold every right: on the own profile of an admin there is nothing to set.
+  const showRights = admin && !(self && member.is_admin);
+  const activeTab: UserTab = showRights ? tab : 'profile';
+
+  return (
+    <>
+      <BackHeader
+        back={admin}
+        title={self ? UT.ownProfileTitle : member.name}
+        subtitle={
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+              {member.email}
+            </Box>
+            <RoleChip user={member} />
+            {!member.is_verified && <InvitationChip />}
+          </Box>
+        }
+        actions={admin ? <DeleteUserButton member={member} self={self} /> : undefined}
+      />
+      {showRights && (
+        <Tabs
+          value={activeTab}
+          onChange={(_event, value: UserTab) => void navigate(userEditPath(uuid, value), { replace: true })}
+          sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Tab value="profile" label={UT.tabProfile} />
+          <Tab value="rights" label={UT.tabRights} />
+        </Tabs>
+      )}
+      {activeTab === 'profile' ? (
+        <ProfileForm key={member.uuid} user={user} member={member} />
+      ) : (
+        <RightsTab member={member} assistants={assistants} />
+      )}
+    </>
+  );
+}

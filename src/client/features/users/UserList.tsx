@@ -1,0 +1,162 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import ListItemButton from '@mui/material/ListItemButton';
+import Skeleton from '@mui/material/Skeleton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import ChevronRightIcon from '@mui/icons-material/ChevronRightRounded';
+import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
+import { Fragment } from 'react';
+import { MU } from '../../../shared/messages.ts';
+import type { TeamUser } from '../../../shared/schemas/users.ts';
+import { SectionHeader } from '../../components/SectionHeader.tsx';
+import { T } from '../../lib/texts.ts';
+import type { CurrentUser } from '../../state/user-store.ts';
+import { InvitationChip, RoleChip, UserAvatar } from './UserBadges.tsx';
+import { UT } from './texts.ts';
+import { useUsersQuery } from './users-api.ts';
+import { userCreatePath, userEditPath } from './user-view.ts';
+
+export function canCreateUser(user: CurrentUser): boolean {
+  return user.is_admin && user.permissions.canCreateUser;
+}
+
+/** The create button; disabled with the limit message when no seat is free (spec 02 §6). */
+function CreateUserButton({ user }: { user: CurrentUser }) {
+  const allowed = canCreateUser(user);
+  const button = (
+    <Button
+      variant="contained"
+      href={userCreatePath()}
+      startIcon={<PersonAddIcon />}
+      disabled={!allowed}
+      sx={{ minHeight: 42 }}
+    >
+      {UT.createButton}
+    </Button>
+  );
+  if (allowed) return button;
+  // A disabled button fires no events: the wrapper carries the tooltip.
+  return (
+    <Tooltip title={MU.userLimitReached}>
+      <span>{button}</span>
+    </Tooltip>
+  );
+}
+
+function UserRow({ member, self }: { member: TeamUser; self: boolean }) {
+  return (
+    <ListItemButton
+      href={userEditPath(member.uuid)}
+      aria-label={UT.editUser(member.name)}
+      data-testid="user-row"
+      sx={{ borderRadius: 0, px: { xs: 2, sm: 3 }, py: 2, gap: 2, alignItems: 'center' }}
+    >
+      <UserAvatar name={member.name} />
+      <Box
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          display: 'flex',
+          flexDirection: { xs: 'column', md: 'row' },
+          alignItems: { xs: 'flex-start', md: 'center' },
+          gap: { xs: 1, md: 2 },
+        }}
+      >
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+            <Typography variant="subtitle1" component="span" noWrap>
+              {member.name}
+            </Typography>
+            {self && (
+              <Chip size="small" label={UT.you} sx={{ height: 20, fontSize: '0.6875rem', fontWeight: 700 }} />
+            )}
+          </Box>
+          <Typography variant="body2" noWrap sx={{ color: 'text.secondary' }}>
+            {member.email}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: { md: 'flex-end' } }}>
+          {!member.is_verified && <InvitationChip />}
+          <RoleChip user={member} />
+        </Box>
+      </Box>
+      <ChevronRightIcon sx={{ color: 'text.secondary' }} />
+    </ListItemButton>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <Box aria-busy="true" aria-label={T.loading}>
+      {[0, 1, 2].map((i) => (
+        <Box key={i} sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 3, py: 2 }}>
+          <Skeleton variant="circular" width={40} height={40} />
+          <Box sx={{ flex: 1 }}>
+            <Skeleton width="30%" />
+            <Skeleton width="45%" />
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** "User im Team": everyone of the team with role and invitation state (admins only). */
+export function UserList({ user }: { user: CurrentUser }) {
+  const query = useUsersQuery(true);
+  const users = query.data ?? [];
+
+  let body;
+  if (query.isPending) body = <ListSkeleton />;
+  else if (query.isError)
+    body = (
+      <Alert
+        severity="error"
+        sx={{ m: 2 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            {T.retry}
+          </Button>
+        }
+      >
+        {UT.listLoadError}
+      </Alert>
+    );
+  else if (users.length === 0)
+    body = <Typography sx={{ p: 3, color: 'text.secondary' }}>{UT.listEmpty}</Typography>;
+  else
+    body = users.map((member, index) => (
+      <Fragment key={member.uuid}>
+        {index > 0 && <Divider component="div" />}
+        <UserRow member={member} self={member.uuid === user.uuid} />
+      </Fragment>
+    ));
+
+  return (
+    <>
+      <SectionHeader title={UT.listTitle} subtitle={UT.listSubtitle} actions={<CreateUserButton user={user} />} />
+      {!canCreateUser(user) && (
+        <Alert severity="info" variant="outlined" sx={{ mb: 3 }}>
+          {MU.userLimitReached}
+        </Alert>
+      )}
+      <Card>
+        {users.length > 0 && (
+          <Box sx={{ px: { xs: 2, sm: 3 }, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+            <Typography variant="overline" sx={{ color: 'text.secondary' }}>
+              {UT.usersCount(users.length)}
+            </Typography>
+          </Box>
+        )}
+        <Box component="nav" aria-label={UT.listTitle}>
+          {body}
+        </Box>
+      </Card>
+    </>
+  );
+}

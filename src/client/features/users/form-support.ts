@@ -1,0 +1,74 @@
+import type { FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import { M, MU } from '../../../shared/messages.ts';
+import { ApiError, FeedbackRedirectError, UnauthenticatedError } from '../../lib/api-client.ts';
+import { showError } from '../../state/snackbar-store.ts';
+
+export interface PasswordPair {
+  password: string;
+  password_confirmation: string;
+}
+
+export const EMPTY_PAIR: PasswordPair = { password: '', password_confirmation: '' };
+
+/**
+ * Runs the shared schema's resolver on the payload the form will send (toPayload), so field
+ * paths and messages are exactly the server's ("password.password", "user.email" …). The
+ * schema compares password and confirmation only once everything else is valid; the mismatch
+ * is added here at once, next to the other messages.
+ */
+export function payloadResolver<TForm extends FieldValues & { password: PasswordPair }, TPayload extends FieldValues, TOutput>(
+  schemaResolver: Resolver<TPayload, unknown, TOutput>,
+  toPayload: (values: TForm) => TPayload,
+  checkPair: (values: TForm) => boolean,
+): Resolver<TForm, unknown, TOutput> {
+  return async (values, context, options) => {
+    const result = await schemaResolver(
+      toPayload(values),
+      context,
+      options as unknown as Parameters<typeof schemaResolver>[2],
+    );
+    const { password, password_confirmation: confirmation } = values.password;
+    const mismatch = checkPair(values) && confirmation !== '' && password !== confirmation;
+    const errors = result.errors as FieldErrors<TForm> & { password?: Record<string, unknown> };
+    if (!mismatch || errors.password?.password_confirmation) {
+      return result as unknown as Awaited<ReturnType<Resolver<TForm, unknown, TOutput>>>;
+    }
+    return {
+      values: {},
+      errors: {
+        ...errors,
+        password: {
+          ...(errors.password ?? {}),
+          password_confirmation: { type: 'custom', message: MU.confirmationMismatch },
+        },
+      } as FieldErrors<TForm>,
+    };
+  };
+}
+
+/**
+ * Puts the server's field errors (dotted keys such as "password.password") on the form's fields;
+ * the top error goes to the snackbar only when no field shows it.
+ */
+export function showServerErrors<TValues extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<TValues>,
+  formFields: readonly Path<TValues>[],
+): void {
+  if (error instanceof UnauthenticatedError || error instanceof FeedbackRedirectError) return;
+  if (!(error instanceof ApiError)) {
+    showError(M.unknownError);
+    return;
+  }
+  const shown = new Set<string>();
+  let first = true;
+  for (const [field, messages] of Object.entries(error.fields)) {
+    const name = formFields.find((f) => f === field);
+    const message = messages[0];
+    if (!name || !message) continue;
+    setError(name, { type: 'server', message }, { shouldFocus: first });
+    first = false;
+    shown.add(message);
+  }
+  if (!shown.has(error.userMessage)) showError(error.userMessage);
+}
