@@ -21,7 +21,7 @@ import type { Deps } from './platform/deps.ts';
 import { createMailer } from './platform/mail.ts';
 import { registerSessions } from './platform/session.ts';
 import { createThrottle } from './platform/throttle.ts';
-import { createLocalStorage, serveStorage, type Storage } from './platform/storage.ts';
+import { createLocalStorage, createPrivateStore, serveStorage, type Storage } from './platform/storage.ts';
 import { M } from '../shared/messages.ts';
 import type { ApiErrorBody } from '../shared/errors.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -32,6 +32,9 @@ import { chatRoutes } from './features/chat/chat.routes.ts';
 import { userRoutes } from './features/users/user.routes.ts';
 import { dataprotectionRoutes } from './features/dataprotection/dataprotection.routes.ts';
 import { supportRoutes } from './features/support/support.routes.ts';
+import { formRoutes } from './features/forms/form.routes.ts';
+import { voiceRoutes } from './features/voice/voice.routes.ts';
+import { publicChatRoutes } from './features/public-chat/public-chat.routes.ts';
 import { verifyThreadToken } from './features/chat/chat.service.ts';
 import { createProviderRegistry } from './ai/providers.ts';
 import { attachRealtime } from './platform/realtime.ts';
@@ -69,6 +72,7 @@ export async function buildApp(
     log: app.log,
     throttle: createThrottle(database.db),
     storage,
+    privateFiles: createPrivateStore(path.join(config.dataDir, 'private')),
     ai: createProviderRegistry(config.ai),
     mailer: createMailer({
       db: database.db,
@@ -117,6 +121,9 @@ export async function buildApp(
   await app.register(userRoutes(deps));
   await app.register(dataprotectionRoutes(deps));
   await app.register(supportRoutes(deps));
+  await app.register(formRoutes(deps));
+  await app.register(voiceRoutes(deps));
+  await app.register(publicChatRoutes(deps));
   await serveStorage(app, config.storageDir);
 
   await serveClient(app, config);
@@ -144,7 +151,9 @@ function installErrorHandling(app: FastifyInstance) {
         if (!key) continue;
         (fields[key] ??= []).push(issue.message ?? M.invalidInput);
       }
-      const first = Object.values(fields)[0]?.[0] ?? M.invalidInput;
+      // A route may head its validation answers with one fixed sentence (config.validationMessage).
+      const routeMessage = request.routeOptions.config.validationMessage;
+      const first = routeMessage ?? Object.values(fields)[0]?.[0] ?? M.invalidInput;
       return reply.code(422).send({ error: first, fields } satisfies ApiErrorBody);
     }
     const status = error.statusCode ?? 500;
@@ -162,14 +171,31 @@ async function serveClient(app: FastifyInstance, config: AppConfig) {
   const indexFile = path.join(config.clientDir, 'index.html');
   const hasClient = fs.existsSync(indexFile);
   if (hasClient) {
-    await app.register(fastifyStatic, { root: config.clientDir, prefix: '/', index: false, wildcard: false });
+    // wildcard: files are looked up per request, so a rebuilt client is served without a restart.
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      prefix: '/',
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite's hashed assets never change; everything else is revalidated.
+        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    const isApi = url.startsWith('/api/') || url.startsWith('/storage/') || url.startsWith('/sanctum/');
+    // A missing asset must be a 404, not the app shell: old tabs then reload instead of breaking.
+    const isApi = ['/api/', '/storage/', '/sanctum/', '/assets/', '/audio/', '/document/'].some((p) => url.startsWith(p));
     if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ error: M.notFound });
   });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The German sentence a 422 answer of this route leads with, instead of the first field message. */
+    validationMessage?: string;
+  }
 }

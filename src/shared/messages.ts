@@ -117,3 +117,25 @@ export const MU = {
   supportMessageMin: 'Die Nachricht muss mindestens 30 Zeichen lang sein',
   supportSent: 'Nachricht wurde an den Support versendet',
 } as const;
+
+// Public chat, contact form and voice (spec 01 §5/§8, spec 02 §5)
+export const MP = {
+  formSent: 'Angaben gesendet',
+  formInvalid: 'Eingaben sind nicht valide',
+  formSaved: 'Angaben gespeichert',
+  sendToRequired: 'Bitte gib mindestens eine E-Mail-Adresse ein oder aktiviere den Versand an Dich.',
+  sendToInvalid: (addresses: string[]) => `Diese E-Mail-Adressen sind ungültig: ${addresses.join(', ')}`,
+  formNotOffered: 'Dieser Mika bietet kein Kontaktformular an.',
+  tooManyMessages: 'Zu viele Nachrichten in kurzer Zeit. Bitte warte einen Moment und versuche es dann erneut.',
+  domainNotAllowed: 'Dieser Chat darf auf dieser Website nicht eingebunden werden.',
+  domainsInvalid: 'Bitte gib die Websites als Domains an, getrennt durch Kommas (z. B. firma.de, www.firma.de).',
+  audioRequired: 'Bitte nimm zuerst eine Sprachnachricht auf.',
+  audioInvalid: 'Die Aufnahme ist keine gültige WAV-Datei.',
+  audioTooLarge: 'Die Aufnahme ist zu lang (höchstens 10 MB).',
+  transcriptionUnavailable: 'Die Spracheingabe ist auf diesem Server nicht eingerichtet.',
+  transcriptionFailed: 'Die Aufnahme konnte nicht verstanden werden. Bitte versuche es noch einmal.',
+  transcriptEmpty: 'In der Aufnahme war keine Sprache zu erkennen.',
+  speechFailed: 'Die Sprachausgabe ist fehlgeschlagen. Bitte versuche es noch einmal.',
+  messageNotFound: 'Diese Nachricht wurde nicht gefunden.',
+  contactFormIntro: 'Gern! Hinterlasse hier Deine Kontaktdaten – wir melden uns bei Dir.',
+} as const;

@@ -1,4 +1,4 @@
-import { streamText, type ModelMessage } from 'ai';
+import { streamText, type ModelMessage, type ToolSet } from 'ai';
 import type { ProviderRegistry } from './providers.ts';
 import { OFFLINE_PROVIDER_KEY, type OfflineContext } from './offline-engine.ts';
 
@@ -7,6 +7,8 @@ export interface ModelAnswer {
   inputTokens: number;
   outputTokens: number;
   model: string;
+  /** Names of the tools the model called (their effects happen in the tools' execute). */
+  toolCalls: string[];
   /** Set when the provider failed; `text` then holds what arrived before the failure. */
   error?: unknown;
 }
@@ -21,6 +23,7 @@ export async function streamModelAnswer(opts: {
   messages: ModelMessage[];
   offline: OfflineContext;
   onDelta: (delta: string) => void;
+  tools?: ToolSet;
   abortSignal?: AbortSignal;
 }): Promise<ModelAnswer> {
   const { chat } = opts.registry;
@@ -28,11 +31,13 @@ export async function streamModelAnswer(opts: {
   let error: unknown;
   let inputTokens = 0;
   let outputTokens = 0;
+  const toolCalls: string[] = [];
   try {
     const result = streamText({
       model: chat.model,
       system: opts.system,
       messages: opts.messages,
+      tools: opts.tools,
       maxRetries: 1,
       abortSignal: opts.abortSignal,
       providerOptions: { [OFFLINE_PROVIDER_KEY]: opts.offline as never },
@@ -43,6 +48,8 @@ export async function streamModelAnswer(opts: {
       if (part.type === 'text-delta') {
         text += part.text;
         opts.onDelta(part.text);
+      } else if (part.type === 'tool-call') {
+        toolCalls.push(part.toolName);
       } else if (part.type === 'error') {
         error = part.error;
       } else if (part.type === 'finish') {
@@ -53,5 +60,5 @@ export async function streamModelAnswer(opts: {
   } catch (err) {
     error = err;
   }
-  return { text, inputTokens, outputTokens, model: `${chat.provider}:${chat.modelId}`, error };
+  return { text, inputTokens, outputTokens, model: `${chat.provider}:${chat.modelId}`, toolCalls, error };
 }

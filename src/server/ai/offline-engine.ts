@@ -19,6 +19,14 @@ export interface OfflineContext {
 }
 
 export const OFFLINE_PROVIDER_KEY = 'mikaOffline';
+/** The contact form tool's name; the offline engine calls it when a visitor asks to be contacted. */
+export const CONTACT_FORM_TOOL = 'kontaktformular_anzeigen';
+const CONTACT_INTENT =
+  /\b(kontakt\w*|rückruf\w*|zurückrufen|anrufen|ruft?\s+mich|melden|meldet|erreich\w*|termin\w*|beratung\w*|ansprechpartner\w*|angebot\s+an)/i;
+
+export function wantsContact(text: string): boolean {
+  return CONTACT_INTENT.test(text);
+}
 export const OFFLINE_NOTICE = 'Offline-Modus: Ich antworte ohne KI-Modell mit den passendsten Stellen aus meinem Wissen.';
 
 interface Scored {
@@ -65,6 +73,8 @@ export function composeOfflineAnswer(question: string, ctx: OfflineContext): str
   for (const p of best) lines.push(`> ${p.text}`, `> — *${p.source}*`, '');
   return lines.join('\n').trimEnd();
 }
+
+const CONTACT_FORM_REPLY = '_Offline-Modus:_ Gern! Hinterlasse hier Deine Kontaktdaten – wir melden uns bei Dir.';
 
 /** Splits text into word-sized stream chunks that join back to exactly the same text. */
 export function wordChunks(text: string): string[] {
@@ -117,7 +127,9 @@ export function createOfflineModel(opts: { wordDelayMs: number }): LanguageModel
       };
     },
     async doStream(options) {
-      const chunks = wordChunks(answer(options));
+      const question = lastUserText(options);
+      const offersForm = options.tools?.some((t) => t.name === CONTACT_FORM_TOOL) && wantsContact(question);
+      const chunks = wordChunks(offersForm ? CONTACT_FORM_REPLY : answer(options));
       const signal = options.abortSignal;
       const stream = new ReadableStream<LanguageModelV4StreamPart>({
         async start(controller) {
@@ -129,8 +141,12 @@ export function createOfflineModel(opts: { wordDelayMs: number }): LanguageModel
             controller.enqueue({ type: 'text-delta', id: 't0', delta });
           }
           controller.enqueue({ type: 'text-end', id: 't0' });
+          if (offersForm) {
+            controller.enqueue({ type: 'tool-call', toolCallId: 'form-1', toolName: CONTACT_FORM_TOOL, input: '{}' });
+          }
           // The offline engine costs nothing: it books no tokens.
-          controller.enqueue({ type: 'finish', usage: usage(0, 0), finishReason: { unified: 'stop', raw: 'stop' } });
+          const reason = offersForm ? 'tool-calls' : 'stop';
+          controller.enqueue({ type: 'finish', usage: usage(0, 0), finishReason: { unified: reason, raw: reason } });
           controller.close();
         },
       });

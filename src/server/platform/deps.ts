@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import type { ProviderRegistry } from '../ai/providers.ts';
 import type { Mailer } from './mail.ts';
 import type { Realtime } from './realtime.ts';
-import type { Storage } from './storage.ts';
+import type { PrivateStore, Storage } from './storage.ts';
 import type { Throttle } from './throttle.ts';
 
 /** What every service function may use; built once in app.ts. */
@@ -14,6 +14,7 @@ export interface Deps {
   mailer: Mailer;
   throttle: Throttle;
   storage: Storage;
+  privateFiles: PrivateStore;
   ai: ProviderRegistry;
   /** Live progress channel; attached once the HTTP server exists. */
   realtime?: Realtime;

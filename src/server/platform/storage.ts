@@ -72,3 +72,36 @@ export async function serveStorage(app: FastifyInstance, root: string) {
     },
   });
 }
+
+/**
+ * Files that are not public (spoken answers, later documents): stored under generated names and
+ * only ever served by a route that checked access first.
+ */
+export function createPrivateStore(root: string) {
+  const safe = (folder: string, name: string) => {
+    if (!/^[\w-]+$/.test(folder) || !/^[\w-]+\.(mp3|wav|pdf|docx|xlsx|pptx|png|jpe?g)$/.test(name)) {
+      throw new Error('bad private file name');
+    }
+    return path.join(root, folder, name);
+  };
+  return {
+    async put(folder: string, extension: string, data: Buffer): Promise<string> {
+      const name = `${randomToken(18)}.${extension}`;
+      const full = safe(folder, name);
+      await fs.mkdir(path.dirname(full), { recursive: true });
+      const tmp = `${full}.${randomToken(6)}.tmp`;
+      await fs.writeFile(tmp, data);
+      await fs.rename(tmp, full);
+      return name;
+    },
+    async read(folder: string, name: string): Promise<Buffer | undefined> {
+      try {
+        return await fs.readFile(safe(folder, name));
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+export type PrivateStore = ReturnType<typeof createPrivateStore>;

@@ -14,7 +14,7 @@ export interface ThrottleRule {
  * Keys never contain passwords; e-mails are lower-cased.
  */
 export function createThrottle(db: Db) {
-  async function consume(key: string, rule: ThrottleRule): Promise<void> {
+  async function consume(key: string, rule: ThrottleRule, message?: string): Promise<void> {
     const windowSql = sql`now() + ${`${rule.windowMs} milliseconds`}::interval`;
     const [row] = await db
       .insert(throttleHits)
@@ -27,7 +27,7 @@ export function createThrottle(db: Db) {
         },
       })
       .returning({ count: throttleHits.count, resetAt: throttleHits.resetAt });
-    if (row && row.count > rule.limit) throw tooMany(row.resetAt);
+    if (row && row.count > rule.limit) throw tooMany(row.resetAt, message);
   }
 
   /** Refuses when the key is already over its limit, without counting this attempt. */
@@ -45,9 +45,9 @@ export function createThrottle(db: Db) {
 
 export type Throttle = ReturnType<typeof createThrottle>;
 
-function tooMany(resetAt: Date): AppError {
+function tooMany(resetAt: Date, message?: string): AppError {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
-  return new AppError('TOO_MANY_REQUESTS', M.tooManyAttempts(Math.ceil(seconds / 60)), {
+  return new AppError('TOO_MANY_REQUESTS', message ?? M.tooManyAttempts(Math.ceil(seconds / 60)), {
     headers: { 'retry-after': String(seconds) },
   });
 }

@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
 import { MA, M } from '../messages.ts';
+import { ZAllowedDomains } from './public.ts';
 
 export const ASSISTANT_TYPES = ['chat', 'task', 'image'] as const;
 export type AssistantType = (typeof ASSISTANT_TYPES)[number];
@@ -80,6 +81,7 @@ export const ZAssistantEditable = z
     secondary_background_color: zColor.optional(),
     tertiary_background_color: zColor.optional(),
     button_color: zColor.optional(),
+    allowed_domains: ZAllowedDomains.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.name === undefined) return;
@@ -127,6 +129,7 @@ export const ZAssistantDetail = ZAssistantSummary.extend({
   main_style: z.string().nullable(),
   sub_style: z.string().nullable(),
   is_image_style_custom: z.number(),
+  allowed_domains: z.string(),
 });
 export type AssistantDetail = z.infer<typeof ZAssistantDetail>;
 

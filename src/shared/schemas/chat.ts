@@ -3,7 +3,11 @@ import { MC } from '../messages.ts';
 
 export const MESSAGE_MAX_CHARS = 8000;
 
-export const ZThreadCreateRequest = z.object({ assistantUuid: z.uuid({ error: MC.noAssistant }) });
+export const ZThreadCreateRequest = z.object({
+  assistantUuid: z.uuid({ error: MC.noAssistant }),
+  /** The public chat page asks for a visitor thread even when a session exists. */
+  public: z.boolean().optional(),
+});
 export const ZThread = z.object({ id: z.number(), token: z.string() });
 export type Thread = z.infer<typeof ZThread>;
 
@@ -31,7 +35,7 @@ export const zUserMessage = z
 
 export const ZStreamQuery = z.object({
   assistantUuid: z.uuid({ error: MC.noAssistant }),
-  threadId: z.coerce.number().int().positive({ error: MC.noThread }),
+  threadId: z.coerce.number({ error: MC.noThread }).int().positive({ error: MC.noThread }),
   token: z.string().min(1, MC.noThread).max(100),
   message: zUserMessage,
   lastResponseId: z.string().max(100).optional(),
@@ -46,10 +50,14 @@ export const ZSaveStreamRequest = z.object({
   token: z.string().max(100).optional(),
 });
 
-/** SSE data lines of GET /api/send/stream (text carries deltas; complete carries the whole answer). */
+/**
+ * SSE data lines of GET /api/send/stream: text carries deltas; form announces a stored contact-form
+ * message; complete carries the whole answer; every stream ends with [DONE].
+ */
 export type StreamEvent =
   | { type: 'text'; text: string }
   | { type: 'complete'; response_id: string; final_text: string; message_id: number }
+  | { type: 'form'; message_id: number }
   | { type: 'error'; error: string };
 
 export const ZCapability = z.object({ available: z.boolean(), provider: z.string().nullable(), model: z.string().nullable() });

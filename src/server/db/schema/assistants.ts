@@ -1,7 +1,29 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { teams } from './teams.ts';
 import { users } from './users.ts';
+
+export interface FormSettings {
+  firstname: boolean;
+  lastname: boolean;
+  company: boolean;
+  email: boolean;
+  phone: boolean;
+  notes: boolean;
+  send_to: string;
+  send_to_user: boolean;
+}
+
+export const DEFAULT_FORM_SETTINGS: FormSettings = {
+  firstname: true,
+  lastname: true,
+  company: false,
+  email: true,
+  phone: true,
+  notes: true,
+  send_to: '',
+  send_to_user: true,
+};
 
 export const assistants = pgTable(
   'assistants',
@@ -37,6 +59,9 @@ export const assistants = pgTable(
   // Null follows the team level (off at 0, on at 1); level 2 forces it on.
   filterEnabled: boolean('filter_enabled'),
   filter: text('filter').notNull().default(''),
+  /** Comma-separated hosts that may embed the public chat; empty = any website. */
+  allowedDomains: text('allowed_domains').notNull().default(''),
+  formSettings: jsonb('form_settings').$type<FormSettings>().notNull().default(DEFAULT_FORM_SETTINGS),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

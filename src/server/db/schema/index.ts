@@ -4,3 +4,4 @@ export * from './auth.ts';
 export * from './mail.ts';
 export * from './assistants.ts';
 export * from './chat.ts';
+export * from './forms.ts';

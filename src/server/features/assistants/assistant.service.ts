@@ -89,6 +89,7 @@ function toDetail(a: Assistant, rights: { canUse: boolean; canEdit: boolean }, e
     main_style: a.mainStyle,
     sub_style: a.subStyle,
     is_image_style_custom: flag(a.isImageStyleCustom),
+    allowed_domains: a.allowedDomains,
   };
 }
 
@@ -152,6 +153,11 @@ async function loadEditable(deps: Deps, auth: AuthContext, uuid: string) {
   const limit = await getLimitState(deps.db, auth.team);
   if (limit.exceeded) throw overLimitError(limit);
   return { row, rights };
+}
+
+/** A published assistant by uuid, or undefined (also when it was unpublished a moment ago). */
+export async function findPublishedAssistant(deps: Deps, uuid: string): Promise<Assistant | undefined> {
+  return findPublicAssistant(deps.db, uuid);
 }
 
 /** With a session: what the user may see; without one: only published assistants, public fields. */
@@ -236,6 +242,13 @@ export async function updateAssistant(deps: Deps, auth: AuthContext, input: Upda
   if (input.secondary_background_color) set.secondaryBackgroundColor = input.secondary_background_color;
   if (input.tertiary_background_color) set.tertiaryBackgroundColor = input.tertiary_background_color;
   if (input.button_color) set.buttonColor = input.button_color;
+  if (input.allowed_domains !== undefined) {
+    set.allowedDomains = input.allowed_domains
+      .split(',')
+      .map((d) => d.trim().toLowerCase())
+      .filter(Boolean)
+      .join(', ');
+  }
   await deps.db.update(assistants).set(set).where(eq(assistants.id, current.id));
   return getAssistantDetail(deps, auth, input.uuid);
 }

@@ -12,6 +12,7 @@ import {
   loginAs,
 } from '../../../../tests/factories/index.ts';
 import { MA } from '../../../shared/messages.ts';
+import { multipartBody } from '../../../../tests/fixtures/media.ts';
 import { CHAT_STYLES } from '../../../shared/schemas/assistants.ts';
 import type { Assistant, Team } from '../../db/schema/index.ts';
 
@@ -269,27 +270,8 @@ describe('POST /api/assistant/logo', () => {
     'base64',
   );
 
-  function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer }) {
-    const boundary = '----mikatest' + Math.random().toString(16).slice(2);
-    const parts: Buffer[] = [];
-    for (const [k, v] of Object.entries(fields)) {
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-    }
-    if (file) {
-      parts.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        ),
-        file.data,
-        Buffer.from('\r\n'),
-      );
-    }
-    parts.push(Buffer.from(`--${boundary}--\r\n`));
-    return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-  }
-
   async function upload(agent: Agent, assistantUuid: string, file?: { name: string; data: Buffer }) {
-    const { payload, contentType } = multipart({ assistantUuid }, file);
+    const { payload, contentType } = multipartBody({ assistantUuid }, file && { field: 'file', ...file });
     return agent.request('POST', '/api/assistant/logo', payload, { headers: { 'content-type': contentType } });
   }
 

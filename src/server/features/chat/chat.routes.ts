@@ -10,13 +10,13 @@ import {
   type StreamEvent,
 } from '../../../shared/schemas/chat.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { requireAuth } from '../../platform/session.ts';
 import {
   answerInThread,
   confirmStreamedAnswer,
   createThread,
   getThreadMessages,
   resolveThreadAccess,
+  throttlePublicMessage,
 } from './chat.service.ts';
 
 const tags = ['chat'];
@@ -31,7 +31,7 @@ export const chatRoutes =
     app.post(
       '/api/thread/create',
       { schema: { tags, body: ZThreadCreateRequest, response: { 200: ZThread } } },
-      async (request) => createThread(deps, requireAuth(request), request.body.assistantUuid),
+      async (request) => createThread(deps, { auth: request.auth, ip: request.ip }, request.body),
     );
 
     app.get(
@@ -45,7 +45,6 @@ export const chatRoutes =
         },
       },
       async (request) => {
-        requireAuth(request);
         const access = await resolveThreadAccess(deps, request.auth, {
           ...request.params,
           token: request.query.token,
@@ -61,14 +60,15 @@ export const chatRoutes =
           tags,
           description:
             'Server-sent events. Data lines: {"type":"text","text":<delta>}, then {"type":"complete",' +
-            '"response_id","final_text","message_id"} or {"type":"error","error"}, then [DONE]. Needs the thread token.',
+            '"response_id","final_text","message_id"} or {"type":"error","error"}, then [DONE]; {"type":"form","message_id"} ' +
+            'announces a contact form. Needs the thread token; works without a session for public threads.',
           querystring: ZStreamQuery,
         },
       },
       async (request, reply) => {
-        requireAuth(request);
         const q = request.query;
         const access = await resolveThreadAccess(deps, request.auth, q);
+        await throttlePublicMessage(deps, access, request.ip);
 
         reply.hijack();
         const raw = reply.raw;
@@ -107,9 +107,8 @@ export const chatRoutes =
         },
       },
       async (request) => {
-        const auth = requireAuth(request);
         const b = request.body;
-        const thread = await resolveThreadAccess(deps, auth, {
+        const thread = await resolveThreadAccess(deps, request.auth, {
           assistantUuid: b.assistantUuid,
           threadId: b.threadId,
           token: b.token,

@@ -1,4 +1,8 @@
-import type { ModelMessage } from 'ai';
+import { tool, type ModelMessage, type ToolSet } from 'ai';
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { CONTACT_FORM_TOOL } from '../../ai/offline-engine.ts';
+import { teams } from '../../db/schema/index.ts';
 import { streamModelAnswer } from '../../ai/answer.ts';
 import { assistantPassages, buildSystemPrompt, trimHistory } from '../../ai/prompt.ts';
 import type { Assistant, Team, ThreadRow } from '../../db/schema/index.ts';
@@ -6,9 +10,9 @@ import { AppError } from '../../platform/app-error.ts';
 import { randomToken, safeEqual, sha256 } from '../../platform/crypto.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import { MC } from '../../../shared/messages.ts';
+import { MC, MP } from '../../../shared/messages.ts';
 import type { ChatMessage, StreamEvent, Thread } from '../../../shared/schemas/chat.ts';
-import { assertCanUseAssistant } from '../assistants/assistant.service.ts';
+import { assertCanUseAssistant, findPublishedAssistant } from '../assistants/assistant.service.ts';
 import { privacyTermsFor } from '../dataprotection/dataprotection.service.ts';
 import { createPrivacyFilter } from '../../ai/privacy-filter.ts';
 import {
@@ -23,13 +27,42 @@ import {
 
 const HISTORY_MESSAGES = 40;
 
-export async function createThread(deps: Deps, auth: AuthContext, assistantUuid: string): Promise<Thread> {
-  const assistant = await assertCanUseAssistant(deps, auth, assistantUuid);
+// Visitors of public chats: per client IP and per assistant (protects the team's credits).
+export const PUBLIC_LIMITS = {
+  threadsPerIp: { limit: 30, windowMs: 60 * 60_000 },
+  messagesPerIp: { limit: 30, windowMs: 10 * 60_000 },
+  messagesPerAssistant: { limit: 600, windowMs: 60 * 60_000 },
+} as const;
+
+/**
+ * A thread for a team member (needs the use right) or, on the public chat page (`publicChat`, or
+ * without a session), an anonymous visitor thread of a published assistant.
+ */
+export async function createThread(
+  deps: Deps,
+  caller: { auth: AuthContext | null; ip: string },
+  input: { assistantUuid: string; public?: boolean },
+): Promise<Thread> {
   const token = randomToken(24);
+  const { auth } = caller;
+  if (input.public || !auth) {
+    const assistant = await findPublishedAssistant(deps, input.assistantUuid);
+    if (!assistant) throw new AppError('NOT_FOUND', MC.threadNotFound);
+    await deps.throttle.consume(`public-thread:${caller.ip}`, PUBLIC_LIMITS.threadsPerIp, MP.tooManyMessages);
+    const id = await insertThread(deps.db, {
+      tokenHash: sha256(token),
+      assistantId: assistant.id,
+      teamId: assistant.teamId,
+      userId: null,
+      isPublic: true,
+    });
+    return { id, token };
+  }
+  const assistant = await assertCanUseAssistant(deps, auth, input.assistantUuid);
   const id = await insertThread(deps.db, {
     tokenHash: sha256(token),
     assistantId: assistant.id,
-    teamId: assistant.teamId ?? auth.team.id,
+    teamId: auth.team.id,
     userId: auth.user.id,
   });
   return { id, token };
@@ -55,15 +88,35 @@ export interface ThreadAccess {
 export async function resolveThreadAccess(
   deps: Deps,
   auth: AuthContext | null,
-  ref: { assistantUuid: string; threadId: number; token: string | undefined },
+  ref: { assistantUuid: string; threadId: number; token?: string | undefined },
 ): Promise<ThreadAccess> {
   const notFound = new AppError('NOT_FOUND', MC.threadNotFound);
   const thread = await findThread(deps.db, ref.threadId);
   if (!thread || !ref.token || !safeEqual(thread.tokenHash, sha256(ref.token))) throw notFound;
-  if (thread.isPublic || !auth || thread.userId !== auth.user.id) throw notFound;
+  if (thread.isPublic) {
+    // A public thread lives only as long as its assistant stays published.
+    const assistant = await findPublishedAssistant(deps, ref.assistantUuid);
+    if (!assistant || assistant.id !== thread.assistantId) throw notFound;
+    return { thread, assistant, team: await loadTeamOrNeutral(deps, thread.teamId) };
+  }
+  if (!auth || thread.userId !== auth.user.id) throw notFound;
   const assistant = await assertCanUseAssistant(deps, auth, ref.assistantUuid);
   if (assistant.id !== thread.assistantId) throw notFound;
   return { thread, assistant, team: auth.team };
+}
+
+/** Default assistants have no team: no team filter applies to their public chats. */
+async function loadTeamOrNeutral(deps: Deps, teamId: number | null): Promise<Team> {
+  const [team] = teamId ? await deps.db.select().from(teams).where(eq(teams.id, teamId)) : [];
+  if (team) return team;
+  return { protectionLevel: 0, filter: '' } as Team;
+}
+
+/** Visitor limits for every message of a public thread. */
+export async function throttlePublicMessage(deps: Deps, access: ThreadAccess, ip: string) {
+  if (!access.thread.isPublic) return;
+  await deps.throttle.consume(`public-msg:${ip}`, PUBLIC_LIMITS.messagesPerIp, MP.tooManyMessages);
+  await deps.throttle.consume(`public-assistant:${access.assistant.id}`, PUBLIC_LIMITS.messagesPerAssistant, MP.tooManyMessages);
 }
 
 export async function getThreadMessages(deps: Deps, access: ThreadAccess): Promise<ChatMessage[]> {
@@ -122,8 +175,26 @@ export async function answerInThread(
   const system = buildSystemPrompt(maskedAssistant, maskedKnowledge);
   const restorer = privacy.createStreamRestorer();
 
+  // The contact form tool: the model (or the offline engine) calls it when someone asks to be contacted.
+  let formRequested = false;
+  const tools: ToolSet | undefined = assistant.providesForm
+    ? {
+        [CONTACT_FORM_TOOL]: tool({
+          description:
+            'Zeigt ein Kontaktformular im Chat an. Nutze es, wenn die Person kontaktiert werden, einen Rückruf, ' +
+            'einen Termin oder ein Angebot möchte.',
+          inputSchema: z.object({}),
+          execute: async () => {
+            formRequested = true;
+            return 'Das Kontaktformular wird angezeigt.';
+          },
+        }),
+      }
+    : undefined;
+
   let started = false;
   const answer = await streamModelAnswer({
+    tools,
     registry: deps.ai,
     system,
     messages: trimmed,
@@ -144,6 +215,10 @@ export async function answerInThread(
   const tail = restorer.flush();
   if (tail) emit({ type: 'text', text: tail });
   answer.text = privacy.restore(answer.text);
+  if (formRequested && answer.text.trim() === '') {
+    answer.text = MP.contactFormIntro;
+    emit({ type: 'text', text: answer.text });
+  }
 
   if (answer.error) deps.log.warn({ err: answer.error, threadId: thread.id }, 'chat provider failed');
   if (answer.text.trim() === '') {
@@ -170,6 +245,10 @@ export async function answerInThread(
     progress('error', message);
     emit({ type: 'error', error: message });
     return;
+  }
+  if (formRequested) {
+    const form = await insertMessage(deps.db, { threadId: thread.id, origin: 'ai', type: 'form', text: '' });
+    emit({ type: 'form', message_id: form.id });
   }
   progress('done-ai', MC.progressDone);
   emit({ type: 'complete', response_id: saved.responseId!, final_text: saved.text, message_id: saved.id });

@@ -1,0 +1,127 @@
+import { and, eq } from 'drizzle-orm';
+import { assistants, formSubmissions, messages, users, type Assistant } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/app-error.ts';
+import type { Deps } from '../../platform/deps.ts';
+import type { AuthContext } from '../../platform/session.ts';
+import { MP } from '../../../shared/messages.ts';
+import {
+  contactFormSchema,
+  FORM_FIELD_LABELS,
+  FORM_FIELDS,
+  splitAddresses,
+  type FormInfo,
+  type ZFormSettings,
+} from '../../../shared/schemas/public.ts';
+import type { z } from '../../../shared/zod.ts';
+import { assertCanEditAssistant, assertCanUseAssistant, findPublishedAssistant } from '../assistants/assistant.service.ts';
+import { getThreadMessages, resolveThreadAccess, throttlePublicMessage } from '../chat/chat.service.ts';
+
+function formInfoOf(a: Assistant): FormInfo {
+  const s = a.formSettings;
+  return {
+    firstname: s.firstname,
+    lastname: s.lastname,
+    company: s.company,
+    email: s.email,
+    phone: s.phone,
+    notes: s.notes,
+  };
+}
+
+/** Which inputs the contact form shows: for visitors of a published assistant or team members with use right. */
+export async function getFormInfo(deps: Deps, auth: AuthContext | null, assistantUuid: string): Promise<FormInfo> {
+  const published = await findPublishedAssistant(deps, assistantUuid);
+  if (published) return formInfoOf(published);
+  if (!auth) throw new AppError('NOT_FOUND', 'Dieser Mika wurde nicht gefunden.');
+  return formInfoOf(await assertCanUseAssistant(deps, auth, assistantUuid));
+}
+
+/** The assistant's owner address, else its creator's: who "send to user" means. */
+async function userRecipient(deps: Deps, a: Assistant): Promise<string | undefined> {
+  if (a.ownerEmail) return a.ownerEmail;
+  if (!a.createdBy) return undefined;
+  const [u] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, a.createdBy));
+  return u?.email;
+}
+
+/**
+ * A visitor's contact data: validated per the assistant's form, stored (so nothing is lost when
+ * mail fails), mailed with the chat history to the configured recipients.
+ */
+export async function submitContactForm(
+  deps: Deps,
+  caller: { auth: AuthContext | null; ip: string },
+  body: Record<string, unknown>,
+): Promise<{ status: 'success'; message: string }> {
+  const envelope = body as { assistantUuid: string; threadId: number; token?: string };
+  const access = await resolveThreadAccess(deps, caller.auth, envelope);
+  await throttlePublicMessage(deps, access, caller.ip);
+  const { assistant, thread } = access;
+  if (!assistant.providesForm) throw new AppError('FORBIDDEN', MP.formNotOffered);
+  const info = formInfoOf(assistant);
+  const parsed = contactFormSchema(info).safeParse(body);
+  if (!parsed.success) {
+    const fields: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) (fields[issue.path.join('.')] ??= []).push(issue.message);
+    const first = Object.values(fields)[0]?.[0] ?? MP.formInvalid;
+    throw new AppError('VALIDATION', first, { fields });
+  }
+  const data: Record<string, string> = {};
+  for (const f of FORM_FIELDS) if (info[f] && parsed.data[f]) data[f] = parsed.data[f];
+
+  const settings = assistant.formSettings;
+  const recipients = new Set(splitAddresses(settings.send_to));
+  if (settings.send_to_user) {
+    const own = await userRecipient(deps, assistant);
+    if (own) recipients.add(own);
+  }
+  const to = [...recipients].join(', ');
+  await deps.db.insert(formSubmissions).values({ assistantId: assistant.id, threadId: thread.id, data, recipients: to });
+  // The form in the conversation is answered: after a reload it shows the confirmation.
+  await deps.db
+    .update(messages)
+    .set({ text: MP.formSent, status: 'submitted' })
+    .where(and(eq(messages.threadId, thread.id), eq(messages.type, 'form'), eq(messages.status, 'complete')));
+
+  if (to) {
+    const history = (await getThreadMessages(deps, access))
+      .filter((m) => m.type === 'txt' || m.type === 'mp3')
+      .map((m) => `${m.origin === 'user' ? 'Besucher' : assistant.name}: ${m.text}`)
+      .join('\n\n');
+    const lines = FORM_FIELDS.filter((f) => data[f]).map((f) => `${FORM_FIELD_LABELS[f]}: ${data[f]}`);
+    await deps.mailer.send({
+      to,
+      replyTo: data.email,
+      subject: `Neue Kontaktanfrage über ${assistant.name}`,
+      text: [
+        `Über den Chat mit "${assistant.name}" hat jemand Kontaktdaten hinterlassen:`,
+        lines.join('\n'),
+        'Verlauf des Chats:',
+        history || '(kein Verlauf)',
+        'Diese Nachricht wurde von Mika versendet.',
+      ].join('\n\n'),
+    });
+  }
+  return { status: 'success', message: MP.formSent };
+}
+
+export async function getFormSettings(deps: Deps, auth: AuthContext, uuid: string) {
+  const a = await assertCanEditAssistant(deps, auth, uuid);
+  return { active: a.providesForm, ...a.formSettings };
+}
+
+export async function saveFormSettings(
+  deps: Deps,
+  auth: AuthContext,
+  uuid: string,
+  form: z.output<typeof ZFormSettings>,
+): Promise<{ status: 'success'; message: string }> {
+  const a = await assertCanEditAssistant(deps, auth, uuid);
+  const { active, ...settings } = form;
+  settings.send_to = splitAddresses(settings.send_to).join(', ');
+  await deps.db
+    .update(assistants)
+    .set({ formSettings: settings, providesForm: active ?? a.providesForm, updatedAt: new Date() })
+    .where(eq(assistants.id, a.id));
+  return { status: 'success', message: MP.formSaved };
+}

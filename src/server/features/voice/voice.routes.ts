@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from '../../../shared/zod.ts';
+import { MC, MP } from '../../../shared/messages.ts';
+import { ZMsgToVoiceRequest } from '../../../shared/schemas/public.ts';
+import { AppError } from '../../platform/app-error.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { readSingleUpload } from '../../platform/uploads.ts';
+import { answerToVoice, readAnswerAudio, transcribeRecording } from './voice.service.ts';
+
+const tags = ['voice'];
+
+export const voiceRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/send/audio',
+      {
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          description: 'multipart: audio (mono WAV ≤ 10 MB), assistantUuid, threadId, token → the transcript.',
+          response: { 200: z.object({ message: z.string(), addCost: z.number() }) },
+        },
+      },
+      async (request) => {
+        const upload = await readSingleUpload(request, deps.config.uploadLimitBytes).catch((err: unknown) => {
+          if (err instanceof AppError && err.code === 'PAYLOAD_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', MP.audioTooLarge);
+          if (err instanceof AppError) throw new AppError('VALIDATION', MP.audioRequired);
+          throw err;
+        });
+        const ref = z
+          .object({ assistantUuid: z.uuid({ error: MC.noAssistant }), threadId: z.coerce.number({ error: MC.noThread }).int().positive({ error: MC.noThread }), token: z.string().max(100).optional() })
+          .safeParse(upload.fields);
+        if (!ref.success) throw new AppError('VALIDATION', ref.error.issues[0]?.message ?? MC.noThread);
+        return transcribeRecording(deps, { auth: request.auth, ip: request.ip }, ref.data, upload.file.data);
+      },
+    );
+
+    app.post(
+      '/api/send/msgtovoice',
+      { schema: { tags, body: ZMsgToVoiceRequest, description: 'Answers audio/mpeg; X-Audio-File names the stored file.' } },
+      async (request, reply) => {
+        const { mp3, file } = await answerToVoice(deps, { auth: request.auth, ip: request.ip }, request.body);
+        return reply.type('audio/mpeg').header('x-audio-file', file).header('cache-control', 'no-store').send(mp3);
+      },
+    );
+
+    app.get(
+      '/audio/:assistantUuid/:file',
+      {
+        schema: {
+          tags,
+          params: z.object({ assistantUuid: z.uuid(), file: z.string().regex(/^[\w-]+\.mp3$/) }),
+          querystring: z.object({ token: z.string().max(100).optional() }),
+        },
+      },
+      async (request, reply) => {
+        const data = await readAnswerAudio(deps, request.auth, { ...request.params, token: request.query.token });
+        return reply
+          .type('audio/mpeg')
+          .header('content-disposition', 'inline')
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, max-age=3600')
+          .send(data);
+      },
+    );
+  };

@@ -1,0 +1,114 @@
+import { z } from '../zod.ts';
+import { MP } from '../messages.ts';
+import { zEmail, zName } from './auth.ts';
+
+export const FORM_FIELDS = ['firstname', 'lastname', 'company', 'email', 'phone', 'notes'] as const;
+export type FormField = (typeof FORM_FIELDS)[number];
+
+export const FORM_FIELD_LABELS: Record<FormField, string> = {
+  firstname: 'Vorname',
+  lastname: 'Nachname',
+  company: 'Firma',
+  email: 'E-Mail',
+  phone: 'Telefon',
+  notes: 'Nachricht',
+};
+
+export const ZFormInfo = z.object({
+  firstname: z.boolean(),
+  lastname: z.boolean(),
+  company: z.boolean(),
+  email: z.boolean(),
+  phone: z.boolean(),
+  notes: z.boolean(),
+});
+export type FormInfo = z.infer<typeof ZFormInfo>;
+
+const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
+
+/** Spec 01 §5: names and company use the name rule, e-mail the e-mail rule; phone and notes free. */
+export function contactFormSchema(info: FormInfo) {
+  return z.object({
+    assistantUuid: z.uuid(),
+    threadId: z.coerce.number().int().positive(),
+    token: z.string().max(100).optional(),
+    firstname: info.firstname ? zName : optionalText(120),
+    lastname: info.lastname ? zName : optionalText(120),
+    company: info.company ? zName : optionalText(120),
+    email: info.email ? zEmail : optionalText(254),
+    phone: z.string().trim().max(60).optional().default(''),
+    notes: z.string().trim().max(5000).optional().default(''),
+  });
+}
+
+/** The loose envelope the route accepts; the per-assistant rules run in the service. */
+export const ZContactFormEnvelope = z
+  .object({ assistantUuid: z.uuid(), threadId: z.coerce.number().int().positive() })
+  .passthrough();
+
+export function splitAddresses(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function invalidAddresses(value: string): string[] {
+  return splitAddresses(value).filter((a) => !z.email().safeParse(a).success);
+}
+
+export const ZFormSettings = z
+  .object({
+    active: z.boolean().optional(),
+    firstname: z.boolean(),
+    lastname: z.boolean(),
+    company: z.boolean(),
+    email: z.boolean(),
+    phone: z.boolean(),
+    notes: z.boolean(),
+    send_to: z.string().trim().max(2000).default(''),
+    send_to_user: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    if (splitAddresses(v.send_to).length === 0 && !v.send_to_user) {
+      ctx.addIssue({ code: 'custom', path: ['send_to'], message: MP.sendToRequired });
+      return;
+    }
+    const bad = invalidAddresses(v.send_to);
+    if (bad.length > 0) ctx.addIssue({ code: 'custom', path: ['send_to'], message: MP.sendToInvalid(bad) });
+  });
+export type FormSettingsInput = z.input<typeof ZFormSettings>;
+
+export const ZFormSettingsRequest = z.object({ form: ZFormSettings });
+export const ZFormSettingsResponse = z.object({
+  active: z.boolean(),
+  firstname: z.boolean(),
+  lastname: z.boolean(),
+  company: z.boolean(),
+  email: z.boolean(),
+  phone: z.boolean(),
+  notes: z.boolean(),
+  send_to: z.string(),
+  send_to_user: z.boolean(),
+});
+
+/** Hosts allowed to embed the public chat: "firma.de, www.firma.de" (empty = any website). */
+export const ZAllowedDomains = z
+  .string()
+  .trim()
+  .max(1000)
+  .refine(
+    (v) =>
+      v === '' ||
+      splitAddresses(v).every((d) => /^(\*\.)?([a-z0-9-]+\.)+[a-z]{2,}(:\d+)?$|^localhost(:\d+)?$|^127\.0\.0\.1(:\d+)?$/i.test(d)),
+    MP.domainsInvalid,
+  );
+
+export const ZMsgToVoiceRequest = z.object({
+  assistantUuid: z.uuid(),
+  threadId: z.coerce.number().int().positive(),
+  token: z.string().max(100).optional(),
+  msgId: z.coerce.number().int().positive().optional(),
+  msg: z.string().max(20_000).optional(),
+});
+
