@@ -9,13 +9,15 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/LogoutRounded';
+import { Fragment } from 'react';
 import { MikaLogo } from '../../components/MikaLogo.tsx';
 import { T } from '../../lib/texts.ts';
 import type { CurrentUser } from '../../state/user-store.ts';
 import { useUiStore } from '../../state/ui-store.ts';
 import { initials } from './initials.ts';
 import { NAV_ENTRIES } from './nav-entries.ts';
-import { sectionPath } from './sections.ts';
+import { DEFAULT_SECTION, sectionPath } from './sections.ts';
+import { AssistantNavRows } from '../assistants/AssistantNavRows.tsx';
 
 export const NAV_WIDTH = 272;
 
@@ -92,22 +94,24 @@ function NavContent({
         {entries.map(({ section, label, icon: Icon }) => {
           const selected = section === activeSection;
           return (
-            <ListItemButton
-              key={section}
-              href={sectionPath(section)}
-              selected={selected}
-              aria-current={selected ? 'page' : undefined}
-              onClick={onNavigate}
-              sx={{ mb: 0.5, py: 1 }}
-            >
-              <ListItemIcon sx={{ color: selected ? 'primary.main' : 'text.secondary' }}>
-                <Icon fontSize="small" />
-              </ListItemIcon>
-              <ListItemText
-                primary={label}
-                slotProps={{ primary: { sx: { fontWeight: selected ? 600 : 500 } } }}
-              />
-            </ListItemButton>
+            <Fragment key={section}>
+              <ListItemButton
+                href={sectionPath(section)}
+                selected={selected}
+                aria-current={selected ? 'page' : undefined}
+                onClick={onNavigate}
+                sx={{ mb: 0.5, py: 1 }}
+              >
+                <ListItemIcon sx={{ color: selected ? 'primary.main' : 'text.secondary' }}>
+                  <Icon fontSize="small" />
+                </ListItemIcon>
+                <ListItemText
+                  primary={label}
+                  slotProps={{ primary: { sx: { fontWeight: selected ? 600 : 500 } } }}
+                />
+              </ListItemButton>
+              {section === DEFAULT_SECTION && <AssistantNavRows user={user} onNavigate={onNavigate} />}
+            </Fragment>
           );
         })}
       </List>

@@ -21,8 +21,7 @@ export const DEFAULT_SECTION = 'Assistant';
  * Adding a section: one line here, plus an entry in nav-entries.ts if it has a menu entry.
  */
 export const SECTIONS: Record<string, SectionDefinition> = {
-  // The assistant library (built in features/assistants) replaces this placeholder.
-  Assistant: { component: lazy(() => import('./LibraryPlaceholder.tsx')), allowed: ROLE.everyone },
+  Assistant: { component: lazy(() => import('../assistants/AssistantSection.tsx')), allowed: ROLE.everyone },
   Support: { component: lazy(() => import('../support/SupportSection.tsx')), allowed: ROLE.everyone },
   Dataprotection: { component: lazy(() => import('../dataprotection/DataprotectionSection.tsx')), allowed: ROLE.admin },
   // Everyone opens their own profile here; the list and other users are for admins (UserSection).

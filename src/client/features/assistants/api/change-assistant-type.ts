@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AssistantDetail, AssistantType } from '../../../../shared/schemas/assistants.ts';
+import { api } from '../../../lib/api-client.ts';
+import { assistantKeys } from './keys.ts';
+
+/** PUT /api/assistanttype {uuid, type}: saved at once from the edit screen's type selector. */
+export async function changeAssistantType(input: { uuid: string; type: AssistantType }) {
+  return api.put<AssistantDetail>('/api/assistanttype', input);
+}
+
+export function useChangeAssistantType() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeAssistantType,
+    onSuccess: async (detail) => {
+      queryClient.setQueryData(assistantKeys.detail(detail.uuid), detail);
+      await queryClient.invalidateQueries({ queryKey: assistantKeys.list() });
+    },
+  });
+}

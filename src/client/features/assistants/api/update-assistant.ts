@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AssistantDetail, AssistantEditable } from '../../../../shared/schemas/assistants.ts';
+import { api } from '../../../lib/api-client.ts';
+import { assistantKeys } from './keys.ts';
+
+/**
+ * PUT /api/assistant {assistant}: the whole property form, or a partial change (publish switch,
+ * one colour). Answers the updated assistant.
+ */
+export async function updateAssistant(assistant: AssistantEditable, options?: { snackbar?: boolean }) {
+  return api.put<AssistantDetail>('/api/assistant', { assistant }, options);
+}
+
+export function useUpdateAssistant(options?: { snackbar?: boolean }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (assistant: AssistantEditable) => updateAssistant(assistant, options),
+    onSuccess: async (detail) => {
+      queryClient.setQueryData(assistantKeys.detail(detail.uuid), detail);
+      await queryClient.invalidateQueries({ queryKey: assistantKeys.list() });
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AssistantDetail } from '../../../../shared/schemas/assistants.ts';
+import { api } from '../../../lib/api-client.ts';
+import { assistantKeys } from './keys.ts';
+
+/** POST /api/assistant/logo, multipart {file, assistantUuid} → the stored logo's URL. */
+export async function uploadLogo(input: { assistantUuid: string; file: File }): Promise<{ logo: string }> {
+  const body = new FormData();
+  body.append('assistantUuid', input.assistantUuid);
+  body.append('file', input.file, input.file.name);
+  return api.post<{ logo: string }>('/api/assistant/logo', body);
+}
+
+export function useUploadLogo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadLogo,
+    onSuccess: async ({ logo }, { assistantUuid }) => {
+      queryClient.setQueryData<AssistantDetail>(assistantKeys.detail(assistantUuid), (old) =>
+        old ? { ...old, logo } : old,
+      );
+      await queryClient.invalidateQueries({ queryKey: assistantKeys.list() });
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { MA } from '../../../../shared/messages.ts';
+import { showSuccess } from '../../../state/snackbar-store.ts';
+import { useDeleteAssistant } from '../api/delete-assistant.ts';
+import { TA } from '../texts.ts';
+
+interface Props {
+  /** The assistant to delete; null keeps the dialog closed. */
+  assistant: { uuid: string; name: string } | null;
+  onClose: () => void;
+  onDeleted?: () => void;
+}
+
+/** "Willst Du diesen Mika wirklich löschen?" → DELETE → "Der Assistent wurde gelöscht". */
+export function DeleteAssistantDialog({ assistant, onClose, onDeleted }: Props) {
+  const mutation = useDeleteAssistant();
+
+  const confirm = () => {
+    if (!assistant) return;
+    mutation.mutate(assistant.uuid, {
+      onSuccess: () => {
+        showSuccess(MA.deleted);
+        onClose();
+        onDeleted?.();
+      },
+    });
+  };
+
+  return (
+    <Dialog
+      open={assistant !== null}
+      onClose={mutation.isPending ? undefined : onClose}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="delete-assistant-title"
+    >
+      <DialogTitle id="delete-assistant-title">{TA.deleteConfirmTitle}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ color: 'text.primary', fontWeight: 500 }}>
+          {TA.deleteConfirm}
+        </DialogContentText>
+        <DialogContentText sx={{ mt: 1 }}>
+          <strong>{assistant?.name}</strong> – {TA.deleteConfirmHint}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onClose} disabled={mutation.isPending} color="inherit">
+          {TA.cancel}
+        </Button>
+        <Button onClick={confirm} loading={mutation.isPending} variant="contained" color="error">
+          {TA.delete}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

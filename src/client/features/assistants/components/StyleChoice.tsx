@@ -1,0 +1,90 @@
+import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import { alpha, type Theme } from '@mui/material/styles';
+import { CAN_TALK_OPTIONS, CHAT_STYLES } from '../../../../shared/schemas/assistants.ts';
+import { TA } from '../texts.ts';
+
+const optionSx = (theme: Theme) => ({
+  m: 0,
+  pr: 1.5,
+  py: 0.25,
+  borderRadius: '10px',
+  border: `1px solid ${theme.palette.divider}`,
+  bgcolor: theme.palette.surface.raised,
+  '&:has(.Mui-checked)': {
+    borderColor: theme.palette.primary.main,
+    bgcolor: alpha(theme.palette.primary.main, 0.08),
+  },
+  '& .MuiFormControlLabel-label': { fontSize: '0.9375rem' },
+});
+
+interface StyleProps {
+  value: string;
+  error?: string;
+  onChange: (style: string) => void;
+}
+
+/** The seven chat styles (spec 02 §9) as a radio group. */
+export function StyleChoice({ value, error, onChange }: StyleProps) {
+  return (
+    <FormControl error={Boolean(error)} component="fieldset" fullWidth>
+      <FormLabel component="legend" sx={{ mb: 1.25, fontWeight: 600, color: 'text.primary' }}>
+        {TA.labelStyle}
+      </FormLabel>
+      <RadioGroup
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}
+      >
+        {CHAT_STYLES.map((style) => (
+          <FormControlLabel
+            key={style}
+            value={style}
+            control={<Radio size="small" />}
+            label={style}
+            sx={optionSx}
+          />
+        ))}
+      </RadioGroup>
+      {error && <FormHelperText sx={{ mt: 1 }}>{error}</FormHelperText>}
+    </FormControl>
+  );
+}
+
+interface CanTalkProps {
+  value: number;
+  onChange: (value: 0 | 1) => void;
+}
+
+/** can_talk: "Kann sprechen" (1) or "Sendet nur Text" (0). */
+export function CanTalkChoice({ value, onChange }: CanTalkProps) {
+  return (
+    <FormControl component="fieldset" fullWidth>
+      <FormLabel component="legend" sx={{ mb: 1.25, fontWeight: 600, color: 'text.primary' }}>
+        {TA.labelCanTalk}
+      </FormLabel>
+      <RadioGroup
+        row
+        value={String(value)}
+        onChange={(e) => onChange(e.target.value === '1' ? 1 : 0)}
+        sx={{ gap: 1 }}
+      >
+        {CAN_TALK_OPTIONS.map((option) => (
+          <Box key={option.value}>
+            <FormControlLabel
+              value={String(option.value)}
+              control={<Radio size="small" />}
+              label={option.label}
+              sx={optionSx}
+            />
+          </Box>
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}

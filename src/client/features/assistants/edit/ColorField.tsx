@@ -1,0 +1,78 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useId, type ChangeEvent } from 'react';
+
+interface Props {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+}
+
+/** A native colour picker as a swatch with its label and hex value. */
+export function ColorField({ label, value, onChange, disabled }: Props) {
+  const id = useId();
+  return (
+    <Box
+      component="label"
+      htmlFor={id}
+      sx={(theme) => ({
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        p: 1.25,
+        pr: 2,
+        borderRadius: '12px',
+        border: `1px solid ${theme.palette.divider}`,
+        bgcolor: theme.palette.surface.raised,
+        cursor: disabled ? 'default' : 'pointer',
+        transition: theme.transitions.create('border-color'),
+        '&:hover': { borderColor: disabled ? theme.palette.divider : 'rgba(255, 255, 255, 0.3)' },
+        '&:focus-within': { borderColor: theme.palette.primary.main },
+      })}
+    >
+      <Box
+        sx={{
+          position: 'relative',
+          width: 40,
+          height: 40,
+          flexShrink: 0,
+          borderRadius: '10px',
+          overflow: 'hidden',
+          bgcolor: value,
+          boxShadow: 'inset 0 0 0 1px rgba(255, 255, 255, 0.18)',
+        }}
+      >
+        <Box
+          component="input"
+          id={id}
+          type="color"
+          value={value}
+          disabled={disabled}
+          onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value)}
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            width: '100%',
+            height: '100%',
+            opacity: 0,
+            cursor: 'inherit',
+            border: 0,
+            p: 0,
+          }}
+        />
+      </Box>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+          {label}
+        </Typography>
+        <Typography
+          variant="caption"
+          sx={{ color: 'text.secondary', fontFamily: 'monospace', textTransform: 'uppercase' }}
+        >
+          {value}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,179 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBackRounded';
+import DeleteIcon from '@mui/icons-material/DeleteOutlineRounded';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { AssistantDetail } from '../../../../shared/schemas/assistants.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAssistantView } from '../../../lib/assistant-view.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import type { CurrentUser } from '../../../state/user-store.ts';
+import { useAssistantDetail } from '../api/get-assistant-detail.ts';
+import { canDeleteAssistant, editBlockedReason } from '../assistant-rules.ts';
+import { AssistantAvatar } from '../components/AssistantAvatar.tsx';
+import { DeleteAssistantDialog } from '../components/DeleteAssistantDialog.tsx';
+import { RedirectToList } from '../components/RedirectToList.tsx';
+import { TA } from '../texts.ts';
+import { useLibraryState } from '../use-library-state.ts';
+import { EditSkeleton } from './EditSkeleton.tsx';
+import { ImageStylesInfo } from './ImageStylesInfo.tsx';
+import { PropertiesTab } from './PropertiesTab.tsx';
+import { PublishTab } from './PublishTab.tsx';
+import { TypeSelector } from './TypeSelector.tsx';
+
+type TabName = 'properties' | 'publish';
+
+function tabsFor(type: AssistantDetail['type']): TabName[] {
+  if (type === 'chat') return ['properties', 'publish'];
+  if (type === 'task') return ['properties'];
+  return [];
+}
+
+/** The edit screen (spec 02 §2): title, back arrow, type selector and the tabs of the type. */
+export function EditView({ uuid, user }: { uuid: string; user: CurrentUser }) {
+  const { limit, assistants } = useLibraryState();
+  const blocked = editBlockedReason(
+    assistants.data?.find((a) => a.uuid === uuid),
+    limit,
+  );
+  const detail = useAssistantDetail(uuid);
+
+  if (blocked) return <RedirectToList reason={blocked} />;
+  if (detail.error instanceof ApiError && [403, 404, 422].includes(detail.error.status)) {
+    return <RedirectToList reason={detail.error.userMessage} />;
+  }
+  if (detail.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void detail.refetch()}>
+            {TA.retry}
+          </Button>
+        }
+      >
+        {TA.editLoadError}
+      </Alert>
+    );
+  }
+  if (detail.isPending) return <EditSkeleton />;
+  return <EditScreen assistant={detail.data} user={user} />;
+}
+
+function EditScreen({ assistant, user }: { assistant: AssistantDetail; user: CurrentUser }) {
+  const { open } = useAssistantView();
+  const [params, setParams] = useSearchParams();
+  const [deleting, setDeleting] = useState(false);
+  useDocumentTitle(assistant.name);
+
+  const tabs = tabsFor(assistant.type);
+  const requested = params.get('tab') as TabName | null;
+  const tab: TabName | undefined = requested && tabs.includes(requested) ? requested : tabs[0];
+  const selectTab = (next: TabName) =>
+    setParams(
+      (p) => {
+        const q = new URLSearchParams(p);
+        q.set('tab', next);
+        return q;
+      },
+      { replace: true },
+    );
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1.25, sm: 2 }, mb: 3 }}>
+        <Tooltip title={TA.backToList}>
+          <IconButton onClick={() => open('list')} aria-label={TA.backToList} sx={{ ml: -1 }}>
+            <ArrowBackIcon />
+          </IconButton>
+        </Tooltip>
+        <AssistantAvatar assistant={assistant} size={52} radius="16px" />
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography
+            variant="h4"
+            component="h1"
+            noWrap
+            title={assistant.name}
+            sx={{ fontSize: { xs: '1.375rem', sm: '1.75rem' } }}
+          >
+            {assistant.name}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 0.75, mt: 0.5 }}>
+            <Chip size="small" label={TA.typeLabels[assistant.type]} sx={{ height: 22 }} />
+            {assistant.is_default === 1 && (
+              <Chip size="small" variant="outlined" label={TA.defaultChip} sx={{ height: 22 }} />
+            )}
+          </Box>
+        </Box>
+        {canDeleteAssistant(user, assistant) && (
+          <>
+            <Button
+              color="error"
+              variant="outlined"
+              startIcon={<DeleteIcon />}
+              onClick={() => setDeleting(true)}
+              sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+            >
+              {TA.delete}
+            </Button>
+            <IconButton
+              color="error"
+              onClick={() => setDeleting(true)}
+              aria-label={TA.actionDelete(assistant.name)}
+              sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
+            >
+              <DeleteIcon />
+            </IconButton>
+          </>
+        )}
+      </Box>
+
+      <Box
+        sx={(theme) => ({
+          display: 'flex',
+          flexWrap: 'wrap-reverse',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          columnGap: 2,
+          rowGap: 1.5,
+          mb: 3,
+          borderBottom: tabs.length > 0 ? `1px solid ${theme.palette.divider}` : 'none',
+        })}
+      >
+        {tab ? (
+          <Tabs
+            value={tab}
+            onChange={(_e, next: TabName) => selectTab(next)}
+            aria-label={TA.tabsLabel(assistant.name)}
+          >
+            {tabs.includes('properties') && <Tab value="properties" label={TA.tabProperties} />}
+            {tabs.includes('publish') && <Tab value="publish" label={TA.tabPublishing} />}
+          </Tabs>
+        ) : (
+          <span />
+        )}
+        <Box sx={{ pb: tab ? 1 : 0 }}>
+          <TypeSelector assistant={assistant} />
+        </Box>
+      </Box>
+
+      {tab === 'properties' && <PropertiesTab assistant={assistant} />}
+      {tab === 'publish' && <PublishTab assistant={assistant} />}
+      {!tab && <ImageStylesInfo />}
+
+      <DeleteAssistantDialog
+        assistant={deleting ? assistant : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => open('list')}
+      />
+    </>
+  );
+}

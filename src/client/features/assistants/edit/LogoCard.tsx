@@ -1,0 +1,100 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Typography from '@mui/material/Typography';
+import ImageIcon from '@mui/icons-material/ImageOutlined';
+import UploadIcon from '@mui/icons-material/FileUploadOutlined';
+import { useEffect, useRef, useState } from 'react';
+import { MA } from '../../../../shared/messages.ts';
+import type { AssistantDetail } from '../../../../shared/schemas/assistants.ts';
+import { showError, showSuccess } from '../../../state/snackbar-store.ts';
+import { useUploadLogo } from '../api/upload-logo.ts';
+import { LOGO_ACCEPT, validateLogoFile } from '../assistant-rules.ts';
+import { TA } from '../texts.ts';
+
+/** The logo upload (jpg/jpeg/png ≤ 10 MB) with a preview; uploads as soon as a file is chosen. */
+export function LogoCard({ assistant }: { assistant: AssistantDetail }) {
+  const input = useRef<HTMLInputElement>(null);
+  const mutation = useUploadLogo();
+  const [preview, setPreview] = useState<string | null>(null);
+
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+
+  const choose = (file: File | undefined) => {
+    const problem = validateLogoFile(file);
+    if (problem || !file) {
+      showError(problem ?? MA.fileRequired);
+      return;
+    }
+    setPreview(URL.createObjectURL(file));
+    mutation.mutate(
+      { assistantUuid: assistant.uuid, file },
+      {
+        onSuccess: () => showSuccess(MA.fileUploaded),
+        onSettled: () => setPreview(null),
+      },
+    );
+  };
+
+  const src = preview ?? assistant.logo;
+
+  return (
+    <Card sx={{ p: { xs: 2.5, sm: 3 } }}>
+      <Typography variant="subtitle1" component="h2">
+        {TA.logoTitle}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, mb: 2 }}>
+        {TA.logoText}
+      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Box
+          sx={(theme) => ({
+            width: 88,
+            height: 88,
+            borderRadius: '16px',
+            border: `1px dashed ${theme.palette.divider}`,
+            bgcolor: theme.palette.surface.raised,
+            display: 'grid',
+            placeItems: 'center',
+            overflow: 'hidden',
+            flexShrink: 0,
+            opacity: mutation.isPending ? 0.6 : 1,
+          })}
+        >
+          {src ? (
+            <Box
+              component="img"
+              src={src}
+              alt={TA.logoAlt(assistant.name)}
+              data-testid="logo-preview"
+              sx={{ width: '100%', height: '100%', objectFit: 'contain' }}
+            />
+          ) : (
+            <ImageIcon sx={{ color: 'text.disabled', fontSize: 32 }} aria-label={TA.logoEmpty} />
+          )}
+        </Box>
+        <Button
+          variant="outlined"
+          color="inherit"
+          startIcon={<UploadIcon />}
+          onClick={() => input.current?.click()}
+          loading={mutation.isPending}
+          loadingPosition="start"
+        >
+          {mutation.isPending ? TA.logoUploading : src ? TA.logoReplace : TA.logoUpload}
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          accept={LOGO_ACCEPT}
+          hidden
+          aria-label={TA.logoUpload}
+          onChange={(e) => {
+            choose(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+      </Box>
+    </Card>
+  );
+}

@@ -1,0 +1,242 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, type ReactNode } from 'react';
+import { Controller, useForm, type Control } from 'react-hook-form';
+import type { z } from 'zod';
+import { MA } from '../../../../shared/messages.ts';
+import {
+  ASSISTANT_LIMITS,
+  CHAT_STYLES,
+  ZAssistantEditable,
+  type AssistantDetail,
+} from '../../../../shared/schemas/assistants.ts';
+import { FormTextField } from '../../../components/FormTextField.tsx';
+import { showSuccess } from '../../../state/snackbar-store.ts';
+import { useUpdateAssistant } from '../api/update-assistant.ts';
+import { CountedHelper } from '../components/CountedHelper.tsx';
+import { CanTalkChoice } from '../components/StyleChoice.tsx';
+import { TA } from '../texts.ts';
+import { applyServerErrors } from './server-field-errors.ts';
+
+type FormInput = z.input<typeof ZAssistantEditable>;
+type FormOutput = z.output<typeof ZAssistantEditable>;
+
+const FIELDS = [
+  'name',
+  'role',
+  'task',
+  'special',
+  'style',
+  'intro',
+  'thinking_expressions',
+  'can_talk',
+  'owner_email',
+] as const satisfies readonly (keyof FormInput)[];
+
+function formValues(a: AssistantDetail): FormInput {
+  return {
+    uuid: a.uuid,
+    type: a.type,
+    name: a.name,
+    role: a.role,
+    task: a.task,
+    special: a.special,
+    style: a.style,
+    intro: a.intro,
+    thinking_expressions: a.thinking_expressions,
+    can_talk: a.can_talk === 1 ? 1 : 0,
+    owner_email: a.owner_email,
+  };
+}
+
+/** The Eigenschaften form: every property of a chat or task assistant, saved with "Speichern". */
+export function PropertiesForm({ assistant }: { assistant: AssistantDetail }) {
+  const mutation = useUpdateAssistant({ snackbar: false });
+  const { control, handleSubmit, setError, reset, setValue, formState } = useForm<
+    FormInput,
+    unknown,
+    FormOutput
+  >({
+    resolver: zodResolver(ZAssistantEditable),
+    defaultValues: formValues(assistant),
+  });
+
+  // The type selector saves at once; the form's rules (style for chat) follow it.
+  useEffect(() => setValue('type', assistant.type), [assistant.type, setValue]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const saved = await mutation.mutateAsync({ ...values, type: assistant.type });
+      reset(formValues(saved));
+      showSuccess(MA.saved);
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+    }
+  });
+
+  return (
+    <Card component="form" noValidate onSubmit={(e) => void onSubmit(e)} sx={{ p: { xs: 2.5, sm: 3.5 } }}>
+      <FormSection title={TA.sectionBasics}>
+        <FormTextField
+          control={control}
+          name="name"
+          label={TA.labelName}
+          required
+          slotProps={{ htmlInput: { maxLength: 80 } }}
+        />
+        <CountedField
+          control={control}
+          name="role"
+          label={TA.labelRole}
+          min={ASSISTANT_LIMITS.roleMin}
+          minRows={2}
+        />
+        <CountedField
+          control={control}
+          name="task"
+          label={TA.labelTask}
+          min={ASSISTANT_LIMITS.taskMin}
+          minRows={6}
+        />
+        <FormTextField
+          control={control}
+          name="special"
+          label={TA.labelSpecial}
+          helperText={TA.specialHelper}
+          multiline
+          minRows={3}
+        />
+      </FormSection>
+
+      <FormSection title={TA.sectionBehaviour}>
+        {assistant.type === 'chat' && (
+          <FormTextField control={control} name="style" label={TA.labelStyle} select>
+            {CHAT_STYLES.map((style) => (
+              <MenuItem key={style} value={style}>
+                {style}
+              </MenuItem>
+            ))}
+          </FormTextField>
+        )}
+        <FormTextField
+          control={control}
+          name="intro"
+          label={TA.labelIntro}
+          helperText={TA.introHelper}
+          multiline
+          minRows={2}
+        />
+        <FormTextField
+          control={control}
+          name="thinking_expressions"
+          label={TA.labelThinking}
+          helperText={TA.thinkingHelper}
+          multiline
+          minRows={2}
+        />
+        <Controller
+          control={control}
+          name="can_talk"
+          render={({ field }) => (
+            <CanTalkChoice
+              value={field.value === 1 || field.value === true ? 1 : 0}
+              onChange={field.onChange}
+            />
+          )}
+        />
+      </FormSection>
+
+      <FormSection title={TA.sectionContact} last>
+        <FormTextField
+          control={control}
+          name="owner_email"
+          label={TA.labelOwnerEmail}
+          helperText={TA.ownerEmailHelper}
+          type="email"
+          autoComplete="off"
+        />
+      </FormSection>
+
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          loading={mutation.isPending}
+          disabled={!formState.isDirty}
+        >
+          {TA.save}
+        </Button>
+      </Box>
+    </Card>
+  );
+}
+
+function FormSection({ title, children, last }: { title: string; children: ReactNode; last?: boolean }) {
+  return (
+    <Box
+      component="fieldset"
+      sx={(theme) => ({
+        border: 0,
+        m: 0,
+        p: 0,
+        pb: last ? 0 : 3,
+        mb: last ? 0 : 3,
+        borderBottom: last ? 'none' : `1px solid ${theme.palette.divider}`,
+        minWidth: 0,
+      })}
+    >
+      <Typography component="legend" variant="overline" sx={{ color: 'text.secondary', mb: 2, p: 0 }}>
+        {title}
+      </Typography>
+      <Stack spacing={2.5}>{children}</Stack>
+    </Box>
+  );
+}
+
+interface CountedProps {
+  control: Control<FormInput>;
+  name: 'role' | 'task';
+  label: string;
+  min: number;
+  minRows: number;
+}
+
+/** A multi-line field with the live "n / min" counter of the wizard. */
+function CountedField({ control, name, label, min, minRows }: CountedProps) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          label={label}
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={Boolean(fieldState.error)}
+          helperText={
+            <CountedHelper
+              text={fieldState.error?.message}
+              length={(field.value ?? '').trim().length}
+              min={min}
+            />
+          }
+          required
+          fullWidth
+          multiline
+          minRows={minRows}
+          maxRows={14}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,258 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import CheckIcon from '@mui/icons-material/CheckRounded';
+import CodeIcon from '@mui/icons-material/CodeRounded';
+import CopyIcon from '@mui/icons-material/ContentCopyRounded';
+import OpenIcon from '@mui/icons-material/OpenInNewRounded';
+import { useCallback, useState, type ReactNode } from 'react';
+import { MA } from '../../../../shared/messages.ts';
+import type { AssistantDetail } from '../../../../shared/schemas/assistants.ts';
+import { showSuccess } from '../../../state/snackbar-store.ts';
+import { useUpdateAssistant } from '../api/update-assistant.ts';
+import { embedSnippet, publicChatUrl } from '../assistant-rules.ts';
+import { TA } from '../texts.ts';
+import { ColorField } from './ColorField.tsx';
+import { copyText } from './copy-text.ts';
+import { COLOR_FIELDS, useColorAutosave } from './use-color-autosave.ts';
+
+/** Veröffentlichung (chat only): publish switch, colours, link, embed code and a live preview. */
+export function PublishTab({ assistant }: { assistant: AssistantDetail }) {
+  const [previewVersion, setPreviewVersion] = useState(0);
+  const reloadPreview = useCallback(() => setPreviewVersion((v) => v + 1), []);
+  const origin = window.location.origin;
+  const link = publicChatUrl(origin, assistant.uuid);
+
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        alignItems: 'start',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+      }}
+    >
+      <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+        <PublicSwitchCard assistant={assistant} onSaved={reloadPreview} />
+        <ColorsCard assistant={assistant} onSaved={reloadPreview} />
+        <PanelCard title={TA.linkTitle}>
+          <CodeBox text={link} />
+          <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
+            <Button
+              variant="outlined"
+              color="inherit"
+              startIcon={<CopyIcon />}
+              onClick={() => void copyText(link, TA.linkCopied)}
+            >
+              {TA.copyLink}
+            </Button>
+            <Button color="inherit" startIcon={<OpenIcon />} href={link} target="_blank" rel="noopener">
+              {TA.openInTab}
+            </Button>
+          </Box>
+        </PanelCard>
+        <PanelCard title={TA.embedTitle} text={TA.embedText}>
+          <CodeBox text={embedSnippet(origin, assistant.uuid)} />
+          <Button
+            variant="outlined"
+            color="inherit"
+            startIcon={<CodeIcon />}
+            sx={{ mt: 1.5 }}
+            onClick={() => void copyText(embedSnippet(origin, assistant.uuid), TA.embedCopied)}
+          >
+            {TA.copyEmbed}
+          </Button>
+        </PanelCard>
+      </Box>
+      <PreviewCard uuid={assistant.uuid} version={previewVersion} isPublic={assistant.is_public === 1} />
+    </Box>
+  );
+}
+
+function PanelCard({
+  title,
+  text,
+  action,
+  children,
+}: {
+  title: string;
+  text?: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card sx={{ p: { xs: 2.5, sm: 3 }, minWidth: 0 }} component="section" aria-label={title}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 28 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ flex: 1 }}>
+          {title}
+        </Typography>
+        {action}
+      </Box>
+      {text && (
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+          {text}
+        </Typography>
+      )}
+      <Box sx={{ mt: 2 }}>{children}</Box>
+    </Card>
+  );
+}
+
+function CodeBox({ text }: { text: string }) {
+  return (
+    <Box
+      component="code"
+      sx={(theme) => ({
+        display: 'block',
+        p: 1.5,
+        borderRadius: '10px',
+        bgcolor: 'rgba(0, 0, 0, 0.25)',
+        border: `1px solid ${theme.palette.divider}`,
+        fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+        fontSize: '0.8125rem',
+        color: 'text.primary',
+        overflowWrap: 'anywhere',
+        userSelect: 'all',
+      })}
+    >
+      {text}
+    </Box>
+  );
+}
+
+function PublicSwitchCard({ assistant, onSaved }: { assistant: AssistantDetail; onSaved: () => void }) {
+  const mutation = useUpdateAssistant();
+  const isPublic = mutation.isPending
+    ? mutation.variables.is_public === 1 || mutation.variables.is_public === true
+    : assistant.is_public === 1;
+  return (
+    <PanelCard
+      title={TA.publicTitle}
+      text={TA.publicText}
+      action={
+        <Chip
+          size="small"
+          color={isPublic ? 'success' : 'default'}
+          variant={isPublic ? 'filled' : 'outlined'}
+          label={isPublic ? TA.publicOn : TA.publicOff}
+        />
+      }
+    >
+      <FormControlLabel
+        control={
+          <Switch
+            checked={isPublic}
+            disabled={mutation.isPending}
+            onChange={(e) =>
+              mutation.mutate(
+                { uuid: assistant.uuid, is_public: e.target.checked ? 1 : 0 },
+                {
+                  onSuccess: () => {
+                    showSuccess(MA.settingSaved);
+                    onSaved();
+                  },
+                },
+              )
+            }
+          />
+        }
+        label={TA.publicSwitch}
+      />
+    </PanelCard>
+  );
+}
+
+function ColorsCard({ assistant, onSaved }: { assistant: AssistantDetail; onSaved: () => void }) {
+  const { colors, change, saving } = useColorAutosave(assistant, onSaved);
+  return (
+    <PanelCard
+      title={TA.colorsTitle}
+      text={TA.colorsText}
+      action={
+        <Typography
+          variant="caption"
+          sx={{ color: 'text.secondary', display: 'flex', alignItems: 'center', gap: 0.5 }}
+          aria-live="polite"
+        >
+          {saving ? (
+            TA.saving
+          ) : (
+            <>
+              <CheckIcon sx={{ fontSize: 16, color: 'success.main' }} />
+              {TA.saved}
+            </>
+          )}
+        </Typography>
+      }
+    >
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
+        {COLOR_FIELDS.map((field) => (
+          <ColorField
+            key={field}
+            label={TA.colorLabels[field]}
+            value={colors[field]}
+            onChange={(v) => change(field, v)}
+          />
+        ))}
+      </Box>
+    </PanelCard>
+  );
+}
+
+function PreviewCard({ uuid, version, isPublic }: { uuid: string; version: number; isPublic: boolean }) {
+  const src = `/chat/${uuid}`;
+  return (
+    <Card
+      sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0, position: { lg: 'sticky' }, top: { lg: 88 } }}
+      component="section"
+      aria-label={TA.previewTitle}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ flex: 1 }}>
+          {TA.previewTitle}
+        </Typography>
+        <Tooltip title={TA.openInTab}>
+          <IconButton size="small" href={src} target="_blank" rel="noopener" aria-label={TA.openInTab}>
+            <OpenIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Box>
+      {!isPublic && (
+        <Typography variant="caption" component="p" sx={{ color: 'warning.main', mb: 1.5 }}>
+          {TA.previewHintPrivate}
+        </Typography>
+      )}
+      <Box
+        sx={(theme) => ({
+          borderRadius: '12px',
+          overflow: 'hidden',
+          border: `1px solid ${theme.palette.divider}`,
+          bgcolor: theme.palette.background.default,
+          height: { xs: 520, lg: 640 },
+        })}
+      >
+        {/* A new key re-creates the frame: the page reloads with the saved colours. */}
+        <Box
+          component="iframe"
+          key={version}
+          src={src}
+          title={TA.previewFrame}
+          data-preview-version={version}
+          sx={{ display: 'block', width: '100%', height: '100%', border: 0 }}
+        />
+      </Box>
+    </Card>
+  );
+}

@@ -1,0 +1,48 @@
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { alpha } from '@mui/material/styles';
+import { MA } from '../../../../shared/messages.ts';
+import { ASSISTANT_TYPES, type AssistantDetail } from '../../../../shared/schemas/assistants.ts';
+import { showSuccess } from '../../../state/snackbar-store.ts';
+import { useChangeAssistantType } from '../api/change-assistant-type.ts';
+import { TYPE_COLORS, TYPE_ICONS } from '../assistant-icons.ts';
+import { TA } from '../texts.ts';
+
+/** Chat, task or image: saved at once with "Einstellung gespeichert". */
+export function TypeSelector({ assistant }: { assistant: AssistantDetail }) {
+  const mutation = useChangeAssistantType();
+  const value = mutation.isPending ? mutation.variables.type : assistant.type;
+  return (
+    <ToggleButtonGroup
+      exclusive
+      size="small"
+      value={value}
+      aria-label={TA.typeSelector}
+      disabled={mutation.isPending}
+      onChange={(_e, type: AssistantDetail['type'] | null) => {
+        if (!type || type === assistant.type) return;
+        mutation.mutate({ uuid: assistant.uuid, type }, { onSuccess: () => showSuccess(MA.settingSaved) });
+      }}
+      sx={{ bgcolor: 'surface.raised', '& .MuiToggleButton-root': { px: 1.75, gap: 0.75, border: 0 } }}
+    >
+      {ASSISTANT_TYPES.map((type) => {
+        const Icon = TYPE_ICONS[type];
+        return (
+          <ToggleButton
+            key={type}
+            value={type}
+            sx={(theme) => ({
+              '&.Mui-selected': {
+                color: theme.palette[TYPE_COLORS[type]].light,
+                bgcolor: alpha(theme.palette[TYPE_COLORS[type]].main, 0.15),
+              },
+            })}
+          >
+            <Icon fontSize="small" />
+            {TA.typeLabels[type]}
+          </ToggleButton>
+        );
+      })}
+    </ToggleButtonGroup>
+  );
+}

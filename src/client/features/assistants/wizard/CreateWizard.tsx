@@ -1,0 +1,205 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBackRounded';
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { M } from '../../../../shared/messages.ts';
+import { SectionHeader } from '../../../components/SectionHeader.tsx';
+import { ApiError, FeedbackRedirectError, UnauthenticatedError } from '../../../lib/api-client.ts';
+import { assistantViewPath, useAssistantView } from '../../../lib/assistant-view.ts';
+import { showError } from '../../../state/snackbar-store.ts';
+import { useCreateAssistant } from '../api/create-assistant.ts';
+import {
+  WIZARD_STEPS,
+  nextWizardStep,
+  previousWizardStep,
+  stepOfField,
+  validateWizardStep,
+  type WizardErrors,
+  type WizardField,
+  type WizardValues,
+} from '../assistant-rules.ts';
+import { TA } from '../texts.ts';
+import { StepFunction } from './StepFunction.tsx';
+import { StepName } from './StepName.tsx';
+import { StepSummary } from './StepSummary.tsx';
+import { StepTask } from './StepTask.tsx';
+import { TrainingDialog } from './TrainingDialog.tsx';
+import { useTrainingProgress } from './use-training-progress.ts';
+
+const INITIAL: WizardValues = { type: '', name: '', role: '', task: '', style: '', can_talk: 0 };
+
+/** The create wizard (spec 02 §2, §4): Funktion, Name, Aufgabe, Erstellung; then the training. */
+export function CreateWizard() {
+  const { open } = useAssistantView();
+  const [step, setStep] = useState(0);
+  const [values, setValues] = useState<WizardValues>(INITIAL);
+  const [errors, setErrors] = useState<WizardErrors>({});
+  const [training, setTraining] = useState(false);
+  const [createdUuid, setCreatedUuid] = useState<string | null>(null);
+  const mutation = useCreateAssistant();
+  const contentRef = useRef<HTMLDivElement>(null);
+
+  const navigate = useNavigate();
+  // Replace: "back" from the edit screen must not reopen a finished wizard.
+  const finish = useCallback(
+    (uuid: string) => void navigate(assistantViewPath('edit', uuid), { replace: true }),
+    [navigate],
+  );
+  const { progress, reset } = useTrainingProgress(training, createdUuid, finish);
+
+  const change = (patch: Partial<WizardValues>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    // A corrected field loses its error at once; the others stay until the next check.
+    setErrors((e) => {
+      const next = { ...e };
+      for (const key of Object.keys(patch) as WizardField[]) delete next[key];
+      return next;
+    });
+  };
+
+  const goTo = (next: number) => {
+    setStep(next);
+    contentRef.current?.scrollIntoView({ block: 'nearest' });
+  };
+
+  const forward = () => {
+    const stepErrors = validateWizardStep(step, values);
+    setErrors(stepErrors);
+    if (Object.keys(stepErrors).length === 0) goTo(nextWizardStep(step, values.type));
+  };
+
+  const startTraining = async () => {
+    // Every step again: the values may have changed after going back.
+    for (let s = 0; s < WIZARD_STEPS - 1; s++) {
+      const stepErrors = validateWizardStep(s, values);
+      if (Object.keys(stepErrors).length > 0) {
+        setErrors(stepErrors);
+        goTo(s);
+        return;
+      }
+    }
+    if (!values.type) return;
+    setTraining(true);
+    try {
+      const isImage = values.type === 'image';
+      const { uuid } = await mutation.mutateAsync({
+        type: values.type,
+        is_public: 0,
+        name: values.name.trim(),
+        role: isImage ? '' : values.role.trim(),
+        task: isImage ? '' : values.task.trim(),
+        style: values.type === 'chat' ? values.style : '',
+        can_talk: isImage ? 0 : values.can_talk,
+      });
+      setCreatedUuid(uuid);
+    } catch (error) {
+      setTraining(false);
+      reset();
+      showCreateError(error);
+    }
+  };
+
+  const showCreateError = (error: unknown) => {
+    if (error instanceof UnauthenticatedError || error instanceof FeedbackRedirectError) return;
+    if (!(error instanceof ApiError)) {
+      showError(M.unknownError);
+      return;
+    }
+    const fieldErrors: WizardErrors = {};
+    let firstStep: number | undefined;
+    for (const [field, messages] of Object.entries(error.fields)) {
+      const s = stepOfField(field);
+      if (s === undefined || !messages[0]) continue;
+      fieldErrors[field as WizardField] = messages[0];
+      firstStep = firstStep === undefined ? s : Math.min(firstStep, s);
+    }
+    if (firstStep === undefined) {
+      showError(error.userMessage);
+      return;
+    }
+    setErrors(fieldErrors);
+    goTo(firstStep);
+  };
+
+  const isLast = step === WIZARD_STEPS - 1;
+
+  return (
+    <>
+      <SectionHeader
+        title={TA.wizardTitle}
+        subtitle={TA.wizardSubtitle}
+        actions={
+          <Button color="inherit" startIcon={<ArrowBackIcon />} onClick={() => open('list')}>
+            {TA.backToList}
+          </Button>
+        }
+      />
+      <Card sx={{ p: { xs: 2, sm: 4 } }} ref={contentRef}>
+        <Stepper activeStep={step} alternativeLabel sx={{ mb: { xs: 3, sm: 5 } }}>
+          {TA.steps.map((label, index) => {
+            const skipped = index === 2 && values.type === 'image';
+            return (
+              <Step key={label} completed={skipped ? false : index < step} disabled={skipped}>
+                <StepLabel
+                  optional={
+                    skipped ? (
+                      <Typography variant="caption" component="span" sx={{ color: 'text.secondary' }}>
+                        {TA.stepSkippedForImage}
+                      </Typography>
+                    ) : undefined
+                  }
+                >
+                  {label}
+                </StepLabel>
+              </Step>
+            );
+          })}
+        </Stepper>
+
+        <Box component="section" aria-label={TA.steps[step]} sx={{ minHeight: 260 }}>
+          {step === 0 && (
+            <StepFunction value={values.type} error={errors.type} onChange={(type) => change({ type })} />
+          )}
+          {step === 1 && <StepName values={values} errors={errors} onChange={change} />}
+          {step === 2 && <StepTask values={values} errors={errors} onChange={change} />}
+          {step === 3 && <StepSummary values={values} />}
+        </Box>
+
+        <Box
+          sx={(theme) => ({
+            display: 'flex',
+            justifyContent: 'space-between',
+            gap: 2,
+            mt: 4,
+            pt: 3,
+            borderTop: `1px solid ${theme.palette.divider}`,
+          })}
+        >
+          <Button
+            color="inherit"
+            onClick={() => (step === 0 ? open('list') : goTo(previousWizardStep(step, values.type)))}
+            disabled={training}
+          >
+            {step === 0 ? TA.cancel : TA.back}
+          </Button>
+          {isLast ? (
+            <Button variant="contained" size="large" onClick={() => void startTraining()} loading={training}>
+              {TA.startTraining}
+            </Button>
+          ) : (
+            <Button variant="contained" onClick={forward}>
+              {TA.next}
+            </Button>
+          )}
+        </Box>
+      </Card>
+      <TrainingDialog open={training} name={values.name.trim()} progress={progress} />
+    </>
+  );
+}

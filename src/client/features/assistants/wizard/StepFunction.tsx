@@ -1,0 +1,97 @@
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import FormHelperText from '@mui/material/FormHelperText';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import CheckIcon from '@mui/icons-material/CheckCircleRounded';
+import { ASSISTANT_TYPES, type AssistantType } from '../../../../shared/schemas/assistants.ts';
+import { TYPE_COLORS, TYPE_ICONS } from '../assistant-icons.ts';
+import { TA } from '../texts.ts';
+import { StepHeading } from './StepHeading.tsx';
+
+interface Props {
+  value: AssistantType | '';
+  error?: string;
+  onChange: (type: AssistantType) => void;
+}
+
+/** Step 1 (Funktion): chat, task or image. */
+export function StepFunction({ value, error, onChange }: Props) {
+  return (
+    <>
+      <StepHeading title={TA.stepFunctionTitle} text={TA.stepFunctionText} />
+      <Box
+        role="radiogroup"
+        aria-label={TA.steps[0]}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? 'wizard-type-error' : undefined}
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}
+      >
+        {ASSISTANT_TYPES.map((type, index) => {
+          const Icon = TYPE_ICONS[type];
+          const color = TYPE_COLORS[type];
+          const selected = value === type;
+          return (
+            <ButtonBase
+              key={type}
+              role="radio"
+              aria-checked={selected}
+              autoFocus={selected || (!value && index === 0)}
+              onClick={() => onChange(type)}
+              sx={(theme) => ({
+                position: 'relative',
+                p: 2.5,
+                borderRadius: '16px',
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'flex-start',
+                textAlign: 'left',
+                gap: 1,
+                border: `1.5px solid ${selected ? theme.palette[color].main : theme.palette.divider}`,
+                bgcolor: selected ? alpha(theme.palette[color].main, 0.1) : theme.palette.surface.raised,
+                transition: theme.transitions.create(['border-color', 'background-color']),
+                '&:hover': { borderColor: alpha(theme.palette[color].main, 0.7) },
+                '&.Mui-focusVisible': { outline: `2px solid ${theme.palette[color].main}`, outlineOffset: 2 },
+              })}
+            >
+              <Box
+                sx={(theme) => ({
+                  width: 44,
+                  height: 44,
+                  borderRadius: '12px',
+                  display: 'grid',
+                  placeItems: 'center',
+                  color: theme.palette[color].main,
+                  bgcolor: alpha(theme.palette[color].main, 0.16),
+                })}
+              >
+                <Icon />
+              </Box>
+              <Typography variant="subtitle1" component="span">
+                {TA.typeCards[type].title}
+              </Typography>
+              <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
+                {TA.typeCards[type].text}
+              </Typography>
+              {selected && (
+                <CheckIcon
+                  sx={(theme) => ({
+                    position: 'absolute',
+                    top: 14,
+                    right: 14,
+                    color: theme.palette[color].main,
+                  })}
+                />
+              )}
+            </ButtonBase>
+          );
+        })}
+      </Box>
+      {error && (
+        <FormHelperText id="wizard-type-error" error sx={{ mt: 1.5 }}>
+          {error}
+        </FormHelperText>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+
+/** Title and explanation at the top of a wizard step. */
+export function StepHeading({ title, text }: { title: string; text: string }) {
+  return (
+    <Box sx={{ mb: 3 }}>
+      <Typography variant="h6" component="h2">
+        {title}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+        {text}
+      </Typography>
+    </Box>
+  );
+}

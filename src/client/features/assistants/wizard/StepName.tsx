@@ -1,0 +1,55 @@
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { ASSISTANT_LIMITS } from '../../../../shared/schemas/assistants.ts';
+import type { WizardErrors, WizardValues } from '../assistant-rules.ts';
+import { CountedHelper } from '../components/CountedHelper.tsx';
+import { TA } from '../texts.ts';
+import { StepHeading } from './StepHeading.tsx';
+
+interface Props {
+  values: WizardValues;
+  errors: WizardErrors;
+  onChange: (patch: Partial<WizardValues>) => void;
+}
+
+/** Step 2 (Name): the name and, except for images, the role. */
+export function StepName({ values, errors, onChange }: Props) {
+  return (
+    <>
+      <StepHeading title={TA.stepNameTitle} text={TA.stepNameText} />
+      <Stack spacing={2.5}>
+        <TextField
+          label={TA.labelName}
+          value={values.name}
+          onChange={(e) => onChange({ name: e.target.value })}
+          error={Boolean(errors.name)}
+          helperText={errors.name}
+          autoFocus
+          required
+          fullWidth
+          slotProps={{ htmlInput: { maxLength: 80 } }}
+        />
+        {values.type !== 'image' && (
+          <TextField
+            label={TA.labelRole}
+            value={values.role}
+            onChange={(e) => onChange({ role: e.target.value })}
+            error={Boolean(errors.role)}
+            helperText={
+              <CountedHelper
+                text={errors.role ?? TA.roleHelper}
+                length={values.role.trim().length}
+                min={ASSISTANT_LIMITS.roleMin}
+              />
+            }
+            required
+            fullWidth
+            multiline
+            minRows={3}
+            slotProps={{ htmlInput: { maxLength: 2000 } }}
+          />
+        )}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { CAN_TALK_OPTIONS } from '../../../../shared/schemas/assistants.ts';
+import type { WizardValues } from '../assistant-rules.ts';
+import { TA } from '../texts.ts';
+import { StepHeading } from './StepHeading.tsx';
+
+/** Step 4 (Erstellung): what will be created; the button below starts the training. */
+export function StepSummary({ values }: { values: WizardValues }) {
+  const rows: [string, string][] = [
+    [TA.summaryType, values.type ? TA.typeLabels[values.type] : ''],
+    [TA.summaryName, values.name.trim()],
+  ];
+  if (values.type !== 'image') {
+    rows.push([TA.summaryRole, values.role.trim()], [TA.summaryTask, values.task.trim()]);
+    if (values.type === 'chat') rows.push([TA.summaryStyle, values.style]);
+    rows.push([TA.summaryCanTalk, CAN_TALK_OPTIONS.find((o) => o.value === values.can_talk)?.label ?? '']);
+  }
+  return (
+    <>
+      <StepHeading title={TA.stepSummaryTitle} text={TA.stepSummaryText(values.name.trim())} />
+      <Box
+        component="dl"
+        sx={(theme) => ({
+          m: 0,
+          borderRadius: '14px',
+          border: `1px solid ${theme.palette.divider}`,
+          overflow: 'hidden',
+        })}
+      >
+        {rows.map(([label, value]) => (
+          <Box
+            key={label}
+            sx={(theme) => ({
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: '160px minmax(0, 1fr)' },
+              gap: { xs: 0.25, sm: 2 },
+              px: 2.5,
+              py: 1.5,
+              '&:not(:last-of-type)': { borderBottom: `1px solid ${theme.palette.divider}` },
+            })}
+          >
+            <Typography component="dt" variant="body2" sx={{ color: 'text.secondary', fontWeight: 600 }}>
+              {label}
+            </Typography>
+            <Typography
+              component="dd"
+              variant="body2"
+              sx={{
+                m: 0,
+                whiteSpace: 'pre-line',
+                overflowWrap: 'anywhere',
+                display: '-webkit-box',
+                WebkitLineClamp: 4,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+              }}
+            >
+              {value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      <Alert severity="info" variant="outlined" sx={{ mt: 3 }}>
+        {TA.stepSummaryHint}
+      </Alert>
+    </>
+  );
+}

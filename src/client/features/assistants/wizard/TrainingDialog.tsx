@@ -1,0 +1,67 @@
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesomeOutlined';
+import CheckIcon from '@mui/icons-material/CheckRounded';
+import { TA } from '../texts.ts';
+
+/** "{name} wird trainiert …" with the progress bar of spec 02 §4; it cannot be dismissed. */
+export function TrainingDialog({ open, name, progress }: { open: boolean; name: string; progress: number }) {
+  const done = progress >= 100;
+  return (
+    <Dialog
+      open={open}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="training-title"
+      data-testid="training-dialog"
+    >
+      <DialogContent sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
+        <Box
+          sx={(theme) => ({
+            width: 64,
+            height: 64,
+            mx: 'auto',
+            mb: 2.5,
+            borderRadius: '20px',
+            display: 'grid',
+            placeItems: 'center',
+            color: done ? 'success.main' : 'primary.main',
+            bgcolor: alpha(done ? theme.palette.success.main : theme.palette.primary.main, 0.14),
+            transition: theme.transitions.create(['color', 'background-color']),
+          })}
+        >
+          {done ? <CheckIcon sx={{ fontSize: 34 }} /> : <AutoAwesomeIcon sx={{ fontSize: 32 }} />}
+        </Box>
+        <Typography id="training-title" variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+          {TA.training(name)}
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 3 }}>
+          <LinearProgress
+            variant="determinate"
+            value={progress}
+            aria-label={TA.training(name)}
+            sx={{ flex: 1, height: 8, borderRadius: 4 }}
+            color={done ? 'success' : 'primary'}
+          />
+          <Typography
+            variant="body2"
+            sx={{ width: 44, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}
+          >
+            {progress} %
+          </Typography>
+        </Box>
+        <Typography
+          variant="body2"
+          sx={{ color: 'text.secondary', mt: 2, minHeight: '1.55em' }}
+          aria-live="polite"
+        >
+          {done ? TA.trainingDone : ''}
+        </Typography>
+      </DialogContent>
+    </Dialog>
+  );
+}
