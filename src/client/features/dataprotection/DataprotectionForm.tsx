@@ -36,17 +36,19 @@ export function DataprotectionForm({ saved }: { saved: FilterSettings }) {
   const error = filterError(filter, level);
   const length = filter.trim().length;
 
-  const save = () => {
+  const save = async () => {
     if (error) return;
-    mutation.mutate(
-      { protectionLevel: level, filterString: filterToSave(filter, saved.filter, level) },
-      {
-        onSuccess: (result) => {
-          showSuccess(result.message);
-          void navigate('/Dataprotection');
-        },
-      },
-    );
+    try {
+      // Awaited rather than a per-call callback: the saved data remounts this form (see the key).
+      const result = await mutation.mutateAsync({
+        protectionLevel: level,
+        filterString: filterToSave(filter, saved.filter, level),
+      });
+      showSuccess(result.message);
+      void navigate('/Dataprotection');
+    } catch {
+      // The api client has shown the server's message.
+    }
   };
 
   const counter =
@@ -59,7 +61,7 @@ export function DataprotectionForm({ saved }: { saved: FilterSettings }) {
       aria-label={DT.title}
       onSubmit={(event) => {
         event.preventDefault();
-        save();
+        void save();
       }}
     >
       <Box sx={{ p: { xs: 2.5, sm: 4 } }}>

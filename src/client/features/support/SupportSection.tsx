@@ -59,14 +59,15 @@ export default function SupportSection({ user }: SectionProps) {
   const message = useWatch({ control, name: 'message' });
   const length = message.trim().length;
 
-  const onSubmit = handleSubmit((values) =>
-    mutation.mutate(values, {
-      onSuccess: (result) => {
-        showSuccess(result.message);
-        reset(EMPTY);
-      },
-    }),
-  );
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const result = await mutation.mutateAsync(values);
+      showSuccess(result.message);
+      reset(EMPTY);
+    } catch {
+      // The api client has shown the server's message.
+    }
+  });
 
   return (
     <>

@@ -26,14 +26,16 @@ export function DeleteUserButton({ member, self }: Props) {
   const mutation = useDeleteUserMutation();
   const lockedReason = member.role === 'owner' ? UT.deleteOwner : self ? UT.deleteSelf : null;
 
-  const confirm = () =>
-    mutation.mutate(member.uuid, {
-      onSuccess: (result) => {
-        showSuccess(result.message);
-        setOpen(false);
-        void navigate(userListPath());
-      },
-    });
+  const confirm = async () => {
+    try {
+      const result = await mutation.mutateAsync(member.uuid);
+      showSuccess(result.message);
+      setOpen(false);
+      void navigate(userListPath());
+    } catch {
+      // The api client has shown the server's message.
+    }
+  };
 
   const button = (
     <Button
@@ -73,7 +75,7 @@ export function DeleteUserButton({ member, self }: Props) {
           <Button
             variant="contained"
             color="error"
-            onClick={confirm}
+            onClick={() => void confirm()}
             disabled={mutation.isPending}
             loading={mutation.isPending}
           >
