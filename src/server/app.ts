@@ -182,6 +182,12 @@ async function serveClient(app: FastifyInstance, config: AppConfig) {
       },
     });
   }
+  // The root is a directory for the static handler: answer it with the app shell explicitly.
+  if (hasClient) {
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html'),
+    );
+  }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     // A missing asset must be a 404, not the app shell: old tabs then reload instead of breaking.

@@ -1,0 +1,114 @@
+import { expect, test, type Page } from '@playwright/test';
+import { latestMailText } from './server.ts';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function register(page: Page, email: string, password = 'geheim123') {
+  await page.goto('/register');
+  await page.getByLabel('Name', { exact: true }).fill('Mara Muster');
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByLabel('Passwort bestätigen').fill(password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Registrieren' }).click();
+}
+
+test('register → feedback → office with trial countdown → logout → login', async ({ page }) => {
+  const email = `mara-${unique()}@firma.de`;
+  await register(page, email);
+
+  await expect(page).toHaveURL(/\/feedback\?/);
+  await expect(page.getByText('Willkommen bei Mika!')).toBeVisible();
+  await page.getByRole('link', { name: "Los geht's" }).or(page.getByRole('button', { name: "Los geht's" })).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  const countdown = page.getByTestId('trial-countdown');
+  await expect(countdown).toContainText('13 Tage 23 Std.');
+  const before = await countdown.textContent();
+  await expect.poll(async () => countdown.textContent(), { timeout: 4000 }).not.toBe(before);
+  await expect(page.getByRole('button', { name: 'Tarif wählen' }).or(page.getByRole('link', { name: 'Tarif wählen' }))).toBeVisible();
+  await expect(page.getByTestId('side-nav')).toContainText('Mara Muster');
+
+  await page.getByTestId('side-nav').getByText('Logout').click();
+  await expect(page).toHaveURL(/\/login/);
+  // The session is really gone: the office sends us back to the login.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login/);
+
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill('geheim123');
+  const started = Date.now();
+  await page.getByRole('button', { name: 'Einloggen' }).click();
+  await expect(page.getByTestId('trial-countdown')).toBeVisible();
+  expect(Date.now() - started).toBeGreaterThanOrEqual(900); // the spec's 1 s redirect delay
+});
+
+test('validation messages in German, and nothing is created', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Registrieren' }).click();
+  await expect(page.getByText('Name ist erforderlich')).toBeVisible();
+  await expect(page.getByText('E-Mail ist erforderlich')).toBeVisible();
+  await expect(page.getByText('Passwort ist erforderlich', { exact: true })).toBeVisible();
+  await expect(page.getByText('Passwortbestätigung ist erforderlich')).toBeVisible();
+
+  await page.getByLabel('Name', { exact: true }).fill('Al');
+  await page.getByLabel('E-Mail').fill('keine-mail');
+  await page.getByLabel('Passwort', { exact: true }).fill('12345');
+  await page.getByLabel('Passwort bestätigen').fill('54321');
+  await page.getByRole('button', { name: 'Registrieren' }).click();
+  await expect(page.getByText('Name muss mindestens 3 Zeichen lang sein')).toBeVisible();
+  await expect(page.getByText('E-Mail muss gültig sein')).toBeVisible();
+  await expect(page.getByText('Passwort muss mindestens 6 Zeichen lang sein')).toBeVisible();
+  await expect(page.getByText('Die Passwörter stimmen nicht überein')).toBeVisible();
+  await expect(page).toHaveURL(/\/register/);
+
+  await page.goto('/login');
+  await page.getByLabel('E-Mail').fill(`niemand-${unique()}@firma.de`);
+  await page.getByLabel('Passwort', { exact: true }).fill('falsch');
+  await page.getByRole('button', { name: 'Einloggen' }).click();
+  await expect(page.getByText('Die E-Mail-Adresse oder das Passwort ist nicht korrekt.').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('password reset through the link in the mail', async ({ page }) => {
+  const email = `reset-${unique()}@firma.de`;
+  await register(page, email, 'altesPasswort');
+  await expect(page).toHaveURL(/\/feedback/);
+  await page.context().clearCookies();
+
+  await page.goto('/reset');
+  await page.getByLabel('E-Mail').fill(`unbekannt-${unique()}@firma.de`);
+  await page.getByRole('button', { name: 'Link senden' }).click();
+  await expect(page.getByText('Die Email-Adresse wurde nicht gefunden.')).toBeVisible();
+
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByRole('button', { name: 'Link senden' }).click();
+  await expect(page).toHaveURL(/\/feedback/);
+  await expect(page.getByText('E-Mail versendet')).toBeVisible();
+
+  await expect.poll(() => latestMailText(email)).toContain('/reset-password/');
+  const link = /(\/reset-password\/[\w-]+)/.exec(latestMailText(email)!)![1]!;
+  await page.goto(link);
+  await page.getByLabel('Passwort', { exact: true }).fill('neuesPasswort');
+  await page.getByLabel('Passwort bestätigen').fill('neuesPasswort');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page).toHaveURL(/\/feedback/);
+  await expect(page.getByText('Passwort gespeichert')).toBeVisible();
+
+  await page.goto('/login');
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill('altesPasswort');
+  await page.getByRole('button', { name: 'Einloggen' }).click();
+  await expect(page.getByText('Die E-Mail-Adresse oder das Passwort ist nicht korrekt.').first()).toBeVisible();
+  await page.getByLabel('Passwort', { exact: true }).fill('neuesPasswort');
+  await page.getByRole('button', { name: 'Einloggen' }).click();
+  await expect(page.getByTestId('trial-countdown')).toBeVisible();
+
+  // The link works once.
+  await page.context().clearCookies();
+  await page.goto(link);
+  await page.getByLabel('Passwort', { exact: true }).fill('nochmalNeu1');
+  await page.getByLabel('Passwort bestätigen').fill('nochmalNeu1');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Der Link ist ungültig oder abgelaufen. Bitte fordere einen neuen Link an.').first()).toBeVisible();
+});
