@@ -1,0 +1,107 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Markdown, safeUrl } from './Markdown.tsx';
+
+// Vitest runs in Node without a DOM: render to HTML and inspect what the browser would receive.
+const render = (text: string) => renderToStaticMarkup(createElement(Markdown, null, text));
+
+/** The rendered HTML without emotion's <style> tags, which only carry the CSS. */
+const html = (text: string) => render(text).replace(/<style[^>]*>[\s\S]*?<\/style>/g, '');
+
+const hrefs = (markup: string) => [...markup.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+
+describe('Markdown: hostile input', () => {
+  it('drops raw HTML script tags', () => {
+    const out = html('Hallo <script>alert(1)</script> Welt');
+    expect(out).not.toMatch(/<script/i);
+    expect(out).toContain('Hallo');
+  });
+
+  it('drops raw HTML block elements and their handlers', () => {
+    const out = html('<img src=x onerror="alert(1)">\n\n<div onclick="alert(2)">x</div>\n\n<iframe src="https://evil.example"></iframe>');
+    expect(out).not.toMatch(/<img/i);
+    expect(out).not.toMatch(/onerror/i);
+    expect(out).not.toMatch(/onclick/i);
+    expect(out).not.toMatch(/<iframe/i);
+  });
+
+  it('removes javascript: links but keeps their text', () => {
+    const out = html('[klick mich](javascript:alert(1))');
+    expect(out).toContain('klick mich');
+    expect(out).not.toMatch(/javascript:/i);
+    expect(hrefs(out)).toEqual([]);
+  });
+
+  it('removes obfuscated script links (entities, case, control characters)', () => {
+    const out = html(
+      ['[a](JaVaScRiPt:alert(1))', '[b](&#106;avascript:alert(1))', '[c](<java\tscript:alert(1)>)', '[d](vbscript:msgbox)'].join('\n\n'),
+    );
+    expect(out).not.toMatch(/script:/i);
+    expect(hrefs(out)).toEqual([]);
+  });
+
+  it('removes data: links', () => {
+    const out = html('[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)');
+    expect(out).not.toMatch(/data:/i);
+    expect(hrefs(out)).toEqual([]);
+  });
+
+  it('never renders an image: external images become a link "Bild: alt"', () => {
+    const out = html('![Tracking](https://evil.example/p.png?chat=geheim)');
+    expect(out).not.toMatch(/<img/i);
+    expect(out).toContain('Bild: Tracking');
+    expect(hrefs(out)).toEqual(['https://evil.example/p.png?chat=geheim']);
+    expect(out).toContain('rel="noopener noreferrer nofollow"');
+  });
+
+  it('an image with a javascript: or data: source is plain text', () => {
+    const out = html('![t](javascript:alert(1)) ![u](data:image/png;base64,AAAA)');
+    expect(out).not.toMatch(/<img/i);
+    expect(out).not.toMatch(/javascript:|data:/i);
+    expect(out).toContain('Bild: t');
+    expect(out).toContain('Bild: u');
+  });
+});
+
+describe('Markdown: normal text', () => {
+  it('renders emphasis, lists, quotes and code', () => {
+    const out = html('**fett** und _kursiv_\n\n- eins\n- zwei\n\n> Zitat\n\n```\ncode()\n```');
+    expect(out).toContain('<strong>fett</strong>');
+    expect(out).toContain('<em>kursiv</em>');
+    expect(out.match(/<li>/g)).toHaveLength(2);
+    expect(out).toContain('<blockquote>');
+    expect(out).toMatch(/<pre><code>code\(\)\n<\/code><\/pre>/);
+  });
+
+  it('renders https, mailto and relative links in a new tab without opener', () => {
+    const out = html('[Seite](https://mika.example/hilfe) [Mail](mailto:hallo@mika.example) [Intern](/agb)');
+    expect(hrefs(out)).toEqual(['https://mika.example/hilfe', 'mailto:hallo@mika.example', '/agb']);
+    expect(out.match(/target="_blank"/g)).toHaveLength(3);
+    expect(out.match(/rel="noopener noreferrer nofollow"/g)).toHaveLength(3);
+  });
+
+  it('renders incomplete text while it streams', () => {
+    expect(() => html('**halb fe')).not.toThrow();
+    expect(html('**halb fe')).toContain('halb fe');
+  });
+});
+
+describe('safeUrl', () => {
+  it.each([
+    ['https://a.example/x', 'https://a.example/x'],
+    ['http://a.example', 'http://a.example'],
+    ['mailto:a@b.de', 'mailto:a@b.de'],
+    ['/relativ/pfad', '/relativ/pfad'],
+    ['#anker', '#anker'],
+    ['seite?x=a:b', 'seite?x=a:b'],
+    ['javascript:alert(1)', null],
+    [' javascript:alert(1)', null],
+    ['java\nscript:alert(1)', null],
+    ['data:text/html,x', null],
+    ['file:///etc/passwd', null],
+    ['', null],
+  ])('%j → %j', (input, expected) => {
+    expect(safeUrl(input)).toBe(expected);
+  });
+});

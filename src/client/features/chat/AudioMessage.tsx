@@ -1,0 +1,32 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { MC } from '../../../shared/messages.ts';
+import { CT } from './texts.ts';
+
+interface Props {
+  url: string;
+}
+
+/** An audio answer (type mp3): the browser's player, or the spec's error when the file cannot load. */
+export function AudioMessage({ url }: Props) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  if (failedUrl === url) {
+    return (
+      <Typography variant="body2" role="alert" sx={{ color: 'error.light' }}>
+        {MC.audioLoadFailed}
+      </Typography>
+    );
+  }
+  return (
+    <Box
+      component="audio"
+      controls
+      preload="metadata"
+      src={url}
+      aria-label={CT.audioLabel}
+      onError={() => setFailedUrl(url)}
+      sx={{ display: 'block', width: '100%', maxWidth: 340, height: 40 }}
+    />
+  );
+}

@@ -1,0 +1,60 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import type { ReactNode } from 'react';
+import { AssistantAvatar } from './AssistantAvatar.tsx';
+import { LiveStatusDot } from './LiveStatusDot.tsx';
+import { OfflineChip } from './OfflineChip.tsx';
+import { ResetConversationButton } from './ResetConversationButton.tsx';
+import type { ChatAssistant } from './chat-api.ts';
+import type { ChatSurfaces } from './chat-surfaces.ts';
+
+interface Props {
+  assistant: ChatAssistant;
+  surfaces: ChatSurfaces;
+  offline: boolean;
+  onReset: () => void;
+  resetDisabled: boolean;
+  leadingAction?: ReactNode;
+  actions?: ReactNode;
+}
+
+/** Avatar, name, offline label, live status, the slot for more actions and the reset button. */
+export function ChatHeader({ assistant, surfaces, offline, onReset, resetDisabled, leadingAction, actions }: Props) {
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  return (
+    <Box
+      component="header"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: { xs: 1, sm: 1.5 },
+        px: { xs: 1, sm: 2.5 },
+        py: 1.25,
+        minHeight: 64,
+        bgcolor: surfaces.header.bg,
+        color: surfaces.header.fg,
+        borderBottom: `1px solid ${surfaces.border}`,
+      }}
+    >
+      {leadingAction}
+      <AssistantAvatar name={assistant.name} image={assistant.image} size={narrow ? 36 : 40} />
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+          <Typography component="h1" variant="subtitle1" noWrap sx={{ fontSize: { xs: '1rem', sm: '1.0625rem' }, lineHeight: 1.3 }}>
+            {assistant.name}
+          </Typography>
+          <LiveStatusDot />
+        </Box>
+        {offline && (
+          <Box sx={{ mt: 0.25 }}>
+            <OfflineChip />
+          </Box>
+        )}
+      </Box>
+      {actions}
+      <ResetConversationButton onReset={onReset} disabled={resetDisabled} compact={narrow} />
+    </Box>
+  );
+}

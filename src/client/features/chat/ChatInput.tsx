@@ -1,0 +1,145 @@
+import SendIcon from '@mui/icons-material/SendRounded';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import InputBase from '@mui/material/InputBase';
+import Tooltip from '@mui/material/Tooltip';
+import { alpha } from '@mui/material/styles';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { MESSAGE_MAX_CHARS } from '../../../shared/schemas/chat.ts';
+import type { ChatSurfaces } from './chat-surfaces.ts';
+import { CT } from './texts.ts';
+
+/** Spec 01 §5: Enter sends a non-empty message; with Shift, Ctrl, Alt or Meta it is a new line. */
+export function enterAction(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'altKey' | 'metaKey'> & { isComposing?: boolean }) {
+  if (event.key !== 'Enter' || event.isComposing) return 'none';
+  if (event.shiftKey) return 'native-newline';
+  if (event.ctrlKey || event.altKey || event.metaKey) return 'insert-newline';
+  return 'send';
+}
+
+interface Props {
+  assistantName: string;
+  /** Status is done-ai and the thread is ready (spec 01 §5). */
+  ready: boolean;
+  onSend: (text: string) => Promise<boolean>;
+  surfaces: ChatSurfaces;
+  /** Slot left of the send button (the voice input button). */
+  adornment?: ReactNode;
+}
+
+export function ChatInput({ assistantName, ready, onSend, surfaces, adornment }: Props) {
+  const [text, setText] = useState('');
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const tooLong = text.length > MESSAGE_MAX_CHARS;
+  const canSend = ready && text.trim() !== '' && !tooLong;
+
+  const send = () => {
+    if (!canSend) return;
+    const question = text;
+    setText('');
+    void onSend(question).then((taken) => {
+      // Refused before it started (e.g. validation): give the question back unless a new one is typed.
+      if (!taken) setText((current) => current || question);
+    });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    const action = enterAction({ ...event, isComposing: event.nativeEvent.isComposing });
+    if (action === 'send') {
+      event.preventDefault();
+      send();
+    } else if (action === 'insert-newline') {
+      // Browsers insert a line break only for Shift+Enter; the other modifiers get one here.
+      event.preventDefault();
+      const el = event.currentTarget;
+      const { selectionStart, selectionEnd, value } = el;
+      const next = `${value.slice(0, selectionStart)}\n${value.slice(selectionEnd)}`;
+      setText(next);
+      requestAnimationFrame(() => el.setSelectionRange(selectionStart + 1, selectionStart + 1));
+    }
+  };
+
+  return (
+    <Box
+      component="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+      sx={{
+        px: { xs: 1.5, sm: 3 },
+        pt: 1.5,
+        pb: { xs: 1.5, sm: 2 },
+        bgcolor: surfaces.input.bg,
+        color: surfaces.input.fg,
+        borderTop: `1px solid ${surfaces.border}`,
+      }}
+    >
+      <Box
+        sx={{
+          maxWidth: 860,
+          mx: 'auto',
+          display: 'flex',
+          alignItems: 'flex-end',
+          gap: 1,
+          pl: 2,
+          pr: 0.75,
+          py: 0.75,
+          borderRadius: '16px',
+          bgcolor: alpha('#000000', 0.22),
+          border: `1px solid ${tooLong ? '#EC5B2C' : alpha(surfaces.input.fg, 0.14)}`,
+          transition: 'border-color 120ms',
+          '&:focus-within': { borderColor: tooLong ? '#EC5B2C' : alpha(surfaces.input.fg, 0.38) },
+        }}
+      >
+        <InputBase
+          inputRef={inputRef}
+          multiline
+          maxRows={6}
+          fullWidth
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={CT.inputPlaceholder(assistantName)}
+          inputProps={{ 'aria-label': CT.inputLabel, 'aria-describedby': 'chat-input-hint', enterKeyHint: 'send' }}
+          sx={{ color: 'inherit', py: 0.75, fontSize: '0.9375rem', lineHeight: 1.5, '& textarea::placeholder': { opacity: 0.55 } }}
+        />
+        {adornment}
+        <Tooltip title={CT.send}>
+          <span>
+            <IconButton
+              type="submit"
+              aria-label={CT.send}
+              disabled={!canSend}
+              sx={{
+                width: 40,
+                height: 40,
+                background: surfaces.button.bg,
+                color: surfaces.button.fg,
+                transition: 'opacity 120ms, transform 120ms',
+                '&:hover': { background: surfaces.button.bg, opacity: 0.9 },
+                '&:active': { transform: 'scale(0.96)' },
+                '&.Mui-disabled': { background: alpha(surfaces.input.fg, 0.08), color: alpha(surfaces.input.fg, 0.3) },
+              }}
+            >
+              <SendIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      </Box>
+      <Box
+        id="chat-input-hint"
+        sx={{ maxWidth: 860, mx: 'auto', mt: 0.75, px: 1, display: 'flex', justifyContent: 'space-between', gap: 2, fontSize: '0.75rem', opacity: 0.55 }}
+      >
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {CT.inputHint}
+        </Box>
+        {text.length > MESSAGE_MAX_CHARS * 0.9 && (
+          <Box component="span" sx={{ ml: 'auto', color: tooLong ? '#FF8A6B' : 'inherit', opacity: tooLong ? 1 : undefined }}>
+            {text.length} / {MESSAGE_MAX_CHARS} · {CT.messageTooLong(MESSAGE_MAX_CHARS)}
+          </Box>
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,78 @@
+import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
+import { ChatHeader } from './ChatHeader.tsx';
+import { ChatInput } from './ChatInput.tsx';
+import { MessageList } from './MessageList.tsx';
+import { useCapabilitiesQuery, type ChatAssistant } from './chat-api.ts';
+import type { ChatColors } from './chat-colors.ts';
+import { resolveSurfaces } from './chat-surfaces.ts';
+import { useChatHeight } from './use-chat-height.ts';
+import { useChatSession } from './use-chat-session.ts';
+
+export interface ChatPanelProps {
+  assistant: ChatAssistant;
+  /** Custom colours (the public chat passes the assistant's); the office uses the app theme. */
+  colors?: ChatColors;
+  /** Panel height in px; default: the spec's chat height for the current route (useChatHeight). */
+  height?: number;
+  /** The public, embeddable chat (no account): voice input is always offered there (spec 01 §6). */
+  publicMode?: boolean;
+  /** Left of the avatar, e.g. the office's back button. */
+  leadingAction?: ReactNode;
+  /** Slot in the header before the reset button, e.g. the "kann sprechen" switch. */
+  headerActions?: ReactNode;
+  /** Slot in the input bar before the send button, e.g. the voice input button. */
+  inputAdornment?: ReactNode;
+}
+
+/**
+ * The chat (spec 01 §2): header, conversation and input. Reused by the office's chat view and the
+ * public chat page; everything that differs comes in through props.
+ */
+export function ChatPanel({ assistant, colors, height, publicMode = false, leadingAction, headerActions, inputAdornment }: ChatPanelProps) {
+  const defaultHeight = useChatHeight();
+  const session = useChatSession(assistant.uuid, publicMode);
+  const capabilities = useCapabilitiesQuery();
+  const surfaces = resolveSurfaces(colors);
+
+  return (
+    <Box
+      data-testid="chat-panel"
+      data-public={publicMode || undefined}
+      sx={{
+        height: height ?? defaultHeight,
+        display: 'flex',
+        flexDirection: 'column',
+        overflow: 'hidden',
+        borderRadius: publicMode ? 0 : { xs: '14px', sm: '18px' },
+        border: publicMode ? 'none' : `1px solid ${surfaces.border}`,
+        bgcolor: surfaces.conversation.bg,
+        boxShadow: publicMode ? 'none' : '0 12px 40px rgba(0, 0, 0, 0.28)',
+      }}
+    >
+      <ChatHeader
+        assistant={assistant}
+        surfaces={surfaces}
+        offline={capabilities.data?.offline === true}
+        onReset={session.reset}
+        resetDisabled={!session.thread}
+        leadingAction={leadingAction}
+        actions={headerActions}
+      />
+      <MessageList
+        assistant={assistant}
+        thread={session.thread}
+        messages={session.messages}
+        loading={session.loading}
+        failed={session.failed}
+        onRetry={session.retry}
+        status={session.status}
+        statusMsg={session.statusMsg}
+        streamingText={session.streamingText}
+        notice={session.notice}
+        surfaces={surfaces}
+      />
+      <ChatInput assistantName={assistant.name} ready={session.canSend} onSend={session.send} surfaces={surfaces} adornment={inputAdornment} />
+    </Box>
+  );
+}

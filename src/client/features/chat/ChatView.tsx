@@ -1,0 +1,80 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBackRounded';
+import ChatOffIcon from '@mui/icons-material/SpeakerNotesOffOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import { useAssistantView } from '../../lib/assistant-view.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { ChatPanel } from './ChatPanel.tsx';
+import { useChatAssistantQuery } from './chat-api.ts';
+import { CT } from './texts.ts';
+import { useChatHeight } from './use-chat-height.ts';
+
+interface ChatViewProps {
+  assistantUuid: string;
+}
+
+/** The office's chat with one assistant (/?view=chat&assistant=<uuid>). */
+export default function ChatView({ assistantUuid }: ChatViewProps) {
+  const { open } = useAssistantView();
+  const query = useChatAssistantQuery(assistantUuid);
+  const height = useChatHeight();
+  const assistant = query.data;
+  useDocumentTitle(assistant?.name);
+
+  const back = (
+    <Tooltip title={CT.backToLibrary}>
+      <IconButton aria-label={CT.backToLibrary} onClick={() => open('list')} color="inherit" edge="start" sx={{ ml: { xs: 0, sm: -0.5 } }}>
+        <ArrowBackIcon />
+      </IconButton>
+    </Tooltip>
+  );
+
+  if (query.isPending) {
+    return (
+      <Box sx={{ height, display: 'grid', placeItems: 'center' }} aria-busy>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: 'text.secondary' }}>
+          <CircularProgress size={22} color="inherit" />
+          <Typography>{CT.assistantLoading}</Typography>
+        </Box>
+      </Box>
+    );
+  }
+
+  if (!assistant) {
+    // 403/404: the global snackbar has said why; this says what to do.
+    return (
+      <Card sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }} data-testid="chat-unavailable">
+        <Box
+          sx={(theme) => ({
+            width: 64,
+            height: 64,
+            mx: 'auto',
+            mb: 2.5,
+            borderRadius: '18px',
+            display: 'grid',
+            placeItems: 'center',
+            color: 'primary.main',
+            bgcolor: alpha(theme.palette.primary.main, 0.14),
+          })}
+        >
+          <ChatOffIcon sx={{ fontSize: 32 }} />
+        </Box>
+        <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+          {CT.assistantUnavailableTitle}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary', maxWidth: 480, mx: 'auto', mb: 3 }}>{CT.assistantUnavailableText}</Typography>
+        <Button variant="contained" startIcon={<ArrowBackIcon />} onClick={() => open('list')}>
+          {CT.backToLibrary}
+        </Button>
+      </Card>
+    );
+  }
+
+  return <ChatPanel key={assistant.uuid} assistant={assistant} height={height} leadingAction={back} />;
+}

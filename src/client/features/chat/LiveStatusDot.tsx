@@ -1,0 +1,65 @@
+import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
+import { keyframes } from '@mui/material/styles';
+import { COLORS } from '../../app/theme.ts';
+import { useLiveConnectionState, type ConnectionState } from '../../lib/live-channel.ts';
+import { CT } from './texts.ts';
+
+const pulse = keyframes`
+  0% { box-shadow: 0 0 0 0 currentColor; }
+  70% { box-shadow: 0 0 0 6px transparent; }
+  100% { box-shadow: 0 0 0 0 transparent; }
+`;
+
+const DOT: Record<ConnectionState, { color: string; pulse: boolean }> = {
+  initialized: { color: '#8D95A0', pulse: false },
+  connecting: { color: COLORS.warning, pulse: true },
+  connected: { color: COLORS.green, pulse: false },
+  unavailable: { color: COLORS.warning, pulse: true },
+  failed: { color: COLORS.error, pulse: false },
+  disconnected: { color: '#8D95A0', pulse: false },
+};
+
+export const liveStatusLabel = (state: ConnectionState) => `${CT.liveLabel}: ${CT.liveStates[state]}`;
+
+/** The realtime connection's six states (spec 01 §4) as a small dot with an explaining tooltip. */
+export function LiveStatusDot() {
+  const state = useLiveConnectionState();
+  const dot = DOT[state];
+  const label = liveStatusLabel(state);
+  return (
+    <Tooltip
+      title={
+        <>
+          <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
+            {label}
+          </Box>
+          <Box component="span" sx={{ display: 'block', opacity: 0.8, mt: 0.25 }}>
+            {CT.liveHint}
+          </Box>
+        </>
+      }
+    >
+      <Box
+        role="status"
+        aria-label={label}
+        data-testid="live-status"
+        data-state={state}
+        tabIndex={0}
+        sx={{ display: 'inline-grid', placeItems: 'center', width: 20, height: 20, borderRadius: '50%', cursor: 'help', outlineOffset: 2 }}
+      >
+        <Box
+          component="span"
+          sx={{
+            width: 8,
+            height: 8,
+            borderRadius: '50%',
+            bgcolor: dot.color,
+            color: dot.color,
+            animation: dot.pulse ? `${pulse} 1.6s ease-out infinite` : 'none',
+          }}
+        />
+      </Box>
+    </Tooltip>
+  );
+}

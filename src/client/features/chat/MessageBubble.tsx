@@ -1,0 +1,123 @@
+import InfoIcon from '@mui/icons-material/InfoOutlined';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import type { ChatMessage } from '../../../shared/schemas/chat.ts';
+import { Markdown } from '../../components/Markdown.tsx';
+import { AssistantAvatar } from './AssistantAvatar.tsx';
+import { AudioMessage } from './AudioMessage.tsx';
+import { ContactFormMessage } from './ContactFormMessage.tsx';
+import { DocumentMessage } from './DocumentMessage.tsx';
+import { fileUrl } from './chat-api.ts';
+import type { ChatSurfaces } from './chat-surfaces.ts';
+import { CT } from './texts.ts';
+
+interface BubbleProps {
+  origin: 'user' | 'ai';
+  surfaces: ChatSurfaces;
+  assistant: { name: string; image: string | null };
+  children: ReactNode;
+  /** A small line under the bubble (e.g. "Antwort unvollständig"). */
+  note?: ReactNode;
+  testId?: string;
+}
+
+/** One bubble: the assistant's on the left with its avatar, the user's on the right. */
+export function Bubble({ origin, surfaces, assistant, children, note, testId }: BubbleProps) {
+  const isUser = origin === 'user';
+  const surface = isUser ? surfaces.userBubble : surfaces.aiBubble;
+  return (
+    <Box
+      data-testid={testId}
+      data-origin={origin}
+      sx={{ display: 'flex', justifyContent: isUser ? 'flex-end' : 'flex-start', alignItems: 'flex-end', gap: 1.25 }}
+    >
+      {!isUser && <AssistantAvatar name={assistant.name} image={assistant.image} size={32} />}
+      <Box sx={{ maxWidth: { xs: '86%', sm: '78%' }, minWidth: 0, display: 'flex', flexDirection: 'column', alignItems: isUser ? 'flex-end' : 'flex-start' }}>
+        <Box
+          sx={{
+            px: 2,
+            py: 1.25,
+            background: surface.bg,
+            color: surface.fg,
+            borderRadius: '18px',
+            [isUser ? 'borderBottomRightRadius' : 'borderBottomLeftRadius']: '6px',
+            boxShadow: isUser ? '0 4px 14px rgba(229, 72, 77, 0.18)' : 'none',
+            border: isUser ? 'none' : `1px solid ${surfaces.border}`,
+            fontSize: '0.9375rem',
+            lineHeight: 1.6,
+            minWidth: 0,
+            maxWidth: '100%',
+          }}
+        >
+          {children}
+        </Box>
+        {note && (
+          <Typography variant="caption" sx={{ mt: 0.5, px: 0.5, color: surfaces.muted, display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            {note}
+          </Typography>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+interface MessageBubbleProps {
+  message: ChatMessage;
+  surfaces: ChatSurfaces;
+  assistant: { uuid: string; name: string; image: string | null };
+  thread: { id: number; token: string };
+}
+
+/** A stored message by type (spec 01 §3): text, audio answer, document answer or contact form. */
+export function MessageBubble({ message, surfaces, assistant, thread }: MessageBubbleProps) {
+  const partial =
+    message.status === 'partial' ? (
+      <>
+        <InfoIcon sx={{ fontSize: 14 }} aria-hidden />
+        {CT.partial}
+      </>
+    ) : undefined;
+  return (
+    <Bubble origin={message.origin} surfaces={surfaces} assistant={assistant} note={partial} testId="chat-message">
+      <MessageContent message={message} assistant={assistant} thread={thread} />
+    </Bubble>
+  );
+}
+
+function MessageContent({ message, assistant, thread }: Omit<MessageBubbleProps, 'surfaces'>) {
+  const text = message.text.trim();
+  const body =
+    message.origin === 'user' ? (
+      <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</Box>
+    ) : (
+      <Markdown>{message.text}</Markdown>
+    );
+  switch (message.type) {
+    case 'mp3':
+      return (
+        <Box sx={{ display: 'grid', gap: 1 }}>
+          {message.audio && <AudioMessage url={fileUrl('audio', assistant.uuid, message.audio, thread.token)} />}
+          {text && body}
+        </Box>
+      );
+    case 'doc':
+      return (
+        <Box sx={{ display: 'grid', gap: 1.25 }}>
+          {text && body}
+          {message.document && (
+            <DocumentMessage url={fileUrl('document', assistant.uuid, message.document, thread.token)} fileName={message.document} />
+          )}
+        </Box>
+      );
+    case 'form':
+      return (
+        <Box sx={{ display: 'grid', gap: 1 }}>
+          {text && body}
+          <ContactFormMessage assistantUuid={assistant.uuid} threadId={thread.id} token={thread.token} />
+        </Box>
+      );
+    default:
+      return body;
+  }
+}

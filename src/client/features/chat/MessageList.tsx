@@ -1,0 +1,117 @@
+import ErrorIcon from '@mui/icons-material/ErrorOutlineRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import type { ChatStatus } from '../../../shared/events.ts';
+import type { ChatMessage } from '../../../shared/schemas/chat.ts';
+import { Markdown } from '../../components/Markdown.tsx';
+import type { ThreadEntry } from '../../state/chat-store.ts';
+import { Bubble, MessageBubble } from './MessageBubble.tsx';
+import { PendingBubble } from './PendingBubble.tsx';
+import type { ChatAssistant } from './chat-api.ts';
+import type { ChatSurfaces } from './chat-surfaces.ts';
+import { CT } from './texts.ts';
+import { useAutoScroll } from './use-auto-scroll.ts';
+
+interface Props {
+  assistant: ChatAssistant;
+  thread: ThreadEntry | undefined;
+  messages: ChatMessage[];
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  status: ChatStatus;
+  statusMsg: string;
+  streamingText: string;
+  notice: string | null;
+  surfaces: ChatSurfaces;
+}
+
+/** The conversation: the intro (not stored) first, then the messages, the pending answer and notices. */
+export function MessageList(props: Props) {
+  const { assistant, thread, messages, loading, failed, onRetry, status, statusMsg, streamingText, notice, surfaces } = props;
+  const busy = status === 'start-ai' || status === 'request-ai';
+  const scroller = useAutoScroll<HTMLDivElement>(`${thread?.id}:${messages.length}:${busy}:${notice ?? ''}:${loading}`, streamingText);
+
+  return (
+    <Box
+      ref={scroller}
+      role="log"
+      aria-label={`Unterhaltung mit ${assistant.name}`}
+      aria-busy={busy}
+      data-testid="chat-log"
+      sx={{
+        flex: 1,
+        minHeight: 0,
+        overflowY: 'auto',
+        overscrollBehavior: 'contain',
+        bgcolor: surfaces.conversation.bg,
+        color: surfaces.conversation.fg,
+        px: { xs: 1.5, sm: 3 },
+        py: { xs: 2, sm: 3 },
+      }}
+    >
+      <Box sx={{ maxWidth: 860, mx: 'auto', display: 'flex', flexDirection: 'column', gap: { xs: 1.75, sm: 2.25 } }}>
+        {assistant.intro.trim() && (
+          <Bubble origin="ai" surfaces={surfaces} assistant={assistant} testId="chat-intro">
+            <Markdown>{assistant.intro}</Markdown>
+          </Bubble>
+        )}
+
+        {loading && (
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1.25, py: 3, color: surfaces.muted }}>
+            <CircularProgress size={18} color="inherit" />
+            <Typography variant="body2">{CT.loadingConversation}</Typography>
+          </Box>
+        )}
+
+        {failed && (
+          <Alert
+            severity="error"
+            variant="outlined"
+            action={
+              <Button color="inherit" size="small" onClick={onRetry}>
+                {CT.retry}
+              </Button>
+            }
+          >
+            {CT.threadFailed}
+          </Alert>
+        )}
+
+        {thread &&
+          messages.map((message) => (
+            <MessageBubble key={message.id} message={message} surfaces={surfaces} assistant={assistant} thread={thread} />
+          ))}
+
+        <PendingBubble status={status} msg={statusMsg} streamingText={streamingText} surfaces={surfaces} assistant={assistant} />
+
+        {notice && (
+          <Box
+            role="alert"
+            data-testid="chat-notice"
+            sx={{
+              alignSelf: 'center',
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              maxWidth: 560,
+              px: 1.75,
+              py: 1,
+              borderRadius: '12px',
+              fontSize: '0.875rem',
+              color: '#FFB4A1',
+              bgcolor: 'rgba(236, 91, 44, 0.12)',
+              border: '1px solid rgba(236, 91, 44, 0.35)',
+            }}
+          >
+            <ErrorIcon fontSize="small" aria-hidden />
+            {notice}
+          </Box>
+        )}
+      </Box>
+    </Box>
+  );
+}

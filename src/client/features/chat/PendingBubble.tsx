@@ -1,0 +1,87 @@
+import Box from '@mui/material/Box';
+import { keyframes } from '@mui/material/styles';
+import type { ChatStatus } from '../../../shared/events.ts';
+import { MC } from '../../../shared/messages.ts';
+import { Markdown } from '../../components/Markdown.tsx';
+import { Bubble } from './MessageBubble.tsx';
+import type { ChatSurfaces } from './chat-surfaces.ts';
+
+const bounce = keyframes`
+  0%, 80%, 100% { transform: translateY(0); opacity: 0.35; }
+  40% { transform: translateY(-4px); opacity: 1; }
+`;
+const blink = keyframes`
+  0%, 45% { opacity: 1; }
+  50%, 100% { opacity: 0; }
+`;
+
+function TypingDots() {
+  return (
+    <Box component="span" aria-hidden sx={{ display: 'inline-flex', gap: '4px', alignItems: 'center', height: 16 }}>
+      {[0, 1, 2].map((i) => (
+        <Box
+          key={i}
+          component="span"
+          sx={{
+            width: 6,
+            height: 6,
+            borderRadius: '50%',
+            bgcolor: 'currentColor',
+            animation: `${bounce} 1.2s ease-in-out ${i * 0.16}s infinite`,
+            '@media (prefers-reduced-motion: reduce)': { animation: 'none', opacity: 0.7 },
+          }}
+        />
+      ))}
+    </Box>
+  );
+}
+
+interface Props {
+  status: ChatStatus;
+  msg: string;
+  streamingText: string;
+  surfaces: ChatSurfaces;
+  assistant: { name: string; image: string | null };
+}
+
+/**
+ * What the assistant is doing (spec 01 §4): at start-ai the thinking expression with an animated
+ * indicator, at request-ai the answer as it arrives.
+ */
+export function PendingBubble({ status, msg, streamingText, surfaces, assistant }: Props) {
+  if (status !== 'start-ai' && status !== 'request-ai' && status !== 'pending-user') return null;
+  if (streamingText) {
+    return (
+      <Bubble origin="ai" surfaces={surfaces} assistant={assistant} testId="streaming-answer">
+        <Box
+          sx={{
+            '& .markdown > p:last-child::after, & .markdown > ul:last-child > li:last-child::after, & .markdown > ol:last-child > li:last-child::after': {
+              content: '""',
+              display: 'inline-block',
+              width: '0.5em',
+              height: '1em',
+              ml: '2px',
+              verticalAlign: '-0.15em',
+              bgcolor: 'currentColor',
+              opacity: 0.6,
+              animation: `${blink} 1s step-end infinite`,
+            },
+          }}
+        >
+          <Markdown>{streamingText}</Markdown>
+        </Box>
+      </Bubble>
+    );
+  }
+  const text = msg || MC.progressPreparing;
+  return (
+    <Bubble origin="ai" surfaces={surfaces} assistant={assistant} testId="pending-answer">
+      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: surfaces.aiBubble.fg }}>
+        <TypingDots />
+        <Box component="span" sx={{ opacity: 0.8, fontStyle: 'italic' }}>
+          {text}
+        </Box>
+      </Box>
+    </Bubble>
+  );
+}

@@ -1,0 +1,226 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ChatStatus } from '../../../shared/events.ts';
+import { M, MC } from '../../../shared/messages.ts';
+import type { ChatMessage, StreamEvent } from '../../../shared/schemas/chat.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { subscribeToThread } from '../../lib/live-channel.ts';
+import { useChatStore, useThreadStatus, type ThreadEntry } from '../../state/chat-store.ts';
+import { showError } from '../../state/snackbar-store.ts';
+import { chatKeys, confirmStreamedAnswer, streamUrl } from './chat-api.ts';
+import { readChatStream } from './stream-client.ts';
+import { CT } from './texts.ts';
+import { ensureThread, threadKey, useChatThread } from './use-chat-thread.ts';
+
+export interface ChatSession {
+  thread: ThreadEntry | undefined;
+  /** Stored messages plus the question being answered. */
+  messages: ChatMessage[];
+  loading: boolean;
+  failed: boolean;
+  retry: () => void;
+  status: ChatStatus;
+  /** The live progress text (the thinking expression at start-ai). */
+  statusMsg: string;
+  /** The answer as it streams in (request-ai). */
+  streamingText: string;
+  /** An error or interruption shown inline in the conversation. */
+  notice: string | null;
+  canSend: boolean;
+  /** Resolves false when the question was not taken (the input keeps it). */
+  send: (text: string) => Promise<boolean>;
+  /** Deletes the thread entry; a new thread starts with only the intro. */
+  reset: () => void;
+}
+
+/** taken: the question went to the server; refused: it did not (the input keeps it). */
+type SendResult = 'taken' | 'refused' | 'thread-gone';
+
+const nowIso = () => new Date().toISOString();
+
+function localMessage(
+  id: number,
+  origin: 'user' | 'ai',
+  text: string,
+  responseId: string | null = null,
+  type: ChatMessage['type'] = 'txt',
+): ChatMessage {
+  return { id, origin, type, text, audio: null, document: null, response_id: responseId, status: 'complete', created_at: nowIso() };
+}
+
+/**
+ * The chat's state machine (spec 01 §4): sending adds the question locally and sets start-ai;
+ * text deltas show the answer (request-ai); complete stores the response id, adds the answer,
+ * confirms it to the server and returns to done-ai. Live progress events add the thinking
+ * expression and let another tab on the same thread follow along.
+ */
+export function useChatSession(assistantUuid: string, publicMode = false): ChatSession {
+  const key = threadKey({ assistantUuid, publicMode });
+  const thread = useChatThread({ assistantUuid, publicMode });
+  const { entry } = thread;
+  const threadId = entry?.id;
+  const { status, msg } = useThreadStatus(threadId);
+  const queryClient = useQueryClient();
+  const [streamingText, setStreamingText] = useState('');
+  const [notice, setNotice] = useState<{ threadId: number; text: string } | null>(null);
+  const streamRef = useRef<{ controller: AbortController; threadId: number } | null>(null);
+
+  /** Ends the local stream (if it is this one) and returns the thread to idle. */
+  const release = useCallback((controller?: AbortController) => {
+    const active = streamRef.current;
+    if (!active || (controller && active.controller !== controller)) return;
+    streamRef.current = null;
+    setStreamingText('');
+    useChatStore.getState().setThreadStatus(active.threadId, 'done-ai');
+  }, []);
+
+  // Leaving the chat aborts the request; the server still finishes and stores the answer.
+  useEffect(
+    () => () => {
+      streamRef.current?.controller.abort();
+      release();
+    },
+    [key, release],
+  );
+
+  // A status left over from a progress event this view did not see end (it was not mounted).
+  useEffect(() => {
+    if (threadId === undefined || streamRef.current) return;
+    const current = useChatStore.getState().threadStatus[threadId];
+    if (current && current.status !== 'done-ai') useChatStore.getState().setThreadStatus(threadId, 'done-ai');
+  }, [threadId]);
+
+  useEffect(() => {
+    if (!entry) return;
+    const { id, token } = entry;
+    const messagesKey = chatKeys.messages(assistantUuid, id);
+    return subscribeToThread(id, token, (event) => {
+      const store = useChatStore.getState();
+      const current = store.threadStatus[id]?.status ?? 'done-ai';
+      if (streamRef.current?.threadId === id) {
+        // Our own stream decides when the answer is done; the event brings the progress text.
+        if (current === 'start-ai' && (event.status === 'start-ai' || event.status === 'request-ai')) {
+          store.setThreadStatus(id, event.status, event.msg);
+        }
+        return;
+      }
+      // Another tab (or a request this view gave up on) is answering in this thread.
+      if (event.status === 'start-ai' || event.status === 'request-ai') {
+        store.setThreadStatus(id, event.status, event.msg);
+        if (event.status === 'start-ai') void queryClient.invalidateQueries({ queryKey: messagesKey });
+      } else {
+        store.setThreadStatus(id, 'done-ai', event.msg);
+        void queryClient.invalidateQueries({ queryKey: messagesKey });
+      }
+    });
+  }, [assistantUuid, entry, queryClient]);
+
+  const runStream = useCallback(
+    async (target: ThreadEntry, question: string, firstAttempt: boolean): Promise<SendResult> => {
+      const messagesKey = chatKeys.messages(assistantUuid, target.id);
+      const controller = new AbortController();
+      streamRef.current = { controller, threadId: target.id };
+      const tempId = -Date.now();
+      setNotice(null);
+      setStreamingText('');
+      queryClient.setQueryData<ChatMessage[]>(messagesKey, (old = []) => [...old, localMessage(tempId, 'user', question)]);
+      useChatStore.getState().setThreadStatus(target.id, 'start-ai', MC.progressPreparing);
+
+      let received = '';
+      // An object, so TypeScript does not narrow it to its initial value across the await below.
+      const outcome: { finished: 'complete' | 'error' | null; formMessageId: number | null } = { finished: null, formMessageId: null };
+      const onEvent = (event: StreamEvent) => {
+        if (streamRef.current?.controller !== controller) return;
+        const store = useChatStore.getState();
+        if (event.type === 'text') {
+          received += event.text;
+          setStreamingText(received);
+          if ((store.threadStatus[target.id]?.status ?? 'start-ai') === 'start-ai') {
+            store.setThreadStatus(target.id, 'request-ai', MC.progressWriting);
+          }
+        } else if (event.type === 'form') {
+          // The contact form follows the answer; it is shown together with it.
+          outcome.formMessageId = event.message_id;
+        } else if (event.type === 'complete') {
+          outcome.finished = 'complete';
+          const answer = localMessage(event.message_id || -Date.now(), 'ai', event.final_text, event.response_id);
+          const form = outcome.formMessageId === null ? [] : [localMessage(outcome.formMessageId, 'ai', '', null, 'form')];
+          queryClient.setQueryData<ChatMessage[]>(messagesKey, (old = []) => [...old, answer, ...form]);
+          if (event.response_id) {
+            store.setLastResponseId(key, target.id, event.response_id);
+            void confirmStreamedAnswer(assistantUuid, target, event.final_text, event.response_id).catch(() => undefined);
+          }
+          release(controller);
+        } else {
+          outcome.finished = 'error';
+          const text = event.error || M.unknownError;
+          showError(text);
+          setNotice({ threadId: target.id, text });
+        }
+      };
+
+      try {
+        await readChatStream(streamUrl(assistantUuid, target, question), onEvent, controller.signal);
+        if (outcome.finished === null) setNotice({ threadId: target.id, text: CT.streamInterrupted });
+        // A partial answer (error) or one stored after the connection broke comes from the server.
+        if (outcome.finished !== 'complete') void queryClient.invalidateQueries({ queryKey: messagesKey });
+        return 'taken';
+      } catch (error) {
+        if (controller.signal.aborted) return 'taken';
+        // Refused before the stream started: nothing was stored, the question goes back to the input.
+        queryClient.setQueryData<ChatMessage[]>(messagesKey, (old = []) => old.filter((m) => m.id !== tempId));
+        if (error instanceof ApiError && error.status === 404) {
+          release(controller);
+          useChatStore.getState().resetThread(key, target.id);
+          if (firstAttempt) return 'thread-gone';
+          showError(error.userMessage);
+        }
+        return 'refused';
+      } finally {
+        release(controller);
+      }
+    },
+    [assistantUuid, key, queryClient, release],
+  );
+
+  const send = useCallback(
+    async (text: string): Promise<boolean> => {
+      const question = text.trim();
+      const store = useChatStore.getState();
+      const current = store.threads[key];
+      if (!question || !current || streamRef.current) return false;
+      if ((store.threadStatus[current.id]?.status ?? 'done-ai') !== 'done-ai') return false;
+      const result = await runStream(current, question, true);
+      if (result !== 'thread-gone') return result === 'taken';
+      // The thread is gone (spec 01 §4): start a new one silently and ask there.
+      const fresh = await ensureThread({ assistantUuid, publicMode }).catch(() => null);
+      return fresh ? (await runStream(fresh, question, false)) === 'taken' : false;
+    },
+    [assistantUuid, publicMode, key, runStream],
+  );
+
+  const reset = useCallback(() => {
+    streamRef.current?.controller.abort();
+    release();
+    setNotice(null);
+    const current = useChatStore.getState().threads[key];
+    if (!current) return;
+    useChatStore.getState().resetThread(key);
+    queryClient.removeQueries({ queryKey: chatKeys.messages(assistantUuid, current.id) });
+  }, [assistantUuid, key, queryClient, release]);
+
+  return {
+    thread: entry,
+    messages: thread.messages,
+    loading: thread.loading,
+    failed: thread.failed,
+    retry: thread.retry,
+    status,
+    statusMsg: msg,
+    streamingText,
+    notice: notice && notice.threadId === threadId ? notice.text : null,
+    canSend: entry !== undefined && !thread.loading && status === 'done-ai',
+    send,
+    reset,
+  };
+}
