@@ -156,7 +156,127 @@ export const STEPS: ScreenStep[] = [
       await page.waitForTimeout(400);
     },
   },
+  // Team administration: users, rights, data protection, support.
+  {
+    name: 'users-list',
+    path: '/User',
+    as: 'user',
+    init: async ({ baseUrl, context }) => seedTeamMembers(context, baseUrl),
+    prepare: async ({ page }) => {
+      await page.getByRole('link', { name: 'Sophie Krüger bearbeiten' }).waitFor();
+    },
+  },
+  {
+    name: 'users-create',
+    path: '/User?view=create',
+    as: 'user',
+    prepare: async ({ page }) => {
+      await page.getByLabel('Name', { exact: true }).fill('Jonas Weber');
+      await page.getByLabel('E-Mail', { exact: true }).fill('jonas.weber@beispiel.de');
+      await page.getByLabel('Passwort', { exact: true }).fill('Sommer2026');
+      await page.evaluate(() => {
+        (document.activeElement as HTMLElement | null)?.blur();
+        window.scrollTo(0, 0);
+      });
+    },
+  },
+  {
+    name: 'users-edit-profile',
+    path: '/User',
+    as: 'user',
+    prepare: async ({ page }) => {
+      await page.getByRole('link', { name: 'Sophie Krüger bearbeiten' }).click();
+      await page.getByRole('tab', { name: 'Profil' }).waitFor();
+    },
+  },
+  {
+    name: 'users-edit-rights',
+    path: '/User',
+    as: 'user',
+    prepare: async ({ page }) => {
+      await page.getByRole('link', { name: 'Sophie Krüger bearbeiten' }).click();
+      await page.getByRole('tab', { name: 'Rechte' }).click();
+      await page.getByRole('switch', { name: 'Nutzung erlaubt' }).first().waitFor();
+    },
+  },
+  {
+    name: 'users-own-profile',
+    path: '/',
+    as: 'user',
+    prepare: async ({ page }) => {
+      const profile = page.getByTestId('nav-profile');
+      if (!(await profile.isVisible())) await page.getByRole('button', { name: 'Navigation öffnen' }).click();
+      await profile.click();
+      await page.getByRole('heading', { name: 'Mein Profil' }).waitFor();
+    },
+  },
+  {
+    name: 'dataprotection-low',
+    path: '/Dataprotection',
+    as: 'user',
+    prepare: async ({ page }) => {
+      await page.getByTestId('protection-level-alert').waitFor();
+    },
+  },
+  {
+    name: 'dataprotection-medium',
+    path: '/Dataprotection',
+    as: 'user',
+    prepare: async ({ page }) => {
+      await page.getByRole('slider', { name: 'Grad des Datenschutzes' }).focus();
+      await page.keyboard.press('ArrowRight');
+      await page
+        .getByRole('textbox', { name: 'Filter' })
+        .fill('Muster GmbH, Erika Mustermann, Projekt Falke, Kundennummer, Beispielstadt');
+    },
+  },
+  {
+    name: 'dataprotection-high-error',
+    path: '/Dataprotection',
+    as: 'user',
+    prepare: async ({ page }) => {
+      await page.getByRole('slider', { name: 'Grad des Datenschutzes' }).focus();
+      await page.keyboard.press('End');
+      await page.getByRole('textbox', { name: 'Filter' }).fill('Muster GmbH, Erika Mustermann');
+      await page.getByText('mindestens 100 Buchstaben', { exact: false }).waitFor();
+    },
+  },
+  {
+    name: 'support',
+    path: '/Support',
+    as: 'user',
+    prepare: async ({ page }) => {
+      await page.getByRole('heading', { name: 'Service und Support' }).waitFor();
+    },
+  },
 ];
+
+/** Team members for the user screens (idempotent): Sophie, invited, may use Mika Allrounder. */
+async function seedTeamMembers(context: BrowserContext, baseUrl: string): Promise<void> {
+  await context.request.get(`${baseUrl}/sanctum/csrf-cookie`);
+  const xsrf = (await context.cookies(baseUrl)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const headers = { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' };
+  const list = (await (await context.request.get(`${baseUrl}/api/users`, { headers })).json()) as {
+    users: { uuid: string; email: string }[];
+  };
+  let uuid = list.users.find((u) => u.email === 'sophie.krueger@beispiel.de')?.uuid;
+  if (!uuid) {
+    const data = { name: 'Sophie Krüger', email: 'sophie.krueger@beispiel.de', is_admin: false, invitation: true };
+    const created = await context.request.post(`${baseUrl}/api/user`, { data, headers });
+    if (!created.ok()) throw new Error(`Seeding a team member failed: ${await created.text()}`);
+    uuid = ((await created.json()) as { uuid: string }).uuid;
+  }
+  const detail = (await (await context.request.get(`${baseUrl}/api/user/${uuid}`, { headers })).json()) as {
+    assistants: { id: number; name: string }[];
+  };
+  const allrounder = detail.assistants.find((a) => a.name === 'Mika Allrounder');
+  if (allrounder) {
+    await context.request.post(`${baseUrl}/api/user/${uuid}/permissions`, {
+      data: { assistant_id: allrounder.id, permission_type: 'can_use', value: true },
+      headers,
+    });
+  }
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

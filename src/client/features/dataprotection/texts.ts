@@ -15,7 +15,7 @@ export const DT = {
     'Die Spracheingabe ist deaktiviert, gesprochene Antworten der Mikas bleiben erlaubt. Der Filter ist optional und greift in allen Mikas, deren Filter-Schalter an ist – standardmäßig ist er in jedem Mika eingeschaltet.',
     'Die Spracheingabe ist deaktiviert, gesprochene Antworten bleiben erlaubt. Der Filter ist Pflicht: Er muss hier mindestens 100 Zeichen umfassen und ist in jedem Mika fest eingeschaltet. Auch die Filter der einzelnen Mikas brauchen dann mindestens 100 Zeichen.',
   ] as const,
-  filterHeading: 'Filter',
+  filterHeading: 'Geschützte Begriffe',
   filterLabel: 'Filter',
   filterPlaceholder: 'z. B. Muster GmbH, Erika Mustermann, Projekt Falke, Kundennummer',
   filterOptional: 'Optional',

@@ -86,7 +86,7 @@ function AssistantRow({ member, assistant }: { member: TeamUser; assistant: Assi
           </Typography>
         </Box>
       </Box>
-      <Box sx={{ display: 'flex', gap: { xs: 2, sm: 3 }, flexWrap: 'wrap', pl: { xs: 7.5, sm: 0 } }}>
+      <Box sx={{ display: 'flex', columnGap: 3, rowGap: 0, flexWrap: 'wrap', pl: { xs: 7.5, sm: 0 }, mt: { xs: -0.5, sm: 0 } }}>
         <RightSwitch
           label={UT.rightUse}
           checked={assistant.can_use}
@@ -116,6 +116,11 @@ export function RightsTab({ member, assistants }: Props) {
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
           {UT.rightsSubtitle}
         </Typography>
+        {!member.is_admin && assistants.some((a) => a.is_default === 1) && (
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+            {UT.defaultNotEditableHint}
+          </Typography>
+        )}
         {member.is_admin && (
           <Alert severity="info" variant="outlined" sx={{ mt: 2 }}>
             {UT.rightsAdminHint}

@@ -60,6 +60,7 @@ export const UT = {
   rightsEmpty: 'In diesem Team gibt es noch keine Mikas.',
   defaultMika: 'Standard-Mika',
   defaultNotEditable: 'Standard-Mikas können nicht angepasst werden.',
+  defaultNotEditableHint: 'Standard-Mikas stellt das Mika-Team bereit: Sie lassen sich nutzen, aber nicht anpassen.',
   typeLabels: { chat: 'Chat', task: 'Aufgabe', image: 'Bild' } as Record<string, string>,
 
   deleteButton: 'User löschen',
