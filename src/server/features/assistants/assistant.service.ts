@@ -34,9 +34,13 @@ export interface LimitState {
 }
 
 export async function getLimitState(db: Db, team: Team): Promise<LimitState> {
+  return limitStateFrom(team, await countOwnAssistants(db, team.id));
+}
+
+/** The limit state from a count the caller already has (e.g. from a joined query). */
+export function limitStateFrom(team: Team, count: number): LimitState {
   const limits = getTeamLimits(team);
   const bought = limits.assistantLimitRegular + limits.assistantAddons;
-  const count = await countOwnAssistants(db, team.id);
   return { count, bought, exceeded: count > bought, full: count >= bought };
 }
 
@@ -134,10 +138,14 @@ function overLimitError(limit: LimitState) {
  */
 export async function assertCanUseAssistant(deps: Deps, auth: AuthContext, uuid: string): Promise<Assistant> {
   const { row, rights } = await loadVisible(deps, auth, uuid);
-  if (!rights.canUse) throw new AppError('FORBIDDEN', MA.noPermission);
-  const limit = await getLimitState(deps.db, auth.team);
-  if (limit.exceeded) throw overLimitError(limit);
+  assertUsable(rights, await getLimitState(deps.db, auth.team));
   return row.assistant;
+}
+
+/** The use check on data a caller loaded in one go (the chat's hot path joins rights and count). */
+export function assertUsable(rights: { canUse: boolean }, limit: LimitState): void {
+  if (!rights.canUse) throw new AppError('FORBIDDEN', MA.noPermission);
+  if (limit.exceeded) throw overLimitError(limit);
 }
 
 /** The edit right, the team within its plan: the check for every change to an assistant. */

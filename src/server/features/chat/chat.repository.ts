@@ -1,6 +1,6 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { messages, threads, type MessageRow } from '../../db/schema/index.ts';
+import { assistantRights, assistants, messages, threads, type MessageRow } from '../../db/schema/index.ts';
 import type { ChatMessage } from '../../../shared/schemas/chat.ts';
 
 export async function insertThread(db: Db, values: typeof threads.$inferInsert): Promise<number> {
@@ -15,8 +15,31 @@ export async function findThread(db: Db, threadId: number) {
 
 export async function insertMessage(db: Db, values: typeof messages.$inferInsert): Promise<MessageRow> {
   const [row] = await db.insert(messages).values(values).returning();
-  await db.update(threads).set({ updatedAt: new Date() }).where(eq(threads.id, values.threadId));
   return row!;
+}
+
+/**
+ * Everything the access check of a chat call needs, in ONE query (the streaming hot path): the
+ * thread, its assistant (matched by uuid), the caller's rights and the team's count of own
+ * assistants for the plan limit.
+ */
+export async function findThreadWithAssistant(db: Db, threadId: number, assistantUuid: string, userId: number | null) {
+  const [row] = await db
+    .select({
+      thread: threads,
+      assistant: assistants,
+      canUse: assistantRights.canUse,
+      canEdit: assistantRights.canEdit,
+      ownAssistants: sql<number>`(select count(*)::int from ${assistants} a where a.team_id = ${threads.teamId} and not a.is_default)`,
+    })
+    .from(threads)
+    .innerJoin(assistants, and(eq(assistants.id, threads.assistantId), eq(assistants.uuid, assistantUuid)))
+    .leftJoin(
+      assistantRights,
+      and(eq(assistantRights.assistantId, assistants.id), eq(assistantRights.userId, userId ?? -1)),
+    )
+    .where(eq(threads.id, threadId));
+  return row;
 }
 
 export async function listThreadMessages(db: Db, threadId: number): Promise<MessageRow[]> {

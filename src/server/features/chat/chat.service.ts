@@ -12,12 +12,19 @@ import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { MC, MP } from '../../../shared/messages.ts';
 import type { ChatMessage, StreamEvent, Thread } from '../../../shared/schemas/chat.ts';
-import { assertCanUseAssistant, findPublishedAssistant } from '../assistants/assistant.service.ts';
+import {
+  assertCanUseAssistant,
+  assertUsable,
+  findPublishedAssistant,
+  limitStateFrom,
+  rightsFor,
+} from '../assistants/assistant.service.ts';
 import { privacyTermsFor } from '../dataprotection/dataprotection.service.ts';
 import { createPrivacyFilter } from '../../ai/privacy-filter.ts';
 import {
   findMessageByResponseId,
   findThread,
+  findThreadWithAssistant,
   insertMessage,
   insertThread,
   listThreadMessages,
@@ -91,17 +98,19 @@ export async function resolveThreadAccess(
   ref: { assistantUuid: string; threadId: number; token?: string | undefined },
 ): Promise<ThreadAccess> {
   const notFound = new AppError('NOT_FOUND', MC.threadNotFound);
-  const thread = await findThread(deps.db, ref.threadId);
-  if (!thread || !ref.token || !safeEqual(thread.tokenHash, sha256(ref.token))) throw notFound;
+  const row = await findThreadWithAssistant(deps.db, ref.threadId, ref.assistantUuid, auth?.user.id ?? null);
+  if (!row || !ref.token || !safeEqual(row.thread.tokenHash, sha256(ref.token))) throw notFound;
+  const { thread, assistant } = row;
   if (thread.isPublic) {
     // A public thread lives only as long as its assistant stays published.
-    const assistant = await findPublishedAssistant(deps, ref.assistantUuid);
-    if (!assistant || assistant.id !== thread.assistantId) throw notFound;
+    if (!assistant.isPublic) throw notFound;
     return { thread, assistant, team: await loadTeamOrNeutral(deps, thread.teamId) };
   }
-  if (!auth || thread.userId !== auth.user.id) throw notFound;
-  const assistant = await assertCanUseAssistant(deps, auth, ref.assistantUuid);
-  if (assistant.id !== thread.assistantId) throw notFound;
+  // A team thread belongs to one user of that team; the assistant must still be visible to it.
+  if (!auth || thread.userId !== auth.user.id || (assistant.teamId !== null && assistant.teamId !== auth.team.id)) {
+    throw notFound;
+  }
+  assertUsable(rightsFor(auth, row), limitStateFrom(auth.team, row.ownAssistants));
   return { thread, assistant, team: auth.team };
 }
 

@@ -1,0 +1,157 @@
+// npm run bench — performance budgets (a benchmark, not a test). Results go to docs/performance.md.
+// Runs the real app in-process on a fresh embedded database against a local fake OpenAI server.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { startFakeOpenAI } from '../tests/fixtures/fake-openai.ts';
+
+const PROVIDER_DELAY_MS = 50;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+const fmt = (n: number) => `${n.toFixed(1)} ms`;
+
+class Client {
+  cookies = new Map<string, string>();
+  readonly base: string;
+  constructor(base: string) {
+    this.base = base;
+  }
+  private header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  private keep(res: Response) {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [k, ...v] = pair!.split('=');
+      this.cookies.set(k!, v.join('='));
+    }
+  }
+  async call(method: string, url: string, body?: unknown) {
+    if (!this.cookies.has('XSRF-TOKEN')) this.keep(await fetch(`${this.base}/sanctum/csrf-cookie`));
+    const res = await fetch(`${this.base}${url}`, {
+      method,
+      headers: { 'content-type': 'application/json', cookie: this.header(), 'x-xsrf-token': this.cookies.get('XSRF-TOKEN')! },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    this.keep(res);
+    return res;
+  }
+  /** Milliseconds until the first streamed text event arrives, then drains the stream. */
+  async timeToFirstToken(url: string): Promise<number> {
+    const started = performance.now();
+    const res = await fetch(`${this.base}${url}`, { headers: { cookie: this.header() } });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let first = -1;
+    let buffer = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      if (first < 0 && buffer.includes('"type":"text"')) first = performance.now() - started;
+    }
+    if (first < 0) throw new Error(`no text event: ${buffer.slice(0, 200)}`);
+    return first;
+  }
+}
+
+async function main() {
+  const fake = await startFakeOpenAI({ text: 'Das ist eine kurze Antwort aus dem Modell.', firstByteDelayMs: PROVIDER_DELAY_MS });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-bench-'));
+  // The server runs in its own process, as in production; load and fake provider stay here.
+  const port = 3290 + Math.floor(Math.random() * 100);
+  const server = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROFILE] : []), 'src/server/server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+      AI_PROVIDER: 'openai',
+      AI_BASE_URL: fake.url,
+      AI_API_KEY: 'bench',
+      AI_CHAT_MODEL: 'gpt-bench',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (await fetch(`${base}/sanctum/csrf-cookie`).then((r) => r.ok, () => false)) break;
+    if (i > 300) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const results: string[] = [];
+  try {
+    const user = new Client(base);
+    await user.call('POST', '/api/register', { name: 'Bench Mark', email: 'bench@firma.de', password: 'geheim123', password_confirmation: 'geheim123', terms: true });
+    const list = (await (await user.call('GET', '/api/assistants/')).json()) as { assistants: { uuid: string; type: string }[] };
+    const assistant = list.assistants.find((a) => a.type === 'chat')!.uuid;
+
+    // Baseline: the provider alone (same fake, same delay), measured the same way.
+    const direct = async () => {
+      const t0 = performance.now();
+      const res = await fetch(`${fake.url}/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'x', stream: true, messages: [] }) });
+      const reader = res.body!.getReader();
+      let first = -1;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (first < 0 && new TextDecoder().decode(value).includes('"content":"Das')) first = performance.now() - t0;
+      }
+      return first;
+    };
+
+    for (const concurrency of [1, 100]) {
+      const threads = await Promise.all(
+        Array.from({ length: concurrency }, async () =>
+          (await (await user.call('POST', '/api/thread/create', { assistantUuid: assistant })).json()) as { id: number; token: string },
+        ),
+      );
+      const rounds = concurrency === 1 ? 50 : 3;
+      const ours: number[] = [];
+      const baseline: number[] = [];
+      for (let r = 0; r < rounds; r++) {
+        const q = (t: { id: number; token: string }) =>
+          `/api/send/stream?${new URLSearchParams({ assistantUuid: assistant, threadId: String(t.id), token: t.token, message: `Frage ${r}` })}`;
+        ours.push(...(await Promise.all(threads.map((t) => user.timeToFirstToken(q(t))))));
+        baseline.push(...(await Promise.all(threads.map(() => direct()))));
+      }
+      const overhead = (p: number) => percentile(ours, p) - percentile(baseline, p);
+      results.push(
+        `| time to first token, ${concurrency} concurrent stream${concurrency > 1 ? 's' : ''} (${ours.length} samples) | ` +
+          `${fmt(percentile(ours, 50))} / ${fmt(percentile(ours, 99))} | ${fmt(percentile(baseline, 50))} / ${fmt(percentile(baseline, 99))} | ` +
+          `**${fmt(overhead(50))} / ${fmt(overhead(99))}** |`,
+      );
+    }
+
+    const latencies: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const t0 = performance.now();
+      await (await user.call('GET', '/api/assistants/')).arrayBuffer();
+      latencies.push(performance.now() - t0);
+    }
+    results.push(`| GET /api/assistants/ (200 sequential) | ${fmt(percentile(latencies, 50))} / ${fmt(percentile(latencies, 99))} | – | – |`);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await fake.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+
+  const table = [
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL 15 on localhost' : 'embedded PGlite'}; server in its own process; fake provider delay ${PROVIDER_DELAY_MS} ms before its first byte.`,
+    '',
+    '| measurement | Mika p50 / p99 | provider alone p50 / p99 | added by Mika p50 / p99 |',
+    '|---|---|---|---|',
+    ...results,
+  ].join('\n');
+  console.log(table);
+}
+
+await main();
