@@ -125,6 +125,15 @@ test('Der Mitarbeiter darf genau den freigegebenen Mika nutzen und sieht keine V
   await expect(nav(page).getByRole('link', { name: 'Benutzer', exact: true })).toHaveCount(0);
   await expect(nav(page).getByRole('link', { name: 'Datenschutz', exact: true })).toHaveCount(0);
 
+  // The library: only the granted assistant's chat action is enabled, nothing else on the cards.
+  const cards = page.getByTestId('assistant-card');
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeGreaterThan(1);
+  await expect(
+    page.getByRole('article', { name: GRANTED }).getByRole('button', { name: `Mit ${GRANTED} sprechen` }),
+  ).toBeEnabled();
+  await expect(cards.getByRole('button', { disabled: false })).toHaveCount(1);
+
   // What the library is built from: exactly the granted assistant may be used.
   const assistants = await page.evaluate(async () => {
     const response = await fetch('/api/assistants/', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });

@@ -50,7 +50,7 @@ export function useCreateUserMutation() {
     onSuccess: async () => {
       // The user count decides canCreateUser in the user data.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: usersQueryKey, exact: true }),
         queryClient.invalidateQueries({ queryKey: userDataQueryKey }),
       ]);
     },
@@ -64,7 +64,7 @@ export function useUpdateUserMutation() {
     mutationFn: (input: UpdateUserRequest) => api.put<Done>('/api/user', input, formCall),
     onSuccess: async (_data, input) => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: usersQueryKey, exact: true }),
         queryClient.invalidateQueries({ queryKey: userQueryKey(input.user.uuid) }),
         queryClient.invalidateQueries({ queryKey: userDataQueryKey }),
       ]);
@@ -77,10 +77,11 @@ export function useDeleteUserMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (uuid: string) => api.del<Done>('/api/user', { user: uuid }),
-    onSuccess: async (_data, uuid) => {
-      queryClient.removeQueries({ queryKey: userQueryKey(uuid) });
+    // The deleted user's own query is left alone: refetching it while its view is still
+    // mounted would answer 404 and show that error over the success message.
+    onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: usersQueryKey, exact: true }),
         queryClient.invalidateQueries({ queryKey: userDataQueryKey }),
       ]);
     },
