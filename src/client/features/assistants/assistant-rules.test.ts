@@ -111,7 +111,10 @@ describe('library actions', () => {
 
   it('disables every use and edit action over the limit with the over-limit tooltip', () => {
     for (const type of ['chat', 'task', 'image'] as const) {
-      expect(primaryActionState(assistant({ type }), over)).toMatchObject({ disabled: true, reason: MA.overLimitTooltip });
+      expect(primaryActionState(assistant({ type }), over)).toMatchObject({
+        disabled: true,
+        reason: MA.overLimitTooltip,
+      });
     }
     expect(editActionState(assistant(), over)).toMatchObject({ disabled: true, reason: MA.overLimitTooltip });
     expect(createActionState(admin, { exceeded: true, full: true })).toMatchObject({
@@ -133,18 +136,26 @@ describe('library actions', () => {
       reason: 'Diese Funktion folgt in Kürze.',
     });
     // A missing right is the more important explanation.
-    expect(primaryActionState(assistant({ type: 'task', can_use: false }), within).reason).toBe(MA.noPermission);
+    expect(primaryActionState(assistant({ type: 'task', can_use: false }), within).reason).toBe(
+      MA.noPermission,
+    );
   });
 
   it('shows the create card only to admins, disabled at the limit or without canCreateAssistant', () => {
     expect(createActionState(employee, { exceeded: false, full: false }).visible).toBe(false);
-    expect(createActionState(admin, { exceeded: false, full: false })).toMatchObject({ visible: true, disabled: false });
+    expect(createActionState(admin, { exceeded: false, full: false })).toMatchObject({
+      visible: true,
+      disabled: false,
+    });
     expect(createActionState(admin, { exceeded: false, full: true })).toMatchObject({
       disabled: true,
       reason: MA.limitReached,
     });
     expect(
-      createActionState({ is_admin: true, permissions: { canCreateAssistant: false } }, { exceeded: false, full: false }),
+      createActionState(
+        { is_admin: true, permissions: { canCreateAssistant: false } },
+        { exceeded: false, full: false },
+      ),
     ).toMatchObject({ disabled: true, reason: MA.limitReached });
   });
 });

@@ -120,11 +120,10 @@ export const TA = {
   filterText:
     'Begriffe aus dieser Liste – etwa Namen, Kundennummern oder Projektnamen – werden ersetzt, bevor ein Text an die KI geht, und in der Antwort wiederhergestellt.',
   filterSwitch: 'Filter für diesen Mika aktiv',
-  filterLevel: (level: number) => `Datenschutz-Grad Deines Teams: ${level}`,
   filterLevelHint: [
-    'Bei Grad 0 ist der Filter frei wählbar und zunächst aus.',
-    'Bei Grad 1 ist der Filter frei wählbar und zunächst an.',
-    'Bei Grad 2 ist der Filter immer aktiv und braucht mindestens 100 Zeichen.',
+    'Datenschutz-Grad Deines Teams: 0 – der Filter ist frei wählbar und zunächst aus.',
+    'Datenschutz-Grad Deines Teams: 1 – der Filter ist frei wählbar und zunächst an.',
+    'Datenschutz-Grad Deines Teams: 2 – der Filter ist immer aktiv und braucht mindestens 100 Zeichen.',
   ] as const,
   filterLabel: 'Filterliste',
   filterHelper: 'Einträge mit Komma trennen, z. B. „Max Mustermann, Projekt Phoenix, KD-4711“.',

@@ -12,9 +12,9 @@ export function useDeleteAssistant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAssistant,
-    onSuccess: async (_data, uuid) => {
-      queryClient.removeQueries({ queryKey: assistantKeys.detail(uuid) });
-      queryClient.removeQueries({ queryKey: assistantKeys.filter(uuid) });
+    // The deleted assistant's detail stays in the cache until it is collected: removing it while
+    // the edit view still observes it would fetch it again (404) before the view closes.
+    onSuccess: async () => {
       // A freed slot may enable the create action again.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: assistantKeys.list() }),

@@ -63,7 +63,7 @@ export function ColorField({ label, value, onChange, disabled }: Props) {
         />
       </Box>
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+        <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
           {label}
         </Typography>
         <Typography

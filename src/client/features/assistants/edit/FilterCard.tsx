@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
@@ -33,9 +32,6 @@ export function FilterCard({ assistantUuid }: { assistantUuid: string }) {
         <Typography id="filter-title" variant="subtitle1" component="h2" sx={{ flex: 1 }}>
           {TA.filterTitle}
         </Typography>
-        {query.data && (
-          <Chip size="small" variant="outlined" label={TA.filterLevel(query.data.protection_level)} />
-        )}
       </Box>
       <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1, mb: 2 }}>
         {TA.filterText}

@@ -81,7 +81,13 @@ export function PropertiesForm({ assistant }: { assistant: AssistantDetail }) {
   });
 
   return (
-    <Card component="form" noValidate onSubmit={(e) => void onSubmit(e)} sx={{ p: { xs: 2.5, sm: 3.5 } }}>
+    <Card
+      component="form"
+      aria-label={TA.tabProperties}
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      sx={{ p: { xs: 2.5, sm: 3.5 } }}
+    >
       <FormSection title={TA.sectionBasics}>
         <FormTextField
           control={control}

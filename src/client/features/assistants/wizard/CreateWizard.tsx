@@ -65,7 +65,9 @@ export function CreateWizard() {
 
   const goTo = (next: number) => {
     setStep(next);
-    contentRef.current?.scrollIntoView({ block: 'nearest' });
+    // A long step may have scrolled the stepper out of view: show the next step from its top.
+    if ((contentRef.current?.getBoundingClientRect().top ?? 0) < 0)
+      window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
   const forward = () => {
@@ -162,7 +164,7 @@ export function CreateWizard() {
           })}
         </Stepper>
 
-        <Box component="section" aria-label={TA.steps[step]} sx={{ minHeight: 260 }}>
+        <Box component="section" aria-labelledby="wizard-step-title" sx={{ minHeight: 260 }}>
           {step === 0 && (
             <StepFunction value={values.type} error={errors.type} onChange={(type) => change({ type })} />
           )}

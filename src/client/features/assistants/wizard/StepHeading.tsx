@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 export function StepHeading({ title, text }: { title: string; text: string }) {
   return (
     <Box sx={{ mb: 3 }}>
-      <Typography variant="h6" component="h2">
+      <Typography id="wizard-step-title" variant="h6" component="h2">
         {title}
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>

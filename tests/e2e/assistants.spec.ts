@@ -1,0 +1,394 @@
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { E2E_BASE_URL } from './server.ts';
+
+// Assistants (issue "Assistants: library, create wizard, edit screen and plan limits").
+// Every journey registers its own trial team (3 Mikas, 3 users).
+
+const LIMIT_REACHED =
+  'Die maximale Anzahl an Mikas ist erreicht. Bitte passe Dein Abo an, um weitere Mikas anzulegen.';
+const NOT_EDITABLE = 'Nur selbst erstellte Mikas können angepasst werden.';
+const ROLE = 'Du bist ein freundlicher Kundenberater unseres Fahrradladens in Leipzig.';
+const TASK =
+  'Beantworte Fragen zu unseren Fahrrädern, E-Bikes und Werkstattterminen. Nenne Preise nur, wenn sie in Deinem Wissen stehen, ' +
+  'und verweise bei Reparaturen auf die Werkstatt. Antworte kurz, freundlich und in einfacher Sprache. Wenn Du etwas nicht ' +
+  'weißt, sage es ehrlich und biete an, dass sich ein Mitarbeiter meldet.';
+// A 1×1 PNG: the server checks the content, not only the name.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let counter = 0;
+function person(prefix: string) {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}`;
+  return { name: 'Lena Hoffmann', email: `${prefix}-${id}@beispiel.de`, password: 'Sicher#2026' };
+}
+
+async function apiHeaders(context: BrowserContext) {
+  await context.request.get(`${E2E_BASE_URL}/sanctum/csrf-cookie`);
+  const xsrf = (await context.cookies(E2E_BASE_URL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  return { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' };
+}
+
+/** Registers a new trial team; the context is signed in as its owner (administrator). */
+async function registerAdmin(context: BrowserContext) {
+  const admin = person('admin');
+  const response = await context.request.post(`${E2E_BASE_URL}/api/register`, {
+    data: { ...admin, password_confirmation: admin.password, terms: true },
+    headers: await apiHeaders(context),
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return admin;
+}
+
+async function createAssistantViaApi(context: BrowserContext, name: string): Promise<string> {
+  const response = await context.request.post(`${E2E_BASE_URL}/api/assistant`, {
+    data: {
+      type: 'chat',
+      is_public: 0,
+      name,
+      role: ROLE,
+      task: TASK,
+      style: 'sehr höflich und freundlich',
+      can_talk: 0,
+    },
+    headers: await apiHeaders(context),
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { uuid: string }).uuid;
+}
+
+function card(page: Page, name: string): Locator {
+  return page.getByRole('main').getByRole('article', { name, exact: true });
+}
+
+function snackbar(page: Page, text: string): Locator {
+  return page.getByRole('alert').filter({ hasText: text });
+}
+
+/** Hovers the wrapper of a (possibly disabled) action and returns its tooltip. */
+async function tooltipOf(page: Page, button: Locator): Promise<Locator> {
+  // Let an earlier tooltip close first, so exactly one is shown.
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  await button.locator('xpath=..').hover();
+  return page.getByRole('tooltip');
+}
+
+async function openEdit(page: Page, name: string) {
+  await page.goto('/');
+  await card(page, name)
+    .getByRole('button', { name: `${name} bearbeiten` })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+test('Admin erstellt je einen Chat-, Aufgaben- und Bild-Mika mit dem Assistenten; danach ist das Limit erreicht', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await registerAdmin(context);
+  await page.goto('/');
+  await expect(card(page, 'Mika Allrounder')).toBeVisible();
+
+  // Chat: with every rule of the four steps.
+  await page.getByRole('main').getByRole('button', { name: 'Neuer Mika' }).click();
+  await expect(page.getByRole('heading', { name: 'Neuen Mika erstellen' })).toBeVisible();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByText('Eine Auswahl ist erforderlich')).toBeVisible();
+  await page.getByRole('radio', { name: /^Chat/ }).click();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Ki');
+  await page.getByRole('textbox', { name: 'Rolle', exact: true }).fill('Zu kurz');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByText('Der Name muss mindestens 3 Buchstaben lang sein')).toBeVisible();
+  await expect(page.getByText('Die Rolle muss mindestens 30 Buchstaben lang sein')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Radler Rudi');
+  await page.getByRole('textbox', { name: 'Rolle', exact: true }).fill(ROLE);
+  await page.getByRole('button', { name: 'Weiter' }).click();
+
+  const task = page.getByRole('textbox', { name: 'Aufgabe', exact: true });
+  await task.fill('Beantworte Fragen zu Fahrrädern.');
+  await expect(page.getByText('32 / 250')).toBeVisible();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByText('Die Aufgabe sollte mindestens 250 Buchstaben lang sein')).toBeVisible();
+  await expect(page.getByText('Bitte wähle eine Option aus')).toBeVisible();
+  await task.fill(TASK);
+  await page.getByRole('radio', { name: 'freundlich, nett und witzig' }).check();
+  await page.getByRole('radio', { name: 'Kann sprechen' }).check();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Bereit zum Training' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'freundlich, nett und witzig' })).toBeVisible();
+  // Back moves one step down and keeps the values.
+  await page.getByRole('button', { name: 'Zurück', exact: true }).click();
+  await expect(task).toHaveValue(TASK);
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: 'Training starten' }).click();
+  const training = page.getByRole('dialog', { name: 'Radler Rudi wird trainiert …' });
+  await expect(training).toBeVisible();
+  await expect(training.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100', { timeout: 8_000 });
+  await expect(training).toBeHidden({ timeout: 8_000 });
+  await expect(page).toHaveURL(/view=edit/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Radler Rudi' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Veröffentlichung' })).toBeVisible();
+  await expect(page.getByTestId('nav-assistants').getByText('Radler Rudi')).toBeVisible();
+
+  // Task: started from the side navigation's add button.
+  await page.getByTestId('nav-assistants').getByRole('button', { name: 'Mika hinzufügen' }).click();
+  await page.getByRole('radio', { name: /^Aufgabe/ }).click();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Texter Tom');
+  await page.getByRole('textbox', { name: 'Rolle', exact: true }).fill(ROLE);
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByRole('radio', { name: 'professionell und sachlich' })).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Aufgabe', exact: true }).fill(TASK);
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: 'Training starten' }).click();
+  await expect(page.getByRole('dialog', { name: 'Texter Tom wird trainiert …' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Texter Tom' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('tab', { name: 'Eigenschaften' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Veröffentlichung' })).toHaveCount(0);
+
+  // Image: no role and no task step.
+  await page.goto('/');
+  await page.getByRole('main').getByRole('button', { name: 'Neuer Mika' }).click();
+  await page.getByRole('radio', { name: /^Bild/ }).click();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByRole('textbox', { name: 'Rolle', exact: true })).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Maler Max');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByRole('heading', { name: 'Bereit zum Training' })).toBeVisible();
+  await expect(page.getByText('Entfällt bei Bild-Mikas')).toBeVisible();
+  await page.getByRole('button', { name: 'Zurück', exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Maler Max');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: 'Training starten' }).click();
+  await expect(page.getByRole('dialog', { name: 'Maler Max wird trainiert …' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Maler Max' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText('Stilrichtungen folgen in Kürze')).toBeVisible();
+
+  // Three own Mikas on the trial plan: the create actions are disabled with the spec's message.
+  await page.getByRole('button', { name: 'Zurück zur Übersicht' }).click();
+  for (const name of ['Radler Rudi', 'Texter Tom', 'Maler Max']) await expect(card(page, name)).toBeVisible();
+  const create = page.getByRole('main').getByRole('button', { name: 'Neuer Mika' });
+  await expect(create).toBeDisabled();
+  await expect(page.getByRole('main').getByText(LIMIT_REACHED)).toBeVisible();
+  await expect(
+    page.getByTestId('nav-assistants').getByRole('button', { name: 'Mika hinzufügen' }),
+  ).toBeDisabled();
+  await expect(page.getByTestId('over-limit')).toHaveCount(0);
+
+  // Task and image views follow later: their actions say so instead of opening a dead end.
+  const taskAction = card(page, 'Texter Tom').getByRole('button', { name: 'Aufgabe erledigen lassen' });
+  await expect(taskAction).toBeDisabled();
+  await expect(await tooltipOf(page, taskAction)).toContainText('Diese Funktion folgt in Kürze.');
+  // Default Mikas cannot be adjusted in the trial.
+  const defaultEdit = card(page, 'Mika Allrounder').getByRole('button', {
+    name: 'Mika Allrounder bearbeiten',
+  });
+  await expect(defaultEdit).toBeDisabled();
+  await expect(await tooltipOf(page, defaultEdit)).toHaveText(NOT_EDITABLE);
+  // The chat action of an own chat Mika opens the chat view.
+  await card(page, 'Radler Rudi').getByRole('button', { name: 'Mit Radler Rudi sprechen' }).click();
+  await expect(page).toHaveURL(/view=chat/);
+});
+
+test('Admin bearbeitet Eigenschaften, Logo, Datenschutz-Filter und Funktion und löscht den Mika', async ({
+  page,
+  context,
+}) => {
+  await registerAdmin(context);
+  await createAssistantViaApi(context, 'Berater Ben');
+  await openEdit(page, 'Berater Ben');
+
+  const form = page.getByRole('form', { name: 'Eigenschaften' });
+  const field = (name: string) => form.getByRole('textbox', { name, exact: true });
+  await field('Name').fill('Be');
+  await form.getByRole('button', { name: 'Speichern' }).click();
+  await expect(form.getByText('Der Name muss mindestens 3 Buchstaben lang sein')).toBeVisible();
+
+  await field('Name').fill('Berater Bernd');
+  await field('Besondere Eigenschaften').fill('Kennt sich besonders gut mit Lastenrädern aus.');
+  await field('Begrüßung').fill('Moin! Ich bin Bernd. Womit kann ich helfen?');
+  await field('Denk-Ausdrücke').fill('Ich schaue nach …, Moment …');
+  await field('E-Mail des Verantwortlichen').fill('werkstatt@beispiel.de');
+  await form.getByRole('combobox', { name: 'Kommunikationsstil' }).click();
+  await page.getByRole('option', { name: 'professionell, jung und modern' }).click();
+  await form.getByRole('radio', { name: 'Kann sprechen' }).check();
+  await form.getByRole('button', { name: 'Speichern' }).click();
+  await expect(snackbar(page, 'Eingaben gespeichert')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Berater Bernd' })).toBeVisible();
+
+  await page.reload();
+  await expect(field('Name')).toHaveValue('Berater Bernd');
+  await expect(field('Besondere Eigenschaften')).toHaveValue(
+    'Kennt sich besonders gut mit Lastenrädern aus.',
+  );
+  await expect(field('Begrüßung')).toHaveValue('Moin! Ich bin Bernd. Womit kann ich helfen?');
+  await expect(field('Denk-Ausdrücke')).toHaveValue('Ich schaue nach …, Moment …');
+  await expect(field('E-Mail des Verantwortlichen')).toHaveValue('werkstatt@beispiel.de');
+  await expect(form.getByRole('combobox', { name: 'Kommunikationsstil' })).toHaveText(
+    'professionell, jung und modern',
+  );
+  await expect(form.getByRole('radio', { name: 'Kann sprechen' })).toBeChecked();
+  await expect(page.getByTestId('nav-assistants').getByText('Berater Bernd')).toBeVisible();
+
+  // Logo: checked in the browser first, then uploaded with a preview.
+  const logoInput = page.getByLabel('Logo hochladen', { exact: true });
+  await logoInput.setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: PNG });
+  await expect(snackbar(page, 'Bitte lade ein Bild im Format JPG oder PNG hoch')).toBeVisible();
+  await logoInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(snackbar(page, 'Datei hochgeladen')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Logo von Berater Bernd' })).toHaveAttribute(
+    'src',
+    /^\/storage\//,
+  );
+
+  // Data-protection filter: free and off at team level 0.
+  const filter = page.getByTestId('filter-card');
+  const filterSwitch = filter.getByRole('switch', { name: 'Filter für diesen Mika aktiv' });
+  await expect(filterSwitch).not.toBeChecked();
+  await filterSwitch.check();
+  await filter.getByRole('textbox', { name: 'Filterliste' }).fill('Erika Mustermann, ab');
+  await filter.getByRole('button', { name: 'Speichern' }).click();
+  await expect(
+    filter.getByText('Bitte trenne die Einträge mit einem Komma.', { exact: false }),
+  ).toBeVisible();
+  await filter.getByRole('textbox', { name: 'Filterliste' }).fill('Erika Mustermann, Projekt Falke');
+  await filter.getByRole('button', { name: 'Speichern' }).click();
+  await expect(snackbar(page, 'Einstellung gespeichert')).toBeVisible();
+  await page.reload();
+  await expect(filter.getByRole('switch', { name: 'Filter für diesen Mika aktiv' })).toBeChecked();
+  await expect(filter.getByRole('textbox', { name: 'Filterliste' })).toHaveValue(
+    'Erika Mustermann, Projekt Falke',
+  );
+
+  // The type is saved at once; only chat Mikas are published.
+  await page.getByRole('button', { name: 'Aufgabe', exact: true }).click();
+  await expect(snackbar(page, 'Einstellung gespeichert')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Veröffentlichung' })).toHaveCount(0);
+  await expect(form.getByRole('combobox', { name: 'Kommunikationsstil' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Aufgabe', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  // Delete after a confirmation.
+  await page.getByRole('button', { name: 'Löschen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mika löschen' });
+  await expect(dialog).toContainText('Willst Du diesen Mika wirklich löschen?');
+  await dialog.getByRole('button', { name: 'Löschen' }).click();
+  await expect(snackbar(page, 'Der Assistent wurde gelöscht')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Deine Mikas' })).toBeVisible();
+  await expect(card(page, 'Berater Bernd')).toHaveCount(0);
+  await expect(page.getByTestId('nav-assistants').getByText('Berater Bernd')).toHaveCount(0);
+});
+
+test('Veröffentlichung: Schalter und Farben speichern sofort und laden die Vorschau neu', async ({
+  page,
+  context,
+}) => {
+  await registerAdmin(context);
+  const uuid = await createAssistantViaApi(context, 'Chatty Charlotte');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_BASE_URL });
+  await openEdit(page, 'Chatty Charlotte');
+  await page.getByRole('tab', { name: 'Veröffentlichung' }).click();
+
+  const preview = page.getByTitle('Vorschau des öffentlichen Chats');
+  await expect(preview).toHaveAttribute('src', `/chat/${uuid}`);
+  let frame = await preview.elementHandle();
+
+  const publish = page.getByRole('switch', { name: 'Mika veröffentlichen' });
+  await expect(publish).not.toBeChecked();
+  await publish.check();
+  await expect(snackbar(page, 'Einstellung gespeichert')).toBeVisible();
+  await expect(page.getByText('Veröffentlicht', { exact: true })).toBeVisible();
+  // The preview frame is re-created, i.e. the public page reloads.
+  await expect.poll(() => frame!.evaluate((el) => el.isConnected)).toBe(false);
+
+  frame = await preview.elementHandle();
+  const primary = page.getByLabel('Primäre Hintergrundfarbe');
+  await primary.fill('#1e6f5c');
+  await expect(page.getByText('#1e6f5c')).toBeVisible();
+  await expect.poll(() => frame!.evaluate((el) => el.isConnected)).toBe(false);
+  await expect(page.getByText('Gespeichert', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Link kopieren' }).click();
+  await expect(snackbar(page, 'Link wurde kopiert')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${E2E_BASE_URL}/chat/${uuid}`);
+  await expect(
+    page.getByText(`<script src="${E2E_BASE_URL}/embed.js" data-mika="${uuid}" async></script>`),
+  ).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Veröffentlichung' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('switch', { name: 'Mika veröffentlichen' })).toBeChecked();
+  await expect(page.getByLabel('Primäre Hintergrundfarbe')).toHaveValue('#1e6f5c');
+});
+
+test('Mitarbeiter ohne Rechte sieht gesperrte Aktionen mit „Keine Berechtigung“', async ({
+  browser,
+  context,
+}) => {
+  await registerAdmin(context);
+  const uuid = await createAssistantViaApi(context, 'Geheim Gerda');
+  const employee = person('mitarbeiter');
+  const created = await context.request.post(`${E2E_BASE_URL}/api/user`, {
+    data: {
+      name: 'Max Mitarbeiter',
+      email: employee.email,
+      is_admin: false,
+      invitation: false,
+      password: { password: employee.password, password_confirmation: employee.password },
+    },
+    headers: await apiHeaders(context),
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+
+  const page = await loginInFreshContext(browser, employee);
+  await expect(card(page, 'Geheim Gerda')).toBeVisible();
+  const chat = card(page, 'Geheim Gerda').getByRole('button', { name: 'Mit Geheim Gerda sprechen' });
+  await expect(chat).toBeDisabled();
+  await expect(await tooltipOf(page, chat)).toHaveText('Keine Berechtigung');
+  const edit = card(page, 'Geheim Gerda').getByRole('button', { name: 'Geheim Gerda bearbeiten' });
+  await expect(edit).toBeDisabled();
+  await expect(await tooltipOf(page, edit)).toHaveText('Keine Berechtigung');
+  await expect(
+    card(page, 'Mika Allrounder').getByRole('button', { name: 'Mit Mika Allrounder sprechen' }),
+  ).toBeDisabled();
+
+  // No create actions for employees.
+  await expect(page.getByRole('button', { name: 'Neuer Mika' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Mika hinzufügen' })).toHaveCount(0);
+  // The side navigation applies the same rules and shows no edit icon without the right.
+  const navRows = page.getByTestId('nav-assistants');
+  await expect(navRows.getByRole('button', { name: 'Mit Geheim Gerda sprechen' })).toBeDisabled();
+  await expect(navRows.getByRole('button', { name: 'Geheim Gerda bearbeiten' })).toHaveCount(0);
+
+  // A direct link to the edit view leads back to the library with the reason.
+  await page.goto(`/?view=edit&assistant=${uuid}`);
+  await expect(snackbar(page, 'Keine Berechtigung')).toBeVisible();
+  await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+  await expect(page.getByRole('heading', { name: 'Deine Mikas' })).toBeVisible();
+  await page.context().close();
+});
+
+/** A fresh browser context signed in through the login screen, as a person would. */
+async function loginInFreshContext(
+  browser: Browser,
+  who: { email: string; password: string },
+): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('E-Mail', { exact: true }).fill(who.email);
+  await page.getByLabel('Passwort', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Einloggen' }).click();
+  await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+  return page;
+}
