@@ -309,13 +309,13 @@ test('Veröffentlichung: Schalter und Farben speichern sofort und laden die Vors
   await expect(snackbar(page, 'Einstellung gespeichert')).toBeVisible();
   await expect(page.getByText('Veröffentlicht', { exact: true })).toBeVisible();
   // The preview frame is re-created, i.e. the public page reloads.
-  await expect.poll(() => frame!.evaluate((el) => el.isConnected)).toBe(false);
+  await expect.poll(() => frame.evaluate((el) => el.isConnected)).toBe(false);
 
   frame = await preview.elementHandle();
   const primary = page.getByLabel('Primäre Hintergrundfarbe');
   await primary.fill('#1e6f5c');
   await expect(page.getByText('#1e6f5c')).toBeVisible();
-  await expect.poll(() => frame!.evaluate((el) => el.isConnected)).toBe(false);
+  await expect.poll(() => frame.evaluate((el) => el.isConnected)).toBe(false);
   await expect(page.getByText('Gespeichert', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Link kopieren' }).click();
