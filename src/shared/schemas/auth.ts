@@ -28,7 +28,15 @@ const zConfirmation = z.string({ error: M.confirmationRequired }).min(1, M.confi
 function confirmationMatches(value: { password: string; password_confirmation: string }) {
   return value.password === value.password_confirmation;
 }
-const confirmationIssue = { message: M.confirmationMismatch, path: ['password_confirmation'] };
+const confirmationIssue = {
+  message: M.confirmationMismatch,
+  path: ['password_confirmation'],
+  // Report a mismatch together with other field errors, not only once everything else is valid.
+  when: (payload: { value: unknown }) => {
+    const v = payload.value as { password?: unknown; password_confirmation?: unknown } | undefined;
+    return typeof v?.password === 'string' && typeof v.password_confirmation === 'string' && v.password_confirmation !== '';
+  },
+};
 
 export const ZRegisterRequest = z
   .object({
