@@ -7,13 +7,17 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { alpha, type Theme } from '@mui/material/styles';
 import { useAssistantView } from '../../lib/assistant-view.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ChatPanel } from './ChatPanel.tsx';
 import { useChatAssistantQuery } from './chat-api.ts';
 import { CT } from './texts.ts';
-import { useChatHeight } from './use-chat-height.ts';
+import { CHAT_MIN_HEIGHT, useChatHeight, useWindowHeight } from './use-chat-height.ts';
+
+/** Top bar (64) and the office's padding on phones (2 × 24). */
+const PHONE_OFFICE_CHROME = 112;
 
 interface ChatViewProps {
   assistantUuid: string;
@@ -23,7 +27,12 @@ interface ChatViewProps {
 export default function ChatView({ assistantUuid }: ChatViewProps) {
   const { open } = useAssistantView();
   const query = useChatAssistantQuery(assistantUuid);
-  const height = useChatHeight();
+  const specHeight = useChatHeight();
+  const windowHeight = useWindowHeight();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  // Phones: the office around the chat is only the top bar, so the chat fills the screen below it
+  // (the spec's "minus 300" fits the desktop office and would leave a quarter of a phone empty).
+  const height = phone ? Math.max(CHAT_MIN_HEIGHT, windowHeight - PHONE_OFFICE_CHROME) : specHeight;
   const assistant = query.data;
   useDocumentTitle(assistant?.name);
 

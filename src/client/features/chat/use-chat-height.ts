@@ -17,9 +17,11 @@ const subscribe = (onChange: () => void) => {
 };
 const windowHeight = () => window.innerHeight;
 
-/** The chat height for the current route, following window resizes. */
+/** window.innerHeight, following resizes. */
+export const useWindowHeight = () => useSyncExternalStore(subscribe, windowHeight, () => 800);
+
+/** The chat height for the current route (an `assistantUuid` route parameter: the public chat). */
 export function useChatHeight(): number {
   const { assistantUuid } = useParams<{ assistantUuid?: string }>();
-  const height = useSyncExternalStore(subscribe, windowHeight, () => 800);
-  return chatHeight(height, Boolean(assistantUuid));
+  return chatHeight(useWindowHeight(), Boolean(assistantUuid));
 }

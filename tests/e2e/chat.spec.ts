@@ -1,0 +1,190 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai.ts';
+import { E2E_BASE_URL, startServer, type StartedServer } from './server.ts';
+
+// Conversations (issue "Conversations: the AI pipeline, streaming chat and the live progress
+// channel"): the office chat with the offline engine, and against an OpenAI-compatible provider.
+
+const QUESTION = 'Kannst Du mir helfen, E-Mails zu formulieren?';
+const ASSISTANT = 'Mika Allrounder';
+const INTRO_START = 'Hallo, ich bin Mika, Deine Büro-Assistenz.';
+
+let counter = 0;
+function newUser() {
+  counter += 1;
+  const id = `${Date.now().toString(36)}-${counter}`;
+  return { name: 'Clara Chat', email: `chat-${id}@beispiel.de`, password: 'Chatten#2026' };
+}
+
+/** Registers a new team owner in this context; without SMTP the server signs them in at once. */
+async function register(context: BrowserContext, baseUrl: string) {
+  const user = newUser();
+  await context.request.get(`${baseUrl}/sanctum/csrf-cookie`);
+  const xsrf = (await context.cookies(baseUrl)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await context.request.post(`${baseUrl}/api/register`, {
+    data: { ...user, password_confirmation: user.password, terms: true },
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return user;
+}
+
+/** Opens the assistant's chat from the library, as a person would. */
+async function openChatFromLibrary(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/`);
+  const card = page.getByRole('article', { name: ASSISTANT });
+  await card.getByRole('button', { name: `Mit ${ASSISTANT} sprechen` }).click();
+  await expect(page).toHaveURL(/view=chat&assistant=/);
+  await expect(page.getByRole('heading', { name: ASSISTANT, level: 1 })).toBeVisible();
+}
+
+const input = (page: Page) => page.getByRole('textbox', { name: 'Nachricht' });
+const sendButton = (page: Page) => page.getByRole('button', { name: 'Senden' });
+const messages = (page: Page) => page.getByTestId('chat-message');
+const aiMessages = (page: Page) => page.locator('[data-testid="chat-message"][data-origin="ai"]');
+
+test('Offline-Modus: gestreamte Antwort aus den eigenen Texten, Verlauf bleibt, Neustart beginnt von vorn', async ({ page }) => {
+  await register(page.context(), E2E_BASE_URL);
+  await openChatFromLibrary(page, E2E_BASE_URL);
+
+  // No AI model on this server: the chat says so.
+  await expect(page.getByTestId('offline-label')).toHaveText('Offline-Modus');
+  await expect(page.getByTestId('chat-intro')).toContainText(INTRO_START);
+  await expect(page.getByRole('status', { name: 'Live-Verbindung: verbunden' })).toBeVisible();
+  await expect(messages(page)).toHaveCount(0);
+
+  // Empty: nothing to send. Shift+Enter and Ctrl+Enter add lines instead of sending.
+  await expect(sendButton(page)).toBeDisabled();
+  await input(page).fill('Erste Zeile');
+  await input(page).press('Shift+Enter');
+  await input(page).pressSequentially('Zweite Zeile');
+  await input(page).press('Control+Enter');
+  await input(page).pressSequentially('Dritte Zeile');
+  await expect(input(page)).toHaveValue('Erste Zeile\nZweite Zeile\nDritte Zeile');
+  await expect(messages(page)).toHaveCount(0);
+
+  await input(page).fill(QUESTION);
+  await expect(sendButton(page)).toBeEnabled();
+  await input(page).press('Enter');
+  await expect(input(page)).toHaveValue('');
+  await expect(messages(page).filter({ hasText: QUESTION })).toBeVisible();
+
+  // The answer streams in: it grows while the send button stays disabled, even with text typed.
+  const streaming = page.getByTestId('streaming-answer');
+  await expect(streaming).toBeVisible();
+  await input(page).fill('Nächste Frage');
+  await expect(sendButton(page)).toBeDisabled();
+  const lengths = new Set<number>();
+  for (;;) {
+    // evaluateAll does not wait: the bubble goes away when the answer is complete.
+    const [length] = await streaming.evaluateAll((els) => els.map((el) => el.textContent?.length ?? 0));
+    if (length === undefined) break;
+    if (length > 0) lengths.add(length);
+    await page.waitForTimeout(30);
+  }
+  expect(lengths.size).toBeGreaterThanOrEqual(2);
+  await expect(sendButton(page)).toBeEnabled();
+
+  // Rendered as Markdown: the offline engine quotes the matching passages.
+  const answer = aiMessages(page).last();
+  await expect(answer).toContainText('Du formulierst E-Mails und Briefe');
+  await expect(answer.locator('blockquote').first()).toBeVisible();
+  await expect(answer.locator('em').first()).toContainText('Offline-Modus');
+
+  // A reload keeps the conversation (thread in local storage, messages from the server).
+  await page.reload();
+  await expect(page.getByTestId('chat-intro')).toContainText(INTRO_START);
+  await expect(messages(page)).toHaveCount(2);
+  await expect(messages(page).first()).toHaveText(QUESTION);
+  await expect(aiMessages(page).last().locator('blockquote').first()).toContainText('E-Mails');
+
+  // Reset: after confirming, only the intro is left — also after another reload.
+  await page.getByRole('button', { name: 'Unterhaltung neu starten' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Unterhaltung neu starten?' });
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(messages(page)).toHaveCount(2);
+  await page.getByRole('button', { name: 'Unterhaltung neu starten' }).click();
+  await dialog.getByRole('button', { name: 'Neu starten' }).click();
+  await expect(messages(page)).toHaveCount(0);
+  await expect(page.getByTestId('chat-intro')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('chat-intro')).toBeVisible();
+  await expect(input(page)).toBeEditable();
+  await page.waitForTimeout(300);
+  await expect(messages(page)).toHaveCount(0);
+});
+
+test('Eine Unterhaltung, die der Server nicht mehr kennt, beginnt still neu', async ({ page }) => {
+  await register(page.context(), E2E_BASE_URL);
+  await openChatFromLibrary(page, E2E_BASE_URL);
+  await expect(input(page)).toBeEditable();
+  // A stale entry (another browser's or a deleted thread) in local storage.
+  await page.evaluate(() => {
+    const key = 'mika-chat-threads';
+    const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as { state?: { threads?: Record<string, unknown> } };
+    for (const uuid of Object.keys(stored.state?.threads ?? {})) {
+      stored.state!.threads![uuid] = { id: 999_999, token: 'nicht-mehr-gueltig' };
+    }
+    localStorage.setItem(key, JSON.stringify(stored));
+  });
+  await page.reload();
+  await expect(page.getByTestId('chat-intro')).toBeVisible();
+  await input(page).fill(QUESTION);
+  await input(page).press('Enter');
+  await expect(aiMessages(page).last().locator('blockquote').first()).toBeVisible();
+  await expect(page.getByTestId('snackbar')).toHaveCount(0);
+});
+
+test.describe('mit einem KI-Anbieter', () => {
+  let fake: FakeOpenAI;
+  let server: StartedServer;
+
+  test.beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    server = await startServer({ AI_PROVIDER: 'openai', AI_BASE_URL: fake.url, AI_CHAT_MODEL: 'gpt-test', AI_API_KEY: 'x' });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  test('Die Antwort des Modells erscheint als Markdown, ohne Offline-Hinweis; Fehler werden gezeigt', async ({ page }) => {
+    await register(page.context(), server.baseUrl);
+    await openChatFromLibrary(page, server.baseUrl);
+    await expect(page.getByTestId('chat-intro')).toContainText(INTRO_START);
+    await expect(page.getByRole('status', { name: 'Live-Verbindung: verbunden' })).toBeVisible();
+
+    fake.reply({
+      text: 'Gern! Das ist **fett** gedruckt.\n\nDrei Schritte:\n\n- Betreff klären\n- Anliegen nennen\n- Freundlich grüßen',
+      chunkDelayMs: 100,
+    });
+    await input(page).fill('Wie schreibe ich eine gute E-Mail?');
+    await input(page).press('Enter');
+    await expect(page.getByTestId('streaming-answer')).toBeVisible();
+    const answer = aiMessages(page).last();
+    await expect(answer.locator('strong')).toHaveText('fett');
+    await expect(answer.locator('li')).toHaveText(['Betreff klären', 'Anliegen nennen', 'Freundlich grüßen']);
+    await expect(page.getByTestId('offline-label')).toHaveCount(0);
+    await expect(page.getByText('Offline-Modus')).toHaveCount(0);
+    expect(fake.requests.some((r) => r.body?.model === 'gpt-test')).toBe(true);
+
+    // The provider fails: a red snackbar with the server's German text, and a notice in the conversation.
+    fake.reply({ status: 500 });
+    await input(page).fill('Und noch eine Frage?');
+    await input(page).press('Enter');
+    const failed = 'Der KI-Dienst hat nicht geantwortet. Bitte versuche es gleich noch einmal.';
+    await expect(page.getByTestId('snackbar')).toHaveText(failed);
+    await expect(page.getByTestId('chat-notice')).toHaveText(failed);
+    await expect(sendButton(page)).toBeDisabled(); // empty input, idle again
+    await input(page).fill('Neuer Versuch');
+    await expect(sendButton(page)).toBeEnabled();
+
+    // The provider breaks off mid-answer: what arrived stays, marked as incomplete.
+    fake.reply({ text: 'Das ist der Anfang einer langen Antwort, die mittendrin abbricht.', failAfterChunks: 4 });
+    await input(page).press('Enter');
+    await expect(page.getByTestId('chat-notice')).toHaveText('Die Antwort wurde unterbrochen. Bitte versuche es noch einmal.');
+    await expect(aiMessages(page).last()).toContainText('Das ist der Anfang');
+    await expect(page.getByText('Antwort unvollständig')).toBeVisible();
+  });
+});
