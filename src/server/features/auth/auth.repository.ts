@@ -27,6 +27,15 @@ export async function insertUserToken(db: Db, userId: number, purpose: TokenPurp
   });
 }
 
+/** The purpose of a still usable token, without using it up. */
+export async function peekUserTokenPurpose(db: Db, token: string): Promise<TokenPurpose | undefined> {
+  const [row] = await db
+    .select({ purpose: userTokens.purpose })
+    .from(userTokens)
+    .where(and(eq(userTokens.tokenHash, sha256(token)), isNull(userTokens.usedAt), gt(userTokens.expiresAt, new Date())));
+  return row?.purpose as TokenPurpose | undefined;
+}
+
 /** Marks the token used and returns its user id, atomically: a token works exactly once. */
 export async function consumeUserToken(
   db: Db,

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PLAN_LIMITS } from '../../../shared/constants.ts';
-import { M } from '../../../shared/messages.ts';
+import { M, MU } from '../../../shared/messages.ts';
 import type { Feedback, LoginRequest, RegisterRequest, ResetPasswordRequest } from '../../../shared/schemas/auth.ts';
 import { teams, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { hashPassword, randomToken, verifyPassword } from '../../platform/crypto.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { endAllSessionsOfUser, startSession } from '../../platform/session.ts';
-import { consumeUserToken, findUserByEmail, insertUserToken } from './auth.repository.ts';
+import { consumeUserToken, findUserByEmail, insertUserToken, peekUserTokenPurpose } from './auth.repository.ts';
+import { isStrongPassword } from '../../../shared/schemas/users.ts';
 
 const RESET_TTL_MS = 60 * 60_000;
 const VERIFY_TTL_MS = 7 * 86_400_000;
@@ -173,6 +174,10 @@ export async function requestPasswordReset(
 }
 
 export async function resetPassword(deps: Deps, input: ResetPasswordRequest): Promise<Feedback> {
+  // Invited team members set their first password here: the team's password rules apply to them.
+  if ((await peekUserTokenPurpose(deps.db, input.token)) === 'invite' && !isStrongPassword(input.password)) {
+    throw new AppError('VALIDATION', MU.passwordRules, { fields: { password: [MU.passwordRules] } });
+  }
   const passwordHash = await hashPassword(input.password);
   const changed = await deps.db.transaction(async (tx) => {
     // The same screen completes an invitation: the invited user sets the first password.

@@ -109,6 +109,9 @@ describe('user management permissions', () => {
     const token = /\/reset-password\/([\w-]+)/.exec(mail!.text)![1]!;
     // Not usable before the password is set.
     expect((await new Agent(t.app).post('/api/login', { email: 'ina@team.de', password: 'irgendwas' })).status).toBe(422);
+    // The team's password rules apply to the first password too.
+    const weak = await new Agent(t.app).post('/api/reset-password', { token, password: 'einfach', password_confirmation: 'einfach' });
+    expect(weak.json().fields.password).toEqual([MU.passwordRules]);
     const set = await new Agent(t.app).post('/api/reset-password', { token, password: 'Ina#2026a', password_confirmation: 'Ina#2026a' });
     expect(set.status).toBe(200);
     await loginAs(t, { email: 'ina@team.de' } as any, 'Ina#2026a');
