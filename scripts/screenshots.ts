@@ -249,6 +249,44 @@ export const STEPS: ScreenStep[] = [
       await page.getByRole('heading', { name: 'Service und Support' }).waitFor();
     },
   },
+  // Chat: the office conversation with the offline engine (features/chat).
+  {
+    // The pending indicator: the stream request is held back in the browser.
+    name: 'chat-thinking',
+    path: '/',
+    as: 'user',
+    init: async ({ page }) => {
+      await page.route('**/api/send/stream**', (route) => void heldStreams.push(route));
+    },
+    prepare: async ({ page }) => {
+      await openChat(page, 'Mika Allrounder');
+      await page.getByRole('textbox', { name: 'Nachricht' }).fill('Kannst Du mir helfen, E-Mails zu formulieren?');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('pending-answer').waitFor();
+    },
+    cleanup: async ({ page }) => {
+      for (const route of heldStreams.splice(0)) await route.abort().catch(() => undefined);
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    },
+  },
+  {
+    name: 'chat-conversation',
+    path: '/',
+    as: 'user',
+    // A fresh conversation (the thread of the step before is in local storage).
+    init: async ({ page }) => {
+      await page.addInitScript(() => localStorage.removeItem('mika-chat-threads'));
+    },
+    prepare: async ({ page }) => {
+      await openChat(page, 'Mika Allrounder');
+      await page.getByRole('textbox', { name: 'Nachricht' }).fill('Kannst Du mir helfen, E-Mails zu formulieren?');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('streaming-answer').waitFor();
+      await page.locator('[data-testid="chat-message"][data-origin="ai"] blockquote').first().waitFor();
+      await page.getByRole('textbox', { name: 'Nachricht' }).fill('Und wie fasse ich ein Protokoll zusammen?');
+      await page.waitForTimeout(400);
+    },
+  },
 ];
 
 /** Team members for the user screens (idempotent): Sophie, invited, may use Mika Allrounder. */
@@ -276,6 +314,15 @@ async function seedTeamMembers(context: BrowserContext, baseUrl: string): Promis
       headers,
     });
   }
+}
+
+/** Chat stream requests held back by the chat-thinking step (aborted in its cleanup). */
+const heldStreams: { abort: () => Promise<void> }[] = [];
+
+/** Opens an assistant's chat from the library, as a person would. */
+async function openChat(page: Page, name: string): Promise<void> {
+  await page.getByRole('main').getByRole('article', { name }).getByRole('button', { name: `Mit ${name} sprechen` }).click();
+  await page.getByRole('status', { name: 'Live-Verbindung: verbunden' }).waitFor();
 }
 
 async function freePort(): Promise<number> {

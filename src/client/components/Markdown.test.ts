@@ -81,6 +81,28 @@ describe('Markdown: normal text', () => {
     expect(out.match(/rel="noopener noreferrer nofollow"/g)).toHaveLength(3);
   });
 
+  it('renders pipe tables with alignment and formatting in cells', () => {
+    const out = html('Vergleich:\n\n| Tarif | Preis |\n|:---|---:|\n| **Solo** | 10 € |\n| Team | `20 €` |\n\nEnde');
+    expect(out).toContain('<table>');
+    expect(out.match(/<th[ >]/g)).toHaveLength(2);
+    expect(out).toContain('<td style="text-align:left"><strong>Solo</strong></td>');
+    expect(out).toContain('<td style="text-align:right"><code>20 €</code></td>');
+    expect(out).toContain('<p>Vergleich:</p>');
+    expect(out).toContain('<p>Ende</p>');
+  });
+
+  it('leaves text with pipes that is no table alone', () => {
+    const out = html('a | b\nc | d');
+    expect(out).not.toContain('<table>');
+    expect(out).toContain('a | b');
+  });
+
+  it('keeps the URL check inside table cells', () => {
+    const out = html('| a | b |\n|---|---|\n| [x](javascript:alert(1)) | ![t](https://evil.example/p.png) |');
+    expect(out).toContain('<table>');
+    expect(out).not.toMatch(/javascript:|<img/i);
+  });
+
   it('renders incomplete text while it streams', () => {
     expect(() => html('**halb fe')).not.toThrow();
     expect(html('**halb fe')).toContain('halb fe');

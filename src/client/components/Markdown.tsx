@@ -61,6 +61,99 @@ function MarkdownImage({ src, alt }: ImgHTMLAttributes<HTMLImageElement> & Extra
 
 const components: Components = { a: MarkdownLink, img: MarkdownImage };
 
+// --- Pipe tables ---------------------------------------------------------------------------------
+// Models answer with GFM tables a lot; the GFM extension is not part of our dependencies, so this
+// small plugin turns a paragraph that is a pipe table (header, delimiter row, body) into mdast table
+// nodes. It works on the parsed inline nodes, so bold, code and links inside cells keep working and
+// still pass the URL check above.
+
+interface MdNode {
+  type: string;
+  value?: string;
+  children?: MdNode[];
+  align?: (string | null)[];
+}
+
+const DELIMITER_CELL = /^\s*:?-+:?\s*$/;
+
+/** Splits a paragraph's inline nodes into rows (line breaks) of cells (pipes). */
+function splitRows(children: MdNode[]): MdNode[][][] {
+  const rows: MdNode[][][] = [];
+  let row: MdNode[][] = [];
+  let cell: MdNode[] = [];
+  const endCell = () => {
+    row.push(cell);
+    cell = [];
+  };
+  const endRow = () => {
+    endCell();
+    rows.push(row);
+    row = [];
+  };
+  for (const child of children) {
+    if (child.type === 'break') {
+      endRow();
+    } else if (child.type === 'text' && child.value !== undefined) {
+      for (const part of child.value.split(/(\n|\|)/)) {
+        if (part === '\n') endRow();
+        else if (part === '|') endCell();
+        else if (part) cell.push({ type: 'text', value: part });
+      }
+    } else {
+      cell.push(child);
+    }
+  }
+  endRow();
+  return rows;
+}
+
+const cellText = (cell: MdNode[]) => cell.map((n) => (n.type === 'text' ? (n.value ?? '') : '\u0000')).join('');
+
+/** Leading and trailing pipes leave empty edge cells; blanks at the cell edges go. */
+function tidyRow(row: MdNode[][]): MdNode[][] {
+  const cells = [...row];
+  if (cells.length > 1 && cellText(cells[0] ?? []).trim() === '') cells.shift();
+  if (cells.length > 1 && cellText(cells[cells.length - 1] ?? []).trim() === '') cells.pop();
+  return cells.map((cell) => {
+    const nodes = cell.map((n) => ({ ...n }));
+    const first = nodes[0];
+    const last = nodes[nodes.length - 1];
+    if (first?.type === 'text') first.value = first.value?.trimStart();
+    if (last?.type === 'text') last.value = last.value?.trimEnd();
+    return nodes.filter((n) => n.type !== 'text' || n.value);
+  });
+}
+
+function toTable(paragraph: MdNode): MdNode | null {
+  const rows = splitRows(paragraph.children ?? []).map(tidyRow);
+  const [header, delimiter, ...body] = rows;
+  if (!header || !delimiter || header.length < 2 || delimiter.length !== header.length) return null;
+  if (!delimiter.every((cell) => DELIMITER_CELL.test(cellText(cell)))) return null;
+  const align = delimiter.map((cell) => {
+    const t = cellText(cell).trim();
+    if (t.startsWith(':') && t.endsWith(':')) return 'center';
+    if (t.endsWith(':')) return 'right';
+    return t.startsWith(':') ? 'left' : null;
+  });
+  const toRow = (cells: MdNode[][]): MdNode => ({
+    type: 'tableRow',
+    children: header.map((_, i) => ({ type: 'tableCell', children: cells[i] ?? [] })),
+  });
+  return { type: 'table', align, children: [toRow(header), ...body.map(toRow)] };
+}
+
+function replaceTables(node: MdNode): void {
+  if (!node.children) return;
+  node.children = node.children.map((child) => {
+    if (child.type === 'paragraph') return toTable(child) ?? child;
+    replaceTables(child);
+    return child;
+  });
+}
+
+const remarkPipeTables = () => (tree: MdNode) => replaceTables(tree);
+const remarkPlugins = [remarkPipeTables];
+
 // Colours derive from the surrounding text colour, so the renderer also fits custom chat colours.
 const mix = (percent: number) => `color-mix(in srgb, currentColor ${percent}%, transparent)`;
 
@@ -92,7 +185,7 @@ const markdownSx: SxProps<Theme> = {
     my: 1.5,
     mx: 0,
     py: 0.75,
-    px: 1.75,
+    px: { xs: 1.25, sm: 1.75 },
     borderLeft: '3px solid',
     borderLeftColor: mix(35),
     bgcolor: mix(6),
@@ -140,7 +233,7 @@ interface MarkdownProps {
 export function Markdown({ children }: MarkdownProps) {
   return (
     <Box className="markdown" sx={markdownSx}>
-      <ReactMarkdown skipHtml urlTransform={urlTransform} components={components}>
+      <ReactMarkdown skipHtml urlTransform={urlTransform} components={components} remarkPlugins={remarkPlugins}>
         {children}
       </ReactMarkdown>
     </Box>

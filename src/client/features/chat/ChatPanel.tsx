@@ -1,5 +1,8 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
+import type { ChatStatus } from '../../../shared/events.ts';
+import type { ChatMessage } from '../../../shared/schemas/chat.ts';
+import { useChatStore, type ThreadEntry } from '../../state/chat-store.ts';
 import { ChatHeader } from './ChatHeader.tsx';
 import { ChatInput } from './ChatInput.tsx';
 import { MessageList } from './MessageList.tsx';
@@ -8,6 +11,23 @@ import type { ChatColors } from './chat-colors.ts';
 import { resolveSurfaces } from './chat-surfaces.ts';
 import { useChatHeight } from './use-chat-height.ts';
 import { useChatSession } from './use-chat-session.ts';
+
+/** What a slot (the voice button, the "kann sprechen" switch) may use of the running chat. */
+export interface ChatSlotContext {
+  assistantUuid: string;
+  publicMode: boolean;
+  /** The thread (id and token) once it exists. */
+  thread: ThreadEntry | undefined;
+  status: ChatStatus;
+  messages: ChatMessage[];
+  /** Sends a question as the input does (e.g. a transcript); resolves false when it was not taken. */
+  send: (text: string) => Promise<boolean>;
+  /** Sets the thread status, e.g. pending-user while a recording is transcribed, error when it failed. */
+  setStatus: (status: ChatStatus, msg?: string) => void;
+}
+
+/** A slot's content, or a function of the running chat that returns it. */
+export type ChatSlot = ReactNode | ((chat: ChatSlotContext) => ReactNode);
 
 export interface ChatPanelProps {
   assistant: ChatAssistant;
@@ -20,9 +40,9 @@ export interface ChatPanelProps {
   /** Left of the avatar, e.g. the office's back button. */
   leadingAction?: ReactNode;
   /** Slot in the header before the reset button, e.g. the "kann sprechen" switch. */
-  headerActions?: ReactNode;
+  headerActions?: ChatSlot;
   /** Slot in the input bar before the send button, e.g. the voice input button. */
-  inputAdornment?: ReactNode;
+  inputAdornment?: ChatSlot;
 }
 
 /**
@@ -34,6 +54,19 @@ export function ChatPanel({ assistant, colors, height, publicMode = false, leadi
   const session = useChatSession(assistant.uuid, publicMode);
   const capabilities = useCapabilitiesQuery();
   const surfaces = resolveSurfaces(colors);
+  const threadId = session.thread?.id;
+  const slotContext: ChatSlotContext = {
+    assistantUuid: assistant.uuid,
+    publicMode,
+    thread: session.thread,
+    status: session.status,
+    messages: session.messages,
+    send: session.send,
+    setStatus: (status, msg) => {
+      if (threadId !== undefined) useChatStore.getState().setThreadStatus(threadId, status, msg);
+    },
+  };
+  const fill = (slot: ChatSlot | undefined) => (typeof slot === 'function' ? slot(slotContext) : slot);
 
   return (
     <Box
@@ -57,7 +90,7 @@ export function ChatPanel({ assistant, colors, height, publicMode = false, leadi
         onReset={session.reset}
         resetDisabled={!session.thread}
         leadingAction={leadingAction}
-        actions={headerActions}
+        actions={fill(headerActions)}
       />
       <MessageList
         assistant={assistant}
@@ -72,7 +105,7 @@ export function ChatPanel({ assistant, colors, height, publicMode = false, leadi
         notice={session.notice}
         surfaces={surfaces}
       />
-      <ChatInput assistantName={assistant.name} ready={session.canSend} onSend={session.send} surfaces={surfaces} adornment={inputAdornment} />
+      <ChatInput assistantName={assistant.name} ready={session.canSend} onSend={session.send} surfaces={surfaces} adornment={fill(inputAdornment)} />
     </Box>
   );
 }

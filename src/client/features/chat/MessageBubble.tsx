@@ -33,10 +33,19 @@ export function Bubble({ origin, surfaces, assistant, children, note, testId }: 
       sx={{ display: 'flex', justifyContent: isUser ? 'flex-end' : 'flex-start', alignItems: 'flex-end', gap: 1.25 }}
     >
       {!isUser && <AssistantAvatar name={assistant.name} image={assistant.image} size={32} />}
-      <Box sx={{ maxWidth: { xs: '86%', sm: '78%' }, minWidth: 0, display: 'flex', flexDirection: 'column', alignItems: isUser ? 'flex-end' : 'flex-start' }}>
+      <Box
+        sx={{
+          // Phones: the assistant's answers take the whole width next to the avatar.
+          maxWidth: isUser ? { xs: '86%', sm: '78%' } : { xs: 'calc(100% - 42px)', sm: '82%' },
+          minWidth: 0,
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: isUser ? 'flex-end' : 'flex-start',
+        }}
+      >
         <Box
           sx={{
-            px: 2,
+            px: { xs: 1.75, sm: 2 },
             py: 1.25,
             background: surface.bg,
             color: surface.fg,

@@ -5,6 +5,7 @@ import { MC } from '../../../shared/messages.ts';
 import { Markdown } from '../../components/Markdown.tsx';
 import { Bubble } from './MessageBubble.tsx';
 import type { ChatSurfaces } from './chat-surfaces.ts';
+import { CT } from './texts.ts';
 
 const bounce = keyframes`
   0%, 80%, 100% { transform: translateY(0); opacity: 0.35; }
@@ -73,10 +74,12 @@ export function PendingBubble({ status, msg, streamingText, surfaces, assistant 
       </Bubble>
     );
   }
-  const text = msg || MC.progressPreparing;
+  // pending-user: the user's voice message is being transcribed — their side of the conversation.
+  const fromUser = status === 'pending-user';
+  const text = msg || (fromUser ? CT.transcribing : MC.progressPreparing);
   return (
-    <Bubble origin="ai" surfaces={surfaces} assistant={assistant} testId="pending-answer">
-      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: surfaces.aiBubble.fg }}>
+    <Bubble origin={fromUser ? 'user' : 'ai'} surfaces={surfaces} assistant={assistant} testId="pending-answer">
+      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
         <TypingDots />
         <Box component="span" sx={{ opacity: 0.8, fontStyle: 'italic' }}>
           {text}

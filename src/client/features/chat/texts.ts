@@ -17,6 +17,7 @@ export const CT = {
   resetConfirm: 'Neu starten',
   cancel: 'Abbrechen',
   partial: 'Antwort unvollständig',
+  transcribing: 'Sprachnachricht wird erkannt …',
   streamInterrupted: 'Die Verbindung wurde unterbrochen. Die Antwort erscheint, sobald sie vorliegt.',
   loadingConversation: 'Unterhaltung wird geladen …',
   threadFailed: 'Die Unterhaltung konnte nicht gestartet werden.',

@@ -33,6 +33,12 @@ export interface ChatSession {
   reset: () => void;
 }
 
+/**
+ * Spec 01 §5: sending needs done-ai. 'error' (e.g. a failed voice upload, spec 01 §4) is an end state
+ * too: the next question may follow, or the chat would stay locked.
+ */
+export const isIdle = (status: ChatStatus) => status === 'done-ai' || status === 'error';
+
 /** taken: the question went to the server; refused: it did not (the input keeps it). */
 type SendResult = 'taken' | 'refused' | 'thread-gone';
 
@@ -189,7 +195,7 @@ export function useChatSession(assistantUuid: string, publicMode = false): ChatS
       const store = useChatStore.getState();
       const current = store.threads[key];
       if (!question || !current || streamRef.current) return false;
-      if ((store.threadStatus[current.id]?.status ?? 'done-ai') !== 'done-ai') return false;
+      if (!isIdle(store.threadStatus[current.id]?.status ?? 'done-ai')) return false;
       const result = await runStream(current, question, true);
       if (result !== 'thread-gone') return result === 'taken';
       // The thread is gone (spec 01 §4): start a new one silently and ask there.
@@ -219,7 +225,7 @@ export function useChatSession(assistantUuid: string, publicMode = false): ChatS
     statusMsg: msg,
     streamingText,
     notice: notice && notice.threadId === threadId ? notice.text : null,
-    canSend: entry !== undefined && !thread.loading && status === 'done-ai',
+    canSend: entry !== undefined && !thread.loading && isIdle(status),
     send,
     reset,
   };
