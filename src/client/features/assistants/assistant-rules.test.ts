@@ -117,10 +117,11 @@ describe('library actions', () => {
       });
     }
     expect(editActionState(assistant(), over)).toMatchObject({ disabled: true, reason: MA.overLimitTooltip });
+    // The create card keeps spec 02's text: the maximum is reached.
     expect(createActionState(admin, { exceeded: true, full: true })).toMatchObject({
       visible: true,
       disabled: true,
-      reason: MA.overLimitTooltip,
+      reason: MA.limitReached,
     });
   });
 

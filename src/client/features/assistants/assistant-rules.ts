@@ -103,9 +103,10 @@ export function createActionState(
 ): CreateState {
   const label = TA.newCardTitle;
   if (!user.is_admin) return { ...state(label, MA.noPermission), visible: false };
-  if (limit.exceeded) return { ...state(label, MA.overLimitTooltip), visible: true };
-  if (limit.full || !user.permissions.canCreateAssistant)
+  // Spec 02 §2: reached or exceeded, the create card says the maximum is reached.
+  if (limit.exceeded || limit.full || !user.permissions.canCreateAssistant) {
     return { ...state(label, MA.limitReached), visible: true };
+  }
   return { ...state(label, null), visible: true };
 }
 

@@ -160,7 +160,10 @@ function EditScreen({ assistant, user }: { assistant: AssistantDetail; user: Cur
         ) : (
           <span />
         )}
-        <Box sx={{ pb: tab ? 1 : 0 }}>
+        <Box sx={{ pb: tab ? 1 : 0, display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <Typography variant="body2" component="span" sx={{ color: 'text.secondary', fontWeight: 600 }}>
+            {TA.typeSelector}
+          </Typography>
           <TypeSelector assistant={assistant} />
         </Box>
       </Box>

@@ -5,6 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, type ReactNode } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
@@ -86,7 +87,7 @@ export function PropertiesForm({ assistant }: { assistant: AssistantDetail }) {
       aria-label={TA.tabProperties}
       noValidate
       onSubmit={(e) => void onSubmit(e)}
-      sx={{ p: { xs: 2.5, sm: 3.5 } }}
+      sx={{ p: { xs: 2.5, sm: 3.5 }, overflow: 'visible' }}
     >
       <FormSection title={TA.sectionBasics}>
         <FormTextField
@@ -169,7 +170,32 @@ export function PropertiesForm({ assistant }: { assistant: AssistantDetail }) {
         />
       </FormSection>
 
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>
+      {/* With unsaved changes the bar sticks to the window's bottom: the form is long. */}
+      <Box
+        sx={(theme) => ({
+          position: formState.isDirty ? 'sticky' : 'static',
+          bottom: 0,
+          zIndex: 1,
+          mt: 3,
+          mx: { xs: -2.5, sm: -3.5 },
+          mb: { xs: -2.5, sm: -3.5 },
+          px: { xs: 2.5, sm: 3.5 },
+          py: 2,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'flex-end',
+          gap: 2,
+          borderTop: `1px solid ${theme.palette.divider}`,
+          bgcolor: alpha(theme.palette.background.paper, 0.92),
+          backdropFilter: 'blur(8px)',
+          borderRadius: '0 0 16px 16px',
+        })}
+      >
+        {formState.isDirty && (
+          <Typography variant="body2" sx={{ color: 'text.secondary', flex: 1 }}>
+            {TA.unsavedChanges}
+          </Typography>
+        )}
         <Button
           type="submit"
           variant="contained"

@@ -169,7 +169,7 @@ function PublicSwitchCard({ assistant, onSaved }: { assistant: AssistantDetail; 
 }
 
 function ColorsCard({ assistant, onSaved }: { assistant: AssistantDetail; onSaved: () => void }) {
-  const { colors, change, saving } = useColorAutosave(assistant, onSaved);
+  const { colors, change, saving, changed } = useColorAutosave(assistant, onSaved);
   return (
     <PanelCard
       title={TA.colorsTitle}
@@ -182,12 +182,12 @@ function ColorsCard({ assistant, onSaved }: { assistant: AssistantDetail; onSave
         >
           {saving ? (
             TA.saving
-          ) : (
+          ) : changed ? (
             <>
               <CheckIcon sx={{ fontSize: 16, color: 'success.main' }} />
               {TA.saved}
             </>
-          )}
+          ) : null}
         </Typography>
       }
     >

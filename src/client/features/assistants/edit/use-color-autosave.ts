@@ -29,6 +29,7 @@ export function colorsOf(a: AssistantDetail): Colors {
 export function useColorAutosave(assistant: AssistantDetail, onSaved: () => void) {
   const [colors, setColors] = useState<Colors>(() => colorsOf(assistant));
   const [waiting, setWaiting] = useState(false);
+  const [changed, setChanged] = useState(false);
   const pending = useRef<Partial<Colors>>({});
   const timer = useRef<number | undefined>(undefined);
   const stored = useRef(colorsOf(assistant));
@@ -70,9 +71,10 @@ export function useColorAutosave(assistant: AssistantDetail, onSaved: () => void
     setColors((c) => ({ ...c, [field]: value }));
     pending.current = { ...pending.current, [field]: value };
     setWaiting(true);
+    setChanged(true);
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(flush, DEBOUNCE_MS);
   };
 
-  return { colors, change, saving: waiting || mutation.isPending };
+  return { colors, change, saving: waiting || mutation.isPending, changed };
 }

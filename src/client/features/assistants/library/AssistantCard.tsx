@@ -28,7 +28,8 @@ export function AssistantCard({ assistant, limit, onUse, onEdit, onDelete }: Pro
   const edit = editActionState(assistant, limit);
   const TypeIcon = TYPE_ICONS[assistant.type];
   const color = TYPE_COLORS[assistant.type];
-  const role = cutRole(assistant.role);
+  // Image Mikas have no role: their card explains what they do instead.
+  const role = cutRole(assistant.role || TA.typeCards[assistant.type].text);
 
   return (
     <Card
