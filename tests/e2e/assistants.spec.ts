@@ -181,6 +181,10 @@ test('Admin erstellt je einen Chat-, Aufgaben- und Bild-Mika mit dem Assistenten
     page.getByTestId('nav-assistants').getByRole('button', { name: 'Mika hinzufügen' }),
   ).toBeDisabled();
   await expect(page.getByTestId('over-limit')).toHaveCount(0);
+  // A link to the wizard leads back with the reason instead of failing at the end.
+  await page.goto('/?view=create');
+  await expect(snackbar(page, LIMIT_REACHED)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Deine Mikas' })).toBeVisible();
 
   // Task and image views follow later: their actions say so instead of opening a dead end.
   const taskAction = card(page, 'Texter Tom').getByRole('button', { name: 'Aufgabe erledigen lassen' });
@@ -375,6 +379,9 @@ test('Mitarbeiter ohne Rechte sieht gesperrte Aktionen mit „Keine Berechtigung
   await expect(snackbar(page, 'Keine Berechtigung')).toBeVisible();
   await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
   await expect(page.getByRole('heading', { name: 'Deine Mikas' })).toBeVisible();
+  await page.goto('/?view=create');
+  await expect(snackbar(page, 'Keine Berechtigung')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Neuen Mika erstellen' })).toHaveCount(0);
   await page.context().close();
 });
 

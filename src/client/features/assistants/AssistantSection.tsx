@@ -20,8 +20,7 @@ export default function AssistantSection({ user }: SectionProps) {
 
   switch (view) {
     case 'create':
-      if (!user.is_admin) return <RedirectToList reason={MA.noPermission} />;
-      return <CreateWizard />;
+      return <CreateWizard user={user} />;
     case 'edit':
       if (!assistantUuid) return <RedirectToList reason={MA.noAssistant} />;
       return <EditView key={assistantUuid} uuid={assistantUuid} user={user} />;

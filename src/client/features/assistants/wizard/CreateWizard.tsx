@@ -16,6 +16,7 @@ import { showError } from '../../../state/snackbar-store.ts';
 import { useCreateAssistant } from '../api/create-assistant.ts';
 import {
   WIZARD_STEPS,
+  createActionState,
   nextWizardStep,
   previousWizardStep,
   stepOfField,
@@ -24,7 +25,10 @@ import {
   type WizardField,
   type WizardValues,
 } from '../assistant-rules.ts';
+import type { CurrentUser } from '../../../state/user-store.ts';
+import { RedirectToList } from '../components/RedirectToList.tsx';
 import { TA } from '../texts.ts';
+import { useLibraryState } from '../use-library-state.ts';
 import { StepFunction } from './StepFunction.tsx';
 import { StepName } from './StepName.tsx';
 import { StepSummary } from './StepSummary.tsx';
@@ -35,8 +39,9 @@ import { useTrainingProgress } from './use-training-progress.ts';
 const INITIAL: WizardValues = { type: '', name: '', role: '', task: '', style: '', can_talk: 0 };
 
 /** The create wizard (spec 02 §2, §4): Funktion, Name, Aufgabe, Erstellung; then the training. */
-export function CreateWizard() {
+export function CreateWizard({ user }: { user: CurrentUser }) {
   const { open } = useAssistantView();
+  const { limit } = useLibraryState();
   const [step, setStep] = useState(0);
   const [values, setValues] = useState<WizardValues>(INITIAL);
   const [errors, setErrors] = useState<WizardErrors>({});
@@ -130,6 +135,10 @@ export function CreateWizard() {
   };
 
   const isLast = step === WIZARD_STEPS - 1;
+  // Opened by link while no slot is free: back to the library with the reason. Not while training:
+  // the new assistant itself fills the last slot.
+  const blocked = createActionState(user, limit).reason;
+  if (blocked && !training) return <RedirectToList reason={blocked} />;
 
   return (
     <>
