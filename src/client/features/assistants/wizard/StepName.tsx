@@ -23,7 +23,13 @@ export function StepName({ values, errors, onChange }: Props) {
           value={values.name}
           onChange={(e) => onChange({ name: e.target.value })}
           error={Boolean(errors.name)}
-          helperText={errors.name}
+          helperText={
+            <CountedHelper
+              text={errors.name}
+              length={values.name.trim().length}
+              min={ASSISTANT_LIMITS.nameMin}
+            />
+          }
           autoFocus
           required
           fullWidth
