@@ -1,11 +1,12 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { M } from '../../../shared/messages.ts';
-import { ApiError, FeedbackRedirectError, UnauthenticatedError } from '../../lib/api-client.ts';
-import { showError } from '../../state/snackbar-store.ts';
+import { M } from '../../shared/messages.ts';
+import { ApiError, FeedbackRedirectError, UnauthenticatedError } from './api-client.ts';
+import { showError } from '../state/snackbar-store.ts';
 
 /**
- * Puts the server's field errors (422 `fields`) on the form's fields. The top error goes to the
- * snackbar only when no field shows it, so no message appears twice.
+ * Puts the server's field errors (422 `fields`, dotted keys such as "password.password") on the
+ * form's fields. The top error goes to the snackbar only when no field shows it, so no message
+ * appears twice.
  */
 export function showServerErrors<TValues extends FieldValues>(
   error: unknown,

@@ -15,7 +15,7 @@ import { showSuccess } from '../../state/snackbar-store.ts';
 import { FormPasswordField, FormTextField } from '../../components/FormTextField.tsx';
 import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { useLoginMutation } from './auth-api.ts';
-import { showServerErrors } from './form-errors.ts';
+import { showServerErrors } from '../../lib/form-errors.ts';
 
 type LoginForm = z.input<typeof ZLoginRequest>;
 const FIELDS = ['email', 'password'] as const;

@@ -16,7 +16,7 @@ import { FormPasswordField, FormTextField } from '../../components/FormTextField
 import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { redirectToFeedback, useRegisterMutation } from './auth-api.ts';
 import { withConfirmationCheck } from './confirmation-resolver.ts';
-import { showServerErrors } from './form-errors.ts';
+import { showServerErrors } from '../../lib/form-errors.ts';
 
 type RegisterForm = z.input<typeof ZRegisterRequest>;
 const FIELDS = ['name', 'email', 'password', 'password_confirmation', 'terms'] as const;

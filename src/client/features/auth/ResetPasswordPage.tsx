@@ -14,7 +14,7 @@ import { FormPasswordField } from '../../components/FormTextField.tsx';
 import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { redirectToFeedback, useResetPasswordMutation } from './auth-api.ts';
 import { withConfirmationCheck } from './confirmation-resolver.ts';
-import { showServerErrors } from './form-errors.ts';
+import { showServerErrors } from '../../lib/form-errors.ts';
 
 type NewPasswordForm = z.input<typeof ZResetPasswordRequest>;
 const FIELDS = ['password', 'password_confirmation'] as const;

@@ -14,7 +14,7 @@ import { showError } from '../../state/snackbar-store.ts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { AuthLayout } from '../../components/AuthLayout.tsx';
 import { redirectToFeedback, useResetRequestMutation } from './auth-api.ts';
-import { showServerErrors } from './form-errors.ts';
+import { showServerErrors } from '../../lib/form-errors.ts';
 
 type ResetForm = z.input<typeof ZResetRequest>;
 const FIELDS = ['email'] as const;

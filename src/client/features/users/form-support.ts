@@ -1,7 +1,5 @@
-import type { FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
-import { M, MU } from '../../../shared/messages.ts';
-import { ApiError, FeedbackRedirectError, UnauthenticatedError } from '../../lib/api-client.ts';
-import { showError } from '../../state/snackbar-store.ts';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { MU } from '../../../shared/messages.ts';
 
 export interface PasswordPair {
   password: string;
@@ -44,31 +42,4 @@ export function payloadResolver<TForm extends FieldValues & { password: Password
       } as FieldErrors<TForm>,
     };
   };
-}
-
-/**
- * Puts the server's field errors (dotted keys such as "password.password") on the form's fields;
- * the top error goes to the snackbar only when no field shows it.
- */
-export function showServerErrors<TValues extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<TValues>,
-  formFields: readonly Path<TValues>[],
-): void {
-  if (error instanceof UnauthenticatedError || error instanceof FeedbackRedirectError) return;
-  if (!(error instanceof ApiError)) {
-    showError(M.unknownError);
-    return;
-  }
-  const shown = new Set<string>();
-  let first = true;
-  for (const [field, messages] of Object.entries(error.fields)) {
-    const name = formFields.find((f) => f === field);
-    const message = messages[0];
-    if (!name || !message) continue;
-    setError(name, { type: 'server', message }, { shouldFocus: first });
-    first = false;
-    shown.add(message);
-  }
-  if (!shown.has(error.userMessage)) showError(error.userMessage);
 }
