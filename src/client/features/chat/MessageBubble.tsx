@@ -51,7 +51,7 @@ export function Bubble({ origin, surfaces, assistant, children, note, testId }: 
             color: surface.fg,
             borderRadius: '18px',
             [isUser ? 'borderBottomRightRadius' : 'borderBottomLeftRadius']: '6px',
-            boxShadow: isUser ? '0 4px 14px rgba(229, 72, 77, 0.18)' : 'none',
+            boxShadow: isUser ? surfaces.userBubbleShadow : 'none',
             border: isUser ? 'none' : `1px solid ${surfaces.border}`,
             fontSize: '0.9375rem',
             lineHeight: 1.6,

@@ -18,6 +18,7 @@ export interface ChatSurfaces {
   border: string;
   /** Secondary text on the conversation background. */
   muted: string;
+  userBubbleShadow: string;
 }
 
 const BRAND_GRADIENT = `linear-gradient(135deg, ${COLORS.primary} 0%, #D6336C 100%)`;
@@ -32,6 +33,7 @@ const OFFICE: ChatSurfaces = {
   button: { bg: BRAND_GRADIENT, fg: '#FFFFFF' },
   border: COLORS.border,
   muted: '#A7AFBA',
+  userBubbleShadow: `0 4px 14px ${alpha(COLORS.primary, 0.18)}`,
 };
 
 /** Custom colours (public chat): every surface gets black or white text by its luminance. */
@@ -48,5 +50,6 @@ export function resolveSurfaces(colors?: ChatColors): ChatSurfaces {
     button: on(colors.button),
     border: alpha(font, 0.12),
     muted: alpha(font, 0.65),
+    userBubbleShadow: 'none',
   };
 }

@@ -42,6 +42,12 @@ export const isIdle = (status: ChatStatus) => status === 'done-ai' || status ===
 /** taken: the question went to the server; refused: it did not (the input keeps it). */
 type SendResult = 'taken' | 'refused' | 'thread-gone';
 
+/**
+ * The question travels in the query of GET /api/send/stream (spec 01 §7). Node answers 431 when the
+ * request head passes 16 KB; 8000 characters of umlauts or emoji encode to far more than that.
+ */
+const MAX_STREAM_URL_CHARS = 15_000;
+
 const nowIso = () => new Date().toISOString();
 
 function localMessage(
@@ -124,6 +130,11 @@ export function useChatSession(assistantUuid: string, publicMode = false): ChatS
   const runStream = useCallback(
     async (target: ThreadEntry, question: string, firstAttempt: boolean): Promise<SendResult> => {
       const messagesKey = chatKeys.messages(assistantUuid, target.id);
+      const url = streamUrl(assistantUuid, target, question);
+      if (url.length > MAX_STREAM_URL_CHARS) {
+        showError(MC.messageTooLong);
+        return 'refused';
+      }
       const controller = new AbortController();
       streamRef.current = { controller, threadId: target.id };
       const tempId = -Date.now();
@@ -166,7 +177,7 @@ export function useChatSession(assistantUuid: string, publicMode = false): ChatS
       };
 
       try {
-        await readChatStream(streamUrl(assistantUuid, target, question), onEvent, controller.signal);
+        await readChatStream(url, onEvent, controller.signal);
         if (outcome.finished === null) setNotice({ threadId: target.id, text: CT.streamInterrupted });
         // A partial answer (error) or one stored after the connection broke comes from the server.
         if (outcome.finished !== 'complete') void queryClient.invalidateQueries({ queryKey: messagesKey });
