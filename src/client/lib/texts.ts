@@ -77,18 +77,6 @@ export const T = {
   officeLoadError: 'Deine Daten konnten nicht geladen werden.',
   retry: 'Erneut versuchen',
 
-  // Library placeholder
-  libraryTitle: 'Deine Mikas',
-  libraryEmptyTitle: 'Noch keine Mikas',
-  libraryEmptyText:
-    'Mikas sind KI-Assistenten für Dein Team: zum Chatten, für Aufgaben oder zum Malen von Bildern. Sobald Mikas angelegt sind, findest Du sie hier.',
-  libraryKindChat: { title: 'Chat', text: 'Beantwortet Fragen im Gespräch – per Text oder Sprache.' },
-  libraryKindTask: {
-    title: 'Aufgabe',
-    text: 'Erstellt aus Deiner Eingabe ein Ergebnis, Text oder Dokument.',
-  },
-  libraryKindImage: { title: 'Bild', text: 'Malt Bilder im gewählten Stil.' },
-
   // Generic
   loading: 'Wird geladen …',
   reload: 'Neu laden',
