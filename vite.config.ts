@@ -8,6 +8,9 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
+    rollupOptions: {
+      input: { main: 'index.html', chat: 'chat.html' },
+    },
   },
   server: {
     port: 5173,

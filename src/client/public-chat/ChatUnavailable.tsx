@@ -1,0 +1,48 @@
+import ChatOffIcon from '@mui/icons-material/SpeakerNotesOffOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import { COLORS } from '../app/theme.ts';
+import { PT } from './texts.ts';
+
+interface Props {
+  /** 'missing': 404 (unknown or unpublished); 'failed': the request itself failed. */
+  reason: 'missing' | 'failed';
+  onRetry?: () => void;
+}
+
+/** A friendly full page instead of the chat. */
+export function ChatUnavailable({ reason, onRetry }: Props) {
+  const missing = reason === 'missing';
+  return (
+    <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3, bgcolor: 'background.default' }}>
+      <Box data-testid="public-chat-unavailable" sx={{ maxWidth: 420, textAlign: 'center' }}>
+        <Box
+          sx={{
+            width: 64,
+            height: 64,
+            mx: 'auto',
+            mb: 2.5,
+            borderRadius: '18px',
+            display: 'grid',
+            placeItems: 'center',
+            color: 'primary.main',
+            bgcolor: alpha(COLORS.primary, 0.14),
+          }}
+        >
+          <ChatOffIcon sx={{ fontSize: 32 }} aria-hidden />
+        </Box>
+        <Typography variant="h5" component="h1" sx={{ mb: 1, fontWeight: 700 }}>
+          {missing ? PT.unavailableTitle : PT.loadFailedTitle}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary', mb: onRetry ? 3 : 0 }}>{missing ? PT.unavailableText : PT.loadFailedText}</Typography>
+        {onRetry && (
+          <Button variant="contained" onClick={onRetry}>
+            {PT.retry}
+          </Button>
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,45 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { alpha } from '@mui/material/styles';
+import type { ChatSurfaces } from '../features/chat/chat-surfaces.ts';
+import { PT } from './texts.ts';
+
+interface Props {
+  surfaces: ChatSurfaces;
+  height: number;
+}
+
+/** Under the input bar, in its colour: the AI notice, the public terms and the product. */
+export function PublicChatFooter({ surfaces, height }: Props) {
+  const { bg, fg } = surfaces.input;
+  return (
+    <Box
+      component="footer"
+      sx={{
+        height,
+        px: 2,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 0.5,
+        bgcolor: bg,
+        color: alpha(fg, 0.62),
+        fontSize: '0.75rem',
+        textAlign: 'center',
+        lineHeight: 1.4,
+      }}
+    >
+      <Box component="span">{PT.footerDisclaimer}</Box>
+      <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+        <Link href="/agb-public" target="_blank" rel="noopener" sx={{ color: 'inherit', textDecorationColor: alpha(fg, 0.35) }}>
+          {PT.footerTerms}
+        </Link>
+        <Box component="span" aria-hidden>
+          ·
+        </Box>
+        <Box component="span">{PT.footerBrand}</Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,117 @@
+import CloseIcon from '@mui/icons-material/CloseRounded';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import type { ZAssistantPublic } from '../../shared/schemas/assistants.ts';
+import type { z } from '../../shared/zod.ts';
+import { ChatPanel } from '../features/chat/ChatPanel.tsx';
+import { resolveSurfaces } from '../features/chat/chat-surfaces.ts';
+import { chatHeight, useWindowHeight } from '../features/chat/use-chat-height.ts';
+import { api, ApiError } from '../lib/api-client.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { ChatUnavailable } from './ChatUnavailable.tsx';
+import { PublicChatFooter } from './PublicChatFooter.tsx';
+import { TermsOverlay } from './TermsOverlay.tsx';
+import { useEmbedBridge, type HostMessage } from './embed-bridge.ts';
+import { publicChatColors } from './luminance.ts';
+import { usePublicChatSlots } from './public-chat-slots.tsx';
+import { useTermsApproval } from './terms-approval.ts';
+import { PT } from './texts.ts';
+
+export type PublicAssistant = z.infer<typeof ZAssistantPublic>;
+
+/** The footer under the chat: the spec's "window height minus 80" leaves exactly its room. */
+export const FOOTER_HEIGHT = 80;
+
+/** /chat/{uuid} → the uuid (the page has no router). */
+export function assistantUuidFromPath(pathname: string): string {
+  const match = /^\/chat\/([^/?#]+)/.exec(pathname);
+  return match?.[1] ? decodeURIComponent(match[1]) : '';
+}
+
+function usePublicAssistant(uuid: string) {
+  return useQuery({
+    queryKey: ['public-chat', 'assistant', uuid],
+    enabled: uuid !== '',
+    queryFn: () => api.get<PublicAssistant>(`/api/assistant/${encodeURIComponent(uuid)}`, { snackbar: false }),
+    staleTime: Infinity,
+  });
+}
+
+const focusInput = () => document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Nachricht"]')?.focus();
+const pauseAudio = () => document.querySelectorAll('audio').forEach((audio) => audio.pause());
+
+/** The public chat page (spec 01 §2): the assistant's colours, its logo, the terms overlay. */
+export function PublicChatPage() {
+  const uuid = useMemo(() => assistantUuidFromPath(window.location.pathname), []);
+  const query = usePublicAssistant(uuid);
+  const terms = useTermsApproval();
+  const windowHeight = useWindowHeight();
+  const onHostMessage = useCallback((message: HostMessage) => {
+    if (message.type === 'mika:open') focusInput();
+    else pauseAudio();
+  }, []);
+  const bridge = useEmbedBridge(query.isSuccess, onHostMessage);
+  const assistant = query.data;
+  useDocumentTitle(assistant?.name);
+  const colors = useMemo(() => (assistant ? publicChatColors(assistant) : undefined), [assistant]);
+  const slots = usePublicChatSlots(assistant);
+
+  if (!uuid || (query.isError && query.error instanceof ApiError && query.error.status >= 400 && query.error.status < 500)) {
+    return <ChatUnavailable reason="missing" />;
+  }
+  if (query.isError) return <ChatUnavailable reason="failed" onRetry={() => void query.refetch()} />;
+  if (!assistant || !colors) {
+    return (
+      <Box sx={{ height: '100dvh', display: 'grid', placeItems: 'center', bgcolor: 'background.default' }} aria-busy>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: 'text.secondary' }}>
+          <CircularProgress size={22} color="inherit" />
+          <Typography>{PT.loading}</Typography>
+        </Box>
+      </Box>
+    );
+  }
+
+  const surfaces = resolveSurfaces(colors);
+  const logo: ReactNode = assistant.logo ? (
+    <Box
+      component="img"
+      src={assistant.logo}
+      alt={PT.logoAlt(assistant.name)}
+      data-testid="public-chat-logo"
+      sx={{ height: { xs: 28, sm: 34 }, maxWidth: { xs: 88, sm: 140 }, objectFit: 'contain', mr: { xs: 0.5, sm: 1 }, ml: { xs: 0.5, sm: 0 } }}
+    />
+  ) : undefined;
+  const close = bridge.embedded ? (
+    <Tooltip title={PT.close}>
+      <IconButton aria-label={PT.close} onClick={bridge.close} sx={{ color: 'inherit' }}>
+        <CloseIcon />
+      </IconButton>
+    </Tooltip>
+  ) : null;
+
+  return (
+    <Box component="main" sx={{ position: 'relative', minHeight: '100dvh', bgcolor: colors.tertiary }}>
+      <ChatPanel
+        assistant={assistant}
+        colors={colors}
+        publicMode
+        height={chatHeight(windowHeight, true)}
+        leadingAction={logo}
+        headerActions={(chat) => (
+          <>
+            {slots.headerActions(chat)}
+            {close}
+          </>
+        )}
+        inputAdornment={slots.inputAdornment}
+      />
+      <PublicChatFooter surfaces={surfaces} height={FOOTER_HEIGHT} />
+      {!terms.approved && <TermsOverlay surfaces={surfaces} onApprove={terms.approve} />}
+    </Box>
+  );
+}

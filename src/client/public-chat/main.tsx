@@ -1,0 +1,31 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { publicTheme } from './public-theme.ts';
+import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
+import { GlobalSnackbar } from '../components/GlobalSnackbar.tsx';
+import { fetchCsrfCookie } from '../lib/api-client.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { PublicChatPage } from './PublicChatPage.tsx';
+
+// The public chat's own small entry (chat.html): no router, no office code.
+void fetchCsrfCookie();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Das Element #root fehlt in chat.html.');
+
+createRoot(root).render(
+  <StrictMode>
+    <ThemeProvider theme={publicTheme}>
+      <CssBaseline enableColorScheme />
+      <QueryClientProvider client={queryClient}>
+        <ErrorBoundary>
+          <PublicChatPage />
+        </ErrorBoundary>
+        <GlobalSnackbar />
+      </QueryClientProvider>
+    </ThemeProvider>
+  </StrictMode>,
+);
