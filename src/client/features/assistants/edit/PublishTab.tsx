@@ -16,7 +16,9 @@ import { MA } from '../../../../shared/messages.ts';
 import type { AssistantDetail } from '../../../../shared/schemas/assistants.ts';
 import { showSuccess } from '../../../state/snackbar-store.ts';
 import { useUpdateAssistant } from '../api/update-assistant.ts';
-import { embedSnippet, publicChatUrl } from '../assistant-rules.ts';
+import { AllowedDomainsCard } from '../../embed/AllowedDomainsCard.tsx';
+import { embedSnippetWithColor } from '../../embed/embed-snippet.ts';
+import { publicChatUrl } from '../assistant-rules.ts';
 import { TA } from '../texts.ts';
 import { ColorField } from './ColorField.tsx';
 import { copyText } from './copy-text.ts';
@@ -58,17 +60,18 @@ export function PublishTab({ assistant }: { assistant: AssistantDetail }) {
           </Box>
         </PanelCard>
         <PanelCard title={TA.embedTitle} text={TA.embedText}>
-          <CodeBox text={embedSnippet(origin, assistant.uuid)} />
+          <CodeBox text={embedSnippetWithColor(origin, assistant.uuid, assistant.button_color)} />
           <Button
             variant="outlined"
             color="inherit"
             startIcon={<CodeIcon />}
             sx={{ mt: 1.5 }}
-            onClick={() => void copyText(embedSnippet(origin, assistant.uuid), TA.embedCopied)}
+            onClick={() => void copyText(embedSnippetWithColor(origin, assistant.uuid, assistant.button_color), TA.embedCopied)}
           >
             {TA.copyEmbed}
           </Button>
         </PanelCard>
+        <AllowedDomainsCard assistant={assistant} />
       </Box>
       <PreviewCard uuid={assistant.uuid} version={previewVersion} isPublic={assistant.is_public === 1} />
     </Box>
