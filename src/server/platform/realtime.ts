@@ -49,7 +49,10 @@ export function attachRealtime(
       await socket.leave(progressRoom(Number(req?.threadId)));
     });
   });
-  app.addHook('onClose', async () => {
+  // preClose, not onClose: Fastify waits for open connections before onClose, and a connected
+  // WebSocket would keep a stopping server alive forever.
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
     await io.close();
   });
   return {

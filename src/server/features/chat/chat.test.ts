@@ -70,6 +70,20 @@ describe('chat with the offline engine', () => {
     expect((await t.database.db.select().from(messages).where(eq(messages.threadId, thread.id))).length).toBe(2);
   });
 
+  it('takes a full-length question with multibyte text through a real HTTP connection', async () => {
+    const { team, owner } = await createStaffedTeam(t.database.db);
+    const a = await createAssistant(t.database.db, team);
+    const agent = await loginAs(t, owner);
+    const thread = await openThread(agent, a.uuid);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const res = await fetch(`${base}${streamUrl(a.uuid, thread, 'ä'.repeat(8000))}`, {
+      headers: { cookie: `mika_session=${agent.cookies.get('mika_session')}` },
+    });
+    expect(res.status).toBe(200);
+    expect(parseSse(await res.text()).done).toBe(true);
+  });
+
   it('refuses an empty message with a German error and stores nothing', async () => {
     const { team, owner } = await createStaffedTeam(t.database.db);
     const a = await createAssistant(t.database.db, team);
@@ -214,6 +228,12 @@ describe('chat against an OpenAI-compatible provider', () => {
     expect(list[1]).toMatchObject({ status: 'complete', text: 'Das ist eine lange und langsame Antwort mit vielen Wörtern.' });
     await expect.poll(() => progress.map((p) => p.status)).toEqual(['start-ai', 'request-ai', 'done-ai']);
     expect(progress[0]).toEqual({ threadId: thread.id, status: 'start-ai', msg: 'Ich grüble …' });
+    // A connected browser must not keep a stopping server alive.
+    const disconnected = new Promise((r) => socket.once('disconnect', r));
+    const started = Date.now();
+    await t.app.close();
+    await disconnected;
+    expect(Date.now() - started).toBeLessThan(3000);
     socket.close();
   });
 });
