@@ -1,19 +1,14 @@
-import AssignmentIcon from '@mui/icons-material/AssignmentIndOutlined';
-import Box from '@mui/material/Box';
-import { CT } from './texts.ts';
+import { ContactForm } from '../contact-form/ContactForm.tsx';
 
 export interface ContactFormMessageProps {
   assistantUuid: string;
   threadId: number;
   token: string;
+  /** The form was sent (the stored message has status "submitted"): a confirmation instead. */
+  submitted?: boolean;
 }
 
-/** Placeholder for the inline contact form (a message of type form); the contact form feature replaces it. */
-export function ContactFormMessage(_props: ContactFormMessageProps) {
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, opacity: 0.8 }}>
-      <AssignmentIcon fontSize="small" aria-hidden />
-      {CT.contactForm}
-    </Box>
-  );
+/** The inline contact form (a message of type form). */
+export function ContactFormMessage(props: ContactFormMessageProps) {
+  return <ContactForm {...props} />;
 }

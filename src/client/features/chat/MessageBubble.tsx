@@ -122,8 +122,13 @@ function MessageContent({ message, assistant, thread }: Omit<MessageBubbleProps,
     case 'form':
       return (
         <Box sx={{ display: 'grid', gap: 1 }}>
-          {text && body}
-          <ContactFormMessage assistantUuid={assistant.uuid} threadId={thread.id} token={thread.token} />
+          {text && message.status !== 'submitted' && body}
+          <ContactFormMessage
+            assistantUuid={assistant.uuid}
+            threadId={thread.id}
+            token={thread.token}
+            submitted={message.status === 'submitted'}
+          />
         </Box>
       );
     default:
