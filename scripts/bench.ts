@@ -4,6 +4,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
 import { startFakeOpenAI } from '../tests/fixtures/fake-openai.ts';
 
 const PROVIDER_DELAY_MS = 50;
@@ -57,6 +60,28 @@ class Client {
     if (first < 0) throw new Error(`no text event: ${buffer.slice(0, 200)}`);
     return first;
   }
+}
+
+/** Fresh visitor (no cache): from navigation until the chat input can be typed into. */
+async function timeToInteractive(base: string, uuid: string): Promise<string> {
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  const samples: number[] = [];
+  try {
+    for (let i = 0; i < 10; i++) {
+      const context = await browser.newContext();
+      await context.addInitScript(() => localStorage.setItem('mikaTermsApproved', 'true'));
+      const page = await context.newPage();
+      const t0 = performance.now();
+      await page.goto(`${base}/chat/${uuid}`);
+      await page.getByRole('textbox').first().waitFor({ state: 'visible' });
+      await page.waitForFunction(() => !document.querySelector<HTMLTextAreaElement>('textarea')?.disabled);
+      samples.push(performance.now() - t0);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return `| public chat time to interactive (cold browser context, 10 runs, localhost) | ${fmt(percentile(samples, 50))} / ${fmt(percentile(samples, 99))} | – | – |`;
 }
 
 async function main() {
@@ -137,6 +162,28 @@ async function main() {
       latencies.push(performance.now() - t0);
     }
     results.push(`| GET /api/assistants/ (200 sequential) | ${fmt(percentile(latencies, 50))} / ${fmt(percentile(latencies, 99))} | – | – |`);
+
+    // The public chat: what a visitor's browser loads, and how soon they can type.
+    const clientDir = path.resolve('dist/client');
+    const chatHtml = await fs.readFile(path.join(clientDir, 'chat.html'), 'utf8').catch(() => '');
+    if (chatHtml) {
+      const assets = [...chatHtml.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+      let gzip = 0;
+      for (const a of assets) gzip += gzipSync(await fs.readFile(path.join(clientDir, a))).length;
+      results.push(`| public chat bundle (chat.html, ${assets.length} files, gzip) | ${(gzip / 1024).toFixed(0)} KB | – | – |`);
+
+      const published = await user.call('PUT', '/api/assistant', { assistant: { uuid: assistant, is_public: 1 } });
+      if (!published.ok) {
+        // Default assistants are not editable by a team: publish an own one.
+        const created = (await (
+          await user.call('POST', '/api/assistant', { type: 'chat', name: 'Bench Chat', role: 'Du bist eine freundliche Assistenz für Besucher unserer Website.', task: 'Du beantwortest Fragen von Besuchern. '.repeat(8), style: 'professionell und sachlich', is_public: 1, can_talk: 0 })
+        ).json()) as { uuid: string };
+        await user.call('PUT', '/api/assistant', { assistant: { uuid: created.uuid, is_public: 1 } });
+        results.push(await timeToInteractive(base, created.uuid));
+      } else {
+        results.push(await timeToInteractive(base, assistant));
+      }
+    }
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
