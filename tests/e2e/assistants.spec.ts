@@ -326,7 +326,7 @@ test('Veröffentlichung: Schalter und Farben speichern sofort und laden die Vors
   await expect(snackbar(page, 'Link wurde kopiert')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${E2E_BASE_URL}/chat/${uuid}`);
   await expect(
-    page.getByText(`<script src="${E2E_BASE_URL}/embed.js" data-mika="${uuid}" async></script>`),
+    page.getByText(`<script src="${E2E_BASE_URL}/embed.js" data-mika="${uuid}" data-color="#32363C" async></script>`),
   ).toBeVisible();
 
   await page.reload();

@@ -6,7 +6,6 @@ import {
   cutRole,
   editActionState,
   editBlockedReason,
-  embedSnippet,
   filterSwitchState,
   defaultFilterOn,
   limitState,
@@ -244,9 +243,4 @@ describe('logo and embedding', () => {
     expect(validateLogoFile({ name: 'logo.jpeg', size: 10 * 1024 * 1024 })).toBeNull();
   });
 
-  it('builds the embed snippet for the assistant', () => {
-    expect(embedSnippet('https://mika.example', 'abc')).toBe(
-      '<script src="https://mika.example/embed.js" data-mika="abc" async></script>',
-    );
-  });
 });

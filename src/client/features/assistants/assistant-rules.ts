@@ -240,7 +240,3 @@ export function validateLogoFile(file: Pick<File, 'name' | 'size'> | null | unde
 export function publicChatUrl(origin: string, uuid: string): string {
   return `${origin}/chat/${uuid}`;
 }
-
-export function embedSnippet(origin: string, uuid: string): string {
-  return `<script src="${origin}/embed.js" data-mika="${uuid}" async></script>`;
-}
