@@ -1,17 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { AppError } from './app-error.ts';
+import { SESSION_COOKIE } from './session.ts';
 import { randomToken, safeEqual } from './crypto.ts';
 import { M } from '../../shared/messages.ts';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
+// Sign-in calls are protected even without a session (login CSRF would sign a victim into an
+// attacker's account).
+const ALWAYS_CHECKED = ['/api/login', '/api/register', '/api/reset', '/api/logout', '/logout'];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Double-submit cookie as in Laravel Sanctum: GET /sanctum/csrf-cookie sets a readable cookie,
- * every state-changing request echoes it in X-XSRF-TOKEN. Together with SameSite=Lax session
- * cookies, a foreign site can neither read the token nor send it.
+ * every state-changing request with a session (and every sign-in call) echoes it in X-XSRF-TOKEN.
+ * Together with SameSite=Lax session cookies, a foreign site can neither read the token nor send it.
  */
 export function registerCsrf(app: FastifyInstance, config: AppConfig, exemptPrefixes: string[] = []) {
   app.get('/sanctum/csrf-cookie', { schema: { hide: true } }, async (request, reply) => {
@@ -32,6 +36,9 @@ export function registerCsrf(app: FastifyInstance, config: AppConfig, exemptPref
     const url = request.url;
     if (!url.startsWith('/api/') && !url.startsWith('/logout')) return;
     if (exemptPrefixes.some((p) => url.startsWith(p))) return;
+    // Without a session cookie there is nothing to forge: the call acts as an anonymous visitor
+    // (the public chat in a third-party iframe, where browsers refuse our cookies, works this way).
+    if (!request.cookies[SESSION_COOKIE] && !ALWAYS_CHECKED.some((p) => url.startsWith(p))) return;
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !safeEqual(cookie, decodeURIComponent(header))) {

@@ -53,6 +53,19 @@ describe('public chat access', () => {
     expect((await visitor.get(`/api/messages/${published.uuid}/${thread.id}?token=${thread.token}`)).status).toBe(404);
   });
 
+  it('works for visitors whose browser refuses our cookies (third-party iframe), CSRF stays on for sessions', async () => {
+    const { team, owner } = await createStaffedTeam(t.database.db);
+    const a = await createAssistant(t.database.db, team, { isPublic: true });
+    const visitor = new Agent(t.app, '198.51.100.30');
+    const thread = await visitor.post('/api/thread/create', { assistantUuid: a.uuid }, { csrf: false });
+    expect(thread.status).toBe(200);
+    // With a session the token is required, as everywhere.
+    const member = await loginAs(t, owner);
+    expect((await member.post('/api/thread/create', { assistantUuid: a.uuid }, { csrf: false })).status).toBe(403);
+    // Sign-in calls always need it.
+    expect((await new Agent(t.app).post('/api/login', { email: owner.email, password: 'x' }, { csrf: false })).status).toBe(403);
+  });
+
   it('keeps team threads away from visitors, even with the right token', async () => {
     const { team, owner } = await createStaffedTeam(t.database.db);
     const a = await createAssistant(t.database.db, team, { isPublic: true });
