@@ -20,6 +20,8 @@ import { useAssistantDetail } from '../api/get-assistant-detail.ts';
 import { canDeleteAssistant, editBlockedReason } from '../assistant-rules.ts';
 import { AssistantAvatar } from '../components/AssistantAvatar.tsx';
 import { DeleteAssistantDialog } from '../components/DeleteAssistantDialog.tsx';
+import { FormToolTab } from '../../tools/FormToolTab.tsx';
+import { TT } from '../../tools/texts.ts';
 import { RedirectToList } from '../components/RedirectToList.tsx';
 import { TA } from '../texts.ts';
 import { useLibraryState } from '../use-library-state.ts';
@@ -29,11 +31,11 @@ import { PropertiesTab } from './PropertiesTab.tsx';
 import { PublishTab } from './PublishTab.tsx';
 import { TypeSelector } from './TypeSelector.tsx';
 
-type TabName = 'properties' | 'publish';
+type TabName = 'properties' | 'tools' | 'publish';
 
 function tabsFor(type: AssistantDetail['type']): TabName[] {
-  if (type === 'chat') return ['properties', 'publish'];
-  if (type === 'task') return ['properties'];
+  if (type === 'chat') return ['properties', 'tools', 'publish'];
+  if (type === 'task') return ['properties', 'tools'];
   return [];
 }
 
@@ -155,6 +157,7 @@ function EditScreen({ assistant, user }: { assistant: AssistantDetail; user: Cur
             aria-label={TA.tabsLabel(assistant.name)}
           >
             {tabs.includes('properties') && <Tab value="properties" label={TA.tabProperties} />}
+            {tabs.includes('tools') && <Tab value="tools" label={TT.tabLabel} />}
             {tabs.includes('publish') && <Tab value="publish" label={TA.tabPublishing} />}
           </Tabs>
         ) : (
@@ -169,6 +172,7 @@ function EditScreen({ assistant, user }: { assistant: AssistantDetail; user: Cur
       </Box>
 
       {tab === 'properties' && <PropertiesTab assistant={assistant} />}
+      {tab === 'tools' && <FormToolTab assistant={assistant} />}
       {tab === 'publish' && <PublishTab assistant={assistant} />}
       {!tab && <ImageStylesInfo />}
 
