@@ -1,14 +1,10 @@
-import type { ReactNode } from 'react';
-import type { ChatSlotContext } from '../features/chat/ChatPanel.tsx';
+import { useVoiceSlots } from '../features/voice/use-voice-slots.tsx';
 
 interface SlotAssistant {
   can_talk: number;
 }
 
-/** The voice slots of the public chat (the "kann sprechen" switch and the voice input button). */
-export function usePublicChatSlots(_assistant: SlotAssistant | undefined) {
-  return {
-    headerActions: (_chat: ChatSlotContext): ReactNode => null,
-    inputAdornment: (_chat: ChatSlotContext): ReactNode => null,
-  };
+/** The voice slots of the public chat: voice input is always offered there (spec 01 §6). */
+export function usePublicChatSlots(assistant: SlotAssistant | undefined) {
+  return useVoiceSlots(assistant, { publicMode: true });
 }

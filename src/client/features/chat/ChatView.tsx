@@ -11,6 +11,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { alpha, type Theme } from '@mui/material/styles';
 import { useAssistantView } from '../../lib/assistant-view.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useCurrentUser } from '../../state/user-store.ts';
+import { useVoiceSlots } from '../voice/use-voice-slots.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
 import { useChatAssistantQuery } from './chat-api.ts';
 import { CT } from './texts.ts';
@@ -35,6 +37,8 @@ export default function ChatView({ assistantUuid }: ChatViewProps) {
   const height = phone ? Math.max(CHAT_MIN_HEIGHT, windowHeight - PHONE_OFFICE_CHROME) : specHeight;
   const assistant = query.data;
   useDocumentTitle(assistant?.name);
+  const user = useCurrentUser();
+  const voice = useVoiceSlots(assistant, { publicMode: false, protectionLevel: user?.protectionLevel });
 
   const back = (
     <Tooltip title={CT.backToLibrary}>
@@ -85,5 +89,14 @@ export default function ChatView({ assistantUuid }: ChatViewProps) {
     );
   }
 
-  return <ChatPanel key={assistant.uuid} assistant={assistant} height={height} leadingAction={back} />;
+  return (
+    <ChatPanel
+      key={assistant.uuid}
+      assistant={assistant}
+      height={height}
+      leadingAction={back}
+      headerActions={voice.headerActions}
+      inputAdornment={voice.inputAdornment}
+    />
+  );
 }

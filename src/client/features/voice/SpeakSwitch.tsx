@@ -1,0 +1,95 @@
+import PauseIcon from '@mui/icons-material/PauseRounded';
+import PlayIcon from '@mui/icons-material/PlayArrowRounded';
+import VolumeIcon from '@mui/icons-material/VolumeUpRounded';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../../lib/api-client.ts';
+import type { ChatSlotContext } from '../chat/ChatPanel.tsx';
+import { VT } from './texts.ts';
+
+/**
+ * "kann sprechen" (spec 01 §2, spec 02 §4): when on, every new answer is spoken. Before the audio
+ * exists a speaker icon shows; then a play/pause toggle, which resets when the audio ends.
+ */
+export function SpeakSwitch({ chat }: { chat: ChatSlotContext }) {
+  const [on, setOn] = useState(false);
+  const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
+  const [playing, setPlaying] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const spoken = useRef<number | null>(null);
+
+  const latestAnswer = [...chat.messages].reverse().find((m) => m.origin === 'ai' && m.type === 'txt' && m.id > 0);
+
+  useEffect(() => {
+    // Only answers that arrive while the switch is on are spoken, each once.
+    if (!on || !latestAnswer || !chat.thread || chat.status !== 'done-ai') return;
+    if (spoken.current === null) {
+      spoken.current = latestAnswer.id;
+      return;
+    }
+    if (latestAnswer.id <= spoken.current) return;
+    spoken.current = latestAnswer.id;
+    const thread = chat.thread;
+    setLoading(true);
+    void api
+      .post<Blob>(
+        '/api/send/msgtovoice',
+        { assistantUuid: chat.assistantUuid, threadId: thread.id, token: thread.token, msgId: latestAnswer.id },
+        { responseType: 'blob' },
+      )
+      .then((blob) => {
+        const next = new Audio(URL.createObjectURL(blob));
+        next.onended = () => setPlaying(false);
+        setAudio(next);
+        setPlaying(true);
+        void next.play().catch(() => setPlaying(false));
+      })
+      .catch(() => undefined)
+      .finally(() => setLoading(false));
+  }, [on, latestAnswer, chat.thread, chat.status, chat.assistantUuid]);
+
+  useEffect(() => () => audio?.pause(), [audio]);
+
+  const toggle = () => {
+    if (!audio) return;
+    if (playing) {
+      audio.pause();
+      setPlaying(false);
+    } else {
+      setPlaying(true);
+      void audio.play().catch(() => setPlaying(false));
+    }
+  };
+
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+      {on && (
+        <Tooltip title={loading ? VT.speaking : playing ? VT.pause : VT.play}>
+          <span>
+            <IconButton size="small" onClick={toggle} disabled={!audio} aria-label={playing ? VT.pause : VT.play}>
+              {!audio ? <VolumeIcon fontSize="small" /> : playing ? <PauseIcon fontSize="small" /> : <PlayIcon fontSize="small" />}
+            </IconButton>
+          </span>
+        </Tooltip>
+      )}
+      <FormControlLabel
+        control={
+          <Switch
+            size="small"
+            checked={on}
+            onChange={(e) => {
+              spoken.current = latestAnswer?.id ?? 0;
+              setOn(e.target.checked);
+            }}
+          />
+        }
+        label={VT.canTalk}
+        sx={{ mr: 0.5, '& .MuiFormControlLabel-label': { fontSize: 13 } }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import MicIcon from '@mui/icons-material/MicRounded';
+import StopIcon from '@mui/icons-material/StopRounded';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { keyframes } from '@mui/material/styles';
+import { useEffect, useRef, useState } from 'react';
+import { MC } from '../../../shared/messages.ts';
+import { ApiError, api } from '../../lib/api-client.ts';
+import { showError } from '../../state/snackbar-store.ts';
+import type { ChatSlotContext } from '../chat/ChatPanel.tsx';
+import { startRecording, type Recording } from './recorder.ts';
+import { VT } from './texts.ts';
+
+const pulse = keyframes`0% { box-shadow: 0 0 0 0 rgba(229,57,53,.55) } 70% { box-shadow: 0 0 0 10px rgba(229,57,53,0) } 100% { box-shadow: 0 0 0 0 rgba(229,57,53,0) }`;
+
+/**
+ * Spec 01 §4: the button toggles recording; stopping sets pending-user, uploads the mono WAV and
+ * sends the transcript as the message. A failed upload sets the status to error.
+ */
+export function VoiceInputButton({ chat }: { chat: ChatSlotContext }) {
+  const [recording, setRecording] = useState<Recording | null>(null);
+  const active = useRef<Recording | null>(null);
+  useEffect(() => () => active.current?.cancel(), []);
+
+  const start = async () => {
+    if (!chat.thread) {
+      showError(MC.noThread);
+      return;
+    }
+    try {
+      const r = await startRecording();
+      active.current = r;
+      setRecording(r);
+    } catch {
+      showError(VT.micDenied);
+    }
+  };
+
+  const stop = async () => {
+    const r = recording;
+    if (!r) return;
+    setRecording(null);
+    active.current = null;
+    const thread = chat.thread;
+    if (!thread) {
+      r.cancel();
+      showError(MC.noThread);
+      return;
+    }
+    const wav = await r.stop();
+    chat.setStatus('pending-user', VT.transcribing);
+    const form = new FormData();
+    form.append('assistantUuid', chat.assistantUuid);
+    form.append('threadId', String(thread.id));
+    form.append('token', thread.token);
+    form.append('audio', wav, 'aufnahme.wav');
+    try {
+      const { message } = await api.post<{ message: string; addCost: number }>('/api/send/audio', form);
+      chat.setStatus('done-ai');
+      await chat.send(message);
+    } catch (err) {
+      chat.setStatus('error', err instanceof ApiError ? err.userMessage : undefined);
+    }
+  };
+
+  const busy = chat.status !== 'done-ai' && chat.status !== 'error';
+  return (
+    <Tooltip title={recording ? VT.stopRecording : VT.startRecording}>
+      <span>
+        <IconButton
+          aria-label={recording ? VT.stopRecording : VT.startRecording}
+          onClick={() => void (recording ? stop() : start())}
+          disabled={!recording && busy}
+          sx={
+            recording
+              ? { bgcolor: '#E53935', color: '#fff', animation: `${pulse} 1.4s infinite`, '&:hover': { bgcolor: '#C62828' } }
+              : undefined
+          }
+        >
+          {recording ? <StopIcon /> : <MicIcon />}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}

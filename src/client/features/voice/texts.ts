@@ -1,0 +1,11 @@
+// German texts of the voice controls (spec 01 §2, §4; spec 02 §4).
+export const VT = {
+  startRecording: 'Spracheingabe starten',
+  stopRecording: 'Aufnahme beenden',
+  transcribing: 'Deine Sprachnachricht wird erkannt …',
+  micDenied: 'Bitte erlaube den Zugriff auf das Mikrofon, um zu sprechen.',
+  canTalk: 'kann sprechen',
+  play: 'Antwort vorlesen',
+  pause: 'Pause',
+  speaking: 'Antwort wird vorgelesen …',
+} as const;

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import type { ChatSlotContext } from '../chat/ChatPanel.tsx';
+import { useCapabilitiesQuery } from '../chat/chat-api.ts';
+import { SpeakSwitch } from './SpeakSwitch.tsx';
+import { VoiceInputButton } from './VoiceInputButton.tsx';
+
+/**
+ * The voice slots of a chat panel. The microphone shows only when the server can transcribe and
+ * either the team's protection level is 0 or this is the public chat (spec 01 §6); the "kann
+ * sprechen" switch only for assistants that can talk.
+ */
+export function useVoiceSlots(assistant: { can_talk: number } | undefined, opts: { publicMode: boolean; protectionLevel?: number }) {
+  const capabilities = useCapabilitiesQuery();
+  const canRecord =
+    capabilities.data?.transcription.available === true && (opts.publicMode || (opts.protectionLevel ?? 0) === 0);
+  const canTalk = assistant?.can_talk === 1;
+  return {
+    headerActions: (chat: ChatSlotContext): ReactNode => (canTalk ? <SpeakSwitch chat={chat} /> : null),
+    inputAdornment: (chat: ChatSlotContext): ReactNode => (canRecord ? <VoiceInputButton chat={chat} /> : null),
+  };
+}
