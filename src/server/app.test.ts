@@ -12,6 +12,7 @@ describe('serving the client', () => {
     await fs.mkdir(path.join(dir, 'assets'));
     await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Mika</title>');
     await fs.writeFile(path.join(dir, 'assets', 'app-123.js'), 'console.log(1)');
+    await fs.writeFile(path.join(dir, 'embed.js'), '(function(){})();');
     t = await createTestApp({ CLIENT_DIR: dir });
   });
   afterAll(async () => {
@@ -32,6 +33,11 @@ describe('serving the client', () => {
     const api = await t.app.inject({ url: '/api/gibt-es-nicht' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ error: 'Nicht gefunden.' });
+  });
+
+  it('lets other websites load embed.js, but not the app’s own assets', async () => {
+    expect((await t.app.inject({ url: '/embed.js' })).headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect((await t.app.inject({ url: '/assets/app-123.js' })).headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('serves a rebuilt client without a restart', async () => {

@@ -182,6 +182,8 @@ async function serveClient(app: FastifyInstance, config: AppConfig) {
       setHeaders(res, filePath) {
         // Vite's hashed assets never change; everything else is revalidated.
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The embed script is loaded by customers' websites: allow it across origins.
+        if (path.basename(filePath) === 'embed.js') res.header('cross-origin-resource-policy', 'cross-origin');
       },
     });
   }

@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { startFakeOpenAI } from '../fixtures/fake-openai.ts';
+import { chromiumLaunchOptions } from './chromium.ts';
+import { adminApi, publishedAssistant } from './public-helpers.ts';
+import { startServer } from './server.ts';
+
+// Chromium's fake microphone: a test tone, no permission prompt.
+test.use({
+  launchOptions: {
+    ...chromiumLaunchOptions,
+    args: [...chromiumLaunchOptions.args, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  },
+});
+
+test('Mikrofon: Aufnahme wird erkannt und als Nachricht gesendet', async ({ page }) => {
+  const fake = await startFakeOpenAI({ transcript: 'Wie sind Eure Öffnungszeiten?', text: 'Wir haben von 9 bis 18 Uhr geöffnet.' });
+  const server = await startServer({
+    AI_PROVIDER: 'openai',
+    AI_BASE_URL: fake.url,
+    AI_API_KEY: 'x',
+    AI_CHAT_MODEL: 'gpt-test',
+    AI_TRANSCRIPTION_MODEL: 'whisper-test',
+  });
+  try {
+    const api = await adminApi(server.baseUrl);
+    const uuid = await publishedAssistant(api);
+    await page.goto(`${server.baseUrl}/chat/${uuid}`);
+    await page.getByRole('button', { name: 'Ich bin einverstanden' }).click();
+    await page.getByRole('button', { name: 'Spracheingabe starten' }).click();
+    await expect(page.getByRole('button', { name: 'Aufnahme beenden' })).toBeVisible();
+    await page.waitForTimeout(1200);
+    await page.getByRole('button', { name: 'Aufnahme beenden' }).click();
+    await expect(page.getByTestId('chat-message').filter({ hasText: 'Wie sind Eure Öffnungszeiten?' })).toBeVisible();
+    await expect(page.getByTestId('chat-message').last()).toContainText('von 9 bis 18 Uhr geöffnet');
+    const upload = fake.requests.find((r) => r.path === '/v1/audio/transcriptions');
+    expect(upload).toBeTruthy();
+    // The browser sent a RIFF/WAVE file, mono.
+    const raw = Buffer.from(upload!.body as Buffer);
+    const at = raw.indexOf('RIFF');
+    expect(raw.subarray(at + 8, at + 12).toString()).toBe('WAVE');
+    expect(raw.readUInt16LE(at + 22)).toBe(1);
+    await api.ctx.dispose();
+  } finally {
+    await server.stop();
+    await fake.close();
+  }
+});
