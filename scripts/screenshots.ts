@@ -426,6 +426,58 @@ export const STEPS: ScreenStep[] = [
       await page.waitForTimeout(400);
     },
   },
+  // Public chat, embed and tools (issue 5)
+  {
+    name: 'public-chat-terms',
+    path: '/',
+    as: 'user',
+    prepare: async (ctx) => {
+      await ctx.page.goto(`${ctx.baseUrl}/chat/${await publishDemo(ctx, {})}`, { waitUntil: 'networkidle' });
+    },
+  },
+  {
+    name: 'public-chat-dark',
+    path: '/',
+    as: 'user',
+    prepare: async (ctx) => openPublicConversation(ctx, {}),
+  },
+  {
+    name: 'public-chat-light',
+    path: '/',
+    as: 'user',
+    prepare: async (ctx) =>
+      openPublicConversation(ctx, {
+        primary_background_color: '#F4F1EA',
+        secondary_background_color: '#FFFFFF',
+        tertiary_background_color: '#E9E4D8',
+        button_color: '#2E7D32',
+      }),
+  },
+  {
+    name: 'public-embed-closed',
+    path: '/',
+    as: 'user',
+    fullPage: false,
+    prepare: async (ctx) => embedOnHostPage(ctx, false),
+  },
+  {
+    name: 'public-embed-open',
+    path: '/',
+    as: 'user',
+    fullPage: false,
+    prepare: async (ctx) => embedOnHostPage(ctx, true),
+  },
+  {
+    name: 'assistants-edit-tools',
+    path: '/',
+    as: 'user',
+    prepare: async (ctx) => {
+      const uuid = await publishDemo(ctx, {});
+      await ctx.page.goto(`${ctx.baseUrl}/?view=edit&assistant=${uuid}`, { waitUntil: 'networkidle' });
+      await ctx.page.getByRole('tab', { name: 'Tools' }).click();
+      await ctx.page.waitForTimeout(400);
+    },
+  },
 ];
 
 /** Team members for the user screens (idempotent): Sophie, invited, may use Mika Allrounder. */
@@ -488,6 +540,55 @@ async function seedAssistants(context: BrowserContext, baseUrl: string): Promise
     uuids[a.name] = ((await created.json()) as { uuid: string }).uuid;
   }
   return { chat: uuids['Kundenberater Kai'] ?? '' };
+}
+
+/** Publishes the demo chat assistant with the given colours (reset to the dark defaults otherwise). */
+async function publishDemo({ baseUrl, context }: ScreenContext, colors: Record<string, string>): Promise<string> {
+  const { chat } = await seedAssistants(context, baseUrl);
+  const xsrf = (await context.cookies(baseUrl)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const defaults = {
+    primary_background_color: '#32363C',
+    secondary_background_color: '#282D33',
+    tertiary_background_color: '#282D33',
+    button_color: '#32363C',
+  };
+  const res = await context.request.put(`${baseUrl}/api/assistant`, {
+    data: { assistant: { uuid: chat, is_public: 1, ...defaults, ...colors } },
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+  });
+  if (!res.ok()) throw new Error(`Publishing failed: ${await res.text()}`);
+  return chat;
+}
+
+/** The public chat after the terms were accepted, with one question answered. */
+async function openPublicConversation(ctx: ScreenContext, colors: Record<string, string>): Promise<void> {
+  const uuid = await publishDemo(ctx, colors);
+  await ctx.page.goto(`${ctx.baseUrl}/chat/${uuid}`, { waitUntil: 'networkidle' });
+  const agree = ctx.page.getByRole('button', { name: 'Ich bin einverstanden' });
+  if (await agree.isVisible().catch(() => false)) await agree.click();
+  const input = ctx.page.getByRole('textbox', { name: 'Nachricht' });
+  await input.fill('Wie lange dauert eine Reparatur?');
+  await input.press('Enter');
+  await ctx.page.getByTestId('chat-message').nth(1).waitFor();
+  await ctx.page.waitForTimeout(1500);
+}
+
+/** A customer's website with the embed snippet; optionally the bubble clicked open. */
+async function embedOnHostPage(ctx: ScreenContext, open: boolean): Promise<void> {
+  const uuid = await publishDemo(ctx, { button_color: '#1565C0' });
+  await ctx.page.setContent(
+    `<!doctype html><html lang="de"><body style="margin:0;font-family:Georgia,serif;background:#f6f3ee;color:#222">` +
+      `<header style="padding:28px 40px;background:#1d3b2a;color:#fff;font-size:26px">Fahrradladen Leipzig</header>` +
+      `<main style="padding:40px;max-width:720px;line-height:1.6"><h1>Willkommen!</h1><p>Räder, Reparaturen und Beratung seit 1998.</p></main>` +
+      `<script src="${ctx.baseUrl}/embed.js" data-mika="${uuid}" data-color="#1565C0" async></script></body></html>`,
+    { waitUntil: 'networkidle' },
+  );
+  if (open) {
+    await ctx.page.getByRole('button', { name: 'Chat öffnen' }).click();
+    const frame = ctx.page.frameLocator('iframe[title="Mika Chat"]');
+    await frame.getByRole('textbox', { name: 'Nachricht' }).waitFor();
+    await ctx.page.waitForTimeout(800);
+  }
 }
 
 /** Walks the create wizard with demo values up to the given step (1–4). */
