@@ -12,6 +12,8 @@ export function showServerErrors<TValues extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<TValues>,
   formFields: readonly Path<TValues>[],
+  /** A wrapper the server's keys carry that the form's names do not (e.g. "assistant."). */
+  prefix = '',
 ): void {
   if (error instanceof UnauthenticatedError || error instanceof FeedbackRedirectError) return;
   if (!(error instanceof ApiError)) {
@@ -20,7 +22,8 @@ export function showServerErrors<TValues extends FieldValues>(
   }
   const shown = new Set<string>();
   let first = true;
-  for (const [field, messages] of Object.entries(error.fields)) {
+  for (const [key, messages] of Object.entries(error.fields)) {
+    const field = prefix && key.startsWith(prefix) ? key.slice(prefix.length) : key;
     const name = formFields.find((f) => f === field);
     const message = messages[0];
     if (!name || !message) continue;

@@ -23,7 +23,7 @@ import { useUpdateAssistant } from '../api/update-assistant.ts';
 import { CountedHelper } from '../components/CountedHelper.tsx';
 import { CanTalkChoice } from '../components/StyleChoice.tsx';
 import { TA } from '../texts.ts';
-import { applyServerErrors } from './server-field-errors.ts';
+import { showServerErrors } from '../../../lib/form-errors.ts';
 
 type FormInput = z.input<typeof ZAssistantEditable>;
 type FormOutput = z.output<typeof ZAssistantEditable>;
@@ -77,7 +77,7 @@ export function PropertiesForm({ assistant }: { assistant: AssistantDetail }) {
       reset(formValues(saved));
       showSuccess(MA.saved);
     } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
+      showServerErrors(error, setError, FIELDS, 'assistant.');
     }
   });
 
