@@ -35,8 +35,8 @@ import { supportRoutes } from './features/support/support.routes.ts';
 import { formRoutes } from './features/forms/form.routes.ts';
 import { voiceRoutes } from './features/voice/voice.routes.ts';
 import { publicChatRoutes } from './features/public-chat/public-chat.routes.ts';
-import { verifyThreadToken } from './features/chat/chat.service.ts';
-import { createProviderRegistry } from './ai/providers.ts';
+import { recoverInterruptedAnswers, verifyThreadToken } from './features/chat/chat.service.ts';
+import { createAiGateway } from './ai/gateway.ts';
 import { attachRealtime } from './platform/realtime.ts';
 
 export interface BuiltApp {
@@ -76,7 +76,7 @@ export async function buildApp(
     throttle: createThrottle(database.db),
     storage,
     privateFiles: createPrivateStore(path.join(config.dataDir, 'private')),
-    ai: createProviderRegistry(config.ai),
+    ai: createAiGateway(config.ai),
     mailer: createMailer({
       db: database.db,
       smtpUrl: config.mail.smtpUrl,
@@ -134,6 +134,16 @@ export async function buildApp(
     redisUrl: config.redisUrl,
     verifyThreadToken: (threadId, token) => verifyThreadToken(deps, threadId, token),
   });
+
+  // Answers a stopped process left half-written are kept as interrupted. The embedded database
+  // belongs to this process alone, so at start every streaming answer is an orphan; on
+  // PostgreSQL other instances may be streaming, so only stale heartbeats count.
+  await recoverInterruptedAnswers(deps, { all: database.kind === 'pglite' });
+  const sweep = setInterval(() => {
+    recoverInterruptedAnswers(deps, { all: false }).catch((err: unknown) => app.log.warn({ err }, 'answer recovery failed'));
+  }, config.ai.streamStaleMs);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
   return { app, deps };
 }
 

@@ -47,7 +47,9 @@ const zEnv = z.object({
   AI_EMBEDDING_MODEL: zOptionalUrl,
   AI_OFFLINE_WORD_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(25),
   AI_HISTORY_TOKEN_BUDGET: z.coerce.number().int().min(200).default(6000),
-  AI_CREDITS_PER_1K_TOKENS: z.coerce.number().min(0).default(0.1),
+  AI_MAX_STEPS: z.coerce.number().int().min(1).max(20).default(4),
+  AI_CHECKPOINT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+  AI_STREAM_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -108,7 +110,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       embeddingModel: e.AI_EMBEDDING_MODEL,
       offlineWordDelayMs: e.AI_OFFLINE_WORD_DELAY_MS,
       historyTokenBudget: e.AI_HISTORY_TOKEN_BUDGET,
-      creditsPer1kTokens: e.AI_CREDITS_PER_1K_TOKENS,
+      maxSteps: e.AI_MAX_STEPS,
+      checkpointMs: e.AI_CHECKPOINT_MS,
+      // A streaming answer whose heartbeat is older than this counts as interrupted.
+      streamStaleMs: e.AI_STREAM_STALE_SECONDS * 1000,
     },
     clientDir: path.resolve(e.CLIENT_DIR ?? 'dist/client'),
     storageDir: path.join(dataDir, 'storage'),

@@ -22,3 +22,18 @@ export interface JoinThreadAck {
   ok: boolean;
   error?: string;
 }
+
+/**
+ * The text of an answer as it streams, for everyone in the thread's room (another tab, a client
+ * that opened the thread mid-answer, another instance's client via Redis). `offset` is where
+ * `delta` starts in the answer's text: a client whose copy is shorter refetches the messages.
+ * `done` closes the answer (its final status is in the messages).
+ */
+export const AI_ANSWER_EVENT = 'AIAnswerUpdated';
+export interface AIAnswerUpdated {
+  threadId: number;
+  messageId: number;
+  offset: number;
+  delta: string;
+  done: boolean;
+}

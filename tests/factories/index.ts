@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { PLAN_LIMITS, type PlanSlug } from '../../src/shared/constants.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import {
+  DEFAULT_FORM_SETTINGS,
   assistantRights,
+  assistantTools,
   assistants,
   teams,
   users,
   type Assistant,
+  type FormSettings,
   type Team,
   type User,
 } from '../../src/server/db/schema/index.ts';
@@ -81,7 +84,7 @@ export async function loginAs(t: TestApp, user: User, password = DEFAULT_PASSWOR
 export async function createAssistant(
   db: Db,
   team: Team | null,
-  opts: Partial<typeof assistants.$inferInsert> = {},
+  { form, ...opts }: Partial<typeof assistants.$inferInsert> & { form?: { active: boolean; settings?: Partial<FormSettings> } } = {},
 ): Promise<Assistant> {
   const [row] = await db
     .insert(assistants)
@@ -97,6 +100,11 @@ export async function createAssistant(
       ...opts,
     })
     .returning();
+  if (form) {
+    await db
+      .insert(assistantTools)
+      .values({ assistantId: row!.id, toolSlug: 'form', active: form.active, settings: { ...DEFAULT_FORM_SETTINGS, ...form.settings } });
+  }
   return row!;
 }
 

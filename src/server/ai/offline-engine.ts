@@ -5,6 +5,7 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import { splitPassages, terms } from './german-text.ts';
+import { CONTACT_FORM_FUNCTION } from './tools/contact-form.ts';
 
 /** A piece of text the offline engine may quote, with where it comes from. */
 export interface Passage {
@@ -12,6 +13,10 @@ export interface Passage {
   text: string;
 }
 
+/**
+ * What the offline engine answers from: the intro and knowledge passages. Never the role, task or
+ * special properties — those are instructions to a model, not content to quote to a visitor.
+ */
 export interface OfflineContext {
   assistantName: string;
   intro: string;
@@ -19,8 +24,6 @@ export interface OfflineContext {
 }
 
 export const OFFLINE_PROVIDER_KEY = 'mikaOffline';
-/** The contact form tool's name; the offline engine calls it when a visitor asks to be contacted. */
-export const CONTACT_FORM_TOOL = 'kontaktformular_anzeigen';
 const CONTACT_INTENT =
   /\b(kontakt\w*|rückruf\w*|zurückrufen|anrufen|ruft?\s+mich|melden|meldet|erreich\w*|termin\w*|beratung\w*|ansprechpartner\w*|angebot\s+an)/i;
 
@@ -63,8 +66,8 @@ export function composeOfflineAnswer(question: string, ctx: OfflineContext): str
   const lines = [`_${OFFLINE_NOTICE}_`, ''];
   if (best.length === 0) {
     lines.push(
-      `Zu Deiner Frage habe ich in meinem Wissen leider keine passende Stelle gefunden. ` +
-        `Formuliere sie gern mit anderen Stichworten – oder richte ein KI-Modell ein, dann antworte ich frei.`,
+      `Ohne KI-Modell kann ich nur aus meinem Wissen zitieren – und dazu habe ich keine passende Stelle gefunden. ` +
+        `Formuliere Deine Frage gern mit anderen Stichworten.`,
     );
     if (ctx.intro) lines.push('', `**Über mich:** ${ctx.intro}`);
     return lines.join('\n');
@@ -128,24 +131,27 @@ export function createOfflineModel(opts: { wordDelayMs: number }): LanguageModel
     },
     async doStream(options) {
       const question = lastUserText(options);
-      const offersForm = options.tools?.some((t) => t.name === CONTACT_FORM_TOOL) && wantsContact(question);
-      const chunks = wordChunks(offersForm ? CONTACT_FORM_REPLY : answer(options));
+      // After the contact-form tool ran, the engine writes its follow-up, like a model would.
+      const afterTool = options.prompt.at(-1)?.role === 'tool';
+      const callsForm =
+        !afterTool && options.tools?.some((t) => t.name === CONTACT_FORM_FUNCTION) === true && wantsContact(question);
+      const chunks = callsForm ? [] : wordChunks(afterTool ? CONTACT_FORM_REPLY : answer(options));
       const signal = options.abortSignal;
       const stream = new ReadableStream<LanguageModelV4StreamPart>({
         async start(controller) {
           controller.enqueue({ type: 'stream-start', warnings: [] });
-          controller.enqueue({ type: 'text-start', id: 't0' });
+          if (chunks.length > 0) controller.enqueue({ type: 'text-start', id: 't0' });
           for (const delta of chunks) {
             if (signal?.aborted) break;
             if (opts.wordDelayMs > 0) await new Promise((r) => setTimeout(r, opts.wordDelayMs));
             controller.enqueue({ type: 'text-delta', id: 't0', delta });
           }
-          controller.enqueue({ type: 'text-end', id: 't0' });
-          if (offersForm) {
-            controller.enqueue({ type: 'tool-call', toolCallId: 'form-1', toolName: CONTACT_FORM_TOOL, input: '{}' });
+          if (chunks.length > 0) controller.enqueue({ type: 'text-end', id: 't0' });
+          if (callsForm) {
+            controller.enqueue({ type: 'tool-call', toolCallId: 'form-1', toolName: CONTACT_FORM_FUNCTION, input: '{}' });
           }
           // The offline engine costs nothing: it books no tokens.
-          const reason = offersForm ? 'tool-calls' : 'stop';
+          const reason = callsForm ? 'tool-calls' : 'stop';
           controller.enqueue({ type: 'finish', usage: usage(0, 0), finishReason: { unified: reason, raw: reason } });
           controller.close();
         },

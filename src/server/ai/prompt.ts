@@ -67,9 +67,3 @@ export function trimHistory(messages: ModelMessage[], budgetTokens: number): Mod
   while (kept.length > 1 && kept[0]!.role !== 'user') kept.shift();
   return kept;
 }
-
-/** The assistant's own texts as quotable passages (the offline engine's knowledge before any files). */
-export function assistantPassages(a: PromptAssistant): Passage[] {
-  const source = `Profil von ${a.name}`;
-  return [a.role, a.task, a.special, a.intro].filter((t) => t.trim()).map((text) => ({ source, text }));
-}

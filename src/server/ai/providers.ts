@@ -7,13 +7,17 @@ import type { AppConfig } from '../config.ts';
 import type { Capabilities } from '../../shared/schemas/chat.ts';
 import { createOfflineModel } from './offline-engine.ts';
 
-interface Resolved<M> {
+export interface Resolved<M> {
   model: M;
   provider: string;
   modelId: string;
 }
 
-export interface ProviderRegistry {
+/**
+ * The raw models per capability. Only the gateway (gateway.ts) may hold this: everything else
+ * reaches a provider through the gateway, which puts the privacy gate in front of every call.
+ */
+export interface RawModels {
   /** True when no provider is configured for chat and the offline engine answers. */
   offline: boolean;
   chat: Resolved<LanguageModelV4>;
@@ -21,73 +25,73 @@ export interface ProviderRegistry {
   speech?: Resolved<SpeechModelV4>;
   image?: Resolved<ImageModelV4>;
   embedding?: Resolved<EmbeddingModelV4>;
-  capabilities(): Capabilities;
 }
 
 /**
  * Resolves one model per capability from configuration. Without AI_PROVIDER/AI_CHAT_MODEL the
  * offline engine serves chat; capabilities without a model stay unavailable (the client hides them).
  */
-export function createProviderRegistry(ai: AppConfig['ai']): ProviderRegistry {
+export function resolveModels(ai: AppConfig['ai']): RawModels {
   const offlineChat: Resolved<LanguageModelV4> = {
     model: createOfflineModel({ wordDelayMs: ai.offlineWordDelayMs }),
     provider: 'offline',
     modelId: 'offline',
   };
-  const registry: Omit<ProviderRegistry, 'capabilities'> = { offline: true, chat: offlineChat };
+  const models: RawModels = { offline: true, chat: offlineChat };
+  if (ai.provider === 'offline') return models;
 
-  if (ai.provider !== 'offline') {
-    const name = ai.provider;
-    const pick = <M>(id: string | undefined, make: (id: string) => M): Resolved<M> | undefined =>
-      id ? { model: make(id), provider: name, modelId: id } : undefined;
+  const name = ai.provider;
+  const pick = <M>(id: string | undefined, make: (id: string) => M): Resolved<M> | undefined =>
+    id ? { model: make(id), provider: name, modelId: id } : undefined;
 
-    if (name === 'openai') {
-      // .chat() speaks chat completions, which OpenAI, Azure's compatible endpoint, Ollama and vLLM all serve.
-      const p = createOpenAI({ apiKey: ai.apiKey, baseURL: ai.baseUrl });
-      Object.assign(registry, {
-        chat: pick(ai.chatModel, (id) => p.chat(id)),
-        transcription: pick(ai.transcriptionModel, (id) => p.transcription(id)),
-        speech: pick(ai.speechModel, (id) => p.speech(id)),
-        image: pick(ai.imageModel, (id) => p.image(id)),
-        embedding: pick(ai.embeddingModel, (id) => p.embedding(id)),
-      });
-    } else if (name === 'openai-compatible') {
-      if (!ai.baseUrl) throw new Error('AI_BASE_URL is required for AI_PROVIDER=openai-compatible');
-      const p = createOpenAICompatible({ name: 'openai-compatible', baseURL: ai.baseUrl, apiKey: ai.apiKey });
-      Object.assign(registry, {
-        chat: pick(ai.chatModel, (id) => p.chatModel(id)),
-        image: pick(ai.imageModel, (id) => p.imageModel(id)),
-        embedding: pick(ai.embeddingModel, (id) => p.embeddingModel(id)),
-      });
-    } else if (name === 'mistral') {
-      const p = createMistral({ apiKey: ai.apiKey, baseURL: ai.baseUrl });
-      Object.assign(registry, {
-        chat: pick(ai.chatModel, (id) => p.chat(id)),
-        embedding: pick(ai.embeddingModel, (id) => p.embedding(id)),
-      });
-    } else {
-      const p = createAnthropic({ apiKey: ai.apiKey, baseURL: ai.baseUrl });
-      Object.assign(registry, { chat: pick(ai.chatModel, (id) => p.messages(id)) });
-    }
-    registry.chat ??= offlineChat;
-    registry.offline = registry.chat === offlineChat;
+  if (name === 'openai') {
+    // .chat() speaks chat completions, which OpenAI, Azure's compatible endpoint, Ollama and vLLM all serve.
+    const p = createOpenAI({ apiKey: ai.apiKey, baseURL: ai.baseUrl });
+    Object.assign(models, {
+      chat: pick(ai.chatModel, (id) => p.chat(id)),
+      transcription: pick(ai.transcriptionModel, (id) => p.transcription(id)),
+      speech: pick(ai.speechModel, (id) => p.speech(id)),
+      image: pick(ai.imageModel, (id) => p.image(id)),
+      embedding: pick(ai.embeddingModel, (id) => p.embedding(id)),
+    });
+  } else if (name === 'openai-compatible') {
+    if (!ai.baseUrl) throw new Error('AI_BASE_URL is required for AI_PROVIDER=openai-compatible');
+    const p = createOpenAICompatible({ name: 'openai-compatible', baseURL: ai.baseUrl, apiKey: ai.apiKey });
+    Object.assign(models, {
+      chat: pick(ai.chatModel, (id) => p.chatModel(id)),
+      image: pick(ai.imageModel, (id) => p.imageModel(id)),
+      embedding: pick(ai.embeddingModel, (id) => p.embeddingModel(id)),
+    });
+  } else if (name === 'mistral') {
+    const p = createMistral({ apiKey: ai.apiKey, baseURL: ai.baseUrl });
+    Object.assign(models, {
+      chat: pick(ai.chatModel, (id) => p.chat(id)),
+      embedding: pick(ai.embeddingModel, (id) => p.embedding(id)),
+    });
+  } else {
+    const p = createAnthropic({ apiKey: ai.apiKey, baseURL: ai.baseUrl });
+    Object.assign(models, { chat: pick(ai.chatModel, (id) => p.messages(id)) });
   }
+  models.chat ??= offlineChat;
+  models.offline = models.chat === offlineChat;
+  return models;
+}
 
+export function describeCapabilities(models: RawModels): Capabilities {
   const describe = (r?: Resolved<unknown>) => ({
     available: Boolean(r),
     provider: r?.provider ?? null,
     model: r?.modelId ?? null,
   });
   return {
-    ...registry,
-    capabilities: () => ({
-      offline: registry.offline,
-      chat: describe(registry.chat),
-      transcription: describe(registry.transcription),
-      // Spoken answers also work offline with the bundled synthesizer (voice issue).
-      speech: describe(registry.speech),
-      image: describe(registry.image),
-      embedding: describe(registry.embedding),
-    }),
+    offline: models.offline,
+    chat: describe(models.chat),
+    transcription: describe(models.transcription),
+    // Spoken answers also work offline with the bundled synthesizer (voice issue).
+    speech: describe(models.speech),
+    image: describe(models.image),
+    embedding: describe(models.embedding),
   };
 }
+
+export const modelName = (r: Resolved<unknown>) => `${r.provider}:${r.modelId}`;

@@ -1,6 +1,4 @@
-import { generateSpeech, transcribe } from 'ai';
 import { Mp3Encoder } from '@breezystack/lamejs';
-import type { ProviderRegistry } from './providers.ts';
 
 const SPEECH_MAX_CHARS = 3000;
 
@@ -21,7 +19,7 @@ type EspeakModule = (opts: { arguments: string[] }) => Promise<{ FS: { readFile(
 let espeakLoader: Promise<EspeakModule> | undefined;
 
 /** The bundled eSpeak-NG (WASM): a German voice without any provider. Returns 16-bit mono WAV. */
-async function espeakWav(text: string): Promise<Uint8Array> {
+export async function espeakWav(text: string): Promise<Uint8Array> {
   espeakLoader ??= import('espeak-ng').then((m) => m.default);
   const ESpeakNg = await espeakLoader;
   // Text is passed as one argv element, never through a shell.
@@ -83,18 +81,12 @@ export function encodeMp3(wav: PcmWav, kbps = 64): Buffer {
   return Buffer.concat(parts);
 }
 
-/** Speech for an answer: the provider's speech model, else the bundled synthesizer. Always MP3. */
-export async function synthesizeSpeech(registry: ProviderRegistry, text: string, voice: string): Promise<Buffer> {
-  const spoken = speakableText(text);
-  if (registry.speech) {
-    const result = await generateSpeech({ model: registry.speech.model, text: spoken, voice, outputFormat: 'mp3' });
-    return Buffer.from(result.audio.uint8Array);
+/** Length of a PCM WAV recording in seconds (0 when it is not one). */
+export function wavSeconds(bytes: Uint8Array): number {
+  try {
+    const wav = readPcmWav(bytes);
+    return wav.sampleRate > 0 ? wav.samples.length / wav.channels / wav.sampleRate : 0;
+  } catch {
+    return 0;
   }
-  return encodeMp3(readPcmWav(await espeakWav(spoken || '…')));
-}
-
-export async function transcribeAudio(registry: ProviderRegistry, wav: Uint8Array): Promise<string> {
-  if (!registry.transcription) throw new Error('no transcription model');
-  const result = await transcribe({ model: registry.transcription.model, audio: wav, maxRetries: 1 });
-  return result.text.trim();
 }

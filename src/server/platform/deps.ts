@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import type { ProviderRegistry } from '../ai/providers.ts';
+import type { AiGateway } from '../ai/gateway.ts';
 import type { Mailer } from './mail.ts';
 import type { Realtime } from './realtime.ts';
 import type { PrivateStore, Storage } from './storage.ts';
@@ -15,7 +15,8 @@ export interface Deps {
   throttle: Throttle;
   storage: Storage;
   privateFiles: PrivateStore;
-  ai: ProviderRegistry;
+  /** The only way to an AI provider: every call passes the request's privacy gate. */
+  ai: AiGateway;
   /** Live progress channel; attached once the HTTP server exists. */
   realtime?: Realtime;
   log: FastifyBaseLogger;

@@ -3,10 +3,12 @@ import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import {
+  AI_ANSWER_EVENT,
   AI_PROGRESS_EVENT,
   JOIN_THREAD_EVENT,
   LEAVE_THREAD_EVENT,
   progressRoom,
+  type AIAnswerUpdated,
   type AIProcessingUpdated,
   type JoinThreadAck,
   type JoinThreadRequest,
@@ -14,6 +16,7 @@ import {
 
 export interface Realtime {
   publishProgress(event: AIProcessingUpdated): void;
+  publishAnswer(event: AIAnswerUpdated): void;
 }
 
 export type ThreadTokenVerifier = (threadId: number, token: string) => Promise<boolean>;
@@ -58,6 +61,9 @@ export function attachRealtime(
   return {
     publishProgress(event) {
       io.to(progressRoom(event.threadId)).emit(AI_PROGRESS_EVENT, event);
+    },
+    publishAnswer(event) {
+      io.to(progressRoom(event.threadId)).emit(AI_ANSWER_EVENT, event);
     },
   };
 }

@@ -21,8 +21,11 @@ export const ZMessage = z.object({
   audio: z.string().nullable(),
   document: z.string().nullable(),
   response_id: z.string().nullable(),
-  /** complete | partial (provider failed mid-answer) */
-  status: z.string(),
+  /**
+   * streaming (being written: text so far, the rest follows on the live channel) | complete |
+   * partial (interrupted: the provider failed or the server stopped mid-answer) | submitted (a sent form)
+   */
+  status: z.enum(['streaming', 'complete', 'partial', 'submitted']),
   created_at: z.string(),
 });
 export type ChatMessage = z.infer<typeof ZMessage>;

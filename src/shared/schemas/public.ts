@@ -108,7 +108,9 @@ export const ZMsgToVoiceRequest = z.object({
   assistantUuid: z.uuid(),
   threadId: z.coerce.number().int().positive(),
   token: z.string().max(100).optional(),
-  msgId: z.coerce.number().int().positive().optional(),
+  /** The stored answer to speak (required: the server speaks only what it stored). */
+  msgId: z.coerce.number({ error: MP.messageNotFound }).int().positive({ error: MP.messageNotFound }),
+  /** Accepted for compatibility with the spec's client, never spoken. */
   msg: z.string().max(20_000).optional(),
 });
 

@@ -1,35 +1,27 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { teams } from './teams.ts';
 import { users } from './users.ts';
-
-export interface FormSettings {
-  firstname: boolean;
-  lastname: boolean;
-  company: boolean;
-  email: boolean;
-  phone: boolean;
-  notes: boolean;
-  send_to: string;
-  send_to_user: boolean;
-}
-
-export const DEFAULT_FORM_SETTINGS: FormSettings = {
-  firstname: true,
-  lastname: true,
-  company: false,
-  email: true,
-  phone: true,
-  notes: true,
-  send_to: '',
-  send_to_user: true,
-};
 
 export const assistants = pgTable(
   'assistants',
   {
     id: serial('id').primaryKey(),
-    uuid: uuid('uuid').notNull().unique().default(sql`gen_random_uuid()`),
+    uuid: uuid('uuid')
+      .notNull()
+      .unique()
+      .default(sql`gen_random_uuid()`),
     // Null for the default assistants every team sees.
     teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
     /** Stable key of a seeded default assistant, so seeding is idempotent. */
@@ -51,22 +43,23 @@ export const assistants = pgTable(
     secondaryBackgroundColor: text('secondary_background_color').notNull().default('#282D33'),
     tertiaryBackgroundColor: text('tertiary_background_color').notNull().default('#282D33'),
     buttonColor: text('button_color').notNull().default('#32363C'),
-    providesForm: boolean('provides_form').notNull().default(false),
     ownerEmail: text('owner_email').notNull().default(''),
     mainStyle: text('main_style'),
     subStyle: text('sub_style'),
     isImageStyleCustom: boolean('is_image_style_custom').notNull().default(false),
-  // Null follows the team level (off at 0, on at 1); level 2 forces it on.
-  filterEnabled: boolean('filter_enabled'),
-  filter: text('filter').notNull().default(''),
-  /** Comma-separated hosts that may embed the public chat; empty = any website. */
-  allowedDomains: text('allowed_domains').notNull().default(''),
-  formSettings: jsonb('form_settings').$type<FormSettings>().notNull().default(DEFAULT_FORM_SETTINGS),
+    // Null follows the team level (off at 0, on at 1); level 2 forces it on.
+    filterEnabled: boolean('filter_enabled'),
+    filter: text('filter').notNull().default(''),
+    /** Comma-separated hosts that may embed the public chat; empty = any website. */
+    allowedDomains: text('allowed_domains').notNull().default(''),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('assistants_team_idx').on(t.teamId)],
+  (t) => [
+    index('assistants_team_idx').on(t.teamId),
+    check('assistants_type_check', sql`${t.type} in ('chat', 'task', 'image')`),
+  ],
 );
 
 export type Assistant = typeof assistants.$inferSelect;
@@ -84,5 +77,8 @@ export const assistantRights = pgTable(
     canUse: boolean('can_use').notNull().default(false),
     canEdit: boolean('can_edit').notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.assistantId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.assistantId] }),
+    index('assistant_rights_assistant_idx').on(t.assistantId),
+  ],
 );

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { assistants } from './assistants.ts';
 import { teams } from './teams.ts';
 import { users } from './users.ts';
@@ -19,10 +20,16 @@ export const threads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('threads_user_idx').on(t.userId), index('threads_assistant_idx').on(t.assistantId)],
+  (t) => [
+    index('threads_user_idx').on(t.userId),
+    index('threads_assistant_idx').on(t.assistantId),
+    index('threads_team_idx').on(t.teamId),
+  ],
 );
 
 export type ThreadRow = typeof threads.$inferSelect;
+
+export const MESSAGE_STATUSES = ['streaming', 'complete', 'partial', 'submitted'] as const;
 
 export const messages = pgTable(
   'messages',
@@ -37,15 +44,29 @@ export const messages = pgTable(
     audio: text('audio'),
     document: text('document'),
     responseId: text('response_id').unique(),
-    // complete | partial (the provider failed mid-answer; what came is kept)
-    status: text('status').notNull().default('complete'),
+    /**
+     * streaming: the answer is being written (text so far, heartbeat fresh); complete; partial: the
+     * provider failed or the process stopped mid-answer (what came is kept); submitted: a contact
+     * form that was sent.
+     */
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('complete'),
+    /** Last sign of life of the process streaming this answer; null once it is finished. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     model: text('model'),
     inputTokens: integer('input_tokens').notNull().default(0),
     outputTokens: integer('output_tokens').notNull().default(0),
-    cost: real('cost').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('messages_thread_idx').on(t.threadId, t.id)],
+  (t) => [
+    index('messages_thread_idx').on(t.threadId, t.id),
+    index('messages_audio_idx').on(t.audio),
+    index('messages_streaming_idx')
+      .on(t.heartbeatAt)
+      .where(sql`${t.status} = 'streaming'`),
+    check('messages_origin_check', sql`${t.origin} in ('user', 'ai')`),
+    check('messages_type_check', sql`${t.type} in ('txt', 'mp3', 'doc', 'form')`),
+    check('messages_status_check', sql`${t.status} in ('streaming', 'complete', 'partial', 'submitted')`),
+  ],
 );
 
 export type MessageRow = typeof messages.$inferSelect;

@@ -5,3 +5,5 @@ export * from './mail.ts';
 export * from './assistants.ts';
 export * from './chat.ts';
 export * from './forms.ts';
+export * from './tools.ts';
+export * from './usage.ts';

@@ -16,6 +16,7 @@ import type {
 } from '../../../shared/schemas/assistants.ts';
 import type { z } from '../../../shared/zod.ts';
 import { getTeamLimits } from '../teams/team.service.ts';
+import { isToolActive } from '../tools/tool.service.ts';
 import {
   countOwnAssistants,
   findPublicAssistant,
@@ -81,14 +82,19 @@ function toSummary(a: Assistant, rights: { canUse: boolean; canEdit: boolean }, 
   };
 }
 
-function toDetail(a: Assistant, rights: { canUse: boolean; canEdit: boolean }, exceeded: boolean): AssistantDetail {
+function toDetail(
+  a: Assistant,
+  rights: { canUse: boolean; canEdit: boolean },
+  exceeded: boolean,
+  providesForm: boolean,
+): AssistantDetail {
   return {
     ...toSummary(a, rights, exceeded),
     task: a.task,
     special: a.special,
     style: a.style,
     thinking_expressions: a.thinkingExpressions,
-    provides_form: flag(a.providesForm),
+    provides_form: flag(providesForm),
     owner_email: a.ownerEmail,
     main_style: a.mainStyle,
     sub_style: a.subStyle,
@@ -184,7 +190,7 @@ export async function getAssistant(deps: Deps, auth: AuthContext | null, uuid: s
 
 export async function getAssistantDetail(deps: Deps, auth: AuthContext, uuid: string): Promise<AssistantDetail> {
   const { row, rights } = await loadEditable(deps, auth, uuid);
-  return toDetail(row.assistant, rights, false);
+  return toDetail(row.assistant, rights, false, await isToolActive(deps, row.assistant.id, 'form'));
 }
 
 const DEFAULT_THINKING = 'Ich denke nach …, Einen Moment bitte …, Ich sehe mir das genauer an …';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { assistantRights, assistants, messages, threads, type MessageRow } from '../../db/schema/index.ts';
 import type { ChatMessage } from '../../../shared/schemas/chat.ts';
@@ -65,7 +65,95 @@ export async function findMessageByResponseId(db: Db, threadId: number, response
   return row;
 }
 
-export function toChatMessage(m: MessageRow): ChatMessage {
+/**
+ * The question and the (still empty) answer in one statement: one round trip before the model is
+ * called. The answer is "streaming" with a fresh heartbeat until the pipeline finishes it.
+ */
+export async function insertQuestionAndAnswer(
+  db: Db,
+  threadId: number,
+  question: string,
+): Promise<{ id: number; responseId: string }> {
+  const rows = await db
+    .insert(messages)
+    .values([
+      { threadId, origin: 'user', type: 'txt', text: question },
+      { threadId, origin: 'ai', type: 'txt', text: '', status: 'streaming', heartbeatAt: sql`now()`, responseId: crypto.randomUUID() },
+    ])
+    .returning({ id: messages.id, origin: messages.origin, responseId: messages.responseId });
+  const answer = rows.find((r) => r.origin === 'ai')!;
+  return { id: answer.id, responseId: answer.responseId! };
+}
+
+/** The text so far of a streaming answer, with a fresh heartbeat. */
+export async function saveAnswerCheckpoint(db: Db, messageId: number, text: string): Promise<void> {
+  await db
+    .update(messages)
+    .set({ text, heartbeatAt: sql`now()` })
+    .where(and(eq(messages.id, messageId), eq(messages.status, 'streaming')));
+}
+
+export async function finishAnswerRow(
+  db: Db,
+  messageId: number,
+  values: { text: string; status: 'complete' | 'partial'; model: string; inputTokens: number; outputTokens: number },
+): Promise<void> {
+  await db
+    .update(messages)
+    .set({ ...values, heartbeatAt: null })
+    .where(eq(messages.id, messageId));
+}
+
+export async function deleteMessage(db: Db, messageId: number): Promise<void> {
+  await db.delete(messages).where(eq(messages.id, messageId));
+}
+
+/**
+ * Answers whose process stopped mid-stream become "partial" (their text so far is kept).
+ * `heartbeatBefore` null takes every streaming answer (the embedded database belongs to one
+ * process: at its start nobody else can be streaming).
+ */
+export async function markStaleAnswers(db: Db, heartbeatBefore: Date | null): Promise<number> {
+  const rows = await db
+    .update(messages)
+    .set({ status: 'partial', heartbeatAt: null })
+    .where(
+      heartbeatBefore
+        ? and(eq(messages.status, 'streaming'), lt(messages.heartbeatAt, heartbeatBefore))
+        : eq(messages.status, 'streaming'),
+    )
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
+export async function findAiMessage(db: Db, threadId: number, messageId: number): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.threadId, threadId), eq(messages.origin, 'ai')));
+  return row;
+}
+
+export async function setMessageAudio(db: Db, messageId: number, file: string): Promise<void> {
+  await db.update(messages).set({ audio: file }).where(eq(messages.id, messageId));
+}
+
+export async function findThreadIdByAudio(db: Db, file: string): Promise<number | undefined> {
+  const [row] = await db.select({ threadId: messages.threadId }).from(messages).where(eq(messages.audio, file));
+  return row?.threadId;
+}
+
+/** The contact form shown in a thread was sent: after a reload it shows the confirmation. */
+export async function markFormsSubmitted(db: Db, threadId: number, confirmation: string): Promise<void> {
+  await db
+    .update(messages)
+    .set({ text: confirmation, status: 'submitted' })
+    .where(and(eq(messages.threadId, threadId), eq(messages.type, 'form'), eq(messages.status, 'complete')));
+}
+
+/** `staleBefore`: a streaming answer whose heartbeat is older is shown as interrupted. */
+export function toChatMessage(m: MessageRow, staleBefore?: Date): ChatMessage {
+  const stale = m.status === 'streaming' && staleBefore !== undefined && (!m.heartbeatAt || m.heartbeatAt < staleBefore);
   return {
     id: m.id,
     origin: m.origin as ChatMessage['origin'],
@@ -74,7 +162,7 @@ export function toChatMessage(m: MessageRow): ChatMessage {
     audio: m.audio,
     document: m.document,
     response_id: m.responseId,
-    status: m.status,
+    status: stale ? 'partial' : m.status,
     created_at: m.createdAt.toISOString(),
   };
 }

@@ -1,11 +1,9 @@
-import { tool, type ModelMessage, type ToolSet } from 'ai';
-import { z } from 'zod';
-import { eq } from 'drizzle-orm';
-import { CONTACT_FORM_TOOL } from '../../ai/offline-engine.ts';
+import { createPrivacyGate } from '../../ai/privacy-gate.ts';
+import { createLiveRelay, runAnswer, type AnswerStore, type HistoryEntry } from '../../ai/pipeline.ts';
+import { buildToolSet, type ToolEffect } from '../../ai/tools/index.ts';
 import { teams } from '../../db/schema/index.ts';
-import { streamModelAnswer } from '../../ai/answer.ts';
-import { assistantPassages, buildSystemPrompt, trimHistory } from '../../ai/prompt.ts';
 import type { Assistant, Team, ThreadRow } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
 import { AppError } from '../../platform/app-error.ts';
 import { randomToken, safeEqual, sha256 } from '../../platform/crypto.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -20,15 +18,25 @@ import {
   rightsFor,
 } from '../assistants/assistant.service.ts';
 import { privacyTermsFor } from '../dataprotection/dataprotection.service.ts';
-import { createPrivacyFilter } from '../../ai/privacy-filter.ts';
+import { activeToolsFor } from '../tools/tool.service.ts';
+import { recordUsage } from '../usage/usage.service.ts';
 import {
+  deleteMessage,
+  findAiMessage,
   findMessageByResponseId,
+  findThreadIdByAudio,
   findThread,
   findThreadWithAssistant,
+  finishAnswerRow,
   insertMessage,
+  insertQuestionAndAnswer,
   insertThread,
   listThreadMessages,
+  markFormsSubmitted,
+  markStaleAnswers,
   recentThreadMessages,
+  saveAnswerCheckpoint,
+  setMessageAudio,
   toChatMessage,
 } from './chat.repository.ts';
 
@@ -129,7 +137,13 @@ export async function throttlePublicMessage(deps: Deps, access: ThreadAccess, ip
 }
 
 export async function getThreadMessages(deps: Deps, access: ThreadAccess): Promise<ChatMessage[]> {
-  return (await listThreadMessages(deps.db, access.thread.id)).map(toChatMessage);
+  const staleBefore = new Date(Date.now() - deps.config.ai.streamStaleMs);
+  return (await listThreadMessages(deps.db, access.thread.id)).map((m) => toChatMessage(m, staleBefore));
+}
+
+/** The privacy terms that apply to a thread's answers (team list + assistant list when on). */
+export function privacyGateFor(access: ThreadAccess) {
+  return createPrivacyGate(privacyTermsFor(access.team, access.assistant));
 }
 
 function pickThinkingExpression(assistant: Assistant): string {
@@ -141,12 +155,55 @@ function pickThinkingExpression(assistant: Assistant): string {
   return options[Math.floor(Math.random() * options.length)]!;
 }
 
-const describeProviderError = (hadText: boolean) => (hadText ? MC.providerInterrupted : MC.providerFailed);
+/** Text messages of the thread, oldest first, as the model's history. */
+async function loadHistory(deps: Deps, threadId: number): Promise<HistoryEntry[]> {
+  const rows = await recentThreadMessages(deps.db, threadId, HISTORY_MESSAGES);
+  return rows
+    .filter((m) => (m.type === 'txt' || m.type === 'mp3') && m.status !== 'streaming' && m.text.trim() !== '')
+    .map((m) => ({ role: m.origin === 'user' ? 'user' : 'assistant', text: m.text }));
+}
+
+/** The chat's side of the pipeline: answers are messages of the thread, usage booked with them. */
+function threadAnswerStore(deps: Deps, access: ThreadAccess) {
+  const { thread, assistant } = access;
+  const answer = { id: 0, responseId: '' };
+  const store: AnswerStore = {
+    begin: async (question) => {
+      Object.assign(answer, await insertQuestionAndAnswer(deps.db, thread.id, question));
+      return answer.id;
+    },
+    checkpoint: (id, text) => saveAnswerCheckpoint(deps.db, id, text),
+    discard: (id) => deleteMessage(deps.db, id),
+    finish: (id, answer) =>
+      deps.db.transaction(async (tx) => {
+        await finishAnswerRow(tx, id, {
+          text: answer.text,
+          status: answer.status,
+          model: answer.model,
+          inputTokens: answer.usage.inputTokens,
+          outputTokens: answer.usage.outputTokens,
+        });
+        await recordUsage(tx, [
+          {
+            teamId: thread.teamId,
+            assistantId: assistant.id,
+            threadId: thread.id,
+            messageId: id,
+            capability: 'chat',
+            model: answer.model,
+            inputTokens: answer.usage.inputTokens,
+            outputTokens: answer.usage.outputTokens,
+          },
+        ]);
+      }),
+  };
+  return { store, answer };
+}
 
 /**
- * The pipeline for one chat answer: store the question, build the context, stream the model,
- * store the answer (also when the client has gone), publish progress. `emit` may fail silently
- * once the client disconnected; the work continues regardless.
+ * One chat answer through the pipeline: the question and the growing answer are stored as they
+ * stream (also when the client has gone), progress and the text go to the thread's live room.
+ * `emit` may fail silently once the client disconnected; the work continues regardless.
  */
 export async function answerInThread(
   deps: Deps,
@@ -154,105 +211,68 @@ export async function answerInThread(
   question: string,
   emit: (event: StreamEvent) => void,
 ): Promise<void> {
-  const { thread, assistant, team } = access;
-  // Everything that leaves for the provider is masked; the answer is restored before anyone sees it.
-  const privacy = createPrivacyFilter(privacyTermsFor(team, assistant));
+  const { thread, assistant } = access;
   const progress = (status: 'start-ai' | 'request-ai' | 'done-ai' | 'error', msg: string) =>
     deps.realtime?.publishProgress({ threadId: thread.id, status, msg });
-
-  await insertMessage(deps.db, { threadId: thread.id, origin: 'user', type: 'txt', text: question });
   progress('start-ai', pickThinkingExpression(assistant));
 
-  const history = await recentThreadMessages(deps.db, thread.id, HISTORY_MESSAGES);
-  const messages: ModelMessage[] = history
-    .filter((m) => m.type === 'txt' || m.type === 'mp3')
-    .filter((m) => m.text.trim() !== '')
-    .map((m) => ({ role: m.origin === 'user' ? 'user' : 'assistant', content: privacy.mask(m.text) }));
-  const trimmed = trimHistory(messages, deps.config.ai.historyTokenBudget);
-
-  // Knowledge files join the passages once the knowledge feature exists (retrieval seam).
-  const knowledge: { source: string; text: string }[] = [];
-  const maskedAssistant = {
-    name: privacy.mask(assistant.name),
-    role: privacy.mask(assistant.role),
-    task: privacy.mask(assistant.task),
-    special: privacy.mask(assistant.special),
-    style: assistant.style,
-    intro: privacy.mask(assistant.intro),
-  };
-  const maskedKnowledge = knowledge.map((k) => ({ source: privacy.mask(k.source), text: privacy.mask(k.text) }));
-  const system = buildSystemPrompt(maskedAssistant, maskedKnowledge);
-  const restorer = privacy.createStreamRestorer();
-
-  // The contact form tool: the model (or the offline engine) calls it when someone asks to be contacted.
-  let formRequested = false;
-  const tools: ToolSet | undefined = assistant.providesForm
-    ? {
-        [CONTACT_FORM_TOOL]: tool({
-          description:
-            'Zeigt ein Kontaktformular im Chat an. Nutze es, wenn die Person kontaktiert werden, einen Rückruf, ' +
-            'einen Termin oder ein Angebot möchte.',
-          inputSchema: z.object({}),
-          execute: async () => {
-            formRequested = true;
-            return 'Das Kontaktformular wird angezeigt.';
-          },
-        }),
-      }
-    : undefined;
-
-  let started = false;
-  const answer = await streamModelAnswer({
-    tools,
-    registry: deps.ai,
-    system,
-    messages: trimmed,
-    offline: {
-      assistantName: maskedAssistant.name,
-      intro: maskedAssistant.intro,
-      passages: [...maskedKnowledge, ...assistantPassages(maskedAssistant)],
-    },
-    onDelta: (delta) => {
-      if (!started) {
-        started = true;
-        progress('request-ai', MC.progressWriting);
-      }
-      const visible = restorer.push(delta);
-      if (visible) emit({ type: 'text', text: visible });
-    },
+  const [history, activeTools] = await Promise.all([loadHistory(deps, thread.id), activeToolsFor(deps, assistant.id)]);
+  const effects: ToolEffect[] = [];
+  const tools = buildToolSet(activeTools, {
+    teamId: thread.teamId,
+    assistantId: assistant.id,
+    threadId: thread.id,
+    effects,
+    progress: (msg) => progress('request-ai', msg),
   });
-  const tail = restorer.flush();
-  if (tail) emit({ type: 'text', text: tail });
-  answer.text = privacy.restore(answer.text);
-  if (formRequested && answer.text.trim() === '') {
-    answer.text = MP.contactFormIntro;
-    emit({ type: 'text', text: answer.text });
-  }
+  const { store, answer } = threadAnswerStore(deps, access);
+  const live = createLiveRelay((offset, delta) =>
+    deps.realtime?.publishAnswer({ threadId: thread.id, messageId: answer.id, offset, delta, done: false }),
+  );
+  const outcome = await runAnswer({
+    gateway: deps.ai,
+    gate: privacyGateFor(access),
+    profile: assistant,
+    history,
+    question,
+    tools,
+    store,
+    onText: (delta) => {
+      emit({ type: 'text', text: delta });
+      live.push(delta);
+    },
+    onProgress: (status) => progress(status, MC.progressWriting),
+    historyTokenBudget: deps.config.ai.historyTokenBudget,
+    maxSteps: deps.config.ai.maxSteps,
+    checkpoint: { intervalMs: deps.config.ai.checkpointMs, chars: 800, heartbeatMs: Math.max(deps.config.ai.checkpointMs, deps.config.ai.streamStaleMs / 3) },
+    log: deps.log,
+  });
+  live.end();
+  deps.realtime?.publishAnswer({ threadId: thread.id, messageId: answer.id, offset: outcome.text.length, delta: '', done: true });
 
-  if (answer.error) deps.log.warn({ err: answer.error, threadId: thread.id }, 'chat provider failed');
-  if (answer.text.trim() === '') {
-    const message = describeProviderError(false);
-    progress('error', message);
-    emit({ type: 'error', error: message });
+  if (outcome.error) deps.log.warn({ err: outcome.error, threadId: thread.id }, 'chat provider failed');
+  const formRequested = effects.some((e) => e.type === 'show-form');
+  if (outcome.status === 'failed' && !formRequested) {
+    progress('error', MC.providerFailed);
+    emit({ type: 'error', error: MC.providerFailed });
     return;
   }
-  const tokens = answer.inputTokens + answer.outputTokens;
-  const saved = await insertMessage(deps.db, {
-    threadId: thread.id,
-    origin: 'ai',
-    type: 'txt',
-    text: answer.text,
-    responseId: crypto.randomUUID(),
-    status: answer.error ? 'partial' : 'complete',
-    model: answer.model,
-    inputTokens: answer.inputTokens,
-    outputTokens: answer.outputTokens,
-    cost: deps.ai.offline ? 0 : (tokens / 1000) * deps.config.ai.creditsPer1kTokens,
-  });
-  if (answer.error) {
-    const message = describeProviderError(true);
-    progress('error', message);
-    emit({ type: 'error', error: message });
+  let saved = outcome.answerId === null ? null : { id: outcome.answerId, text: outcome.text, responseId: answer.responseId };
+  if (!saved) {
+    // The model only called the contact form: a short line introduces it.
+    const row = await insertMessage(deps.db, {
+      threadId: thread.id,
+      origin: 'ai',
+      type: 'txt',
+      text: MP.contactFormIntro,
+      responseId: crypto.randomUUID(),
+    });
+    emit({ type: 'text', text: MP.contactFormIntro });
+    saved = { id: row.id, text: row.text, responseId: row.responseId! };
+  }
+  if (outcome.status === 'partial') {
+    progress('error', MC.providerInterrupted);
+    emit({ type: 'error', error: MC.providerInterrupted });
     return;
   }
   if (formRequested) {
@@ -260,7 +280,38 @@ export async function answerInThread(
     emit({ type: 'form', message_id: form.id });
   }
   progress('done-ai', MC.progressDone);
-  emit({ type: 'complete', response_id: saved.responseId!, final_text: saved.text, message_id: saved.id });
+  emit({ type: 'complete', response_id: saved.responseId, final_text: saved.text, message_id: saved.id });
+}
+
+/**
+ * Answers left "streaming" by a process that stopped become "partial". On the embedded database
+ * (one process) that is every streaming answer at start; on PostgreSQL only those whose
+ * heartbeat is older than the stale limit, so answers of other live instances are left alone.
+ */
+export async function recoverInterruptedAnswers(deps: Deps, opts: { all: boolean }): Promise<number> {
+  const before = opts.all ? null : new Date(Date.now() - deps.config.ai.streamStaleMs);
+  const count = await markStaleAnswers(deps.db, before);
+  if (count > 0) deps.log.info({ count }, 'interrupted answers marked as partial');
+  return count;
+}
+
+/** An answer of the thread (for speaking it); another thread's message does not exist here. */
+export async function findThreadAnswer(deps: Deps, access: ThreadAccess, messageId: number) {
+  return findAiMessage(deps.db, access.thread.id, messageId);
+}
+
+export async function attachAnswerAudio(deps: Deps, messageId: number, file: string): Promise<void> {
+  await setMessageAudio(deps.db, messageId, file);
+}
+
+/** The thread a stored answer audio belongs to (its access is checked by the caller). */
+export async function threadOfAnswerAudio(deps: Deps, file: string): Promise<number | undefined> {
+  return findThreadIdByAudio(deps.db, file);
+}
+
+/** The contact form in a thread was sent (the forms feature calls this after storing it). */
+export async function markThreadFormsSubmitted(deps: Deps, threadId: number): Promise<void> {
+  await markFormsSubmitted(deps.db, threadId, MP.formSent);
 }
 
 /** Kept for clients that confirm a streamed answer: the server stored it already, so this only looks it up. */

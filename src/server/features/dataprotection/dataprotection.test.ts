@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { messages, teams } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { parseSse } from '../../../../tests/setup/sse.ts';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../../tests/fixtures/fake-openai.ts';
+import { placeholderIn, startFakeOpenAI, type FakeOpenAI } from '../../../../tests/fixtures/fake-openai.ts';
 import { createAssistant, createStaffedTeam, grantRights, loginAs } from '../../../../tests/factories/index.ts';
 import { M, MU } from '../../../shared/messages.ts';
 
@@ -98,13 +98,13 @@ describe('the privacy promise', () => {
 
     // The model refers to people by placeholder; the split across chunks must not leak brackets.
     const before = fake.requests.length;
-    fake.reply({ text: 'Ich leite das an [[N1]] weiter, [[N4]]s Anfrage zuerst.' });
+    fake.reply({ text: (body) => `Ich leite das an ${placeholderIn(body, 1)} weiter, ${placeholderIn(body, 4)}s Anfrage zuerst.` });
     const first = parseSse((await agent.get(url('Bitte schreib Anna Schmidt wegen der Kundin Weber.'))).body);
     const streamed = first.events.filter((e) => e.type === 'text').map((e) => e.text).join('');
     expect(streamed).toBe('Ich leite das an Anna Schmidt weiter, Kundin Webers Anfrage zuerst.');
     expect(first.events.find((e) => e.type === 'complete').final_text).toBe(streamed);
 
-    fake.reply({ text: 'Erledigt für [[N2]].' });
+    fake.reply({ text: (body) => `Erledigt für ${placeholderIn(body, 2)}.` });
     const second = parseSse((await agent.get(url('Und sag bernd müller Bescheid, es geht um Projekt Falke.'))).body);
     expect(second.events.find((e) => e.type === 'complete').final_text).toBe('Erledigt für Bernd Müller.');
 
@@ -112,8 +112,8 @@ describe('the privacy promise', () => {
     for (const term of ['Anna', 'Schmidt', 'Bernd', 'Müller', 'müller', 'Falke', 'Weber']) {
       expect(sent, term).not.toContain(term);
     }
-    expect(sent).toContain('[[N1]]');
-    expect(sent).toContain('[[N4]]');
+    expect(sent).toMatch(/\[\[N1x[a-z0-9]{10}\]\]/);
+    expect(sent).toMatch(/\[\[N4x[a-z0-9]{10}\]\]/);
 
     const stored = await t.database.db.select().from(messages).where(eq(messages.threadId, thread.id));
     expect(stored.map((m) => m.text)).toEqual([

@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { assistants, formSubmissions, messages, users, type Assistant } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { formSubmissions, users, type Assistant, type FormSettings } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
@@ -14,10 +14,14 @@ import {
 } from '../../../shared/schemas/public.ts';
 import type { z } from '../../../shared/zod.ts';
 import { assertCanEditAssistant, assertCanUseAssistant, findPublishedAssistant } from '../assistants/assistant.service.ts';
-import { getThreadMessages, resolveThreadAccess, throttlePublicMessage } from '../chat/chat.service.ts';
+import { getThreadMessages, markThreadFormsSubmitted, resolveThreadAccess, throttlePublicMessage } from '../chat/chat.service.ts';
+import { getToolState, saveToolState } from '../tools/tool.service.ts';
 
-function formInfoOf(a: Assistant): FormInfo {
-  const s = a.formSettings;
+async function formToolOf(deps: Deps, a: Assistant) {
+  return getToolState<FormSettings>(deps, a.id, 'form');
+}
+
+function formInfoOf(s: FormSettings): FormInfo {
   return {
     firstname: s.firstname,
     lastname: s.lastname,
@@ -31,9 +35,9 @@ function formInfoOf(a: Assistant): FormInfo {
 /** Which inputs the contact form shows: for visitors of a published assistant or team members with use right. */
 export async function getFormInfo(deps: Deps, auth: AuthContext | null, assistantUuid: string): Promise<FormInfo> {
   const published = await findPublishedAssistant(deps, assistantUuid);
-  if (published) return formInfoOf(published);
-  if (!auth) throw new AppError('NOT_FOUND', 'Dieser Mika wurde nicht gefunden.');
-  return formInfoOf(await assertCanUseAssistant(deps, auth, assistantUuid));
+  const assistant = published ?? (auth ? await assertCanUseAssistant(deps, auth, assistantUuid) : undefined);
+  if (!assistant) throw new AppError('NOT_FOUND', 'Dieser Mika wurde nicht gefunden.');
+  return formInfoOf((await formToolOf(deps, assistant)).settings);
 }
 
 /** The assistant's owner address, else its creator's: who "send to user" means. */
@@ -57,8 +61,10 @@ export async function submitContactForm(
   const access = await resolveThreadAccess(deps, caller.auth, envelope);
   await throttlePublicMessage(deps, access, caller.ip);
   const { assistant, thread } = access;
-  if (!assistant.providesForm) throw new AppError('FORBIDDEN', MP.formNotOffered);
-  const info = formInfoOf(assistant);
+  const tool = await formToolOf(deps, assistant);
+  if (!tool.active) throw new AppError('FORBIDDEN', MP.formNotOffered);
+  const settings = tool.settings;
+  const info = formInfoOf(settings);
   const parsed = contactFormSchema(info).safeParse(body);
   if (!parsed.success) {
     const fields: Record<string, string[]> = {};
@@ -69,7 +75,6 @@ export async function submitContactForm(
   const data: Record<string, string> = {};
   for (const f of FORM_FIELDS) if (info[f] && parsed.data[f]) data[f] = parsed.data[f];
 
-  const settings = assistant.formSettings;
   const recipients = new Set(splitAddresses(settings.send_to));
   if (settings.send_to_user) {
     const own = await userRecipient(deps, assistant);
@@ -78,10 +83,7 @@ export async function submitContactForm(
   const to = [...recipients].join(', ');
   await deps.db.insert(formSubmissions).values({ assistantId: assistant.id, threadId: thread.id, data, recipients: to });
   // The form in the conversation is answered: after a reload it shows the confirmation.
-  await deps.db
-    .update(messages)
-    .set({ text: MP.formSent, status: 'submitted' })
-    .where(and(eq(messages.threadId, thread.id), eq(messages.type, 'form'), eq(messages.status, 'complete')));
+  await markThreadFormsSubmitted(deps, thread.id);
 
   if (to) {
     const history = (await getThreadMessages(deps, access))
@@ -107,7 +109,8 @@ export async function submitContactForm(
 
 export async function getFormSettings(deps: Deps, auth: AuthContext, uuid: string) {
   const a = await assertCanEditAssistant(deps, auth, uuid);
-  return { active: a.providesForm, ...a.formSettings };
+  const tool = await formToolOf(deps, a);
+  return { active: tool.active, ...tool.settings };
 }
 
 export async function saveFormSettings(
@@ -119,9 +122,6 @@ export async function saveFormSettings(
   const a = await assertCanEditAssistant(deps, auth, uuid);
   const { active, ...settings } = form;
   settings.send_to = splitAddresses(settings.send_to).join(', ');
-  await deps.db
-    .update(assistants)
-    .set({ formSettings: settings, providesForm: active ?? a.providesForm, updatedAt: new Date() })
-    .where(eq(assistants.id, a.id));
+  await saveToolState(deps, a.id, 'form', { settings, ...(active === undefined ? {} : { active }) });
   return { status: 'success', message: MP.formSaved };
 }

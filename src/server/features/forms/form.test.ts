@@ -79,9 +79,8 @@ describe('contact form in the chat', () => {
     const { team } = await createStaffedTeam(t.database.db);
     const a = await createAssistant(t.database.db, team, {
       isPublic: true,
-      providesForm: true,
       name: 'Mika Empfang',
-      formSettings: { ...settings, send_to: 'vertrieb@firma.de', send_to_user: true },
+      form: { active: true, settings: { ...settings, send_to: 'vertrieb@firma.de', send_to_user: true } },
       ownerEmail: 'inhaberin@firma.de',
     });
     const visitor = new Agent(t.app, '192.0.2.200');
@@ -138,7 +137,7 @@ describe('contact form in the chat', () => {
     const broken = await createTestApp({ AI_OFFLINE_WORD_DELAY_MS: '0', SMTP_URL: 'smtp://127.0.0.1:9' });
     try {
       const { team } = await createStaffedTeam(broken.database.db);
-      const a = await createAssistant(broken.database.db, team, { isPublic: true, providesForm: true, formSettings: settings });
+      const a = await createAssistant(broken.database.db, team, { isPublic: true, form: { active: true, settings } });
       const visitor = new Agent(broken.app);
       const thread = (await visitor.post('/api/thread/create', { assistantUuid: a.uuid })).json();
       const res = await visitor.post('/api/send/form', {

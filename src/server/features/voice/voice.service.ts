@@ -1,11 +1,17 @@
-import { and, eq } from 'drizzle-orm';
-import { messages } from '../../db/schema/index.ts';
-import { synthesizeSpeech, transcribeAudio, readPcmWav } from '../../ai/speech.ts';
+import { readPcmWav } from '../../ai/speech.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { MP, MU } from '../../../shared/messages.ts';
-import { resolveThreadAccess, throttlePublicMessage, type ThreadAccess } from '../chat/chat.service.ts';
+import {
+  attachAnswerAudio,
+  findThreadAnswer,
+  privacyGateFor,
+  resolveThreadAccess,
+  threadOfAnswerAudio,
+  throttlePublicMessage,
+} from '../chat/chat.service.ts';
+import { recordUsage } from '../usage/usage.service.ts';
 
 const AUDIO_FOLDER = 'audio';
 
@@ -17,7 +23,9 @@ interface ThreadRef {
 
 /**
  * Voice input: a mono WAV recording becomes the text of the next message. Audio cannot be masked
- * by the privacy filter, so from protection level 1 the server refuses it outside the public chat.
+ * by the privacy filter, so from protection level 1 the server refuses it outside the public chat
+ * (where the spec keeps voice at every level: the transcription provider receives the audio, the
+ * transcript is masked like any message before it goes on to the chat model).
  */
 export async function transcribeRecording(
   deps: Deps,
@@ -34,52 +42,65 @@ export async function transcribeRecording(
   } catch {
     throw new AppError('VALIDATION', MP.audioInvalid, { fields: { audio: [MP.audioInvalid] } });
   }
-  if (!deps.ai.transcription) throw new AppError('VALIDATION', MP.transcriptionUnavailable);
-  let text: string;
+  if (!deps.ai.canTranscribe) throw new AppError('VALIDATION', MP.transcriptionUnavailable);
+  let transcript;
   try {
-    text = await transcribeAudio(deps.ai, wav);
+    transcript = await deps.ai.transcribe(privacyGateFor(access), wav);
   } catch (err) {
     deps.log.warn({ err }, 'transcription failed');
     throw new AppError('VALIDATION', MP.transcriptionFailed);
   }
-  if (!text) throw new AppError('VALIDATION', MP.transcriptEmpty);
-  return { message: text, addCost: 0 };
+  await recordUsage(deps.db, [
+    {
+      teamId: access.thread.teamId,
+      assistantId: access.assistant.id,
+      threadId: access.thread.id,
+      capability: 'transcription',
+      model: transcript.model,
+      audioSeconds: transcript.audioSeconds,
+    },
+  ]);
+  if (!transcript.text) throw new AppError('VALIDATION', MP.transcriptEmpty);
+  return { message: transcript.text, addCost: 0 };
 }
 
 /**
- * Voice output for an answer: synthesised to MP3 (provider speech model, else the bundled
- * eSpeak-NG), stored privately and attached to the message so the history can replay it.
+ * Voice output for a stored answer (`msgId`; a `msg` text from the client is never spoken — it
+ * could carry anything past the privacy gate). Synthesised to MP3 through the gateway: a text with
+ * protected terms is spoken by the bundled synthesizer, never sent to a speech provider. The file
+ * is stored privately and attached to the message so the history can replay it.
  */
 export async function answerToVoice(
   deps: Deps,
   caller: { auth: AuthContext | null; ip: string },
-  input: ThreadRef & { msgId?: number; msg?: string },
+  input: ThreadRef & { msgId: number },
 ): Promise<{ mp3: Buffer; file: string }> {
-  const access: ThreadAccess = await resolveThreadAccess(deps, caller.auth, input);
+  const access = await resolveThreadAccess(deps, caller.auth, input);
   if (!access.assistant.canTalk) throw new AppError('FORBIDDEN', 'Dieser Mika sendet nur Text.');
   await throttlePublicMessage(deps, access, caller.ip);
-  let text = input.msg ?? '';
-  if (input.msgId) {
-    const [row] = await deps.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.id, input.msgId), eq(messages.threadId, access.thread.id), eq(messages.origin, 'ai')));
-    if (!row) throw new AppError('NOT_FOUND', MP.messageNotFound);
-    text = row.text;
-  }
-  if (!text.trim()) throw new AppError('VALIDATION', MP.messageNotFound);
-  let mp3: Buffer;
+  const answer = await findThreadAnswer(deps, access, input.msgId);
+  if (!answer || !answer.text.trim()) throw new AppError('NOT_FOUND', MP.messageNotFound);
+  let spoken;
   try {
-    mp3 = await synthesizeSpeech(deps.ai, text, deps.config.ai.speechVoice);
+    spoken = await deps.ai.speak(privacyGateFor(access), answer.text, deps.config.ai.speechVoice);
   } catch (err) {
     deps.log.warn({ err }, 'speech synthesis failed');
     throw new AppError('VALIDATION', MP.speechFailed);
   }
-  const file = await deps.privateFiles.put(`${AUDIO_FOLDER}-${access.assistant.uuid}`, 'mp3', mp3);
-  if (input.msgId) {
-    await deps.db.update(messages).set({ audio: file }).where(eq(messages.id, input.msgId));
-  }
-  return { mp3, file };
+  const file = await deps.privateFiles.put(`${AUDIO_FOLDER}-${access.assistant.uuid}`, 'mp3', spoken.mp3);
+  await attachAnswerAudio(deps, answer.id, file);
+  await recordUsage(deps.db, [
+    {
+      teamId: access.thread.teamId,
+      assistantId: access.assistant.id,
+      threadId: access.thread.id,
+      messageId: answer.id,
+      capability: 'speech',
+      model: spoken.model,
+      characters: spoken.characters,
+    },
+  ]);
+  return { mp3: spoken.mp3, file };
 }
 
 /** GET /audio/{assistantUuid}/{file}?token=: the file must belong to a message of the token's thread. */
@@ -88,13 +109,10 @@ export async function readAnswerAudio(
   auth: AuthContext | null,
   ref: { assistantUuid: string; file: string; token?: string },
 ): Promise<Buffer> {
-  const [row] = await deps.db
-    .select({ threadId: messages.threadId })
-    .from(messages)
-    .where(eq(messages.audio, ref.file));
+  const threadId = await threadOfAnswerAudio(deps, ref.file);
   const notFound = new AppError('NOT_FOUND', 'Die Audiodatei konnte nicht geladen werden.');
-  if (!row) throw notFound;
-  await resolveThreadAccess(deps, auth, { assistantUuid: ref.assistantUuid, threadId: row.threadId, token: ref.token });
+  if (threadId === undefined) throw notFound;
+  await resolveThreadAccess(deps, auth, { assistantUuid: ref.assistantUuid, threadId, token: ref.token });
   const data = await deps.privateFiles.read(`${AUDIO_FOLDER}-${ref.assistantUuid}`, ref.file);
   if (!data) throw notFound;
   return data;

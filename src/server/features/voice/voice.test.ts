@@ -107,20 +107,22 @@ describe('voice without providers', () => {
     const res = await agent.post('/api/send/msgtovoice', { assistantUuid: a.uuid, threadId: thread.id, token: thread.token, msgId: complete.message_id });
     expect(res.status, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('audio/mpeg');
-    const mp3 = Buffer.from(res.body, 'binary');
     const raw = await t.app.inject({
       method: 'POST',
       url: '/api/send/msgtovoice',
       headers: { cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': agent.cookies.get('XSRF-TOKEN')! },
-      payload: { assistantUuid: a.uuid, threadId: thread.id, token: thread.token, msg: 'Guten Tag, hier spricht Mika.' },
+      payload: { assistantUuid: a.uuid, threadId: thread.id, token: thread.token, msgId: complete.message_id },
     });
     const audio = raw.rawPayload;
     expect(audio.length).toBeGreaterThan(5000);
     // ≈ 26 ms per frame at 22 kHz: more than a second of speech.
     expect(countMp3Frames(audio)).toBeGreaterThan(40);
-    expect(mp3.length).toBeGreaterThan(1000);
+    // Only stored answers are spoken: a text from the client could carry anything past the gate.
+    const free = await agent.post('/api/send/msgtovoice', { assistantUuid: a.uuid, threadId: thread.id, token: thread.token, msg: 'Guten Tag' });
+    expect(free.status).toBe(422);
 
-    const file = String(res.headers['x-audio-file']);
+    // Speaking again replaces the stored audio of the message.
+    const file = String(raw.headers['x-audio-file']);
     const [stored] = await t.database.db.select().from(messages).where(eq(messages.id, complete.message_id));
     expect(stored!.audio).toBe(file);
     const cookie = [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -140,7 +142,9 @@ describe('voice without providers', () => {
     const a = await createAssistant(t.database.db, team, { canTalk: false });
     const agent = await loginAs(t, owner);
     const thread = (await agent.post('/api/thread/create', { assistantUuid: a.uuid })).json();
-    const res = await agent.post('/api/send/msgtovoice', { assistantUuid: a.uuid, threadId: thread.id, token: thread.token, msg: 'Hallo' });
+    const q = new URLSearchParams({ assistantUuid: a.uuid, threadId: String(thread.id), token: thread.token, message: 'Hallo!' });
+    const complete = parseSse((await agent.get(`/api/send/stream?${q}`)).body).events.find((e) => e.type === 'complete');
+    const res = await agent.post('/api/send/msgtovoice', { assistantUuid: a.uuid, threadId: thread.id, token: thread.token, msgId: complete.message_id });
     expect(res.status).toBe(403);
   });
 });

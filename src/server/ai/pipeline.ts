@@ -1,0 +1,215 @@
+// One path for every answer (chat in the office and in public, task, later the API):
+//
+//   caller: access + terms + tools + store ─┐
+//   context: profile, retrieved knowledge, history within budget
+//   → privacy gate (gateway.chat(gate)) → model stream with tools, bounded steps
+//   → restore (inside the gate) → persist as it streams (checkpoints) → progress → usage
+//
+// The pipeline never imports a feature: what differs per caller comes in as arguments.
+import { isStepCount, streamText, type ModelMessage, type ToolSet } from 'ai';
+import type { AiGateway } from './gateway.ts';
+import { OFFLINE_PROVIDER_KEY, type OfflineContext, type Passage } from './offline-engine.ts';
+import type { PrivacyGate } from './privacy-gate.ts';
+import { buildSystemPrompt, trimHistory, type PromptAssistant } from './prompt.ts';
+
+export interface HistoryEntry {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+export interface AnswerUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export interface StoredAnswer {
+  text: string;
+  status: 'complete' | 'partial';
+  model: string;
+  usage: AnswerUsage;
+}
+
+/** Where the answer lives; the caller's feature owns the tables. */
+export interface AnswerStore {
+  /** Stores the question and an empty answer in state "streaming"; returns the answer's id. */
+  begin(question: string): Promise<number>;
+  /** The text so far and a fresh heartbeat. */
+  checkpoint(answerId: number, text: string): Promise<void>;
+  /** The final text with its status, model and usage, in one transaction. */
+  finish(answerId: number, answer: StoredAnswer): Promise<void>;
+  /** Nothing came at all: the empty answer goes. */
+  discard(answerId: number): Promise<void>;
+}
+
+export type PipelineProgress = (status: 'start-ai' | 'request-ai', msg: string) => void;
+
+export interface AnswerRequest {
+  gateway: AiGateway;
+  gate: PrivacyGate;
+  profile: PromptAssistant;
+  /** Earlier messages, oldest first, real text (the gate masks them on the way out). */
+  history: HistoryEntry[];
+  question: string;
+  /** Knowledge passages for the question (the knowledge feature's retrieval), real text. */
+  retrieve?: (question: string) => Promise<Passage[]>;
+  tools?: ToolSet;
+  store: AnswerStore;
+  /** Restored text as it streams. */
+  onText: (delta: string) => void;
+  onProgress?: PipelineProgress;
+  historyTokenBudget: number;
+  /** Model steps at most (a tool call and the answer after it are two). */
+  maxSteps?: number;
+  checkpoint?: CheckpointPolicy;
+  signal?: AbortSignal;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+export interface AnswerOutcome {
+  /** The stored answer's id; null when nothing came and nothing was stored. */
+  answerId: number | null;
+  text: string;
+  status: 'complete' | 'partial' | 'failed';
+  error?: unknown;
+  model: string;
+  usage: AnswerUsage;
+  toolCalls: string[];
+}
+
+export interface CheckpointPolicy {
+  /** How often the text so far is written while it grows. */
+  intervalMs: number;
+  /** Written earlier when this many characters arrived since the last write (~200 tokens). */
+  chars: number;
+  /** Even without new text, the heartbeat is renewed this often. */
+  heartbeatMs: number;
+}
+
+export const DEFAULT_CHECKPOINT: CheckpointPolicy = { intervalMs: 2000, chars: 800, heartbeatMs: 10_000 };
+export const DEFAULT_MAX_STEPS = 4;
+
+/**
+ * Writes the growing answer in bounded batches (one database write costs milliseconds on the
+ * embedded engine — never one per delta), serialised so a slow write cannot be overtaken.
+ */
+function createCheckpointer(store: AnswerStore, answerId: number, policy: CheckpointPolicy, onError: (err: unknown) => void) {
+  let text = '';
+  let writtenLength = 0;
+  let lastWrite = Date.now();
+  let chain: Promise<void> = Promise.resolve();
+  const write = () => {
+    const snapshot = text;
+    writtenLength = snapshot.length;
+    lastWrite = Date.now();
+    chain = chain.then(() => store.checkpoint(answerId, snapshot)).catch(onError);
+  };
+  const timer = setInterval(() => {
+    if (text.length !== writtenLength || Date.now() - lastWrite >= policy.heartbeatMs) write();
+  }, policy.intervalMs);
+  timer.unref();
+  return {
+    update(next: string) {
+      text = next;
+      if (text.length - writtenLength >= policy.chars) write();
+    },
+    async stop() {
+      clearInterval(timer);
+      await chain;
+    },
+  };
+}
+
+/** Runs one answer through the pipeline. Never throws for provider failures (see status). */
+export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
+  const chat = req.gateway.chat(req.gate);
+  const answerId = await req.store.begin(req.question);
+  const checkpointer = createCheckpointer(req.store, answerId, req.checkpoint ?? DEFAULT_CHECKPOINT, (err) =>
+    req.log?.warn({ err }, 'answer checkpoint failed'),
+  );
+
+  let text = '';
+  let error: unknown;
+  const usage: AnswerUsage = { inputTokens: 0, outputTokens: 0 };
+  const toolCalls: string[] = [];
+  try {
+    const passages = req.retrieve ? await req.retrieve(req.question) : [];
+    const system = buildSystemPrompt(req.profile, passages);
+    const messages: ModelMessage[] = trimHistory(
+      [...req.history.map((h) => ({ role: h.role, content: h.text })), { role: 'user', content: req.question }],
+      req.historyTokenBudget,
+    );
+    const offline: OfflineContext = { assistantName: req.profile.name, intro: req.profile.intro, passages };
+    const result = streamText({
+      model: chat.model,
+      system,
+      messages,
+      tools: req.tools,
+      stopWhen: isStepCount(req.maxSteps ?? DEFAULT_MAX_STEPS),
+      maxRetries: 1,
+      abortSignal: req.signal,
+      providerOptions: { [OFFLINE_PROVIDER_KEY]: offline as never },
+      // Errors arrive as stream parts below; the default handler would only print them again.
+      onError: () => undefined,
+    });
+    const append = (delta: string) => {
+      text += delta;
+      checkpointer.update(text);
+      req.onText(delta);
+    };
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') {
+        if (text === '') req.onProgress?.('request-ai', '');
+        append(part.text);
+      } else if (part.type === 'start-step') {
+        // Text of a step after a tool call starts a new paragraph.
+        if (text !== '' && !/\s$/.test(text)) append('\n\n');
+      } else if (part.type === 'tool-call') {
+        toolCalls.push(part.toolName);
+      } else if (part.type === 'error') {
+        error = part.error;
+      } else if (part.type === 'finish') {
+        usage.inputTokens = part.totalUsage.inputTokens ?? 0;
+        usage.outputTokens = part.totalUsage.outputTokens ?? 0;
+      }
+    }
+  } catch (err) {
+    error = err;
+  }
+  await checkpointer.stop();
+
+  text = text.trim() === '' ? '' : text;
+  if (text === '') {
+    await req.store.discard(answerId);
+    return { answerId: null, text, status: 'failed', error, model: chat.name, usage, toolCalls };
+  }
+  const status = error ? 'partial' : 'complete';
+  await req.store.finish(answerId, { text, status, model: chat.name, usage });
+  return { answerId, text, status, error, model: chat.name, usage, toolCalls };
+}
+
+/**
+ * Coalesces streamed deltas for the live channel (other tabs and instances following the answer):
+ * at most one event per interval, each with the offset where its text starts.
+ */
+export function createLiveRelay(publish: (offset: number, delta: string) => void, intervalMs = 150) {
+  let sent = 0;
+  let buffer = '';
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    timer = undefined;
+    if (!buffer) return;
+    publish(sent, buffer);
+    sent += buffer.length;
+    buffer = '';
+  };
+  return {
+    push(delta: string) {
+      buffer += delta;
+      timer ??= setTimeout(flush, intervalMs);
+    },
+    end() {
+      if (timer) clearTimeout(timer);
+      flush();
+    },
+  };
+}

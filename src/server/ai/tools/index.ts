@@ -1,0 +1,40 @@
+import { tool, type ToolSet } from 'ai';
+import type { ToolSlug } from '../../db/schema/tools.ts';
+import { contactFormTool } from './contact-form.ts';
+import type { ToolContext, ToolDefinition } from './types.ts';
+
+export type { ToolContext, ToolDefinition, ToolEffect } from './types.ts';
+export { CONTACT_FORM_FUNCTION } from './contact-form.ts';
+
+/** Every tool kind the product has; the e-mail and asset tools join here (knowledge/tools issue). */
+export const TOOL_DEFINITIONS: Partial<Record<ToolSlug, ToolDefinition<any>>> = {
+  form: contactFormTool,
+};
+
+export const toolBySlug = (slug: ToolSlug) => TOOL_DEFINITIONS[slug];
+export const toolByUuid = (uuid: string) => Object.values(TOOL_DEFINITIONS).find((t) => t.uuid === uuid);
+
+export interface ActiveTool {
+  definition: ToolDefinition<any>;
+  settings: Record<string, unknown>;
+}
+
+/**
+ * The AI SDK tool set for one answer. The pipeline passes it to the gated model, so arguments
+ * reach execute restored and results go back masked; execute errors become a German tool error
+ * the model can explain instead of breaking the answer.
+ */
+export function buildToolSet(active: ActiveTool[], ctx: Omit<ToolContext, 'settings'>): ToolSet | undefined {
+  const usable = active.filter((t) => !t.definition.needsThread || ctx.threadId !== null);
+  if (usable.length === 0) return undefined;
+  return Object.fromEntries(
+    usable.map(({ definition, settings }) => [
+      definition.functionName,
+      tool({
+        description: definition.modelDescription,
+        inputSchema: definition.inputSchema,
+        execute: async (input: unknown) => definition.execute(input, { ...ctx, settings }),
+      }),
+    ]),
+  );
+}
