@@ -18,7 +18,7 @@ export interface TestApp extends BuiltApp {
 }
 
 /** A fresh database copied from the golden one. */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const goldenDatabase = inject('goldenDatabase');
   if (serverUrl && goldenDatabase) {
@@ -26,9 +26,11 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${goldenDatabase}`);
-    const database = await openDatabase({ databaseUrl: withDatabase(serverUrl, name) });
+    const url = withDatabase(serverUrl, name);
+    const database = await openDatabase({ databaseUrl: url });
     return {
       database,
+      url,
       drop: async () => {
         await database.close();
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -44,15 +44,84 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  if (options.pgliteDir) await fs.mkdir(options.pgliteDir, { recursive: true });
-  const client = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.loadDataDir });
-  await client.waitReady;
+  const dir = options.pgliteDir;
+  const release = dir ? await lockDataDir(dir) : async () => undefined;
+  let client: PGlite;
+  try {
+    client = dir ? await openPgliteDir(dir) : new PGlite({ loadDataDir: options.loadDataDir });
+    await client.waitReady;
+  } catch (err) {
+    await release();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     pglite: client,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      await release();
+    },
   };
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * A PGlite data directory belongs to ONE process: a second opener would silently corrupt it. The
+ * lock file beside it names the owner; a lock left by a process that died (kill -9, power loss)
+ * is taken over.
+ */
+async function lockDataDir(dir: string): Promise<() => Promise<void>> {
+  await fs.mkdir(dir, { recursive: true });
+  const lockFile = `${dir.replace(/[\\/]+$/, '')}.lock`;
+  const owner = Number.parseInt(await fs.readFile(lockFile, 'utf8').catch(() => ''), 10);
+  if (owner > 0 && isAlive(owner)) {
+    throw new Error(
+      `The embedded database ${dir} is in use by process ${owner}. Stop that process first; ` +
+        'for several processes use PostgreSQL (DATABASE_URL).',
+    );
+  }
+  await fs.writeFile(lockFile, String(process.pid));
+  return async () => {
+    const current = await fs.readFile(lockFile, 'utf8').catch(() => '');
+    if (current === String(process.pid)) await fs.rm(lockFile, { force: true });
+  };
+}
+
+/**
+ * Opens an embedded data directory. After a crash PostgreSQL replays its WAL by itself; what can
+ * block the start is the stale postmaster.pid of the dead process (PGlite cannot tell it is stale),
+ * so a failed open removes it and tries once more — safe, because lockDataDir proved no live
+ * process owns the directory.
+ */
+async function openPgliteDir(dir: string): Promise<PGlite> {
+  try {
+    return await PGlite.create({ dataDir: dir });
+  } catch (first) {
+    const pidFile = path.join(dir, 'postmaster.pid');
+    const hadPidFile = await fs.rm(pidFile).then(
+      () => true,
+      () => false,
+    );
+    if (!hadPidFile) throw first;
+    try {
+      return await PGlite.create({ dataDir: dir });
+    } catch (err) {
+      throw new Error(
+        `The embedded database in ${dir} cannot be opened (${(err as Error).message}). Restore it from a backup, ` +
+          'or move the folder away to start with an empty database.',
+        { cause: err },
+      );
+    }
+  }
 }
