@@ -6,6 +6,8 @@ export interface AgentResponse {
   status: number;
   headers: Record<string, string | string[] | number | undefined>;
   body: string;
+  /** The body's bytes (audio, files). */
+  raw: Buffer;
   json<T = any>(): T;
 }
 
@@ -51,7 +53,8 @@ export class Agent {
     opts: { csrf?: boolean; headers?: Record<string, string> } = {},
   ): Promise<AgentResponse> {
     const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', ...opts.headers };
-    if (method !== 'GET' && method !== 'HEAD' && opts.csrf !== false) headers['x-xsrf-token'] = await this.csrf();
+    if (method !== 'GET' && method !== 'HEAD' && opts.csrf !== false)
+      headers['x-xsrf-token'] = await this.csrf();
     const cookie = this.cookieHeader();
     if (cookie) headers.cookie = cookie;
     const options: InjectOptions = { method, url, headers, remoteAddress: this.ip };
@@ -62,12 +65,17 @@ export class Agent {
       status: res.statusCode,
       headers: res.headers,
       body: res.body,
+      raw: res.rawPayload,
       json: () => JSON.parse(res.body),
     };
   }
 
-  get = (url: string, opts?: { headers?: Record<string, string> }) => this.request('GET', url, undefined, opts);
-  post = (url: string, body?: unknown, opts?: { csrf?: boolean }) => this.request('POST', url, body ?? {}, opts);
-  put = (url: string, body?: unknown, opts?: { csrf?: boolean }) => this.request('PUT', url, body ?? {}, opts);
-  delete = (url: string, body?: unknown, opts?: { csrf?: boolean }) => this.request('DELETE', url, body, opts);
+  get = (url: string, opts?: { headers?: Record<string, string> }) =>
+    this.request('GET', url, undefined, opts);
+  post = (url: string, body?: unknown, opts?: { csrf?: boolean }) =>
+    this.request('POST', url, body ?? {}, opts);
+  put = (url: string, body?: unknown, opts?: { csrf?: boolean }) =>
+    this.request('PUT', url, body ?? {}, opts);
+  delete = (url: string, body?: unknown, opts?: { csrf?: boolean }) =>
+    this.request('DELETE', url, body, opts);
 }

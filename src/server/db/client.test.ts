@@ -18,10 +18,13 @@ describe('the embedded database directory', () => {
       await first.close();
 
       // A process that died without closing leaves its lock behind.
-      const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
+      const dead = spawnSync(process.execPath, [
+        '-e',
+        'process.stdout.write(String(process.pid))',
+      ]).stdout.toString();
       await fs.writeFile(`${dir}.lock`, dead);
       const again = await openDatabase({ pgliteDir: dir });
-      const rows = await again.db.execute('select v from kept');
+      const rows = await again.pglite!.query('select v from kept');
       expect(rows.rows).toEqual([{ v: 'da' }]);
       await again.close();
       await expect(fs.access(`${dir}.lock`)).rejects.toThrow();

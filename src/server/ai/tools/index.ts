@@ -7,7 +7,11 @@ export type { ToolContext, ToolDefinition, ToolEffect } from './types.ts';
 export { CONTACT_FORM_FUNCTION } from './contact-form.ts';
 
 /** Every tool kind the product has; the e-mail and asset tools join here (knowledge/tools issue). */
-export const TOOL_DEFINITIONS: Partial<Record<ToolSlug, ToolDefinition<any>>> = {
+// Each definition has its own input type; the registry only passes inputs through to execute.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyToolDefinition = ToolDefinition<any>;
+
+export const TOOL_DEFINITIONS: Partial<Record<ToolSlug, AnyToolDefinition>> = {
   form: contactFormTool,
 };
 
@@ -15,7 +19,7 @@ export const toolBySlug = (slug: ToolSlug) => TOOL_DEFINITIONS[slug];
 export const toolByUuid = (uuid: string) => Object.values(TOOL_DEFINITIONS).find((t) => t.uuid === uuid);
 
 export interface ActiveTool {
-  definition: ToolDefinition<any>;
+  definition: AnyToolDefinition;
   settings: Record<string, unknown>;
 }
 

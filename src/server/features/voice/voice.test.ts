@@ -4,22 +4,23 @@ import { messages, teams } from '../../db/schema/index.ts';
 import { Agent } from '../../../../tests/setup/agent.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { parseSse } from '../../../../tests/setup/sse.ts';
-import { countMp3Frames, makeWav, multipartBody } from '../../../../tests/fixtures/media.ts';
+import { countMp3Frames, makeWav, uploadAudio } from '../../../../tests/fixtures/media.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../tests/fixtures/fake-openai.ts';
 import { createAssistant, createStaffedTeam, loginAs } from '../../../../tests/factories/index.ts';
 import { MP, MU } from '../../../shared/messages.ts';
-
-function uploadAudio(agent: Agent, fields: Record<string, string>, audio?: Buffer) {
-  const { payload, contentType } = multipartBody(fields, audio && { field: 'audio', name: 'aufnahme.wav', data: audio, type: 'audio/wav' });
-  return agent.request('POST', '/api/send/audio', payload, { headers: { 'content-type': contentType } });
-}
 
 describe('voice input with a transcription model', () => {
   let t: TestApp;
   let fake: FakeOpenAI;
   beforeAll(async () => {
     fake = await startFakeOpenAI({ transcript: 'Wann habt Ihr geöffnet?' });
-    t = await createTestApp({ AI_PROVIDER: 'openai', AI_BASE_URL: fake.url, AI_API_KEY: 'k', AI_CHAT_MODEL: 'gpt-test', AI_TRANSCRIPTION_MODEL: 'whisper-test' });
+    t = await createTestApp({
+      AI_PROVIDER: 'openai',
+      AI_BASE_URL: fake.url,
+      AI_API_KEY: 'k',
+      AI_CHAT_MODEL: 'gpt-test',
+      AI_TRANSCRIPTION_MODEL: 'whisper-test',
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -30,10 +31,18 @@ describe('voice input with a transcription model', () => {
     const { team, owner } = await createStaffedTeam(t.database.db);
     const a = await createAssistant(t.database.db, team);
     const agent = await loginAs(t, owner);
-    expect((await agent.get('/api/capabilities')).json().transcription).toEqual({ available: true, provider: 'openai', model: 'whisper-test' });
+    expect((await agent.get('/api/capabilities')).json().transcription).toEqual({
+      available: true,
+      provider: 'openai',
+      model: 'whisper-test',
+    });
     const thread = (await agent.post('/api/thread/create', { assistantUuid: a.uuid })).json();
     const wav = makeWav(0.4);
-    const res = await uploadAudio(agent, { assistantUuid: a.uuid, threadId: String(thread.id), token: thread.token }, wav);
+    const res = await uploadAudio(
+      agent,
+      { assistantUuid: a.uuid, threadId: String(thread.id), token: thread.token },
+      wav,
+    );
     expect(res.status, res.body).toBe(200);
     expect(res.json()).toEqual({ message: 'Wann habt Ihr geöffnet?', addCost: 0 });
     const sent = fake.requests.at(-1)!;
@@ -49,14 +58,22 @@ describe('voice input with a transcription model', () => {
     const agent = await loginAs(t, owner);
     const thread = (await agent.post('/api/thread/create', { assistantUuid: a.uuid })).json();
     const before = fake.requests.length;
-    const refused = await uploadAudio(agent, { assistantUuid: a.uuid, threadId: String(thread.id), token: thread.token }, makeWav());
+    const refused = await uploadAudio(
+      agent,
+      { assistantUuid: a.uuid, threadId: String(thread.id), token: thread.token },
+      makeWav(),
+    );
     expect(refused.status).toBe(403);
     expect(refused.json().error).toBe(MU.voiceRefused);
     expect(fake.requests.length).toBe(before);
 
     const visitor = new Agent(t.app, '192.0.2.90');
     const publicThread = (await visitor.post('/api/thread/create', { assistantUuid: a.uuid })).json();
-    const ok = await uploadAudio(visitor, { assistantUuid: a.uuid, threadId: String(publicThread.id), token: publicThread.token }, makeWav());
+    const ok = await uploadAudio(
+      visitor,
+      { assistantUuid: a.uuid, threadId: String(publicThread.id), token: publicThread.token },
+      makeWav(),
+    );
     expect(ok.status).toBe(200);
   });
 
@@ -74,7 +91,9 @@ describe('voice input with a transcription model', () => {
     expect(big.status).toBe(413);
     expect(big.json().error).toBe(MP.audioTooLarge);
     expect((await uploadAudio(agent, { ...fields, token: 'falsch' }, makeWav())).status).toBe(404);
-    expect((await uploadAudio(agent, { assistantUuid: a.uuid, token: thread.token }, makeWav())).json().error).toBe('Keine Thread Verbindung erkannt');
+    expect(
+      (await uploadAudio(agent, { assistantUuid: a.uuid, token: thread.token }, makeWav())).json().error,
+    ).toBe('Keine Thread Verbindung erkannt');
   });
 });
 
@@ -91,7 +110,11 @@ describe('voice without providers', () => {
     const agent = await loginAs(t, owner);
     expect((await agent.get('/api/capabilities')).json().transcription.available).toBe(false);
     const thread = (await agent.post('/api/thread/create', { assistantUuid: a.uuid })).json();
-    const res = await uploadAudio(agent, { assistantUuid: a.uuid, threadId: String(thread.id), token: thread.token }, makeWav());
+    const res = await uploadAudio(
+      agent,
+      { assistantUuid: a.uuid, threadId: String(thread.id), token: thread.token },
+      makeWav(),
+    );
     expect(res.status).toBe(422);
     expect(res.json().error).toBe(MP.transcriptionUnavailable);
   });
@@ -101,24 +124,49 @@ describe('voice without providers', () => {
     const a = await createAssistant(t.database.db, team, { canTalk: true });
     const agent = await loginAs(t, owner);
     const thread = (await agent.post('/api/thread/create', { assistantUuid: a.uuid })).json();
-    const q = new URLSearchParams({ assistantUuid: a.uuid, threadId: String(thread.id), token: thread.token, message: 'Hallo!' });
-    const complete = parseSse((await agent.get(`/api/send/stream?${q}`)).body).events.find((e) => e.type === 'complete');
+    const q = new URLSearchParams({
+      assistantUuid: a.uuid,
+      threadId: String(thread.id),
+      token: thread.token,
+      message: 'Hallo!',
+    });
+    const complete = parseSse((await agent.get(`/api/send/stream?${q}`)).body).events.find(
+      (e) => e.type === 'complete',
+    );
 
-    const res = await agent.post('/api/send/msgtovoice', { assistantUuid: a.uuid, threadId: thread.id, token: thread.token, msgId: complete.message_id });
+    const res = await agent.post('/api/send/msgtovoice', {
+      assistantUuid: a.uuid,
+      threadId: thread.id,
+      token: thread.token,
+      msgId: complete.message_id,
+    });
     expect(res.status, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('audio/mpeg');
     const raw = await t.app.inject({
       method: 'POST',
       url: '/api/send/msgtovoice',
-      headers: { cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': agent.cookies.get('XSRF-TOKEN')! },
-      payload: { assistantUuid: a.uuid, threadId: thread.id, token: thread.token, msgId: complete.message_id },
+      headers: {
+        cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-xsrf-token': agent.cookies.get('XSRF-TOKEN')!,
+      },
+      payload: {
+        assistantUuid: a.uuid,
+        threadId: thread.id,
+        token: thread.token,
+        msgId: complete.message_id,
+      },
     });
     const audio = raw.rawPayload;
     expect(audio.length).toBeGreaterThan(5000);
     // ≈ 26 ms per frame at 22 kHz: more than a second of speech.
     expect(countMp3Frames(audio)).toBeGreaterThan(40);
     // Only stored answers are spoken: a text from the client could carry anything past the gate.
-    const free = await agent.post('/api/send/msgtovoice', { assistantUuid: a.uuid, threadId: thread.id, token: thread.token, msg: 'Guten Tag' });
+    const free = await agent.post('/api/send/msgtovoice', {
+      assistantUuid: a.uuid,
+      threadId: thread.id,
+      token: thread.token,
+      msg: 'Guten Tag',
+    });
     expect(free.status).toBe(422);
 
     // Speaking again replaces the stored audio of the message.
@@ -126,15 +174,38 @@ describe('voice without providers', () => {
     const [stored] = await t.database.db.select().from(messages).where(eq(messages.id, complete.message_id));
     expect(stored!.audio).toBe(file);
     const cookie = [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const served = await t.app.inject({ method: 'GET', url: `/audio/${a.uuid}/${file}?token=${thread.token}`, headers: { cookie } });
+    const served = await t.app.inject({
+      method: 'GET',
+      url: `/audio/${a.uuid}/${file}?token=${thread.token}`,
+      headers: { cookie },
+    });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('audio/mpeg');
     expect(countMp3Frames(served.rawPayload)).toBeGreaterThan(10);
-    expect((await t.app.inject({ method: 'GET', url: `/audio/${a.uuid}/${file}?token=falsch`, headers: { cookie } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/audio/${a.uuid}/${file}?token=falsch`,
+          headers: { cookie },
+        })
+      ).statusCode,
+    ).toBe(404);
     // The token alone is not enough for a team thread: it belongs to its user's session.
-    expect((await t.app.inject({ method: 'GET', url: `/audio/${a.uuid}/${file}?token=${thread.token}` })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/audio/${a.uuid}/${file}?token=${thread.token}` }))
+        .statusCode,
+    ).toBe(404);
     const other = await createAssistant(t.database.db, team);
-    expect((await t.app.inject({ method: 'GET', url: `/audio/${other.uuid}/${file}?token=${thread.token}`, headers: { cookie } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/audio/${other.uuid}/${file}?token=${thread.token}`,
+          headers: { cookie },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('refuses speech for assistants that only send text', async () => {
@@ -142,9 +213,21 @@ describe('voice without providers', () => {
     const a = await createAssistant(t.database.db, team, { canTalk: false });
     const agent = await loginAs(t, owner);
     const thread = (await agent.post('/api/thread/create', { assistantUuid: a.uuid })).json();
-    const q = new URLSearchParams({ assistantUuid: a.uuid, threadId: String(thread.id), token: thread.token, message: 'Hallo!' });
-    const complete = parseSse((await agent.get(`/api/send/stream?${q}`)).body).events.find((e) => e.type === 'complete');
-    const res = await agent.post('/api/send/msgtovoice', { assistantUuid: a.uuid, threadId: thread.id, token: thread.token, msgId: complete.message_id });
+    const q = new URLSearchParams({
+      assistantUuid: a.uuid,
+      threadId: String(thread.id),
+      token: thread.token,
+      message: 'Hallo!',
+    });
+    const complete = parseSse((await agent.get(`/api/send/stream?${q}`)).body).events.find(
+      (e) => e.type === 'complete',
+    );
+    const res = await agent.post('/api/send/msgtovoice', {
+      assistantUuid: a.uuid,
+      threadId: thread.id,
+      token: thread.token,
+      msgId: complete.message_id,
+    });
     expect(res.status).toBe(403);
   });
 });
