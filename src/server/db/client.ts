@@ -16,8 +16,10 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** The embedded engine, for tests that dump a golden copy. */
+  /** The embedded engine, for tests that dump a golden copy and for the job engine. */
   pglite?: PGlite;
+  /** The PostgreSQL server's URL (the job engine opens its own pool). */
+  connectionString?: string;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -40,6 +42,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      connectionString: options.databaseUrl,
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       close: () => pool.end(),
     };
