@@ -2,11 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 // The one place the environment is read. Everything else receives a typed AppConfig.
-const zBool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1');
-
+// Unset or empty means true: the switches below are opt-outs.
 const zBoolDefaultTrue = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()

@@ -48,8 +48,9 @@ describe('job engine', () => {
     ).rejects.toThrow('rollback');
     await db.transaction((tx) => jobs.send('test-echo', { n: 2 }, { tx }));
     await expect.poll(() => ofKind('echo').map((s) => s.data.n)).toEqual([2]);
-    const stored = await db.execute(sql`select count(*)::int as count from pgboss.job where name = 'test-echo'`);
-    expect(('rows' in stored ? stored.rows : stored)[0]).toEqual({ count: 1 });
+    // Both drivers answer raw SQL with { rows }.
+    const result: unknown = await db.execute(sql`select count(*)::int as count from pgboss.job where name = 'test-echo'`);
+    expect((result as { rows: unknown[] }).rows).toEqual([{ count: 1 }]);
   });
 
   it('retries a failing job with the configured delay until it succeeds', async () => {

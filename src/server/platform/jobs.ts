@@ -164,7 +164,7 @@ export function createJobs(opts: JobsOptions): Jobs {
         schedule: runWorkers,
       }),
     );
-    b.on('error', (err) => log.error({ err: (err as Error).message }, 'job engine error'));
+    b.on('error', (err) => log.error({ err: err.message }, 'job engine error'));
     b.on('warning', (warning) => log.warn({ warning: warning.message }, 'job engine warning'));
     await b.start();
     for (const def of definitions.values()) {

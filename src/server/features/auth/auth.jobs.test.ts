@@ -64,8 +64,8 @@ describe('scheduled cleanup of sign-in data', () => {
     await seedSignInState('engine');
     await t.deps.jobs.send(AUTH_CLEANUP_JOB, {});
     await expect.poll(() => remaining('engine'), { timeout: 10_000 }).toEqual(onlyLive('engine'));
-    const schedules = await t.database.db.execute(sql`select name, cron from pgboss.schedule where name = ${AUTH_CLEANUP_JOB}`);
-    const rows = 'rows' in schedules ? schedules.rows : schedules;
-    expect(rows).toEqual([{ name: AUTH_CLEANUP_JOB, cron: AUTH_CLEANUP_CRON }]);
+    // Both drivers answer raw SQL with { rows }.
+    const result: unknown = await t.database.db.execute(sql`select name, cron from pgboss.schedule where name = ${AUTH_CLEANUP_JOB}`);
+    expect((result as { rows: unknown[] }).rows).toEqual([{ name: AUTH_CLEANUP_JOB, cron: AUTH_CLEANUP_CRON }]);
   });
 });
