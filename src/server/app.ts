@@ -18,6 +18,7 @@ import type { Database } from './db/client.ts';
 import { AppError } from './platform/app-error.ts';
 import { registerCsrf } from './platform/csrf.ts';
 import type { Deps } from './platform/deps.ts';
+import { createJobs } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
 import { registerSessions } from './platform/session.ts';
 import { createThrottle } from './platform/throttle.ts';
@@ -25,6 +26,8 @@ import { createLocalStorage, createPrivateStore, serveStorage, type Storage } fr
 import { M } from '../shared/messages.ts';
 import type { ApiErrorBody } from '../shared/errors.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { defineAuthJobs } from './features/auth/auth.jobs.ts';
+import { defineChatJobs } from './features/chat/chat.jobs.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { legalRoutes } from './features/legal/legal.routes.ts';
 import { assistantRoutes } from './features/assistants/assistant.routes.ts';
@@ -69,8 +72,16 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const jobs = createJobs({
+    database,
+    log: app.log,
+    runWorkers: config.jobs.runInWeb,
+    pollSeconds: config.jobs.pollSeconds,
+    graceMs: config.env === 'test' ? 1000 : 10_000,
+  });
   const deps: Deps = {
     db: database.db,
+    jobs,
     config,
     log: app.log,
     throttle: createThrottle(database.db),
@@ -82,10 +93,20 @@ export async function buildApp(
       smtpUrl: config.mail.smtpUrl,
       from: config.mail.from,
       logOutbox: config.mail.logOutbox,
+      retryLimit: config.mail.retryLimit,
+      retryDelaySeconds: config.mail.retryDelaySeconds,
+      jobs,
       log: app.log,
     }),
   };
-  app.addHook('onClose', async () => deps.mailer.close());
+  defineAuthJobs(deps);
+  defineChatJobs(deps);
+  // Workers start once every feature has defined its jobs, and stop before the database closes.
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    deps.mailer.close();
+  });
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1 } });
@@ -138,12 +159,8 @@ export async function buildApp(
   // Answers a stopped process left half-written are kept as interrupted. The embedded database
   // belongs to this process alone, so at start every streaming answer is an orphan; on
   // PostgreSQL other instances may be streaming, so only stale heartbeats count.
+  // Afterwards a scheduled job (chat.jobs.ts) catches answers of instances that died.
   await recoverInterruptedAnswers(deps, { all: database.kind === 'pglite' });
-  const sweep = setInterval(() => {
-    recoverInterruptedAnswers(deps, { all: false }).catch((err: unknown) => app.log.warn({ err }, 'answer recovery failed'));
-  }, config.ai.streamStaleMs);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
   return { app, deps };
 }
 

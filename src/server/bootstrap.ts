@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { ensureSuperadmin } from './db/seed.ts';
@@ -14,4 +15,22 @@ export async function openAndPrepareDatabase(config: AppConfig): Promise<Databas
   if (config.superadmin) await ensureSuperadmin(database.db, config.superadmin);
   await seedDefaultAssistants(database.db, createLocalStorage(config.storageDir));
   return database;
+}
+
+/**
+ * Graceful stop on SIGINT/SIGTERM: no new requests, running requests and jobs finish (jobs not
+ * done in time go back to the queue), then the database closes cleanly.
+ */
+export function closeOnSignals(app: FastifyInstance, database: Database) {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close().catch((err) => app.log.error({ err }, 'error while closing'));
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }

@@ -2,10 +2,11 @@ import path from 'node:path';
 import { z } from 'zod';
 
 // The one place the environment is read. Everything else receives a typed AppConfig.
-const zBool = z
+// Unset or empty means true: the switches below are opt-outs.
+const zBoolDefaultTrue = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
-  .transform((v) => v === 'true' || v === '1');
+  .transform((v) => v !== 'false' && v !== '0');
 
 const zOptionalUrl = z
   .string()
@@ -34,7 +35,12 @@ const zEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
-  LOG_OUTBOX_MAILS: zBool,
+  LOG_OUTBOX_MAILS: zBoolDefaultTrue,
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(10),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  REGISTRATION_VERIFY_EMAIL: z.enum(['auto', 'true', 'false']).default('auto'),
+  JOBS_IN_WEB: zBoolDefaultTrue,
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(300).default(5),
   CLIENT_DIR: zOptionalUrl,
   AI_PROVIDER: z.enum(['offline', 'openai', 'openai-compatible', 'mistral', 'anthropic']).default('offline'),
   AI_BASE_URL: zOptionalUrl,
@@ -74,9 +80,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
-      // Without SMTP the outbox is the only copy: print new mails to the log so a local user can
-      // open reset links. Explicitly switchable for deployments that want silence.
-      logOutbox: env.LOG_OUTBOX_MAILS === undefined ? !e.SMTP_URL : e.LOG_OUTBOX_MAILS,
+      // Without SMTP the outbox is the only copy: in development print new mails (reset links, chat
+      // histories) to the log so a local user can open them. Never in production or tests: logs
+      // are shipped and kept, personal data does not belong there.
+      logOutbox: e.NODE_ENV === 'development' && !e.SMTP_URL && e.LOG_OUTBOX_MAILS,
+      retryLimit: e.MAIL_RETRY_LIMIT,
+      retryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+    },
+    jobs: {
+      // An embedded database belongs to this process: its jobs can only run here.
+      runInWeb: !e.DATABASE_URL || e.JOBS_IN_WEB,
+      pollSeconds: e.JOBS_POLL_SECONDS,
     },
     supportEmail: e.SUPPORT_EMAIL,
     registration: {
@@ -84,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
         .filter(Boolean),
       contactEmail: e.REGISTRATION_CONTACT ?? e.SUPPORT_EMAIL,
+      // Without a mail transport nobody could ever click a link: accounts are then verified at once.
+      verifyEmail: e.REGISTRATION_VERIFY_EMAIL === 'auto' ? Boolean(e.SMTP_URL) : e.REGISTRATION_VERIFY_EMAIL === 'true',
     },
     trialDays: e.TRIAL_DAYS,
     superadmin:

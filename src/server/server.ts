@@ -1,23 +1,12 @@
 import { buildApp } from './app.ts';
-import { openAndPrepareDatabase } from './bootstrap.ts';
+import { closeOnSignals, openAndPrepareDatabase } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 
 const config = loadConfig();
 const database = await openAndPrepareDatabase(config);
 const { app } = await buildApp(config, database);
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  // Stop accepting requests, let running ones finish, then close the database cleanly.
-  await app.close().catch((err) => app.log.error({ err }, 'error while closing'));
-  await database.close().catch(() => undefined);
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+closeOnSignals(app, database);
 
 await app.listen({ port: config.port, host: config.host });
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `eingebettet unter ${config.dataDir}`;
@@ -26,7 +15,12 @@ console.log(
     '',
     `  Mika läuft: ${config.appUrl}`,
     `  Datenbank: ${where}`,
-    config.mail.smtpUrl ? '  E-Mails: SMTP' : '  E-Mails: Postausgang (Links erscheinen hier im Log)',
+    config.mail.smtpUrl
+      ? '  E-Mails: SMTP'
+      : config.mail.logOutbox
+        ? '  E-Mails: Postausgang (Links erscheinen hier im Log)'
+        : '  E-Mails: Postausgang (ohne SMTP_URL werden keine E-Mails versendet)',
+    config.jobs.runInWeb ? '  Hintergrundjobs: in diesem Prozess' : '  Hintergrundjobs: in npm run worker',
     `  Erster Start? Konto anlegen unter ${config.appUrl}/register`,
     '',
   ].join('\n'),

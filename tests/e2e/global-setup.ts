@@ -1,12 +1,19 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { E2E_BASE_URL, E2E_DIR, E2E_LOG, E2E_PORT, SUPERADMIN } from './server.ts';
+import { startSmtpSink } from '../setup/smtp-sink.ts';
+import { E2E_BASE_URL, E2E_DIR, E2E_LOG, E2E_MAILS, E2E_PORT, SUPERADMIN } from './server.ts';
 
-/** Starts the real server (built client, fresh embedded database) and stops it after the run. */
+/**
+ * Starts the real server (built client, fresh embedded database) with an SMTP sink that appends
+ * every mail to E2E_MAILS (read by latestMailText), and stops both after the run.
+ */
 export default async function globalSetup() {
   fs.rmSync(E2E_DIR, { recursive: true, force: true });
   fs.mkdirSync(E2E_DIR, { recursive: true });
+  const sink = await startSmtpSink({
+    onMail: ({ to, text }) => fs.appendFileSync(E2E_MAILS, `${JSON.stringify({ to, text })}\n`),
+  });
   const log = fs.openSync(E2E_LOG, 'a');
   const child = spawn(process.execPath, ['src/server/server.ts'], {
     env: {
@@ -19,7 +26,11 @@ export default async function globalSetup() {
       SUPERADMIN_EMAIL: SUPERADMIN.email,
       SUPERADMIN_PASSWORD: SUPERADMIN.password,
       LOG_LEVEL: 'info',
-      SMTP_URL: '',
+      SMTP_URL: sink.url,
+      // Journeys register and go straight to the office, as a local user without SMTP does.
+      REGISTRATION_VERIFY_EMAIL: 'false',
+      // Due retries are picked up quickly (new mails are announced at once anyway).
+      JOBS_POLL_SECONDS: '1',
       DATABASE_URL: '',
       // Parallel runs (several developers' helpers) build the client into their own folder.
       CLIENT_DIR: process.env.CLIENT_DIR ?? '',
@@ -41,5 +52,6 @@ export default async function globalSetup() {
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await sink.close();
   };
 }

@@ -8,28 +8,27 @@ export const E2E_DIR = path.join(os.tmpdir(), `mika-e2e-${E2E_PORT}`);
 export const E2E_LOG = path.join(E2E_DIR, 'server.log');
 export const SUPERADMIN = { email: 'betrieb@mika.test', password: 'Betrieb#2026' };
 
+/** Every mail the e2e server sends, one JSON object ({ to, text }) per line, written by the SMTP sink. */
+export const E2E_MAILS = path.join(E2E_DIR, 'mails.jsonl');
+
 /**
- * Mails land in the outbox and, without SMTP, in the server log — the documented way a local user
- * opens a reset link. Journeys read the newest mail to an address from that log.
+ * The newest mail to an address, as its plain text. The e2e server runs in production mode, where
+ * mails never reach the log: it delivers them over SMTP to a sink started by global-setup.ts.
  */
 export function latestMailText(to: string): string | undefined {
-  const lines = fs.readFileSync(E2E_LOG, 'utf8').split('\n');
+  if (!fs.existsSync(E2E_MAILS)) return undefined;
+  const wanted = to.toLowerCase();
+  const lines = fs.readFileSync(E2E_MAILS, 'utf8').split('\n').filter(Boolean);
   for (let i = lines.length - 1; i >= 0; i--) {
-    const line = lines[i];
-    if (!line?.startsWith('{')) continue;
-    try {
-      const entry = JSON.parse(line) as { to?: string; msg?: string };
-      if (entry.to?.toLowerCase() === to.toLowerCase() && entry.msg) return entry.msg;
-    } catch {
-      // not a log line of ours
-    }
+    const mail = JSON.parse(lines[i]!) as { to: string; text: string };
+    if (mail.to.toLowerCase().split(',').includes(wanted)) return mail.text;
   }
   return undefined;
 }
 
 export interface StartedServer {
   baseUrl: string;
-  /** The server's log (mails, errors): read it like E2E_LOG. */
+  /** The server's log (errors; mails are not logged in production mode). */
   logFile: string;
   stop: () => Promise<void>;
 }

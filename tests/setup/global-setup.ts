@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.ts';
+import { installJobSchema } from '../../src/server/platform/jobs.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,6 +35,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`CREATE DATABASE ${name}`);
     const golden = await openDatabase({ databaseUrl: withDatabase(serverUrl, name) });
     await golden.migrate();
+    await installJobSchema(golden);
     await golden.close();
     project.provide('goldenDatabase', name);
     project.provide('goldenDump', null);
@@ -44,6 +46,7 @@ export default async function setup(project: TestProject) {
   }
   const golden = await openDatabase({});
   await golden.migrate();
+  await installJobSchema(golden);
   const dump = await golden.pglite!.dumpDataDir('none');
   await golden.close();
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-golden-'));

@@ -17,8 +17,20 @@ export interface TestApp extends BuiltApp {
   close(): Promise<void>;
 }
 
-/** A fresh database copied from the golden one. */
-export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+export interface TestDatabase {
+  database: Database;
+  /** PostgreSQL only: the database's URL (for a server process started on it). */
+  url?: string;
+  /** Closes the database and opens the same one again, as a restarted process would. */
+  reopen(): Promise<Database>;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh database copied from the golden one. `persistent` keeps an embedded database in a data
+ * directory (instead of memory) so that it can be reopened.
+ */
+export async function openTestDatabase(options: { persistent?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const goldenDatabase = inject('goldenDatabase');
   if (serverUrl && goldenDatabase) {
@@ -27,26 +39,52 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${goldenDatabase}`);
     const url = withDatabase(serverUrl, name);
-    const database = await openDatabase({ databaseUrl: url });
-    return {
-      database,
+    const handle: TestDatabase = {
       url,
+      database: await openDatabase({ databaseUrl: url }),
+      reopen: async () => {
+        await handle.database.close();
+        return (handle.database = await openDatabase({ databaseUrl: url }));
+      },
       drop: async () => {
-        await database.close();
+        await handle.database.close();
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
       },
     };
+    return handle;
   }
   const dump = inject('goldenDump');
   if (!dump) throw new Error('global setup did not provide a golden database');
-  const database = await openDatabase({ loadDataDir: new Blob([await fs.readFile(dump)]) });
-  return { database, drop: () => database.close() };
+  const loadDataDir = new Blob([await fs.readFile(dump)]);
+  const pgliteDir = options.persistent ? await fs.mkdtemp(path.join(os.tmpdir(), 'mika-test-db-')) : undefined;
+  const handle: TestDatabase = {
+    database: await openDatabase({ loadDataDir, pgliteDir }),
+    reopen: async () => {
+      if (!pgliteDir) throw new Error('reopen needs { persistent: true }');
+      await handle.database.close();
+      return (handle.database = await openDatabase({ pgliteDir }));
+    },
+    drop: async () => {
+      await handle.database.close();
+      if (pgliteDir) await fs.rm(pgliteDir, { recursive: true, force: true });
+    },
+  };
+  return handle;
 }
 
 /** Builds the real application (all plugins and features) on a fresh database. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
+  return buildTestApp(database, env, drop);
+}
+
+/** Builds the real application on a given database; close() also runs `drop`. */
+export async function buildTestApp(
+  database: Database,
+  env: Record<string, string> = {},
+  drop: () => Promise<void> = async () => undefined,
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://mika.test', DATA_DIR: dataDir, ...env });
   await seedDefaultAssistants(database.db, createLocalStorage(config.storageDir));

@@ -16,8 +16,10 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** The embedded engine, for tests that dump a golden copy. */
+  /** The embedded engine, for tests that dump a golden copy and for the job engine. */
   pglite?: PGlite;
+  /** The PostgreSQL server's URL (the job engine opens its own pool). */
+  connectionString?: string;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -40,6 +42,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      connectionString: options.databaseUrl,
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       close: () => pool.end(),
     };
@@ -48,7 +51,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const release = dir ? await lockDataDir(dir) : async () => undefined;
   let client: PGlite;
   try {
-    client = dir ? await openPgliteDir(dir) : new PGlite({ loadDataDir: options.loadDataDir });
+    client = dir ? await openPgliteDir(dir, options.loadDataDir) : new PGlite({ loadDataDir: options.loadDataDir });
     await client.waitReady;
   } catch (err) {
     await release();
@@ -104,9 +107,9 @@ async function lockDataDir(dir: string): Promise<() => Promise<void>> {
  * so a failed open removes it and tries once more — safe, because lockDataDir proved no live
  * process owns the directory.
  */
-async function openPgliteDir(dir: string): Promise<PGlite> {
+async function openPgliteDir(dir: string, loadDataDir?: Blob): Promise<PGlite> {
   try {
-    return await PGlite.create({ dataDir: dir });
+    return await PGlite.create({ dataDir: dir, loadDataDir });
   } catch (first) {
     const pidFile = path.join(dir, 'postmaster.pid');
     const hadPidFile = await fs.rm(pidFile).then(

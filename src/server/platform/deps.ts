@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { AiGateway } from '../ai/gateway.ts';
+import type { Jobs } from './jobs.ts';
 import type { Mailer } from './mail.ts';
 import type { Realtime } from './realtime.ts';
 import type { PrivateStore, Storage } from './storage.ts';
@@ -12,6 +13,8 @@ export interface Deps {
   db: Db;
   config: AppConfig;
   mailer: Mailer;
+  /** Background jobs (pg-boss): define at build time, send inside business transactions. */
+  jobs: Jobs;
   throttle: Throttle;
   storage: Storage;
   privateFiles: PrivateStore;

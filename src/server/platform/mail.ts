@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
+import type { Jobs } from './jobs.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 
 export interface MailMessage {
@@ -13,50 +14,93 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** Whether this process has an SMTP transport (otherwise mails stay in the outbox). */
   readonly delivers: boolean;
-  send(message: MailMessage): Promise<{ id: number; status: 'stored' | 'sent' | 'failed' }>;
+  /**
+   * Stores the mail and, with SMTP, enqueues its delivery — inside `tx` when given, so a mail
+   * belongs to the business change that caused it. Delivery runs on the job engine with retries.
+   */
+  send(message: MailMessage, options?: { tx?: Db }): Promise<{ id: number; status: 'stored' | 'queued' }>;
   close(): void;
 }
 
+export const MAIL_DELIVERY_JOB = 'mail-delivery';
+
 /**
  * Every mail is written to the outbox first, so nothing is lost when SMTP is down or absent.
- * With SMTP_URL the mail is then delivered and its row marked sent (or failed, with the reason).
+ * With SMTP_URL a delivery job is enqueued in the same transaction; the worker sends it and keeps
+ * the row up to date (attempts, last error, sent or finally failed).
  */
 export function createMailer(opts: {
   db: Db;
+  jobs: Jobs;
   smtpUrl?: string;
   from: string;
   logOutbox: boolean;
+  retryLimit: number;
+  retryDelaySeconds: number;
   log: FastifyBaseLogger;
 }): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
-  return {
-    delivers: Boolean(transport),
-    async send(message) {
-      const html = renderHtml(message.text);
-      const [row] = await opts.db
-        .insert(mailOutbox)
-        .values({ to: message.to, subject: message.subject, text: message.text, html, replyTo: message.replyTo })
-        .returning({ id: mailOutbox.id });
-      const id = row!.id;
-      if (!transport) {
-        if (opts.logOutbox) {
-          opts.log.info({ mailId: id, to: message.to, subject: message.subject }, `Mail im Postausgang:\n${message.text}`);
-        }
-        return { id, status: 'stored' };
-      }
+
+  const delivery = opts.jobs.define<{ mailId: number }>(
+    MAIL_DELIVERY_JOB,
+    async ({ mailId }, job) => {
+      const [mail] = await opts.db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
+      // Delivered by an earlier attempt whose completion was lost (at-least-once delivery).
+      if (!mail || mail.status === 'sent') return;
+      const attempts = mail.attempts + 1;
       try {
-        await transport.sendMail({ from: opts.from, ...message, html });
-        await opts.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, id));
-        return { id, status: 'sent' };
+        if (!transport) throw new Error('SMTP_URL is not configured in the process that runs jobs');
+        const { to, subject, text, html, replyTo } = mail;
+        await transport.sendMail({ from: opts.from, to, subject, text, html: html ?? undefined, replyTo: replyTo ?? undefined });
       } catch (err) {
-        opts.log.error({ err, mailId: id }, 'SMTP delivery failed; mail kept in outbox');
         await opts.db
           .update(mailOutbox)
-          .set({ status: 'failed', error: String((err as Error).message).slice(0, 500) })
-          .where(eq(mailOutbox.id, id));
-        return { id, status: 'failed' };
+          .set({ status: job.lastAttempt ? 'failed' : 'queued', attempts, error: String((err as Error).message).slice(0, 500) })
+          .where(eq(mailOutbox.id, mailId));
+        throw err;
       }
+      await opts.db
+        .update(mailOutbox)
+        .set({ status: 'sent', attempts, error: null, sentAt: new Date() })
+        .where(eq(mailOutbox.id, mailId));
+    },
+    {
+      retryLimit: opts.retryLimit,
+      retryDelaySeconds: opts.retryDelaySeconds,
+      retryBackoff: true,
+      retryDelayMaxSeconds: 3600,
+      // nodemailer gives up on a silent server after 2 minutes (connection) + 10 minutes (socket).
+      expireInSeconds: 15 * 60,
+    },
+  );
+
+  async function store(message: MailMessage, tx: Db) {
+    const [row] = await tx
+      .insert(mailOutbox)
+      .values({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: renderHtml(message.text),
+        replyTo: message.replyTo,
+        status: transport ? 'queued' : 'stored',
+      })
+      .returning({ id: mailOutbox.id });
+    if (transport) await delivery.send({ mailId: row!.id }, { tx });
+    return row!.id;
+  }
+
+  return {
+    delivers: Boolean(transport),
+    async send(message, options = {}) {
+      const id = options.tx ? await store(message, options.tx) : await opts.db.transaction((tx) => store(message, tx));
+      if (transport) return { id, status: 'queued' };
+      if (opts.logOutbox) {
+        opts.log.info({ mailId: id, to: message.to, subject: message.subject }, `Mail im Postausgang:\n${message.text}`);
+      }
+      return { id, status: 'stored' };
     },
     close() {
       transport?.close();

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -94,4 +94,14 @@ export async function endSession(db: Db, request: FastifyRequest, reply: Fastify
 
 export async function endAllSessionsOfUser(db: Db, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Deletes sessions past their absolute lifetime or idle longer than allowed (scheduled cleanup). */
+export async function deleteExpiredSessions(db: Db, config: AppConfig): Promise<number> {
+  const idleSince = new Date(Date.now() - config.session.idleMs);
+  const gone = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, new Date()), lt(sessions.lastSeenAt, idleSince)))
+    .returning({ id: sessions.id });
+  return gone.length;
 }

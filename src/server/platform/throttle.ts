@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { throttleHits } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
@@ -50,4 +50,10 @@ function tooMany(resetAt: Date, message?: string): AppError {
   return new AppError('TOO_MANY_REQUESTS', message ?? M.tooManyAttempts(Math.ceil(seconds / 60)), {
     headers: { 'retry-after': String(seconds) },
   });
+}
+
+/** Deletes counters whose window has passed: they count nothing any more (scheduled cleanup). */
+export async function deleteExpiredThrottleRows(db: Db): Promise<number> {
+  const gone = await db.delete(throttleHits).where(lt(throttleHits.resetAt, new Date())).returning({ key: throttleHits.key });
+  return gone.length;
 }

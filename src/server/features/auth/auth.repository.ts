@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { teams, users, userTokens } from '../../db/schema/index.ts';
 import { sha256 } from '../../platform/crypto.ts';
@@ -56,4 +56,13 @@ export async function consumeUserToken(
     )
     .returning({ userId: userTokens.userId });
   return row?.userId;
+}
+
+/** Deletes used and expired single-use tokens (scheduled cleanup). */
+export async function deleteSpentUserTokens(db: Db): Promise<number> {
+  const gone = await db
+    .delete(userTokens)
+    .where(or(isNotNull(userTokens.usedAt), lt(userTokens.expiresAt, new Date())))
+    .returning({ id: userTokens.id });
+  return gone.length;
 }

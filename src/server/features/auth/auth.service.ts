@@ -47,8 +47,7 @@ export async function registerAccount(
     throw new AppError('VALIDATION', M.emailTaken, { fields: { email: [M.emailTaken] } });
   }
   const passwordHash = await hashPassword(input.password);
-  // Without a mail transport nobody could ever click a link: the account is verified at once.
-  const verified = !deps.mailer.delivers;
+  const verified = !deps.config.registration.verifyEmail;
   const limits = PLAN_LIMITS.trial;
   let userId: number;
   const verifyToken = randomToken();

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { createJobs, type JobContext, type Jobs } from './jobs.ts';
+
+let t: TestApp;
+let jobs: Jobs;
+const seen: { kind: string; data: { n: number }; context: JobContext }[] = [];
+let releaseSlowJob: () => void = () => undefined;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // An engine of its own next to the app's, with job kinds only this test knows.
+  jobs = createJobs({ database: t.database, log: t.app.log, runWorkers: true, pollSeconds: 0.5, graceMs: 5000 });
+  jobs.define<{ n: number }>('test-echo', async (data, context) => {
+    seen.push({ kind: 'echo', data, context });
+  });
+  jobs.define<{ n: number }>(
+    'test-flaky',
+    async (data, context) => {
+      seen.push({ kind: 'flaky', data, context });
+      if (context.attempt < 3) throw new Error('temporarily unavailable');
+    },
+    { retryLimit: 3, retryDelaySeconds: 1 },
+  );
+  jobs.define<{ n: number }>('test-slow', async (data, context) => {
+    seen.push({ kind: 'slow-start', data, context });
+    await new Promise<void>((resolve) => (releaseSlowJob = resolve));
+    seen.push({ kind: 'slow-end', data, context });
+  });
+  await jobs.start();
+});
+afterAll(async () => {
+  await jobs?.stop();
+  await t?.close();
+});
+
+const ofKind = (kind: string) => seen.filter((s) => s.kind === kind);
+
+describe('job engine', () => {
+  it('runs a job enqueued in a committed transaction, never one from a rolled-back transaction', async () => {
+    const db = t.database.db;
+    await expect(
+      db.transaction(async (tx) => {
+        await jobs.send('test-echo', { n: 1 }, { tx });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    await db.transaction((tx) => jobs.send('test-echo', { n: 2 }, { tx }));
+    await expect.poll(() => ofKind('echo').map((s) => s.data.n)).toEqual([2]);
+    // Both drivers answer raw SQL with { rows }.
+    const result: unknown = await db.execute(sql`select count(*)::int as count from pgboss.job where name = 'test-echo'`);
+    expect((result as { rows: unknown[] }).rows).toEqual([{ count: 1 }]);
+  });
+
+  it('retries a failing job with the configured delay until it succeeds', async () => {
+    await jobs.send('test-flaky', { n: 7 });
+    await expect.poll(() => ofKind('flaky').length, { timeout: 15_000 }).toBe(3);
+    expect(ofKind('flaky').map((s) => [s.context.attempt, s.context.lastAttempt])).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+    ]);
+  });
+
+  it('refuses unknown kinds and definitions after the start', async () => {
+    await expect(jobs.send('test-unknown', {})).rejects.toThrow(/unknown job/);
+    expect(() => jobs.define('test-late', async () => undefined)).toThrow(/after the engine started/);
+  });
+
+  it('lets a running job finish when the engine stops', async () => {
+    await jobs.send('test-slow', { n: 9 });
+    await expect.poll(() => ofKind('slow-start').length).toBe(1);
+    const stopped = jobs.stop();
+    setTimeout(() => releaseSlowJob(), 300);
+    await stopped;
+    expect(ofKind('slow-end')).toHaveLength(1);
+  });
+});
