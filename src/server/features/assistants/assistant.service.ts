@@ -290,6 +290,18 @@ export async function deleteAssistant(deps: Deps, auth: AuthContext, uuid: strin
 
 const LOGO_TYPES: Record<string, 'png' | 'jpg'> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
 
+/** The assistant's own privacy list and switch (the data-protection feature validates both). */
+export async function saveAssistantFilter(
+  deps: Deps,
+  assistant: Assistant,
+  values: { filter: string; filterEnabled: boolean },
+): Promise<void> {
+  await deps.db
+    .update(assistants)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(assistants.id, assistant.id));
+}
+
 export async function setAssistantLogo(
   deps: Deps,
   auth: AuthContext,

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
-import { assistants, teams, type Assistant, type Team } from '../../db/schema/index.ts';
+import type { Assistant, Team } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { M, MU } from '../../../shared/messages.ts';
 import { FILTER_MIN_LEVEL2, filterEntries } from '../../../shared/schemas/users.ts';
-import { assertCanEditAssistant } from '../assistants/assistant.service.ts';
+import { assertCanEditAssistant, saveAssistantFilter } from '../assistants/assistant.service.ts';
+import { saveTeamProtection } from '../teams/team.service.ts';
 
 /** Spec 02 §4: the assistant's switch is off by default at level 0, on at 1, forced on at 2. */
 export function isAssistantFilterOn(team: Pick<Team, 'protectionLevel'>, assistant: Pick<Assistant, 'filterEnabled'>) {
@@ -52,18 +52,12 @@ export async function saveFilter(
   if (input.firstKey === 'main') {
     if (!auth.user.isAdmin) throw new AppError('FORBIDDEN', M.forbidden);
     if (input.protectionLevel === 2) assertLevel2Length(filter);
-    await deps.db
-      .update(teams)
-      .set({ protectionLevel: input.protectionLevel, filter, updatedAt: new Date() })
-      .where(eq(teams.id, auth.team.id));
+    await saveTeamProtection(deps.db, auth.team.id, { protectionLevel: input.protectionLevel, filter });
     return { status: 'success', message: MU.filterSaved };
   }
   const assistant = await assertCanEditAssistant(deps, auth, input.firstKey);
   const level = auth.team.protectionLevel;
   if (level === 2) assertLevel2Length(filter);
-  await deps.db
-    .update(assistants)
-    .set({ filter, filterEnabled: level === 2 ? true : input.protectionLevel >= 1, updatedAt: new Date() })
-    .where(eq(assistants.id, assistant.id));
+  await saveAssistantFilter(deps, assistant, { filter, filterEnabled: level === 2 ? true : input.protectionLevel >= 1 });
   return { status: 'success', message: MU.assistantFilterSaved };
 }

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users, type Team } from '../../db/schema/index.ts';
+import { teams, users, type Team } from '../../db/schema/index.ts';
 
 export interface TeamLimits {
   assistantLimitRegular: number;
@@ -27,4 +27,12 @@ export async function countTeamUsers(db: Db, teamId: number): Promise<number> {
 export function trialSecondsRemaining(team: Team, now = Date.now()): number {
   if (team.planSlug !== 'trial' || !team.trialEndsAt) return 0;
   return Math.max(0, Math.floor((team.trialEndsAt.getTime() - now) / 1000));
+}
+
+/** The team's protection level and privacy list (the data-protection feature validates both). */
+export async function saveTeamProtection(db: Db, teamId: number, values: { protectionLevel: number; filter: string }): Promise<void> {
+  await db
+    .update(teams)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(teams.id, teamId));
 }
