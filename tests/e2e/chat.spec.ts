@@ -43,7 +43,9 @@ const sendButton = (page: Page) => page.getByRole('button', { name: 'Senden' });
 const messages = (page: Page) => page.getByTestId('chat-message');
 const aiMessages = (page: Page) => page.locator('[data-testid="chat-message"][data-origin="ai"]');
 
-test('Offline-Modus: gestreamte Antwort aus den eigenen Texten, Verlauf bleibt, Neustart beginnt von vorn', async ({ page }) => {
+test('Offline-Modus: gestreamte Antwort aus den eigenen Texten, Verlauf bleibt, Neustart beginnt von vorn', async ({
+  page,
+}) => {
   await register(page.context(), E2E_BASE_URL);
   await openChatFromLibrary(page, E2E_BASE_URL);
 
@@ -85,9 +87,11 @@ test('Offline-Modus: gestreamte Antwort aus den eigenen Texten, Verlauf bleibt, 
   expect(lengths.size).toBeGreaterThanOrEqual(2);
   await expect(sendButton(page)).toBeEnabled();
 
-  // Rendered as Markdown: the offline engine quotes the matching passages.
+  // Rendered as Markdown: the offline engine quotes the matching passage (of the intro — never the
+  // assistant's instructions).
   const answer = aiMessages(page).last();
-  await expect(answer).toContainText('Du formulierst E-Mails und Briefe');
+  await expect(answer).toContainText('Ich helfe Dir beim Formulieren');
+  await expect(answer).not.toContainText('Du formulierst E-Mails und Briefe');
   await expect(answer.locator('blockquote').first()).toBeVisible();
   await expect(answer.locator('em').first()).toContainText('Offline-Modus');
 
@@ -96,7 +100,7 @@ test('Offline-Modus: gestreamte Antwort aus den eigenen Texten, Verlauf bleibt, 
   await expect(page.getByTestId('chat-intro')).toContainText(INTRO_START);
   await expect(messages(page)).toHaveCount(2);
   await expect(messages(page).first()).toHaveText(QUESTION);
-  await expect(aiMessages(page).last().locator('blockquote').first()).toContainText('E-Mails');
+  await expect(aiMessages(page).last().locator('blockquote').first()).toContainText('Formulieren');
 
   // Reset: after confirming, only the intro is left — also after another reload.
   await page.getByRole('button', { name: 'Unterhaltung neu starten' }).click();
@@ -121,7 +125,9 @@ test('Eine Unterhaltung, die der Server nicht mehr kennt, beginnt still neu', as
   // A stale entry (another browser's or a deleted thread) in local storage.
   await page.evaluate(() => {
     const key = 'mika-chat-threads';
-    const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as { state?: { threads?: Record<string, unknown> } };
+    const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as {
+      state?: { threads?: Record<string, unknown> };
+    };
     for (const uuid of Object.keys(stored.state?.threads ?? {})) {
       stored.state!.threads![uuid] = { id: 999_999, token: 'nicht-mehr-gueltig' };
     }
@@ -141,7 +147,12 @@ test.describe('mit einem KI-Anbieter', () => {
 
   test.beforeAll(async () => {
     fake = await startFakeOpenAI();
-    server = await startServer({ AI_PROVIDER: 'openai', AI_BASE_URL: fake.url, AI_CHAT_MODEL: 'gpt-test', AI_API_KEY: 'x' });
+    server = await startServer({
+      AI_PROVIDER: 'openai',
+      AI_BASE_URL: fake.url,
+      AI_CHAT_MODEL: 'gpt-test',
+      AI_API_KEY: 'x',
+    });
   });
 
   test.afterAll(async () => {
@@ -149,7 +160,9 @@ test.describe('mit einem KI-Anbieter', () => {
     await fake?.close();
   });
 
-  test('Die Antwort des Modells erscheint als Markdown, ohne Offline-Hinweis; Fehler werden gezeigt', async ({ page }) => {
+  test('Die Antwort des Modells erscheint als Markdown, ohne Offline-Hinweis; Fehler werden gezeigt', async ({
+    page,
+  }) => {
     await register(page.context(), server.baseUrl);
     await openChatFromLibrary(page, server.baseUrl);
     await expect(page.getByTestId('chat-intro')).toContainText(INTRO_START);
@@ -181,10 +194,15 @@ test.describe('mit einem KI-Anbieter', () => {
     await expect(sendButton(page)).toBeEnabled();
 
     // The provider breaks off mid-answer: what arrived stays, marked as incomplete.
-    fake.reply({ text: 'Das ist der Anfang einer langen Antwort, die mittendrin abbricht.', failAfterChunks: 4 });
+    fake.reply({
+      text: 'Das ist der Anfang einer langen Antwort, die mittendrin abbricht.',
+      failAfterChunks: 4,
+    });
     await input(page).press('Enter');
-    await expect(page.getByTestId('chat-notice')).toHaveText('Die Antwort wurde unterbrochen. Bitte versuche es noch einmal.');
+    await expect(page.getByTestId('chat-notice')).toHaveText(
+      'Die Antwort wurde unterbrochen. Bitte versuche es noch einmal.',
+    );
     await expect(aiMessages(page).last()).toContainText('Das ist der Anfang');
-    await expect(page.getByText('Antwort unvollständig')).toBeVisible();
+    await expect(page.getByText('Antwort unterbrochen')).toBeVisible();
   });
 });

@@ -26,7 +26,7 @@ export async function publishedAssistant(
   api: { call: (m: 'post' | 'put', u: string, d: unknown) => Promise<any> },
   extra: Record<string, unknown> = {},
 ): Promise<string> {
-  const { uuid } = await api.call('post', '/api/assistant', {
+  const form = {
     type: 'chat',
     name: 'Mika Empfang',
     role: 'Du bist der freundliche Empfang unseres Fahrradladens in Leipzig.',
@@ -34,9 +34,14 @@ export async function publishedAssistant(
       'Du beantwortest Fragen von Besuchern. Unser Laden hat montags bis freitags von 9 bis 18 Uhr geöffnet. ' +
       'Reparaturen dauern meist zwei Werktage. Probefahrten sind ohne Termin möglich. '.repeat(2),
     style: 'sehr höflich und freundlich',
-    is_public: 1,
     can_talk: 0,
-  });
+  };
+  const { uuid } = await api.call('post', '/api/assistant', { ...form, is_public: 1 });
+  // The offline engine quotes the intro (never the task): the opening hours live there too.
+  const intro =
+    'Willkommen in unserem Fahrradladen in Leipzig! Wir haben montags bis freitags von 9 bis 18 Uhr geöffnet. ' +
+    'Reparaturen dauern meist zwei Werktage.';
+  await api.call('put', '/api/assistant', { assistant: { uuid, ...form, intro } });
   await api.call('put', '/api/assistant', { assistant: { uuid, is_public: 1, ...extra } });
   return uuid;
 }
@@ -46,4 +51,3 @@ export async function ask(page: Page | ReturnType<Page['frameLocator']>, questio
   await input.fill(question);
   await input.press('Enter');
 }
-

@@ -1,9 +1,11 @@
 import { io, type Socket } from 'socket.io-client';
 import { create } from 'zustand';
 import {
+  AI_ANSWER_EVENT,
   AI_PROGRESS_EVENT,
   JOIN_THREAD_EVENT,
   LEAVE_THREAD_EVENT,
+  type AIAnswerUpdated,
   type AIProcessingUpdated,
   type JoinThreadAck,
   type JoinThreadRequest,
@@ -20,7 +22,14 @@ import {
  */
 
 /** The six states of spec 01 §4 (the names of the original's websocket client). */
-export const CONNECTION_STATES = ['initialized', 'connecting', 'connected', 'unavailable', 'failed', 'disconnected'] as const;
+export const CONNECTION_STATES = [
+  'initialized',
+  'connecting',
+  'connected',
+  'unavailable',
+  'failed',
+  'disconnected',
+] as const;
 export type ConnectionState = (typeof CONNECTION_STATES)[number];
 
 interface LiveChannelState {
@@ -35,10 +44,13 @@ const setState = (state: ConnectionState) => useLiveChannelStore.setState({ stat
 export const useLiveConnectionState = () => useLiveChannelStore((s) => s.state);
 
 export type ProgressListener = (event: AIProcessingUpdated) => void;
+/** The text of an answer as it streams (another tab, or a thread opened mid-answer). */
+export type AnswerListener = (event: AIAnswerUpdated) => void;
 
 interface Subscription {
   token: string;
   listeners: Set<ProgressListener>;
+  answerListeners: Set<AnswerListener>;
 }
 
 const subscriptions = new Map<number, Subscription>();
@@ -52,10 +64,12 @@ const JOIN_TIMEOUT_MS = 10_000;
 function join(threadId: number, token: string): void {
   if (!socket?.connected) return; // joined on connect
   const request: JoinThreadRequest = { threadId, token };
-  socket.timeout(JOIN_TIMEOUT_MS).emit(JOIN_THREAD_EVENT, request, (err: Error | null, ack?: JoinThreadAck) => {
-    // A refused join (thread gone, token wrong) only means no live progress: the stream still works.
-    if (err || !ack?.ok) console.warn('Live-Kanal: Beitritt zur Unterhaltung nicht möglich', threadId);
-  });
+  socket
+    .timeout(JOIN_TIMEOUT_MS)
+    .emit(JOIN_THREAD_EVENT, request, (err: Error | null, ack?: JoinThreadAck) => {
+      // A refused join (thread gone, token wrong) only means no live progress: the stream still works.
+      if (err || !ack?.ok) console.warn('Live-Kanal: Beitritt zur Unterhaltung nicht möglich', threadId);
+    });
 }
 
 function ensureSocket(): Socket | undefined {
@@ -90,6 +104,11 @@ function ensureSocket(): Socket | undefined {
     if (!sub) return;
     for (const listener of sub.listeners) listener(event);
   });
+  created.on(AI_ANSWER_EVENT, (event: AIAnswerUpdated) => {
+    const sub = subscriptions.get(Number(event?.threadId));
+    if (!sub) return;
+    for (const listener of sub.answerListeners) listener(event);
+  });
   created.io.on('reconnect_attempt', () => setState('connecting'));
   created.io.on('reconnect_failed', () => setState('failed'));
   socket = created;
@@ -116,22 +135,31 @@ function scheduleIdleDisconnect(): void {
  * Follows the progress of one thread. Returns the unsubscribe function (an effect's cleanup).
  * Rooms are joined again after every reconnect.
  */
-export function subscribeToThread(threadId: number, token: string, listener: ProgressListener): () => void {
+export function subscribeToThread(
+  threadId: number,
+  token: string,
+  listener: ProgressListener,
+  answerListener?: AnswerListener,
+): () => void {
   let sub = subscriptions.get(threadId);
-  if (!sub || sub.token !== token) {
-    sub = { token, listeners: sub?.listeners ?? new Set() };
+  const fresh = !sub || sub.token !== token;
+  if (!sub || fresh) {
+    sub = {
+      token,
+      listeners: sub?.listeners ?? new Set(),
+      answerListeners: sub?.answerListeners ?? new Set(),
+    };
     subscriptions.set(threadId, sub);
-    sub.listeners.add(listener);
-    connect();
-    join(threadId, token);
-  } else {
-    sub.listeners.add(listener);
-    connect();
   }
+  sub.listeners.add(listener);
+  if (answerListener) sub.answerListeners.add(answerListener);
+  connect();
+  if (fresh) join(threadId, token);
   return () => {
     const current = subscriptions.get(threadId);
     if (!current) return;
     current.listeners.delete(listener);
+    if (answerListener) current.answerListeners.delete(answerListener);
     if (current.listeners.size > 0) return;
     subscriptions.delete(threadId);
     if (socket?.connected) socket.emit(LEAVE_THREAD_EVENT, { threadId });

@@ -92,7 +92,12 @@ export const DEFAULT_MAX_STEPS = 4;
  * Writes the growing answer in bounded batches (one database write costs milliseconds on the
  * embedded engine — never one per delta), serialised so a slow write cannot be overtaken.
  */
-function createCheckpointer(store: AnswerStore, answerId: number, policy: CheckpointPolicy, onError: (err: unknown) => void) {
+function createCheckpointer(
+  store: AnswerStore,
+  answerId: number,
+  policy: CheckpointPolicy,
+  onError: (err: unknown) => void,
+) {
   let text = '';
   let writtenLength = 0;
   let lastWrite = Date.now();
@@ -135,10 +140,22 @@ export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
     const passages = req.retrieve ? await req.retrieve(req.question) : [];
     const system = buildSystemPrompt(req.profile, passages);
     const messages: ModelMessage[] = trimHistory(
-      [...req.history.map((h) => ({ role: h.role, content: h.text })), { role: 'user', content: req.question }],
+      [
+        ...req.history.map((h) => ({ role: h.role, content: h.text })),
+        { role: 'user', content: req.question },
+      ],
       req.historyTokenBudget,
     );
-    const offline: OfflineContext = { assistantName: req.profile.name, intro: req.profile.intro, passages };
+    // The offline engine quotes knowledge and the intro (which every visitor sees anyway), never
+    // the role, task or special properties: those are instructions, not content.
+    const introPassage = req.profile.intro.trim()
+      ? [{ source: `Vorstellung von ${req.profile.name}`, text: req.profile.intro }]
+      : [];
+    const offline: OfflineContext = {
+      assistantName: req.profile.name,
+      intro: req.profile.intro,
+      passages: [...passages, ...introPassage],
+    };
     const result = streamText({
       model: chat.model,
       system,

@@ -11,6 +11,7 @@ import type { ChatColors } from './chat-colors.ts';
 import { resolveSurfaces } from './chat-surfaces.ts';
 import { useChatHeight } from './use-chat-height.ts';
 import { useChatSession } from './use-chat-session.ts';
+import { CT } from './texts.ts';
 
 /** What a slot (the voice button, the "kann sprechen" switch) may use of the running chat. */
 export interface ChatSlotContext {
@@ -49,7 +50,15 @@ export interface ChatPanelProps {
  * The chat (spec 01 §2): header, conversation and input. Reused by the office's chat view and the
  * public chat page; everything that differs comes in through props.
  */
-export function ChatPanel({ assistant, colors, height, publicMode = false, leadingAction, headerActions, inputAdornment }: ChatPanelProps) {
+export function ChatPanel({
+  assistant,
+  colors,
+  height,
+  publicMode = false,
+  leadingAction,
+  headerActions,
+  inputAdornment,
+}: ChatPanelProps) {
   const defaultHeight = useChatHeight();
   const session = useChatSession(assistant.uuid, publicMode);
   const capabilities = useCapabilitiesQuery();
@@ -104,8 +113,15 @@ export function ChatPanel({ assistant, colors, height, publicMode = false, leadi
         streamingText={session.streamingText}
         notice={session.notice}
         surfaces={surfaces}
+        onContinue={session.canSend ? () => void session.send(CT.continuePrompt) : undefined}
       />
-      <ChatInput assistantName={assistant.name} ready={session.canSend} onSend={session.send} surfaces={surfaces} adornment={fill(inputAdornment)} />
+      <ChatInput
+        assistantName={assistant.name}
+        ready={session.canSend}
+        onSend={session.send}
+        surfaces={surfaces}
+        adornment={fill(inputAdornment)}
+      />
     </Box>
   );
 }

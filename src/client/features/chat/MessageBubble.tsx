@@ -1,5 +1,7 @@
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { ChatMessage } from '../../../shared/schemas/chat.ts';
@@ -17,7 +19,7 @@ interface BubbleProps {
   surfaces: ChatSurfaces;
   assistant: { name: string; image: string | null };
   children: ReactNode;
-  /** A small line under the bubble (e.g. "Antwort unvollständig"). */
+  /** A small line under the bubble (e.g. "Antwort unterbrochen"). */
   note?: ReactNode;
   testId?: string;
 }
@@ -30,7 +32,12 @@ export function Bubble({ origin, surfaces, assistant, children, note, testId }: 
     <Box
       data-testid={testId}
       data-origin={origin}
-      sx={{ display: 'flex', justifyContent: isUser ? 'flex-end' : 'flex-start', alignItems: 'flex-end', gap: 1.25 }}
+      sx={{
+        display: 'flex',
+        justifyContent: isUser ? 'flex-end' : 'flex-start',
+        alignItems: 'flex-end',
+        gap: 1.25,
+      }}
     >
       {!isUser && <AssistantAvatar name={assistant.name} image={assistant.image} size={32} />}
       <Box
@@ -62,7 +69,10 @@ export function Bubble({ origin, surfaces, assistant, children, note, testId }: 
           {children}
         </Box>
         {note && (
-          <Typography variant="caption" sx={{ mt: 0.5, px: 0.5, color: surfaces.muted, display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          <Typography
+            variant="caption"
+            sx={{ mt: 0.5, px: 0.5, color: surfaces.muted, display: 'flex', alignItems: 'center', gap: 0.5 }}
+          >
             {note}
           </Typography>
         )}
@@ -76,19 +86,42 @@ interface MessageBubbleProps {
   surfaces: ChatSurfaces;
   assistant: { uuid: string; name: string; image: string | null };
   thread: { id: number; token: string };
+  /** Offered on an interrupted answer: asks the assistant to go on where it stopped. */
+  onContinue?: () => void;
 }
 
 /** A stored message by type (spec 01 §3): text, audio answer, document answer or contact form. */
-export function MessageBubble({ message, surfaces, assistant, thread }: MessageBubbleProps) {
-  const partial =
+export function MessageBubble({ message, surfaces, assistant, thread, onContinue }: MessageBubbleProps) {
+  const note =
     message.status === 'partial' ? (
       <>
         <InfoIcon sx={{ fontSize: 14 }} aria-hidden />
         {CT.partial}
+        {onContinue && (
+          <Button
+            size="small"
+            color="inherit"
+            onClick={onContinue}
+            sx={{ ml: 0.5, py: 0, minWidth: 0, textDecoration: 'underline' }}
+          >
+            {CT.continueAnswer}
+          </Button>
+        )}
+      </>
+    ) : message.status === 'streaming' ? (
+      <>
+        <CircularProgress size={12} color="inherit" aria-hidden />
+        {CT.streamingNote}
       </>
     ) : undefined;
   return (
-    <Bubble origin={message.origin} surfaces={surfaces} assistant={assistant} note={partial} testId="chat-message">
+    <Bubble
+      origin={message.origin}
+      surfaces={surfaces}
+      assistant={assistant}
+      note={note}
+      testId="chat-message"
+    >
       <MessageContent message={message} assistant={assistant} thread={thread} />
     </Bubble>
   );
@@ -106,7 +139,9 @@ function MessageContent({ message, assistant, thread }: Omit<MessageBubbleProps,
     case 'mp3':
       return (
         <Box sx={{ display: 'grid', gap: 1 }}>
-          {message.audio && <AudioMessage url={fileUrl('audio', assistant.uuid, message.audio, thread.token)} />}
+          {message.audio && (
+            <AudioMessage url={fileUrl('audio', assistant.uuid, message.audio, thread.token)} />
+          )}
           {text && body}
         </Box>
       );
@@ -115,7 +150,10 @@ function MessageContent({ message, assistant, thread }: Omit<MessageBubbleProps,
         <Box sx={{ display: 'grid', gap: 1.25 }}>
           {text && body}
           {message.document && (
-            <DocumentMessage url={fileUrl('document', assistant.uuid, message.document, thread.token)} fileName={message.document} />
+            <DocumentMessage
+              url={fileUrl('document', assistant.uuid, message.document, thread.token)}
+              fileName={message.document}
+            />
           )}
         </Box>
       );

@@ -27,13 +27,32 @@ interface Props {
   streamingText: string;
   notice: string | null;
   surfaces: ChatSurfaces;
+  /** Continues an interrupted last answer (when sending is possible). */
+  onContinue?: () => void;
 }
 
 /** The conversation: the intro (not stored) first, then the messages, the pending answer and notices. */
 export function MessageList(props: Props) {
-  const { assistant, thread, messages, loading, failed, onRetry, status, statusMsg, streamingText, notice, surfaces } = props;
+  const {
+    assistant,
+    thread,
+    messages,
+    loading,
+    failed,
+    onRetry,
+    status,
+    statusMsg,
+    streamingText,
+    notice,
+    surfaces,
+    onContinue,
+  } = props;
+  const last = messages.at(-1);
   const busy = status === 'start-ai' || status === 'request-ai';
-  const scroller = useAutoScroll<HTMLDivElement>(`${thread?.id}:${messages.length}:${busy}:${notice ?? ''}:${loading}`, streamingText);
+  const scroller = useAutoScroll<HTMLDivElement>(
+    `${thread?.id}:${messages.length}:${busy}:${notice ?? ''}:${loading}`,
+    streamingText,
+  );
 
   return (
     <Box
@@ -53,7 +72,15 @@ export function MessageList(props: Props) {
         py: { xs: 2, sm: 3 },
       }}
     >
-      <Box sx={{ maxWidth: 860, mx: 'auto', display: 'flex', flexDirection: 'column', gap: { xs: 1.75, sm: 2.25 } }}>
+      <Box
+        sx={{
+          maxWidth: 860,
+          mx: 'auto',
+          display: 'flex',
+          flexDirection: 'column',
+          gap: { xs: 1.75, sm: 2.25 },
+        }}
+      >
         {assistant.intro.trim() && (
           <Bubble origin="ai" surfaces={surfaces} assistant={assistant} testId="chat-intro">
             <Markdown>{assistant.intro}</Markdown>
@@ -61,7 +88,16 @@ export function MessageList(props: Props) {
         )}
 
         {loading && (
-          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1.25, py: 3, color: surfaces.muted }}>
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              gap: 1.25,
+              py: 3,
+              color: surfaces.muted,
+            }}
+          >
             <CircularProgress size={18} color="inherit" />
             <Typography variant="body2">{CT.loadingConversation}</Typography>
           </Box>
@@ -83,10 +119,23 @@ export function MessageList(props: Props) {
 
         {thread &&
           messages.map((message) => (
-            <MessageBubble key={message.id} message={message} surfaces={surfaces} assistant={assistant} thread={thread} />
+            <MessageBubble
+              key={message.id}
+              message={message}
+              surfaces={surfaces}
+              assistant={assistant}
+              thread={thread}
+              onContinue={message === last && message.origin === 'ai' ? onContinue : undefined}
+            />
           ))}
 
-        <PendingBubble status={status} msg={statusMsg} streamingText={streamingText} surfaces={surfaces} assistant={assistant} />
+        <PendingBubble
+          status={status}
+          msg={statusMsg}
+          streamingText={streamingText}
+          surfaces={surfaces}
+          assistant={assistant}
+        />
 
         {notice && (
           <Box

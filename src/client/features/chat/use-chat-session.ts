@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ChatStatus } from '../../../shared/events.ts';
+import type { AIAnswerUpdated, ChatStatus } from '../../../shared/events.ts';
 import { M, MC } from '../../../shared/messages.ts';
 import type { ChatMessage, StreamEvent } from '../../../shared/schemas/chat.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -57,7 +57,17 @@ function localMessage(
   responseId: string | null = null,
   type: ChatMessage['type'] = 'txt',
 ): ChatMessage {
-  return { id, origin, type, text, audio: null, document: null, response_id: responseId, status: 'complete', created_at: nowIso() };
+  return {
+    id,
+    origin,
+    type,
+    text,
+    audio: null,
+    document: null,
+    response_id: responseId,
+    status: 'complete',
+    created_at: nowIso(),
+  };
 }
 
 /**
@@ -75,6 +85,8 @@ export function useChatSession(assistantUuid: string, publicMode = false): ChatS
   const queryClient = useQueryClient();
   const [streamingText, setStreamingText] = useState('');
   const [notice, setNotice] = useState<{ threadId: number; text: string } | null>(null);
+  // While this view streams an answer itself, the stored "streaming" copy of it is not shown twice.
+  const [ownStream, setOwnStream] = useState(false);
   const streamRef = useRef<{ controller: AbortController; threadId: number } | null>(null);
 
   /** Ends the local stream (if it is this one) and returns the thread to idle. */
@@ -83,6 +95,7 @@ export function useChatSession(assistantUuid: string, publicMode = false): ChatS
     if (!active || (controller && active.controller !== controller)) return;
     streamRef.current = null;
     setStreamingText('');
+    setOwnStream(false);
     useChatStore.getState().setThreadStatus(active.threadId, 'done-ai');
   }, []);
 
@@ -106,25 +119,45 @@ export function useChatSession(assistantUuid: string, publicMode = false): ChatS
     if (!entry) return;
     const { id, token } = entry;
     const messagesKey = chatKeys.messages(assistantUuid, id);
-    return subscribeToThread(id, token, (event) => {
-      const store = useChatStore.getState();
-      const current = store.threadStatus[id]?.status ?? 'done-ai';
-      if (streamRef.current?.threadId === id) {
-        // Our own stream decides when the answer is done; the event brings the progress text.
-        if (current === 'start-ai' && (event.status === 'start-ai' || event.status === 'request-ai')) {
-          store.setThreadStatus(id, event.status, event.msg);
+    const onAnswer = (event: AIAnswerUpdated) => {
+      if (streamRef.current?.threadId === id) return;
+      // Append to the stored copy where it ends; anything else (a gap, a new answer, the end) refetches.
+      let appended = false;
+      if (!event.done) {
+        queryClient.setQueryData<ChatMessage[]>(messagesKey, (old) =>
+          old?.map((m) => {
+            if (m.id !== event.messageId || m.text.length !== event.offset) return m;
+            appended = true;
+            return { ...m, text: m.text + event.delta };
+          }),
+        );
+      }
+      if (!appended) void queryClient.invalidateQueries({ queryKey: messagesKey });
+    };
+    return subscribeToThread(
+      id,
+      token,
+      (event) => {
+        const store = useChatStore.getState();
+        const current = store.threadStatus[id]?.status ?? 'done-ai';
+        if (streamRef.current?.threadId === id) {
+          // Our own stream decides when the answer is done; the event brings the progress text.
+          if (current === 'start-ai' && (event.status === 'start-ai' || event.status === 'request-ai')) {
+            store.setThreadStatus(id, event.status, event.msg);
+          }
+          return;
         }
-        return;
-      }
-      // Another tab (or a request this view gave up on) is answering in this thread.
-      if (event.status === 'start-ai' || event.status === 'request-ai') {
-        store.setThreadStatus(id, event.status, event.msg);
-        if (event.status === 'start-ai') void queryClient.invalidateQueries({ queryKey: messagesKey });
-      } else {
-        store.setThreadStatus(id, 'done-ai', event.msg);
-        void queryClient.invalidateQueries({ queryKey: messagesKey });
-      }
-    });
+        // Another tab (or a request this view gave up on) is answering in this thread.
+        if (event.status === 'start-ai' || event.status === 'request-ai') {
+          store.setThreadStatus(id, event.status, event.msg);
+          if (event.status === 'start-ai') void queryClient.invalidateQueries({ queryKey: messagesKey });
+        } else {
+          store.setThreadStatus(id, 'done-ai', event.msg);
+          void queryClient.invalidateQueries({ queryKey: messagesKey });
+        }
+      },
+      onAnswer,
+    );
   }, [assistantUuid, entry, queryClient]);
 
   const runStream = useCallback(
@@ -137,15 +170,22 @@ export function useChatSession(assistantUuid: string, publicMode = false): ChatS
       }
       const controller = new AbortController();
       streamRef.current = { controller, threadId: target.id };
+      setOwnStream(true);
       const tempId = -Date.now();
       setNotice(null);
       setStreamingText('');
-      queryClient.setQueryData<ChatMessage[]>(messagesKey, (old = []) => [...old, localMessage(tempId, 'user', question)]);
+      queryClient.setQueryData<ChatMessage[]>(messagesKey, (old = []) => [
+        ...old,
+        localMessage(tempId, 'user', question),
+      ]);
       useChatStore.getState().setThreadStatus(target.id, 'start-ai', MC.progressPreparing);
 
       let received = '';
       // An object, so TypeScript does not narrow it to its initial value across the await below.
-      const outcome: { finished: 'complete' | 'error' | null; formMessageId: number | null } = { finished: null, formMessageId: null };
+      const outcome: { finished: 'complete' | 'error' | null; formMessageId: number | null } = {
+        finished: null,
+        formMessageId: null,
+      };
       const onEvent = (event: StreamEvent) => {
         if (streamRef.current?.controller !== controller) return;
         const store = useChatStore.getState();
@@ -160,12 +200,22 @@ export function useChatSession(assistantUuid: string, publicMode = false): ChatS
           outcome.formMessageId = event.message_id;
         } else if (event.type === 'complete') {
           outcome.finished = 'complete';
-          const answer = localMessage(event.message_id || -Date.now(), 'ai', event.final_text, event.response_id);
-          const form = outcome.formMessageId === null ? [] : [localMessage(outcome.formMessageId, 'ai', '', null, 'form')];
+          const answer = localMessage(
+            event.message_id || -Date.now(),
+            'ai',
+            event.final_text,
+            event.response_id,
+          );
+          const form =
+            outcome.formMessageId === null
+              ? []
+              : [localMessage(outcome.formMessageId, 'ai', '', null, 'form')];
           queryClient.setQueryData<ChatMessage[]>(messagesKey, (old = []) => [...old, answer, ...form]);
           if (event.response_id) {
             store.setLastResponseId(key, target.id, event.response_id);
-            void confirmStreamedAnswer(assistantUuid, target, event.final_text, event.response_id).catch(() => undefined);
+            void confirmStreamedAnswer(assistantUuid, target, event.final_text, event.response_id).catch(
+              () => undefined,
+            );
           }
           release(controller);
         } else {
@@ -185,7 +235,9 @@ export function useChatSession(assistantUuid: string, publicMode = false): ChatS
       } catch (error) {
         if (controller.signal.aborted) return 'taken';
         // Refused before the stream started: nothing was stored, the question goes back to the input.
-        queryClient.setQueryData<ChatMessage[]>(messagesKey, (old = []) => old.filter((m) => m.id !== tempId));
+        queryClient.setQueryData<ChatMessage[]>(messagesKey, (old = []) =>
+          old.filter((m) => m.id !== tempId),
+        );
         if (error instanceof ApiError && error.status === 404) {
           release(controller);
           useChatStore.getState().resetThread(key, target.id);
@@ -228,7 +280,7 @@ export function useChatSession(assistantUuid: string, publicMode = false): ChatS
 
   return {
     thread: entry,
-    messages: thread.messages,
+    messages: ownStream ? thread.messages.filter((m) => m.status !== 'streaming') : thread.messages,
     loading: thread.loading,
     failed: thread.failed,
     retry: thread.retry,
