@@ -17,6 +17,9 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './platform/app-error.ts';
 import { registerCsrf } from './platform/csrf.ts';
+import { registerAccess, type AccessRegistry } from './platform/access.ts';
+import { loggedUrl, serializeError } from './platform/log.ts';
+import { registerInputGuard } from './platform/input-guard.ts';
 import type { Deps } from './platform/deps.ts';
 import { createMailer } from './platform/mail.ts';
 import { registerSessions } from './platform/session.ts';
@@ -38,10 +41,17 @@ import { publicChatRoutes } from './features/public-chat/public-chat.routes.ts';
 import { verifyThreadToken } from './features/chat/chat.service.ts';
 import { createProviderRegistry } from './ai/providers.ts';
 import { attachRealtime } from './platform/realtime.ts';
+import { isEmbedOrigin } from './features/public-chat/embedding.ts';
+
+export interface BuildOptions {
+  /** Where the log goes (default stdout); tests read it. */
+  logStream?: NodeJS.WritableStream;
+}
 
 export interface BuiltApp {
   app: FastifyInstance;
   deps: Deps;
+  access: AccessRegistry;
 }
 
 /** Builds the whole application on an open database; server.ts listens, tests inject. */
@@ -49,14 +59,18 @@ export async function buildApp(
   config: AppConfig,
   database: Database,
   storage: Storage = createLocalStorage(config.storageDir),
+  options: BuildOptions = {},
 ): Promise<BuiltApp> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization'],
-      // Thread and reset tokens travel in URLs: never log query strings.
+      // Thread, reset and verification tokens travel in URLs (query and path): log the matched
+      // route pattern, never the raw URL. Errors are logged without SQL parameters.
       serializers: {
-        req: (req) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
+        req: (req) => ({ method: req.method, url: loggedUrl(req), remoteAddress: req.ip }),
+        err: serializeError,
       },
     },
     trustProxy: config.trustProxy,
@@ -106,14 +120,18 @@ export async function buildApp(
     },
     crossOriginEmbedderPolicy: false,
   });
+  registerSessions(app, database.db, config);
+  // Before any route, so that every route is recorded with its access rule; after the sessions,
+  // whose hook the coarse check relies on.
+  const access = registerAccess(app);
   await app.register(swagger, {
     openapi: { info: { title: 'Mika API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
 
-  registerSessions(app, database.db, config);
   registerCsrf(app, config);
+  registerInputGuard(app);
   installErrorHandling(app);
 
   await app.register(authRoutes(deps));
@@ -127,14 +145,15 @@ export async function buildApp(
   await app.register(formRoutes(deps));
   await app.register(voiceRoutes(deps));
   await app.register(publicChatRoutes(deps));
-  await serveStorage(app, config.storageDir);
-
-  await serveClient(app, config);
+  // Uploaded logos and the built client are public files.
+  await access.declare('public', () => serveStorage(app, config.storageDir));
+  await access.declare('public', () => serveClient(app, config));
   deps.realtime = attachRealtime(app, {
     redisUrl: config.redisUrl,
     verifyThreadToken: (threadId, token) => verifyThreadToken(deps, threadId, token),
+    origins: { appUrl: config.appUrl, isAllowedOrigin: (origin) => isEmbedOrigin(deps.db, origin) },
   });
-  return { app, deps };
+  return { app, deps, access };
 }
 
 function installErrorHandling(app: FastifyInstance) {
