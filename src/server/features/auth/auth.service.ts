@@ -23,6 +23,13 @@ export const LOGIN_RULES = {
   resetPerAccountAndIp: { limit: 3, windowMs: MINUTES_15 },
 } as const;
 
+// Each registration costs an argon2 hash and, with SMTP, a mail to any address: per client IP and
+// per address and IP, counted before any work is done.
+export const REGISTER_RULES = {
+  perIp: { limit: 20, windowMs: 60 * 60_000 },
+  perAddressAndIp: { limit: 5, windowMs: MINUTES_15 },
+} as const;
+
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
@@ -38,7 +45,10 @@ function emailAllowed(deps: Deps, email: string): boolean {
 export async function registerAccount(
   deps: Deps,
   input: RegisterRequest,
+  ip: string,
 ): Promise<{ feedback: Feedback; userId: number; verified: boolean }> {
+  await deps.throttle.consume(`register-ip:${ip}`, REGISTER_RULES.perIp);
+  await deps.throttle.consume(`register:${input.email.toLowerCase()}:${ip}`, REGISTER_RULES.perAddressAndIp);
   if (!emailAllowed(deps, input.email)) {
     const message = M.registrationDomain(deps.config.registration.contactEmail);
     throw new AppError('VALIDATION', message, { fields: { email: [message] } });
