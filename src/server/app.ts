@@ -16,7 +16,7 @@ import {
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './platform/app-error.ts';
-import { registerCsrf } from './platform/csrf.ts';
+import { registerCsrf, safeDecode } from './platform/csrf.ts';
 import { registerAccess, type AccessRegistry } from './platform/access.ts';
 import { loggedUrl, serializeError } from './platform/log.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
@@ -213,7 +213,9 @@ async function serveClient(app: FastifyInstance, config: AppConfig) {
     );
   }
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url;
+    // Decoded as the router decodes it: `/%61pi/…` is an API path too.
+    const path = request.url.split('?')[0] ?? '';
+    const url = safeDecode(path) ?? path;
     // A missing asset must be a 404, not the app shell: old tabs then reload instead of breaking.
     const isApi = ['/api/', '/storage/', '/sanctum/', '/assets/', '/audio/', '/document/'].some((p) => url.startsWith(p));
     if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) {

@@ -41,17 +41,17 @@ export function registerCsrf(app: FastifyInstance, config: AppConfig) {
     if (policy === 'session' && !request.cookies[SESSION_COOKIE]) return;
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
-    if (!cookie || typeof header !== 'string' || !safeEqual(cookie, safeDecode(header))) {
+    if (!cookie || typeof header !== 'string' || !safeEqual(cookie, safeDecode(header) ?? '')) {
       throw new AppError('FORBIDDEN', M.csrfMismatch);
     }
   });
 }
 
-/** A malformed percent escape is simply a wrong token, not a server error. */
-function safeDecode(value: string): string {
+/** decodeURIComponent that answers undefined for a malformed escape instead of throwing. */
+export function safeDecode(value: string): string | undefined {
   try {
     return decodeURIComponent(value);
   } catch {
-    return '';
+    return undefined;
   }
 }

@@ -161,6 +161,14 @@ describe('finding 7: failed queries are logged without their parameters', () => 
       expect(log).toContain('"query":"insert into users"');
       expect(log).toContain('"code":"23514"');
       for (const secret of ['greta.geheimnis', 'Greta Geheimnis', '$argon2', 'Failing row']) expect(log).not.toContain(secret);
+
+      // Sibling: tokens in paths (verification link, reset link of the client) are not logged either.
+      await logged.app.inject({ url: '/verify-email/GeheimerBestaetigungsToken123' });
+      await logged.app.inject({ url: '/reset-password/GeheimerResetToken456?x=1' });
+      const all = lines.join('');
+      expect(all).toContain('"url":"/verify-email/:token"');
+      expect(all).not.toContain('GeheimerBestaetigungsToken123');
+      expect(all).not.toContain('GeheimerResetToken456');
     } finally {
       await logged.close();
     }
