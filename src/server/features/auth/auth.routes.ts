@@ -61,7 +61,7 @@ export const authRoutes =
     app.post(
       '/api/reset-password',
       { config: { access: 'public', csrf: 'always' }, schema: { tags: ['auth'], body: ZResetPasswordRequest, response: { 200: ZFeedback } } },
-      async (request) => resetPassword(deps, request.body),
+      async (request) => resetPassword(deps, request.body, request.ip),
     );
 
     // The link in the verification mail: verifies, then shows the result on the feedback page.

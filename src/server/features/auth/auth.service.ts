@@ -21,6 +21,8 @@ export const LOGIN_RULES = {
   failuresPerAccountAndIp: { limit: 5, windowMs: MINUTES_15 },
   resetPerIp: { limit: 10, windowMs: MINUTES_15 },
   resetPerAccountAndIp: { limit: 3, windowMs: MINUTES_15 },
+  // Wrong reset/invitation links per IP: guessing is hopeless (256 bits), this bounds the load.
+  linkFailuresPerIp: { limit: 10, windowMs: MINUTES_15 },
 } as const;
 
 // Each registration costs an argon2 hash and, with SMTP, a mail to any address: per client IP and
@@ -183,9 +185,18 @@ export async function requestPasswordReset(
   return { status: 'success', title: M.resetSentTitle, message: M.resetSentMessage };
 }
 
-export async function resetPassword(deps: Deps, input: ResetPasswordRequest): Promise<Feedback> {
+export async function resetPassword(deps: Deps, input: ResetPasswordRequest, ip: string): Promise<Feedback> {
+  const failKey = `link-fail:${ip}`;
+  await deps.throttle.check(failKey, LOGIN_RULES.linkFailuresPerIp);
+  const invalid = async () => {
+    await deps.throttle.consume(failKey, LOGIN_RULES.linkFailuresPerIp).catch(() => undefined);
+    return new AppError('VALIDATION', M.resetTokenInvalid, { fields: { token: [M.resetTokenInvalid] } });
+  };
+  // The token is checked before the (expensive) hash: a wrong link costs no argon2 run.
+  const purpose = await peekUserTokenPurpose(deps.db, input.token);
+  if (!purpose) throw await invalid();
   // Invited team members set their first password here: the team's password rules apply to them.
-  if ((await peekUserTokenPurpose(deps.db, input.token)) === 'invite' && !isStrongPassword(input.password)) {
+  if (purpose === 'invite' && !isStrongPassword(input.password)) {
     throw new AppError('VALIDATION', MU.passwordRules, { fields: { password: [MU.passwordRules] } });
   }
   const passwordHash = await hashPassword(input.password);
@@ -198,7 +209,7 @@ export async function resetPassword(deps: Deps, input: ResetPasswordRequest): Pr
     await endAllSessionsOfUser(tx, userId);
     return true;
   });
-  if (!changed) throw new AppError('VALIDATION', M.resetTokenInvalid, { fields: { token: [M.resetTokenInvalid] } });
+  if (!changed) throw await invalid();
   return {
     status: 'success',
     title: M.resetDoneTitle,

@@ -7,7 +7,7 @@ import { Agent } from '../../../../tests/setup/agent.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { createStaffedTeam, createUser, DEFAULT_PASSWORD, loginAs } from '../../../../tests/factories/index.ts';
 import { M } from '../../../shared/messages.ts';
-import { REGISTER_RULES } from './auth.service.ts';
+import { LOGIN_RULES, REGISTER_RULES } from './auth.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -124,6 +124,23 @@ describe('registration throttling (finding 5)', () => {
     }
     const blocked = await new Agent(t.app, ip).post('/api/register', valid('wieder-und-wieder@firma.de'));
     expect(blocked.status).toBe(429);
+  });
+});
+
+describe('reset links (sibling of finding 5)', () => {
+  it('throttles wrong reset links per client IP; the real link still works from elsewhere', async () => {
+    const team = (await createStaffedTeam(t.database.db)).team;
+    const user = await createUser(t.database.db, team, { email: 'link-user@example.com' });
+    await new Agent(t.app, '198.51.100.30').post('/api/reset', { email: user.email });
+    const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec((await latestMailTo(user.email))!.text)![1]!;
+    const body = (tk: string) => ({ token: tk, password: 'neuesPw1', password_confirmation: 'neuesPw1' });
+    const guesser = new Agent(t.app, '198.51.100.31');
+    for (let i = 0; i < LOGIN_RULES.linkFailuresPerIp.limit; i++) {
+      const wrong = await guesser.post('/api/reset-password', body(`geraten-${i}-xxxxxxxxxxxx`));
+      expect(wrong.json().error).toBe(M.resetTokenInvalid);
+    }
+    expect((await guesser.post('/api/reset-password', body(token))).status).toBe(429);
+    expect((await new Agent(t.app, '198.51.100.32').post('/api/reset-password', body(token))).status).toBe(200);
   });
 });
 
