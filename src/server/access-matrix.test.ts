@@ -287,6 +287,14 @@ describe('route × role × team matrix', () => {
     for (const kind of Object.keys(ACCESS_RULES)) expect(COARSE[kind as AccessKind], kind).toBeDefined();
   });
 
+  it('docs/security.md lists every route with its rule', async () => {
+    const doc = await fs.readFile(path.resolve('docs/security.md'), 'utf8');
+    const table = doc.slice(doc.indexOf('<!-- routes:start -->'), doc.indexOf('<!-- routes:end -->'));
+    const documented = [...table.matchAll(/^\| `(\w+) ([^`]+)` \| (\w+) \|$/gm)].map((m) => `${m[1]} ${m[2]} ${m[3]}`);
+    const actual = t.access.routes.filter((r) => r.method !== 'HEAD').map((r) => `${r.method} ${r.url} ${r.access}`);
+    expect(documented.sort()).toEqual(actual.sort());
+  });
+
   it('answers every cell as the route’s rule says, and never shows team A’s data to others', async () => {
     const secrets = [people.owner.email, people.admin.email, people.employee.email, a.name];
     const failures: string[] = [];
