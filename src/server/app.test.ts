@@ -33,6 +33,10 @@ describe('serving the client', () => {
     const api = await t.app.inject({ url: '/api/gibt-es-nicht' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ error: 'Nicht gefunden.' });
+    // Decided on the decoded path, as the router decodes it.
+    const encoded = await t.app.inject({ url: '/%61pi/gibt-es-nicht' });
+    expect(encoded.statusCode).toBe(404);
+    expect(encoded.json()).toEqual({ error: 'Nicht gefunden.' });
   });
 
   it('lets other websites load embed.js, but not the app’s own assets', async () => {

@@ -16,7 +16,10 @@ import {
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './platform/app-error.ts';
-import { registerCsrf } from './platform/csrf.ts';
+import { registerCsrf, safeDecode } from './platform/csrf.ts';
+import { registerAccess, type AccessRegistry } from './platform/access.ts';
+import { loggedUrl, serializeError } from './platform/log.ts';
+import { registerInputGuard } from './platform/input-guard.ts';
 import type { Deps } from './platform/deps.ts';
 import { createJobs } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
@@ -41,10 +44,17 @@ import { publicChatRoutes } from './features/public-chat/public-chat.routes.ts';
 import { recoverInterruptedAnswers, verifyThreadToken } from './features/chat/chat.service.ts';
 import { createAiGateway } from './ai/gateway.ts';
 import { attachRealtime } from './platform/realtime.ts';
+import { isEmbedOrigin } from './features/public-chat/embedding.ts';
+
+export interface BuildOptions {
+  /** Where the log goes (default stdout); tests read it. */
+  logStream?: NodeJS.WritableStream;
+}
 
 export interface BuiltApp {
   app: FastifyInstance;
   deps: Deps;
+  access: AccessRegistry;
 }
 
 /** Builds the whole application on an open database; server.ts listens, tests inject. */
@@ -52,14 +62,18 @@ export async function buildApp(
   config: AppConfig,
   database: Database,
   storage: Storage = createLocalStorage(config.storageDir),
+  options: BuildOptions = {},
 ): Promise<BuiltApp> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization'],
-      // Thread and reset tokens travel in URLs: never log query strings.
+      // Thread, reset and verification tokens travel in URLs (query and path): log the matched
+      // route pattern, never the raw URL. Errors are logged without SQL parameters.
       serializers: {
-        req: (req) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
+        req: (req) => ({ method: req.method, url: loggedUrl(req), remoteAddress: req.ip }),
+        err: serializeError,
       },
     },
     trustProxy: config.trustProxy,
@@ -127,14 +141,18 @@ export async function buildApp(
     },
     crossOriginEmbedderPolicy: false,
   });
+  registerSessions(app, database.db, config);
+  // Before any route, so that every route is recorded with its access rule; after the sessions,
+  // whose hook the coarse check relies on.
+  const access = registerAccess(app);
   await app.register(swagger, {
     openapi: { info: { title: 'Mika API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
 
-  registerSessions(app, database.db, config);
   registerCsrf(app, config);
+  registerInputGuard(app);
   installErrorHandling(app);
 
   await app.register(authRoutes(deps));
@@ -148,12 +166,13 @@ export async function buildApp(
   await app.register(formRoutes(deps));
   await app.register(voiceRoutes(deps));
   await app.register(publicChatRoutes(deps));
-  await serveStorage(app, config.storageDir);
-
-  await serveClient(app, config);
+  // Uploaded logos and the built client are public files.
+  await access.declare('public', () => serveStorage(app, config.storageDir));
+  await access.declare('public', () => serveClient(app, config));
   deps.realtime = attachRealtime(app, {
     redisUrl: config.redisUrl,
     verifyThreadToken: (threadId, token) => verifyThreadToken(deps, threadId, token),
+    origins: { appUrl: config.appUrl, isAllowedOrigin: (origin) => isEmbedOrigin(deps.db, origin) },
   });
 
   // Answers a stopped process left half-written are kept as interrupted. The embedded database
@@ -161,7 +180,7 @@ export async function buildApp(
   // PostgreSQL other instances may be streaming, so only stale heartbeats count.
   // Afterwards a scheduled job (chat.jobs.ts) catches answers of instances that died.
   await recoverInterruptedAnswers(deps, { all: database.kind === 'pglite' });
-  return { app, deps };
+  return { app, deps, access };
 }
 
 function installErrorHandling(app: FastifyInstance) {
@@ -221,7 +240,9 @@ async function serveClient(app: FastifyInstance, config: AppConfig) {
     );
   }
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url;
+    // Decoded as the router decodes it: `/%61pi/…` is an API path too.
+    const path = request.url.split('?')[0] ?? '';
+    const url = safeDecode(path) ?? path;
     // A missing asset must be a 404, not the app shell: old tabs then reload instead of breaking.
     const isApi = ['/api/', '/storage/', '/sanctum/', '/assets/', '/audio/', '/document/'].some((p) => url.startsWith(p));
     if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import pg from 'pg';
-import { buildApp, type BuiltApp } from '../../src/server/app.ts';
+import { buildApp, type BuildOptions, type BuiltApp } from '../../src/server/app.ts';
 import { loadConfig, type AppConfig } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { withDatabase } from './global-setup.ts';
@@ -74,9 +74,9 @@ export async function openTestDatabase(options: { persistent?: boolean } = {}): 
 }
 
 /** Builds the real application (all plugins and features) on a fresh database. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
-  return buildTestApp(database, env, drop);
+  return buildTestApp(database, env, drop, options);
 }
 
 /** Builds the real application on a given database; close() also runs `drop`. */
@@ -84,11 +84,12 @@ export async function buildTestApp(
   database: Database,
   env: Record<string, string> = {},
   drop: () => Promise<void> = async () => undefined,
+  options: BuildOptions = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://mika.test', DATA_DIR: dataDir, ...env });
   await seedDefaultAssistants(database.db, createLocalStorage(config.storageDir));
-  const built = await buildApp(config, database);
+  const built = await buildApp(config, database, undefined, options);
   await built.app.ready();
   return {
     ...built,

@@ -21,15 +21,51 @@ export interface Realtime {
 
 export type ThreadTokenVerifier = (threadId: number, token: string) => Promise<boolean>;
 
+export interface OriginPolicy {
+  /** The app's public URL (APP_URL): its origin is always allowed. */
+  appUrl: string;
+  /** Further origins, e.g. the explicit allowed domains of published assistants. */
+  isAllowedOrigin(origin: string): Promise<boolean>;
+}
+
+/**
+ * Browsers send Origin on every WebSocket handshake and do not apply CORS to it, so a foreign page
+ * could open our live channel with the visitor's cookies (cross-site WebSocket hijacking). Allowed:
+ * no Origin (not a browser), our own origin (APP_URL, or the Host the request was sent to, which
+ * covers localhost vs 127.0.0.1 and the Vite dev proxy) and the policy's further origins.
+ */
+export async function isOriginAllowed(policy: OriginPolicy, origin: string | undefined, host: string | undefined): Promise<boolean> {
+  if (!origin) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (parsed.origin === new URL(policy.appUrl).origin) return true;
+  if (host && parsed.host === host.toLowerCase()) return true;
+  return policy.isAllowedOrigin(parsed.origin).catch(() => false);
+}
+
 /**
  * Socket.IO on the app's HTTP server. A client joins `ai-progress.{threadId}` only with the
  * thread's token; with REDIS_URL the Redis adapter fans events out across instances.
  */
 export function attachRealtime(
   app: FastifyInstance,
-  opts: { redisUrl?: string; verifyThreadToken: ThreadTokenVerifier },
+  opts: { redisUrl?: string; verifyThreadToken: ThreadTokenVerifier; origins: OriginPolicy },
 ): Realtime {
-  const io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
+  const io = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    cors: { origin: false },
+    allowRequest: (req, callback) => {
+      isOriginAllowed(opts.origins, req.headers.origin, req.headers.host).then(
+        (ok) => callback(ok ? null : 'origin not allowed', ok),
+        () => callback('origin check failed', false),
+      );
+    },
+  });
   if (opts.redisUrl) {
     const pub = new Redis(opts.redisUrl);
     const sub = pub.duplicate();

@@ -22,7 +22,11 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the session cookie on every request; the lookup is one indexed join. */
+/**
+ * Reads the session cookie on every request; the lookup is one indexed join. A session ends after
+ * SESSION_IDLE_DAYS without a request (idle) and SESSION_ABSOLUTE_DAYS after login (absolute),
+ * whatever happens in between; an idle one is deleted when it is next presented.
+ */
 export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
@@ -35,7 +39,15 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .innerJoin(teams, eq(teams.id, users.teamId))
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), isNull(teams.deletedAt)));
+      // expires_at was fixed at login; created_at also enforces a lifetime shortened since then.
+      .where(
+        and(
+          eq(sessions.id, id),
+          gt(sessions.expiresAt, now),
+          gt(sessions.createdAt, new Date(now.getTime() - config.session.absoluteMs)),
+          isNull(teams.deletedAt),
+        ),
+      );
     if (!row) return;
     if (now.getTime() - row.session.lastSeenAt.getTime() > config.session.idleMs) {
       await db.delete(sessions).where(eq(sessions.id, id));

@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
-import { MA } from '../../shared/messages.ts';
+import { M, MA } from '../../shared/messages.ts';
+import { hasForbiddenChars } from '../../shared/schemas/common.ts';
+
+const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', MA.fileTooLarge, { fields: { file: [MA.fileTooLarge] } });
 
 export interface SingleUpload {
   file: { filename: string; data: Buffer };
@@ -15,19 +18,26 @@ export async function readSingleUpload(request: FastifyRequest, limitBytes: numb
   if (!request.isMultipart()) throw new AppError('VALIDATION', MA.fileRequired, { fields: { file: [MA.fileRequired] } });
   const fields: Record<string, string> = {};
   let file: SingleUpload['file'] | undefined;
-  for await (const part of request.parts({ limits: { fileSize: limitBytes, files: 1, fields: 20 } })) {
-    if (part.type === 'file') {
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch {
-        throw new AppError('PAYLOAD_TOO_LARGE', MA.fileTooLarge, { fields: { file: [MA.fileTooLarge] } });
+  try {
+    for await (const part of request.parts({ limits: { fileSize: limitBytes, files: 1, fields: 20 } })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.file.truncated) throw tooLarge();
+        file = { filename: part.filename, data };
+      } else {
+        const value = String(part.value);
+        if (hasForbiddenChars(value) || hasForbiddenChars(part.fieldname)) {
+          throw new AppError('VALIDATION', M.invalidCharacters, { fields: { [part.fieldname]: [M.invalidCharacters] } });
+        }
+        fields[part.fieldname] = value;
       }
-      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', MA.fileTooLarge);
-      file = { filename: part.filename, data };
-    } else {
-      fields[part.fieldname] = String(part.value);
     }
+  } catch (err) {
+    // A missing boundary, a body cut off mid-way or too many parts is the client's fault: 4xx.
+    if (err instanceof AppError) throw err;
+    const e = err as { code?: string; statusCode?: number };
+    if (e.statusCode === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw new AppError('VALIDATION', M.invalidUpload, { fields: { file: [M.invalidUpload] } });
   }
   if (!file || file.data.length === 0) {
     throw new AppError('VALIDATION', MA.fileRequired, { fields: { file: [MA.fileRequired] } });

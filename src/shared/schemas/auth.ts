@@ -1,6 +1,7 @@
 import { z } from '../zod.ts';
 import { LIMITS } from '../constants.ts';
 import { M } from '../messages.ts';
+import { isCleanText } from './common.ts';
 
 // Shared by the forms (react-hook-form + zod resolver) and the server routes.
 export const zName = z
@@ -8,7 +9,8 @@ export const zName = z
   .trim()
   .min(1, M.nameRequired)
   .min(LIMITS.nameMin, M.nameMin)
-  .max(120, 'Name darf höchstens 120 Zeichen lang sein');
+  .max(120, 'Name darf höchstens 120 Zeichen lang sein')
+  .refine(isCleanText, M.invalidCharacters);
 
 export const zEmail = z
   .string({ error: M.emailRequired })

@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
-import { MC } from '../messages.ts';
+import { M, MC } from '../messages.ts';
+import { isCleanText, zId, zRawText, zToken } from './common.ts';
 
 export const MESSAGE_MAX_CHARS = 8000;
 
@@ -34,12 +35,13 @@ export const zUserMessage = z
   .string({ error: MC.messageRequired })
   .trim()
   .min(1, MC.messageRequired)
-  .max(MESSAGE_MAX_CHARS, MC.messageTooLong);
+  .max(MESSAGE_MAX_CHARS, MC.messageTooLong)
+  .refine(isCleanText, M.invalidCharacters);
 
 export const ZStreamQuery = z.object({
   assistantUuid: z.uuid({ error: MC.noAssistant }),
-  threadId: z.coerce.number({ error: MC.noThread }).int().positive({ error: MC.noThread }),
-  token: z.string().min(1, MC.noThread).max(100),
+  threadId: zId(MC.noThread),
+  token: zToken(MC.noThread).min(1, MC.noThread),
   message: zUserMessage,
   lastResponseId: z.string().max(100).optional(),
   addCost: z.string().max(20).optional(),
@@ -47,10 +49,10 @@ export const ZStreamQuery = z.object({
 
 export const ZSaveStreamRequest = z.object({
   assistantUuid: z.uuid({ error: MC.noAssistant }),
-  threadId: z.coerce.number().int().positive(),
-  message: z.string().max(100_000).optional(),
+  threadId: zId(MC.noThread),
+  message: zRawText(100_000).optional(),
   lastResponseId: z.string().max(100),
-  token: z.string().max(100).optional(),
+  token: zToken(MC.noThread).optional(),
 });
 
 /**

@@ -1,6 +1,7 @@
 import { z } from '../zod.ts';
 import { MP } from '../messages.ts';
 import { zEmail, zName } from './auth.ts';
+import { zId, zRawText, zText, zToken } from './common.ts';
 
 export const FORM_FIELDS = ['firstname', 'lastname', 'company', 'email', 'phone', 'notes'] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
@@ -24,26 +25,26 @@ export const ZFormInfo = z.object({
 });
 export type FormInfo = z.infer<typeof ZFormInfo>;
 
-const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
+const optionalText = (max: number) => zText(max).optional().default('');
 
 /** Spec 01 §5: names and company use the name rule, e-mail the e-mail rule; phone and notes free. */
 export function contactFormSchema(info: FormInfo) {
   return z.object({
     assistantUuid: z.uuid(),
-    threadId: z.coerce.number().int().positive(),
-    token: z.string().max(100).optional(),
+    threadId: zId(),
+    token: zToken().optional(),
     firstname: info.firstname ? zName : optionalText(120),
     lastname: info.lastname ? zName : optionalText(120),
     company: info.company ? zName : optionalText(120),
     email: info.email ? zEmail : optionalText(254),
-    phone: z.string().trim().max(60).optional().default(''),
-    notes: z.string().trim().max(5000).optional().default(''),
+    phone: optionalText(60),
+    notes: optionalText(5000),
   });
 }
 
 /** The loose envelope the route accepts; the per-assistant rules run in the service. */
 export const ZContactFormEnvelope = z
-  .object({ assistantUuid: z.uuid(), threadId: z.coerce.number().int().positive() })
+  .object({ assistantUuid: z.uuid(), threadId: zId(), token: zToken().optional() })
   .passthrough();
 
 export function splitAddresses(value: string): string[] {
@@ -106,11 +107,11 @@ export const ZAllowedDomains = z
 
 export const ZMsgToVoiceRequest = z.object({
   assistantUuid: z.uuid(),
-  threadId: z.coerce.number().int().positive(),
-  token: z.string().max(100).optional(),
+  threadId: zId(),
+  token: zToken().optional(),
   /** The stored answer to speak (required: the server speaks only what it stored). */
-  msgId: z.coerce.number({ error: MP.messageNotFound }).int().positive({ error: MP.messageNotFound }),
+  msgId: zId(),
   /** Accepted for compatibility with the spec's client, never spoken. */
-  msg: z.string().max(20_000).optional(),
+  msg: zRawText(20_000).optional(),
 });
 

@@ -1,6 +1,7 @@
 import { z } from '../zod.ts';
 import { MU } from '../messages.ts';
 import { zEmail, zName } from './auth.ts';
+import { zId, zText } from './common.ts';
 
 export const USER_PASSWORD_MIN = 8;
 const SPECIALS = '#?!@$%^&*-';
@@ -53,7 +54,7 @@ export const ZDeleteUserRequest = z.object({ user: z.uuid() });
 
 export const PERMISSION_TYPES = ['can_use', 'can_edit'] as const;
 export const ZPermissionRequest = z.object({
-  assistant_id: z.coerce.number().int().positive(),
+  assistant_id: zId(),
   permission_type: z.enum(PERMISSION_TYPES),
   value: zFlag,
 });
@@ -123,6 +124,6 @@ export const ZFilterResponse = z.object({
 });
 
 export const ZSupportRequest = z.object({
-  subject: z.string({ error: MU.supportSubjectMin }).trim().min(3, MU.supportSubjectMin).max(200),
-  message: z.string({ error: MU.supportMessageMin }).trim().min(30, MU.supportMessageMin).max(10_000),
+  subject: zText(200, MU.supportSubjectMin).min(3, MU.supportSubjectMin),
+  message: zText(10_000, MU.supportMessageMin).min(30, MU.supportMessageMin),
 });

@@ -34,9 +34,14 @@ export const users = pgTable(
     isVerified: boolean('is_verified').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Copied from teams.deleted_at by a trigger (migration 0006): the user of a deleted team gives
+     * their e-mail address free for a new account while the row stays for the record.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} IS NULL`),
     index('users_team_idx').on(t.teamId),
     check('users_role_check', sql`${t.role} in ('owner', 'employee')`),
   ],

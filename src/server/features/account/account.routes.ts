@@ -7,7 +7,7 @@ import { getUserData } from './account.service.ts';
 export const accountRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/user/data', { schema: { tags: ['account'], response: { 200: ZUserData } } }, async (request) =>
+    app.get('/api/user/data', { config: { access: 'member' }, schema: { tags: ['account'], response: { 200: ZUserData } } }, async (request) =>
       getUserData(deps, requireAuth(request)),
     );
   };

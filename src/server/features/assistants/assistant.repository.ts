@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { assistantRights, assistants, type Assistant } from '../../db/schema/index.ts';
+import { assistantRights, assistants, teams, type Assistant } from '../../db/schema/index.ts';
 
 export interface AssistantWithRights {
   assistant: Assistant;
@@ -34,12 +34,14 @@ export async function findVisibleAssistant(
   return row;
 }
 
+/** A published assistant: a default one, or one of a team that was not deleted. */
 export async function findPublicAssistant(db: Db, uuid: string): Promise<Assistant | undefined> {
   const [row] = await db
-    .select()
+    .select({ assistant: assistants })
     .from(assistants)
-    .where(and(eq(assistants.uuid, uuid), eq(assistants.isPublic, true)));
-  return row;
+    .leftJoin(teams, eq(teams.id, assistants.teamId))
+    .where(and(eq(assistants.uuid, uuid), eq(assistants.isPublic, true), isNull(teams.deletedAt)));
+  return row?.assistant;
 }
 
 export async function countOwnAssistants(db: Db, teamId: number): Promise<number> {

@@ -34,17 +34,18 @@ export const assistantRoutes =
   async (app) => {
     app.get(
       '/api/assistants/',
-      { schema: { tags, response: { 200: z.object({ assistants: z.array(ZAssistantSummary) }) } } },
+      { config: { access: 'member' }, schema: { tags, response: { 200: z.object({ assistants: z.array(ZAssistantSummary) }) } } },
       async (request) => ({ assistants: await listAssistants(deps, requireAuth(request)) }),
     );
 
-    app.get('/api/shop', { schema: { tags: ['shop'], response: { 200: ZShopInfo } } }, async (request) =>
+    app.get('/api/shop', { config: { access: 'member' }, schema: { tags: ['shop'], response: { 200: ZShopInfo } } }, async (request) =>
       getTeamLimits(requireAuth(request).team),
     );
 
     app.get(
       '/api/assistant/:uuid',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           description: 'Without a session only published assistants answer, with their public fields.',
@@ -57,31 +58,31 @@ export const assistantRoutes =
 
     app.get(
       '/api/assistantdata/:uuid',
-      { schema: { tags, params: ZUuidParams, response: { 200: ZAssistantDetail } } },
+      { config: { access: 'edit' }, schema: { tags, params: ZUuidParams, response: { 200: ZAssistantDetail } } },
       async (request) => getAssistantDetail(deps, requireAuth(request), request.params.uuid),
     );
 
     app.post(
       '/api/assistant',
-      { schema: { tags, body: ZCreateAssistantRequest, response: { 200: z.object({ uuid: z.string() }) } } },
+      { config: { access: 'admin' }, schema: { tags, body: ZCreateAssistantRequest, response: { 200: z.object({ uuid: z.string() }) } } },
       async (request) => createAssistant(deps, requireAuth(request), request.body),
     );
 
     app.put(
       '/api/assistant',
-      { schema: { tags, body: ZUpdateAssistantRequest, response: { 200: ZAssistantDetail } } },
+      { config: { access: 'edit' }, schema: { tags, body: ZUpdateAssistantRequest, response: { 200: ZAssistantDetail } } },
       async (request) => updateAssistant(deps, requireAuth(request), request.body.assistant),
     );
 
     app.put(
       '/api/assistanttype',
-      { schema: { tags, body: ZAssistantTypeRequest, response: { 200: ZAssistantDetail } } },
+      { config: { access: 'edit' }, schema: { tags, body: ZAssistantTypeRequest, response: { 200: ZAssistantDetail } } },
       async (request) => changeAssistantType(deps, requireAuth(request), request.body.uuid, request.body.type),
     );
 
     app.delete(
       '/api/assistant/:uuid',
-      { schema: { tags, params: ZUuidParams, response: { 200: z.object({ status: z.literal('success') }) } } },
+      { config: { access: 'edit' }, schema: { tags, params: ZUuidParams, response: { 200: z.object({ status: z.literal('success') }) } } },
       async (request) => {
         await deleteAssistant(deps, requireAuth(request), request.params.uuid);
         return { status: 'success' as const };
@@ -91,6 +92,7 @@ export const assistantRoutes =
     app.post(
       '/api/assistant/logo',
       {
+        config: { access: 'edit' },
         schema: {
           tags,
           consumes: ['multipart/form-data'],

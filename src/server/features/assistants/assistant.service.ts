@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { assistants, teams, type Assistant, type Team } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { generateAvatarSvg } from '../../platform/avatar.ts';
+import { reencodeImage } from '../../platform/images.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { MA } from '../../../shared/messages.ts';
@@ -289,6 +290,8 @@ export async function deleteAssistant(deps: Deps, auth: AuthContext, uuid: strin
 }
 
 const LOGO_TYPES: Record<string, 'png' | 'jpg'> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
+/** Logos are shown small: stored at most this many pixels per side. */
+export const LOGO_MAX_EDGE = 512;
 
 /** The assistant's own privacy list and switch (the data-protection feature validates both). */
 export async function saveAssistantFilter(
@@ -314,7 +317,12 @@ export async function setAssistantLogo(
   const ext = detected ? LOGO_TYPES[detected.mime] : undefined;
   // Name AND content must be an image of an allowed type.
   if (!extOk || !ext) throw new AppError('VALIDATION', MA.logoType, { fields: { file: [MA.logoType] } });
-  const logo = await deps.storage.put('logos', ext, file.data);
+  const data = await reencodeImage(file.data, {
+    maxEdge: LOGO_MAX_EDGE,
+    format: ext,
+    messages: { invalid: MA.logoType, dimensions: MA.logoDimensions },
+  });
+  const logo = await deps.storage.put('logos', ext, data);
   await deps.db.update(assistants).set({ logo, updatedAt: new Date() }).where(eq(assistants.id, current.id));
   await deps.storage.remove(current.logo);
   return { logo };

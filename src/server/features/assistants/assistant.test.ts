@@ -12,7 +12,9 @@ import {
   loginAs,
 } from '../../../../tests/factories/index.ts';
 import { MA } from '../../../shared/messages.ts';
-import { multipartBody } from '../../../../tests/fixtures/media.ts';
+import { multipartBody, pngHeaderOnly } from '../../../../tests/fixtures/media.ts';
+import sharp from 'sharp';
+import { LOGO_MAX_EDGE } from './assistant.service.ts';
 import { CHAT_STYLES } from '../../../shared/schemas/assistants.ts';
 import type { Assistant, Team } from '../../db/schema/index.ts';
 
@@ -300,5 +302,25 @@ describe('POST /api/assistant/logo', () => {
 
     const [stored] = await t.database.db.select().from(assistants).where(eq(assistants.id, a.id));
     expect(stored!.logo).toBe(ok.json().logo);
+  });
+  it('refuses images of huge dimensions and re-encodes the logo it stores (finding 10)', async () => {
+    const { team, owner } = await createStaffedTeam(t.database.db);
+    const a = await createAssistant(t.database.db, team);
+    const agent = await loginAs(t, owner);
+    const bomb = await upload(agent, a.uuid, { name: 'logo.png', data: pngHeaderOnly(30_000, 30_000) });
+    expect(bomb.status, bomb.body).toBe(422);
+    expect(bomb.json().error).toBe(MA.logoDimensions);
+    const [unchanged] = await t.database.db.select().from(assistants).where(eq(assistants.id, a.id));
+    expect(unchanged!.logo).toBe(a.logo);
+
+    // A large but sane picture is stored re-encoded and scaled down; trailing bytes do not survive.
+    const big = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+    const smuggled = Buffer.concat([big, Buffer.from('<script>alert(1)</script>')]);
+    const ok = await upload(agent, a.uuid, { name: 'logo.jpg', data: smuggled });
+    expect(ok.status, ok.body).toBe(200);
+    const stored = (await t.app.inject({ url: ok.json().logo })).rawPayload;
+    expect(stored.includes('<script>')).toBe(false);
+    const meta = await sharp(stored).metadata();
+    expect(Math.max(meta.width, meta.height)).toBeLessThanOrEqual(LOGO_MAX_EDGE);
   });
 });

@@ -18,9 +18,9 @@ export const authRoutes =
   async (app) => {
     app.post(
       '/api/register',
-      { schema: { tags: ['auth'], body: ZRegisterRequest, response: { 200: ZFeedback } } },
+      { config: { access: 'public', csrf: 'always' }, schema: { tags: ['auth'], body: ZRegisterRequest, response: { 200: ZFeedback } } },
       async (request, reply) => {
-        const result = await registerAccount(deps, request.body);
+        const result = await registerAccount(deps, request.body, request.ip);
         if (result.verified) await startSession(deps.db, deps.config, request, reply, result.userId);
         return result.feedback;
       },
@@ -28,14 +28,14 @@ export const authRoutes =
 
     app.post(
       '/api/login',
-      { schema: { tags: ['auth'], body: ZLoginRequest, response: { 200: ZStatus } } },
+      { config: { access: 'public', csrf: 'always' }, schema: { tags: ['auth'], body: ZLoginRequest, response: { 200: ZStatus } } },
       async (request, reply) => {
         await login(deps, request, reply, request.body);
         return { status: 'success' as const };
       },
     );
 
-    app.post('/api/logout', { schema: { tags: ['auth'], response: { 200: ZStatus } } }, async (request, reply) => {
+    app.post('/api/logout', { config: { access: 'public', csrf: 'always' }, schema: { tags: ['auth'], response: { 200: ZStatus } } }, async (request, reply) => {
       await endSession(deps.db, request, reply);
       return { status: 'success' as const };
     });
@@ -43,6 +43,7 @@ export const authRoutes =
     app.post(
       '/api/reset',
       {
+        config: { access: 'public', csrf: 'always' },
         schema: {
           tags: ['auth'],
           description: 'Answers the plain string `noemail` when no account has this address.',
@@ -59,14 +60,14 @@ export const authRoutes =
 
     app.post(
       '/api/reset-password',
-      { schema: { tags: ['auth'], body: ZResetPasswordRequest, response: { 200: ZFeedback } } },
-      async (request) => resetPassword(deps, request.body),
+      { config: { access: 'public', csrf: 'always' }, schema: { tags: ['auth'], body: ZResetPasswordRequest, response: { 200: ZFeedback } } },
+      async (request) => resetPassword(deps, request.body, request.ip),
     );
 
     // The link in the verification mail: verifies, then shows the result on the feedback page.
     app.get(
       '/verify-email/:token',
-      { schema: { hide: true, params: z.object({ token: z.string().max(200) }) } },
+      { config: { access: 'public' }, schema: { hide: true, params: z.object({ token: z.string().max(200) }) } },
       async (request, reply) => {
         const feedback = await verifyEmail(deps, request.params.token);
         const query = new URLSearchParams(feedback);

@@ -21,6 +21,15 @@ export const LOGIN_RULES = {
   failuresPerAccountAndIp: { limit: 5, windowMs: MINUTES_15 },
   resetPerIp: { limit: 10, windowMs: MINUTES_15 },
   resetPerAccountAndIp: { limit: 3, windowMs: MINUTES_15 },
+  // Wrong reset/invitation links per IP: guessing is hopeless (256 bits), this bounds the load.
+  linkFailuresPerIp: { limit: 10, windowMs: MINUTES_15 },
+} as const;
+
+// Each registration costs an argon2 hash and, with SMTP, a mail to any address: per client IP and
+// per address and IP, counted before any work is done.
+export const REGISTER_RULES = {
+  perIp: { limit: 20, windowMs: 60 * 60_000 },
+  perAddressAndIp: { limit: 5, windowMs: MINUTES_15 },
 } as const;
 
 function isUniqueViolation(err: unknown): boolean {
@@ -38,7 +47,10 @@ function emailAllowed(deps: Deps, email: string): boolean {
 export async function registerAccount(
   deps: Deps,
   input: RegisterRequest,
+  ip: string,
 ): Promise<{ feedback: Feedback; userId: number; verified: boolean }> {
+  await deps.throttle.consume(`register-ip:${ip}`, REGISTER_RULES.perIp);
+  await deps.throttle.consume(`register:${input.email.toLowerCase()}:${ip}`, REGISTER_RULES.perAddressAndIp);
   if (!emailAllowed(deps, input.email)) {
     const message = M.registrationDomain(deps.config.registration.contactEmail);
     throw new AppError('VALIDATION', message, { fields: { email: [message] } });
@@ -172,9 +184,18 @@ export async function requestPasswordReset(
   return { status: 'success', title: M.resetSentTitle, message: M.resetSentMessage };
 }
 
-export async function resetPassword(deps: Deps, input: ResetPasswordRequest): Promise<Feedback> {
+export async function resetPassword(deps: Deps, input: ResetPasswordRequest, ip: string): Promise<Feedback> {
+  const failKey = `link-fail:${ip}`;
+  await deps.throttle.check(failKey, LOGIN_RULES.linkFailuresPerIp);
+  const invalid = async () => {
+    await deps.throttle.consume(failKey, LOGIN_RULES.linkFailuresPerIp).catch(() => undefined);
+    return new AppError('VALIDATION', M.resetTokenInvalid, { fields: { token: [M.resetTokenInvalid] } });
+  };
+  // The token is checked before the (expensive) hash: a wrong link costs no argon2 run.
+  const purpose = await peekUserTokenPurpose(deps.db, input.token);
+  if (!purpose) throw await invalid();
   // Invited team members set their first password here: the team's password rules apply to them.
-  if ((await peekUserTokenPurpose(deps.db, input.token)) === 'invite' && !isStrongPassword(input.password)) {
+  if (purpose === 'invite' && !isStrongPassword(input.password)) {
     throw new AppError('VALIDATION', MU.passwordRules, { fields: { password: [MU.passwordRules] } });
   }
   const passwordHash = await hashPassword(input.password);
@@ -187,7 +208,7 @@ export async function resetPassword(deps: Deps, input: ResetPasswordRequest): Pr
     await endAllSessionsOfUser(tx, userId);
     return true;
   });
-  if (!changed) throw new AppError('VALIDATION', M.resetTokenInvalid, { fields: { token: [M.resetTokenInvalid] } });
+  if (!changed) throw await invalid();
   return {
     status: 'success',
     title: M.resetDoneTitle,

@@ -7,6 +7,7 @@ import { Agent } from '../../../../tests/setup/agent.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { createStaffedTeam, createUser, DEFAULT_PASSWORD, loginAs } from '../../../../tests/factories/index.ts';
 import { M } from '../../../shared/messages.ts';
+import { LOGIN_RULES, REGISTER_RULES } from './auth.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -93,6 +94,53 @@ describe('POST /api/register', () => {
     expect(res.json().error).toBe(M.csrfMismatch);
     const [row] = await t.database.db.select().from(users).where(eq(users.email, 'csrf@firma.de'));
     expect(row).toBeUndefined();
+  });
+});
+
+describe('registration throttling (finding 5)', () => {
+  it('throttles registrations per client IP, with the German message and Retry-After', async () => {
+    const { team } = await createStaffedTeam(t.database.db);
+    const ip = '198.51.100.20';
+    const attempts = REGISTER_RULES.perIp.limit;
+    for (let i = 0; i < attempts; i++) {
+      // Taken addresses: every attempt counts although none creates an account (no hash, no mail).
+      const taken = await createUser(t.database.db, team);
+      const res = await new Agent(t.app, ip).post('/api/register', valid(taken.email));
+      expect(res.status, res.body).toBe(422);
+    }
+    const blocked = await new Agent(t.app, ip).post('/api/register', valid('neu-nach-limit@firma.de'));
+    expect(blocked.status).toBe(429);
+    expect(blocked.json().error).toMatch(/^Zu viele Versuche\. Bitte versuche es in \d+ Minuten? erneut\.$/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await t.database.db.select().from(users).where(eq(users.email, 'neu-nach-limit@firma.de'))).toHaveLength(0);
+    // Another client is not affected.
+    expect((await new Agent(t.app, '198.51.100.21').post('/api/register', valid('neu-anderswo@firma.de'))).status).toBe(200);
+  });
+
+  it('throttles repeated attempts for one address', async () => {
+    const ip = '198.51.100.22';
+    for (let i = 0; i < REGISTER_RULES.perAddressAndIp.limit; i++) {
+      await new Agent(t.app, ip).post('/api/register', valid('Wieder-Und-Wieder@firma.de'));
+    }
+    const blocked = await new Agent(t.app, ip).post('/api/register', valid('wieder-und-wieder@firma.de'));
+    expect(blocked.status).toBe(429);
+  });
+});
+
+describe('reset links (sibling of finding 5)', () => {
+  it('throttles wrong reset links per client IP; the real link still works from elsewhere', async () => {
+    const team = (await createStaffedTeam(t.database.db)).team;
+    const user = await createUser(t.database.db, team, { email: 'link-user@example.com' });
+    await new Agent(t.app, '198.51.100.30').post('/api/reset', { email: user.email });
+    const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec((await latestMailTo(user.email))!.text)![1]!;
+    const body = (tk: string) => ({ token: tk, password: 'neuesPw1', password_confirmation: 'neuesPw1' });
+    const guesser = new Agent(t.app, '198.51.100.31');
+    for (let i = 0; i < LOGIN_RULES.linkFailuresPerIp.limit; i++) {
+      const wrong = await guesser.post('/api/reset-password', body(`geraten-${i}-xxxxxxxxxxxx`));
+      expect(wrong.json().error).toBe(M.resetTokenInvalid);
+    }
+    expect((await guesser.post('/api/reset-password', body(token))).status).toBe(429);
+    expect((await new Agent(t.app, '198.51.100.32').post('/api/reset-password', body(token))).status).toBe(200);
   });
 });
 

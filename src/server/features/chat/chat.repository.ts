@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { assistantRights, assistants, messages, threads, type MessageRow } from '../../db/schema/index.ts';
+import { assistantRights, assistants, messages, teams, threads, type MessageRow } from '../../db/schema/index.ts';
 import type { ChatMessage } from '../../../shared/schemas/chat.ts';
 
 export async function insertThread(db: Db, values: typeof threads.$inferInsert): Promise<number> {
@@ -8,9 +8,14 @@ export async function insertThread(db: Db, values: typeof threads.$inferInsert):
   return row!.id;
 }
 
+/** A thread, unless its team was deleted (threads of default assistants have no team). */
 export async function findThread(db: Db, threadId: number) {
-  const [row] = await db.select().from(threads).where(eq(threads.id, threadId));
-  return row;
+  const [row] = await db
+    .select({ thread: threads })
+    .from(threads)
+    .leftJoin(teams, eq(teams.id, threads.teamId))
+    .where(and(eq(threads.id, threadId), isNull(teams.deletedAt)));
+  return row?.thread;
 }
 
 export async function insertMessage(db: Db, values: typeof messages.$inferInsert): Promise<MessageRow> {
@@ -38,7 +43,8 @@ export async function findThreadWithAssistant(db: Db, threadId: number, assistan
       assistantRights,
       and(eq(assistantRights.assistantId, assistants.id), eq(assistantRights.userId, userId ?? -1)),
     )
-    .where(eq(threads.id, threadId));
+    .leftJoin(teams, eq(teams.id, threads.teamId))
+    .where(and(eq(threads.id, threadId), isNull(teams.deletedAt)));
   return row;
 }
 

@@ -9,6 +9,8 @@ import {
   ZThreadCreateRequest,
   type StreamEvent,
 } from '../../../shared/schemas/chat.ts';
+import { zId, zToken } from '../../../shared/schemas/common.ts';
+import { MC } from '../../../shared/messages.ts';
 import type { Deps } from '../../platform/deps.ts';
 import {
   answerInThread,
@@ -24,23 +26,24 @@ const tags = ['chat'];
 export const chatRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/capabilities', { schema: { tags, response: { 200: ZCapabilities } } }, async () =>
+    app.get('/api/capabilities', { config: { access: 'public' }, schema: { tags, response: { 200: ZCapabilities } } }, async () =>
       deps.ai.capabilities(),
     );
 
     app.post(
       '/api/thread/create',
-      { schema: { tags, body: ZThreadCreateRequest, response: { 200: ZThread } } },
+      { config: { access: 'public' }, schema: { tags, body: ZThreadCreateRequest, response: { 200: ZThread } } },
       async (request) => createThread(deps, { auth: request.auth, ip: request.ip }, request.body),
     );
 
     app.get(
       '/api/messages/:assistantUuid/:threadId',
       {
+        config: { access: 'visitor' },
         schema: {
           tags,
-          params: z.object({ assistantUuid: z.uuid(), threadId: z.coerce.number().int().positive() }),
-          querystring: z.object({ token: z.string().max(100).optional() }),
+          params: z.object({ assistantUuid: z.uuid(), threadId: zId(MC.threadNotFound) }),
+          querystring: z.object({ token: zToken(MC.threadNotFound).optional() }),
           response: { 200: z.object({ messages: z.array(ZMessage) }) },
         },
       },
@@ -56,6 +59,9 @@ export const chatRoutes =
     app.get(
       '/api/send/stream',
       {
+        // A HEAD request would run (and store) a whole answer: the stream has no HEAD.
+        exposeHeadRoute: false,
+        config: { access: 'visitor' },
         schema: {
           tags,
           description:
@@ -99,6 +105,7 @@ export const chatRoutes =
     app.post(
       '/api/save/stream',
       {
+        config: { access: 'visitor' },
         schema: {
           tags,
           description: 'Compatibility: the server stores every answer itself; this confirms it (idempotent).',

@@ -10,19 +10,20 @@ const tags = ['dataprotection'];
 export const dataprotectionRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/filter/main', { schema: { tags, response: { 200: ZFilterResponse } } }, async (request) =>
+    app.get('/api/filter/main', { config: { access: 'admin' }, schema: { tags, response: { 200: ZFilterResponse } } }, async (request) =>
       getTeamFilter(requireAuth(request)),
     );
 
     app.get(
       '/api/filter/:assistantUuid',
-      { schema: { tags, params: z.object({ assistantUuid: z.uuid() }), response: { 200: ZFilterResponse } } },
+      { config: { access: 'edit' }, schema: { tags, params: z.object({ assistantUuid: z.uuid() }), response: { 200: ZFilterResponse } } },
       async (request) => getAssistantFilter(deps, requireAuth(request), request.params.assistantUuid),
     );
 
     app.post(
       '/api/filter',
       {
+        config: { access: 'edit' },
         schema: {
           tags,
           body: ZFilterRequest,

@@ -13,13 +13,14 @@ const ZUuid = z.object({ assistantUuid: z.uuid() });
 export const formRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/forminfo/:assistantUuid', { schema: { tags, params: ZUuid, response: { 200: ZFormInfo } } }, async (request) =>
+    app.get('/api/forminfo/:assistantUuid', { config: { access: 'public' }, schema: { tags, params: ZUuid, response: { 200: ZFormInfo } } }, async (request) =>
       getFormInfo(deps, request.auth, request.params.assistantUuid),
     );
 
     app.post(
       '/api/send/form',
       {
+        config: { access: 'visitor' },
         schema: {
           tags,
           description: 'Contact form payload of spec 01 §3 plus the thread token (`token`).',
@@ -32,7 +33,7 @@ export const formRoutes =
 
     app.get(
       '/api/tool/form/:assistantUuid',
-      { schema: { tags, params: ZUuid, response: { 200: ZFormSettingsResponse } } },
+      { config: { access: 'edit' }, schema: { tags, params: ZUuid, response: { 200: ZFormSettingsResponse } } },
       async (request) => getFormSettings(deps, requireAuth(request), request.params.assistantUuid),
     );
 
@@ -41,7 +42,7 @@ export const formRoutes =
       {
         schema: { tags, params: ZUuid, body: ZFormSettingsRequest, response: { 200: ZDone } },
         // "Eingaben sind nicht valide" heads every validation answer of this form (spec 02 §5).
-        config: { validationMessage: MP.formInvalid },
+        config: { access: 'edit', validationMessage: MP.formInvalid },
       },
       async (request) =>
         saveFormSettings(deps, requireAuth(request), request.params.assistantUuid, request.body.form),

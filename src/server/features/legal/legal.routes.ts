@@ -17,6 +17,7 @@ export const legalRoutes =
     app.get(
       '/api/legal/:page',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['legal'],
           params: z.object({ page: z.enum(LEGAL_PAGES) }),

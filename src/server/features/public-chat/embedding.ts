@@ -1,9 +1,44 @@
-/** CSP frame-ancestors sources for an assistant's allowed domains ("firma.de, *.partner.de"). */
-export function frameAncestors(allowedDomains: string): string {
-  const domains = allowedDomains
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { assistants, teams } from '../../db/schema/index.ts';
+
+/** The valid host entries of an allowed-domains list ("firma.de, *.partner.de"), lower-cased. */
+function domainList(allowedDomains: string): string[] {
+  return allowedDomains
     .split(',')
     .map((d) => d.trim().toLowerCase())
     .filter((d) => /^(\*\.)?[a-z0-9.-]+(:\d+)?$/.test(d));
+}
+
+/** CSP frame-ancestors sources for an assistant's allowed domains ("firma.de, *.partner.de"). */
+export function frameAncestors(allowedDomains: string): string {
+  const domains = domainList(allowedDomains);
   if (domains.length === 0) return '*';
   return ["'self'", ...domains.flatMap((d) => [`https://${d}`, `http://${d}`])].join(' ');
+}
+
+/** Whether `host` ("shop.firma.de:8080") is one of the listed domains (with `*.` wildcards). */
+export function hostMatches(allowedDomains: string, host: string): boolean {
+  const h = host.toLowerCase();
+  return domainList(allowedDomains).some((d) => (d.startsWith('*.') ? h.endsWith(d.slice(1)) : h === d));
+}
+
+/**
+ * Whether a page of `origin` may talk to us directly: the origin's host is in the explicit
+ * allowed-domains list of a published assistant of a team that still exists. An empty list
+ * ("any website may embed") opens the iframe, not our live channel.
+ */
+export async function isEmbedOrigin(db: Db, origin: string): Promise<boolean> {
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  const rows = await db
+    .select({ allowedDomains: assistants.allowedDomains })
+    .from(assistants)
+    .leftJoin(teams, eq(teams.id, assistants.teamId))
+    .where(and(eq(assistants.isPublic, true), ne(assistants.allowedDomains, ''), isNull(teams.deletedAt)));
+  return rows.some((r) => hostMatches(r.allowedDomains, host));
 }

@@ -29,7 +29,7 @@ export const publicChatRoutes =
 
     app.get(
       '/chat/:assistantUuid?',
-      { schema: { hide: true, params: z.object({ assistantUuid: z.string().max(64).optional() }) } },
+      { config: { access: 'public' }, schema: { hide: true, params: z.object({ assistantUuid: z.string().max(64).optional() }) } },
       async (request, reply) => {
         const { html, ancestors } = await handler(request.params.assistantUuid);
         if (!html) return reply.code(404).send({ error: 'Nicht gefunden.' });

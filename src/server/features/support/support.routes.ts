@@ -13,6 +13,7 @@ export const supportRoutes =
     app.post(
       '/api/email/support',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['support'],
           body: ZSupportRequest,

@@ -25,23 +25,23 @@ const ZDone = z.object({ status: z.literal('success'), message: z.string() });
 export const userRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/users', { schema: { tags, response: { 200: z.object({ users: z.array(ZTeamUser) }) } } }, async (request) => ({
+    app.get('/api/users', { config: { access: 'admin' }, schema: { tags, response: { 200: z.object({ users: z.array(ZTeamUser) }) } } }, async (request) => ({
       users: await listTeamUsers(deps, requireAuth(request)),
     }));
 
     app.get(
       '/api/user/:uuid',
-      { schema: { tags, params: z.object({ uuid: z.uuid() }), response: { 200: ZUserDetail } } },
+      { config: { access: 'member' }, schema: { tags, params: z.object({ uuid: z.uuid() }), response: { 200: ZUserDetail } } },
       async (request) => getTeamUser(deps, requireAuth(request), request.params.uuid),
     );
 
     app.post(
       '/api/user',
-      { schema: { tags, body: ZCreateUserRequest, response: { 200: z.object({ uuid: z.string(), message: z.string() }) } } },
+      { config: { access: 'admin' }, schema: { tags, body: ZCreateUserRequest, response: { 200: z.object({ uuid: z.string(), message: z.string() }) } } },
       async (request) => createTeamUser(deps, requireAuth(request), request.body),
     );
 
-    app.put('/api/user', { schema: { tags, body: ZUpdateUserRequest, response: { 200: ZDone } } }, async (request, reply) => {
+    app.put('/api/user', { config: { access: 'member' }, schema: { tags, body: ZUpdateUserRequest, response: { 200: ZDone } } }, async (request, reply) => {
       const auth = requireAuth(request);
       const result = await updateTeamUser(deps, auth, request.body);
       // Changing one's own password ended all sessions; keep this browser signed in with a fresh one.
@@ -51,13 +51,13 @@ export const userRoutes =
       return result;
     });
 
-    app.delete('/api/user', { schema: { tags, body: ZDeleteUserRequest, response: { 200: ZDone } } }, async (request) =>
+    app.delete('/api/user', { config: { access: 'admin' }, schema: { tags, body: ZDeleteUserRequest, response: { 200: ZDone } } }, async (request) =>
       deleteTeamUser(deps, requireAuth(request), request.body.user),
     );
 
     app.post(
       '/api/user/:uuid/permissions',
-      { schema: { tags, params: z.object({ uuid: z.uuid() }), body: ZPermissionRequest, response: { 200: ZDone } } },
+      { config: { access: 'admin' }, schema: { tags, params: z.object({ uuid: z.uuid() }), body: ZPermissionRequest, response: { 200: ZDone } } },
       async (request) => setAssistantPermission(deps, requireAuth(request), request.params.uuid, request.body),
     );
   };

@@ -28,6 +28,19 @@ function assertAdmin(auth: AuthContext) {
   if (!auth.user.isAdmin) throw new AppError('FORBIDDEN', M.forbidden);
 }
 
+/**
+ * The rights matrix of docs/security.md: everyone changes themselves; the owner changes anyone;
+ * an admin changes employees and another admin's name, but never the owner and never another
+ * admin's e-mail or password (either would take over that account).
+ */
+function assertMayChangeUser(auth: AuthContext, target: User, change: { credentials: boolean }) {
+  if (target.id === auth.user.id || auth.user.role === 'owner') return;
+  assertAdmin(auth);
+  if (target.role === 'owner' || (target.isAdmin && change.credentials)) {
+    throw new AppError('FORBIDDEN', MU.onlyOwnerChangesAdmins);
+  }
+}
+
 /** A user of the caller's team, or 404: users of other teams do not exist for the caller. */
 async function findTeamUser(deps: Deps, auth: AuthContext, uuid: string): Promise<User> {
   const [row] = await deps.db
@@ -127,16 +140,17 @@ export async function updateTeamUser(
   auth: AuthContext,
   input: z.output<typeof ZUpdateUserRequest>,
 ): Promise<{ status: 'success'; message: string }> {
-  const self = input.user.uuid === auth.user.uuid;
-  if (!self) assertAdmin(auth);
+  if (input.user.uuid !== auth.user.uuid) assertAdmin(auth);
   const target = await findTeamUser(deps, auth, input.user.uuid);
+  const emailChanges = input.user.email.toLowerCase() !== target.email.toLowerCase();
+  assertMayChangeUser(auth, target, { credentials: emailChanges || Boolean(input.password) });
   const set: Partial<typeof users.$inferInsert> = { name: input.user.name, email: input.user.email, updatedAt: new Date() };
   if (input.user.is_admin !== undefined && input.user.is_admin !== target.isAdmin) {
     if (auth.user.role !== 'owner') throw new AppError('FORBIDDEN', MU.onlyOwnerSetsAdmin);
     if (target.role === 'owner') throw new AppError('FORBIDDEN', MU.ownerStaysAdmin);
     set.isAdmin = input.user.is_admin;
   }
-  if (input.user.email.toLowerCase() !== target.email.toLowerCase() && (await isEmailTaken(deps, input.user.email))) {
+  if (emailChanges && (await isEmailTaken(deps, input.user.email))) {
     throw new AppError('VALIDATION', M.emailTaken, { fields: { 'user.email': [M.emailTaken] } });
   }
   if (input.password) set.passwordHash = await hashPassword(input.password.password);
@@ -155,6 +169,7 @@ export async function deleteTeamUser(deps: Deps, auth: AuthContext, uuid: string
   const target = await findTeamUser(deps, auth, uuid);
   if (target.role === 'owner') throw new AppError('FORBIDDEN', MU.ownerNotDeletable);
   if (target.id === auth.user.id) throw new AppError('FORBIDDEN', MU.selfNotDeletable);
+  assertMayChangeUser(auth, target, { credentials: true });
   // Sessions, rights and tokens go with the user (ON DELETE CASCADE).
   await deps.db.delete(users).where(eq(users.id, target.id));
   return { status: 'success' as const, message: MU.userDeleted };

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { mailOutbox, sessions, teams, users } from '../../db/schema/index.ts';
 import { Agent } from '../../../../tests/setup/agent.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
-import { createAssistant, createStaffedTeam, createTeam, loginAs } from '../../../../tests/factories/index.ts';
+import { createAssistant, createStaffedTeam, createTeam, createUser, DEFAULT_PASSWORD, loginAs } from '../../../../tests/factories/index.ts';
 import { M, MA, MU } from '../../../shared/messages.ts';
 
 let t: TestApp;
@@ -204,3 +204,64 @@ describe('POST /api/email/support', () => {
   });
 });
 
+
+describe('who may change whom (finding 3: an admin must not take over the owner)', () => {
+  // The rights matrix of docs/security.md for PUT /api/user: caller × target × what changes.
+  type Role = 'owner' | 'admin' | 'employee';
+  type Change = 'name' | 'email' | 'password';
+  const allowed = (caller: Role, target: Role | 'self', change: Change): boolean => {
+    if (target === 'self') return true;
+    if (caller === 'owner') return true;
+    if (caller === 'admin') return target === 'employee' || (target === 'admin' && change === 'name');
+    return false;
+  };
+
+  const callers: Role[] = ['owner', 'admin', 'employee'];
+  let cell = 0;
+  const targets: (Role | 'self')[] = ['owner', 'admin', 'employee', 'self'];
+  const changes: Change[] = ['name', 'email', 'password'];
+  for (const caller of callers) {
+    for (const target of targets) {
+      if (caller === 'owner' && target === 'owner') continue; // the owner's "owner" is self
+      for (const change of changes) {
+        const expected = allowed(caller, target, change);
+        it(`${caller} → ${target}: ${change} ${expected ? 'allowed' : 'refused'}`, async () => {
+          const staff = await createStaffedTeam(t.database.db, { plan: 'agency' });
+          const me = staff[caller];
+          // A target is always someone else than the caller, except for "self".
+          const other = (isAdmin: boolean) => createUser(t.database.db, staff.team, { isAdmin, name: 'Zweite Person' });
+          const victim =
+            target === 'self' ? me : target === 'admin' ? await other(true) : target === 'employee' && caller === 'employee' ? await other(false) : staff[target];
+          // One client address per cell: the login throttle counts per IP.
+          const agent = await loginAs(t, me, DEFAULT_PASSWORD, `10.3.${++cell}.1`);
+          const user = { uuid: victim.uuid, name: victim.name, email: victim.email };
+          const body: Record<string, unknown> = { user };
+          if (change === 'name') user.name = 'Neuer Name';
+          if (change === 'email') user.email = `neu-${victim.id}@example.com`;
+          if (change === 'password') body.password = strong;
+          const res = await agent.put('/api/user', body);
+          const [after] = await t.database.db.select().from(users).where(eq(users.id, victim.id));
+          if (expected) {
+            expect(res.status, res.body).toBe(200);
+            if (change === 'email') expect(after!.email).toBe(user.email);
+          } else {
+            expect(res.status, res.body).toBe(403);
+            expect(res.json().error).toBe(caller === 'employee' ? M.forbidden : MU.onlyOwnerChangesAdmins);
+            expect(after).toMatchObject({ name: victim.name, email: victim.email, passwordHash: victim.passwordHash });
+          }
+        });
+      }
+    }
+  }
+
+  it('only the owner deletes another admin', async () => {
+    const { admin, owner } = await createStaffedTeam(t.database.db, { plan: 'agency' });
+    const second = await createUser(t.database.db, (await t.database.db.select().from(teams).where(eq(teams.id, admin.teamId)))[0]!, {
+      isAdmin: true,
+    });
+    const refused = await (await loginAs(t, admin, DEFAULT_PASSWORD, '10.4.0.1')).delete('/api/user', { user: second.uuid });
+    expect(refused.status).toBe(403);
+    expect(refused.json().error).toBe(MU.onlyOwnerChangesAdmins);
+    expect((await (await loginAs(t, owner, DEFAULT_PASSWORD, '10.4.0.2')).delete('/api/user', { user: second.uuid })).status).toBe(200);
+  });
+});

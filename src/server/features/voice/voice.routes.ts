@@ -6,6 +6,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { readSingleUpload } from '../../platform/uploads.ts';
 import { answerToVoice, readAnswerAudio, transcribeRecording } from './voice.service.ts';
+import { zId, zToken } from '../../../shared/schemas/common.ts';
 
 const tags = ['voice'];
 
@@ -15,6 +16,7 @@ export const voiceRoutes =
     app.post(
       '/api/send/audio',
       {
+        config: { access: 'visitor' },
         schema: {
           tags,
           consumes: ['multipart/form-data'],
@@ -29,7 +31,7 @@ export const voiceRoutes =
           throw err;
         });
         const ref = z
-          .object({ assistantUuid: z.uuid({ error: MC.noAssistant }), threadId: z.coerce.number({ error: MC.noThread }).int().positive({ error: MC.noThread }), token: z.string().max(100).optional() })
+          .object({ assistantUuid: z.uuid({ error: MC.noAssistant }), threadId: zId(MC.noThread), token: zToken(MC.noThread).optional() })
           .safeParse(upload.fields);
         if (!ref.success) throw new AppError('VALIDATION', ref.error.issues[0]?.message ?? MC.noThread);
         return transcribeRecording(deps, { auth: request.auth, ip: request.ip }, ref.data, upload.file.data);
@@ -38,7 +40,7 @@ export const voiceRoutes =
 
     app.post(
       '/api/send/msgtovoice',
-      { schema: { tags, body: ZMsgToVoiceRequest, description: 'Answers audio/mpeg; X-Audio-File names the stored file.' } },
+      { config: { access: 'visitor' }, schema: { tags, body: ZMsgToVoiceRequest, description: 'Answers audio/mpeg; X-Audio-File names the stored file.' } },
       async (request, reply) => {
         const { mp3, file } = await answerToVoice(deps, { auth: request.auth, ip: request.ip }, request.body);
         return reply.type('audio/mpeg').header('x-audio-file', file).header('cache-control', 'no-store').send(mp3);
@@ -48,10 +50,11 @@ export const voiceRoutes =
     app.get(
       '/audio/:assistantUuid/:file',
       {
+        config: { access: 'visitor' },
         schema: {
           tags,
           params: z.object({ assistantUuid: z.uuid(), file: z.string().regex(/^[\w-]+\.mp3$/) }),
-          querystring: z.object({ token: z.string().max(100).optional() }),
+          querystring: z.object({ token: zToken().optional() }),
         },
       },
       async (request, reply) => {

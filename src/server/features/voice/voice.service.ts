@@ -80,6 +80,12 @@ export async function answerToVoice(
   await throttlePublicMessage(deps, access, caller.ip);
   const answer = await findThreadAnswer(deps, access, input.msgId);
   if (!answer || !answer.text.trim()) throw new AppError('NOT_FOUND', MP.messageNotFound);
+  const folder = `${AUDIO_FOLDER}-${access.assistant.uuid}`;
+  // Spoken once, replayed after: the same answer is never synthesised (and paid for) twice.
+  if (answer.audio) {
+    const stored = await deps.privateFiles.read(folder, answer.audio);
+    if (stored) return { mp3: stored, file: answer.audio };
+  }
   let spoken;
   try {
     spoken = await deps.ai.speak(privacyGateFor(access), answer.text, deps.config.ai.speechVoice);
@@ -87,7 +93,7 @@ export async function answerToVoice(
     deps.log.warn({ err }, 'speech synthesis failed');
     throw new AppError('VALIDATION', MP.speechFailed);
   }
-  const file = await deps.privateFiles.put(`${AUDIO_FOLDER}-${access.assistant.uuid}`, 'mp3', spoken.mp3);
+  const file = await deps.privateFiles.put(folder, 'mp3', spoken.mp3);
   await attachAnswerAudio(deps, answer.id, file);
   await recordUsage(deps.db, [
     {

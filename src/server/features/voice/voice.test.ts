@@ -169,8 +169,9 @@ describe('voice without providers', () => {
     });
     expect(free.status).toBe(422);
 
-    // Speaking again replaces the stored audio of the message.
+    // Speaking the same answer again replays the stored audio instead of synthesising it twice.
     const file = String(raw.headers['x-audio-file']);
+    expect(file).toBe(String(res.headers['x-audio-file']));
     const [stored] = await t.database.db.select().from(messages).where(eq(messages.id, complete.message_id));
     expect(stored!.audio).toBe(file);
     const cookie = [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

@@ -1,0 +1,324 @@
+// The route × role × team matrix, generated from the declared access rules: every route the app
+// registers is called by every kind of caller, and the expected answer follows from the route's
+// rule. A new route fails here until it has an example request below — covered by construction.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { teams, type Assistant, type User } from './db/schema/index.ts';
+import { Agent } from '../../tests/setup/agent.ts';
+import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
+import { createAssistant, createStaffedTeam, createUser, DEFAULT_PASSWORD, grantRights, loginAs } from '../../tests/factories/index.ts';
+import { makeWav, multipartBody } from '../../tests/fixtures/media.ts';
+import { parseSse } from '../../tests/setup/sse.ts';
+import { insertUserToken } from './features/auth/auth.repository.ts';
+import { ACCESS_RULES, type AccessKind } from './platform/access.ts';
+
+const CALLERS = ['anonymous', 'employee', 'user', 'editor', 'admin', 'owner', 'stranger'] as const;
+type Caller = (typeof CALLERS)[number];
+// employee: no rights on the assistant; user: use right; editor: use + edit right (all team A).
+// stranger: an admin of another team.
+
+/** What the coarse check answers per rule and caller (written down here, not read from the code). */
+const COARSE: Record<AccessKind, Partial<Record<Caller, number>>> = {
+  public: {},
+  visitor: {},
+  member: { anonymous: 401 },
+  use: { anonymous: 401 },
+  edit: { anonymous: 401 },
+  admin: { anonymous: 401, employee: 403, user: 403, editor: 403 },
+  owner: { anonymous: 401, employee: 403, user: 403, editor: 403, admin: 403, stranger: 403 },
+  superadmin: { anonymous: 401, employee: 403, user: 403, editor: 403, admin: 403, owner: 403, stranger: 403 },
+};
+/** What the services' object-level checks answer on team A's assistant. */
+const OBJECT_RIGHTS: Partial<Record<AccessKind, Partial<Record<Caller, number>>>> = {
+  use: { employee: 403 },
+  edit: { employee: 403, user: 403 },
+};
+
+interface Req {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** Another session of the caller (for calls that end or replace the session). */
+  agent?: Agent;
+}
+interface Example {
+  request(caller: Caller): Req | Promise<Req>;
+  /** Addresses an object of team A: another team's caller gets 404. */
+  object?: boolean;
+  /** The answer of an allowed caller when it is not 2xx. */
+  ok?: number;
+  /** Route-specific refusals by the service beyond the tables above. */
+  expect?: Partial<Record<Caller, number>>;
+}
+
+let t: TestApp;
+let clientDir: string;
+const agents = {} as Record<Caller, Agent>;
+const people = {} as Record<Exclude<Caller, 'anonymous'>, User>;
+let a: Assistant;
+let pub: Assistant;
+let visitorThread: { id: number; token: string };
+let responseId: string;
+let answerId: number;
+let audioFile: string;
+let logo: string;
+let n = 0;
+const unique = () => `${Date.now().toString(36)}${++n}`;
+const ip = (caller: Caller) => `10.20.${CALLERS.indexOf(caller)}.${(n % 200) + 1}`;
+
+/** A new session of the same caller, so that logging out or registering leaves the main one alone. */
+async function fresh(caller: Caller): Promise<Agent> {
+  return caller === 'anonymous' ? new Agent(t.app, ip(caller)) : loginAs(t, people[caller], DEFAULT_PASSWORD, ip(caller));
+}
+/** Team members address themselves, admins address the employee; strangers try team A's employee. */
+const targetOf = (caller: Caller): User =>
+  caller === 'admin' || caller === 'owner' || caller === 'stranger' || caller === 'anonymous' ? people.employee : people[caller];
+
+const validAssistant = {
+  type: 'chat',
+  name: 'Matrix-Mika',
+  role: 'Du bist eine hilfsbereite Assistenz für unser Team im Vertrieb.',
+  task: 'Du beantwortest Fragen. '.repeat(12),
+  style: 'professionell und sachlich',
+};
+const thread = () => `assistantUuid=${pub.uuid}&threadId=${visitorThread.id}&token=${visitorThread.token}`;
+const formSettings = { active: true, firstname: true, lastname: true, company: false, email: true, phone: false, notes: false, send_to: 'vertrieb@example.com', send_to_user: false };
+
+const EXAMPLES: Record<string, Example> = {
+  'GET /api/docs/openapi.json': { request: () => ({ url: '/api/docs/openapi.json' }) },
+  'GET /sanctum/csrf-cookie': { request: () => ({ url: '/sanctum/csrf-cookie' }) },
+  'POST /api/register': {
+    request: async (c) => ({
+      method: 'POST',
+      url: '/api/register',
+      agent: await fresh(c),
+      payload: { name: 'Neues Team', email: `neu-${unique()}@example.com`, password: 'geheim1', password_confirmation: 'geheim1', terms: true },
+    }),
+  },
+  'POST /api/login': {
+    request: async (c) => ({ method: 'POST', url: '/api/login', agent: await fresh(c), payload: { email: people.employee.email, password: DEFAULT_PASSWORD } }),
+  },
+  'POST /api/logout': { request: async (c) => ({ method: 'POST', url: '/api/logout', agent: await fresh(c) }) },
+  'POST /api/reset': { request: () => ({ method: 'POST', url: '/api/reset', payload: { email: `niemand-${unique()}@example.com` } }) },
+  'POST /api/reset-password': {
+    request: async () => {
+      const token = `matrix-reset-${unique()}`;
+      await insertUserToken(t.database.db, (await createUser(t.database.db, await teamA())).id, 'reset', token, 60_000);
+      return { method: 'POST', url: '/api/reset-password', payload: { token, password: 'neues-pw1', password_confirmation: 'neues-pw1' } };
+    },
+  },
+  'GET /verify-email/:token': { request: () => ({ url: '/verify-email/unbekannt-123' }), ok: 302 },
+  'GET /api/user/data': { request: () => ({ url: '/api/user/data' }) },
+  'GET /api/legal/:page': { request: () => ({ url: '/api/legal/agb' }) },
+  'GET /api/assistants/': { request: () => ({ url: '/api/assistants/' }) },
+  'GET /api/shop': { request: () => ({ url: '/api/shop' }) },
+  // A private assistant: only its team sees it.
+  'GET /api/assistant/:uuid': { request: () => ({ url: `/api/assistant/${a.uuid}` }), object: true, expect: { anonymous: 404 } },
+  'GET /api/assistantdata/:uuid': { request: () => ({ url: `/api/assistantdata/${a.uuid}` }), object: true },
+  'POST /api/assistant': { request: () => ({ method: 'POST', url: '/api/assistant', payload: validAssistant }) },
+  'PUT /api/assistant': {
+    request: () => ({ method: 'PUT', url: '/api/assistant', payload: { assistant: { uuid: a.uuid, button_color: '#123456' } } }),
+    object: true,
+  },
+  'PUT /api/assistanttype': { request: () => ({ method: 'PUT', url: '/api/assistanttype', payload: { uuid: a.uuid, type: 'chat' } }), object: true },
+  'DELETE /api/assistant/:uuid': {
+    request: async () => {
+      const doomed = await createAssistant(t.database.db, await teamA());
+      await grantRights(t.database.db, people.editor, doomed, { canUse: true, canEdit: true });
+      return { method: 'DELETE', url: `/api/assistant/${doomed.uuid}` };
+    },
+    object: true,
+    // Deleting needs an admin, not only the edit right (decision 008).
+    expect: { editor: 403 },
+  },
+  'POST /api/assistant/logo': {
+    request: async () => {
+      const png = await fs.readFile(path.join(t.config.storageDir, logo.replace('/storage/', '')));
+      const { payload, contentType } = multipartBody({ assistantUuid: a.uuid }, { field: 'file', name: 'logo.png', data: png });
+      return { method: 'POST', url: '/api/assistant/logo', payload, headers: { 'content-type': contentType } };
+    },
+    object: true,
+  },
+  'GET /api/capabilities': { request: () => ({ url: '/api/capabilities' }) },
+  'POST /api/thread/create': { request: () => ({ method: 'POST', url: '/api/thread/create', payload: { assistantUuid: pub.uuid, public: true } }) },
+  'GET /api/messages/:assistantUuid/:threadId': {
+    request: () => ({ url: `/api/messages/${pub.uuid}/${visitorThread.id}?token=${visitorThread.token}` }),
+  },
+  'GET /api/send/stream': { request: () => ({ url: `/api/send/stream?${thread()}&message=Hallo` }) },
+  'POST /api/save/stream': {
+    request: () => ({ method: 'POST', url: '/api/save/stream', payload: { ...Object.fromEntries(new URLSearchParams(thread())), lastResponseId: responseId } }),
+  },
+  'GET /api/users': { request: () => ({ url: '/api/users' }) },
+  'GET /api/user/:uuid': { request: (c) => ({ url: `/api/user/${targetOf(c).uuid}` }), object: true },
+  'POST /api/user': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/user',
+      payload: { name: 'Neue Person', email: `person-${unique()}@example.com`, invitation: false, password: { password: 'Sicher#2026', password_confirmation: 'Sicher#2026' } },
+    }),
+  },
+  'PUT /api/user': {
+    request: (c) => {
+      const u = targetOf(c);
+      return { method: 'PUT', url: '/api/user', payload: { user: { uuid: u.uuid, name: u.name, email: u.email } } };
+    },
+    object: true,
+  },
+  'DELETE /api/user': {
+    request: async () => ({ method: 'DELETE', url: '/api/user', payload: { user: (await createUser(t.database.db, await teamA())).uuid } }),
+    object: true,
+  },
+  'POST /api/user/:uuid/permissions': {
+    request: () => ({
+      method: 'POST',
+      url: `/api/user/${people.employee.uuid}/permissions`,
+      payload: { assistant_id: a.id, permission_type: 'can_use', value: false },
+    }),
+    object: true,
+  },
+  'GET /api/filter/main': { request: () => ({ url: '/api/filter/main' }) },
+  'GET /api/filter/:assistantUuid': { request: () => ({ url: `/api/filter/${a.uuid}` }), object: true },
+  'POST /api/filter': {
+    request: () => ({ method: 'POST', url: '/api/filter', payload: { firstKey: a.uuid, filterString: '', protectionLevel: 0 } }),
+    object: true,
+  },
+  'POST /api/email/support': {
+    request: () => ({ method: 'POST', url: '/api/email/support', payload: { subject: 'Frage', message: 'Eine Frage zur Rechnung, bitte um Rückruf. Danke!' } }),
+  },
+  'GET /api/forminfo/:assistantUuid': { request: () => ({ url: `/api/forminfo/${pub.uuid}` }) },
+  'POST /api/send/form': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/send/form',
+      payload: { ...Object.fromEntries(new URLSearchParams(thread())), firstname: 'Petra', lastname: 'Besucherin', email: 'petra@example.com' },
+    }),
+  },
+  'GET /api/tool/form/:assistantUuid': { request: () => ({ url: `/api/tool/form/${a.uuid}` }), object: true },
+  'POST /api/tool/form/:assistantUuid': {
+    request: () => ({ method: 'POST', url: `/api/tool/form/${a.uuid}`, payload: { form: formSettings } }),
+    object: true,
+  },
+  'POST /api/send/audio': {
+    request: () => {
+      const { payload, contentType } = multipartBody(Object.fromEntries(new URLSearchParams(thread())), { field: 'audio', name: 'a.wav', data: makeWav(0.2) });
+      return { method: 'POST', url: '/api/send/audio', payload, headers: { 'content-type': contentType } };
+    },
+    // Offline there is no transcription: every caller who gets through hears so.
+    ok: 422,
+  },
+  'POST /api/send/msgtovoice': {
+    request: () => ({ method: 'POST', url: '/api/send/msgtovoice', payload: { ...Object.fromEntries(new URLSearchParams(thread())), msgId: answerId } }),
+  },
+  'GET /audio/:assistantUuid/:file': { request: () => ({ url: `/audio/${pub.uuid}/${audioFile}?token=${visitorThread.token}` }) },
+  'GET /chat/:assistantUuid?': { request: () => ({ url: `/chat/${pub.uuid}` }) },
+  'GET /storage/*': { request: () => ({ url: logo }) },
+  'GET /': { request: () => ({ url: '/' }) },
+  'GET /*': { request: () => ({ url: '/embed.js' }) },
+};
+
+async function teamA() {
+  const [team] = await t.database.db.select().from(teams).where(eq(teams.id, people.owner.teamId));
+  return team!;
+}
+
+beforeAll(async () => {
+  clientDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-matrix-client-'));
+  for (const file of ['index.html', 'chat.html']) await fs.writeFile(path.join(clientDir, file), '<!doctype html><title>Mika</title>');
+  await fs.writeFile(path.join(clientDir, 'embed.js'), '(function(){})();');
+  t = await createTestApp({ CLIENT_DIR: clientDir, AI_OFFLINE_WORD_DELAY_MS: '0' });
+  const db = t.database.db;
+  const home = await createStaffedTeam(db, { plan: 'agency', amountExtraMikas: 100, amountExtraUsers: 100 });
+  const other = await createStaffedTeam(db, { plan: 'agency' });
+  Object.assign(people, {
+    owner: home.owner,
+    admin: home.admin,
+    employee: home.employee,
+    user: await createUser(db, home.team),
+    editor: await createUser(db, home.team),
+    stranger: other.admin,
+  });
+  a = await createAssistant(db, home.team, { name: 'Geheimer Matrix-Mika', canTalk: true });
+  pub = await createAssistant(db, home.team, { isPublic: true, canTalk: true, form: { active: true, settings: formSettings } });
+  await grantRights(db, people.user, a, { canUse: true });
+  await grantRights(db, people.editor, a, { canUse: true, canEdit: true });
+  for (const caller of CALLERS) agents[caller] = await fresh(caller);
+
+  const visitor = new Agent(t.app, '10.21.0.1');
+  visitorThread = (await visitor.post('/api/thread/create', { assistantUuid: pub.uuid, public: true })).json();
+  const { events } = parseSse((await visitor.get(`/api/send/stream?${thread()}&message=Hallo`)).body);
+  const complete = events.find((e) => e.type === 'complete');
+  responseId = complete.response_id;
+  answerId = complete.message_id;
+  // Spoken answers are served only when they belong to a message of the thread.
+  const voice = await visitor.post('/api/send/msgtovoice', { ...Object.fromEntries(new URLSearchParams(thread())), msgId: complete.message_id });
+  audioFile = String(voice.headers['x-audio-file']);
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  logo = await t.deps.storage.put('logos', 'png', png);
+});
+afterAll(async () => {
+  await t?.close();
+  await fs.rm(clientDir, { recursive: true, force: true });
+});
+
+function expectedStatus(kind: AccessKind, example: Example, caller: Caller): number | '2xx' {
+  return (
+    example.expect?.[caller] ??
+    COARSE[kind][caller] ??
+    (example.object && caller === 'stranger' ? 404 : undefined) ??
+    OBJECT_RIGHTS[kind]?.[caller] ??
+    example.ok ??
+    '2xx'
+  );
+}
+
+describe('route × role × team matrix', () => {
+  it('every route declares a known access rule and has an example here', () => {
+    const routes = t.access.routes;
+    expect(routes.length).toBeGreaterThan(40);
+    for (const route of routes) {
+      expect(route.access, `${route.method} ${route.url} declares no access rule`).toBeDefined();
+      expect(Object.keys(ACCESS_RULES), `${route.method} ${route.url}`).toContain(route.access);
+      const key = `${route.method === 'HEAD' ? 'GET' : route.method} ${route.url}`;
+      expect(EXAMPLES[key], `no matrix example for ${key}: add one to access-matrix.test.ts`).toBeDefined();
+    }
+    // Every kind of access has its expectations written down.
+    for (const kind of Object.keys(ACCESS_RULES)) expect(COARSE[kind as AccessKind], kind).toBeDefined();
+  });
+
+  it('docs/security.md lists every route with its rule', async () => {
+    const doc = await fs.readFile(path.resolve('docs/security.md'), 'utf8');
+    const table = doc.slice(doc.indexOf('<!-- routes:start -->'), doc.indexOf('<!-- routes:end -->'));
+    const documented = [...table.matchAll(/^\| `(\w+) ([^`]+)` \| (\w+) \|$/gm)].map((m) => `${m[1]} ${m[2]} ${m[3]}`);
+    const actual = t.access.routes.filter((r) => r.method !== 'HEAD').map((r) => `${r.method} ${r.url} ${r.access}`);
+    expect(documented.sort()).toEqual(actual.sort());
+  });
+
+  it('answers every cell as the route’s rule says, and never shows team A’s data to others', async () => {
+    const secrets = [people.owner.email, people.admin.email, people.employee.email, a.name];
+    const failures: string[] = [];
+    let cells = 0;
+    for (const route of t.access.routes) {
+      const key = `${route.method === 'HEAD' ? 'GET' : route.method} ${route.url}`;
+      const example = EXAMPLES[key]!;
+      for (const caller of CALLERS) {
+        const req = await example.request(caller);
+        const agent = req.agent ?? agents[caller];
+        const method = route.method as NonNullable<Req['method']>;
+        const res = await agent.request(method, req.url, req.payload, req.headers ? { headers: req.headers } : {});
+        const want = expectedStatus(route.access!, example, caller);
+        const ok = want === '2xx' ? res.status >= 200 && res.status < 300 : res.status === want;
+        cells++;
+        if (!ok) failures.push(`${route.method} ${route.url} as ${caller}: ${res.status} (expected ${want}) ${res.body.slice(0, 120)}`);
+        if ((caller === 'stranger' || caller === 'anonymous') && method !== 'HEAD') {
+          for (const s of secrets) if (res.body.includes(s)) failures.push(`${route.method} ${route.url} as ${caller} shows ${s}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(cells).toBe(t.access.routes.length * CALLERS.length);
+  });
+});

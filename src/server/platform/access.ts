@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { AppError } from './app-error.ts';
+import type { AuthContext } from './session.ts';
+import { M } from '../../shared/messages.ts';
+
+/**
+ * Every route declares who may call it (`config.access`), and ONE hook enforces the coarse part
+ * (is there a session, which role). Object-level checks stay the first call of each service:
+ * team scoping, per-assistant rights (assertCanUseAssistant / assertCanEditAssistant) and thread
+ * tokens (resolveThreadAccess). A new kind of access (an API key, a signed webhook, a live-login
+ * session) is one more entry in ACCESS_RULES with its own check and CSRF policy.
+ */
+export interface AccessRule {
+  /** What the rule means (docs/security.md shows this table). */
+  description: string;
+  /** The coarse check made before the body is read; throws the German AppError. */
+  check(request: FastifyRequest): void;
+  /**
+   * When a state-changing call must echo the CSRF token: `session` when it carries a session
+   * cookie (an anonymous call has nothing to forge), `always`, or `never` (the kind authenticates
+   * by something a browser does not send on its own, e.g. a signature).
+   */
+  csrf: 'session' | 'always' | 'never';
+}
+
+const signedIn = (request: FastifyRequest): AuthContext => {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED', M.unauthenticated);
+  return request.auth;
+};
+const requireRole = (allowed: (auth: AuthContext) => boolean) => (request: FastifyRequest) => {
+  if (!allowed(signedIn(request))) throw new AppError('FORBIDDEN', M.forbidden);
+};
+
+export const ACCESS_RULES = {
+  public: { description: 'anyone, with or without a session', check: () => undefined, csrf: 'session' },
+  visitor: {
+    description: 'anyone holding the thread token (checked by resolveThreadAccess); a session is optional',
+    check: () => undefined,
+    csrf: 'session',
+  },
+  member: { description: 'any signed-in user of a team', check: signedIn, csrf: 'session' },
+  use: { description: 'signed in; the use right on the assistant is checked by the service', check: signedIn, csrf: 'session' },
+  edit: { description: 'signed in; the edit right on the assistant is checked by the service', check: signedIn, csrf: 'session' },
+  admin: { description: 'an administrator of the team', check: requireRole((a) => a.user.isAdmin), csrf: 'session' },
+  owner: { description: 'the owner of the team', check: requireRole((a) => a.user.role === 'owner'), csrf: 'session' },
+  superadmin: { description: 'an operator (superadmin)', check: requireRole((a) => a.user.isSuperadmin), csrf: 'session' },
+} as const satisfies Record<string, AccessRule>;
+
+export type AccessKind = keyof typeof ACCESS_RULES;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route; see ACCESS_RULES. Every route must declare it. */
+    access?: AccessKind;
+    /** Sign-in calls: check CSRF even without a session (login CSRF). */
+    csrf?: 'always';
+  }
+}
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: AccessKind | undefined;
+}
+
+/** The declared rule of the route that matched (never derived from the raw URL). */
+export function routeAccess(request: FastifyRequest): AccessKind | undefined {
+  return request.routeOptions.config.access;
+}
+
+/** Whether a state-changing call to the matched route must carry the CSRF token. */
+export function csrfPolicy(request: FastifyRequest): AccessRule['csrf'] {
+  const config = request.routeOptions.config;
+  if (config.csrf === 'always') return 'always';
+  const kind = config.access;
+  return kind ? ACCESS_RULES[kind].csrf : 'always';
+}
+
+export interface AccessRegistry {
+  /** Every route with its rule: the generated matrix and fuzz tests read this list. */
+  readonly routes: DeclaredRoute[];
+  /**
+   * Runs `register` (e.g. a third-party plugin such as static files, which takes no route config)
+   * and gives each route it adds the rule `access`.
+   */
+  declare(access: AccessKind, register: () => Promise<unknown>): Promise<void>;
+}
+
+/**
+ * Records every route with its rule, refuses to start when a route has none, and enforces the
+ * coarse check on every request, before the body is read.
+ */
+export function registerAccess(app: FastifyInstance): AccessRegistry {
+  const seen: RouteOptions[] = [];
+  let declaring: AccessKind | undefined;
+  app.addHook('onRoute', (route) => {
+    if (declaring && !route.config?.access) route.config = { ...route.config, access: declaring };
+    seen.push(route);
+  });
+  const list = (): DeclaredRoute[] =>
+    seen.flatMap((r) =>
+      (Array.isArray(r.method) ? r.method : [r.method]).map((method) => ({ method, url: r.url, access: r.config?.access })),
+    );
+  app.addHook('onReady', async () => {
+    const missing = list().filter((r) => !r.access || !(r.access in ACCESS_RULES));
+    if (missing.length > 0) {
+      throw new Error(`Routes without an access rule: ${missing.map((r) => `${r.method} ${r.url}`).join(', ')}`);
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    if (request.is404) return;
+    const kind = routeAccess(request);
+    // Fail closed: onReady makes this unreachable, but a route without a rule never answers.
+    if (!kind) throw new AppError('FORBIDDEN', M.forbidden);
+    ACCESS_RULES[kind].check(request);
+  });
+  return {
+    get routes() {
+      return list();
+    },
+    async declare(access, register) {
+      declaring = access;
+      try {
+        await register();
+      } finally {
+        declaring = undefined;
+      }
+    },
+  };
+}
