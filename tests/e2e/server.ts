@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnServer } from '../setup/server-process.ts';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3211);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
@@ -38,66 +39,21 @@ export interface StartedServer {
  * fresh data directory (a PGlite directory belongs to one process) and the same built client.
  */
 export async function startServer(env: Record<string, string>): Promise<StartedServer> {
-  const { spawn } = await import('node:child_process');
-  const net = await import('node:net');
-  const port = await new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const free = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(free));
-    });
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `mika-e2e-extra-${port}-`));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mika-e2e-extra-'));
   const logFile = path.join(dir, 'server.log');
-  const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['src/server/server.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: baseUrl,
-      DATA_DIR: path.join(dir, 'data'),
-      LOG_LEVEL: 'info',
-      SMTP_URL: '',
-      DATABASE_URL: '',
-      CLIENT_DIR: process.env.CLIENT_DIR ?? '',
-      ...env,
-    },
-    stdio: ['ignore', log, log],
-  });
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const ended = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await ended;
-      clearTimeout(timer);
-    }
-    fs.closeSync(log);
+  const server = await spawnServer({
+    logFile,
+    env: { DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'info', CLIENT_DIR: process.env.CLIENT_DIR ?? '', ...env },
+  }).catch((err: unknown) => {
     fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
+  });
+  return {
+    baseUrl: server.baseUrl,
+    logFile,
+    stop: async () => {
+      await server.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      const output = fs.readFileSync(logFile, 'utf8').slice(-2000);
-      await stop();
-      throw new Error(`server exited early:\n${output}`);
-    }
-    try {
-      const res = await fetch(`${baseUrl}/sanctum/csrf-cookie`);
-      if (res.status === 204) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`server did not start, see ${logFile}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { baseUrl, logFile, stop };
 }

@@ -79,6 +79,10 @@ export const ZFormSettings = z
     if (bad.length > 0) ctx.addIssue({ code: 'custom', path: ['send_to'], message: MP.sendToInvalid(bad) });
   });
 export type FormSettingsInput = z.input<typeof ZFormSettings>;
+/** The contact form's stored settings (spec 02 §3 "Form settings"). */
+export type FormSettings = Required<Omit<z.output<typeof ZFormSettings>, 'active'>>;
+/** GET /api/tool/form/{assistantUuid}: the settings and whether the form is on. */
+export type FormToolState = FormSettings & { active: boolean };
 
 export const ZFormSettingsRequest = z.object({ form: ZFormSettings });
 export const ZFormSettingsResponse = z.object({

@@ -1,18 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FormSettingsInput } from '../../../shared/schemas/public.ts';
+import type { FormSettingsInput, FormToolState } from '../../../shared/schemas/public.ts';
 import { api } from '../../lib/api-client.ts';
 
-export interface FormSettings {
-  active: boolean;
-  firstname: boolean;
-  lastname: boolean;
-  company: boolean;
-  email: boolean;
-  phone: boolean;
-  notes: boolean;
-  send_to: string;
-  send_to_user: boolean;
-}
+export type FormSettings = FormToolState;
 
 const key = (uuid: string) => ['tools', 'form', uuid] as const;
 

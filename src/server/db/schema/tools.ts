@@ -11,21 +11,13 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { assistants } from './assistants.ts';
+import type { FormSettings } from '../../../shared/schemas/public.ts';
 
 /** The tool kinds of spec 02 §3 (slug form, email, asset); their definitions live in src/server/ai/tools. */
 export const TOOL_SLUGS = ['form', 'email', 'asset'] as const;
 export type ToolSlug = (typeof TOOL_SLUGS)[number];
 
-export interface FormSettings {
-  firstname: boolean;
-  lastname: boolean;
-  company: boolean;
-  email: boolean;
-  phone: boolean;
-  notes: boolean;
-  send_to: string;
-  send_to_user: boolean;
-}
+export type { FormSettings };
 
 export const DEFAULT_FORM_SETTINGS: FormSettings = {
   firstname: true,

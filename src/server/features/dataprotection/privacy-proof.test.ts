@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { messages, usageRecords } from '../../db/schema/index.ts';
 import { Agent } from '../../../../tests/setup/agent.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
-import { parseSse } from '../../../../tests/setup/sse.ts';
+import { askInThread } from '../../../../tests/setup/chat.ts';
 import { countMp3Frames, makeWav, uploadAudio } from '../../../../tests/fixtures/media.ts';
 import {
   FAKE_MP3,
@@ -55,23 +55,7 @@ async function protectedSetup(opts: { isPublic?: boolean; form?: boolean } = {})
   return { team, a, agent };
 }
 
-async function ask(agent: Agent, uuid: string, thread: { id: number; token: string }, message: string) {
-  const q = new URLSearchParams({
-    assistantUuid: uuid,
-    threadId: String(thread.id),
-    token: thread.token,
-    message,
-  });
-  const { events } = parseSse((await agent.get(`/api/send/stream?${q}`)).body);
-  return {
-    events,
-    streamed: events
-      .filter((e) => e.type === 'text')
-      .map((e) => e.text as string)
-      .join(''),
-    complete: events.find((e) => e.type === 'complete'),
-  };
-}
+const ask = askInThread;
 
 const sentSince = (index: number) =>
   JSON.stringify(fake.requests.slice(index).map((r) => (Buffer.isBuffer(r.body) ? '' : r.body)));

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { messages, teams } from '../../db/schema/index.ts';
 import { Agent } from '../../../../tests/setup/agent.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
-import { parseSse } from '../../../../tests/setup/sse.ts';
+import { askInThread, openThread } from '../../../../tests/setup/chat.ts';
 import { countMp3Frames, makeWav, uploadAudio } from '../../../../tests/fixtures/media.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../tests/fixtures/fake-openai.ts';
 import { createAssistant, createStaffedTeam, loginAs } from '../../../../tests/factories/index.ts';
@@ -123,16 +123,8 @@ describe('voice without providers', () => {
     const { team, owner } = await createStaffedTeam(t.database.db);
     const a = await createAssistant(t.database.db, team, { canTalk: true });
     const agent = await loginAs(t, owner);
-    const thread = (await agent.post('/api/thread/create', { assistantUuid: a.uuid })).json();
-    const q = new URLSearchParams({
-      assistantUuid: a.uuid,
-      threadId: String(thread.id),
-      token: thread.token,
-      message: 'Hallo!',
-    });
-    const complete = parseSse((await agent.get(`/api/send/stream?${q}`)).body).events.find(
-      (e) => e.type === 'complete',
-    );
+    const thread = await openThread(agent, a.uuid);
+    const { complete } = await askInThread(agent, a.uuid, thread, 'Hallo!');
 
     const res = await agent.post('/api/send/msgtovoice', {
       assistantUuid: a.uuid,
@@ -213,16 +205,8 @@ describe('voice without providers', () => {
     const { team, owner } = await createStaffedTeam(t.database.db);
     const a = await createAssistant(t.database.db, team, { canTalk: false });
     const agent = await loginAs(t, owner);
-    const thread = (await agent.post('/api/thread/create', { assistantUuid: a.uuid })).json();
-    const q = new URLSearchParams({
-      assistantUuid: a.uuid,
-      threadId: String(thread.id),
-      token: thread.token,
-      message: 'Hallo!',
-    });
-    const complete = parseSse((await agent.get(`/api/send/stream?${q}`)).body).events.find(
-      (e) => e.type === 'complete',
-    );
+    const thread = await openThread(agent, a.uuid);
+    const { complete } = await askInThread(agent, a.uuid, thread, 'Hallo!');
     const res = await agent.post('/api/send/msgtovoice', {
       assistantUuid: a.uuid,
       threadId: thread.id,
