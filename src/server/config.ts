@@ -26,6 +26,7 @@ const zEnv = z.object({
   SUPPORT_EMAIL: z.string().default('support@mika.local'),
   REGISTRATION_DOMAINS: z.string().default(''),
   REGISTRATION_CONTACT: z.string().optional(),
+  REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   SUPERADMIN_EMAIL: zOptionalUrl,
   SUPERADMIN_PASSWORD: zOptionalUrl,
@@ -98,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
         .filter(Boolean),
       contactEmail: e.REGISTRATION_CONTACT ?? e.SUPPORT_EMAIL,
+      // One team per registration: 20 from one address per hour is generous behind a company NAT.
+      perIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,
       // Without a mail transport nobody could ever click a link: accounts are then verified at once.
       verifyEmail: e.REGISTRATION_VERIFY_EMAIL === 'auto' ? Boolean(e.SMTP_URL) : e.REGISTRATION_VERIFY_EMAIL === 'true',
     },

@@ -28,6 +28,7 @@ export const LOGIN_RULES = {
 // Each registration costs an argon2 hash and, with SMTP, a mail to any address: per client IP and
 // per address and IP, counted before any work is done.
 export const REGISTER_RULES = {
+  /** The limit comes from REGISTRATIONS_PER_IP_PER_HOUR (default 20). */
   perIp: { limit: 20, windowMs: 60 * 60_000 },
   perAddressAndIp: { limit: 5, windowMs: MINUTES_15 },
 } as const;
@@ -49,7 +50,7 @@ export async function registerAccount(
   input: RegisterRequest,
   ip: string,
 ): Promise<{ feedback: Feedback; userId: number; verified: boolean }> {
-  await deps.throttle.consume(`register-ip:${ip}`, REGISTER_RULES.perIp);
+  await deps.throttle.consume(`register-ip:${ip}`, { ...REGISTER_RULES.perIp, limit: deps.config.registration.perIpPerHour });
   await deps.throttle.consume(`register:${input.email.toLowerCase()}:${ip}`, REGISTER_RULES.perAddressAndIp);
   if (!emailAllowed(deps, input.email)) {
     const message = M.registrationDomain(deps.config.registration.contactEmail);
