@@ -1,6 +1,15 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { assistantRights, assistants, messages, teams, threads, type MessageRow } from '../../db/schema/index.ts';
+import {
+  assistantRights,
+  assistantTools,
+  assistants,
+  messages,
+  teams,
+  threads,
+  type MessageRow,
+  type ToolSlug,
+} from '../../db/schema/index.ts';
 import type { ChatMessage } from '../../../shared/schemas/chat.ts';
 
 export async function insertThread(db: Db, values: typeof threads.$inferInsert): Promise<number> {
@@ -36,6 +45,9 @@ export async function findThreadWithAssistant(db: Db, threadId: number, assistan
       canUse: assistantRights.canUse,
       canEdit: assistantRights.canEdit,
       ownAssistants: sql<number>`(select count(*)::int from ${assistants} a where a.team_id = ${threads.teamId} and not a.is_default)`,
+      team: teams,
+      // The assistant's switched-on tools ride along: no extra round trip before the model call.
+      tools: sql<{ toolSlug: ToolSlug; settings: Record<string, unknown> }[]>`(select coalesce(json_agg(json_build_object('toolSlug', t.tool_slug, 'settings', t.settings)), '[]'::json) from ${assistantTools} t where t.assistant_id = ${assistants.id} and t.active)`,
     })
     .from(threads)
     .innerJoin(assistants, and(eq(assistants.id, threads.assistantId), eq(assistants.uuid, assistantUuid)))

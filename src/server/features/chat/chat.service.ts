@@ -1,9 +1,7 @@
 import { createPrivacyGate } from '../../ai/privacy-gate.ts';
 import { createLiveRelay, runAnswer, type AnswerStore, type HistoryEntry } from '../../ai/pipeline.ts';
 import { buildToolSet, type ToolEffect } from '../../ai/tools/index.ts';
-import { teams } from '../../db/schema/index.ts';
-import type { Assistant, Team, ThreadRow } from '../../db/schema/index.ts';
-import { eq } from 'drizzle-orm';
+import type { Assistant, Team, ThreadRow, ToolSlug } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { randomToken, safeEqual, sha256 } from '../../platform/crypto.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -18,7 +16,7 @@ import {
   rightsFor,
 } from '../assistants/assistant.service.ts';
 import { privacyTermsFor } from '../dataprotection/dataprotection.service.ts';
-import { activeToolsFor } from '../tools/tool.service.ts';
+import { toActiveTools } from '../tools/tool.service.ts';
 import { recordUsage } from '../usage/usage.service.ts';
 import {
   deleteMessage,
@@ -94,6 +92,8 @@ export interface ThreadAccess {
   assistant: Assistant;
   /** The team whose data protection applies (the caller's team). */
   team: Team;
+  /** The assistant's switched-on tools with their saved settings. */
+  tools: { toolSlug: ToolSlug; settings: Record<string, unknown> }[];
 }
 
 /**
@@ -108,26 +108,22 @@ export async function resolveThreadAccess(
   const notFound = new AppError('NOT_FOUND', MC.threadNotFound);
   const row = await findThreadWithAssistant(deps.db, ref.threadId, ref.assistantUuid, auth?.user.id ?? null);
   if (!row || !ref.token || !safeEqual(row.thread.tokenHash, sha256(ref.token))) throw notFound;
-  const { thread, assistant } = row;
+  const { thread, assistant, tools } = row;
   if (thread.isPublic) {
     // A public thread lives only as long as its assistant stays published.
     if (!assistant.isPublic) throw notFound;
-    return { thread, assistant, team: await loadTeamOrNeutral(deps, thread.teamId) };
+    return { thread, assistant, tools, team: row.team ?? NEUTRAL_TEAM };
   }
   // A team thread belongs to one user of that team; the assistant must still be visible to it.
   if (!auth || thread.userId !== auth.user.id || (assistant.teamId !== null && assistant.teamId !== auth.team.id)) {
     throw notFound;
   }
   assertUsable(rightsFor(auth, row), limitStateFrom(auth.team, row.ownAssistants));
-  return { thread, assistant, team: auth.team };
+  return { thread, assistant, tools, team: auth.team };
 }
 
 /** Default assistants have no team: no team filter applies to their public chats. */
-async function loadTeamOrNeutral(deps: Deps, teamId: number | null): Promise<Team> {
-  const [team] = teamId ? await deps.db.select().from(teams).where(eq(teams.id, teamId)) : [];
-  if (team) return team;
-  return { protectionLevel: 0, filter: '' } as Team;
-}
+const NEUTRAL_TEAM = { protectionLevel: 0, filter: '' } as Team;
 
 /** Visitor limits for every message of a public thread. */
 export async function throttlePublicMessage(deps: Deps, access: ThreadAccess, ip: string) {
@@ -216,7 +212,8 @@ export async function answerInThread(
     deps.realtime?.publishProgress({ threadId: thread.id, status, msg });
   progress('start-ai', pickThinkingExpression(assistant));
 
-  const [history, activeTools] = await Promise.all([loadHistory(deps, thread.id), activeToolsFor(deps, assistant.id)]);
+  const history = await loadHistory(deps, thread.id);
+  const activeTools = toActiveTools(access.tools);
   const effects: ToolEffect[] = [];
   const tools = buildToolSet(activeTools, {
     teamId: thread.teamId,

@@ -11,14 +11,18 @@ export interface ToolState<S = Record<string, unknown>> {
   settings: S;
 }
 
-/** The assistant's switched-on tools with their settings, for the answer pipeline. */
-export async function activeToolsFor(deps: Deps, assistantId: number): Promise<ActiveTool[]> {
-  const rows = await listAssistantTools(deps.db, assistantId);
+/** Tool rows (switched on) as the answer pipeline's tools, with defaults for unsaved settings. */
+export function toActiveTools(rows: { toolSlug: ToolSlug; settings: Record<string, unknown>; active?: boolean }[]): ActiveTool[] {
   return rows.flatMap((row) => {
     const definition = toolBySlug(row.toolSlug);
-    if (!row.active || !definition) return [];
+    if (row.active === false || !definition) return [];
     return [{ definition, settings: { ...definition.defaultSettings, ...row.settings } }];
   });
+}
+
+/** The assistant's switched-on tools with their settings, for the answer pipeline. */
+export async function activeToolsFor(deps: Deps, assistantId: number): Promise<ActiveTool[]> {
+  return toActiveTools(await listAssistantTools(deps.db, assistantId));
 }
 
 export async function getToolState<S>(deps: Deps, assistantId: number, slug: ToolSlug): Promise<ToolState<S>> {
