@@ -19,6 +19,7 @@ import {
 } from '../assistants/assistant.service.ts';
 import { privacyTermsFor } from '../dataprotection/dataprotection.service.ts';
 import { activeToolsFor } from '../tools/tool.service.ts';
+import { citedSources, retrieveKnowledge } from '../knowledge/knowledge.service.ts';
 import { recordUsage } from '../usage/usage.service.ts';
 import {
   deleteMessage,
@@ -37,6 +38,7 @@ import {
   recentThreadMessages,
   saveAnswerCheckpoint,
   setMessageAudio,
+  setMessageSources,
   toChatMessage,
 } from './chat.repository.ts';
 
@@ -142,8 +144,8 @@ export async function getThreadMessages(deps: Deps, access: ThreadAccess): Promi
 }
 
 /** The privacy terms that apply to a thread's answers (team list + assistant list when on). */
-export function privacyGateFor(access: ThreadAccess) {
-  return createPrivacyGate(privacyTermsFor(access.team, access.assistant));
+export function privacyGateFor(access: ThreadAccess, opts: { force?: boolean } = {}) {
+  return createPrivacyGate(privacyTermsFor(access.team, access.assistant, opts));
 }
 
 function pickThinkingExpression(assistant: Assistant): string {
@@ -216,7 +218,11 @@ export async function answerInThread(
     deps.realtime?.publishProgress({ threadId: thread.id, status, msg });
   progress('start-ai', pickThinkingExpression(assistant));
 
-  const [history, activeTools] = await Promise.all([loadHistory(deps, thread.id), activeToolsFor(deps, assistant.id)]);
+  const [history, activeTools, passages] = await Promise.all([
+    loadHistory(deps, thread.id),
+    activeToolsFor(deps, assistant.id),
+    retrieveKnowledge(deps, assistant.id, question),
+  ]);
   const effects: ToolEffect[] = [];
   const tools = buildToolSet(activeTools, {
     teamId: thread.teamId,
@@ -231,10 +237,12 @@ export async function answerInThread(
   );
   const outcome = await runAnswer({
     gateway: deps.ai,
-    gate: privacyGateFor(access),
+    // A passage of a data-protection file brings the team's and assistant's lists into force.
+    gate: privacyGateFor(access, { force: passages.some((p) => p.filtered) }),
     profile: assistant,
     history,
     question,
+    retrieve: async () => passages,
     tools,
     store,
     onText: (delta) => {
@@ -279,8 +287,16 @@ export async function answerInThread(
     const form = await insertMessage(deps.db, { threadId: thread.id, origin: 'ai', type: 'form', text: '' });
     emit({ type: 'form', message_id: form.id });
   }
+  const sources = outcome.answerId === null ? [] : citedSources(passages, outcome.text);
+  if (sources.length > 0) await setMessageSources(deps.db, saved.id, sources);
   progress('done-ai', MC.progressDone);
-  emit({ type: 'complete', response_id: saved.responseId, final_text: saved.text, message_id: saved.id });
+  emit({
+    type: 'complete',
+    response_id: saved.responseId,
+    final_text: saved.text,
+    message_id: saved.id,
+    ...(sources.length > 0 ? { sources } : {}),
+  });
 }
 
 /**
