@@ -68,9 +68,11 @@ export function rankPassages(question: string, passages: Passage[], limit = 3): 
 /** The complete German answer of the offline engine for one question. */
 export function composeOfflineAnswer(question: string, ctx: OfflineContext): string {
   // The passages come ranked by the knowledge retrieval (which also matches compounds and other
-  // word forms): when no sentence shares a word with the question, the best passage is quoted.
-  const ranked = rankPassages(question, ctx.passages);
-  const best = ranked.length > 0 ? ranked : ctx.passages.slice(0, 1).map((p) => ({ ...p, text: shorten(p.text, 400) }));
+  // word forms): the best two are quoted, each by its sentences closest to the question (or its
+  // beginning when no sentence shares a word with the question).
+  const best = ctx.passages
+    .slice(0, 2)
+    .map((p) => rankPassages(question, [p], 1)[0] ?? { ...p, text: shorten(p.text, 400) });
   const lines = [`_${OFFLINE_NOTICE}_`, ''];
   if (best.length === 0) {
     lines.push(

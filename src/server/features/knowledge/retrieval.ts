@@ -63,8 +63,8 @@ async function ftsRanking(db: Db, assistantId: number, words: string[]): Promise
     const rows = await db.execute<{ part: string }>(sql`
       select p.part from unnest(${sql.raw(`ARRAY[${parts.map((p) => `'${p}'`).join(',')}]::text[]`)}) as p(part)
       where exists (select 1 from knowledge_passages k
-                    where k.assistant_id = ${assistantId} and k.search @@ to_tsquery('german', p.part))`);
-    for (const r of rowsOf<{ part: string }>(rows)) terms.add(r.part);
+                    where k.assistant_id = ${assistantId} and k.search @@ to_tsquery('german', p.part || ':*'))`);
+    for (const r of rowsOf<{ part: string }>(rows)) terms.add(`${r.part}:*`);
   }
   if (terms.size === 0) return [];
   const query = [...terms].join(' | ');
