@@ -72,7 +72,7 @@ describe('knowledge ingestion interrupted by a crash', () => {
     form.append('description', 'Lieferbedingungen');
     form.append('dataProtection', '0');
     const pdf = await makePdf(Array.from({ length: PAGES }, (_, i) => page(i + 1)));
-    form.append('file', new Blob([pdf]), 'Lieferbedingungen.pdf');
+    form.append('file', new Blob([new Uint8Array(pdf)]), 'Lieferbedingungen.pdf');
     const upload = await session.postForm('/api/knowledge', form);
     expect(upload.status, await upload.clone().text()).toBe(200);
     const fileUuid = ((await upload.json()) as { file: { uuid: string } }).file.uuid;
