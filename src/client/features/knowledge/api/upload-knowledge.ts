@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { KnowledgeFile } from '../../../../shared/schemas/knowledge.ts';
+import type { KnowledgeFile, KnowledgeList } from '../../../../shared/schemas/knowledge.ts';
 import { api } from '../../../lib/api-client.ts';
 import { knowledgeKeys } from './keys.ts';
 
@@ -24,7 +24,11 @@ export function useUploadKnowledge() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadKnowledge,
-    onSuccess: async (_r, { assistantUuid }) => {
+    onSuccess: async ({ file }, { assistantUuid }) => {
+      // Shown at once ("hochgeladen"); the live channel moves it through the stages from here.
+      queryClient.setQueryData<KnowledgeList>(knowledgeKeys.list(assistantUuid), (old) =>
+        old && !old.files.some((f) => f.uuid === file.uuid) ? { ...old, files: [file, ...old.files] } : old,
+      );
       await queryClient.invalidateQueries({ queryKey: knowledgeKeys.list(assistantUuid) });
     },
   });
