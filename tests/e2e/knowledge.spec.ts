@@ -16,7 +16,9 @@ async function call(context: BrowserContext, method: 'post' | 'put', url: string
   return res.json();
 }
 
-test('Wissen: PDF hochladen, Fortschritt verfolgen, Frage aus dem PDF beantwortet mit Quelle', async ({ page }) => {
+test('Wissen: PDF hochladen, Fortschritt verfolgen, Frage aus dem PDF beantwortet mit Quelle', async ({
+  page,
+}) => {
   const context = page.context();
   await context.request.get(`${E2E_BASE_URL}/sanctum/csrf-cookie`);
   const password = 'Wissen#2026';
@@ -47,7 +49,9 @@ test('Wissen: PDF hochladen, Fortschritt verfolgen, Frage aus dem PDF beantworte
     'Lagerordnung der Firma. Der Zutritt zum Lager ist nur mit Sicherheitsschuhen erlaubt.',
     'Die jährliche Inventur findet immer am zweiten Samstag im Januar statt. Treffpunkt ist Tor 4.',
   ]);
-  await dialog.getByTestId('knowledge-file-input').setInputFiles({ name: 'Lagerordnung.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await dialog
+    .getByTestId('knowledge-file-input')
+    .setInputFiles({ name: 'Lagerordnung.pdf', mimeType: 'application/pdf', buffer: pdf });
   await expect(dialog.getByText('Lagerordnung.pdf')).toBeVisible();
   await dialog.getByLabel('Beschreibung (optional)').fill('Regeln für das Lager');
   // Record every stage the dialog shows (a small PDF passes them within a fraction of a second).
@@ -64,7 +68,9 @@ test('Wissen: PDF hochladen, Fortschritt verfolgen, Frage aus dem PDF beantworte
   // The progress dialog shows the real stages and ends with "fertig"; then "Datei hochgeladen".
   const progress = page.getByTestId('knowledge-progress');
   await expect(progress).toBeVisible();
-  await expect(page.getByTestId('knowledge-progress-status')).toHaveText('Fertig – Dein Mika kennt die Datei jetzt.');
+  await expect(page.getByTestId('knowledge-progress-status')).toHaveText(
+    'Fertig – Dein Mika kennt die Datei jetzt.',
+  );
   const stages = await page.evaluate(() => (window as unknown as { stages: string[] }).stages);
   expect(stages.at(-1)).toBe('Fertig – Dein Mika kennt die Datei jetzt.');
   // At least one stage before the end arrived live, in the order of ingestion.
@@ -72,7 +78,9 @@ test('Wissen: PDF hochladen, Fortschritt verfolgen, Frage aus dem PDF beantworte
   const before = stages.slice(0, -1);
   expect(before.length, JSON.stringify(stages)).toBeGreaterThan(0);
   expect(before.every((s) => order.includes(s))).toBe(true);
-  expect(before.map((s) => order.indexOf(s))).toEqual([...before.map((s) => order.indexOf(s))].sort((a, b) => a - b));
+  expect(before.map((s) => order.indexOf(s))).toEqual(
+    [...before.map((s) => order.indexOf(s))].sort((a, b) => a - b),
+  );
   await expect(page.getByText('Datei hochgeladen')).toBeVisible();
   await expect(progress).toBeHidden({ timeout: 5000 });
   const row = page.getByTestId('knowledge-file').filter({ hasText: 'Lagerordnung.pdf' });

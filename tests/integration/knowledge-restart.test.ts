@@ -13,7 +13,9 @@ import { spawnServer, type ServerProcess } from '../setup/server-process.ts';
 
 const PAGES = 400;
 const page = (i: number) =>
-  `Seite ${i}: Die Lieferbedingungen der Nordlicht Logistik GmbH regeln Versand, Haftung und Zahlung. `.repeat(20);
+  `Seite ${i}: Die Lieferbedingungen der Nordlicht Logistik GmbH regeln Versand, Haftung und Zahlung. `.repeat(
+    20,
+  );
 
 /** A browser-like session against a server process: CSRF cookie, login, then API calls. */
 async function signIn(base: string, email: string) {
@@ -40,7 +42,8 @@ async function signIn(base: string, email: string) {
   remember(login);
   return {
     get: (url: string) => fetch(`${base}${url}`, { headers: headers() }),
-    postForm: (url: string, form: FormData) => fetch(`${base}${url}`, { method: 'POST', headers: headers(), body: form }),
+    postForm: (url: string, form: FormData) =>
+      fetch(`${base}${url}`, { method: 'POST', headers: headers(), body: form }),
   };
 }
 
@@ -77,10 +80,14 @@ describe('knowledge ingestion interrupted by a crash', () => {
     expect(upload.status, await upload.clone().text()).toBe(200);
     const fileUuid = ((await upload.json()) as { file: { uuid: string } }).file.uuid;
     const statusOf = async () =>
-      ((await (await session.get(`/api/knowledge/${assistantUuid}`)).json()) as KnowledgeList).files.find((f) => f.uuid === fileUuid)!;
+      ((await (await session.get(`/api/knowledge/${assistantUuid}`)).json()) as KnowledgeList).files.find(
+        (f) => f.uuid === fileUuid,
+      )!;
 
     // Wait until the job is reading the text, then kill the process.
-    await expect.poll(async () => (await statusOf()).status, { timeout: 20_000, interval: 50 }).toBe('reading');
+    await expect
+      .poll(async () => (await statusOf()).status, { timeout: 20_000, interval: 50 })
+      .toBe('reading');
     await server.kill9();
 
     // Nothing finished it in the meantime: the database says it was still being read.
@@ -93,7 +100,9 @@ describe('knowledge ingestion interrupted by a crash', () => {
 
     server = await spawnServer({ env: { DATA_DIR: dataDir }, logFile });
     session = await signIn(server.baseUrl, email);
-    await expect.poll(async () => (await statusOf()).status, { timeout: 60_000, interval: 250 }).toBe('ready');
+    await expect
+      .poll(async () => (await statusOf()).status, { timeout: 60_000, interval: 250 })
+      .toBe('ready');
     const file = await statusOf();
     expect(file.error).toBeNull();
     expect(file.passages).toBeGreaterThanOrEqual(PAGES);

@@ -1,21 +1,9 @@
 import { expect } from 'vitest';
 import type { KnowledgeFile, KnowledgeList } from '../../src/shared/schemas/knowledge.ts';
-import { multipartBody } from '../fixtures/media.ts';
-import type { Agent } from './agent.ts';
+import { uploadKnowledge } from './knowledge-upload.ts';
 
-/** POST /api/knowledge as the Wissen tab sends it. */
-export function uploadKnowledge(
-  agent: Agent,
-  assistantUuid: string,
-  file: { name: string; data: Buffer },
-  fields: { description?: string; dataProtection?: string } = {},
-) {
-  const { payload, contentType } = multipartBody(
-    { assistantUuid, description: fields.description ?? '', dataProtection: fields.dataProtection ?? '0' },
-    { field: 'file', name: file.name, data: file.data },
-  );
-  return agent.request('POST', '/api/knowledge', payload, { headers: { 'content-type': contentType } });
-}
+export { uploadKnowledge };
+import type { Agent } from './agent.ts';
 
 /** Polls the list until the file is ready or failed. */
 export async function waitForIngestion(

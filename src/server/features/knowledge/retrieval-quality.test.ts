@@ -30,7 +30,8 @@ describe('retrieval quality on the German corpus', () => {
     const { team, owner } = await createStaffedTeam(t.database.db);
     assistant = await createAssistant(t.database.db, team);
     agent = await loginAs(t, owner);
-    for (const name of documents) await addKnowledge(agent, assistant.uuid, { name, data: fs.readFileSync(path.join(CORPUS, name)) });
+    for (const name of documents)
+      await addKnowledge(agent, assistant.uuid, { name, data: fs.readFileSync(path.join(CORPUS, name)) });
   }, 120_000);
   afterAll(async () => t?.close());
 
@@ -46,7 +47,9 @@ describe('retrieval quality on the German corpus', () => {
                  intersect select unnest(tsvector_to_array(to_tsvector('german', ${q})))))), 0)::int as shared
         from knowledge_passages k join knowledge_files f on f.id = k.file_id
         where k.assistant_id = ${assistant.id} and f.name = ${file} and strpos(k.text, ${passage}) > 0`);
-      const row = (Array.isArray(result) ? result : (result as { rows: { shared: number; found: number }[] }).rows)[0]!;
+      const row = (
+        Array.isArray(result) ? result : (result as { rows: { shared: number; found: number }[] }).rows
+      )[0]!;
       expect(row.found, `no passage of ${file} contains "${passage}"`).toBeGreaterThan(0);
       if (row.shared === 0) unshared++;
     }
@@ -58,18 +61,29 @@ describe('retrieval quality on the German corpus', () => {
     const misses: string[] = [];
     for (const { q, file, passage } of questions) {
       const top = await searchPassages(t.database.db, assistant.id, q, 5);
-      if (!top.some((p) => p.fileName === file && p.text.includes(passage))) misses.push(`${q} → ${top.map((p) => p.fileName).join(', ')}`);
+      if (!top.some((p) => p.fileName === file && p.text.includes(passage)))
+        misses.push(`${q} → ${top.map((p) => p.fileName).join(', ')}`);
     }
     const recall = (questions.length - misses.length) / questions.length;
-    console.info(`recall@5 = ${recall.toFixed(3)} (${questions.length - misses.length}/${questions.length}); misses:\n${misses.join('\n')}`);
+    console.info(
+      `recall@5 = ${recall.toFixed(3)} (${questions.length - misses.length}/${questions.length}); misses:\n${misses.join('\n')}`,
+    );
     expect(recall).toBeGreaterThanOrEqual(0.9);
   });
 
   it('lets the offline engine quote the right file for at least 90 % of the questions', async () => {
     let right = 0;
     for (const { q, file } of questions) {
-      const thread = (await agent.post('/api/thread/create', { assistantUuid: assistant.uuid })).json<{ id: number; token: string }>();
-      const params = new URLSearchParams({ assistantUuid: assistant.uuid, threadId: String(thread.id), token: thread.token, message: q });
+      const thread = (await agent.post('/api/thread/create', { assistantUuid: assistant.uuid })).json<{
+        id: number;
+        token: string;
+      }>();
+      const params = new URLSearchParams({
+        assistantUuid: assistant.uuid,
+        threadId: String(thread.id),
+        token: thread.token,
+        message: q,
+      });
       const res = await agent.get(`/api/send/stream?${params.toString()}`);
       const text = parseSse(res.body)
         .events.filter((e) => e.type === 'text')
