@@ -94,9 +94,7 @@ async function main() {
         'Bench Suche',
       ])
     ).rows;
-    const questions: { q: string }[] = JSON.parse(
-      await fs.readFile(path.join(CORPUS, 'questions.json'), 'utf8'),
-    );
+    const questions = JSON.parse(await fs.readFile(path.join(CORPUS, 'questions.json'), 'utf8')) as { q: string }[];
     const latencies: number[] = [];
     for (let i = 0; i < 300; i++) {
       const t0 = performance.now();
