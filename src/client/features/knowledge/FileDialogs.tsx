@@ -14,16 +14,14 @@ import { useDeleteKnowledge } from './api/delete-knowledge.ts';
 import { useEditKnowledge } from './api/edit-knowledge.ts';
 import { TK } from './texts.ts';
 
-/** Rename and describe a file → "Aktualisiert". */
-export function EditFileDialog({
-  assistantUuid,
-  file,
-  onClose,
-}: {
+interface FileDialogProps {
   assistantUuid: string;
   file: KnowledgeFile;
   onClose: () => void;
-}) {
+}
+
+/** Rename and describe a file → "Aktualisiert". */
+export function EditFileDialog({ assistantUuid, file, onClose }: FileDialogProps) {
   const [name, setName] = useState(file.name);
   const [description, setDescription] = useState(file.description);
   const [nameError, setNameError] = useState('');
@@ -79,15 +77,7 @@ export function EditFileDialog({
 }
 
 /** Delete after a confirmation → "Datei gelöscht"; its passages leave retrieval at once. */
-export function DeleteFileDialog({
-  assistantUuid,
-  file,
-  onClose,
-}: {
-  assistantUuid: string;
-  file: KnowledgeFile;
-  onClose: () => void;
-}) {
+export function DeleteFileDialog({ assistantUuid, file, onClose }: FileDialogProps) {
   const remove = useDeleteKnowledge(assistantUuid);
   const confirm = () =>
     remove.mutate(file.uuid, {

@@ -18,6 +18,15 @@ export interface RetrievedPassage {
   text: string;
 }
 
+type PassageRow = {
+  id: number;
+  file_name: string;
+  is_filtered: boolean;
+  location: string;
+  heading: string;
+  text: string;
+};
+
 const CANDIDATES = 40;
 const RRF_K = 60;
 const TRIGRAM_THRESHOLD = 0.5;
@@ -125,14 +134,7 @@ export async function searchPassages(
   ]);
   const ids = fuse([fts, trigram]).slice(0, limit);
   if (ids.length === 0) return [];
-  const rows = await db.execute<{
-    id: number;
-    file_name: string;
-    is_filtered: boolean;
-    location: string;
-    heading: string;
-    text: string;
-  }>(sql`
+  const rows = await db.execute<PassageRow>(sql`
     select k.id, f.name as file_name, f.is_filtered, k.location, k.heading, k.text
     from knowledge_passages k join knowledge_files f on f.id = k.file_id
     where k.assistant_id = ${assistantId} and f.status = 'ready'
@@ -140,16 +142,7 @@ export async function searchPassages(
         ids.map((id) => sql`${id}`),
         sql`, `,
       )})`);
-  const byId = new Map(
-    rowsOf<{
-      id: number;
-      file_name: string;
-      is_filtered: boolean;
-      location: string;
-      heading: string;
-      text: string;
-    }>(rows).map((r) => [r.id, r]),
-  );
+  const byId = new Map(rowsOf<PassageRow>(rows).map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
     return r
