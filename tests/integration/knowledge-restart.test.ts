@@ -86,7 +86,7 @@ describe('knowledge ingestion interrupted by a crash', () => {
 
     // Wait until the job is reading the text, then kill the process.
     await expect
-      .poll(async () => (await statusOf()).status, { timeout: 20_000, interval: 50 })
+      .poll(async () => (await statusOf()).status, { timeout: 60_000, interval: 50 })
       .toBe('reading');
     await server.kill9();
 
@@ -101,10 +101,10 @@ describe('knowledge ingestion interrupted by a crash', () => {
     server = await spawnServer({ env: { DATA_DIR: dataDir }, logFile });
     session = await signIn(server.baseUrl, email);
     await expect
-      .poll(async () => (await statusOf()).status, { timeout: 60_000, interval: 250 })
+      .poll(async () => (await statusOf()).status, { timeout: 150_000, interval: 250 })
       .toBe('ready');
     const file = await statusOf();
     expect(file.error).toBeNull();
     expect(file.passages).toBeGreaterThanOrEqual(PAGES);
-  }, 120_000);
+  }, 300_000);
 });

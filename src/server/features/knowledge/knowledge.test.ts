@@ -16,7 +16,7 @@ import {
   grantRights,
   loginAs,
 } from '../../../../tests/factories/index.ts';
-import type { Agent } from '../../../../tests/setup/agent.ts';
+import { Agent } from '../../../../tests/setup/agent.ts';
 import { MK } from '../../../shared/messages.ts';
 import { KNOWLEDGE_MAX_FILES, type KnowledgeFile } from '../../../shared/schemas/knowledge.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../tests/fixtures/fake-openai.ts';
@@ -26,8 +26,8 @@ const HANDBOOK = [
   'Homeoffice: Mitarbeitende dürfen an zwei Tagen pro Woche von zu Hause arbeiten. Die Arbeitsmittel stellt die Firma.',
 ];
 
-async function ask(agent: Agent, assistantUuid: string, message: string) {
-  const thread = (await agent.post('/api/thread/create', { assistantUuid })).json<{
+async function ask(agent: Agent, assistantUuid: string, message: string, opts: { public?: boolean } = {}) {
+  const thread = (await agent.post('/api/thread/create', { assistantUuid, ...opts })).json<{
     id: number;
     token: string;
   }>();
@@ -97,6 +97,19 @@ describe('knowledge files (offline engine)', () => {
     expect(JSON.stringify(last)).toContain('"sources":[{"file":"Handbuch.pdf","location":"Seite 2"}]');
   });
 
+  it('answers public visitors from the knowledge too, without listing the file names as sources', async () => {
+    const { team, owner } = await createStaffedTeam(t.database.db);
+    const assistant = await createAssistant(t.database.db, team, { isPublic: true });
+    await addKnowledge(await loginAs(t, owner), assistant.uuid, {
+      name: 'Intern Preise.txt',
+      data: Buffer.from('Die Werkstatt repariert Fahrräder innerhalb von zwei Werktagen.'),
+    });
+    const visitor = new Agent(t.app, '10.0.0.7');
+    const answer = await ask(visitor, assistant.uuid, 'Wie lange dauert eine Reparatur?', { public: true });
+    expect(answer.text).toContain('innerhalb von zwei Werktagen');
+    expect(answer.complete.sources).toBeUndefined();
+  });
+
   it('renames and describes ("Aktualisiert"), and deletes ("Datei gelöscht") with every passage at once', async () => {
     const { team, owner } = await createStaffedTeam(t.database.db);
     const assistant = await createAssistant(t.database.db, team);
@@ -154,13 +167,13 @@ describe('knowledge files (offline engine)', () => {
     await refused({ name: 'tabelle.xlsx', data: await makePdf(['kein Excel']) }, 422, MK.contentMismatch);
     await refused({ name: 'daten.json', data: Buffer.from('{ kein json') }, 422, MK.contentMismatch);
     await refused({ name: 'programm.exe', data: Buffer.from('MZ') }, 422, MK.typeNotAllowed);
-    await refused({ name: 'bombe.docx', data: makeZipBombDocx(256) }, 422, MK.archiveTooLarge);
+    await refused({ name: 'bombe.docx', data: await makeZipBombDocx() }, 422, MK.archiveTooLarge);
     const [stored] = await t.database.db
       .select({ n: count() })
       .from(knowledgeFiles)
       .where(eq(knowledgeFiles.assistantId, assistant.id));
     expect(stored!.n).toBe(0);
-  });
+  }, 90_000);
 
   it(`refuses the ${KNOWLEDGE_MAX_FILES + 1}st file`, async () => {
     const { team, owner } = await createStaffedTeam(t.database.db);
