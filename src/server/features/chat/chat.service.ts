@@ -117,11 +117,7 @@ export async function resolveThreadAccess(
     return { thread, assistant, team: await loadTeamOrNeutral(deps, thread.teamId) };
   }
   // A team thread belongs to one user of that team; the assistant must still be visible to it.
-  if (
-    !auth ||
-    thread.userId !== auth.user.id ||
-    (assistant.teamId !== null && assistant.teamId !== auth.team.id)
-  ) {
+  if (!auth || thread.userId !== auth.user.id || (assistant.teamId !== null && assistant.teamId !== auth.team.id)) {
     throw notFound;
   }
   assertUsable(rightsFor(auth, row), limitStateFrom(auth.team, row.ownAssistants));
@@ -139,11 +135,7 @@ async function loadTeamOrNeutral(deps: Deps, teamId: number | null): Promise<Tea
 export async function throttlePublicMessage(deps: Deps, access: ThreadAccess, ip: string) {
   if (!access.thread.isPublic) return;
   await deps.throttle.consume(`public-msg:${ip}`, PUBLIC_LIMITS.messagesPerIp, MP.tooManyMessages);
-  await deps.throttle.consume(
-    `public-assistant:${access.assistant.id}`,
-    PUBLIC_LIMITS.messagesPerAssistant,
-    MP.tooManyMessages,
-  );
+  await deps.throttle.consume(`public-assistant:${access.assistant.id}`, PUBLIC_LIMITS.messagesPerAssistant, MP.tooManyMessages);
 }
 
 export async function getThreadMessages(deps: Deps, access: ThreadAccess): Promise<ChatMessage[]> {
@@ -260,21 +252,11 @@ export async function answerInThread(
     onProgress: (status) => progress(status, MC.progressWriting),
     historyTokenBudget: deps.config.ai.historyTokenBudget,
     maxSteps: deps.config.ai.maxSteps,
-    checkpoint: {
-      intervalMs: deps.config.ai.checkpointMs,
-      chars: 800,
-      heartbeatMs: Math.max(deps.config.ai.checkpointMs, deps.config.ai.streamStaleMs / 3),
-    },
+    checkpoint: { intervalMs: deps.config.ai.checkpointMs, chars: 800, heartbeatMs: Math.max(deps.config.ai.checkpointMs, deps.config.ai.streamStaleMs / 3) },
     log: deps.log,
   });
   live.end();
-  deps.realtime?.publishAnswer({
-    threadId: thread.id,
-    messageId: answer.id,
-    offset: outcome.text.length,
-    delta: '',
-    done: true,
-  });
+  deps.realtime?.publishAnswer({ threadId: thread.id, messageId: answer.id, offset: outcome.text.length, delta: '', done: true });
 
   if (outcome.error) deps.log.warn({ err: outcome.error, threadId: thread.id }, 'chat provider failed');
   const formRequested = effects.some((e) => e.type === 'show-form');
@@ -283,10 +265,7 @@ export async function answerInThread(
     emit({ type: 'error', error: MC.providerFailed });
     return;
   }
-  let saved =
-    outcome.answerId === null
-      ? null
-      : { id: outcome.answerId, text: outcome.text, responseId: answer.responseId };
+  let saved = outcome.answerId === null ? null : { id: outcome.answerId, text: outcome.text, responseId: answer.responseId };
   if (!saved) {
     // The model only called the contact form: a short line introduces it.
     const row = await insertMessage(deps.db, {
@@ -358,3 +337,4 @@ export async function confirmStreamedAnswer(deps: Deps, access: ThreadAccess, re
   if (!found) throw new AppError('NOT_FOUND', MC.threadNotFound);
   return { status: 'success' as const, id: found.id };
 }
+
