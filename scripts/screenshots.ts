@@ -57,6 +57,35 @@ const SEED_USER = {
   password: 'sicheres-passwort',
 };
 
+const knowledgeFile = (i: number, name: string, status: string, extra: Record<string, unknown> = {}) => ({
+  uuid: `00000000-0000-4000-8000-00000000000${i}`,
+  id: i,
+  name,
+  description: '',
+  extension: name.split('.').pop(),
+  is_filtered: 0,
+  size: 120_000,
+  status,
+  error: null,
+  passages: 0,
+  created_at: '2026-11-20T09:00:00.000Z',
+  ...extra,
+});
+const KNOWLEDGE_STATES = {
+  max_files: 100,
+  files: [
+    knowledgeFile(1, 'Preisliste 2027.xlsx', 'queued', { description: 'Gerade hochgeladen' }),
+    knowledgeFile(2, 'Handbuch Vertrieb.pdf', 'reading', { description: 'Alles zu Angeboten und Rabatten' }),
+    knowledgeFile(3, 'Produktschulung.pptx', 'chunking'),
+    knowledgeFile(4, 'Kundenliste.docx', 'indexing', { is_filtered: 1, description: 'Mit Datenschutz' }),
+    knowledgeFile(5, 'FAQ Versand.md', 'ready', { passages: 14, description: 'Häufige Fragen zu Lieferung und Retouren' }),
+    knowledgeFile(6, 'Scan Vertrag.pdf', 'error', {
+      error: 'Die Datei enthält keinen lesbaren Text – vermutlich ein eingescanntes Dokument ohne Texterkennung.',
+    }),
+    knowledgeFile(7, 'Gehälter.pdf', 'error', { error: 'Die Datei ist passwortgeschützt und kann nicht gelesen werden.' }),
+  ],
+};
+
 /** Add new screens here. */
 export const STEPS: ScreenStep[] = [
   { name: 'login', path: '/login' },
@@ -388,6 +417,27 @@ export const STEPS: ScreenStep[] = [
       await page.getByText('Stilrichtungen folgen in Kürze').waitFor();
     },
   },
+  {
+    // The Wissen tab with a file in every state: the list answer is set in the browser, because
+    // real ingestion passes the stages within a second.
+    name: 'assistants-edit-knowledge',
+    path: '/',
+    as: 'user',
+    init: async ({ page, baseUrl, context }) => {
+      await seedAssistants(context, baseUrl);
+      await page.route('**/api/knowledge/*', (route) =>
+        route.request().method() === 'GET' ? route.fulfill({ json: KNOWLEDGE_STATES }) : route.fallback(),
+      );
+    },
+    prepare: async ({ page }) => {
+      await page.getByRole('main').getByRole('button', { name: 'Kundenberater Kai bearbeiten' }).click();
+      await page.getByRole('tab', { name: 'Wissen' }).click();
+      await page.getByTestId('knowledge-list').waitFor();
+    },
+    cleanup: async ({ page }) => {
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    },
+  },
   // Chat: the office conversation with the offline engine (features/chat).
   {
     // The pending indicator: the stream request is held back in the browser.
@@ -711,8 +761,11 @@ async function main() {
       const user = await browser.newContext({ viewport: size, locale: 'de-DE', deviceScaleFactor: 1 });
       await registerUser(user, baseUrl);
 
+      // SCREENS=name,name limits a run to some screens (while working on them).
+      const only = process.env.SCREENS?.split(',').filter(Boolean);
       for (const step of STEPS) {
         if (step.widths && !step.widths.includes(size.width)) continue;
+        if (only && !only.includes(step.name)) continue;
         const context = step.as === 'user' ? user : anonymous;
         const page = await context.newPage();
         const errors: string[] = [];

@@ -64,6 +64,7 @@ let pub: Assistant;
 let visitorThread: { id: number; token: string };
 let responseId: string;
 let answerId: number;
+let knowledgeFile: string;
 let audioFile: string;
 let logo: string;
 let n = 0;
@@ -202,6 +203,26 @@ const EXAMPLES: Record<string, Example> = {
     request: () => ({ method: 'POST', url: `/api/tool/form/${a.uuid}`, payload: { form: formSettings } }),
     object: true,
   },
+  'GET /api/knowledge/:assistantUuid': { request: () => ({ url: `/api/knowledge/${a.uuid}` }), object: true },
+  'POST /api/knowledge': {
+    request: () => {
+      const { payload, contentType } = multipartBody(
+        { assistantUuid: a.uuid, description: 'Öffnungszeiten des Ladens', dataProtection: '0' },
+        { field: 'file', name: 'zeiten.txt', data: Buffer.from('Wir haben montags bis freitags geöffnet.') },
+      );
+      return { method: 'POST', url: '/api/knowledge', payload, headers: { 'content-type': contentType } };
+    },
+    object: true,
+  },
+  'POST /api/knowledge/edit': {
+    request: () => ({ method: 'POST', url: '/api/knowledge/edit', payload: { fileUuid: knowledgeFile, name: 'zeiten.txt', description: 'Neu' } }),
+    object: true,
+  },
+  'DELETE /api/knowledge': {
+    // Each allowed caller deletes a file of its own making: the first delete must not spoil the next.
+    request: async () => ({ method: 'DELETE', url: '/api/knowledge', payload: { assistantUuid: a.uuid, fileUuid: await uploadKnowledgeFile() } }),
+    object: true,
+  },
   'POST /api/send/audio': {
     request: () => {
       const { payload, contentType } = multipartBody(Object.fromEntries(new URLSearchParams(thread())), { field: 'audio', name: 'a.wav', data: makeWav(0.2) });
@@ -256,6 +277,7 @@ beforeAll(async () => {
   // Spoken answers are served only when they belong to a message of the thread.
   const voice = await visitor.post('/api/send/msgtovoice', { ...Object.fromEntries(new URLSearchParams(thread())), msgId: complete.message_id });
   audioFile = String(voice.headers['x-audio-file']);
+  knowledgeFile = await uploadKnowledgeFile();
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
   logo = await t.deps.storage.put('logos', 'png', png);
 });
@@ -263,6 +285,17 @@ afterAll(async () => {
   await t?.close();
   await fs.rm(clientDir, { recursive: true, force: true });
 });
+
+/** A knowledge file of team A's assistant, uploaded by its owner. */
+async function uploadKnowledgeFile(): Promise<string> {
+  const { payload, contentType } = multipartBody(
+    { assistantUuid: a.uuid, description: 'Preise und Lieferzeiten', dataProtection: '0' },
+    { field: 'file', name: 'preise.txt', data: Buffer.from('Das Basispaket kostet 49 Euro im Monat.') },
+  );
+  const res = await agents.owner.request('POST', '/api/knowledge', payload, { headers: { 'content-type': contentType } });
+  if (res.status !== 200) throw new Error(`knowledge upload failed: ${res.body}`);
+  return res.json().file.uuid as string;
+}
 
 function expectedStatus(kind: AccessKind, example: Example, caller: Caller): number | '2xx' {
   return (

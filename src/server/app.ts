@@ -23,7 +23,7 @@ import { registerInputGuard } from './platform/input-guard.ts';
 import type { Deps } from './platform/deps.ts';
 import { createJobs } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
-import { registerSessions } from './platform/session.ts';
+import { SESSION_COOKIE, authFromSessionToken, registerSessions } from './platform/session.ts';
 import { createThrottle } from './platform/throttle.ts';
 import { createLocalStorage, createPrivateStore, serveStorage, type Storage } from './platform/storage.ts';
 import { M } from '../shared/messages.ts';
@@ -31,6 +31,9 @@ import type { ApiErrorBody } from '../shared/errors.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { defineAuthJobs } from './features/auth/auth.jobs.ts';
 import { defineChatJobs } from './features/chat/chat.jobs.ts';
+import { defineKnowledgeJobs, resumeInterruptedIngestion } from './features/knowledge/knowledge.jobs.ts';
+import { knowledgeRoutes } from './features/knowledge/knowledge.routes.ts';
+import { assertCanEditAssistant } from './features/assistants/assistant.service.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { legalRoutes } from './features/legal/legal.routes.ts';
 import { assistantRoutes } from './features/assistants/assistant.routes.ts';
@@ -115,8 +118,14 @@ export async function buildApp(
   };
   defineAuthJobs(deps);
   defineChatJobs(deps);
+  defineKnowledgeJobs(deps);
   // Workers start once every feature has defined its jobs, and stop before the database closes.
   app.addHook('onReady', () => jobs.start());
+  if (database.kind === 'pglite') {
+    app.addHook('onReady', async () => {
+      await resumeInterruptedIngestion(deps);
+    });
+  }
   app.addHook('onClose', async () => {
     await jobs.stop();
     deps.mailer.close();
@@ -166,6 +175,7 @@ export async function buildApp(
   await app.register(formRoutes(deps));
   await app.register(voiceRoutes(deps));
   await app.register(publicChatRoutes(deps));
+  await app.register(knowledgeRoutes(deps));
   // Uploaded logos and the built client are public files.
   await access.declare('public', () => serveStorage(app, config.storageDir));
   await access.declare('public', () => serveClient(app, config));
@@ -173,6 +183,15 @@ export async function buildApp(
     redisUrl: config.redisUrl,
     verifyThreadToken: (threadId, token) => verifyThreadToken(deps, threadId, token),
     origins: { appUrl: config.appUrl, isAllowedOrigin: (origin) => isEmbedOrigin(deps.db, origin) },
+    verifyKnowledgeAccess: async (cookieHeader, assistantUuid) => {
+      const token = cookieHeader ? app.parseCookie(cookieHeader)[SESSION_COOKIE] : undefined;
+      const auth = token ? await authFromSessionToken(database.db, config, token) : null;
+      if (!auth) return false;
+      return assertCanEditAssistant(deps, auth, assistantUuid).then(
+        () => true,
+        () => false,
+      );
+    },
   });
 
   // Answers a stopped process left half-written are kept as interrupted. The embedded database

@@ -143,3 +143,40 @@ export const MP = {
   messageNotFound: 'Diese Nachricht wurde nicht gefunden.',
   contactFormIntro: 'Gern! Hinterlasse hier Deine Kontaktdaten – wir melden uns bei Dir.',
 } as const;
+
+// Knowledge files (spec 02 §2 Wissen, §5, §8, §9; docs/knowledge.md)
+export const MK = {
+  fileRequired: 'Bitte wähle eine Datei aus',
+  fileTooLarge: 'Die Datei darf nicht größer sein als 10MB',
+  fileUploaded: 'Datei hochgeladen',
+  fileDeleted: 'Datei gelöscht',
+  updated: 'Aktualisiert',
+  nameRequired: 'Bitte gib einen Namen ein.',
+  notFound: 'Die Datei wurde nicht gefunden.',
+  noAssistant: 'Kein Assistent definiert',
+  tooManyFiles: (max: number) => `Ein Assistent kann höchstens ${max} Wissensdateien haben. Bitte lösche zuerst eine Datei.`,
+  typeNotAllowed:
+    'Dieser Dateityp wird nicht unterstützt. Erlaubt sind PDF, Word, Excel, PowerPoint, OpenDocument, Text, Markdown, CSV, JSON, HTML, XML, RTF und Quellcode.',
+  contentMismatch: 'Der Inhalt der Datei passt nicht zu ihrer Endung.',
+  archiveTooLarge: 'Die Datei ist entpackt zu groß oder besteht aus zu vielen Teilen und wird deshalb abgelehnt.',
+  info: (max: number) =>
+    `Lade bis zu ${max} Dateien hoch (je höchstens 10 MB): PDF, Word, Excel, PowerPoint, OpenDocument, Text, Markdown, CSV, JSON, HTML, XML, RTF oder Quellcode. Dein Mika beantwortet Fragen dann aus diesen Unterlagen und nennt die Quelle.`,
+  // The stages of ingestion, as the progress dialog and the list show them.
+  status: {
+    queued: 'hochgeladen',
+    reading: 'Text wird gelesen',
+    chunking: 'wird zerlegt',
+    indexing: 'wird indexiert',
+    ready: 'fertig',
+    error: 'Fehler',
+  },
+  errorEncrypted: 'Die Datei ist passwortgeschützt und kann nicht gelesen werden.',
+  errorNoText:
+    'Die Datei enthält keinen lesbaren Text – vermutlich ein eingescanntes Dokument ohne Texterkennung.',
+  errorUnreadable: 'Die Datei ist beschädigt oder kann nicht gelesen werden.',
+  errorTooLargeUnpacked: 'Die Datei ist entpackt zu groß und kann nicht gelesen werden.',
+  // Where a passage comes from.
+  page: (n: number) => `Seite ${n}`,
+  slide: (n: number) => `Folie ${n}`,
+  sheet: (name: string) => `Blatt ${name}`,
+} as const;

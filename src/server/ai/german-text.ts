@@ -69,3 +69,12 @@ export function splitPassages(text: string, maxChars = 200): string[] {
   if (current) out.push(current);
   return out;
 }
+
+/** The words of a text worth searching for: letters and digits, no stopwords, at least 3 characters. */
+export function contentWords(text: string): string[] {
+  return [
+    ...new Set(
+      (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((t) => t.length > 2 && !STOPWORDS.has(t)),
+    ),
+  ];
+}

@@ -23,7 +23,9 @@ describe('offline engine', () => {
   it('picks the passage that answers the question and attributes its source', () => {
     const best = rankPassages('Wann ist der Kundenservice erreichbar?', passages);
     expect(best[0]).toEqual({ source: 'FAQ.docx', text: passages[1]!.text });
-    const answer = composeOfflineAnswer('Ab wann ist die Lieferung versandkostenfrei?', { assistantName: 'Mika', intro: '', passages });
+    // Passages arrive ranked by the knowledge retrieval, best first: the engine quotes the top two.
+    const ranked = [passages[2]!, passages[0]!, passages[1]!];
+    const answer = composeOfflineAnswer('Ab wann ist die Lieferung versandkostenfrei?', { assistantName: 'Mika', intro: '', passages: ranked });
     expect(answer).toContain(OFFLINE_NOTICE);
     expect(answer).toContain('> Lieferungen innerhalb Deutschlands sind ab 50 Euro Bestellwert versandkostenfrei.');
     expect(answer).toContain('— *Versand.md*');
@@ -31,7 +33,8 @@ describe('offline engine', () => {
   });
 
   it('says plainly in German when nothing matches, and introduces itself', () => {
-    const answer = composeOfflineAnswer('Wie wird das Wetter morgen?', { assistantName: 'Mika', intro: 'Ich bin Mika.', passages });
+    // The retrieval found nothing for the question.
+    const answer = composeOfflineAnswer('Wie wird das Wetter morgen?', { assistantName: 'Mika', intro: 'Ich bin Mika.', passages: [] });
     expect(answer).toContain('keine passende Stelle gefunden');
     expect(answer).toContain('**Über mich:** Ich bin Mika.');
   });

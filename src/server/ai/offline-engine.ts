@@ -11,6 +11,11 @@ import { CONTACT_FORM_FUNCTION } from './tools/contact-form.ts';
 export interface Passage {
   source: string;
   text: string;
+  /** Knowledge passages: the file's name and page/sheet/slide, for the sources under an answer. */
+  file?: string;
+  location?: string;
+  /** From a file uploaded with the data-protection switch: always masked on the way out. */
+  filtered?: boolean;
 }
 
 /**
@@ -62,7 +67,12 @@ export function rankPassages(question: string, passages: Passage[], limit = 3): 
 
 /** The complete German answer of the offline engine for one question. */
 export function composeOfflineAnswer(question: string, ctx: OfflineContext): string {
-  const best = rankPassages(question, ctx.passages);
+  // The passages come ranked by the knowledge retrieval (which also matches compounds and other
+  // word forms): the best two are quoted, each by its sentences closest to the question (or its
+  // beginning when no sentence shares a word with the question).
+  const best = ctx.passages
+    .slice(0, 2)
+    .map((p) => rankPassages(question, [p], 1)[0] ?? { ...p, text: shorten(p.text, 400) });
   const lines = [`_${OFFLINE_NOTICE}_`, ''];
   if (best.length === 0) {
     lines.push(
@@ -75,6 +85,11 @@ export function composeOfflineAnswer(question: string, ctx: OfflineContext): str
   lines.push(best.length === 1 ? 'Dazu passt diese Stelle:' : 'Dazu passen diese Stellen:', '');
   for (const p of best) lines.push(`> ${p.text}`, `> — *${p.source}*`, '');
   return lines.join('\n').trimEnd();
+}
+
+function shorten(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, flat.lastIndexOf(' ', max))} …`;
 }
 
 const CONTACT_FORM_REPLY = '_Offline-Modus:_ Gern! Hinterlasse hier Deine Kontaktdaten – wir melden uns bei Dir.';

@@ -8,7 +8,7 @@
 // The pipeline never imports a feature: what differs per caller comes in as arguments.
 import { isStepCount, streamText, type ModelMessage, type ToolSet } from 'ai';
 import type { AiGateway } from './gateway.ts';
-import { OFFLINE_PROVIDER_KEY, type OfflineContext, type Passage } from './offline-engine.ts';
+import { OFFLINE_PROVIDER_KEY, rankPassages, type OfflineContext, type Passage } from './offline-engine.ts';
 import type { PrivacyGate } from './privacy-gate.ts';
 import { buildSystemPrompt, trimHistory, type PromptAssistant } from './prompt.ts';
 
@@ -148,9 +148,9 @@ export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
     );
     // The offline engine quotes knowledge and the intro (which every visitor sees anyway), never
     // the role, task or special properties: those are instructions, not content.
-    const introPassage = req.profile.intro.trim()
-      ? [{ source: `Vorstellung von ${req.profile.name}`, text: req.profile.intro }]
-      : [];
+    // The intro joins only when it matches the question (knowledge passages arrive ranked already).
+    const intro = { source: `Vorstellung von ${req.profile.name}`, text: req.profile.intro };
+    const introPassage = intro.text.trim() && rankPassages(req.question, [intro], 1).length > 0 ? [intro] : [];
     const offline: OfflineContext = {
       assistantName: req.profile.name,
       intro: req.profile.intro,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -21,6 +22,9 @@ export interface Database {
   /** The PostgreSQL server's URL (the job engine opens its own pool). */
   connectionString?: string;
 }
+
+// Extensions the migrations create (knowledge retrieval); PGlite loads them only when passed here.
+const PGLITE_EXTENSIONS = { pg_trgm };
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
@@ -51,7 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const release = dir ? await lockDataDir(dir) : async () => undefined;
   let client: PGlite;
   try {
-    client = dir ? await openPgliteDir(dir, options.loadDataDir) : new PGlite({ loadDataDir: options.loadDataDir });
+    client = dir ? await openPgliteDir(dir, options.loadDataDir) : new PGlite({ loadDataDir: options.loadDataDir, extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
   } catch (err) {
     await release();
@@ -109,7 +113,7 @@ async function lockDataDir(dir: string): Promise<() => Promise<void>> {
  */
 async function openPgliteDir(dir: string, loadDataDir?: Blob): Promise<PGlite> {
   try {
-    return await PGlite.create({ dataDir: dir, loadDataDir });
+    return await PGlite.create({ dataDir: dir, loadDataDir, extensions: PGLITE_EXTENSIONS });
   } catch (first) {
     const pidFile = path.join(dir, 'postmaster.pid');
     const hadPidFile = await fs.rm(pidFile).then(
@@ -118,7 +122,7 @@ async function openPgliteDir(dir: string, loadDataDir?: Blob): Promise<PGlite> {
     );
     if (!hadPidFile) throw first;
     try {
-      return await PGlite.create({ dataDir: dir });
+      return await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS });
     } catch (err) {
       throw new Error(
         `The embedded database in ${dir} cannot be opened (${(err as Error).message}). Restore it from a backup, ` +

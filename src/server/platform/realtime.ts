@@ -13,11 +13,23 @@ import {
   type JoinThreadAck,
   type JoinThreadRequest,
 } from '../../shared/events.ts';
+import {
+  JOIN_KNOWLEDGE_EVENT,
+  KNOWLEDGE_PROGRESS_EVENT,
+  LEAVE_KNOWLEDGE_EVENT,
+  knowledgeRoom,
+  type KnowledgeProgress,
+} from '../../shared/schemas/knowledge.ts';
 
 export interface Realtime {
   publishProgress(event: AIProcessingUpdated): void;
   publishAnswer(event: AIAnswerUpdated): void;
+  /** Ingestion stages of a knowledge file, to the assistant's knowledge room. */
+  publishKnowledge(event: KnowledgeProgress): void;
 }
+
+/** Whether the socket's session (its Cookie header) may edit the assistant. */
+export type KnowledgeRoomVerifier = (cookieHeader: string | undefined, assistantUuid: string) => Promise<boolean>;
 
 export type ThreadTokenVerifier = (threadId: number, token: string) => Promise<boolean>;
 
@@ -53,7 +65,12 @@ export async function isOriginAllowed(policy: OriginPolicy, origin: string | und
  */
 export function attachRealtime(
   app: FastifyInstance,
-  opts: { redisUrl?: string; verifyThreadToken: ThreadTokenVerifier; origins: OriginPolicy },
+  opts: {
+    redisUrl?: string;
+    verifyThreadToken: ThreadTokenVerifier;
+    origins: OriginPolicy;
+    verifyKnowledgeAccess: KnowledgeRoomVerifier;
+  },
 ): Realtime {
   const io = new Server(app.server, {
     path: '/socket.io',
@@ -84,6 +101,17 @@ export function attachRealtime(
       if (ok) await socket.join(progressRoom(threadId));
       ack?.(ok ? { ok: true } : { ok: false, error: 'Kein Zugriff auf diese Unterhaltung.' });
     });
+    // Uploads have no thread: the knowledge room of an assistant is open to a signed-in user with
+    // the edit right, checked from the session cookie the WebSocket handshake carried.
+    socket.on(JOIN_KNOWLEDGE_EVENT, async (req: { assistantUuid: string }, ack?: (a: JoinThreadAck) => void) => {
+      const uuid = typeof req?.assistantUuid === 'string' ? req.assistantUuid : '';
+      const ok = uuid !== '' && (await opts.verifyKnowledgeAccess(socket.handshake.headers.cookie, uuid).catch(() => false));
+      if (ok) await socket.join(knowledgeRoom(uuid));
+      ack?.(ok ? { ok: true } : { ok: false, error: 'Kein Zugriff auf diesen Assistenten.' });
+    });
+    socket.on(LEAVE_KNOWLEDGE_EVENT, async (req: { assistantUuid: string }) => {
+      await socket.leave(knowledgeRoom(String(req?.assistantUuid)));
+    });
     socket.on(LEAVE_THREAD_EVENT, async (req: { threadId: number }) => {
       await socket.leave(progressRoom(Number(req?.threadId)));
     });
@@ -100,6 +128,9 @@ export function attachRealtime(
     },
     publishAnswer(event) {
       io.to(progressRoom(event.threadId)).emit(AI_ANSWER_EVENT, event);
+    },
+    publishKnowledge(event) {
+      io.to(knowledgeRoom(event.assistantUuid)).emit(KNOWLEDGE_PROGRESS_EVENT, event);
     },
   };
 }

@@ -31,33 +31,37 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    const id = sha256(token);
-    const now = new Date();
-    const [row] = await db
-      .select({ session: sessions, user: users, team: teams })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .innerJoin(teams, eq(teams.id, users.teamId))
-      // expires_at was fixed at login; created_at also enforces a lifetime shortened since then.
-      .where(
-        and(
-          eq(sessions.id, id),
-          gt(sessions.expiresAt, now),
-          gt(sessions.createdAt, new Date(now.getTime() - config.session.absoluteMs)),
-          isNull(teams.deletedAt),
-        ),
-      );
-    if (!row) return;
-    if (now.getTime() - row.session.lastSeenAt.getTime() > config.session.idleMs) {
-      await db.delete(sessions).where(eq(sessions.id, id));
-      return;
-    }
-    if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
-    }
-    request.auth = { sessionId: id, user: row.user, team: row.team };
+    if (token) request.auth = await authFromSessionToken(db, config, token);
   });
+}
+
+/** The signed-in user of a session cookie's value, or null (also used by the live channel). */
+export async function authFromSessionToken(db: Db, config: AppConfig, token: string): Promise<AuthContext | null> {
+  const id = sha256(token);
+  const now = new Date();
+  const [row] = await db
+    .select({ session: sessions, user: users, team: teams })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(teams, eq(teams.id, users.teamId))
+    // expires_at was fixed at login; created_at also enforces a lifetime shortened since then.
+    .where(
+      and(
+        eq(sessions.id, id),
+        gt(sessions.expiresAt, now),
+        gt(sessions.createdAt, new Date(now.getTime() - config.session.absoluteMs)),
+        isNull(teams.deletedAt),
+      ),
+    );
+  if (!row) return null;
+  if (now.getTime() - row.session.lastSeenAt.getTime() > config.session.idleMs) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  }
+  return { sessionId: id, user: row.user, team: row.team };
 }
 
 export function requireAuth(request: FastifyRequest): AuthContext {

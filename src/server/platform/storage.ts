@@ -79,7 +79,7 @@ export async function serveStorage(app: FastifyInstance, root: string) {
  */
 export function createPrivateStore(root: string) {
   const safe = (folder: string, name: string) => {
-    if (!/^[\w-]+$/.test(folder) || !/^[\w-]+\.(mp3|wav|pdf|docx|xlsx|pptx|png|jpe?g)$/.test(name)) {
+    if (!/^[\w-]+$/.test(folder) || !/^[\w-]+\.(mp3|wav|pdf|docx|xlsx|pptx|png|jpe?g|bin)$/.test(name)) {
       throw new Error('bad private file name');
     }
     return path.join(root, folder, name);
@@ -93,6 +93,9 @@ export function createPrivateStore(root: string) {
       await fs.writeFile(tmp, data);
       await fs.rename(tmp, full);
       return name;
+    },
+    async remove(folder: string, name: string): Promise<void> {
+      await fs.rm(safe(folder, name), { force: true });
     },
     async read(folder: string, name: string): Promise<Buffer | undefined> {
       try {

@@ -27,8 +27,11 @@ export const ZMessage = z.object({
    * partial (interrupted: the provider failed or the server stopped mid-answer) | submitted (a sent form)
    */
   status: z.enum(['streaming', 'complete', 'partial', 'submitted']),
+  /** Knowledge sources of an answer (file and page/sheet/slide); absent when it used none. */
+  sources: z.array(z.object({ file: z.string(), location: z.string() })).optional(),
   created_at: z.string(),
 });
+export type AnswerSource = NonNullable<ChatMessage['sources']>[number];
 export type ChatMessage = z.infer<typeof ZMessage>;
 
 export const zUserMessage = z
@@ -61,7 +64,7 @@ export const ZSaveStreamRequest = z.object({
  */
 export type StreamEvent =
   | { type: 'text'; text: string }
-  | { type: 'complete'; response_id: string; final_text: string; message_id: number }
+  | { type: 'complete'; response_id: string; final_text: string; message_id: number; sources?: AnswerSource[] }
   | { type: 'form'; message_id: number }
   | { type: 'error'; error: string };
 

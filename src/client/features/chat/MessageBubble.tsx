@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { ChatMessage } from '../../../shared/schemas/chat.ts';
 import { Markdown } from '../../components/Markdown.tsx';
+import { AnswerSources } from '../knowledge/AnswerSources.tsx';
 import { AssistantAvatar } from './AssistantAvatar.tsx';
 import { AudioMessage } from './AudioMessage.tsx';
 import { ContactFormMessage } from './ContactFormMessage.tsx';
@@ -170,6 +171,13 @@ function MessageContent({ message, assistant, thread }: Omit<MessageBubbleProps,
         </Box>
       );
     default:
-      return body;
+      return message.sources?.length ? (
+        <Box sx={{ display: 'grid', gap: 1 }}>
+          {body}
+          <AnswerSources sources={message.sources} />
+        </Box>
+      ) : (
+        body
+      );
   }
 }

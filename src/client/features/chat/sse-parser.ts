@@ -1,4 +1,4 @@
-import type { StreamEvent } from '../../../shared/schemas/chat.ts';
+import type { AnswerSource, StreamEvent } from '../../../shared/schemas/chat.ts';
 
 /**
  * Reads the `data:` lines of GET /api/send/stream (docs/decisions/006): text deltas, form (a stored
@@ -34,6 +34,7 @@ export function parseStreamEvent(payload: string): StreamEvent | null {
         final_text: v.final_text,
         response_id: typeof v.response_id === 'string' ? v.response_id : '',
         message_id: typeof v.message_id === 'number' ? v.message_id : 0,
+        ...(Array.isArray(v.sources) ? { sources: v.sources as AnswerSource[] } : {}),
       };
     case 'form':
       return typeof v.message_id === 'number' ? { type: 'form', message_id: v.message_id } : null;

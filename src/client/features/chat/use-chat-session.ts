@@ -200,16 +200,11 @@ export function useChatSession(assistantUuid: string, publicMode = false): ChatS
           outcome.formMessageId = event.message_id;
         } else if (event.type === 'complete') {
           outcome.finished = 'complete';
-          const answer = localMessage(
-            event.message_id || -Date.now(),
-            'ai',
-            event.final_text,
-            event.response_id,
-          );
-          const form =
-            outcome.formMessageId === null
-              ? []
-              : [localMessage(outcome.formMessageId, 'ai', '', null, 'form')];
+          const answer = {
+            ...localMessage(event.message_id || -Date.now(), 'ai', event.final_text, event.response_id),
+            ...(event.sources ? { sources: event.sources } : {}),
+          };
+          const form = outcome.formMessageId === null ? [] : [localMessage(outcome.formMessageId, 'ai', '', null, 'form')];
           queryClient.setQueryData<ChatMessage[]>(messagesKey, (old = []) => [...old, answer, ...form]);
           if (event.response_id) {
             store.setLastResponseId(key, target.id, event.response_id);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, jsonb } from 'drizzle-orm/pg-core';
 import { assistants } from './assistants.ts';
 import { teams } from './teams.ts';
 import { users } from './users.ts';
@@ -53,6 +53,8 @@ export const messages = pgTable(
     /** Last sign of life of the process streaming this answer; null once it is finished. */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     model: text('model'),
+    /** The knowledge sources an answer drew on: file name and page/sheet/slide (knowledge feature). */
+    sources: jsonb('sources').$type<{ file: string; location: string }[]>(),
     inputTokens: integer('input_tokens').notNull().default(0),
     outputTokens: integer('output_tokens').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

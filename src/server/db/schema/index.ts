@@ -7,3 +7,4 @@ export * from './chat.ts';
 export * from './forms.ts';
 export * from './tools.ts';
 export * from './usage.ts';
+export * from './knowledge.ts';

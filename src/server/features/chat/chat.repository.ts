@@ -181,6 +181,12 @@ export function toChatMessage(m: MessageRow, staleBefore?: Date): ChatMessage {
     document: m.document,
     response_id: m.responseId,
     status: stale ? 'partial' : m.status,
+    ...(m.sources && m.sources.length > 0 ? { sources: m.sources } : {}),
     created_at: m.createdAt.toISOString(),
   };
+}
+
+/** The knowledge sources shown under an answer. */
+export async function setMessageSources(db: Db, messageId: number, sources: { file: string; location: string }[]) {
+  await db.update(messages).set({ sources }).where(eq(messages.id, messageId));
 }

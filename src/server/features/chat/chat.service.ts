@@ -17,6 +17,7 @@ import {
 } from '../assistants/assistant.service.ts';
 import { privacyTermsFor } from '../dataprotection/dataprotection.service.ts';
 import { toActiveTools } from '../tools/tool.service.ts';
+import { citedSources, retrieveKnowledge } from '../knowledge/knowledge.service.ts';
 import { recordUsage } from '../usage/usage.service.ts';
 import {
   deleteMessage,
@@ -35,6 +36,7 @@ import {
   recentThreadMessages,
   saveAnswerCheckpoint,
   setMessageAudio,
+  setMessageSources,
   toChatMessage,
 } from './chat.repository.ts';
 
@@ -138,8 +140,8 @@ export async function getThreadMessages(deps: Deps, access: ThreadAccess): Promi
 }
 
 /** The privacy terms that apply to a thread's answers (team list + assistant list when on). */
-export function privacyGateFor(access: ThreadAccess) {
-  return createPrivacyGate(privacyTermsFor(access.team, access.assistant));
+export function privacyGateFor(access: ThreadAccess, opts: { force?: boolean } = {}) {
+  return createPrivacyGate(privacyTermsFor(access.team, access.assistant, opts));
 }
 
 function pickThinkingExpression(assistant: Assistant): string {
@@ -212,7 +214,7 @@ export async function answerInThread(
     deps.realtime?.publishProgress({ threadId: thread.id, status, msg });
   progress('start-ai', pickThinkingExpression(assistant));
 
-  const history = await loadHistory(deps, thread.id);
+  const [history, passages] = await Promise.all([loadHistory(deps, thread.id), retrieveKnowledge(deps, assistant.id, question)]);
   const activeTools = toActiveTools(access.tools);
   const effects: ToolEffect[] = [];
   const tools = buildToolSet(activeTools, {
@@ -228,10 +230,12 @@ export async function answerInThread(
   );
   const outcome = await runAnswer({
     gateway: deps.ai,
-    gate: privacyGateFor(access),
+    // A passage of a data-protection file brings the team's and assistant's lists into force.
+    gate: privacyGateFor(access, { force: passages.some((p) => p.filtered) }),
     profile: assistant,
     history,
     question,
+    retrieve: async () => passages,
     tools,
     store,
     onText: (delta) => {
@@ -276,8 +280,17 @@ export async function answerInThread(
     const form = await insertMessage(deps.db, { threadId: thread.id, origin: 'ai', type: 'form', text: '' });
     emit({ type: 'form', message_id: form.id });
   }
+  // Sources are listed in the office chat; a public visitor does not see the team's file names.
+  const sources = outcome.answerId === null || thread.isPublic ? [] : citedSources(passages, outcome.text);
+  if (sources.length > 0) await setMessageSources(deps.db, saved.id, sources);
   progress('done-ai', MC.progressDone);
-  emit({ type: 'complete', response_id: saved.responseId, final_text: saved.text, message_id: saved.id });
+  emit({
+    type: 'complete',
+    response_id: saved.responseId,
+    final_text: saved.text,
+    message_id: saved.id,
+    ...(sources.length > 0 ? { sources } : {}),
+  });
 }
 
 /**

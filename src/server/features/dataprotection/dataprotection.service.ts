@@ -14,8 +14,10 @@ export function isAssistantFilterOn(team: Pick<Team, 'protectionLevel'>, assista
 }
 
 /** Every term that must not reach a provider for this assistant in this team. */
-export function privacyTermsFor(team: Team, assistant: Assistant): string[] {
-  if (!isAssistantFilterOn(team, assistant)) return [];
+export function privacyTermsFor(team: Team, assistant: Assistant, opts: { force?: boolean } = {}): string[] {
+  // force: the context holds a knowledge file uploaded with the data-protection switch, whose
+  // passages are masked even when the assistant's own switch is off.
+  if (!opts.force && !isAssistantFilterOn(team, assistant)) return [];
   return [...filterEntries(team.filter), ...filterEntries(assistant.filter)];
 }
 

@@ -22,6 +22,8 @@ import { AssistantAvatar } from '../components/AssistantAvatar.tsx';
 import { DeleteAssistantDialog } from '../components/DeleteAssistantDialog.tsx';
 import { FormToolTab } from '../../tools/FormToolTab.tsx';
 import { TT } from '../../tools/texts.ts';
+import { KnowledgeTab } from '../../knowledge/KnowledgeTab.tsx';
+import { TK } from '../../knowledge/texts.ts';
 import { RedirectToList } from '../components/RedirectToList.tsx';
 import { TA } from '../texts.ts';
 import { useLibraryState } from '../use-library-state.ts';
@@ -31,11 +33,11 @@ import { PropertiesTab } from './PropertiesTab.tsx';
 import { PublishTab } from './PublishTab.tsx';
 import { TypeSelector } from './TypeSelector.tsx';
 
-type TabName = 'properties' | 'tools' | 'publish';
+type TabName = 'properties' | 'knowledge' | 'tools' | 'publish';
 
 function tabsFor(type: AssistantDetail['type']): TabName[] {
-  if (type === 'chat') return ['properties', 'tools', 'publish'];
-  if (type === 'task') return ['properties', 'tools'];
+  if (type === 'chat') return ['properties', 'knowledge', 'tools', 'publish'];
+  if (type === 'task') return ['properties', 'knowledge', 'tools'];
   return [];
 }
 
@@ -157,6 +159,7 @@ function EditScreen({ assistant, user }: { assistant: AssistantDetail; user: Cur
             aria-label={TA.tabsLabel(assistant.name)}
           >
             {tabs.includes('properties') && <Tab value="properties" label={TA.tabProperties} />}
+            {tabs.includes('knowledge') && <Tab value="knowledge" label={TK.tabLabel} />}
             {tabs.includes('tools') && <Tab value="tools" label={TT.tabLabel} />}
             {tabs.includes('publish') && <Tab value="publish" label={TA.tabPublishing} />}
           </Tabs>
@@ -172,6 +175,7 @@ function EditScreen({ assistant, user }: { assistant: AssistantDetail; user: Cur
       </Box>
 
       {tab === 'properties' && <PropertiesTab assistant={assistant} />}
+      {tab === 'knowledge' && <KnowledgeTab assistant={assistant} />}
       {tab === 'tools' && <FormToolTab assistant={assistant} />}
       {tab === 'publish' && <PublishTab assistant={assistant} />}
       {!tab && <ImageStylesInfo />}

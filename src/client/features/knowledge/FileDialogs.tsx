@@ -1,0 +1,103 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { MK } from '../../../shared/messages.ts';
+import type { KnowledgeFile } from '../../../shared/schemas/knowledge.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { showSuccess } from '../../state/snackbar-store.ts';
+import { useDeleteKnowledge } from './api/delete-knowledge.ts';
+import { useEditKnowledge } from './api/edit-knowledge.ts';
+import { TK } from './texts.ts';
+
+interface FileDialogProps {
+  assistantUuid: string;
+  file: KnowledgeFile;
+  onClose: () => void;
+}
+
+/** Rename and describe a file → "Aktualisiert". */
+export function EditFileDialog({ assistantUuid, file, onClose }: FileDialogProps) {
+  const [name, setName] = useState(file.name);
+  const [description, setDescription] = useState(file.description);
+  const [nameError, setNameError] = useState('');
+  const edit = useEditKnowledge(assistantUuid);
+  const save = () => {
+    if (!name.trim()) return setNameError(MK.nameRequired);
+    edit.mutate(
+      { fileUuid: file.uuid, name: name.trim(), description: description.trim() },
+      {
+        onSuccess: (result) => {
+          showSuccess(result.message);
+          onClose();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields.name?.[0]) setNameError(error.fields.name[0]);
+        },
+      },
+    );
+  };
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="knowledge-edit-title">
+      <DialogTitle id="knowledge-edit-title">{TK.editTitle}</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2.5, pt: '8px !important' }}>
+        <TextField
+          label={TK.name}
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            setNameError('');
+          }}
+          error={nameError !== ''}
+          helperText={nameError || ' '}
+          required
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
+        <TextField
+          label={TK.description}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          multiline
+          minRows={2}
+          slotProps={{ htmlInput: { maxLength: 2000 } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{TK.cancel}</Button>
+        <Button variant="contained" onClick={save} loading={edit.isPending}>
+          {TK.save}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Delete after a confirmation → "Datei gelöscht"; its passages leave retrieval at once. */
+export function DeleteFileDialog({ assistantUuid, file, onClose }: FileDialogProps) {
+  const remove = useDeleteKnowledge(assistantUuid);
+  const confirm = () =>
+    remove.mutate(file.uuid, {
+      onSuccess: (result) => {
+        showSuccess(result.message);
+        onClose();
+      },
+    });
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="knowledge-delete-title">
+      <DialogTitle id="knowledge-delete-title">{TK.deleteTitle}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ overflowWrap: 'anywhere' }}>{TK.deleteText(file.name)}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{TK.cancel}</Button>
+        <Button color="error" variant="contained" onClick={confirm} loading={remove.isPending}>
+          {TK.delete}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,200 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Skeleton from '@mui/material/Skeleton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/AddRounded';
+import DeleteIcon from '@mui/icons-material/DeleteOutlineRounded';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import ErrorIcon from '@mui/icons-material/ErrorOutlineRounded';
+import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
+import ShieldIcon from '@mui/icons-material/ShieldOutlined';
+import { useCallback, useState } from 'react';
+import type { AssistantDetail } from '../../../shared/schemas/assistants.ts';
+import type { KnowledgeFile } from '../../../shared/schemas/knowledge.ts';
+import { useKnowledgeFiles } from './api/get-knowledge.ts';
+import { DeleteFileDialog, EditFileDialog } from './FileDialogs.tsx';
+import { ProgressDialog } from './ProgressDialog.tsx';
+import { TK } from './texts.ts';
+import { UploadDialog } from './UploadDialog.tsx';
+import { useKnowledgeProgress } from './use-knowledge-progress.ts';
+
+/** The Wissen tab of the edit screen (spec 02 §2): the assistant's knowledge files. */
+export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
+  const uuid = assistant.uuid;
+  const files = useKnowledgeFiles(uuid);
+  useKnowledgeProgress(uuid);
+  const [uploading, setUploading] = useState(false);
+  const [followed, setFollowed] = useState<string | null>(null);
+  const [editing, setEditing] = useState<KnowledgeFile | null>(null);
+  const [deleting, setDeleting] = useState<KnowledgeFile | null>(null);
+  const closeProgress = useCallback(() => setFollowed(null), []);
+
+  if (files.isPending) {
+    return (
+      <Card sx={{ p: 3, maxWidth: 880 }} aria-busy aria-label={TK.loading}>
+        <Skeleton width={160} height={32} />
+        <Skeleton width="80%" />
+        <Skeleton variant="rounded" height={120} sx={{ mt: 2 }} />
+      </Card>
+    );
+  }
+  if (files.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void files.refetch()}>
+            {TK.retry}
+          </Button>
+        }
+      >
+        {TK.loadFailed}
+      </Alert>
+    );
+  }
+  const { files: list, max_files } = files.data;
+  const full = list.length >= max_files;
+  const followedFile = list.find((f) => f.uuid === followed) ?? null;
+
+  return (
+    <Card sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 880 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'flex-start',
+          justifyContent: 'space-between',
+          gap: 2,
+          flexWrap: 'wrap',
+        }}
+      >
+        <Box sx={{ flex: '1 1 320px' }}>
+          <Typography variant="h6" component="h2">
+            {TK.title}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+            {TK.info}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {TK.count(list.length)}
+          </Typography>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setUploading(true)}
+            disabled={full}
+          >
+            {TK.upload}
+          </Button>
+        </Box>
+      </Box>
+
+      {list.length === 0 ? (
+        <Typography sx={{ mt: 3, color: 'text.secondary' }}>{TK.empty}</Typography>
+      ) : (
+        <List sx={{ mt: 2 }} aria-label={TK.title} data-testid="knowledge-list">
+          {list.map((f) => (
+            <FileRow key={f.uuid} file={f} onEdit={() => setEditing(f)} onDelete={() => setDeleting(f)} />
+          ))}
+        </List>
+      )}
+
+      <UploadDialog
+        assistantUuid={uuid}
+        open={uploading}
+        onClose={() => setUploading(false)}
+        onUploaded={(file) => {
+          setUploading(false);
+          setFollowed(file.uuid);
+        }}
+      />
+      <ProgressDialog file={followedFile} onClose={closeProgress} />
+      {editing && <EditFileDialog assistantUuid={uuid} file={editing} onClose={() => setEditing(null)} />}
+      {deleting && (
+        <DeleteFileDialog assistantUuid={uuid} file={deleting} onClose={() => setDeleting(null)} />
+      )}
+    </Card>
+  );
+}
+
+function StatusChip({ file }: { file: KnowledgeFile }) {
+  if (file.status === 'error')
+    return <Chip size="small" color="error" icon={<ErrorIcon />} label={TK.status.error} />;
+  if (file.status === 'ready')
+    return <Chip size="small" color="success" variant="outlined" label={TK.status.ready} />;
+  return (
+    <Chip
+      size="small"
+      color="primary"
+      variant="outlined"
+      icon={<CircularProgress size={12} />}
+      label={TK.status[file.status]}
+    />
+  );
+}
+
+function FileRow({
+  file,
+  onEdit,
+  onDelete,
+}: {
+  file: KnowledgeFile;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <ListItem
+      divider
+      data-testid="knowledge-file"
+      data-status={file.status}
+      sx={{ alignItems: 'flex-start', gap: 1.5, px: 0.5, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+    >
+      <FileIcon sx={{ mt: 0.5, color: 'text.secondary' }} aria-hidden />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{file.name}</Typography>
+          <StatusChip file={file} />
+          {file.is_filtered === 1 && (
+            <Chip size="small" variant="outlined" icon={<ShieldIcon />} label={TK.protectedChip} />
+          )}
+        </Box>
+        {file.description && (
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.25, overflowWrap: 'anywhere' }}>
+            {file.description}
+          </Typography>
+        )}
+        {file.status === 'error' && file.error && (
+          <Typography variant="body2" sx={{ color: 'error.main', mt: 0.5 }}>
+            {file.error}
+          </Typography>
+        )}
+        {file.status === 'ready' && (
+          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+            {TK.passages(file.passages)}
+          </Typography>
+        )}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 0.5 }}>
+        <Tooltip title={TK.edit}>
+          <IconButton onClick={onEdit} aria-label={TK.actionEdit(file.name)}>
+            <EditIcon />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={TK.delete}>
+          <IconButton onClick={onDelete} aria-label={TK.actionDelete(file.name)}>
+            <DeleteIcon />
+          </IconButton>
+        </Tooltip>
+      </Box>
+    </ListItem>
+  );
+}

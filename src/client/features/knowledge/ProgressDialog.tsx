@@ -1,0 +1,85 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import type { KnowledgeFile, KnowledgeStatus } from '../../../shared/schemas/knowledge.ts';
+import { MK } from '../../../shared/messages.ts';
+import { showSuccess } from '../../state/snackbar-store.ts';
+import { TK } from './texts.ts';
+
+const STAGES: KnowledgeStatus[] = ['queued', 'reading', 'chunking', 'indexing', 'ready'];
+/** Spec 02 §4: the dialog closes 2 s after completion. */
+const CLOSE_DELAY_MS = 2000;
+
+/**
+ * The training dialog of spec 02 §4, showing the real ingestion stages as they arrive (live channel,
+ * list refresh as fallback) instead of a random 2–4 s animation: docs/decisions/011-knowledge.md.
+ */
+export function ProgressDialog({ file, onClose }: { file: KnowledgeFile | null; onClose: () => void }) {
+  const status = file?.status;
+  useEffect(() => {
+    if (status !== 'ready') return;
+    showSuccess(MK.fileUploaded);
+    const timer = setTimeout(onClose, CLOSE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [status, onClose]);
+  if (!file) return null;
+  const failed = file.status === 'error';
+  const index = STAGES.indexOf(file.status);
+  const progress = failed ? 100 : Math.round((index / (STAGES.length - 1)) * 100);
+  return (
+    <Dialog
+      open
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="knowledge-progress-title"
+      data-testid="knowledge-progress"
+    >
+      <DialogTitle id="knowledge-progress-title" sx={{ overflowWrap: 'anywhere' }}>
+        {TK.progressTitle(file.name)}
+      </DialogTitle>
+      <DialogContent>
+        <Stepper activeStep={failed ? -1 : index} alternativeLabel sx={{ mb: 2.5 }}>
+          {STAGES.map((s, i) => (
+            <Step key={s} completed={!failed && (i < index || file.status === 'ready')}>
+              <StepLabel>{TK.status[s]}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+        <LinearProgress
+          variant="determinate"
+          value={progress}
+          color={failed ? 'error' : file.status === 'ready' ? 'success' : 'primary'}
+          aria-label={TK.progressTitle(file.name)}
+          sx={{ height: 8, borderRadius: 4 }}
+        />
+        <Typography
+          variant="body2"
+          aria-live="polite"
+          sx={{ mt: 2, color: 'text.secondary' }}
+          data-testid="knowledge-progress-status"
+        >
+          {file.status === 'ready' ? TK.progressDone : TK.status[file.status]}
+        </Typography>
+        {failed && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {file.error}
+          </Alert>
+        )}
+      </DialogContent>
+      {failed && (
+        <DialogActions>
+          <Button onClick={onClose}>{TK.close}</Button>
+        </DialogActions>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,4 @@
+/** TanStack Query keys of the Wissen tab. */
+export const knowledgeKeys = {
+  list: (assistantUuid: string) => ['knowledge', assistantUuid] as const,
+};

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { KnowledgeFile, KnowledgeList } from '../../../../shared/schemas/knowledge.ts';
+import { api } from '../../../lib/api-client.ts';
+import { knowledgeKeys } from './keys.ts';
+
+export interface UploadKnowledgeInput {
+  assistantUuid: string;
+  file: File;
+  description: string;
+  dataProtection: boolean;
+}
+
+/** POST /api/knowledge, multipart {file, assistantUuid, description, dataProtection}. */
+export async function uploadKnowledge(input: UploadKnowledgeInput) {
+  const body = new FormData();
+  body.append('assistantUuid', input.assistantUuid);
+  body.append('description', input.description);
+  body.append('dataProtection', input.dataProtection ? '1' : '0');
+  body.append('file', input.file, input.file.name);
+  return api.post<{ file: KnowledgeFile; message: string }>('/api/knowledge', body);
+}
+
+export function useUploadKnowledge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadKnowledge,
+    onSuccess: async ({ file }, { assistantUuid }) => {
+      // Shown at once ("hochgeladen"); the live channel moves it through the stages from here.
+      queryClient.setQueryData<KnowledgeList>(knowledgeKeys.list(assistantUuid), (old) =>
+        old && !old.files.some((f) => f.uuid === file.uuid) ? { ...old, files: [file, ...old.files] } : old,
+      );
+      await queryClient.invalidateQueries({ queryKey: knowledgeKeys.list(assistantUuid) });
+    },
+  });
+}

@@ -1,0 +1,42 @@
+import { MK } from '../../../shared/messages.ts';
+import { KNOWLEDGE_MAX_FILES } from '../../../shared/schemas/knowledge.ts';
+
+// German texts of the Wissen tab (spec 02 §2, §4, §5, §8).
+export const TK = {
+  tabLabel: 'Wissen',
+  title: 'Wissen',
+  info: MK.info(KNOWLEDGE_MAX_FILES),
+  count: (n: number) => `${n} von ${KNOWLEDGE_MAX_FILES} Dateien`,
+  upload: 'Datei hochladen',
+  uploadTitle: 'Wissensdatei hochladen',
+  chooseFile: 'Datei auswählen',
+  noFile: 'Keine Datei ausgewählt',
+  description: 'Beschreibung (optional)',
+  descriptionHelp: 'Worum geht es in der Datei? Hilft Dir und Deinem Team beim Wiederfinden.',
+  dataProtection: 'Datenschutz',
+  dataProtectionHelp:
+    'Namen und Begriffe aus Eurem Datenschutzfilter werden in dieser Datei immer unkenntlich gemacht, bevor Text an das KI-Modell geht – auch wenn der Filter des Mikas aus ist.',
+  cancel: 'Abbrechen',
+  start: 'Hochladen',
+  empty:
+    'Noch keine Dateien. Lade Handbücher, Preislisten oder FAQs hoch – Dein Mika beantwortet Fragen dann aus diesen Unterlagen.',
+  loading: 'Dateien werden geladen …',
+  loadFailed: 'Die Wissensdateien konnten nicht geladen werden.',
+  retry: 'Erneut versuchen',
+  edit: 'Bearbeiten',
+  editTitle: 'Datei bearbeiten',
+  name: 'Name',
+  save: 'Speichern',
+  delete: 'Löschen',
+  deleteTitle: 'Datei löschen?',
+  deleteText: (name: string) => `„${name}“ wird gelöscht. Dein Mika nutzt ihren Inhalt ab sofort nicht mehr.`,
+  actionEdit: (name: string) => `${name} bearbeiten`,
+  actionDelete: (name: string) => `${name} löschen`,
+  protectedChip: 'Datenschutz',
+  passages: (n: number) => (n === 1 ? '1 Abschnitt' : `${n} Abschnitte`),
+  progressTitle: (name: string) => `„${name}“ wird trainiert`,
+  progressDone: 'Fertig – Dein Mika kennt die Datei jetzt.',
+  close: 'Schließen',
+  status: MK.status,
+  sources: 'Quellen',
+} as const;

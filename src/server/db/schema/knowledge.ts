@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { assistants } from './assistants.ts';
+import { teams } from './teams.ts';
+
+/**
+ * A knowledge file of an assistant. The bytes live in the private store under `storedName`; the
+ * text lives in `knowledge_passages`. `status` walks queued → reading → chunking → indexing →
+ * ready, or ends in error with a German `error` (docs/knowledge.md).
+ */
+export const knowledgeFiles = pgTable(
+  'knowledge_files',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid')
+      .notNull()
+      .unique()
+      .default(sql`gen_random_uuid()`),
+    // The assistant's team (null for a default assistant edited by a superadmin).
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    assistantId: integer('assistant_id')
+      .notNull()
+      .references(() => assistants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    extension: text('extension').notNull(),
+    isFiltered: boolean('is_filtered').notNull().default(false),
+    sizeBytes: integer('size_bytes').notNull(),
+    storedName: text('stored_name').notNull(),
+    status: text('status').notNull().default('queued'),
+    error: text('error'),
+    passageCount: integer('passage_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('knowledge_files_assistant_idx').on(t.assistantId),
+    check(
+      'knowledge_files_status_check',
+      sql`${t.status} in ('queued', 'reading', 'chunking', 'indexing', 'ready', 'error')`,
+    ),
+  ],
+);
+
+export type KnowledgeFileRow = typeof knowledgeFiles.$inferSelect;
+
+/**
+ * A retrievable piece of a file. `location` is "Seite 3", "Folie 2", "Blatt Preise" or empty;
+ * `heading` the nearest heading. The migration adds the generated `search` tsvector (german) and
+ * the trigram index, which Drizzle does not model.
+ */
+export const knowledgePassages = pgTable(
+  'knowledge_passages',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => knowledgeFiles.id, { onDelete: 'cascade' }),
+    assistantId: integer('assistant_id')
+      .notNull()
+      .references(() => assistants.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    location: text('location').notNull().default(''),
+    heading: text('heading').notNull().default(''),
+    text: text('text').notNull(),
+  },
+  (t) => [index('knowledge_passages_file_idx').on(t.fileId), index('knowledge_passages_assistant_idx').on(t.assistantId)],
+);

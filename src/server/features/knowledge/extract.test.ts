@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { MK } from '../../../shared/messages.ts';
+import {
+  makeDocx,
+  makeImageOnlyPdf,
+  makePdf,
+  makePng,
+  makePptx,
+  makeXlsx,
+} from '../../../../tests/fixtures/office-files.ts';
+import { chunkSections } from './chunk.ts';
+import { ExtractionError, extractSections } from './extract.ts';
+
+// Real files written by libraries, read back by the ingestion's extraction and chunking.
+const passagesOf = async (data: Buffer, ext: string) => chunkSections(await extractSections(data, ext));
+
+describe('extraction and chunking of real documents', () => {
+  it('reads a PDF page by page, umlauts intact, each passage knowing its page', async () => {
+    const pdf = await makePdf([
+      'Die Kündigungsfrist für Mitarbeitende beträgt drei Monate zum Quartalsende.',
+      'Überstunden werden innerhalb von sechs Monaten durch Freizeit ausgeglichen.',
+    ]);
+    const passages = await passagesOf(pdf, 'pdf');
+    expect(passages.map((p) => p.location)).toEqual(['Seite 1', 'Seite 2']);
+    expect(passages[0]!.text).toContain('Kündigungsfrist für Mitarbeitende beträgt drei Monate');
+    expect(passages[1]!.text).toContain('Überstunden werden innerhalb von sechs Monaten');
+  });
+
+  it('keeps a DOCX table as a Markdown table under its heading', async () => {
+    const docx = await makeDocx({
+      heading: 'Rabattstaffel',
+      paragraph: 'Für Großkunden gelten folgende Rabatte.',
+      table: [
+        ['Menge', 'Rabatt'],
+        ['ab 100 Stück', '5 Prozent'],
+      ],
+    });
+    const [passage] = await passagesOf(docx, 'docx');
+    expect(passage!.heading).toBe('Rabattstaffel');
+    expect(passage!.text).toContain('Für Großkunden gelten folgende Rabatte.');
+    expect(passage!.text).toContain('| Menge | Rabatt |\n| --- | --- |\n| ab 100 Stück | 5 Prozent |');
+  });
+
+  it('reads an XLSX per sheet as tables', async () => {
+    const xlsx = await makeXlsx({
+      Preise: [
+        ['Artikel', 'Preis in Euro'],
+        ['Edelstahlschraube M6', 0.35],
+      ],
+      Lager: [
+        ['Standort', 'Bestand'],
+        ['Köln', 1200],
+      ],
+    });
+    const passages = await passagesOf(xlsx, 'xlsx');
+    expect(passages.map((p) => p.location)).toEqual(['Blatt Preise', 'Blatt Lager']);
+    expect(passages[0]!.text).toContain('| Edelstahlschraube M6 | 0.35 |');
+    expect(passages[1]!.text).toContain('| Köln | 1200 |');
+  });
+
+  it('reads a PPTX per slide', async () => {
+    const pptx = await makePptx([
+      { title: 'Strategie 2027', body: 'Wir wachsen im süddeutschen Raum.' },
+      { title: 'Neues Team', body: 'Frau Berger leitet ab Mai den Vertrieb.' },
+    ]);
+    const passages = await passagesOf(pptx, 'pptx');
+    expect(passages.map((p) => p.location)).toEqual(['Folie 1', 'Folie 2']);
+    expect(passages[1]!.text).toContain('Frau Berger leitet ab Mai den Vertrieb.');
+  });
+
+  it('reads HTML as text with its headings, without markup or scripts', async () => {
+    const html = Buffer.from(
+      '<html><head><title>x</title><script>alert("nein")</script></head><body>' +
+        '<h1>Anfahrt</h1><p>Sie finden uns in der <b>Hafenstraße 12</b> in Hamburg.</p></body></html>',
+    );
+    const [passage] = await passagesOf(html, 'html');
+    expect(passage!.heading).toBe('Anfahrt');
+    expect(passage!.text).toContain('Sie finden uns in der Hafenstraße 12 in Hamburg.');
+    expect(passage!.text).not.toContain('alert');
+    expect(passage!.text).not.toContain('<');
+  });
+
+  it('cuts long text at sentence ends within the bound and carries an overlap', async () => {
+    const sentence = (i: number) =>
+      `Satz Nummer ${i} beschreibt eine Regel der Reisekostenordnung ausführlich.`;
+    const text = Buffer.from(Array.from({ length: 80 }, (_, i) => sentence(i)).join(' '));
+    const passages = await passagesOf(text, 'txt');
+    expect(passages.length).toBeGreaterThan(3);
+    for (const p of passages) expect(p.text.length).toBeLessThanOrEqual(1200);
+    // The second passage starts with whole sentences from the end of the first (the overlap).
+    const firstOfSecond = passages[1]!.text.split(/(?<=\.)\s/)[0]!;
+    expect(firstOfSecond).toMatch(/^Satz Nummer \d+ .*\.$/);
+    expect(passages[0]!.text.slice(-250)).toContain(firstOfSecond);
+  });
+
+  it('ends an encrypted PDF and an image-only PDF in a German error', async () => {
+    const encrypted = await makePdf(['Geheime Gehaltsliste'], { userPassword: 'geheim' });
+    await expect(extractSections(encrypted, 'pdf')).rejects.toThrow(new ExtractionError(MK.errorEncrypted));
+    const scanned = await makeImageOnlyPdf(makePng());
+    await expect(extractSections(scanned, 'pdf')).rejects.toThrow(new ExtractionError(MK.errorNoText));
+  });
+});

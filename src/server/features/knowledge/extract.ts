@@ -1,0 +1,160 @@
+// Text out of a stored file, kept in its structure: sections per page, slide or sheet; headings;
+// tables as Markdown tables. One maintained parser (officeparser) for PDF, Office, OpenDocument,
+// RTF and HTML; plain text, Markdown and code are read as they are.
+import { OfficeParser, type OfficeContentNode } from 'officeparser';
+import { MK } from '../../../shared/messages.ts';
+import { decodeText, ZIP_LIMITS } from './file-check.ts';
+
+export interface Block {
+  kind: 'heading' | 'text' | 'table';
+  text: string;
+}
+
+export interface Section {
+  /** "Seite 3", "Folie 2", "Blatt Preise" or "" (a document without pages). */
+  location: string;
+  blocks: Block[];
+}
+
+/** Ingestion failed for a reason the user can act on; `message` is German. */
+export class ExtractionError extends Error {}
+
+const PARSED = new Set(['pdf', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'rtf', 'html', 'htm']);
+
+export async function extractSections(
+  data: Buffer,
+  extension: string,
+  signal?: AbortSignal,
+): Promise<Section[]> {
+  const sections = PARSED.has(extension)
+    ? await parseOffice(data, extension, signal)
+    : parsePlain(data, extension);
+  const withText = sections
+    .map((s) => ({ ...s, blocks: s.blocks.filter((b) => b.text.trim() !== '') }))
+    .filter((s) => s.blocks.length > 0);
+  if (withText.length === 0) throw new ExtractionError(MK.errorNoText);
+  return withText;
+}
+
+async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal): Promise<Section[]> {
+  let content: OfficeContentNode[];
+  try {
+    const ast = await OfficeParser.parseOffice(data, {
+      fileType: (extension === 'htm' ? 'html' : extension) as never,
+      ocr: false,
+      extractAttachments: false,
+      abortSignal: signal ?? null,
+      decompressionLimits: {
+        maxUncompressedBytes: ZIP_LIMITS.maxUnpackedBytes,
+        maxZipEntries: ZIP_LIMITS.maxEntries,
+      },
+    });
+    content = ast.content;
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    const code = String((err as { officeIssue?: { code?: string } }).officeIssue?.code ?? '');
+    if (/PASSWORD|DECRYPTION/.test(code)) throw new ExtractionError(MK.errorEncrypted);
+    if (/LIMIT_EXCEEDED/.test(code)) throw new ExtractionError(MK.errorTooLargeUnpacked);
+    throw new ExtractionError(MK.errorUnreadable);
+  }
+  const sections: Section[] = [];
+  let loose: Section | undefined;
+  for (const node of content) {
+    const location = locationOf(node);
+    if (location !== null) {
+      loose = undefined;
+      const section: Section = { location, blocks: [] };
+      // A sheet is one table; pages and slides hold paragraphs, headings and tables.
+      if (node.type === 'sheet')
+        section.blocks.push({ kind: 'table', text: tableMarkdown(node.children ?? []) });
+      else for (const child of node.children ?? []) collectBlocks(child, section.blocks);
+      sections.push(section);
+    } else {
+      if (!loose) sections.push((loose = { location: '', blocks: [] }));
+      collectBlocks(node, loose.blocks);
+    }
+  }
+  return sections;
+}
+
+function locationOf(node: OfficeContentNode): string | null {
+  const meta = (node.metadata ?? {}) as { pageNumber?: number; slideNumber?: number; sheetName?: string };
+  if (node.type === 'page') return MK.page(meta.pageNumber ?? 1);
+  if (node.type === 'slide') return MK.slide(meta.slideNumber ?? 1);
+  if (node.type === 'sheet') return MK.sheet(meta.sheetName ?? '1');
+  return null;
+}
+
+const textOf = (node: OfficeContentNode): string =>
+  (node.text ?? (node.children ?? []).map(textOf).join(node.type === 'list' ? '\n' : ' '))
+    .replace(/[ \t]+/g, ' ')
+    .trim();
+
+function collectBlocks(node: OfficeContentNode, out: Block[]) {
+  switch (node.type) {
+    case 'heading':
+      out.push({ kind: 'heading', text: textOf(node) });
+      return;
+    case 'table':
+      out.push({ kind: 'table', text: tableMarkdown(node.children ?? []) });
+      return;
+    case 'paragraph':
+    case 'text':
+    case 'note':
+    case 'code':
+    case 'cell':
+      out.push({ kind: 'text', text: textOf(node) });
+      return;
+    case 'image':
+    case 'chart':
+    case 'drawing':
+    case 'break':
+    case 'comment':
+    case 'header':
+    case 'footer':
+    case 'slideMaster':
+      return;
+    default:
+      if (node.children?.length) for (const child of node.children) collectBlocks(child, out);
+      else if (node.text) out.push({ kind: 'text', text: node.text.trim() });
+  }
+}
+
+const cellText = (s: string) => s.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+
+/** Rows of cells as a Markdown table (the first row is the header), so a 2×2 table stays one. */
+export function tableMarkdown(rows: OfficeContentNode[]): string {
+  const grid = rows
+    .filter((r) => r.type === 'row')
+    .map((r) => (r.children ?? []).map((c) => cellText(textOf(c))));
+  const width = Math.max(0, ...grid.map((r) => r.length));
+  const filled = grid
+    .filter((r) => r.some((c) => c !== ''))
+    .map((r) => [...r, ...Array<string>(width - r.length).fill('')]);
+  if (filled.length === 0) return '';
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [line(filled[0]!), line(filled[0]!.map(() => '---')), ...filled.slice(1).map(line)].join('\n');
+}
+
+/** Text, Markdown, CSV, JSON, XML and code: paragraphs separated by blank lines; Markdown headings. */
+function parsePlain(data: Buffer, extension: string): Section[] {
+  const text = decodeText(data);
+  if (text === null) throw new ExtractionError(MK.errorUnreadable);
+  const blocks: Block[] = [];
+  const markdown = extension === 'md' || extension === 'markdown';
+  for (const para of text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)) {
+    const heading = markdown ? /^#{1,6}\s+(.+)$/.exec(para.trim()) : null;
+    if (heading && !para.trim().includes('\n')) blocks.push({ kind: 'heading', text: heading[1]!.trim() });
+    else if (markdown && /^#{1,6}\s/.test(para.trim())) {
+      const [first, ...rest] = para.trim().split('\n');
+      blocks.push(
+        { kind: 'heading', text: first!.replace(/^#{1,6}\s+/, '').trim() },
+        { kind: 'text', text: rest.join('\n') },
+      );
+    } else blocks.push({ kind: 'text', text: para.trim() });
+  }
+  return [{ location: '', blocks }];
+}

@@ -1,0 +1,65 @@
+import { MK } from '../../../shared/messages.ts';
+import type { KnowledgeStatus } from '../../../shared/schemas/knowledge.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { chunkSections } from './chunk.ts';
+import { ExtractionError, extractSections } from './extract.ts';
+import { findFileForIngestion, replacePassages, setStatus, unfinishedFiles } from './knowledge.repository.ts';
+
+export const ingestionJob = 'knowledge-ingest';
+const FOLDER = 'knowledge';
+
+/**
+ * Ingestion as a background job: read the text (per page, slide, sheet), cut it into passages,
+ * index them — each stage stored on the file and published to the assistant's knowledge room.
+ * Safe to run twice: passages are replaced in one transaction, a finished file is left alone.
+ */
+export function defineKnowledgeJobs(deps: Deps) {
+  deps.jobs.define<{ fileId: number }>(
+    ingestionJob,
+    async ({ fileId }, ctx) => {
+      const found = await findFileForIngestion(deps.db, fileId);
+      if (!found || found.file.status === 'ready' || found.file.status === 'error') return;
+      const { file, assistantUuid } = found;
+      const stage = async (status: KnowledgeStatus, error: string | null = null) => {
+        await setStatus(deps.db, file.id, status, error);
+        deps.realtime?.publishKnowledge({ assistantUuid, fileUuid: file.uuid, status, error });
+      };
+      try {
+        await stage('reading');
+        const data = await deps.privateFiles.read(FOLDER, file.storedName);
+        if (!data) throw new ExtractionError(MK.errorUnreadable);
+        const sections = await extractSections(data, file.extension, ctx.signal);
+        await stage('chunking');
+        const chunks = chunkSections(sections);
+        await stage('indexing');
+        if (await replacePassages(deps.db, file, chunks)) {
+          deps.realtime?.publishKnowledge({
+            assistantUuid,
+            fileUuid: file.uuid,
+            status: 'ready',
+            error: null,
+          });
+        }
+      } catch (err) {
+        // A reason the user can act on ends the file in the error state; anything else is retried.
+        if (err instanceof ExtractionError) return stage('error', err.message);
+        if (ctx.lastAttempt) await stage('error', MK.errorUnreadable).catch(() => undefined);
+        throw err;
+      }
+    },
+    // A dead worker's attempt is retried after the heartbeat stops (a 10 MB PDF takes seconds).
+    { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 600, heartbeatSeconds: 20 },
+  );
+}
+
+/**
+ * The embedded database belongs to this process alone: at start every unfinished ingestion is an
+ * orphan of the previous process and is enqueued again (the orphaned attempt, should pg-boss retry
+ * it later, finds the file finished and does nothing). On PostgreSQL pg-boss's heartbeat does it.
+ */
+export async function resumeInterruptedIngestion(deps: Deps): Promise<number> {
+  const files = await unfinishedFiles(deps.db);
+  for (const f of files) await deps.jobs.send(ingestionJob, { fileId: f.id });
+  if (files.length > 0) deps.log.info({ count: files.length }, 'interrupted knowledge ingestion resumed');
+  return files.length;
+}

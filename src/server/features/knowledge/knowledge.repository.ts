@@ -1,0 +1,132 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  assistants,
+  knowledgeFiles,
+  knowledgePassages,
+  type KnowledgeFileRow,
+} from '../../db/schema/index.ts';
+import type { KnowledgeStatus } from '../../../shared/schemas/knowledge.ts';
+import type { Chunk } from './chunk.ts';
+
+export const listFiles = (db: Db, assistantId: number) =>
+  db
+    .select()
+    .from(knowledgeFiles)
+    .where(eq(knowledgeFiles.assistantId, assistantId))
+    .orderBy(desc(knowledgeFiles.id));
+
+export async function countFiles(db: Db, assistantId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(knowledgeFiles)
+    .where(eq(knowledgeFiles.assistantId, assistantId));
+  return row?.n ?? 0;
+}
+
+/** A file of this assistant (the caller proved access to the assistant). */
+export async function findFile(
+  db: Db,
+  assistantId: number,
+  fileUuid: string,
+): Promise<KnowledgeFileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(knowledgeFiles)
+    .where(and(eq(knowledgeFiles.assistantId, assistantId), eq(knowledgeFiles.uuid, fileUuid)));
+  return row;
+}
+
+/** The assistant uuid a file belongs to, for the edit call that names only the file. */
+export async function findFileAssistantUuid(db: Db, fileUuid: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ uuid: assistants.uuid })
+    .from(knowledgeFiles)
+    .innerJoin(assistants, eq(assistants.id, knowledgeFiles.assistantId))
+    .where(eq(knowledgeFiles.uuid, fileUuid));
+  return row?.uuid;
+}
+
+export async function insertFile(
+  db: Db,
+  values: typeof knowledgeFiles.$inferInsert,
+): Promise<KnowledgeFileRow> {
+  const [row] = await db.insert(knowledgeFiles).values(values).returning();
+  return row!;
+}
+
+export async function updateFileText(db: Db, id: number, values: { name: string; description: string }) {
+  const [row] = await db
+    .update(knowledgeFiles)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(knowledgeFiles.id, id))
+    .returning();
+  return row!;
+}
+
+/** Deleting the row removes every passage with it (cascade), in the same statement. */
+export async function deleteFile(db: Db, id: number): Promise<void> {
+  await db.delete(knowledgeFiles).where(eq(knowledgeFiles.id, id));
+}
+
+export async function findFileForIngestion(db: Db, fileId: number) {
+  const [row] = await db
+    .select({ file: knowledgeFiles, assistantUuid: assistants.uuid })
+    .from(knowledgeFiles)
+    .innerJoin(assistants, eq(assistants.id, knowledgeFiles.assistantId))
+    .where(eq(knowledgeFiles.id, fileId));
+  return row;
+}
+
+export async function setStatus(
+  db: Db,
+  fileId: number,
+  status: KnowledgeStatus,
+  error: string | null = null,
+) {
+  await db
+    .update(knowledgeFiles)
+    .set({ status, error, updatedAt: new Date() })
+    .where(eq(knowledgeFiles.id, fileId));
+}
+
+const BATCH = 200;
+
+/** Replaces a file's passages and marks it ready in one transaction: a retry never doubles them. */
+export async function replacePassages(
+  db: Db,
+  file: { id: number; assistantId: number },
+  chunks: Chunk[],
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Lock the file row: a delete running at the same time either waits or has already won.
+    const locked = await tx.execute(sql`select id from knowledge_files where id = ${file.id} for update`);
+    const lockedRows = Array.isArray(locked) ? locked : (locked as { rows: unknown[] }).rows;
+    if (lockedRows.length === 0) return false;
+    await tx.delete(knowledgePassages).where(eq(knowledgePassages.fileId, file.id));
+    for (let i = 0; i < chunks.length; i += BATCH) {
+      await tx.insert(knowledgePassages).values(
+        chunks.slice(i, i + BATCH).map((c, j) => ({
+          fileId: file.id,
+          assistantId: file.assistantId,
+          position: i + j,
+          location: c.location,
+          heading: c.heading,
+          text: c.text,
+        })),
+      );
+    }
+    await tx
+      .update(knowledgeFiles)
+      .set({ status: 'ready', error: null, passageCount: chunks.length, updatedAt: new Date() })
+      .where(eq(knowledgeFiles.id, file.id));
+    return true;
+  });
+}
+
+/** Files whose ingestion had started or was queued (after a restart of the embedded database). */
+export const unfinishedFiles = (db: Db) =>
+  db
+    .select({ id: knowledgeFiles.id })
+    .from(knowledgeFiles)
+    .where(inArray(knowledgeFiles.status, ['queued', 'reading', 'chunking', 'indexing']));

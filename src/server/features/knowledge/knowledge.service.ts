@@ -1,0 +1,177 @@
+import type { Passage } from '../../ai/offline-engine.ts';
+import { AppError, validationError } from '../../platform/app-error.ts';
+import type { Deps } from '../../platform/deps.ts';
+import type { AuthContext } from '../../platform/session.ts';
+import type { SingleUpload } from '../../platform/uploads.ts';
+import type { KnowledgeFileRow } from '../../db/schema/index.ts';
+import { MK } from '../../../shared/messages.ts';
+import {
+  KNOWLEDGE_MAX_FILES,
+  type KnowledgeFile,
+  type KnowledgeList,
+} from '../../../shared/schemas/knowledge.ts';
+import { assertCanEditAssistant } from '../assistants/assistant.service.ts';
+import { checkKnowledgeFile } from './file-check.ts';
+import { ingestionJob } from './knowledge.jobs.ts';
+import {
+  countFiles,
+  deleteFile,
+  findFile,
+  findFileAssistantUuid,
+  insertFile,
+  listFiles,
+  updateFileText,
+} from './knowledge.repository.ts';
+import { searchPassages } from './retrieval.ts';
+
+export const KNOWLEDGE_FOLDER = 'knowledge';
+
+export function toKnowledgeFile(f: KnowledgeFileRow): KnowledgeFile {
+  return {
+    uuid: f.uuid,
+    id: f.id,
+    name: f.name,
+    description: f.description,
+    extension: f.extension,
+    is_filtered: f.isFiltered ? 1 : 0,
+    size: f.sizeBytes,
+    status: f.status as KnowledgeFile['status'],
+    error: f.error,
+    passages: f.passageCount,
+    created_at: f.createdAt.toISOString(),
+  };
+}
+
+export async function listKnowledge(
+  deps: Deps,
+  auth: AuthContext,
+  assistantUuid: string,
+): Promise<KnowledgeList> {
+  const assistant = await assertCanEditAssistant(deps, auth, assistantUuid);
+  const files = await listFiles(deps.db, assistant.id);
+  return { files: files.map(toKnowledgeFile), max_files: KNOWLEDGE_MAX_FILES };
+}
+
+const TRUE_VALUES = new Set(['1', 'true', 'on', 'yes']);
+
+/**
+ * Stores the file and enqueues its ingestion in the same transaction; the text is read later by
+ * the job (never in this request). Every rule is checked before anything is stored.
+ */
+export async function uploadKnowledge(
+  deps: Deps,
+  auth: AuthContext,
+  upload: SingleUpload,
+): Promise<KnowledgeFile> {
+  const assistantUuid = upload.fields.assistantUuid ?? '';
+  if (!/^[0-9a-f-]{36}$/i.test(assistantUuid)) throw new AppError('VALIDATION', MK.noAssistant);
+  const assistant = await assertCanEditAssistant(deps, auth, assistantUuid);
+  if ((await countFiles(deps.db, assistant.id)) >= KNOWLEDGE_MAX_FILES) {
+    throw validationError('file', MK.tooManyFiles(KNOWLEDGE_MAX_FILES));
+  }
+  const extension = checkKnowledgeFile(upload.file.filename, upload.file.data);
+  const description = (upload.fields.description ?? '').trim().slice(0, 2000);
+  const isFiltered = TRUE_VALUES.has((upload.fields.dataProtection ?? '').toLowerCase());
+  const name = upload.file.filename.replace(/[\\/]/g, '_').slice(0, 200);
+
+  const storedName = await deps.privateFiles.put(KNOWLEDGE_FOLDER, 'bin', upload.file.data);
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      const file = await insertFile(tx, {
+        teamId: assistant.teamId,
+        assistantId: assistant.id,
+        name,
+        description,
+        extension,
+        isFiltered,
+        sizeBytes: upload.file.data.length,
+        storedName,
+      });
+      // The job exists exactly when the file row does.
+      await deps.jobs.send(ingestionJob, { fileId: file.id }, { tx });
+      return file;
+    });
+    deps.realtime?.publishKnowledge({ assistantUuid, fileUuid: row.uuid, status: 'queued', error: null });
+    return toKnowledgeFile(row);
+  } catch (err) {
+    await deps.privateFiles.remove(KNOWLEDGE_FOLDER, storedName);
+    throw err;
+  }
+}
+
+export async function editKnowledge(
+  deps: Deps,
+  auth: AuthContext,
+  input: { fileUuid: string; name: string; description: string },
+): Promise<KnowledgeFile> {
+  const notFound = new AppError('NOT_FOUND', MK.notFound);
+  const assistantUuid = await findFileAssistantUuid(deps.db, input.fileUuid);
+  if (!assistantUuid) throw notFound;
+  // Another team's assistant answers 404 here, so its file does too.
+  const assistant = await assertCanEditAssistant(deps, auth, assistantUuid);
+  const file = await findFile(deps.db, assistant.id, input.fileUuid);
+  if (!file) throw notFound;
+  return toKnowledgeFile(
+    await updateFileText(deps.db, file.id, { name: input.name, description: input.description }),
+  );
+}
+
+export async function deleteKnowledge(
+  deps: Deps,
+  auth: AuthContext,
+  input: { assistantUuid: string; fileUuid: string },
+) {
+  const assistant = await assertCanEditAssistant(deps, auth, input.assistantUuid);
+  const file = await findFile(deps.db, assistant.id, input.fileUuid);
+  if (!file) throw new AppError('NOT_FOUND', MK.notFound);
+  await deleteFile(deps.db, file.id);
+  await deps.privateFiles.remove(KNOWLEDGE_FOLDER, file.storedName);
+}
+
+/** Passages given to one answer: about 1,500 tokens (≈ 6,000 characters), at most this many. */
+export const ANSWER_PASSAGES = { max: 6, charBudget: 6000 } as const;
+
+/**
+ * The knowledge of one assistant for one question, within the budget. Bound to the assistant the
+ * caller resolved (thread access), so no passage of another team can be reached.
+ */
+export async function retrieveKnowledge(
+  deps: Deps,
+  assistantId: number,
+  question: string,
+): Promise<Passage[]> {
+  const found = await searchPassages(deps.db, assistantId, question, ANSWER_PASSAGES.max);
+  const out: Passage[] = [];
+  let used = 0;
+  for (const p of found) {
+    if (out.length > 0 && used + p.text.length > ANSWER_PASSAGES.charBudget) break;
+    used += p.text.length;
+    out.push({
+      source: sourceLabel(p.fileName, p.location),
+      text: p.text,
+      file: p.fileName,
+      location: p.location,
+      filtered: p.isFiltered,
+    });
+  }
+  return out;
+}
+
+export const sourceLabel = (file: string, location: string) => (location ? `${file}, ${location}` : file);
+
+/**
+ * The sources to show under an answer: the passages whose file the answer names (a model asked to
+ * cite, the offline engine's quotes), else every passage it was given; one entry per file and place.
+ */
+export function citedSources(passages: Passage[], answer: string): { file: string; location: string }[] {
+  const knowledge = passages.filter((p) => p.file);
+  const lower = answer.toLowerCase();
+  const named = knowledge.filter((p) => lower.includes(p.file!.toLowerCase()));
+  const seen = new Set<string>();
+  return (named.length > 0 ? named : knowledge).flatMap((p) => {
+    const key = `${p.file}\u0000${p.location ?? ''}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [{ file: p.file!, location: p.location ?? '' }];
+  });
+}

@@ -1,0 +1,321 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { knowledgeFiles, knowledgePassages, messages } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { parseSse } from '../../../../tests/setup/sse.ts';
+import { addKnowledge, uploadKnowledge, waitForIngestion } from '../../../../tests/setup/knowledge.ts';
+import {
+  makeImageOnlyPdf,
+  makePdf,
+  makePng,
+  makeZipBombDocx,
+} from '../../../../tests/fixtures/office-files.ts';
+import {
+  createAssistant,
+  createStaffedTeam,
+  grantRights,
+  loginAs,
+} from '../../../../tests/factories/index.ts';
+import { Agent } from '../../../../tests/setup/agent.ts';
+import { MK } from '../../../shared/messages.ts';
+import { KNOWLEDGE_MAX_FILES, type KnowledgeFile } from '../../../shared/schemas/knowledge.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../../tests/fixtures/fake-openai.ts';
+
+const HANDBOOK = [
+  'Reisekosten: Bahnfahrten in der zweiten Klasse werden vollständig erstattet. Die Abrechnung erfolgt monatlich.',
+  'Homeoffice: Mitarbeitende dürfen an zwei Tagen pro Woche von zu Hause arbeiten. Die Arbeitsmittel stellt die Firma.',
+];
+
+async function ask(agent: Agent, assistantUuid: string, message: string, opts: { public?: boolean } = {}) {
+  const thread = (await agent.post('/api/thread/create', { assistantUuid, ...opts })).json<{
+    id: number;
+    token: string;
+  }>();
+  const q = new URLSearchParams({ assistantUuid, threadId: String(thread.id), token: thread.token, message });
+  const res = await agent.get(`/api/send/stream?${q.toString()}`);
+  expect(res.status, res.body).toBe(200);
+  const { events } = parseSse(res.body);
+  const complete = events.find((e) => e.type === 'complete');
+  expect(complete, res.body).toBeTruthy();
+  return {
+    thread,
+    complete,
+    text: events
+      .filter((e) => e.type === 'text')
+      .map((e) => e.text)
+      .join(''),
+  };
+}
+
+describe('knowledge files (offline engine)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AI_OFFLINE_WORD_DELAY_MS: '0' });
+  });
+  afterAll(async () => t?.close());
+
+  it('ingests an upload in the background, answers from it with the source, and shows the source under the answer', async () => {
+    const { team, owner } = await createStaffedTeam(t.database.db);
+    const assistant = await createAssistant(t.database.db, team);
+    const agent = await loginAs(t, owner);
+
+    const res = await uploadKnowledge(
+      agent,
+      assistant.uuid,
+      { name: 'Handbuch.pdf', data: await makePdf(HANDBOOK) },
+      { description: 'Unser Handbuch' },
+    );
+    expect(res.status, res.body).toBe(200);
+    const uploaded = res.json<{ file: KnowledgeFile; message: string }>();
+    expect(uploaded.message).toBe(MK.fileUploaded);
+    // The request only stores and enqueues: the text is read by the job.
+    expect(['queued', 'reading', 'chunking', 'indexing']).toContain(uploaded.file.status);
+    const ready = await waitForIngestion(agent, assistant.uuid, uploaded.file.uuid);
+    expect(ready).toMatchObject({
+      name: 'Handbuch.pdf',
+      description: 'Unser Handbuch',
+      extension: 'pdf',
+      is_filtered: 0,
+      status: 'ready',
+      passages: 2,
+    });
+    const stored = await t.database.db
+      .select()
+      .from(knowledgePassages)
+      .where(eq(knowledgePassages.fileId, ready.id));
+    expect(stored.map((p) => p.location).sort()).toEqual(['Seite 1', 'Seite 2']);
+
+    // "Homeofficeregelung" shares no word with the passage as the German stemmer sees it.
+    const answer = await ask(agent, assistant.uuid, 'Gibt es eine Homeofficeregelung?');
+    expect(answer.text).toContain('an zwei Tagen pro Woche von zu Hause');
+    expect(answer.text).toContain('Handbuch.pdf, Seite 2');
+    expect(answer.complete.sources).toEqual([{ file: 'Handbuch.pdf', location: 'Seite 2' }]);
+    const history = await agent.get(
+      `/api/messages/${assistant.uuid}/${answer.thread.id}?token=${answer.thread.token}`,
+    );
+    const last = history.json<{ messages?: unknown[] }>();
+    expect(JSON.stringify(last)).toContain('"sources":[{"file":"Handbuch.pdf","location":"Seite 2"}]');
+  });
+
+  it('answers public visitors from the knowledge too, without listing the file names as sources', async () => {
+    const { team, owner } = await createStaffedTeam(t.database.db);
+    const assistant = await createAssistant(t.database.db, team, { isPublic: true });
+    await addKnowledge(await loginAs(t, owner), assistant.uuid, {
+      name: 'Intern Preise.txt',
+      data: Buffer.from('Die Werkstatt repariert Fahrräder innerhalb von zwei Werktagen.'),
+    });
+    const visitor = new Agent(t.app, '10.0.0.7');
+    const answer = await ask(visitor, assistant.uuid, 'Wie lange dauert eine Reparatur?', { public: true });
+    expect(answer.text).toContain('innerhalb von zwei Werktagen');
+    expect(answer.complete.sources).toBeUndefined();
+  });
+
+  it('renames and describes ("Aktualisiert"), and deletes ("Datei gelöscht") with every passage at once', async () => {
+    const { team, owner } = await createStaffedTeam(t.database.db);
+    const assistant = await createAssistant(t.database.db, team);
+    const agent = await loginAs(t, owner);
+    const file = await addKnowledge(agent, assistant.uuid, {
+      name: 'notiz.txt',
+      data: Buffer.from('Der Parkplatz liegt hinter dem Gebäude.'),
+    });
+
+    const edit = await agent.post('/api/knowledge/edit', {
+      fileUuid: file.uuid,
+      name: 'Anfahrt.txt',
+      description: 'Wo parken',
+    });
+    expect(edit.status, edit.body).toBe(200);
+    expect(edit.json()).toMatchObject({
+      message: MK.updated,
+      file: { name: 'Anfahrt.txt', description: 'Wo parken' },
+    });
+    const empty = await agent.post('/api/knowledge/edit', {
+      fileUuid: file.uuid,
+      name: '  ',
+      description: '',
+    });
+    expect(empty.status).toBe(422);
+    expect(empty.json().fields.name).toEqual([MK.nameRequired]);
+
+    const del = await agent.delete('/api/knowledge', { assistantUuid: assistant.uuid, fileUuid: file.uuid });
+    expect(del.status, del.body).toBe(200);
+    expect(del.json().message).toBe(MK.fileDeleted);
+    const [left] = await t.database.db
+      .select({ n: count() })
+      .from(knowledgePassages)
+      .where(eq(knowledgePassages.assistantId, assistant.id));
+    expect(left!.n).toBe(0);
+    const answer = await ask(agent, assistant.uuid, 'Wo liegt der Parkplatz?');
+    expect(answer.text).not.toContain('hinter dem Gebäude');
+  });
+
+  it('refuses what breaks a rule with a German message and stores nothing', async () => {
+    const { team, owner } = await createStaffedTeam(t.database.db);
+    const assistant = await createAssistant(t.database.db, team);
+    const agent = await loginAs(t, owner);
+    const refused = async (file: { name: string; data: Buffer }, status: number, message: string) => {
+      const res = await uploadKnowledge(agent, assistant.uuid, file);
+      expect(res.status, res.body).toBe(status);
+      expect(res.json().error).toBe(message);
+    };
+    await refused(
+      { name: 'gross.txt', data: Buffer.alloc(10 * 1024 * 1024 + 1, 0x61) },
+      413,
+      MK.fileTooLarge,
+    );
+    await refused({ name: 'bild.pdf', data: makePng() }, 422, MK.contentMismatch);
+    await refused({ name: 'tabelle.xlsx', data: await makePdf(['kein Excel']) }, 422, MK.contentMismatch);
+    await refused({ name: 'daten.json', data: Buffer.from('{ kein json') }, 422, MK.contentMismatch);
+    await refused({ name: 'programm.exe', data: Buffer.from('MZ') }, 422, MK.typeNotAllowed);
+    await refused({ name: 'bombe.docx', data: await makeZipBombDocx() }, 422, MK.archiveTooLarge);
+    const [stored] = await t.database.db
+      .select({ n: count() })
+      .from(knowledgeFiles)
+      .where(eq(knowledgeFiles.assistantId, assistant.id));
+    expect(stored!.n).toBe(0);
+  }, 90_000);
+
+  it(`refuses the ${KNOWLEDGE_MAX_FILES + 1}st file`, async () => {
+    const { team, owner } = await createStaffedTeam(t.database.db);
+    const assistant = await createAssistant(t.database.db, team);
+    const agent = await loginAs(t, owner);
+    await t.database.db.insert(knowledgeFiles).values(
+      Array.from({ length: KNOWLEDGE_MAX_FILES }, (_, i) => ({
+        teamId: team.id,
+        assistantId: assistant.id,
+        name: `datei-${i}.txt`,
+        extension: 'txt',
+        sizeBytes: 1,
+        storedName: `x${i}.bin`,
+        status: 'ready',
+      })),
+    );
+    const res = await uploadKnowledge(agent, assistant.uuid, {
+      name: 'eine-zu-viel.txt',
+      data: Buffer.from('Noch eine Datei.'),
+    });
+    expect(res.status, res.body).toBe(422);
+    expect(res.json().error).toBe(MK.tooManyFiles(KNOWLEDGE_MAX_FILES));
+    const list = await agent.get(`/api/knowledge/${assistant.uuid}`);
+    expect(list.json().files).toHaveLength(KNOWLEDGE_MAX_FILES);
+  });
+
+  it('ends a scanned and an encrypted PDF in a visible German error state', async () => {
+    const { team, owner } = await createStaffedTeam(t.database.db);
+    const assistant = await createAssistant(t.database.db, team);
+    const agent = await loginAs(t, owner);
+    for (const [name, data, reason] of [
+      ['scan.pdf', await makeImageOnlyPdf(makePng()), MK.errorNoText],
+      ['geheim.pdf', await makePdf(['Gehälter'], { userPassword: 'pw' }), MK.errorEncrypted],
+    ] as const) {
+      const res = await uploadKnowledge(agent, assistant.uuid, { name, data });
+      expect(res.status, res.body).toBe(200);
+      const done = await waitForIngestion(agent, assistant.uuid, res.json().file.uuid);
+      expect(done).toMatchObject({ status: 'error', error: reason, passages: 0 });
+    }
+  });
+
+  it('answers 404 for another team on every call, and never retrieves its passages', async () => {
+    const a = await createStaffedTeam(t.database.db);
+    const b = await createStaffedTeam(t.database.db);
+    const assistantA = await createAssistant(t.database.db, a.team);
+    const assistantB = await createAssistant(t.database.db, b.team);
+    const agentA = await loginAs(t, a.owner);
+    const agentB = await loginAs(t, b.owner);
+    const secret = await addKnowledge(agentA, assistantA.uuid, {
+      name: 'intern.txt',
+      data: Buffer.from('Der Tresorcode lautet 4711.'),
+    });
+
+    expect((await agentB.get(`/api/knowledge/${assistantA.uuid}`)).status).toBe(404);
+    expect(
+      (await uploadKnowledge(agentB, assistantA.uuid, { name: 'x.txt', data: Buffer.from('Eindringling') }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await agentB.post('/api/knowledge/edit', { fileUuid: secret.uuid, name: 'gekapert', description: '' }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await agentB.delete('/api/knowledge', { assistantUuid: assistantA.uuid, fileUuid: secret.uuid }))
+        .status,
+    ).toBe(404);
+    // Their own assistant with the other team's file uuid: not found either.
+    expect(
+      (await agentB.delete('/api/knowledge', { assistantUuid: assistantB.uuid, fileUuid: secret.uuid }))
+        .status,
+    ).toBe(404);
+    const answer = await ask(agentB, assistantB.uuid, 'Wie lautet der Tresorcode?');
+    expect(answer.text).not.toContain('4711');
+    const [still] = await t.database.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, secret.id));
+    expect(still!.name).toBe('intern.txt');
+  });
+
+  it('needs the edit right: an employee without it is refused, with it allowed', async () => {
+    const { team, employee } = await createStaffedTeam(t.database.db);
+    const assistant = await createAssistant(t.database.db, team);
+    const agent = await loginAs(t, employee);
+    await grantRights(t.database.db, employee, assistant, { canUse: true, canEdit: false });
+    expect((await agent.get(`/api/knowledge/${assistant.uuid}`)).status).toBe(403);
+    expect(
+      (await uploadKnowledge(agent, assistant.uuid, { name: 'a.txt', data: Buffer.from('Text') })).status,
+    ).toBe(403);
+    await grantRights(t.database.db, employee, assistant, { canUse: true, canEdit: true });
+    expect((await agent.get(`/api/knowledge/${assistant.uuid}`)).status).toBe(200);
+  });
+});
+
+describe('knowledge with a real provider', () => {
+  let fake: FakeOpenAI;
+  let t: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    t = await createTestApp({
+      AI_PROVIDER: 'openai',
+      AI_BASE_URL: fake.url,
+      AI_API_KEY: 'k',
+      AI_CHAT_MODEL: 'gpt-test',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  it('gives the model the passages with their source, and masks a data-protection file even with the filter switch off', async () => {
+    const { team, owner } = await createStaffedTeam(t.database.db, { protectionLevel: 0, filter: 'Berger' });
+    // The assistant's own switch is off (level 0 default), its own list names a customer.
+    const assistant = await createAssistant(t.database.db, team, { filter: 'Firma Kranich' });
+    const agent = await loginAs(t, owner);
+    await addKnowledge(
+      agent,
+      assistant.uuid,
+      {
+        name: 'Kunden.txt',
+        data: Buffer.from('Großkunde Firma Kranich zahlt nach Absprache mit Frau Berger erst nach 60 Tagen.'),
+      },
+      { dataProtection: '1' },
+    );
+    await addKnowledge(agent, assistant.uuid, {
+      name: 'Zahlung.txt',
+      data: Buffer.from('Rechnungen sind innerhalb von 14 Tagen zahlbar.'),
+    });
+
+    fake.reply({
+      text: (body) => `Laut Kunden.txt: ${JSON.stringify(body).includes('60 Tagen') ? 'gefunden' : 'nichts'}`,
+    });
+    const answer = await ask(agent, assistant.uuid, 'Welches Zahlungsziel hat der Großkunde?');
+    const body = JSON.stringify(fake.requests.at(-1)!.body);
+    expect(body).toContain('(Kunden.txt)');
+    expect(body).toContain('zahlt nach Absprache');
+    expect(body).not.toContain('Kranich');
+    expect(body).not.toContain('Berger');
+    expect(answer.text).toBe('Laut Kunden.txt: gefunden');
+    expect(answer.complete.sources).toEqual([{ file: 'Kunden.txt', location: '' }]);
+    const [row] = await t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.id, answer.complete.message_id));
+    expect(row!.sources).toEqual([{ file: 'Kunden.txt', location: '' }]);
+  });
+});

@@ -1,0 +1,102 @@
+import { expect, test, type BrowserContext } from '@playwright/test';
+import { makePdf } from '../fixtures/office-files.ts';
+import { unique } from './public-helpers.ts';
+import { E2E_BASE_URL } from './server.ts';
+
+// Knowledge (issue 12): a PDF uploaded in the Wissen tab, its real ingestion stages in the
+// progress dialog, then a question only the PDF answers — with the source under the answer.
+
+async function call(context: BrowserContext, method: 'post' | 'put', url: string, data: unknown) {
+  const xsrf = (await context.cookies(E2E_BASE_URL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const res = await context.request[method](`${E2E_BASE_URL}${url}`, {
+    data,
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+test('Wissen: PDF hochladen, Fortschritt verfolgen, Frage aus dem PDF beantwortet mit Quelle', async ({
+  page,
+}) => {
+  const context = page.context();
+  await context.request.get(`${E2E_BASE_URL}/sanctum/csrf-cookie`);
+  const password = 'Wissen#2026';
+  await call(context, 'post', '/api/register', {
+    name: 'Wiebke Wissen',
+    email: `wissen-${unique()}@beispiel.de`,
+    password,
+    password_confirmation: password,
+    terms: true,
+  });
+  const { uuid } = await call(context, 'post', '/api/assistant', {
+    type: 'chat',
+    name: 'Mika Lager',
+    role: 'Du bist die Assistenz unseres Lagers und kennst alle Abläufe genau.',
+    task: 'Du beantwortest Fragen der Kolleginnen und Kollegen zu Lager, Versand und Inventur. '.repeat(4),
+    style: 'professionell und sachlich',
+    is_public: 0,
+    can_talk: 0,
+  });
+
+  await page.goto(`/?view=edit&assistant=${uuid}`);
+  await page.getByRole('tab', { name: 'Wissen' }).click();
+  await expect(page.getByText('Lade bis zu 100 Dateien hoch')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Datei hochladen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Wissensdatei hochladen' });
+  const pdf = await makePdf([
+    'Lagerordnung der Firma. Der Zutritt zum Lager ist nur mit Sicherheitsschuhen erlaubt.',
+    'Die jährliche Inventur findet immer am zweiten Samstag im Januar statt. Treffpunkt ist Tor 4.',
+  ]);
+  await dialog
+    .getByTestId('knowledge-file-input')
+    .setInputFiles({ name: 'Lagerordnung.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(dialog.getByText('Lagerordnung.pdf')).toBeVisible();
+  await dialog.getByLabel('Beschreibung (optional)').fill('Regeln für das Lager');
+  // Record every stage the dialog shows (a small PDF passes them within a fraction of a second).
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { stages: string[] }).stages = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="knowledge-progress-status"]')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await dialog.getByRole('button', { name: 'Hochladen' }).click();
+
+  // The progress dialog shows the real stages and ends with "fertig"; then "Datei hochgeladen".
+  const progress = page.getByTestId('knowledge-progress');
+  await expect(progress).toBeVisible();
+  await expect(page.getByTestId('knowledge-progress-status')).toHaveText(
+    'Fertig – Dein Mika kennt die Datei jetzt.',
+  );
+  const stages = await page.evaluate(() => (window as unknown as { stages: string[] }).stages);
+  expect(stages.at(-1)).toBe('Fertig – Dein Mika kennt die Datei jetzt.');
+  // At least one stage before the end arrived live, in the order of ingestion.
+  const order = ['hochgeladen', 'Text wird gelesen', 'wird zerlegt', 'wird indexiert'];
+  const before = stages.slice(0, -1);
+  expect(before.length, JSON.stringify(stages)).toBeGreaterThan(0);
+  expect(before.every((s) => order.includes(s))).toBe(true);
+  expect(before.map((s) => order.indexOf(s))).toEqual(
+    [...before.map((s) => order.indexOf(s))].sort((a, b) => a - b),
+  );
+  await expect(page.getByText('Datei hochgeladen')).toBeVisible();
+  await expect(progress).toBeHidden({ timeout: 5000 });
+  const row = page.getByTestId('knowledge-file').filter({ hasText: 'Lagerordnung.pdf' });
+  await expect(row).toHaveAttribute('data-status', 'ready');
+  await expect(row).toContainText('Regeln für das Lager');
+  await expect(row).toContainText('fertig');
+
+  // Ask in the office chat: only the PDF knows the date of the stocktaking.
+  await page.goto(`/?view=chat&assistant=${uuid}`);
+  await page.getByRole('textbox', { name: 'Nachricht' }).fill('Wann ist die Inventur?');
+  await page.getByRole('button', { name: 'Senden' }).click();
+  const answer = page.locator('[data-testid="chat-message"][data-origin="ai"]').last();
+  await expect(answer).toContainText('am zweiten Samstag im Januar');
+  await expect(answer.getByTestId('answer-sources')).toContainText('Lagerordnung.pdf, Seite 2');
+
+  // After a reload the source is still shown (stored with the answer).
+  await page.reload();
+  await expect(page.getByTestId('answer-sources').last()).toContainText('Lagerordnung.pdf, Seite 2');
+});
