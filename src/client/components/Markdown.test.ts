@@ -127,3 +127,37 @@ describe('safeUrl', () => {
     expect(safeUrl(input)).toBe(expected);
   });
 });
+
+describe('Markdown while it streams', () => {
+  const streamed = (text: string) => renderToStaticMarkup(createElement(Markdown, { streaming: true, children: text })).replace(/<style[^>]*>[\s\S]*?<\/style>/g, '');
+
+  it.each([
+    ['Das ist _kurs', '<em>kurs</em>'],
+    ['Das ist **fe', '<strong>fe</strong>'],
+    ['Nimm `npm i', '<code>npm i</code>'],
+    ['**fett und _kursiv', '<strong>fett und <em>kursiv</em></strong>'],
+  ])('%j shows its formatting before the closing marker arrives', (text, expected) => {
+    expect(streamed(text)).toContain(expected);
+  });
+
+  it('closes an open code block', () => {
+    expect(streamed('Beispiel:\n\n```\nconst a = 1')).toMatch(/<pre><code>const a = 1\n<\/code><\/pre>/);
+  });
+
+  it('leaves list bullets, snake_case and complete text alone', () => {
+    expect(streamed('* eins\n* zwei')).not.toMatch(/<em>/);
+    expect(streamed('die Variable snake_case')).toContain('snake_case');
+    expect(streamed('die Variable snake_case')).not.toMatch(/<em>/);
+    expect(streamed('fertig _kursiv_ und **fett**')).toContain('<em>kursiv</em> und <strong>fett</strong>');
+  });
+
+  it('does not close markers in the stored text', () => {
+    expect(html('Das ist _kurs')).toContain('_kurs');
+  });
+
+  it('decodes character references in text without creating markup', () => {
+    const out = html('a &amp; b &lt;script&gt;');
+    expect(out).toContain('a &amp; b &lt;script&gt;');
+    expect(out).not.toMatch(/<script/);
+  });
+});

@@ -1,6 +1,6 @@
 import Avatar from '@mui/material/Avatar';
 import { alpha } from '@mui/material/styles';
-import { COLORS } from '../../app/theme.ts';
+import { COLORS } from '../../app/colors.ts';
 
 interface Props {
   name: string;

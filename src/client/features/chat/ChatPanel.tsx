@@ -7,9 +7,9 @@ import { ChatHeader } from './ChatHeader.tsx';
 import { ChatInput } from './ChatInput.tsx';
 import { MessageList } from './MessageList.tsx';
 import { useCapabilitiesQuery, type ChatAssistant } from './chat-api.ts';
+import type { ChatLive } from './live.ts';
 import type { ChatColors } from './chat-colors.ts';
 import { resolveSurfaces } from './chat-surfaces.ts';
-import { useChatHeight } from './use-chat-height.ts';
 import { useChatSession } from './use-chat-session.ts';
 
 /** What a slot (the voice button, the "kann sprechen" switch) may use of the running chat. */
@@ -33,8 +33,10 @@ export interface ChatPanelProps {
   assistant: ChatAssistant;
   /** Custom colours (the public chat passes the assistant's); the office uses the app theme. */
   colors?: ChatColors;
-  /** Panel height in px; default: the spec's chat height for the current route (useChatHeight). */
-  height?: number;
+  /** Panel height in px. */
+  height: number;
+  /** The live progress channel; without it the status comes from the answer's stream alone. */
+  live?: ChatLive;
   /** The public, embeddable chat (no account): voice input is always offered there (spec 01 §6). */
   publicMode?: boolean;
   /** Left of the avatar, e.g. the office's back button. */
@@ -49,9 +51,8 @@ export interface ChatPanelProps {
  * The chat (spec 01 §2): header, conversation and input. Reused by the office's chat view and the
  * public chat page; everything that differs comes in through props.
  */
-export function ChatPanel({ assistant, colors, height, publicMode = false, leadingAction, headerActions, inputAdornment }: ChatPanelProps) {
-  const defaultHeight = useChatHeight();
-  const session = useChatSession(assistant.uuid, publicMode);
+export function ChatPanel({ assistant, colors, height, live, publicMode = false, leadingAction, headerActions, inputAdornment }: ChatPanelProps) {
+  const session = useChatSession(assistant.uuid, publicMode, live?.subscribe);
   const capabilities = useCapabilitiesQuery();
   const surfaces = resolveSurfaces(colors);
   const threadId = session.thread?.id;
@@ -73,7 +74,7 @@ export function ChatPanel({ assistant, colors, height, publicMode = false, leadi
       data-testid="chat-panel"
       data-public={publicMode || undefined}
       sx={{
-        height: height ?? defaultHeight,
+        height,
         display: 'flex',
         flexDirection: 'column',
         overflow: 'hidden',
@@ -90,6 +91,7 @@ export function ChatPanel({ assistant, colors, height, publicMode = false, leadi
         onReset={session.reset}
         resetDisabled={!session.thread}
         leadingAction={leadingAction}
+        indicator={live?.indicator}
         actions={fill(headerActions)}
       />
       <MessageList

@@ -4,11 +4,11 @@ import type { ChatStatus } from '../../../shared/events.ts';
 import { M, MC } from '../../../shared/messages.ts';
 import type { ChatMessage, StreamEvent } from '../../../shared/schemas/chat.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { subscribeToThread } from '../../lib/live-channel.ts';
 import { useChatStore, useThreadStatus, type ThreadEntry } from '../../state/chat-store.ts';
 import { showError } from '../../state/snackbar-store.ts';
 import { chatKeys, confirmStreamedAnswer, streamUrl } from './chat-api.ts';
 import { readChatStream } from './stream-client.ts';
+import type { ChatLive } from './live.ts';
 import { CT } from './texts.ts';
 import { ensureThread, threadKey, useChatThread } from './use-chat-thread.ts';
 
@@ -66,7 +66,7 @@ function localMessage(
  * confirms it to the server and returns to done-ai. Live progress events add the thinking
  * expression and let another tab on the same thread follow along.
  */
-export function useChatSession(assistantUuid: string, publicMode = false): ChatSession {
+export function useChatSession(assistantUuid: string, publicMode = false, live?: ChatLive['subscribe']): ChatSession {
   const key = threadKey({ assistantUuid, publicMode });
   const thread = useChatThread({ assistantUuid, publicMode });
   const { entry } = thread;
@@ -103,10 +103,10 @@ export function useChatSession(assistantUuid: string, publicMode = false): ChatS
   }, [threadId]);
 
   useEffect(() => {
-    if (!entry) return;
+    if (!entry || !live) return;
     const { id, token } = entry;
     const messagesKey = chatKeys.messages(assistantUuid, id);
-    return subscribeToThread(id, token, (event) => {
+    return live(id, token, (event) => {
       const store = useChatStore.getState();
       const current = store.threadStatus[id]?.status ?? 'done-ai';
       if (streamRef.current?.threadId === id) {
@@ -125,7 +125,7 @@ export function useChatSession(assistantUuid: string, publicMode = false): ChatS
         void queryClient.invalidateQueries({ queryKey: messagesKey });
       }
     });
-  }, [assistantUuid, entry, queryClient]);
+  }, [assistantUuid, entry, live, queryClient]);
 
   const runStream = useCallback(
     async (target: ThreadEntry, question: string, firstAttempt: boolean): Promise<SendResult> => {

@@ -8,7 +8,7 @@ import { MC } from '../../../shared/messages.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { showError } from '../../state/snackbar-store.ts';
 import type { ChatSlotContext } from '../chat/ChatPanel.tsx';
-import { startRecording, type Recording } from './recorder.ts';
+import type { Recording } from './recorder.ts';
 import { VT } from './texts.ts';
 
 const pulse = keyframes`0% { box-shadow: 0 0 0 0 rgba(229,57,53,.55) } 70% { box-shadow: 0 0 0 10px rgba(229,57,53,0) } 100% { box-shadow: 0 0 0 0 rgba(229,57,53,0) }`;
@@ -28,6 +28,8 @@ export function VoiceInputButton({ chat }: { chat: ChatSlotContext }) {
       return;
     }
     try {
+      // The recorder and WAV encoder load when the visitor first uses voice.
+      const { startRecording } = await import('./recorder.ts');
       const r = await startRecording();
       active.current = r;
       setRecording(r);

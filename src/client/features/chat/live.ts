@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import type { AIProcessingUpdated } from '../../../shared/events.ts';
+
+/**
+ * The live progress channel as the chat panel sees it. The office passes the Socket.IO channel
+ * (lib/live-channel.ts) and its status dot; the public chat passes none and takes its status from
+ * the answer's own event stream — so a visitor's browser never loads the socket client
+ * (docs/decisions/010).
+ */
+export interface ChatLive {
+  subscribe: (threadId: number, token: string, listener: (event: AIProcessingUpdated) => void) => () => void;
+  /** Shown beside the assistant's name, e.g. the connection's status dot. */
+  indicator: ReactNode;
+}
