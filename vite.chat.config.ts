@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './build/precompress.ts';
+import { precompress } from './scripts/precompress-plugin.ts';
 
 /**
  * The public chat (chat.html, /chat/{uuid}) runs on customers' websites: its own build on Preact's

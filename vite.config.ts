@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './build/precompress.ts';
+import { precompress } from './scripts/precompress-plugin.ts';
 
 /**
  * The office (index.html), built into dist/client and served by the Fastify server in every run

@@ -33,3 +33,6 @@ export const LIMITS = {
 
 export const LEGAL_PAGES = ['avv', 'agb', 'agb-public', 'sla', 'datenschutz'] as const;
 export type LegalPage = (typeof LEGAL_PAGES)[number];
+
+/** The longest chat question (spec 01 §5); a constant here so the public chat needs no schema code. */
+export const MESSAGE_MAX_CHARS = 8000;

@@ -4,8 +4,12 @@ export const COLORS = {
   surface: '#282D33',
   surfaceRaised: '#32363C',
   border: 'rgba(255, 255, 255, 0.08)',
-  primary: '#E5484D',
-  error: '#EC5B2C',
+  // WCAG 2.1 AA (docs/decisions/011): white text on the brand red needs ≥ 4.5:1, text in red on
+  // the dark surfaces too — one red cannot do both, so buttons take primary, text takes primaryText.
+  primary: '#D63A40',
+  primaryEnd: '#C2295E',
+  primaryText: '#FF8A8D',
+  error: '#FF7A5C',
   success: '#23A26D',
   warning: '#F5A524',
   info: '#5AA9FF',
@@ -13,6 +17,18 @@ export const COLORS = {
   green: '#4ADE80',
   blue: '#60A5FA',
   purple: '#A78BFA',
+  /** Text on the light status colours (error, success, info, warning backgrounds). */
+  onLight: '#14171B',
+  /** The focus ring: light on dark surfaces, with a dark inner ring for light ones (≥ 3:1 on either). */
+  focus: '#F2F4F7',
+  focusInner: '#0B0D10',
+} as const;
+
+/** The visible focus ring for every control (WCAG 2.4.7, 1.4.11): 2 px, light outside, dark inside. */
+export const FOCUS_RING = {
+  outline: `2px solid ${COLORS.focus}`,
+  outlineOffset: '2px',
+  boxShadow: `0 0 0 2px ${COLORS.focusInner}`,
 } as const;
 
 // No web fonts (the product runs offline): the platform's UI font, with Arial metrics on Linux.

@@ -1,7 +1,7 @@
 import { alpha, createTheme } from '@mui/material/styles';
 import type { PaletteColor, PaletteColorOptions } from '@mui/material/styles';
 import type { ElementType } from 'react';
-import { COLORS, FONT_STACK } from './colors.ts';
+import { COLORS, FOCUS_RING, FONT_STACK } from './colors.ts';
 
 export { COLORS } from './colors.ts';
 
@@ -33,12 +33,12 @@ export function createAppTheme(linkComponent: ElementType) {
 const base = createTheme({
   palette: {
     mode: 'dark',
-    primary: { main: COLORS.primary, contrastText: '#FFFFFF' },
+    primary: { main: COLORS.primary, light: COLORS.primaryText, contrastText: '#FFFFFF' },
     secondary: { main: COLORS.purple },
-    error: { main: COLORS.error, contrastText: '#FFFFFF' },
-    success: { main: COLORS.success, contrastText: '#FFFFFF' },
-    warning: { main: COLORS.warning },
-    info: { main: COLORS.info },
+    error: { main: COLORS.error, contrastText: COLORS.onLight },
+    success: { main: COLORS.success, contrastText: COLORS.onLight },
+    warning: { main: COLORS.warning, contrastText: COLORS.onLight },
+    info: { main: COLORS.info, contrastText: COLORS.onLight },
     background: { default: COLORS.background, paper: COLORS.surface },
     divider: COLORS.border,
     text: { primary: '#F2F4F7', secondary: '#A7AFBA', disabled: '#6B737E' },
@@ -90,13 +90,29 @@ return createTheme(base, {
         body: { backgroundColor: COLORS.background, minHeight: '100vh' },
         '#root': { minHeight: '100vh' },
         '::selection': { backgroundColor: alpha(COLORS.primary, 0.35) },
+        // One focus ring for every control; text fields show focus with their own 2 px border instead.
+        ':focus-visible': { ...FOCUS_RING, outline: `${FOCUS_RING.outline} !important` },
+        '.MuiInputBase-input:focus-visible, .MuiInputBase-input:focus': { outline: 'none !important', boxShadow: 'none' },
+        '.skip-link': {
+          position: 'fixed',
+          left: 16,
+          top: -80,
+          zIndex: 2000,
+          padding: '10px 16px',
+          borderRadius: 10,
+          background: COLORS.focus,
+          color: COLORS.background,
+          fontWeight: 600,
+          textDecoration: 'none',
+          '&:focus': { top: 12 },
+        },
       },
     },
     // Every MUI link and link-button navigates inside the app through React Router.
     MuiButtonBase: { defaultProps: { LinkComponent: linkComponent, disableTouchRipple: false } },
     MuiLink: {
       defaultProps: { component: linkComponent, underline: 'hover' },
-      styleOverrides: { root: { fontWeight: 500, color: '#FF8A8D' } },
+      styleOverrides: { root: { fontWeight: 500, color: COLORS.primaryText } },
     },
     MuiButton: {
       defaultProps: { disableElevation: true },
@@ -106,11 +122,20 @@ return createTheme(base, {
       },
       variants: [
         {
+          // Red text on the dark surfaces: the lighter red (the darker one is for white text on it).
+          props: { variant: 'text', color: 'primary' },
+          style: { color: COLORS.primaryText },
+        },
+        {
+          props: { variant: 'outlined', color: 'primary' },
+          style: { color: COLORS.primaryText },
+        },
+        {
           props: { variant: 'contained', color: 'primary' },
           style: {
-            backgroundImage: `linear-gradient(135deg, ${COLORS.primary} 0%, #D6336C 100%)`,
+            backgroundImage: `linear-gradient(135deg, ${COLORS.primary} 0%, ${COLORS.primaryEnd} 100%)`,
             boxShadow: `0 6px 20px ${alpha(COLORS.primary, 0.25)}`,
-            '&:hover': { backgroundImage: `linear-gradient(135deg, #EC5A5F 0%, #E0447A 100%)` },
+            '&:hover': { backgroundImage: `linear-gradient(135deg, #C9303F 0%, #B8285A 100%)` },
             '&.Mui-disabled': { backgroundImage: 'none', boxShadow: 'none' },
           },
         },
@@ -135,10 +160,14 @@ return createTheme(base, {
           '&:hover:not(.Mui-focused):not(.Mui-error) .MuiOutlinedInput-notchedOutline': {
             borderColor: 'rgba(255, 255, 255, 0.3)',
           },
+          // Focus is a light 2 px border, never the red of the brand or of an error.
+          '&.Mui-focused:not(.Mui-error) .MuiOutlinedInput-notchedOutline': { borderColor: COLORS.focus, borderWidth: 2 },
         },
       },
     },
     MuiFormHelperText: { styleOverrides: { root: { marginInline: 4 } } },
+    MuiInputLabel: { styleOverrides: { root: { '&.Mui-focused:not(.Mui-error)': { color: COLORS.focus } } } },
+    MuiTab: { styleOverrides: { root: { '&.Mui-selected': { color: COLORS.primaryText } } } },
     MuiAppBar: {
       defaultProps: { elevation: 0, color: 'transparent' },
       styleOverrides: {
@@ -168,7 +197,7 @@ return createTheme(base, {
       // Filled alerts (the snackbar) in the vivid main colours, not MUI's darkened ones.
       variants: (['error', 'success', 'info'] as const).map((severity) => ({
         props: { variant: 'filled' as const, severity },
-        style: { backgroundColor: COLORS[severity], color: '#FFFFFF' },
+        style: { backgroundColor: COLORS[severity], color: COLORS.onLight, '& .MuiAlert-icon': { color: 'inherit' } },
       })),
     },
     MuiSnackbarContent: { styleOverrides: { root: { borderRadius: 12 } } },

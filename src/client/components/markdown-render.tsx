@@ -1,15 +1,14 @@
-import { Lexer, type Token, type Tokens } from 'marked';
 import { createElement, Fragment, type ReactNode } from 'react';
+import { parseMarkdown, type Align, type Block, type Inline } from './markdown-parse.ts';
 
 /**
- * Text from a model → React elements (ARCHITECTURE §5 security rules). marked only tokenizes; the
- * elements are built here, so nothing is ever parsed as HTML by the browser:
+ * Text from a model → React elements (ARCHITECTURE §5 security rules). markdown-parse.ts builds a
+ * tree and the elements are built here, so nothing is ever parsed as HTML by the browser:
  *  - raw HTML in the text (block or inline) is dropped, never interpreted;
  *  - links keep only http(s), mailto and relative targets — `javascript:`, `data:`, … lose the link;
  *  - images are never loaded: `![alt](src)` becomes the link "Bild: alt" (an auto-loaded image is
  *    a classic way to send conversation data to a foreign host);
  *  - links open in a new tab without opener, referrer or endorsement.
- * marked replaced react-markdown (docs/decisions/010): a fifth of the size, GFM tables built in.
  */
 
 const SAFE_SCHEMES = new Set(['http', 'https', 'mailto']);
@@ -50,98 +49,78 @@ const ImageIcon = () =>
     }),
   );
 
-type Inline = Token;
-
-function renderInline(tokens: Inline[] | undefined): ReactNode[] {
-  return (tokens ?? []).map((token, i) => inline(token, i));
+function renderInline(nodes: Inline[]): ReactNode[] {
+  return nodes.map((node, i) => inline(node, i));
 }
 
-function inline(token: Inline, key: number): ReactNode {
-  switch (token.type) {
-    case 'text': {
-      const text = token as Tokens.Text;
-      return text.tokens?.length ? createElement(Fragment, { key }, renderInline(text.tokens)) : decodeEntities(text.text);
-    }
-    case 'escape':
-      return (token as Tokens.Escape).text;
+function inline(node: Inline, key: number): ReactNode {
+  switch (node.type) {
+    case 'text':
+      return decodeEntities(node.text);
     case 'strong':
     case 'em':
     case 'del':
-      return createElement(token.type, { key }, renderInline(token.tokens));
-    case 'codespan':
-      return createElement('code', { key }, decodeEntities((token as Tokens.Codespan).text));
+      return createElement(node.type, { key }, renderInline(node.children));
+    case 'code':
+      return createElement('code', { key }, decodeEntities(node.text));
     case 'br':
       return createElement('br', { key });
     case 'link': {
-      const href = linkTarget((token as Tokens.Link).href);
-      const children = renderInline(token.tokens);
+      const href = linkTarget(node.href);
+      const children = renderInline(node.children);
       if (!href) return createElement('span', { key }, children);
       return createElement('a', { key, href, target: '_blank', rel: LINK_REL }, children);
     }
     case 'image': {
-      const image = token as Tokens.Image;
-      const alt = decodeEntities(image.text).trim();
+      const alt = decodeEntities(node.alt).trim();
       const label = alt ? `${IMAGE_LINK_PREFIX}: ${alt}` : IMAGE_LINK_PREFIX;
-      const href = linkTarget(image.href);
+      const href = linkTarget(node.href);
       const content = [createElement(ImageIcon, { key: 'i' }), label];
       if (!href) return createElement('span', { key, className: 'md-image-link' }, content);
       return createElement('a', { key, className: 'md-image-link', href, target: '_blank', rel: LINK_REL }, content);
     }
-    default:
-      // html (dropped on purpose) and anything unknown render nothing.
-      return null;
   }
 }
 
-const cellStyle = (align: string | null) => (align ? { textAlign: align as 'left' | 'right' | 'center' } : undefined);
+const cellStyle = (align: Align) => (align ? { textAlign: align } : undefined);
 
-function block(token: Token, key: number, tight = false): ReactNode {
-  switch (token.type) {
+function block(node: Block, key: number, tight: boolean): ReactNode {
+  switch (node.type) {
     case 'paragraph':
-      return tight ? createElement(Fragment, { key }, renderInline(token.tokens)) : createElement('p', { key }, renderInline(token.tokens));
-    case 'text': {
-      const text = token as Tokens.Text;
-      return createElement(Fragment, { key }, text.tokens ? renderInline(text.tokens) : decodeEntities(text.text));
-    }
+      return tight ? createElement(Fragment, { key }, renderInline(node.children)) : createElement('p', { key }, renderInline(node.children));
     case 'heading':
-      return createElement(`h${(token as Tokens.Heading).depth}`, { key }, renderInline(token.tokens));
+      return createElement(`h${node.depth}`, { key }, renderInline(node.children));
     case 'code':
-      return createElement('pre', { key }, createElement('code', null, `${(token as Tokens.Code).text}\n`));
+      return createElement('pre', { key }, createElement('code', null, `${node.text}\n`));
     case 'blockquote':
-      return createElement('blockquote', { key }, renderBlocks(token.tokens ?? []));
+      return createElement('blockquote', { key }, renderBlocks(node.children));
     case 'hr':
       return createElement('hr', { key });
     case 'list': {
-      const list = token as Tokens.List;
-      const items = list.items.map((item, i) => createElement('li', { key: i }, renderBlocks(item.tokens, !list.loose)));
-      if (!list.ordered) return createElement('ul', { key }, items);
-      const start = Number(list.start);
-      return createElement('ol', { key, start: Number.isFinite(start) && start !== 1 ? start : undefined }, items);
+      const items = node.items.map((item, i) => createElement('li', { key: i }, renderBlocks(item, node.tight)));
+      if (!node.ordered) return createElement('ul', { key }, items);
+      return createElement('ol', { key, start: node.start !== 1 ? node.start : undefined }, items);
     }
     case 'table': {
-      const table = token as Tokens.Table;
       const head = createElement(
         'tr',
         null,
-        table.header.map((cell, i) => createElement('th', { key: i, style: cellStyle(cell.align) }, renderInline(cell.tokens))),
+        node.header.map((cell, i) => createElement('th', { key: i, style: cellStyle(node.align[i] ?? null) }, renderInline(cell))),
       );
-      const rows = table.rows.map((row, r) =>
+      const rows = node.rows.map((row, r) =>
         createElement(
           'tr',
           { key: r },
-          row.map((cell, i) => createElement('td', { key: i, style: cellStyle(cell.align) }, renderInline(cell.tokens))),
+          row.map((cell, i) => createElement('td', { key: i, style: cellStyle(node.align[i] ?? null) }, renderInline(cell))),
         ),
       );
       return createElement('table', { key }, createElement('thead', null, head), createElement('tbody', null, rows));
     }
-    default:
-      // space, def, raw html blocks: nothing.
-      return null;
   }
 }
 
-function renderBlocks(tokens: Token[], tight = false): ReactNode[] {
-  return tokens.map((token, i) => block(token, i, tight));
+function renderBlocks(nodes: Block[], tight = false): ReactNode[] {
+  return nodes.map((node, i) => block(node, i, tight));
 }
 
 /**
@@ -174,6 +153,5 @@ export function closeOpenMarkup(text: string): string {
 
 /** Markdown text → React elements (safe by construction). */
 export function renderMarkdown(text: string, streaming = false): ReactNode[] {
-  const tokens = new Lexer({ gfm: true, breaks: false }).lex(streaming ? closeOpenMarkup(text) : text);
-  return renderBlocks(tokens);
+  return renderBlocks(parseMarkdown(streaming ? closeOpenMarkup(text) : text));
 }

@@ -13,6 +13,7 @@ export const T = {
   termsPrivacy: 'Datenschutzerklärung',
   showPassword: 'Passwort anzeigen',
   hidePassword: 'Passwort verbergen',
+  close: 'Schließen',
 
   // Login
   loginTitle: 'Willkommen zurück',

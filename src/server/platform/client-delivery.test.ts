@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { NormalizedOutputOptions, OutputBundle } from 'rolldown';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompress } from '../../../build/precompress.ts';
+import { precompress } from '../../../scripts/precompress-plugin.ts';
 import { createAssistant, createStaffedTeam, loginAs } from '../../../tests/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { pickEncoding } from './client-delivery.ts';

@@ -1,7 +1,7 @@
 import { z } from '../zod.ts';
 import { MC } from '../messages.ts';
-
-export const MESSAGE_MAX_CHARS = 8000;
+import { MESSAGE_MAX_CHARS } from '../constants.ts';
+export { MESSAGE_MAX_CHARS };
 
 export const ZThreadCreateRequest = z.object({
   assistantUuid: z.uuid({ error: MC.noAssistant }),

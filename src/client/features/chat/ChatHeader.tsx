@@ -19,10 +19,12 @@ interface Props {
   /** Beside the name, e.g. the live channel's status dot. */
   indicator?: ReactNode;
   actions?: ReactNode;
+  /** After the reset button, at the far end (the embed's close button). */
+  trailing?: ReactNode;
 }
 
 /** Avatar, name, offline label, live status, the slot for more actions and the reset button. */
-export function ChatHeader({ assistant, surfaces, offline, onReset, resetDisabled, leadingAction, indicator, actions }: Props) {
+export function ChatHeader({ assistant, surfaces, offline, onReset, resetDisabled, leadingAction, indicator, actions, trailing }: Props) {
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   return (
     <Box
@@ -55,7 +57,8 @@ export function ChatHeader({ assistant, surfaces, offline, onReset, resetDisable
         )}
       </Box>
       {actions}
-      <ResetConversationButton onReset={onReset} disabled={resetDisabled} compact={narrow} />
+      <ResetConversationButton assistantName={assistant.name} onReset={onReset} disabled={resetDisabled} compact={narrow} />
+      {trailing}
     </Box>
   );
 }

@@ -37,12 +37,16 @@ export interface ChatPanelProps {
   height: number;
   /** The live progress channel; without it the status comes from the answer's stream alone. */
   live?: ChatLive;
+  /** False until the thread may be created (the public chat waits for the visitor's first interaction). */
+  canStartThread?: boolean;
   /** The public, embeddable chat (no account): voice input is always offered there (spec 01 §6). */
   publicMode?: boolean;
   /** Left of the avatar, e.g. the office's back button. */
   leadingAction?: ReactNode;
   /** Slot in the header before the reset button, e.g. the "kann sprechen" switch. */
   headerActions?: ChatSlot;
+  /** At the far end of the header, after the reset button (the embed's close button). */
+  trailingAction?: ReactNode;
   /** Slot in the input bar before the send button, e.g. the voice input button. */
   inputAdornment?: ChatSlot;
 }
@@ -51,8 +55,9 @@ export interface ChatPanelProps {
  * The chat (spec 01 §2): header, conversation and input. Reused by the office's chat view and the
  * public chat page; everything that differs comes in through props.
  */
-export function ChatPanel({ assistant, colors, height, live, publicMode = false, leadingAction, headerActions, inputAdornment }: ChatPanelProps) {
-  const session = useChatSession(assistant.uuid, publicMode, live?.subscribe);
+export function ChatPanel(props: ChatPanelProps) {
+  const { assistant, colors, height, live, publicMode = false, canStartThread = true, leadingAction, trailingAction, headerActions, inputAdornment } = props;
+  const session = useChatSession(assistant.uuid, { publicMode, live: live?.subscribe, canStartThread });
   const capabilities = useCapabilitiesQuery();
   const surfaces = resolveSurfaces(colors);
   const threadId = session.thread?.id;
@@ -93,6 +98,7 @@ export function ChatPanel({ assistant, colors, height, live, publicMode = false,
         leadingAction={leadingAction}
         indicator={live?.indicator}
         actions={fill(headerActions)}
+        trailing={trailingAction}
       />
       <MessageList
         assistant={assistant}

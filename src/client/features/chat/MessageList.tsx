@@ -1,8 +1,6 @@
 import ErrorIcon from '@mui/icons-material/ErrorOutlineRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { ChatStatus } from '../../../shared/events.ts';
 import type { ChatMessage } from '../../../shared/schemas/chat.ts';
@@ -14,6 +12,7 @@ import type { ChatAssistant } from './chat-api.ts';
 import type { ChatSurfaces } from './chat-surfaces.ts';
 import { CT } from './texts.ts';
 import { useAutoScroll } from './use-auto-scroll.ts';
+import { Spinner } from '../../components/Spinner.tsx';
 
 interface Props {
   assistant: ChatAssistant;
@@ -62,23 +61,23 @@ export function MessageList(props: Props) {
 
         {loading && (
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1.25, py: 3, color: surfaces.muted }}>
-            <CircularProgress size={18} color="inherit" />
+            <Spinner size={18} />
             <Typography variant="body2">{CT.loadingConversation}</Typography>
           </Box>
         )}
 
         {failed && (
-          <Alert
-            severity="error"
-            variant="outlined"
-            action={
-              <Button color="inherit" size="small" onClick={onRetry}>
-                {CT.retry}
-              </Button>
-            }
+          <Box
+            role="alert"
+            sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1, borderRadius: '12px', border: '1px solid', borderColor: 'error.main', color: 'inherit' }}
           >
-            {CT.threadFailed}
-          </Alert>
+            <Box component="span" sx={{ flex: 1 }}>
+              {CT.threadFailed}
+            </Box>
+            <Button color="inherit" size="small" onClick={onRetry}>
+              {CT.retry}
+            </Button>
+          </Box>
         )}
 
         {thread &&

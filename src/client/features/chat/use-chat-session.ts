@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatStatus } from '../../../shared/events.ts';
 import { M, MC } from '../../../shared/messages.ts';
 import type { ChatMessage, StreamEvent } from '../../../shared/schemas/chat.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, fetchCsrfCookie } from '../../lib/api-client.ts';
 import { useChatStore, useThreadStatus, type ThreadEntry } from '../../state/chat-store.ts';
 import { showError } from '../../state/snackbar-store.ts';
 import { chatKeys, confirmStreamedAnswer, streamUrl } from './chat-api.ts';
@@ -66,9 +66,12 @@ function localMessage(
  * confirms it to the server and returns to done-ai. Live progress events add the thinking
  * expression and let another tab on the same thread follow along.
  */
-export function useChatSession(assistantUuid: string, publicMode = false, live?: ChatLive['subscribe']): ChatSession {
+export function useChatSession(
+  assistantUuid: string,
+  { publicMode = false, live, canStartThread = true }: { publicMode?: boolean; live?: ChatLive['subscribe']; canStartThread?: boolean } = {},
+): ChatSession {
   const key = threadKey({ assistantUuid, publicMode });
-  const thread = useChatThread({ assistantUuid, publicMode });
+  const thread = useChatThread({ assistantUuid, publicMode }, canStartThread);
   const { entry } = thread;
   const threadId = entry?.id;
   const { status, msg } = useThreadStatus(threadId);
@@ -204,7 +207,10 @@ export function useChatSession(assistantUuid: string, publicMode = false, live?:
     async (text: string): Promise<boolean> => {
       const question = text.trim();
       const store = useChatStore.getState();
-      const current = store.threads[key];
+      // No thread yet (the public chat waits for the visitor): the question itself starts one.
+      const current =
+        store.threads[key] ??
+        (question ? await fetchCsrfCookie().then(() => ensureThread({ assistantUuid, publicMode })).catch(() => undefined) : undefined);
       if (!question || !current || streamRef.current) return false;
       if (!isIdle(store.threadStatus[current.id]?.status ?? 'done-ai')) return false;
       const result = await runStream(current, question, true);
@@ -236,7 +242,7 @@ export function useChatSession(assistantUuid: string, publicMode = false, live?:
     statusMsg: msg,
     streamingText,
     notice: notice && notice.threadId === threadId ? notice.text : null,
-    canSend: entry !== undefined && !thread.loading && isIdle(status),
+    canSend: (entry !== undefined || !canStartThread) && !thread.loading && isIdle(status),
     send,
     reset,
   };
