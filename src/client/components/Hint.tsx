@@ -7,14 +7,20 @@ interface HintProps {
   disabled?: boolean;
   /** Accessible name of the wrapper while the control is disabled (defaults to the title when it is text). */
   label?: string;
+  /** Where the hint shows (default above). */
+  placement?: 'top' | 'right';
+  /** The wrapper fills its container (cards, navigation rows). */
+  block?: boolean;
   children: ReactElement;
 }
 
+const PLACEMENT = {
+  top: { bottom: 'calc(100% + 6px)', left: '50%', transform: 'translateX(-50%)' },
+  right: { left: 'calc(100% + 8px)', top: '50%', transform: 'translateY(-50%)' },
+} as const;
+
 const bubble = {
   position: 'absolute',
-  bottom: 'calc(100% + 6px)',
-  left: '50%',
-  transform: 'translateX(-50%)',
   zIndex: 1600,
   width: 'max-content',
   maxWidth: 240,
@@ -34,7 +40,7 @@ const bubble = {
  * public chat stays light (docs/decisions/010). A disabled control cannot take focus: the wrapper
  * does, so keyboard users still learn why the action is not available.
  */
-export function Hint({ title, disabled = false, label, children }: HintProps) {
+export function Hint({ title, disabled = false, label, placement = 'top', block = false, children }: HintProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const show = () => setOpen(true);
@@ -48,7 +54,7 @@ export function Hint({ title, disabled = false, label, children }: HintProps) {
   const name = label ?? (typeof title === 'string' ? title : undefined);
   return (
     <span
-      style={{ position: 'relative', display: 'inline-flex' }}
+      style={{ position: 'relative', display: block ? 'flex' : 'inline-flex', ...(block ? { width: '100%', height: '100%' } : {}) }}
       onMouseEnter={show}
       onMouseLeave={hide}
       onFocus={show}
@@ -57,8 +63,8 @@ export function Hint({ title, disabled = false, label, children }: HintProps) {
       {...(disabled ? { tabIndex: 0, role: 'group', 'aria-label': name, 'aria-describedby': open ? id : undefined, className: 'hint-disabled' } : {})}
     >
       {children}
-      {open && (
-        <span role="tooltip" id={id} style={bubble}>
+      {open && title !== '' && (
+        <span role="tooltip" id={id} style={{ ...bubble, ...PLACEMENT[placement] }}>
           {title}
         </span>
       )}

@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import List from '@mui/material/List';
 import Skeleton from '@mui/material/Skeleton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/AddRounded';
@@ -21,6 +20,7 @@ import { ActionIconButton, actionTooltip } from './components/ActionIconButton.t
 import { AssistantAvatar } from './components/AssistantAvatar.tsx';
 import { TA } from './texts.ts';
 import { useLibraryState } from './use-library-state.ts';
+import { Hint } from '../../components/Hint.tsx';
 
 interface Props {
   user: CurrentUser;
@@ -67,8 +67,8 @@ export function AssistantNavRows({ user, onNavigate }: Props) {
           />
         ))}
         {create.visible && (
-          <Tooltip title={create.reason ? actionTooltip(create) : ''} placement="right" describeChild>
-            <Box component="li" sx={{ listStyle: 'none' }}>
+          <Box component="li" sx={{ listStyle: 'none' }}>
+            <Hint title={create.reason ? actionTooltip(create) : ''} placement="right" block disabled={create.disabled} label={create.reason ? `${create.label}: ${create.reason}` : undefined}>
               <ButtonBase
                 onClick={() => go('create')}
                 disabled={create.disabled}
@@ -101,8 +101,8 @@ export function AssistantNavRows({ user, onNavigate }: Props) {
                 </Box>
                 {TA.addAssistant}
               </ButtonBase>
-            </Box>
-          </Tooltip>
+            </Hint>
+          </Box>
         )}
       </List>
     </Box>

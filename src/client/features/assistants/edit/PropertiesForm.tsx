@@ -123,13 +123,30 @@ export function PropertiesForm({ assistant }: { assistant: AssistantDetail }) {
 
       <FormSection title={TA.sectionBehaviour}>
         {assistant.type === 'chat' && (
-          <FormTextField control={control} name="style" label={TA.labelStyle} select>
-            {CHAT_STYLES.map((style) => (
-              <MenuItem key={style} value={style}>
-                {style}
-              </MenuItem>
-            ))}
-          </FormTextField>
+          <Controller
+            control={control}
+            name="style"
+            render={({ field, fieldState }) => (
+              <TextField
+                select
+                fullWidth
+                label={TA.labelStyle}
+                name={field.name}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+              >
+                {CHAT_STYLES.map((style) => (
+                  <MenuItem key={style} value={style}>
+                    {style}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
         )}
         <FormTextField
           control={control}
