@@ -1,3 +1,4 @@
+import type { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 
 /**
@@ -20,9 +21,9 @@ export function lazyResolver<TValues extends FieldValues, TContext, TOutput>(
 
 /** The zod resolver for a shared schema, both loaded on first use. */
 export const lazyZodResolver = <TValues extends FieldValues, TContext, TOutput>(
-  schema: () => Promise<Parameters<typeof import('@hookform/resolvers/zod').zodResolver>[0]>,
+  schema: () => Promise<Parameters<typeof zodResolver>[0]>,
 ) =>
   lazyResolver<TValues, TContext, TOutput>(async () => {
-    const [{ zodResolver }, loaded] = await Promise.all([import('@hookform/resolvers/zod'), schema()]);
-    return zodResolver(loaded) as unknown as Resolver<TValues, TContext, TOutput>;
+    const [resolvers, loaded] = await Promise.all([import('@hookform/resolvers/zod'), schema()]);
+    return resolvers.zodResolver(loaded) as unknown as Resolver<TValues, TContext, TOutput>;
   });
