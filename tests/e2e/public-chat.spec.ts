@@ -21,6 +21,7 @@ test('Besucher: Zustimmung einmal, Farben des Mikas, Chat ohne Konto', async ({ 
   await page.goto(`/chat/${light}`);
   await expect(page.getByRole('button', { name: 'Ich bin einverstanden' })).toBeVisible();
   await page.getByRole('button', { name: 'Ich bin einverstanden' }).click();
+  await expectNoAxeViolations(page, 'Öffentlicher Chat: Zustimmung');
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Nachricht' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ich bin einverstanden' })).toHaveCount(0);
@@ -31,6 +32,7 @@ test('Besucher: Zustimmung einmal, Farben des Mikas, Chat ohne Konto', async ({ 
 
   await ask(page, 'Wann habt Ihr geöffnet?');
   await expect(page.getByTestId('chat-message').last()).toContainText('montags bis freitags von 9 bis 18 Uhr');
+  await expectNoAxeViolations(page, 'Öffentlicher Chat, hell, mit Antwort');
 
   await page.goto(`/chat/${dark}`);
   await expect(page.getByTestId('chat-intro')).toBeVisible();
@@ -38,6 +40,7 @@ test('Besucher: Zustimmung einmal, Farben des Mikas, Chat ohne Konto', async ({ 
 
   await page.goto(`/chat/${hidden}`);
   await expect(page.getByText('Dieser Chat ist nicht verfügbar.')).toBeVisible();
+  await expectNoAxeViolations(page, 'Öffentlicher Chat nicht verfügbar');
   await visitor.close();
   await api.ctx.dispose();
 });
@@ -156,11 +159,13 @@ test('Kontaktformular: im Chat angeboten, ausgefüllt, „Angaben gesendet“, M
     await page.getByRole('button', { name: 'Absenden' }).click();
     await expect(page.getByText('Name muss mindestens 3 Zeichen lang sein')).toBeVisible();
     await expect(page.getByText('E-Mail muss gültig sein')).toBeVisible();
+    await expectNoAxeViolations(page, 'Kontaktformular mit Fehlern');
     await page.getByLabel('Vorname').fill('Alex');
     await page.getByLabel('E-Mail').fill('alex@beispiel.de');
     await page.getByLabel('Telefon').fill('0341 123456');
     await page.getByRole('button', { name: 'Absenden' }).click();
     await expect(page.getByText('Angaben gesendet').first()).toBeVisible();
+    await expectNoAxeViolations(page, 'Kontaktformular gesendet');
 
     await expect.poll(() => mails.find((m) => m.to === 'vertrieb@fahrrad.de')).toBeTruthy();
     const mail = mails.find((m) => m.to === 'vertrieb@fahrrad.de')!;

@@ -10,7 +10,7 @@ export const COLORS = {
   primaryEnd: '#C2295E',
   primaryText: '#FF8A8D',
   error: '#FF7A5C',
-  success: '#23A26D',
+  success: '#2FB47A',
   warning: '#F5A524',
   info: '#5AA9FF',
   pink: '#F472B6',

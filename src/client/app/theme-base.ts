@@ -41,7 +41,8 @@ const base = createTheme({
     info: { main: COLORS.info, contrastText: COLORS.onLight },
     background: { default: COLORS.background, paper: COLORS.surface },
     divider: COLORS.border,
-    text: { primary: '#F2F4F7', secondary: '#A7AFBA', disabled: '#6B737E' },
+    // Disabled text stays readable (4.5:1): axe cannot tell a disabled field's helper text apart.
+    text: { primary: '#F2F4F7', secondary: '#A7AFBA', disabled: '#949CA7' },
     grey: {
       50: '#F6F7F9',
       100: '#ECEEF1',
@@ -93,6 +94,17 @@ return createTheme(base, {
         // One focus ring for every control; text fields show focus with their own 2 px border instead.
         ':focus-visible': { ...FOCUS_RING, outline: `${FOCUS_RING.outline} !important` },
         '.MuiInputBase-input:focus-visible, .MuiInputBase-input:focus': { outline: 'none !important', boxShadow: 'none' },
+        '.visually-hidden': {
+          position: 'absolute',
+          width: 1,
+          height: 1,
+          padding: 0,
+          margin: -1,
+          overflow: 'hidden',
+          clip: 'rect(0 0 0 0)',
+          whiteSpace: 'nowrap',
+          border: 0,
+        },
         '.skip-link': {
           position: 'fixed',
           left: 16,

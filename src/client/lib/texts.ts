@@ -14,6 +14,8 @@ export const T = {
   showPassword: 'Passwort anzeigen',
   hidePassword: 'Passwort verbergen',
   close: 'Schließen',
+  navProfilePrefix: 'Mein Profil:',
+  skipToContent: 'Zum Inhalt springen',
 
   // Login
   loginTitle: 'Willkommen zurück',

@@ -52,7 +52,11 @@ export function AssistantNavRows({ user, onNavigate }: Props) {
       >
         {assistants.isPending &&
           [0, 1, 2].map((i) => (
-            <Box key={i} sx={{ display: 'flex', alignItems: 'center', gap: 1.25, px: 1, py: 0.75 }}>
+            <Box
+              component="li"
+              key={i}
+              sx={{ listStyle: 'none', display: 'flex', alignItems: 'center', gap: 1.25, px: 1, py: 0.75 }}
+            >
               <Skeleton variant="circular" width={26} height={26} />
               <Skeleton width="60%" />
             </Box>
@@ -68,7 +72,13 @@ export function AssistantNavRows({ user, onNavigate }: Props) {
         ))}
         {create.visible && (
           <Box component="li" sx={{ listStyle: 'none' }}>
-            <Hint title={create.reason ? actionTooltip(create) : ''} placement="right" block disabled={create.disabled} label={create.reason ? `${create.label}: ${create.reason}` : undefined}>
+            <Hint
+              title={create.reason ? actionTooltip(create) : ''}
+              placement="right"
+              block
+              disabled={create.disabled}
+              label={create.reason ? `${create.label}: ${create.reason}` : undefined}
+            >
               <ButtonBase
                 onClick={() => go('create')}
                 disabled={create.disabled}
@@ -143,9 +153,13 @@ function NavRow({ assistant, limit, active, onOpen }: RowProps) {
       <AssistantAvatar assistant={assistant} size={26} />
       <Typography
         variant="body2"
-        noWrap
-        sx={{ flex: 1, minWidth: 0, fontWeight: active ? 600 : 500 }}
-        title={assistant.name}
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          fontWeight: active ? 600 : 500,
+          overflowWrap: 'anywhere',
+          lineHeight: 1.35,
+        }}
       >
         {assistant.name}
       </Typography>

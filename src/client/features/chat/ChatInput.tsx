@@ -139,7 +139,7 @@ export function ChatInput({ assistantName, ready, onSend, surfaces, adornment }:
         </Box>
         {text.length > MESSAGE_MAX_CHARS * 0.9 && (
           <Box component="span" sx={{ ml: 'auto', color: tooLong ? '#FF8A6B' : 'inherit', opacity: tooLong ? 1 : undefined }}>
-            {text.length} / {MESSAGE_MAX_CHARS} · {CT.messageTooLong(MESSAGE_MAX_CHARS)}
+            {CT.messageCount(text.length, MESSAGE_MAX_CHARS)}
           </Box>
         )}
       </Box>

@@ -38,6 +38,8 @@ export function MessageList(props: Props) {
     <Box
       ref={scroller}
       role="log"
+      // A scrollable region is reachable by keyboard (arrow keys scroll it).
+      tabIndex={0}
       aria-label={`Unterhaltung mit ${assistant.name}`}
       aria-busy={busy}
       data-testid="chat-log"

@@ -32,7 +32,8 @@ export const CT = {
   documentDownload: 'Herunterladen',
   documentChecking: 'Wird geprüft …',
   contactForm: 'Kontaktformular',
-  messageTooLong: (max: number) => `Höchstens ${max} Zeichen`,
+  /** The product's one counter style (CountedHelper): never "n / max", which reads like an overrun. */
+  messageCount: (length: number, max: number) => `${length} Zeichen · höchstens ${max}`,
   liveLabel: 'Live-Verbindung',
   liveStates: {
     initialized: 'wird vorbereitet',

@@ -7,7 +7,7 @@ export const UT = {
   listEmpty: 'Noch keine User im Team.',
   listLoadError: 'Die User konnten nicht geladen werden.',
   you: 'Du',
-  editUser: (name: string) => `${name} bearbeiten`,
+  editSuffix: 'bearbeiten',
   usersCount: (n: number) => (n === 1 ? '1 User' : `${n} User`),
 
   roleOwner: 'Inhaber',

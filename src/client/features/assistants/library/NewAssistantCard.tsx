@@ -14,7 +14,6 @@ export function NewAssistantCard({ action, onCreate }: { action: CreateState; on
     <ButtonBase
       onClick={onCreate}
       disabled={action.disabled}
-      aria-label={action.label}
       aria-describedby={action.reason ? 'new-assistant-reason' : undefined}
       data-testid="new-assistant-card"
       sx={(theme) => ({
