@@ -3,6 +3,8 @@ import type { Theme } from '@mui/material/styles';
 import type { SystemStyleObject } from '@mui/system';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
 interface ModalDialogProps {
   open: boolean;
   /** Escape or a click on the backdrop; without it the dialog can only be left through its own buttons. */
@@ -17,8 +19,8 @@ interface ModalDialogProps {
 }
 
 /**
- * A modal dialog on the browser's own <dialog>: showModal() makes the page behind it inert (focus
- * stays inside), puts it in the top layer and gives it the dialog role; Escape closes it when it may
+ * A modal dialog on the browser's own <dialog>: showModal() makes the page behind it inert, Tab
+ * cycles inside it, puts it in the top layer and gives it the dialog role; Escape closes it when it may
  * be closed. Focus returns to where it was. Light enough for the public chat (docs/decisions/010).
  */
 export function ModalDialog({
@@ -57,6 +59,21 @@ export function ModalDialog({
         // Escape: the dialog closes only if its owner lets it.
         event.preventDefault();
         onClose?.();
+      }}
+      onKeyDown={(event) => {
+        // The page behind is inert; Tab also cycles inside instead of leaving for the browser's UI.
+        if (event.key !== 'Tab' || !ref.current) return;
+        const focusable = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('disabled'));
+        const first = focusable[0];
+        const last = focusable[focusable.length - 1];
+        if (!first || !last) return;
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first.focus();
+        }
       }}
       onClick={(event) => {
         if (event.target === ref.current && onClose) onClose();

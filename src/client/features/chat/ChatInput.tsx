@@ -92,9 +92,10 @@ export function ChatInput({ assistantName, ready, onSend, surfaces, adornment }:
           py: 0.75,
           borderRadius: '16px',
           bgcolor: alpha('#000000', 0.22),
-          border: `1px solid ${tooLong ? '#EC5B2C' : alpha(surfaces.input.fg, 0.14)}`,
+          border: `1px solid ${tooLong ? '#FF7A5C' : alpha(surfaces.input.fg, 0.14)}`,
           transition: 'border-color 120ms',
-          '&:focus-within': { borderColor: tooLong ? '#EC5B2C' : alpha(surfaces.input.fg, 0.38) },
+          // The textarea's focus shows on the whole field: a 2 px ring in the input's text colour.
+          '&:focus-within': { borderColor: 'transparent', outline: `2px solid ${surfaces.input.fg}`, outlineOffset: '1px' },
         }}
       >
         <InputBase
