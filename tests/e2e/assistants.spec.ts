@@ -313,20 +313,21 @@ test('Veröffentlichung: Schalter und Farben speichern sofort und laden die Vors
   await openEdit(page, 'Chatty Charlotte');
   await page.getByRole('tab', { name: 'Veröffentlichung' }).click();
 
+  // Not published yet: a clear preview state instead of the public page's "not available" (and no error).
   const preview = page.getByTitle('Vorschau des öffentlichen Chats');
-  await expect(preview).toHaveAttribute('src', `/chat/${uuid}`);
-  let frame = await preview.elementHandle();
+  await expect(page.getByTestId('preview-unpublished')).toContainText('Noch nicht veröffentlicht');
+  await expect(preview).toHaveCount(0);
+  await expectNoAxeViolations(page, 'Bearbeiten: Veröffentlichung, noch nicht veröffentlicht');
 
   const publish = page.getByRole('switch', { name: 'Mika veröffentlichen' });
   await expect(publish).not.toBeChecked();
   await publish.check();
   await expect(snackbar(page, 'Einstellung gespeichert')).toBeVisible();
   await expect(page.getByText('Veröffentlicht', { exact: true })).toBeVisible();
+  await expect(preview).toHaveAttribute('src', `/chat/${uuid}`);
   await expectNoAxeViolations(page, 'Bearbeiten: Veröffentlichung');
-  // The preview frame is re-created, i.e. the public page reloads.
-  await expect.poll(() => frame.evaluate((el) => el.isConnected)).toBe(false);
 
-  frame = await preview.elementHandle();
+  const frame = await preview.elementHandle();
   const primary = page.getByLabel('Primäre Hintergrundfarbe');
   await primary.fill('#1e6f5c');
   await expect(page.getByText('#1e6f5c')).toBeVisible();
