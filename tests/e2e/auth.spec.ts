@@ -21,7 +21,7 @@ test('register → feedback → office with trial countdown → logout → login
   await expect(page).toHaveURL(/\/feedback\?/);
   await expect(page.getByText('Willkommen bei Mika!')).toBeVisible();
   await expectNoAxeViolations(page, 'Feedback: Willkommen');
-  await page.getByRole('link', { name: "Los geht's" }).or(page.getByRole('button', { name: "Los geht's" })).click();
+  await page.getByRole('link', { name: 'Los geht’s' }).or(page.getByRole('button', { name: 'Los geht’s' })).click();
 
   await expect(page).toHaveURL(/\/$/);
   const countdown = page.getByTestId('trial-countdown');

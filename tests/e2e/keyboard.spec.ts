@@ -70,7 +70,7 @@ test('Nur mit der Tastatur: registrieren, einloggen, Mika öffnen, fragen, neu s
   await tabTo(page, page.getByRole('button', { name: 'Registrieren' }), 'Registrierung: Absenden');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/feedback/);
-  await tabTo(page, page.getByRole('link', { name: "Los geht's" }).or(page.getByRole('button', { name: "Los geht's" })), 'Feedback');
+  await tabTo(page, page.getByRole('link', { name: 'Los geht’s' }).or(page.getByRole('button', { name: 'Los geht’s' })), 'Feedback');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('trial-countdown')).toBeVisible();
 
