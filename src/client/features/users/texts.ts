@@ -56,6 +56,7 @@ export const UT = {
   rightsSubtitle: 'Lege fest, welche Mikas dieser User nutzen und anpassen darf. Änderungen werden sofort gespeichert.',
   rightsAdminHint: 'Administratoren haben automatisch alle Rechte an allen Mikas.',
   rightUse: 'Nutzung erlaubt',
+  rightUseAll: 'Alle Mikas nutzen',
   rightEdit: 'Anpassung erlaubt',
   rightsEmpty: 'In diesem Team gibt es noch keine Mikas.',
   defaultMika: 'Standard-Mika',
