@@ -375,7 +375,8 @@ export const STEPS: ScreenStep[] = [
     prepare: async ({ page }) => {
       await page.getByRole('main').getByRole('button', { name: 'Kundenberater Kai bearbeiten' }).click();
       await page.getByRole('tab', { name: 'Veröffentlichung' }).click();
-      await page.getByTitle('Vorschau des öffentlichen Chats').waitFor();
+      // Published: the live preview; not yet: the "Noch nicht veröffentlicht" state.
+      await page.getByTitle('Vorschau des öffentlichen Chats').or(page.getByTestId('preview-unpublished')).waitFor();
       await page.waitForTimeout(1500);
     },
   },

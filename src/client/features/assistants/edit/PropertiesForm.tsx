@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode, type Ref } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { MA } from '../../../../shared/messages.ts';
@@ -131,12 +131,7 @@ export function PropertiesForm({ assistant }: { assistant: AssistantDetail }) {
                 select
                 fullWidth
                 label={TA.labelStyle}
-                name={field.name}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={Boolean(fieldState.error)}
+                {...textFieldBinding(field, fieldState)}
                 helperText={fieldState.error?.message}
               >
                 {CHAT_STYLES.map((style) => (
@@ -249,6 +244,14 @@ function FormSection({ title, children, last }: { title: string; children: React
   );
 }
 
+/** A react-hook-form field's binding for an MUI TextField (value, events, ref, error state). */
+function textFieldBinding(
+  field: { name: string; value?: string | null; onChange: (...event: unknown[]) => void; onBlur: () => void; ref: Ref<HTMLInputElement> },
+  fieldState: { error?: unknown },
+) {
+  return { name: field.name, value: field.value ?? '', onChange: field.onChange, onBlur: field.onBlur, inputRef: field.ref, error: Boolean(fieldState.error) };
+}
+
 interface CountedProps {
   control: Control<FormInput>;
   name: 'role' | 'task';
@@ -266,12 +269,7 @@ function CountedField({ control, name, label, min, minRows }: CountedProps) {
       render={({ field, fieldState }) => (
         <TextField
           label={label}
-          name={field.name}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={Boolean(fieldState.error)}
+          {...textFieldBinding(field, fieldState)}
           helperText={
             <CountedHelper
               text={fieldState.error?.message}
