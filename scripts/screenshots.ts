@@ -566,8 +566,10 @@ async function openPublicConversation(ctx: ScreenContext, colors: Record<string,
   const uuid = await publishDemo(ctx, colors);
   await ctx.page.goto(`${ctx.baseUrl}/chat/${uuid}`, { waitUntil: 'networkidle' });
   const agree = ctx.page.getByRole('button', { name: 'Ich bin einverstanden' });
-  if (await agree.isVisible().catch(() => false)) await agree.click();
   const input = ctx.page.getByRole('textbox', { name: 'Nachricht' });
+  // The terms dialog is modal (the input behind it is inert): accept it first when it shows.
+  await agree.or(input).first().waitFor();
+  if (await agree.isVisible()) await agree.click();
   await input.fill('Wie lange dauert eine Reparatur?');
   await input.press('Enter');
   await ctx.page.getByTestId('chat-message').nth(1).waitFor();
