@@ -569,7 +569,11 @@ async function openPublicConversation(ctx: ScreenContext, colors: Record<string,
   const input = ctx.page.getByRole('textbox', { name: 'Nachricht' });
   // The terms dialog is modal (the input behind it is inert): accept it first when it shows.
   await agree.or(input).first().waitFor();
-  if (await agree.isVisible()) await agree.click();
+  if (await agree.isVisible()) {
+    await agree.click();
+    // Accepting is the first interaction: the chat then starts its thread before it takes a question.
+    await ctx.page.waitForLoadState('networkidle');
+  }
   await input.fill('Wie lange dauert eine Reparatur?');
   await input.press('Enter');
   await ctx.page.getByTestId('chat-message').nth(1).waitFor();

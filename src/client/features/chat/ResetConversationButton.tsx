@@ -35,7 +35,12 @@ export function ResetConversationButton({ assistantName, onReset, disabled, comp
         </Hint>
       ) : (
         <Button color="inherit" variant="outlined" size="small" startIcon={<RestartIcon />} disabled={disabled} onClick={() => setOpen(true)}
-          sx={{ borderColor: 'color-mix(in srgb, currentColor 28%, transparent)', whiteSpace: 'nowrap' }}
+          sx={{
+            borderColor: 'color-mix(in srgb, currentColor 28%, transparent)',
+            whiteSpace: 'nowrap',
+            // Disabled (no conversation yet) but still readable on any chat colours.
+            '&.Mui-disabled': { color: 'inherit', opacity: 0.6, borderColor: 'color-mix(in srgb, currentColor 20%, transparent)' },
+          }}
         >
           {CT.resetButton}
         </Button>
