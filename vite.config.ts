@@ -1,15 +1,18 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress-plugin.ts';
 
-// The client is built into dist/client and served by the Fastify server in every run mode.
+/**
+ * The office (index.html), built into dist/client and served by the Fastify server in every run
+ * mode. The public chat has its own build (vite.chat.config.ts, Preact): `npm run build` runs both.
+ */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
-    chunkSizeWarningLimit: 700,
     rollupOptions: {
-      input: { main: 'index.html', chat: 'chat.html' },
+      input: { main: 'index.html' },
     },
   },
   server: {

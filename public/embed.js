@@ -35,14 +35,24 @@
   b.style.background = color;
   b.style.color = fg;
 
-  var f = document.createElement('iframe');
-  f.className = 'mika-f';
-  f.title = 'Mika Chat';
-  f.src = origin + '/chat/' + uuid;
-  f.setAttribute('allow', 'microphone');
+  // The chat frame loads only when the visitor shows intent (hover, focus or a click on the
+  // bubble), never on every page view; nothing is written to this page's storage.
+  var f = null;
+  function frame() {
+    if (f) return f;
+    f = document.createElement('iframe');
+    f.className = 'mika-f';
+    f.title = 'Mika Chat';
+    f.src = origin + '/chat/' + uuid;
+    f.setAttribute('allow', 'microphone');
+    f.setAttribute('aria-hidden', 'true');
+    f.tabIndex = -1;
+    document.body.insertBefore(f, b);
+    return f;
+  }
 
   function post(type) {
-    if (f.contentWindow) f.contentWindow.postMessage({ type: type }, origin);
+    if (f && f.contentWindow) f.contentWindow.postMessage({ type: type }, origin);
   }
 
   function render() {
@@ -50,6 +60,7 @@
     b.setAttribute('aria-label', open ? 'Chat schließen' : 'Chat öffnen');
     b.setAttribute('aria-expanded', String(open));
     b.classList.toggle('mika-o', open);
+    if (!f) return;
     f.classList.toggle('mika-o', open);
     f.setAttribute('aria-hidden', String(!open));
     f.tabIndex = open ? 0 : -1;
@@ -58,17 +69,21 @@
   function toggle(next) {
     if (next === open) return;
     open = next;
+    if (open) frame();
     render();
     if (ready) post(open ? 'mika:open' : 'mika:close');
     (open ? f : b).focus();
   }
 
   b.addEventListener('click', function () { toggle(!open); });
+  ['pointerenter', 'focus', 'touchstart'].forEach(function (type) {
+    b.addEventListener(type, frame, { passive: true });
+  });
   document.addEventListener('keydown', function (e) {
     if (e.key === 'Escape' && open) toggle(false);
   });
   window.addEventListener('message', function (e) {
-    if (e.origin !== origin || e.source !== f.contentWindow) return;
+    if (!f || e.origin !== origin || e.source !== f.contentWindow) return;
     var type = e.data && e.data.type;
     if (type === 'mika:ready') {
       ready = true;
@@ -78,7 +93,6 @@
 
   render();
   function mount() {
-    document.body.appendChild(f);
     document.body.appendChild(b);
   }
   if (document.body) mount();

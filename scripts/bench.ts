@@ -4,9 +4,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
+import { measureBundles } from './bundle-report.ts';
 import { startFakeOpenAI } from '../tests/fixtures/fake-openai.ts';
 
 const PROVIDER_DELAY_MS = 50;
@@ -84,6 +84,18 @@ async function timeToInteractive(base: string, uuid: string): Promise<string> {
   return `| public chat time to interactive (cold browser context, 10 runs, localhost) | ${fmt(percentile(samples, 50))} / ${fmt(percentile(samples, 99))} | – | – |`;
 }
 
+/** A published chat assistant: the default one when the team may publish it, else an own one. */
+async function publishedChat(user: Client, assistant: string): Promise<string> {
+  const published = await user.call('PUT', '/api/assistant', { assistant: { uuid: assistant, is_public: 1 } });
+  if (published.ok) return assistant;
+  // Default assistants are not editable by a team: publish an own one.
+  const created = (await (
+    await user.call('POST', '/api/assistant', { type: 'chat', name: 'Bench Chat', role: 'Du bist eine freundliche Assistenz für Besucher unserer Website.', task: 'Du beantwortest Fragen von Besuchern. '.repeat(8), style: 'professionell und sachlich', is_public: 1, can_talk: 0 })
+  ).json()) as { uuid: string };
+  await user.call('PUT', '/api/assistant', { assistant: { uuid: created.uuid, is_public: 1 } });
+  return created.uuid;
+}
+
 async function main() {
   const fake = await startFakeOpenAI({ text: 'Das ist eine kurze Antwort aus dem Modell.', firstByteDelayMs: PROVIDER_DELAY_MS });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-bench-'));
@@ -112,6 +124,7 @@ async function main() {
     await new Promise((r) => setTimeout(r, 200));
   }
   const results: string[] = [];
+  const bundleTables: string[] = [];
   try {
     const user = new Client(base);
     await user.call('POST', '/api/register', { name: 'Bench Mark', email: 'bench@firma.de', password: 'geheim123', password_confirmation: 'geheim123', terms: true });
@@ -132,7 +145,9 @@ async function main() {
       return first;
     };
 
-    for (const concurrency of [1, 100]) {
+    // BENCH_ONLY=bundles: only the bundle report (quick, while working on the client).
+    const onlyBundles = process.env.BENCH_ONLY === 'bundles';
+    for (const concurrency of onlyBundles ? [] : [1, 100]) {
       const threads = await Promise.all(
         Array.from({ length: concurrency }, async () =>
           (await (await user.call('POST', '/api/thread/create', { assistantUuid: assistant })).json()) as { id: number; token: string },
@@ -156,33 +171,28 @@ async function main() {
     }
 
     const latencies: number[] = [];
-    for (let i = 0; i < 200; i++) {
+    for (let i = 0; i < (onlyBundles ? 0 : 200); i++) {
       const t0 = performance.now();
       await (await user.call('GET', '/api/assistants/')).arrayBuffer();
       latencies.push(performance.now() - t0);
     }
-    results.push(`| GET /api/assistants/ (200 sequential) | ${fmt(percentile(latencies, 50))} / ${fmt(percentile(latencies, 99))} | – | – |`);
+    if (!onlyBundles) results.push(`| GET /api/assistants/ (200 sequential) | ${fmt(percentile(latencies, 50))} / ${fmt(percentile(latencies, 99))} | – | – |`);
 
-    // The public chat: what a visitor's browser loads, and how soon they can type.
-    const clientDir = path.resolve('dist/client');
-    const chatHtml = await fs.readFile(path.join(clientDir, 'chat.html'), 'utf8').catch(() => '');
-    if (chatHtml) {
-      const assets = [...chatHtml.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
-      let gzip = 0;
-      for (const a of assets) gzip += gzipSync(await fs.readFile(path.join(clientDir, a))).length;
-      results.push(`| public chat bundle (chat.html, ${assets.length} files, gzip) | ${(gzip / 1024).toFixed(0)} KB | – | – |`);
-
-      const published = await user.call('PUT', '/api/assistant', { assistant: { uuid: assistant, is_public: 1 } });
-      if (!published.ok) {
-        // Default assistants are not editable by a team: publish an own one.
-        const created = (await (
-          await user.call('POST', '/api/assistant', { type: 'chat', name: 'Bench Chat', role: 'Du bist eine freundliche Assistenz für Besucher unserer Website.', task: 'Du beantwortest Fragen von Besuchern. '.repeat(8), style: 'professionell und sachlich', is_public: 1, can_talk: 0 })
-        ).json()) as { uuid: string };
-        await user.call('PUT', '/api/assistant', { assistant: { uuid: created.uuid, is_public: 1 } });
-        results.push(await timeToInteractive(base, created.uuid));
-      } else {
-        results.push(await timeToInteractive(base, assistant));
-      }
+    // The public chat: how soon a visitor can type, and what every entry loads.
+    const publicUuid = await publishedChat(user, assistant);
+    if (!onlyBundles) results.push(await timeToInteractive(base, publicUuid));
+    const browser = await chromium.launch(chromiumLaunchOptions);
+    try {
+      const host = new URL(base).hostname;
+      const cookies = [...user.cookies].map(([name, value]) => ({ name, value, domain: host, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' as const }));
+      const bundles = await measureBundles(browser, base, [
+        { name: 'login', label: '/login (first visit)', url: '/login' },
+        { name: 'library', label: 'office library / (signed in)', url: '/', context: { storageState: { cookies, origins: [] } } },
+        { name: 'publicChat', label: 'public chat /chat/{uuid} (first visit)', url: `/chat/${publicUuid}` },
+      ]);
+      bundleTables.push(bundles.table);
+    } finally {
+      await browser.close();
     }
   } finally {
     server.kill('SIGTERM');
@@ -197,6 +207,10 @@ async function main() {
     '| measurement | Mika p50 / p99 | provider alone p50 / p99 | added by Mika p50 / p99 |',
     '|---|---|---|---|',
     ...results,
+    '',
+    'Bundles per entry:',
+    '',
+    ...bundleTables,
   ].join('\n');
   console.log(table);
 }

@@ -404,7 +404,8 @@ export const STEPS: ScreenStep[] = [
     prepare: async ({ page }) => {
       await page.getByRole('main').getByRole('button', { name: 'Kundenberater Kai bearbeiten' }).click();
       await page.getByRole('tab', { name: 'Veröffentlichung' }).click();
-      await page.getByTitle('Vorschau des öffentlichen Chats').waitFor();
+      // Published: the live preview; not yet: the "Noch nicht veröffentlicht" state.
+      await page.getByTitle('Vorschau des öffentlichen Chats').or(page.getByTestId('preview-unpublished')).waitFor();
       await page.waitForTimeout(1500);
     },
   },
@@ -615,8 +616,14 @@ async function openPublicConversation(ctx: ScreenContext, colors: Record<string,
   const uuid = await publishDemo(ctx, colors);
   await ctx.page.goto(`${ctx.baseUrl}/chat/${uuid}`, { waitUntil: 'networkidle' });
   const agree = ctx.page.getByRole('button', { name: 'Ich bin einverstanden' });
-  if (await agree.isVisible().catch(() => false)) await agree.click();
   const input = ctx.page.getByRole('textbox', { name: 'Nachricht' });
+  // The terms dialog is modal (the input behind it is inert): accept it first when it shows.
+  await agree.or(input).first().waitFor();
+  if (await agree.isVisible()) {
+    await agree.click();
+    // Accepting is the first interaction: the chat then starts its thread before it takes a question.
+    await ctx.page.waitForLoadState('networkidle');
+  }
   await input.fill('Wie lange dauert eine Reparatur?');
   await input.press('Enter');
   await ctx.page.getByTestId('chat-message').nth(1).waitFor();

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import {
@@ -16,7 +14,8 @@ import {
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './platform/app-error.ts';
-import { registerCsrf, safeDecode } from './platform/csrf.ts';
+import { registerResponseCompression, serveClient } from './platform/client-delivery.ts';
+import { registerCsrf } from './platform/csrf.ts';
 import { registerAccess, type AccessRegistry } from './platform/access.ts';
 import { loggedUrl, serializeError } from './platform/log.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
@@ -160,6 +159,7 @@ export async function buildApp(
   });
   app.get('/api/docs/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
 
+  registerResponseCompression(app);
   registerCsrf(app, config);
   registerInputGuard(app);
   installErrorHandling(app);
@@ -231,43 +231,6 @@ function installErrorHandling(app: FastifyInstance) {
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: M.unknownError });
-  });
-}
-
-/** Serves the built client; unknown non-API GETs get index.html so client routes work on reload. */
-async function serveClient(app: FastifyInstance, config: AppConfig) {
-  const indexFile = path.join(config.clientDir, 'index.html');
-  const hasClient = fs.existsSync(indexFile);
-  if (hasClient) {
-    // wildcard: files are looked up per request, so a rebuilt client is served without a restart.
-    await app.register(fastifyStatic, {
-      root: config.clientDir,
-      prefix: '/',
-      index: false,
-      setHeaders(res, filePath) {
-        // Vite's hashed assets never change; everything else is revalidated.
-        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-        // The embed script is loaded by customers' websites: allow it across origins.
-        if (path.basename(filePath) === 'embed.js') res.header('cross-origin-resource-policy', 'cross-origin');
-      },
-    });
-  }
-  // The root is a directory for the static handler: answer it with the app shell explicitly.
-  if (hasClient) {
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html'),
-    );
-  }
-  app.setNotFoundHandler((request, reply) => {
-    // Decoded as the router decodes it: `/%61pi/…` is an API path too.
-    const path = request.url.split('?')[0] ?? '';
-    const url = safeDecode(path) ?? path;
-    // A missing asset must be a 404, not the app shell: old tabs then reload instead of breaking.
-    const isApi = ['/api/', '/storage/', '/sanctum/', '/assets/', '/audio/', '/document/'].some((p) => url.startsWith(p));
-    if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.code(404).send({ error: M.notFound });
   });
 }
 

@@ -33,3 +33,27 @@ export const LIMITS = {
 
 export const LEGAL_PAGES = ['avv', 'agb', 'agb-public', 'sla', 'datenschutz'] as const;
 export type LegalPage = (typeof LEGAL_PAGES)[number];
+
+/** The longest chat question (spec 01 §5); a constant here so the public chat needs no schema code. */
+export const MESSAGE_MAX_CHARS = 8000;
+
+export const ASSISTANT_TYPES = ['chat', 'task', 'image'] as const;
+export type AssistantType = (typeof ASSISTANT_TYPES)[number];
+
+// The seven chat styles of spec 02 §9; the German label is the stored value.
+export const CHAT_STYLES = [
+  'professionell und sachlich',
+  'professionell, jung und modern',
+  'professionell, witzig und etwas frech',
+  'sehr höflich und freundlich',
+  'bestimmend, führend und leicht dominant',
+  'freundlich, nett und witzig',
+  'umgangssprachlich, jung und frech',
+] as const;
+
+export const CAN_TALK_OPTIONS = [
+  { value: 1, label: 'Kann sprechen' },
+  { value: 0, label: 'Sendet nur Text' },
+] as const;
+
+export const ASSISTANT_LIMITS = { nameMin: 3, roleMin: 30, taskMin: 250, roleCardChars: 55 } as const;

@@ -41,7 +41,7 @@ export const M = {
   resetDoneTitle: 'Passwort gespeichert',
   resetDoneMessage: 'Dein neues Passwort ist gespeichert. Du kannst Dich jetzt damit einloggen.',
   toLogin: 'Zum Login',
-  toOffice: "Los geht's",
+  toOffice: 'Los geht’s',
 } as const;
 
 // Assistants (spec 02 §5, §8; spec 01 §8)

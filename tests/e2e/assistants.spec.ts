@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { E2E_BASE_URL } from './server.ts';
+import { expectNoAxeViolations } from './axe.ts';
 
 // Assistants (issue "Assistants: library, create wizard, edit screen and plan limits").
 // Every journey registers its own trial team (3 Mikas, 3 users).
@@ -92,12 +93,14 @@ test('Admin erstellt je einen Chat-, Aufgaben- und Bild-Mika mit dem Assistenten
   await registerAdmin(context);
   await page.goto('/');
   await expect(card(page, 'Mika Allrounder')).toBeVisible();
+  await expectNoAxeViolations(page, 'Bibliothek');
 
   // Chat: with every rule of the four steps.
   await page.getByRole('main').getByRole('button', { name: 'Neuer Mika' }).click();
   await expect(page.getByRole('heading', { name: 'Neuen Mika erstellen' })).toBeVisible();
   await page.getByRole('button', { name: 'Weiter' }).click();
   await expect(page.getByText('Eine Auswahl ist erforderlich')).toBeVisible();
+  await expectNoAxeViolations(page, 'Assistent: Funktion mit Fehler');
   await page.getByRole('radio', { name: /^Chat/ }).click();
   await page.getByRole('button', { name: 'Weiter' }).click();
 
@@ -106,16 +109,18 @@ test('Admin erstellt je einen Chat-, Aufgaben- und Bild-Mika mit dem Assistenten
   await page.getByRole('button', { name: 'Weiter' }).click();
   await expect(page.getByText('Der Name muss mindestens 3 Buchstaben lang sein')).toBeVisible();
   await expect(page.getByText('Die Rolle muss mindestens 30 Buchstaben lang sein')).toBeVisible();
+  await expectNoAxeViolations(page, 'Assistent: Name und Rolle mit Fehlern');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Radler Rudi');
   await page.getByRole('textbox', { name: 'Rolle', exact: true }).fill(ROLE);
   await page.getByRole('button', { name: 'Weiter' }).click();
 
   const task = page.getByRole('textbox', { name: 'Aufgabe', exact: true });
   await task.fill('Beantworte Fragen zu Fahrrädern.');
-  await expect(page.getByText('32 / 250')).toBeVisible();
+  await expect(page.getByText('32 Zeichen · mindestens 250')).toBeVisible();
   await page.getByRole('button', { name: 'Weiter' }).click();
   await expect(page.getByText('Die Aufgabe sollte mindestens 250 Buchstaben lang sein')).toBeVisible();
   await expect(page.getByText('Bitte wähle eine Option aus')).toBeVisible();
+  await expectNoAxeViolations(page, 'Assistent: Aufgabe mit Fehlern');
   await task.fill(TASK);
   await page.getByRole('radio', { name: 'freundlich, nett und witzig' }).check();
   await page.getByRole('radio', { name: 'Kann sprechen' }).check();
@@ -123,6 +128,7 @@ test('Admin erstellt je einen Chat-, Aufgaben- und Bild-Mika mit dem Assistenten
 
   await expect(page.getByRole('heading', { name: 'Bereit zum Training' })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: 'freundlich, nett und witzig' })).toBeVisible();
+  await expectNoAxeViolations(page, 'Assistent: Zusammenfassung');
   // Back moves one step down and keeps the values.
   await page.getByRole('button', { name: 'Zurück', exact: true }).click();
   await expect(task).toHaveValue(TASK);
@@ -135,6 +141,7 @@ test('Admin erstellt je einen Chat-, Aufgaben- und Bild-Mika mit dem Assistenten
   await expect(page).toHaveURL(/view=edit/);
   await expect(page.getByRole('heading', { level: 1, name: 'Radler Rudi' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Veröffentlichung' })).toBeVisible();
+  await expectNoAxeViolations(page, 'Bearbeiten: Eigenschaften');
   await expect(page.getByTestId('nav-assistants').getByText('Radler Rudi')).toBeVisible();
 
   // Task: started from the side navigation's add button.
@@ -170,6 +177,7 @@ test('Admin erstellt je einen Chat-, Aufgaben- und Bild-Mika mit dem Assistenten
   await expect(page.getByRole('dialog', { name: 'Maler Max wird trainiert …' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Maler Max' })).toBeVisible({ timeout: 10_000 });
   await expect(page.getByText('Stilrichtungen folgen in Kürze')).toBeVisible();
+  await expectNoAxeViolations(page, 'Bearbeiten: Bild-Mika');
 
   // Three own Mikas on the trial plan: the create actions are disabled with the spec's message.
   await page.getByRole('button', { name: 'Zurück zur Übersicht' }).click();
@@ -177,6 +185,7 @@ test('Admin erstellt je einen Chat-, Aufgaben- und Bild-Mika mit dem Assistenten
   const create = page.getByRole('main').getByRole('button', { name: 'Neuer Mika' });
   await expect(create).toBeDisabled();
   await expect(page.getByRole('main').getByText(LIMIT_REACHED)).toBeVisible();
+  await expectNoAxeViolations(page, 'Bibliothek am Limit');
   await expect(
     page.getByTestId('nav-assistants').getByRole('button', { name: 'Mika hinzufügen' }),
   ).toBeDisabled();
@@ -286,6 +295,7 @@ test('Admin bearbeitet Eigenschaften, Logo, Datenschutz-Filter und Funktion und 
   await page.getByRole('button', { name: 'Löschen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Mika löschen' });
   await expect(dialog).toContainText('Willst Du diesen Mika wirklich löschen?');
+  await expectNoAxeViolations(page, 'Dialog: Mika löschen');
   await dialog.getByRole('button', { name: 'Löschen' }).click();
   await expect(snackbar(page, 'Der Assistent wurde gelöscht')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Deine Mikas' })).toBeVisible();
@@ -303,19 +313,21 @@ test('Veröffentlichung: Schalter und Farben speichern sofort und laden die Vors
   await openEdit(page, 'Chatty Charlotte');
   await page.getByRole('tab', { name: 'Veröffentlichung' }).click();
 
+  // Not published yet: a clear preview state instead of the public page's "not available" (and no error).
   const preview = page.getByTitle('Vorschau des öffentlichen Chats');
-  await expect(preview).toHaveAttribute('src', `/chat/${uuid}`);
-  let frame = await preview.elementHandle();
+  await expect(page.getByTestId('preview-unpublished')).toContainText('Noch nicht veröffentlicht');
+  await expect(preview).toHaveCount(0);
+  await expectNoAxeViolations(page, 'Bearbeiten: Veröffentlichung, noch nicht veröffentlicht');
 
   const publish = page.getByRole('switch', { name: 'Mika veröffentlichen' });
   await expect(publish).not.toBeChecked();
   await publish.check();
   await expect(snackbar(page, 'Einstellung gespeichert')).toBeVisible();
   await expect(page.getByText('Veröffentlicht', { exact: true })).toBeVisible();
-  // The preview frame is re-created, i.e. the public page reloads.
-  await expect.poll(() => frame.evaluate((el) => el.isConnected)).toBe(false);
+  await expect(preview).toHaveAttribute('src', `/chat/${uuid}`);
+  await expectNoAxeViolations(page, 'Bearbeiten: Veröffentlichung');
 
-  frame = await preview.elementHandle();
+  const frame = await preview.elementHandle();
   const primary = page.getByLabel('Primäre Hintergrundfarbe');
   await primary.fill('#1e6f5c');
   await expect(page.getByText('#1e6f5c')).toBeVisible();
@@ -356,6 +368,7 @@ test('Mitarbeiter ohne Rechte sieht gesperrte Aktionen mit „Keine Berechtigung
 
   const page = await loginInFreshContext(browser, employee);
   await expect(card(page, 'Geheim Gerda')).toBeVisible();
+  await expectNoAxeViolations(page, 'Bibliothek eines Mitarbeiters');
   const chat = card(page, 'Geheim Gerda').getByRole('button', { name: 'Mit Geheim Gerda sprechen' });
   await expect(chat).toBeDisabled();
   await expect(await tooltipOf(page, chat)).toHaveText('Keine Berechtigung');

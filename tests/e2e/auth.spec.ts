@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { latestMailText } from './server.ts';
+import { expectNoAxeViolations } from './axe.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -19,7 +20,8 @@ test('register → feedback → office with trial countdown → logout → login
 
   await expect(page).toHaveURL(/\/feedback\?/);
   await expect(page.getByText('Willkommen bei Mika!')).toBeVisible();
-  await page.getByRole('link', { name: "Los geht's" }).or(page.getByRole('button', { name: "Los geht's" })).click();
+  await expectNoAxeViolations(page, 'Feedback: Willkommen');
+  await page.getByRole('link', { name: 'Los geht’s' }).or(page.getByRole('button', { name: 'Los geht’s' })).click();
 
   await expect(page).toHaveURL(/\/$/);
   const countdown = page.getByTestId('trial-countdown');
@@ -28,6 +30,7 @@ test('register → feedback → office with trial countdown → logout → login
   await expect.poll(async () => countdown.textContent(), { timeout: 4000 }).not.toBe(before);
   await expect(page.getByRole('button', { name: 'Tarif wählen' }).or(page.getByRole('link', { name: 'Tarif wählen' }))).toBeVisible();
   await expect(page.getByTestId('side-nav')).toContainText('Mara Muster');
+  await expectNoAxeViolations(page, 'Office: Bibliothek');
 
   await page.getByTestId('side-nav').getByText('Logout').click();
   await expect(page).toHaveURL(/\/login/);
@@ -60,6 +63,7 @@ test('validation messages in German, and nothing is created', async ({ page }) =
   await expect(page.getByText('E-Mail muss gültig sein')).toBeVisible();
   await expect(page.getByText('Passwort muss mindestens 6 Zeichen lang sein')).toBeVisible();
   await expect(page.getByText('Die Passwörter stimmen nicht überein')).toBeVisible();
+  await expectNoAxeViolations(page, 'Registrierung mit Fehlern');
   await expect(page).toHaveURL(/\/register/);
 
   await page.goto('/login');
@@ -68,6 +72,7 @@ test('validation messages in German, and nothing is created', async ({ page }) =
   await page.getByRole('button', { name: 'Einloggen' }).click();
   await expect(page.getByText('Die E-Mail-Adresse oder das Passwort ist nicht korrekt.').first()).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
+  await expectNoAxeViolations(page, 'Login mit Fehler');
 });
 
 test('password reset through the link in the mail', async ({ page }) => {
@@ -80,11 +85,13 @@ test('password reset through the link in the mail', async ({ page }) => {
   await page.getByLabel('E-Mail').fill(`unbekannt-${unique()}@firma.de`);
   await page.getByRole('button', { name: 'Link senden' }).click();
   await expect(page.getByText('Die Email-Adresse wurde nicht gefunden.')).toBeVisible();
+  await expectNoAxeViolations(page, 'Passwort vergessen mit Fehler');
 
   await page.getByLabel('E-Mail').fill(email);
   await page.getByRole('button', { name: 'Link senden' }).click();
   await expect(page).toHaveURL(/\/feedback/);
   await expect(page.getByText('E-Mail versendet')).toBeVisible();
+  await expectNoAxeViolations(page, 'Feedback: E-Mail versendet');
 
   await expect.poll(() => latestMailText(email)).toContain('/reset-password/');
   const link = /(\/reset-password\/[\w-]+)/.exec(latestMailText(email)!)![1]!;

@@ -1,6 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai.ts';
 import { E2E_BASE_URL, startServer, type StartedServer } from './server.ts';
+import { expectNoAxeViolations } from './axe.ts';
 
 // Conversations (issue "Conversations: the AI pipeline, streaming chat and the live progress
 // channel"): the office chat with the offline engine, and against an OpenAI-compatible provider.
@@ -101,10 +102,12 @@ test('Offline-Modus: gestreamte Antwort aus den eigenen Texten, Verlauf bleibt, 
   await expect(messages(page)).toHaveCount(2);
   await expect(messages(page).first()).toHaveText(QUESTION);
   await expect(aiMessages(page).last().locator('blockquote').first()).toContainText('Formulieren');
+  await expectNoAxeViolations(page, 'Office-Chat mit Antwort');
 
   // Reset: after confirming, only the intro is left — also after another reload.
   await page.getByRole('button', { name: 'Unterhaltung neu starten' }).click();
   const dialog = page.getByRole('dialog', { name: 'Unterhaltung neu starten?' });
+  await expectNoAxeViolations(page, 'Dialog: Unterhaltung neu starten');
   await dialog.getByRole('button', { name: 'Abbrechen' }).click();
   await expect(messages(page)).toHaveCount(2);
   await page.getByRole('button', { name: 'Unterhaltung neu starten' }).click();

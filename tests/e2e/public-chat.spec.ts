@@ -4,6 +4,7 @@ import { expect, request as apiRequest, test, type APIRequestContext } from '@pl
 import { adminApi, ask, publishedAssistant, unique } from './public-helpers.ts';
 import { SMTPServer } from 'smtp-server';
 import { E2E_BASE_URL, startServer } from './server.ts';
+import { expectNoAxeViolations } from './axe.ts';
 
 
 test.describe.configure({ mode: 'serial' });
@@ -20,6 +21,7 @@ test('Besucher: Zustimmung einmal, Farben des Mikas, Chat ohne Konto', async ({ 
   await page.goto(`/chat/${light}`);
   await expect(page.getByRole('button', { name: 'Ich bin einverstanden' })).toBeVisible();
   await page.getByRole('button', { name: 'Ich bin einverstanden' }).click();
+  await expectNoAxeViolations(page, 'Öffentlicher Chat: Zustimmung');
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Nachricht' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ich bin einverstanden' })).toHaveCount(0);
@@ -30,6 +32,7 @@ test('Besucher: Zustimmung einmal, Farben des Mikas, Chat ohne Konto', async ({ 
 
   await ask(page, 'Wann habt Ihr geöffnet?');
   await expect(page.getByTestId('chat-message').last()).toContainText('montags bis freitags von 9 bis 18 Uhr');
+  await expectNoAxeViolations(page, 'Öffentlicher Chat, hell, mit Antwort');
 
   await page.goto(`/chat/${dark}`);
   await expect(page.getByTestId('chat-intro')).toBeVisible();
@@ -37,31 +40,69 @@ test('Besucher: Zustimmung einmal, Farben des Mikas, Chat ohne Konto', async ({ 
 
   await page.goto(`/chat/${hidden}`);
   await expect(page.getByText('Dieser Chat ist nicht verfügbar.')).toBeVisible();
+  await expectNoAxeViolations(page, 'Öffentlicher Chat nicht verfügbar');
   await visitor.close();
   await api.ctx.dispose();
 });
 
-test('Einbettung: eine fremde Website zeigt die Chat-Blase, der Chat läuft im iframe', async ({ page }) => {
+test('Einbettung: die Blase sofort, der Chat erst bei Interesse, kein Speicher vor der ersten Interaktion', async ({ page }) => {
   const api = await adminApi(E2E_BASE_URL);
   const uuid = await publishedAssistant(api);
   const host = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(
-      `<!doctype html><html lang="de"><body><h1>Fahrradladen Leipzig</h1>` +
+      `<!doctype html><html lang="de"><head><title>Fahrradladen</title></head><body><main><h1>Fahrradladen Leipzig</h1></main>` +
         `<script src="${E2E_BASE_URL}/embed.js" data-mika="${uuid}" data-color="#1565C0" async></script></body></html>`,
     );
   });
   await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
+  const chatRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/chat/')) chatRequests.push(request.url());
+  });
+  const hostStorage = () => page.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length, cookie: document.cookie }));
   try {
     await page.goto(`http://127.0.0.1:${(host.address() as AddressInfo).port}/`);
     const bubble = page.getByRole('button', { name: 'Chat öffnen' });
     await expect(bubble).toBeVisible();
     expect(await bubble.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(21, 101, 192)');
-    await bubble.click();
+    await expectNoAxeViolations(page, 'Einbettung: Website mit Chat-Blase');
+
+    // A page view alone loads no chat and writes nothing to the host page's storage.
+    await page.waitForTimeout(300);
+    expect(chatRequests).toEqual([]);
+    await expect(page.locator('iframe')).toHaveCount(0);
+    expect(await hostStorage()).toEqual({ local: 0, session: 0, cookie: '' });
+
+    // Hovering the bubble (intent) loads the chat frame; the chat inside sets no cookie, writes no
+    // storage and starts no conversation until the visitor interacts with it.
+    await bubble.hover();
+    await expect(page.locator('iframe[title="Mika Chat"]')).toHaveCount(1);
+    await expect.poll(() => page.frames().find((f) => f.url().includes('/chat/'))?.url()).toContain(uuid);
     const frame = page.frameLocator('iframe[title="Mika Chat"]');
+    await expect(frame.getByRole('button', { name: 'Ich bin einverstanden' })).toBeAttached();
+    const frameHandle = page.frames().find((f) => f.url().includes('/chat/'))!;
+    const frameStorage = () => frameHandle.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length, cookie: document.cookie }));
+    expect(await frameStorage()).toEqual({ local: 0, session: 0, cookie: '' });
+    expect((await page.context().cookies(E2E_BASE_URL)).map((c) => c.name)).toEqual([]);
+
+    await bubble.click();
     const agree = frame.getByRole('button', { name: 'Ich bin einverstanden' });
-    if (await agree.isVisible().catch(() => false)) await agree.click();
+    await expect(agree).toBeFocused();
+    expect(await frameStorage()).toEqual({ local: 0, session: 0, cookie: '' });
+    await expectNoAxeViolations(page, 'Einbettung: Chat geöffnet mit Zustimmung');
+    await agree.click();
     await ask(frame, 'Wie lange dauern Reparaturen?');
+    await expect(frame.getByTestId('chat-message').last()).toContainText('zwei Werktage');
+    // After the first interaction the chat has its CSRF cookie (on this test machine host and chat
+    // share the host name 127.0.0.1, so the host page sees it); the host's own storage stays empty.
+    expect(await hostStorage()).toMatchObject({ local: 0, session: 0 });
+    expect((await hostStorage()).cookie).toMatch(/^(XSRF-TOKEN=[^;]+)?$/);
+    expect(chatRequests).toHaveLength(1);
+
+    // A reload of the host page continues the conversation (storage inside the chat's own origin).
+    await page.reload();
+    await page.getByRole('button', { name: 'Chat öffnen' }).click();
     await expect(frame.getByTestId('chat-message').last()).toContainText('zwei Werktage');
   } finally {
     host.close();
@@ -118,11 +159,13 @@ test('Kontaktformular: im Chat angeboten, ausgefüllt, „Angaben gesendet“, M
     await page.getByRole('button', { name: 'Absenden' }).click();
     await expect(page.getByText('Name muss mindestens 3 Zeichen lang sein')).toBeVisible();
     await expect(page.getByText('E-Mail muss gültig sein')).toBeVisible();
+    await expectNoAxeViolations(page, 'Kontaktformular mit Fehlern');
     await page.getByLabel('Vorname').fill('Alex');
     await page.getByLabel('E-Mail').fill('alex@beispiel.de');
     await page.getByLabel('Telefon').fill('0341 123456');
     await page.getByRole('button', { name: 'Absenden' }).click();
     await expect(page.getByText('Angaben gesendet').first()).toBeVisible();
+    await expectNoAxeViolations(page, 'Kontaktformular gesendet');
 
     await expect.poll(() => mails.find((m) => m.to === 'vertrieb@fahrrad.de')).toBeTruthy();
     const mail = mails.find((m) => m.to === 'vertrieb@fahrrad.de')!;

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_BASE_URL, latestMailText } from './server.ts';
+import { expectNoAxeViolations } from './axe.ts';
 
 // Team administration (issue "Team administration"): users and rights, data protection, support.
 // One fresh trial team per run (3 users, 3 Mikas); the journeys build on each other.
@@ -74,6 +75,7 @@ test('Inhaberin legt einen Mitarbeiter mit Passwort an und gibt genau einen Mika
   await nav(page).getByRole('link', { name: 'Benutzer', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'User im Team' })).toBeVisible();
   const ownerRow = page.getByRole('link', { name: `${OWNER.name} bearbeiten` });
+  await expectNoAxeViolations(page, 'User im Team');
   await expect(ownerRow).toContainText('Inhaber');
   await expect(ownerRow).toContainText(OWNER.email);
 
@@ -88,6 +90,7 @@ test('Inhaberin legt einen Mitarbeiter mit Passwort an und gibt genau einen Mika
   await page.getByRole('button', { name: 'Anlegen' }).click();
   await expect(page.getByText('Das Passwort muss mindestens 8 Zeichen lang sein', { exact: false })).toBeVisible();
   await expect(page.getByText('Die Bestätigung stimmt nicht überein')).toBeVisible();
+  await expectNoAxeViolations(page, 'User anlegen mit Fehlern');
   await page.getByLabel('Passwort', { exact: true }).fill(EMPLOYEE.password);
   await page.getByLabel('Passwort bestätigen').fill(EMPLOYEE.password);
   await page.getByRole('button', { name: 'Anlegen' }).click();
@@ -102,6 +105,7 @@ test('Inhaberin legt einen Mitarbeiter mit Passwort an und gibt genau einen Mika
   await expect(useSwitch).not.toBeChecked();
   await useSwitch.click();
   await expect(snackbar(page, 'Einstellung gespeichert')).toBeVisible();
+  await expectNoAxeViolations(page, 'User bearbeiten: Rechte');
   await expect(useSwitch).toBeChecked();
   // Exactly one switch "Nutzung erlaubt" is on.
   await expect(page.getByRole('switch', { name: 'Nutzung erlaubt', checked: true })).toHaveCount(1);
@@ -128,6 +132,7 @@ test('Der Mitarbeiter darf genau den freigegebenen Mika nutzen und sieht keine V
   // The library: only the granted assistant's chat action is enabled, nothing else on the cards.
   const cards = page.getByTestId('assistant-card');
   await expect(cards.first()).toBeVisible();
+  await expectNoAxeViolations(page, 'Bibliothek eines Mitarbeiters');
   expect(await cards.count()).toBeGreaterThan(1);
   await expect(
     page.getByRole('article', { name: GRANTED }).getByRole('button', { name: `Mit ${GRANTED} sprechen` }),
@@ -145,6 +150,7 @@ test('Der Mitarbeiter darf genau den freigegebenen Mika nutzen und sieht keine V
   // The profile entry opens the own profile: no list, no rights, no delete.
   await page.getByTestId('nav-profile').click();
   await expect(page.getByRole('heading', { name: 'Mein Profil' })).toBeVisible();
+  await expectNoAxeViolations(page, 'Mein Profil');
   await expect(page).toHaveURL(/\/User\?view=edit&user=/);
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(EMPLOYEE.name);
   await expect(page.getByRole('tab', { name: 'Rechte' })).toHaveCount(0);
@@ -187,6 +193,7 @@ test('Datenschutz: jede Stufe erklärt sich, Hoch verlangt einen Filter mit 100 
   await expect(alert).toContainText('gesprochene Antworten');
   await expect(filter).toBeVisible();
   await expect(page.getByText('durch Platzhalter ersetzt', { exact: false })).toBeVisible();
+  await expectNoAxeViolations(page, 'Datenschutz');
   // At Mittel the filter is optional, but its entries must follow the format.
   await filter.fill('ab, Muster GmbH');
   await expect(page.getByText(FILTER_ENTRIES)).toBeVisible();
@@ -198,12 +205,12 @@ test('Datenschutz: jede Stufe erklärt sich, Hoch verlangt einen Filter mit 100 
   await expect(alert).toContainText('Pflicht');
   await filter.fill('Muster GmbH, Erika Mustermann');
   await expect(page.getByText(FILTER_100)).toBeVisible();
-  await expect(page.getByTestId('filter-counter')).toHaveText('29 / 100');
+  await expect(page.getByTestId('filter-counter')).toHaveText('29 Zeichen · mindestens 100');
   await expect(save).toBeDisabled();
 
   await filter.fill(LONG_FILTER);
   await expect(page.getByText(FILTER_100)).toHaveCount(0);
-  await expect(page.getByTestId('filter-counter')).toHaveText(`${LONG_FILTER.length} / 100`);
+  await expect(page.getByTestId('filter-counter')).toHaveText(`${LONG_FILTER.length} Zeichen · mindestens 100`);
   await expect(save).toBeEnabled();
   await save.click();
   await expect(snackbar(page, 'Einstellungen gespeichert')).toBeVisible();
@@ -235,6 +242,7 @@ test('Support: die Nachricht geht an das Support-Postfach', async ({ browser }) 
   await page.getByRole('button', { name: 'Senden' }).click();
   await expect(page.getByText('Der Betreff muss mindestens 3 Zeichen lang sein')).toBeVisible();
   await expect(page.getByText('Die Nachricht muss mindestens 30 Zeichen lang sein')).toBeVisible();
+  await expectNoAxeViolations(page, 'Support mit Fehlern');
 
   const text = `Der Mika Allrounder antwortet nicht auf meine Frage zum Angebot ${run}.`;
   await subject.fill(`Frage zum Angebot ${run}`);
@@ -260,6 +268,7 @@ test('Einladung: eine Administratorin vergibt ihr Passwort über den Link und me
   await expect(snackbar(owner, 'Der User wurde angelegt')).toBeVisible();
   // An administrator holds every right: the switches are on and locked.
   await expect(owner.getByText('Administratoren haben automatisch alle Rechte an allen Mikas.')).toBeVisible();
+  await expectNoAxeViolations(owner, 'User bearbeiten: Administratorin');
   const firstUse = owner.getByRole('switch', { name: 'Nutzung erlaubt' }).first();
   await expect(firstUse).toBeChecked();
   await expect(firstUse).toBeDisabled();

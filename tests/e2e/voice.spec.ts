@@ -3,6 +3,7 @@ import { startFakeOpenAI } from '../fixtures/fake-openai.ts';
 import { chromiumLaunchOptions } from './chromium.ts';
 import { adminApi, publishedAssistant } from './public-helpers.ts';
 import { startServer } from './server.ts';
+import { expectNoAxeViolations } from './axe.ts';
 
 // Chromium's fake microphone: a test tone, no permission prompt.
 test.use({
@@ -28,6 +29,7 @@ test('Mikrofon: Aufnahme wird erkannt und als Nachricht gesendet', async ({ page
     await page.getByRole('button', { name: 'Ich bin einverstanden' }).click();
     await page.getByRole('button', { name: 'Spracheingabe starten' }).click();
     await expect(page.getByRole('button', { name: 'Aufnahme beenden' })).toBeVisible();
+    await expectNoAxeViolations(page, 'Öffentlicher Chat: Aufnahme läuft');
     await page.waitForTimeout(1200);
     await page.getByRole('button', { name: 'Aufnahme beenden' }).click();
     await expect(page.getByTestId('chat-message').filter({ hasText: 'Wie sind Eure Öffnungszeiten?' })).toBeVisible();

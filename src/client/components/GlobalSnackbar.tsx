@@ -1,35 +1,65 @@
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
-import type { SnackbarCloseReason } from '@mui/material/Snackbar';
+import CloseIcon from '@mui/icons-material/CloseRounded';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import { useEffect } from 'react';
+import { COLORS } from '../app/colors.ts';
+import { T } from '../lib/texts.ts';
 import { useSnackbarStore } from '../state/snackbar-store.ts';
 
-/** The one notification of the app (spec 01 §3): colour, text and timeout from the store. */
+/**
+ * The one notification of the app (spec 01 §3): colour, text and timeout from the store. Its own
+ * small element rather than MUI's Snackbar + Alert, which with their transitions are a tenth of the
+ * public chat's budget (docs/decisions/012). Dark text on the light status colours (≥ 4.5:1).
+ */
 export function GlobalSnackbar() {
   const { status, color, text, timeout, key, hide } = useSnackbarStore();
 
-  const handleClose = (_event: unknown, reason?: SnackbarCloseReason) => {
-    if (reason === 'clickaway') return;
-    hide();
-  };
+  useEffect(() => {
+    if (!status) return;
+    const timer = setTimeout(hide, timeout);
+    return () => clearTimeout(timer);
+  }, [status, key, timeout, hide]);
 
+  if (!status) return null;
   return (
-    <Snackbar
+    <Box
       key={key}
-      open={status}
-      autoHideDuration={timeout}
-      onClose={handleClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      sx={{ bottom: { xs: 16, sm: 24 } }}
+      role="alert"
+      data-testid="snackbar"
+      data-severity={color}
+      sx={{
+        position: 'fixed',
+        zIndex: 1400,
+        left: '50%',
+        bottom: { xs: 16, sm: 24 },
+        transform: 'translateX(-50%)',
+        width: 'max-content',
+        maxWidth: 'min(560px, calc(100% - 32px))',
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        pl: 2,
+        pr: 0.75,
+        py: 0.75,
+        borderRadius: '12px',
+        bgcolor: COLORS[color],
+        color: COLORS.onLight,
+        fontWeight: 500,
+        fontSize: '0.9375rem',
+        lineHeight: 1.45,
+        boxShadow: '0 8px 28px rgba(0, 0, 0, 0.4)',
+        '@media (prefers-reduced-motion: no-preference)': {
+          animation: 'mika-snackbar-in 160ms ease-out',
+          '@keyframes mika-snackbar-in': { from: { opacity: 0, transform: 'translate(-50%, 8px)' } },
+        },
+      }}
     >
-      <Alert
-        onClose={() => hide()}
-        severity={color}
-        variant="filled"
-        data-testid="snackbar"
-        sx={{ width: '100%', maxWidth: 560, boxShadow: 6, fontWeight: 500 }}
-      >
+      <Box component="span" sx={{ py: 0.5 }}>
         {text}
-      </Alert>
-    </Snackbar>
+      </Box>
+      <IconButton size="small" aria-label={T.close} onClick={hide} sx={{ color: 'inherit' }}>
+        <CloseIcon fontSize="small" />
+      </IconButton>
+    </Box>
   );
 }

@@ -127,3 +127,72 @@ describe('safeUrl', () => {
     expect(safeUrl(input)).toBe(expected);
   });
 });
+
+describe('Markdown while it streams', () => {
+  const streamed = (text: string) => renderToStaticMarkup(createElement(Markdown, { streaming: true, children: text })).replace(/<style[^>]*>[\s\S]*?<\/style>/g, '');
+
+  it.each([
+    ['Das ist _kurs', '<em>kurs</em>'],
+    ['Das ist **fe', '<strong>fe</strong>'],
+    ['Nimm `npm i', '<code>npm i</code>'],
+    ['**fett und _kursiv', '<strong>fett und <em>kursiv</em></strong>'],
+  ])('%j shows its formatting before the closing marker arrives', (text, expected) => {
+    expect(streamed(text)).toContain(expected);
+  });
+
+  it('closes an open code block', () => {
+    expect(streamed('Beispiel:\n\n```\nconst a = 1')).toMatch(/<pre><code>const a = 1\n<\/code><\/pre>/);
+  });
+
+  it('leaves list bullets, snake_case and complete text alone', () => {
+    expect(streamed('* eins\n* zwei')).not.toMatch(/<em>/);
+    expect(streamed('die Variable snake_case')).toContain('snake_case');
+    expect(streamed('die Variable snake_case')).not.toMatch(/<em>/);
+    expect(streamed('fertig _kursiv_ und **fett**')).toContain('<em>kursiv</em> und <strong>fett</strong>');
+  });
+
+  it('does not close markers in the stored text', () => {
+    expect(html('Das ist _kurs')).toContain('_kurs');
+  });
+
+  it('decodes character references in text without creating markup', () => {
+    const out = html('a &amp; b &lt;script&gt;');
+    expect(out).toContain('a &amp; b &lt;script&gt;');
+    expect(out).not.toMatch(/<script/);
+  });
+});
+
+describe('Markdown: the parser', () => {
+  it('nests lists, keeps the start of ordered lists and wraps loose items in paragraphs', () => {
+    expect(html('- eins\n  - eins a\n- zwei')).toMatch(/<ul><li>eins<ul><li>eins a<\/li><\/ul><\/li><li>zwei<\/li><\/ul>/);
+    expect(html('3. drei\n4. vier')).toContain('<ol start="3"><li>drei</li><li>vier</li></ol>');
+    expect(html('- eins\n\n- zwei')).toContain('<ul><li><p>eins</p></li><li><p>zwei</p></li></ul>');
+  });
+
+  it('renders headings, rules, quotes with lists, hard breaks and escapes', () => {
+    expect(html('## Titel ##')).toContain('<h2>Titel</h2>');
+    expect(html('a\n\n---\n\nb')).toContain('<hr/>');
+    expect(html('> - eins\n> - zwei')).toContain('<blockquote><ul><li>eins</li><li>zwei</li></ul></blockquote>');
+    expect(html('Zeile  \nneu')).toContain('Zeile<br/>neu');
+    expect(html('\\*kein\\* Stern')).toContain('*kein* Stern');
+    expect(html('`` a`b ``')).toContain('<code>a`b</code>');
+    expect(html('~~alt~~ neu')).toContain('<del>alt</del> neu');
+  });
+
+  it('links bare and angle-bracket URLs, but only safe ones', () => {
+    expect(hrefs(html('Siehe https://mika.example/hilfe.'))).toEqual(['https://mika.example/hilfe']);
+    expect(hrefs(html('<https://mika.example>'))).toEqual(['https://mika.example']);
+    expect(hrefs(html('<javascript:alert(1)>'))).toEqual([]);
+  });
+
+  it('drops inline HTML but keeps the text around and between the tags', () => {
+    const out = html('vor <span style="color:red" onmouseover="x()">mitte</span> nach <!-- kommentar -->');
+    expect(out).toContain('vor mitte nach');
+    expect(out).not.toMatch(/<span|onmouseover|kommentar/);
+  });
+
+  it('leaves unmatched markers as text', () => {
+    expect(html('2 * 3 = 6 und a_b_c')).toContain('2 * 3 = 6 und a_b_c');
+    expect(html('**offen')).toContain('**offen');
+  });
+});

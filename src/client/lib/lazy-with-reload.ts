@@ -6,7 +6,7 @@ const RELOAD_KEY = 'mika:chunk-reload';
 function flag(value?: '1' | null): string | null {
   try {
     if (value === undefined) return sessionStorage.getItem(RELOAD_KEY);
-    if (value === null) flag(null);
+    if (value === null) sessionStorage.removeItem(RELOAD_KEY);
     else sessionStorage.setItem(RELOAD_KEY, value);
   } catch {
     // No session storage: never reload automatically.

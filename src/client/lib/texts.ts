@@ -13,6 +13,9 @@ export const T = {
   termsPrivacy: 'Datenschutzerklärung',
   showPassword: 'Passwort anzeigen',
   hidePassword: 'Passwort verbergen',
+  close: 'Schließen',
+  navProfilePrefix: 'Mein Profil:',
+  skipToContent: 'Zum Inhalt springen',
 
   // Login
   loginTitle: 'Willkommen zurück',

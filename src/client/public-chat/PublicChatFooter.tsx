@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import { alpha } from '@mui/material/styles';
 import type { ChatSurfaces } from '../features/chat/chat-surfaces.ts';
 import { PT } from './texts.ts';
@@ -32,9 +31,9 @@ export function PublicChatFooter({ surfaces, height }: Props) {
     >
       <Box component="span">{PT.footerDisclaimer}</Box>
       <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-        <Link href="/agb-public" target="_blank" rel="noopener" sx={{ color: 'inherit', textDecorationColor: alpha(fg, 0.35) }}>
+        <Box component="a" href="/agb-public" target="_blank" rel="noopener" sx={{ color: 'inherit', textDecorationColor: alpha(fg, 0.35) }}>
           {PT.footerTerms}
-        </Link>
+        </Box>
         <Box component="span" aria-hidden>
           ·
         </Box>

@@ -1,8 +1,6 @@
 import CloseIcon from '@mui/icons-material/CloseRounded';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, type ReactNode } from 'react';
@@ -19,8 +17,11 @@ import { TermsOverlay } from './TermsOverlay.tsx';
 import { useEmbedBridge, type HostMessage } from './embed-bridge.ts';
 import { publicChatColors } from './luminance.ts';
 import { usePublicChatSlots } from './public-chat-slots.tsx';
+import { useInteracted } from './first-interaction.ts';
 import { useTermsApproval } from './terms-approval.ts';
 import { PT } from './texts.ts';
+import { Hint } from '../components/Hint.tsx';
+import { Spinner } from '../components/Spinner.tsx';
 
 export type PublicAssistant = z.infer<typeof ZAssistantPublic>;
 
@@ -42,7 +43,12 @@ function usePublicAssistant(uuid: string) {
   });
 }
 
-const focusInput = () => document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Nachricht"]')?.focus();
+/** Opened from the embed: focus where the visitor continues — an open dialog's main button, else the input. */
+const focusInput = () =>
+  (
+    document.querySelector<HTMLElement>('dialog[open] [data-initial-focus]') ??
+    document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Nachricht"]')
+  )?.focus();
 const pauseAudio = () => document.querySelectorAll('audio').forEach((audio) => audio.pause());
 
 /** The public chat page (spec 01 §2): the assistant's colours, its logo, the terms overlay. */
@@ -50,6 +56,7 @@ export function PublicChatPage() {
   const uuid = useMemo(() => assistantUuidFromPath(window.location.pathname), []);
   const query = usePublicAssistant(uuid);
   const terms = useTermsApproval();
+  const interacted = useInteracted();
   const windowHeight = useWindowHeight();
   const onHostMessage = useCallback((message: HostMessage) => {
     if (message.type === 'mika:open') focusInput();
@@ -69,7 +76,7 @@ export function PublicChatPage() {
     return (
       <Box sx={{ height: '100dvh', display: 'grid', placeItems: 'center', bgcolor: 'background.default' }} aria-busy>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: 'text.secondary' }}>
-          <CircularProgress size={22} color="inherit" />
+          <Spinner size={22} />
           <Typography>{PT.loading}</Typography>
         </Box>
       </Box>
@@ -87,11 +94,11 @@ export function PublicChatPage() {
     />
   ) : undefined;
   const close = bridge.embedded ? (
-    <Tooltip title={PT.close}>
+    <Hint title={PT.close}>
       <IconButton aria-label={PT.close} onClick={bridge.close} sx={{ color: 'inherit' }}>
         <CloseIcon />
       </IconButton>
-    </Tooltip>
+    </Hint>
   ) : null;
 
   return (
@@ -100,14 +107,11 @@ export function PublicChatPage() {
         assistant={assistant}
         colors={colors}
         publicMode
+        canStartThread={interacted}
         height={chatHeight(windowHeight, true)}
         leadingAction={logo}
-        headerActions={(chat) => (
-          <>
-            {slots.headerActions(chat)}
-            {close}
-          </>
-        )}
+        headerActions={slots.headerActions}
+        trailingAction={close}
         inputAdornment={slots.inputAdornment}
       />
       <PublicChatFooter surfaces={surfaces} height={FOOTER_HEIGHT} />

@@ -1,10 +1,10 @@
 import GavelIcon from '@mui/icons-material/VerifiedUserOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { ModalDialog } from '../components/ModalDialog.tsx';
 import type { ChatSurfaces } from '../features/chat/chat-surfaces.ts';
 import { PT } from './texts.ts';
 
@@ -16,38 +16,17 @@ interface Props {
 /** Spec 01 §2: the terms-approval overlay over the chat; a link to the public terms and one button. */
 export function TermsOverlay({ surfaces, onApprove }: Props) {
   const buttonRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => buttonRef.current?.focus(), []);
   const card = surfaces.header;
+  // A modal the visitor leaves only by accepting (no Escape, no backdrop click): the chat needs the terms.
   return (
-    <Box
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="terms-title"
-      aria-describedby="terms-text"
-      sx={{
-        position: 'absolute',
-        inset: 0,
-        zIndex: 10,
-        display: 'grid',
-        placeItems: 'center',
-        p: 2,
-        bgcolor: alpha('#0B0D10', 0.55),
-        backdropFilter: 'blur(3px)',
-      }}
+    <ModalDialog
+      open
+      labelledBy="terms-title"
+      describedBy="terms-text"
+      initialFocus={buttonRef}
+      sx={{ maxWidth: 400, bgcolor: card.bg, color: card.fg, border: `1px solid ${alpha(card.fg, 0.12)}`, textAlign: 'center' }}
     >
-      <Box
-        sx={{
-          width: '100%',
-          maxWidth: 400,
-          p: { xs: 3, sm: 3.5 },
-          borderRadius: '20px',
-          bgcolor: card.bg,
-          color: card.fg,
-          border: `1px solid ${alpha(card.fg, 0.12)}`,
-          boxShadow: '0 24px 60px rgba(0, 0, 0, 0.35)',
-          textAlign: 'center',
-        }}
-      >
+      <Box sx={{ p: { xs: 3, sm: 3.5 } }}>
         <Box
           sx={{
             width: 52,
@@ -67,13 +46,14 @@ export function TermsOverlay({ surfaces, onApprove }: Props) {
         </Typography>
         <Typography id="terms-text" variant="body2" sx={{ mb: 3, lineHeight: 1.65, color: alpha(card.fg, 0.8) }}>
           {PT.termsText}{' '}
-          <Link href="/agb-public" target="_blank" rel="noopener" sx={{ color: 'inherit', fontWeight: 600, textDecorationColor: alpha(card.fg, 0.5) }}>
+          <Box component="a" href="/agb-public" target="_blank" rel="noopener" sx={{ color: 'inherit', fontWeight: 600, textDecorationColor: alpha(card.fg, 0.5) }}>
             {PT.termsLink}
-          </Link>{' '}
+          </Box>{' '}
           {PT.termsTextEnd}
         </Typography>
         <Button
           ref={buttonRef}
+          data-initial-focus
           disableFocusRipple
           fullWidth
           size="large"
@@ -90,6 +70,6 @@ export function TermsOverlay({ surfaces, onApprove }: Props) {
           {PT.termsAccept}
         </Button>
       </Box>
-    </Box>
+    </ModalDialog>
   );
 }

@@ -6,12 +6,14 @@ import { createRoot } from 'react-dom/client';
 import { publicTheme } from './public-theme.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { GlobalSnackbar } from '../components/GlobalSnackbar.tsx';
-import { fetchCsrfCookie } from '../lib/api-client.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { PublicChatPage } from './PublicChatPage.tsx';
 
-// The public chat's own small entry (chat.html): no router, no office code.
-void fetchCsrfCookie();
+import { watchFirstInteraction } from './first-interaction.ts';
+
+// The public chat's own small entry (chat.html): no router, no office code, no cookie before the
+// visitor interacts (first-interaction.ts).
+watchFirstInteraction();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Das Element #root fehlt in chat.html.');

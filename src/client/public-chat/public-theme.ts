@@ -1,13 +1,4 @@
-import { createTheme } from '@mui/material/styles';
-import { theme } from '../app/theme.ts';
+import { createAppTheme } from '../app/theme-base.ts';
 
-/**
- * The app theme without its router links: the public page has no router, so MUI links and link
- * buttons are plain anchors (the terms open in a new tab anyway).
- */
-export const publicTheme = createTheme(theme, {
-  components: {
-    MuiButtonBase: { defaultProps: { LinkComponent: 'a' } },
-    MuiLink: { defaultProps: { component: 'a' } },
-  },
-});
+/** The app theme without the router: links and link buttons are plain anchors (the terms open in a new tab anyway). */
+export const publicTheme = createAppTheme('a');

@@ -50,6 +50,20 @@ function readStoredThreads(value: unknown): Record<string, ThreadEntry> {
   return threads;
 }
 
+/**
+ * Local storage that writes nothing while there is nothing to keep: a status change must not leave
+ * an empty entry behind (the public chat writes no storage before the visitor interacts).
+ */
+const quietStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
+  getItem: (name) => window.localStorage.getItem(name),
+  setItem: (name, value) => {
+    const empty = (JSON.parse(value) as { state?: { threads?: object } }).state?.threads;
+    if (empty && Object.keys(empty).length === 0 && window.localStorage.getItem(name) === null) return;
+    window.localStorage.setItem(name, value);
+  },
+  removeItem: (name) => window.localStorage.removeItem(name),
+};
+
 export const useChatStore = create<ChatState>()(
   persist(
     (set) => ({
@@ -83,7 +97,7 @@ export const useChatStore = create<ChatState>()(
     {
       name: CHAT_STORAGE_KEY,
       version: 1,
-      storage: createJSONStorage(() => window.localStorage),
+      storage: createJSONStorage(() => quietStorage),
       partialize: (state) => ({ threads: state.threads }),
       merge: (persisted, current) => ({ ...current, threads: readStoredThreads(persisted) }),
     },

@@ -2,26 +2,9 @@ import { z } from '../zod.ts';
 import { MA, M } from '../messages.ts';
 import { ZAllowedDomains } from './public.ts';
 
-export const ASSISTANT_TYPES = ['chat', 'task', 'image'] as const;
-export type AssistantType = (typeof ASSISTANT_TYPES)[number];
-
-// The seven chat styles of spec 02 §9; the German label is the stored value.
-export const CHAT_STYLES = [
-  'professionell und sachlich',
-  'professionell, jung und modern',
-  'professionell, witzig und etwas frech',
-  'sehr höflich und freundlich',
-  'bestimmend, führend und leicht dominant',
-  'freundlich, nett und witzig',
-  'umgangssprachlich, jung und frech',
-] as const;
-
-export const CAN_TALK_OPTIONS = [
-  { value: 1, label: 'Kann sprechen' },
-  { value: 0, label: 'Sendet nur Text' },
-] as const;
-
-export const ASSISTANT_LIMITS = { nameMin: 3, roleMin: 30, taskMin: 250, roleCardChars: 55 } as const;
+// Plain values live in constants.ts, so client screens can use them without loading zod.
+import { ASSISTANT_LIMITS, ASSISTANT_TYPES, CAN_TALK_OPTIONS, CHAT_STYLES, type AssistantType } from '../constants.ts';
+export { ASSISTANT_LIMITS, ASSISTANT_TYPES, CAN_TALK_OPTIONS, CHAT_STYLES, type AssistantType };
 
 const zFlag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => (v === true || v === 1 ? 1 : 0));
 const zType = z.enum(ASSISTANT_TYPES, { error: MA.typeRequired });

@@ -1,8 +1,8 @@
 import { z } from '../zod.ts';
 import { M, MC } from '../messages.ts';
+import { MESSAGE_MAX_CHARS } from '../constants.ts';
 import { isCleanText, zId, zRawText, zToken } from './common.ts';
-
-export const MESSAGE_MAX_CHARS = 8000;
+export { MESSAGE_MAX_CHARS };
 
 export const ZThreadCreateRequest = z.object({
   assistantUuid: z.uuid({ error: MC.noAssistant }),

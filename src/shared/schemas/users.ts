@@ -85,16 +85,9 @@ export const ZUserDetail = z.object({ user: ZTeamUser, assistants: z.array(ZUser
 
 // Data protection
 export const PROTECTION_LEVELS = [0, 1, 2] as const;
-export const FILTER_MIN_LEVEL2 = 100;
-// A semicolon is refused: it almost always means the wrong separator was used.
-const FILTER_ENTRY = /^[^\s,;]{3,}( [^\s,;]{3,})?$/u;
-
-/** Spec 03 §5: empty, or comma-separated entries of ≥ 3 characters with an optional second word. */
-export function isValidFilterList(filter: string): boolean {
-  const trimmed = filter.trim();
-  if (trimmed === '') return true;
-  return trimmed.split(',').every((e) => FILTER_ENTRY.test(e.trim()));
-}
+// Plain rules live in filter-rules.ts, so client screens can use them without loading zod.
+import { FILTER_MIN_LEVEL2, isValidFilterList } from '../filter-rules.ts';
+export { FILTER_MIN_LEVEL2, isValidFilterList };
 
 export function filterEntries(filter: string): string[] {
   return filter

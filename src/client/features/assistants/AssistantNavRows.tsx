@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import List from '@mui/material/List';
 import Skeleton from '@mui/material/Skeleton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/AddRounded';
@@ -21,6 +20,7 @@ import { ActionIconButton, actionTooltip } from './components/ActionIconButton.t
 import { AssistantAvatar } from './components/AssistantAvatar.tsx';
 import { TA } from './texts.ts';
 import { useLibraryState } from './use-library-state.ts';
+import { Hint } from '../../components/Hint.tsx';
 
 interface Props {
   user: CurrentUser;
@@ -52,7 +52,11 @@ export function AssistantNavRows({ user, onNavigate }: Props) {
       >
         {assistants.isPending &&
           [0, 1, 2].map((i) => (
-            <Box key={i} sx={{ display: 'flex', alignItems: 'center', gap: 1.25, px: 1, py: 0.75 }}>
+            <Box
+              component="li"
+              key={i}
+              sx={{ listStyle: 'none', display: 'flex', alignItems: 'center', gap: 1.25, px: 1, py: 0.75 }}
+            >
               <Skeleton variant="circular" width={26} height={26} />
               <Skeleton width="60%" />
             </Box>
@@ -67,8 +71,14 @@ export function AssistantNavRows({ user, onNavigate }: Props) {
           />
         ))}
         {create.visible && (
-          <Tooltip title={create.reason ? actionTooltip(create) : ''} placement="right" describeChild>
-            <Box component="li" sx={{ listStyle: 'none' }}>
+          <Box component="li" sx={{ listStyle: 'none' }}>
+            <Hint
+              title={create.reason ? actionTooltip(create) : ''}
+              placement="right"
+              block
+              disabled={create.disabled}
+              label={create.reason ? `${create.label}: ${create.reason}` : undefined}
+            >
               <ButtonBase
                 onClick={() => go('create')}
                 disabled={create.disabled}
@@ -101,8 +111,8 @@ export function AssistantNavRows({ user, onNavigate }: Props) {
                 </Box>
                 {TA.addAssistant}
               </ButtonBase>
-            </Box>
-          </Tooltip>
+            </Hint>
+          </Box>
         )}
       </List>
     </Box>
@@ -143,9 +153,13 @@ function NavRow({ assistant, limit, active, onOpen }: RowProps) {
       <AssistantAvatar assistant={assistant} size={26} />
       <Typography
         variant="body2"
-        noWrap
-        sx={{ flex: 1, minWidth: 0, fontWeight: active ? 600 : 500 }}
-        title={assistant.name}
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          fontWeight: active ? 600 : 500,
+          overflowWrap: 'anywhere',
+          lineHeight: 1.35,
+        }}
       >
         {assistant.name}
       </Typography>

@@ -4,10 +4,16 @@ import { MA } from '../../../shared/messages.ts';
 import { primaryActionState } from './assistant-rules.ts';
 import { ChatViewLoader } from './ChatViewLoader.tsx';
 import { RedirectToList } from './components/RedirectToList.tsx';
-import { EditView } from './edit/EditView.tsx';
 import { AssistantLibrary } from './library/AssistantLibrary.tsx';
 import { useLibraryState } from './use-library-state.ts';
-import { CreateWizard } from './wizard/CreateWizard.tsx';
+import { lazyWithReload as lazy } from '../../lib/lazy-with-reload.ts';
+import { RouteFallback } from '../../components/RouteFallback.tsx';
+import { Suspense } from 'react';
+
+// The library is what most visits open: the wizard and the edit screen (forms, colour pickers,
+// tools) load when they are opened (docs/decisions/012).
+const CreateWizard = lazy<SectionProps>(() => import('./wizard/CreateWizard.tsx').then((m) => ({ default: m.CreateWizard })));
+const EditView = lazy<{ uuid: string; user: SectionProps['user'] }>(() => import('./edit/EditView.tsx').then((m) => ({ default: m.EditView })));
 
 /**
  * The assistant area (spec 02 §2): one section that switches between its views by the URL
@@ -20,10 +26,18 @@ export default function AssistantSection({ user }: SectionProps) {
 
   switch (view) {
     case 'create':
-      return <CreateWizard user={user} />;
+      return (
+        <Suspense fallback={<RouteFallback minHeight="50vh" />}>
+          <CreateWizard user={user} />
+        </Suspense>
+      );
     case 'edit':
       if (!assistantUuid) return <RedirectToList reason={MA.noAssistant} />;
-      return <EditView key={assistantUuid} uuid={assistantUuid} user={user} />;
+      return (
+        <Suspense fallback={<RouteFallback minHeight="50vh" />}>
+          <EditView key={assistantUuid} uuid={assistantUuid} user={user} />
+        </Suspense>
+      );
     case 'chat': {
       if (!assistantUuid) return <RedirectToList reason={MA.noAssistant} />;
       const blocked = assistant ? primaryActionState(assistant, limit).reason : null;

@@ -1,13 +1,7 @@
-import { LIMITS } from '../../../shared/constants.ts';
 import { MA, MU } from '../../../shared/messages.ts';
-import {
-  ASSISTANT_LIMITS,
-  CHAT_STYLES,
-  type AssistantSummary,
-  type AssistantType,
-  type ShopInfo,
-} from '../../../shared/schemas/assistants.ts';
-import { FILTER_MIN_LEVEL2, isValidFilterList } from '../../../shared/schemas/users.ts';
+import { ASSISTANT_LIMITS, CHAT_STYLES, LIMITS, type AssistantType } from '../../../shared/constants.ts';
+import type { AssistantSummary, ShopInfo } from '../../../shared/schemas/assistants.ts';
+import { FILTER_MIN_LEVEL2, isValidFilterList } from '../../../shared/filter-rules.ts';
 import { TA } from './texts.ts';
 
 /**

@@ -154,6 +154,7 @@ export const TA = {
   embedCopied: 'Code wurde kopiert',
   copyFailed: 'Ups, das klappt nicht mit Deinem Browser',
   previewTitle: 'Vorschau',
+  previewUnpublished: 'Noch nicht veröffentlicht',
   previewFrame: 'Vorschau des öffentlichen Chats',
   previewHintPrivate: 'Solange der Mika nicht veröffentlicht ist, sehen Besucher diese Seite nicht.',
   openInTab: 'In neuem Tab öffnen',

@@ -2,14 +2,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { LIMITS } from '../../../shared/constants.ts';
-import { ZLoginRequest } from '../../../shared/schemas/auth.ts';
+import type { ZLoginRequest } from '../../../shared/schemas/auth.ts';
+import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
 import { T } from '../../lib/texts.ts';
 import { showSuccess } from '../../state/snackbar-store.ts';
 import { FormPasswordField, FormTextField } from '../../components/FormTextField.tsx';
@@ -26,7 +26,7 @@ export default function LoginPage() {
   const mutation = useLoginMutation();
   const [redirecting, setRedirecting] = useState(false);
   const { control, handleSubmit, setError } = useForm<LoginForm, unknown, z.output<typeof ZLoginRequest>>({
-    resolver: zodResolver(ZLoginRequest),
+    resolver: lazyZodResolver(() => import('../../../shared/schemas/auth.ts').then((m) => m.ZLoginRequest)),
     defaultValues: { email: '', password: '' },
   });
 

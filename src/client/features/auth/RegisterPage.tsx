@@ -5,12 +5,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { LIMITS } from '../../../shared/constants.ts';
-import { ZRegisterRequest } from '../../../shared/schemas/auth.ts';
+import type { ZRegisterRequest } from '../../../shared/schemas/auth.ts';
+import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
 import { T } from '../../lib/texts.ts';
 import { FormPasswordField, FormTextField } from '../../components/FormTextField.tsx';
 import { AuthLayout } from '../../components/AuthLayout.tsx';
@@ -29,7 +29,7 @@ export default function RegisterPage() {
     unknown,
     z.output<typeof ZRegisterRequest>
   >({
-    resolver: withConfirmationCheck(zodResolver(ZRegisterRequest)),
+    resolver: withConfirmationCheck(lazyZodResolver(() => import('../../../shared/schemas/auth.ts').then((m) => m.ZRegisterRequest))),
     defaultValues: { name: '', email: '', password: '', password_confirmation: '' },
   });
 

@@ -1,13 +1,13 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import type { z } from 'zod';
 import { LIMITS } from '../../../shared/constants.ts';
-import { ZResetPasswordRequest } from '../../../shared/schemas/auth.ts';
+import type { ZResetPasswordRequest } from '../../../shared/schemas/auth.ts';
+import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
 import { T } from '../../lib/texts.ts';
 import { showError } from '../../state/snackbar-store.ts';
 import { FormPasswordField } from '../../components/FormTextField.tsx';
@@ -28,7 +28,7 @@ export default function ResetPasswordPage() {
     unknown,
     z.output<typeof ZResetPasswordRequest>
   >({
-    resolver: withConfirmationCheck(zodResolver(ZResetPasswordRequest)),
+    resolver: withConfirmationCheck(lazyZodResolver(() => import('../../../shared/schemas/auth.ts').then((m) => m.ZResetPasswordRequest))),
     // The token comes from the route; an invalid one is reported by the server (or the schema).
     defaultValues: { token, password: '', password_confirmation: '' },
   });

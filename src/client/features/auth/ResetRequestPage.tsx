@@ -2,13 +2,13 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import ArrowBackIcon from '@mui/icons-material/ArrowBackRounded';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { LIMITS } from '../../../shared/constants.ts';
 import { M } from '../../../shared/messages.ts';
-import { ZResetRequest } from '../../../shared/schemas/auth.ts';
+import type { ZResetRequest } from '../../../shared/schemas/auth.ts';
+import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
 import { T } from '../../lib/texts.ts';
 import { showError } from '../../state/snackbar-store.ts';
 import { FormTextField } from '../../components/FormTextField.tsx';
@@ -23,7 +23,7 @@ export default function ResetRequestPage() {
   const mutation = useResetRequestMutation();
   const [redirecting, setRedirecting] = useState(false);
   const { control, handleSubmit, setError } = useForm<ResetForm, unknown, z.output<typeof ZResetRequest>>({
-    resolver: zodResolver(ZResetRequest),
+    resolver: lazyZodResolver(() => import('../../../shared/schemas/auth.ts').then((m) => m.ZResetRequest)),
     defaultValues: { email: '' },
   });
 

@@ -1,6 +1,7 @@
-import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
-import { COLORS } from '../../app/theme.ts';
+import { useState } from 'react';
+import { COLORS } from '../../app/colors.ts';
 
 interface Props {
   name: string;
@@ -10,22 +11,30 @@ interface Props {
 
 /** The assistant's picture; its initial when there is none or it fails to load. */
 export function AssistantAvatar({ name, image, size = 32 }: Props) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const showImage = image !== null && image !== '' && failed !== image;
   return (
-    <Avatar
-      src={image ?? undefined}
-      alt={name}
+    <Box
       sx={{
         width: size,
         height: size,
         flexShrink: 0,
+        display: 'grid',
+        placeItems: 'center',
+        overflow: 'hidden',
+        borderRadius: '50%',
         fontSize: size * 0.42,
         fontWeight: 700,
         bgcolor: alpha(COLORS.primary, 0.2),
-        color: '#FF8A8D',
+        color: COLORS.primaryText,
         border: `1px solid ${COLORS.border}`,
       }}
     >
-      {name.trim().charAt(0).toUpperCase() || 'M'}
-    </Avatar>
+      {showImage ? (
+        <Box component="img" src={image} alt={name} onError={() => setFailed(image)} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+      ) : (
+        <span aria-hidden>{name.trim().charAt(0).toUpperCase() || 'M'}</span>
+      )}
+    </Box>
   );
 }

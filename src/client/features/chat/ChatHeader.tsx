@@ -4,7 +4,6 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { AssistantAvatar } from './AssistantAvatar.tsx';
-import { LiveStatusDot } from './LiveStatusDot.tsx';
 import { OfflineChip } from './OfflineChip.tsx';
 import { ResetConversationButton } from './ResetConversationButton.tsx';
 import type { ChatAssistant } from './chat-api.ts';
@@ -17,11 +16,15 @@ interface Props {
   onReset: () => void;
   resetDisabled: boolean;
   leadingAction?: ReactNode;
+  /** Beside the name, e.g. the live channel's status dot. */
+  indicator?: ReactNode;
   actions?: ReactNode;
+  /** After the reset button, at the far end (the embed's close button). */
+  trailing?: ReactNode;
 }
 
 /** Avatar, name, offline label, live status, the slot for more actions and the reset button. */
-export function ChatHeader({ assistant, surfaces, offline, onReset, resetDisabled, leadingAction, actions }: Props) {
+export function ChatHeader({ assistant, surfaces, offline, onReset, resetDisabled, leadingAction, indicator, actions, trailing }: Props) {
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   return (
     <Box
@@ -42,10 +45,10 @@ export function ChatHeader({ assistant, surfaces, offline, onReset, resetDisable
       <AssistantAvatar name={assistant.name} image={assistant.image} size={narrow ? 36 : 40} />
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-          <Typography component="h1" variant="subtitle1" noWrap sx={{ fontSize: { xs: '1rem', sm: '1.0625rem' }, lineHeight: 1.3 }}>
+          <Typography component="h1" variant="subtitle1" sx={{ fontSize: { xs: "1rem", sm: "1.0625rem" }, lineHeight: 1.3, overflowWrap: "anywhere", hyphens: "auto" }}>
             {assistant.name}
           </Typography>
-          <LiveStatusDot />
+          {indicator}
         </Box>
         {offline && (
           <Box sx={{ mt: 0.25 }}>
@@ -54,7 +57,8 @@ export function ChatHeader({ assistant, surfaces, offline, onReset, resetDisable
         )}
       </Box>
       {actions}
-      <ResetConversationButton onReset={onReset} disabled={resetDisabled} compact={narrow} />
+      <ResetConversationButton assistantName={assistant.name} onReset={onReset} disabled={resetDisabled} compact={narrow} />
+      {trailing}
     </Box>
   );
 }

@@ -2,12 +2,12 @@ import SendIcon from '@mui/icons-material/SendRounded';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
-import Tooltip from '@mui/material/Tooltip';
 import { alpha } from '@mui/material/styles';
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { MESSAGE_MAX_CHARS } from '../../../shared/schemas/chat.ts';
+import { MESSAGE_MAX_CHARS } from '../../../shared/constants.ts';
 import type { ChatSurfaces } from './chat-surfaces.ts';
 import { CT } from './texts.ts';
+import { Hint } from '../../components/Hint.tsx';
 
 /** Spec 01 §5: Enter sends a non-empty message; with Shift, Ctrl, Alt or Meta it is a new line. */
 export function enterAction(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'altKey' | 'metaKey'> & { isComposing?: boolean }) {
@@ -37,6 +37,8 @@ export function ChatInput({ assistantName, ready, onSend, surfaces, adornment }:
     if (!canSend) return;
     const question = text;
     setText('');
+    // Sent with the button: the button disables itself, so focus returns to the input for the next question.
+    if (document.activeElement !== inputRef.current) inputRef.current?.focus();
     void onSend(question).then((taken) => {
       // Refused before it started (e.g. validation): give the question back unless a new one is typed.
       if (!taken) setText((current) => current || question);
@@ -44,7 +46,10 @@ export function ChatInput({ assistantName, ready, onSend, surfaces, adornment }:
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    const action = enterAction({ ...event, isComposing: event.nativeEvent.isComposing });
+    // Fields read one by one: under Preact (public chat) the event is the native one, whose
+    // properties live on its prototype and do not survive a spread.
+    const { key, shiftKey, ctrlKey, altKey, metaKey } = event;
+    const action = enterAction({ key, shiftKey, ctrlKey, altKey, metaKey, isComposing: (event.nativeEvent ?? event).isComposing });
     if (action === 'send') {
       event.preventDefault();
       send();
@@ -87,9 +92,10 @@ export function ChatInput({ assistantName, ready, onSend, surfaces, adornment }:
           py: 0.75,
           borderRadius: '16px',
           bgcolor: alpha('#000000', 0.22),
-          border: `1px solid ${tooLong ? '#EC5B2C' : alpha(surfaces.input.fg, 0.14)}`,
+          border: `1px solid ${tooLong ? '#FF7A5C' : alpha(surfaces.input.fg, 0.14)}`,
           transition: 'border-color 120ms',
-          '&:focus-within': { borderColor: tooLong ? '#EC5B2C' : alpha(surfaces.input.fg, 0.38) },
+          // The textarea's focus shows on the whole field: a 2 px ring in the input's text colour.
+          '&:focus-within': { borderColor: 'transparent', outline: `2px solid ${surfaces.input.fg}`, outlineOffset: '1px' },
         }}
       >
         <InputBase
@@ -105,38 +111,36 @@ export function ChatInput({ assistantName, ready, onSend, surfaces, adornment }:
           sx={{ color: 'inherit', py: 0.75, fontSize: '0.9375rem', lineHeight: 1.5, '& textarea::placeholder': { opacity: 0.55 } }}
         />
         {adornment}
-        <Tooltip title={CT.send}>
-          <span>
-            <IconButton
-              type="submit"
-              aria-label={CT.send}
-              disabled={!canSend}
-              sx={{
-                width: 40,
-                height: 40,
-                background: surfaces.button.bg,
-                color: surfaces.button.fg,
-                transition: 'opacity 120ms, transform 120ms',
-                '&:hover': { background: surfaces.button.bg, opacity: 0.9 },
-                '&:active': { transform: 'scale(0.96)' },
-                '&.Mui-disabled': { background: alpha(surfaces.input.fg, 0.08), color: alpha(surfaces.input.fg, 0.3) },
-              }}
-            >
-              <SendIcon fontSize="small" />
-            </IconButton>
-          </span>
-        </Tooltip>
+        <Hint title={CT.send} disabled={!canSend}>
+          <IconButton
+            type="submit"
+            aria-label={CT.send}
+            disabled={!canSend}
+            sx={{
+              width: 40,
+              height: 40,
+              background: surfaces.button.bg,
+              color: surfaces.button.fg,
+              transition: 'opacity 120ms, transform 120ms',
+              '&:hover': { background: surfaces.button.bg, opacity: 0.9 },
+              '&:active': { transform: 'scale(0.96)' },
+              '&.Mui-disabled': { background: alpha(surfaces.input.fg, 0.08), color: alpha(surfaces.input.fg, 0.3) },
+            }}
+          >
+            <SendIcon fontSize="small" />
+          </IconButton>
+        </Hint>
       </Box>
       <Box
         id="chat-input-hint"
-        sx={{ maxWidth: 860, mx: 'auto', mt: 0.75, px: 1, display: 'flex', justifyContent: 'space-between', gap: 2, fontSize: '0.75rem', opacity: 0.55 }}
+        sx={{ maxWidth: 860, mx: 'auto', mt: 0.75, px: 1, display: 'flex', justifyContent: 'space-between', gap: 2, fontSize: '0.75rem', opacity: 0.8 }}
       >
         <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
           {CT.inputHint}
         </Box>
         {text.length > MESSAGE_MAX_CHARS * 0.9 && (
           <Box component="span" sx={{ ml: 'auto', color: tooLong ? '#FF8A6B' : 'inherit', opacity: tooLong ? 1 : undefined }}>
-            {text.length} / {MESSAGE_MAX_CHARS} · {CT.messageTooLong(MESSAGE_MAX_CHARS)}
+            {CT.messageCount(text.length, MESSAGE_MAX_CHARS)}
           </Box>
         )}
       </Box>

@@ -7,9 +7,9 @@ import { ChatHeader } from './ChatHeader.tsx';
 import { ChatInput } from './ChatInput.tsx';
 import { MessageList } from './MessageList.tsx';
 import { useCapabilitiesQuery, type ChatAssistant } from './chat-api.ts';
+import type { ChatLive } from './live.ts';
 import type { ChatColors } from './chat-colors.ts';
 import { resolveSurfaces } from './chat-surfaces.ts';
-import { useChatHeight } from './use-chat-height.ts';
 import { useChatSession } from './use-chat-session.ts';
 import { CT } from './texts.ts';
 
@@ -34,14 +34,20 @@ export interface ChatPanelProps {
   assistant: ChatAssistant;
   /** Custom colours (the public chat passes the assistant's); the office uses the app theme. */
   colors?: ChatColors;
-  /** Panel height in px; default: the spec's chat height for the current route (useChatHeight). */
-  height?: number;
+  /** Panel height in px. */
+  height: number;
+  /** The live progress channel; without it the status comes from the answer's stream alone. */
+  live?: ChatLive;
+  /** False until the thread may be created (the public chat waits for the visitor's first interaction). */
+  canStartThread?: boolean;
   /** The public, embeddable chat (no account): voice input is always offered there (spec 01 §6). */
   publicMode?: boolean;
   /** Left of the avatar, e.g. the office's back button. */
   leadingAction?: ReactNode;
   /** Slot in the header before the reset button, e.g. the "kann sprechen" switch. */
   headerActions?: ChatSlot;
+  /** At the far end of the header, after the reset button (the embed's close button). */
+  trailingAction?: ReactNode;
   /** Slot in the input bar before the send button, e.g. the voice input button. */
   inputAdornment?: ChatSlot;
 }
@@ -50,17 +56,9 @@ export interface ChatPanelProps {
  * The chat (spec 01 §2): header, conversation and input. Reused by the office's chat view and the
  * public chat page; everything that differs comes in through props.
  */
-export function ChatPanel({
-  assistant,
-  colors,
-  height,
-  publicMode = false,
-  leadingAction,
-  headerActions,
-  inputAdornment,
-}: ChatPanelProps) {
-  const defaultHeight = useChatHeight();
-  const session = useChatSession(assistant.uuid, publicMode);
+export function ChatPanel(props: ChatPanelProps) {
+  const { assistant, colors, height, live, publicMode = false, canStartThread = true, leadingAction, trailingAction, headerActions, inputAdornment } = props;
+  const session = useChatSession(assistant.uuid, { publicMode, live: live?.subscribe, canStartThread });
   const capabilities = useCapabilitiesQuery();
   const surfaces = resolveSurfaces(colors);
   const threadId = session.thread?.id;
@@ -82,7 +80,7 @@ export function ChatPanel({
       data-testid="chat-panel"
       data-public={publicMode || undefined}
       sx={{
-        height: height ?? defaultHeight,
+        height,
         display: 'flex',
         flexDirection: 'column',
         overflow: 'hidden',
@@ -99,7 +97,9 @@ export function ChatPanel({
         onReset={session.reset}
         resetDisabled={!session.thread}
         leadingAction={leadingAction}
+        indicator={live?.indicator}
         actions={fill(headerActions)}
+        trailing={trailingAction}
       />
       <MessageList
         assistant={assistant}
@@ -115,13 +115,7 @@ export function ChatPanel({
         surfaces={surfaces}
         onContinue={session.canSend ? () => void session.send(CT.continuePrompt) : undefined}
       />
-      <ChatInput
-        assistantName={assistant.name}
-        ready={session.canSend}
-        onSend={session.send}
-        surfaces={surfaces}
-        adornment={fill(inputAdornment)}
-      />
+      <ChatInput assistantName={assistant.name} ready={session.canSend} onSend={session.send} surfaces={surfaces} adornment={fill(inputAdornment)} />
     </Box>
   );
 }

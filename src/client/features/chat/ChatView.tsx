@@ -16,10 +16,16 @@ import { useVoiceSlots } from '../voice/use-voice-slots.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
 import { useChatAssistantQuery } from './chat-api.ts';
 import { CT } from './texts.ts';
-import { CHAT_MIN_HEIGHT, useChatHeight, useWindowHeight } from './use-chat-height.ts';
+import { LiveStatusDot } from './LiveStatusDot.tsx';
+import { subscribeToThread } from '../../lib/live-channel.ts';
+import type { ChatLive } from './live.ts';
+import { useFillHeight } from './use-chat-height.ts';
 
-/** Top bar (64) and the office's padding on phones (2 × 24). */
-const PHONE_OFFICE_CHROME = 112;
+/** The office's padding under its content (Container py: 3 on phones, 5 from sm). */
+const OFFICE_BOTTOM_PADDING = { phone: 24, wide: 40 };
+
+/** The office follows the thread's progress over the live channel and shows its state. */
+const officeLive: ChatLive = { subscribe: subscribeToThread, indicator: <LiveStatusDot /> };
 
 interface ChatViewProps {
   assistantUuid: string;
@@ -29,12 +35,8 @@ interface ChatViewProps {
 export default function ChatView({ assistantUuid }: ChatViewProps) {
   const { open } = useAssistantView();
   const query = useChatAssistantQuery(assistantUuid);
-  const specHeight = useChatHeight();
-  const windowHeight = useWindowHeight();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  // Phones: the office around the chat is only the top bar, so the chat fills the screen below it
-  // (the spec's "minus 300" fits the desktop office and would leave a quarter of a phone empty).
-  const height = phone ? Math.max(CHAT_MIN_HEIGHT, windowHeight - PHONE_OFFICE_CHROME) : specHeight;
+  const { ref, height } = useFillHeight(phone ? OFFICE_BOTTOM_PADDING.phone : OFFICE_BOTTOM_PADDING.wide);
   const assistant = query.data;
   useDocumentTitle(assistant?.name);
   const user = useCurrentUser();
@@ -50,7 +52,7 @@ export default function ChatView({ assistantUuid }: ChatViewProps) {
 
   if (query.isPending) {
     return (
-      <Box sx={{ height, display: 'grid', placeItems: 'center' }} aria-busy>
+      <Box ref={ref} sx={{ height, display: 'grid', placeItems: 'center' }} aria-busy>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: 'text.secondary' }}>
           <CircularProgress size={22} color="inherit" />
           <Typography>{CT.assistantLoading}</Typography>
@@ -90,13 +92,16 @@ export default function ChatView({ assistantUuid }: ChatViewProps) {
   }
 
   return (
-    <ChatPanel
+    <div ref={ref}>
+      <ChatPanel
       key={assistant.uuid}
       assistant={assistant}
       height={height}
+      live={officeLive}
       leadingAction={back}
       headerActions={voice.headerActions}
       inputAdornment={voice.inputAdornment}
-    />
+      />
+    </div>
   );
 }

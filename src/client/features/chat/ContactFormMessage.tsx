@@ -1,4 +1,7 @@
-import { ContactForm } from '../contact-form/ContactForm.tsx';
+import { lazy, Suspense } from 'react';
+
+// The form (react-hook-form, zod) loads only when an answer brings one: most chats never do.
+const ContactForm = lazy(() => import('../contact-form/ContactForm.tsx').then((m) => ({ default: m.ContactForm })));
 
 export interface ContactFormMessageProps {
   assistantUuid: string;
@@ -10,5 +13,9 @@ export interface ContactFormMessageProps {
 
 /** The inline contact form (a message of type form). */
 export function ContactFormMessage(props: ContactFormMessageProps) {
-  return <ContactForm {...props} />;
+  return (
+    <Suspense fallback={<div style={{ minHeight: 120 }} aria-busy />}>
+      <ContactForm {...props} />
+    </Suspense>
+  );
 }

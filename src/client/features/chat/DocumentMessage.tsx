@@ -3,13 +3,13 @@ import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import OpenIcon from '@mui/icons-material/OpenInNewRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { MC } from '../../../shared/messages.ts';
 import { showError } from '../../state/snackbar-store.ts';
 import { availabilityError, checkDocument, documentKind, downloadDocument, type Availability } from './document-access.ts';
 import { CT } from './texts.ts';
+import { Spinner } from '../../components/Spinner.tsx';
 
 interface Props {
   url: string;
@@ -76,7 +76,7 @@ function DocumentActions({ url, fileName, canOpen }: Props & { canOpen: boolean 
             variant="outlined"
             color="inherit"
             disabled={busy !== null}
-            startIcon={busy === 'open' ? <CircularProgress size={14} color="inherit" /> : <OpenIcon />}
+            startIcon={busy === 'open' ? <Spinner size={14} /> : <OpenIcon />}
             onClick={() => void open()}
           >
             {CT.documentOpen}
@@ -87,7 +87,7 @@ function DocumentActions({ url, fileName, canOpen }: Props & { canOpen: boolean 
           variant="outlined"
           color="inherit"
           disabled={busy !== null}
-          startIcon={busy === 'download' ? <CircularProgress size={14} color="inherit" /> : <DownloadIcon />}
+          startIcon={busy === 'download' ? <Spinner size={14} /> : <DownloadIcon />}
           onClick={() => void download()}
         >
           {CT.documentDownload}
@@ -112,7 +112,7 @@ function DocumentImage({ url, fileName }: Props) {
   if (current === null) {
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, opacity: 0.8 }}>
-        <CircularProgress size={16} color="inherit" />
+        <Spinner size={16} />
         <Typography variant="body2">{CT.documentChecking}</Typography>
       </Box>
     );

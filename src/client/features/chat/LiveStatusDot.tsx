@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import { keyframes } from '@mui/material/styles';
-import { COLORS } from '../../app/theme.ts';
+import { COLORS } from '../../app/colors.ts';
 import { useLiveConnectionState, type ConnectionState } from '../../lib/live-channel.ts';
 import { CT } from './texts.ts';
 

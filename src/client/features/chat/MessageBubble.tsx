@@ -1,11 +1,10 @@
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { ChatMessage } from '../../../shared/schemas/chat.ts';
 import { Markdown } from '../../components/Markdown.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
 import { AnswerSources } from '../knowledge/AnswerSources.tsx';
 import { AssistantAvatar } from './AssistantAvatar.tsx';
 import { AudioMessage } from './AudioMessage.tsx';
@@ -99,19 +98,19 @@ export function MessageBubble({ message, surfaces, assistant, thread, onContinue
         <InfoIcon sx={{ fontSize: 14 }} aria-hidden />
         {CT.partial}
         {onContinue && (
-          <Button
-            size="small"
-            color="inherit"
+          <Box
+            component="button"
+            type="button"
             onClick={onContinue}
-            sx={{ ml: 0.5, py: 0, minWidth: 0, textDecoration: 'underline' }}
+            sx={{ ml: 0.5, p: 0, border: 0, bgcolor: 'transparent', color: 'inherit', font: 'inherit', textDecoration: 'underline', cursor: 'pointer' }}
           >
             {CT.continueAnswer}
-          </Button>
+          </Box>
         )}
       </>
     ) : message.status === 'streaming' ? (
       <>
-        <CircularProgress size={12} color="inherit" aria-hidden />
+        <Spinner size={12} />
         {CT.streamingNote}
       </>
     ) : undefined;

@@ -1,8 +1,6 @@
 import ErrorIcon from '@mui/icons-material/ErrorOutlineRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { ChatStatus } from '../../../shared/events.ts';
 import type { ChatMessage } from '../../../shared/schemas/chat.ts';
@@ -14,6 +12,7 @@ import type { ChatAssistant } from './chat-api.ts';
 import type { ChatSurfaces } from './chat-surfaces.ts';
 import { CT } from './texts.ts';
 import { useAutoScroll } from './use-auto-scroll.ts';
+import { Spinner } from '../../components/Spinner.tsx';
 
 interface Props {
   assistant: ChatAssistant;
@@ -33,31 +32,16 @@ interface Props {
 
 /** The conversation: the intro (not stored) first, then the messages, the pending answer and notices. */
 export function MessageList(props: Props) {
-  const {
-    assistant,
-    thread,
-    messages,
-    loading,
-    failed,
-    onRetry,
-    status,
-    statusMsg,
-    streamingText,
-    notice,
-    surfaces,
-    onContinue,
-  } = props;
-  const last = messages.at(-1);
+  const { assistant, thread, messages, loading, failed, onRetry, status, statusMsg, streamingText, notice, surfaces } = props;
   const busy = status === 'start-ai' || status === 'request-ai';
-  const scroller = useAutoScroll<HTMLDivElement>(
-    `${thread?.id}:${messages.length}:${busy}:${notice ?? ''}:${loading}`,
-    streamingText,
-  );
+  const scroller = useAutoScroll<HTMLDivElement>(`${thread?.id}:${messages.length}:${busy}:${notice ?? ''}:${loading}`, streamingText);
 
   return (
     <Box
       ref={scroller}
       role="log"
+      // A scrollable region is reachable by keyboard (arrow keys scroll it).
+      tabIndex={0}
       aria-label={`Unterhaltung mit ${assistant.name}`}
       aria-busy={busy}
       data-testid="chat-log"
@@ -72,15 +56,7 @@ export function MessageList(props: Props) {
         py: { xs: 2, sm: 3 },
       }}
     >
-      <Box
-        sx={{
-          maxWidth: 860,
-          mx: 'auto',
-          display: 'flex',
-          flexDirection: 'column',
-          gap: { xs: 1.75, sm: 2.25 },
-        }}
-      >
+      <Box sx={{ maxWidth: 860, mx: 'auto', display: 'flex', flexDirection: 'column', gap: { xs: 1.75, sm: 2.25 } }}>
         {assistant.intro.trim() && (
           <Bubble origin="ai" surfaces={surfaces} assistant={assistant} testId="chat-intro">
             <Markdown>{assistant.intro}</Markdown>
@@ -88,33 +64,24 @@ export function MessageList(props: Props) {
         )}
 
         {loading && (
-          <Box
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              gap: 1.25,
-              py: 3,
-              color: surfaces.muted,
-            }}
-          >
-            <CircularProgress size={18} color="inherit" />
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1.25, py: 3, color: surfaces.muted }}>
+            <Spinner size={18} />
             <Typography variant="body2">{CT.loadingConversation}</Typography>
           </Box>
         )}
 
         {failed && (
-          <Alert
-            severity="error"
-            variant="outlined"
-            action={
-              <Button color="inherit" size="small" onClick={onRetry}>
-                {CT.retry}
-              </Button>
-            }
+          <Box
+            role="alert"
+            sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1, borderRadius: '12px', border: '1px solid', borderColor: 'error.main', color: 'inherit' }}
           >
-            {CT.threadFailed}
-          </Alert>
+            <Box component="span" sx={{ flex: 1 }}>
+              {CT.threadFailed}
+            </Box>
+            <Button color="inherit" size="small" onClick={onRetry}>
+              {CT.retry}
+            </Button>
+          </Box>
         )}
 
         {thread &&
@@ -125,17 +92,11 @@ export function MessageList(props: Props) {
               surfaces={surfaces}
               assistant={assistant}
               thread={thread}
-              onContinue={message === last && message.origin === 'ai' ? onContinue : undefined}
+              onContinue={message === messages.at(-1) && message.origin === 'ai' ? props.onContinue : undefined}
             />
           ))}
 
-        <PendingBubble
-          status={status}
-          msg={statusMsg}
-          streamingText={streamingText}
-          surfaces={surfaces}
-          assistant={assistant}
-        />
+        <PendingBubble status={status} msg={statusMsg} streamingText={streamingText} surfaces={surfaces} assistant={assistant} />
 
         {notice && (
           <Box

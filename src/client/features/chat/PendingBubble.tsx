@@ -69,7 +69,7 @@ export function PendingBubble({ status, msg, streamingText, surfaces, assistant 
             },
           }}
         >
-          <Markdown>{streamingText}</Markdown>
+          <Markdown streaming>{streamingText}</Markdown>
         </Box>
       </Bubble>
     );

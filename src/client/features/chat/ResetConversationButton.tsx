@@ -1,16 +1,16 @@
 import RestartIcon from '@mui/icons-material/RestartAltRounded';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import { useState } from 'react';
+import Typography from '@mui/material/Typography';
+import { useRef, useState } from 'react';
 import { CT } from './texts.ts';
+import { Hint } from '../../components/Hint.tsx';
+import { ModalDialog } from '../../components/ModalDialog.tsx';
 
 interface Props {
+  /** The assistant's name, said in the confirmation. */
+  assistantName: string;
   onReset: () => void;
   disabled?: boolean;
   /** Icon only (narrow headers). */
@@ -18,8 +18,9 @@ interface Props {
 }
 
 /** "Unterhaltung neu starten" with a confirmation: the thread entry goes, a new thread starts. */
-export function ResetConversationButton({ onReset, disabled, compact }: Props) {
+export function ResetConversationButton({ assistantName, onReset, disabled, compact }: Props) {
   const [open, setOpen] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
   const confirm = () => {
     setOpen(false);
     onReset();
@@ -27,34 +28,41 @@ export function ResetConversationButton({ onReset, disabled, compact }: Props) {
   return (
     <>
       {compact ? (
-        <Tooltip title={CT.resetButton}>
-          <span>
-            <IconButton aria-label={CT.resetButton} disabled={disabled} onClick={() => setOpen(true)} color="inherit">
-              <RestartIcon />
-            </IconButton>
-          </span>
-        </Tooltip>
+        <Hint title={CT.resetButton} disabled={disabled}>
+          <IconButton aria-label={CT.resetButton} disabled={disabled} onClick={() => setOpen(true)} color="inherit">
+            <RestartIcon />
+          </IconButton>
+        </Hint>
       ) : (
         <Button color="inherit" variant="outlined" size="small" startIcon={<RestartIcon />} disabled={disabled} onClick={() => setOpen(true)}
-          sx={{ borderColor: 'color-mix(in srgb, currentColor 28%, transparent)', whiteSpace: 'nowrap' }}
+          sx={{
+            borderColor: 'color-mix(in srgb, currentColor 28%, transparent)',
+            whiteSpace: 'nowrap',
+            // Disabled (no conversation yet) but still readable on any chat colours.
+            '&.Mui-disabled': { color: 'inherit', opacity: 0.6, borderColor: 'color-mix(in srgb, currentColor 20%, transparent)' },
+          }}
         >
           {CT.resetButton}
         </Button>
       )}
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="reset-conversation-title" maxWidth="xs" fullWidth>
-        <DialogTitle id="reset-conversation-title">{CT.resetTitle}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{CT.resetText}</DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button color="inherit" onClick={() => setOpen(false)}>
-            {CT.cancel}
-          </Button>
-          <Button variant="contained" onClick={confirm} autoFocus>
-            {CT.resetConfirm}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ModalDialog open={open} onClose={() => setOpen(false)} labelledBy="reset-conversation-title" describedBy="reset-conversation-text" initialFocus={confirmRef}>
+        <Box sx={{ p: 3 }}>
+          <Typography id="reset-conversation-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+            {CT.resetTitle}
+          </Typography>
+          <Typography id="reset-conversation-text" sx={{ color: 'text.secondary', mb: 3 }}>
+            {CT.resetText(assistantName)}
+          </Typography>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+            <Button color="inherit" onClick={() => setOpen(false)}>
+              {CT.cancel}
+            </Button>
+            <Button ref={confirmRef} variant="contained" onClick={confirm}>
+              {CT.resetConfirm}
+            </Button>
+          </Box>
+        </Box>
+      </ModalDialog>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { alpha } from '@mui/material/styles';
-import { COLORS } from '../../app/theme.ts';
+import { COLORS } from '../../app/colors.ts';
 import { fontColorFor, type ChatColors } from './chat-colors.ts';
 
 export interface Surface {

@@ -12,8 +12,8 @@ export const CT = {
     'Auf diesem Server ist kein KI-Modell eingerichtet. Die Antworten stammen aus den eigenen Texten und dem Wissen des Mikas.',
   resetButton: 'Unterhaltung neu starten',
   resetTitle: 'Unterhaltung neu starten?',
-  resetText:
-    'Der bisherige Verlauf wird hier ausgeblendet und eine neue Unterhaltung beginnt. Mika erinnert sich danach nicht mehr an die bisherigen Nachrichten.',
+  resetText: (name: string) =>
+    `Der bisherige Verlauf wird hier ausgeblendet und eine neue Unterhaltung beginnt. ${name} erinnert sich danach nicht mehr an die bisherigen Nachrichten.`,
   resetConfirm: 'Neu starten',
   cancel: 'Abbrechen',
   partial: 'Antwort unterbrochen',
@@ -35,7 +35,8 @@ export const CT = {
   documentDownload: 'Herunterladen',
   documentChecking: 'Wird geprüft …',
   contactForm: 'Kontaktformular',
-  messageTooLong: (max: number) => `Höchstens ${max} Zeichen`,
+  /** The product's one counter style (CountedHelper): never "n / max", which reads like an overrun. */
+  messageCount: (length: number, max: number) => `${length} Zeichen · höchstens ${max}`,
   liveLabel: 'Live-Verbindung',
   liveStates: {
     initialized: 'wird vorbereitet',

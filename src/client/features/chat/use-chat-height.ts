@@ -1,5 +1,4 @@
-import { useSyncExternalStore } from 'react';
-import { useParams } from 'react-router';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 
 /** Spec 01 §2/§9: window height minus 80 on a route with an assistant parameter (public chat), else minus 300. */
 export const CHAT_HEIGHT_OFFSET = { withAssistantParam: 80, office: 300 } as const;
@@ -20,8 +19,17 @@ const windowHeight = () => window.innerHeight;
 /** window.innerHeight, following resizes. */
 export const useWindowHeight = () => useSyncExternalStore(subscribe, windowHeight, () => 800);
 
-/** The chat height for the current route (an `assistantUuid` route parameter: the public chat). */
-export function useChatHeight(): number {
-  const { assistantUuid } = useParams<{ assistantUuid?: string }>();
-  return chatHeight(useWindowHeight(), Boolean(assistantUuid));
+/**
+ * The office chat fills the section: from the panel's top to the window's bottom, minus the
+ * office's bottom padding (docs/decisions/013: the spec's "minus 300" described the original's
+ * layout; its intent is a chat that uses the room there is).
+ */
+export function useFillHeight(bottomGap: number): { ref: (node: HTMLElement | null) => void; height: number } {
+  const windowHeight = useWindowHeight();
+  const [top, setTop] = useState<number | null>(null);
+  const ref = useCallback((node: HTMLElement | null) => {
+    if (node) setTop(node.getBoundingClientRect().top + window.scrollY);
+  }, []);
+  const fallback = chatHeight(windowHeight, false);
+  return { ref, height: top === null ? fallback : Math.max(CHAT_MIN_HEIGHT, Math.round(windowHeight - top - bottomGap)) };
 }

@@ -3,12 +3,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AIAnswerUpdated, ChatStatus } from '../../../shared/events.ts';
 import { M, MC } from '../../../shared/messages.ts';
 import type { ChatMessage, StreamEvent } from '../../../shared/schemas/chat.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { subscribeToThread } from '../../lib/live-channel.ts';
+import { ApiError, fetchCsrfCookie } from '../../lib/api-client.ts';
 import { useChatStore, useThreadStatus, type ThreadEntry } from '../../state/chat-store.ts';
 import { showError } from '../../state/snackbar-store.ts';
 import { chatKeys, confirmStreamedAnswer, streamUrl } from './chat-api.ts';
 import { readChatStream } from './stream-client.ts';
+import type { ChatLive } from './live.ts';
 import { CT } from './texts.ts';
 import { ensureThread, threadKey, useChatThread } from './use-chat-thread.ts';
 
@@ -57,17 +57,7 @@ function localMessage(
   responseId: string | null = null,
   type: ChatMessage['type'] = 'txt',
 ): ChatMessage {
-  return {
-    id,
-    origin,
-    type,
-    text,
-    audio: null,
-    document: null,
-    response_id: responseId,
-    status: 'complete',
-    created_at: nowIso(),
-  };
+  return { id, origin, type, text, audio: null, document: null, response_id: responseId, status: 'complete', created_at: nowIso() };
 }
 
 /**
@@ -76,9 +66,12 @@ function localMessage(
  * confirms it to the server and returns to done-ai. Live progress events add the thinking
  * expression and let another tab on the same thread follow along.
  */
-export function useChatSession(assistantUuid: string, publicMode = false): ChatSession {
+export function useChatSession(
+  assistantUuid: string,
+  { publicMode = false, live, canStartThread = true }: { publicMode?: boolean; live?: ChatLive['subscribe']; canStartThread?: boolean } = {},
+): ChatSession {
   const key = threadKey({ assistantUuid, publicMode });
-  const thread = useChatThread({ assistantUuid, publicMode });
+  const thread = useChatThread({ assistantUuid, publicMode }, canStartThread);
   const { entry } = thread;
   const threadId = entry?.id;
   const { status, msg } = useThreadStatus(threadId);
@@ -116,7 +109,7 @@ export function useChatSession(assistantUuid: string, publicMode = false): ChatS
   }, [threadId]);
 
   useEffect(() => {
-    if (!entry) return;
+    if (!entry || !live) return;
     const { id, token } = entry;
     const messagesKey = chatKeys.messages(assistantUuid, id);
     const onAnswer = (event: AIAnswerUpdated) => {
@@ -134,31 +127,26 @@ export function useChatSession(assistantUuid: string, publicMode = false): ChatS
       }
       if (!appended) void queryClient.invalidateQueries({ queryKey: messagesKey });
     };
-    return subscribeToThread(
-      id,
-      token,
-      (event) => {
-        const store = useChatStore.getState();
-        const current = store.threadStatus[id]?.status ?? 'done-ai';
-        if (streamRef.current?.threadId === id) {
-          // Our own stream decides when the answer is done; the event brings the progress text.
-          if (current === 'start-ai' && (event.status === 'start-ai' || event.status === 'request-ai')) {
-            store.setThreadStatus(id, event.status, event.msg);
-          }
-          return;
-        }
-        // Another tab (or a request this view gave up on) is answering in this thread.
-        if (event.status === 'start-ai' || event.status === 'request-ai') {
+    return live(id, token, (event) => {
+      const store = useChatStore.getState();
+      const current = store.threadStatus[id]?.status ?? 'done-ai';
+      if (streamRef.current?.threadId === id) {
+        // Our own stream decides when the answer is done; the event brings the progress text.
+        if (current === 'start-ai' && (event.status === 'start-ai' || event.status === 'request-ai')) {
           store.setThreadStatus(id, event.status, event.msg);
-          if (event.status === 'start-ai') void queryClient.invalidateQueries({ queryKey: messagesKey });
-        } else {
-          store.setThreadStatus(id, 'done-ai', event.msg);
-          void queryClient.invalidateQueries({ queryKey: messagesKey });
         }
-      },
-      onAnswer,
-    );
-  }, [assistantUuid, entry, queryClient]);
+        return;
+      }
+      // Another tab (or a request this view gave up on) is answering in this thread.
+      if (event.status === 'start-ai' || event.status === 'request-ai') {
+        store.setThreadStatus(id, event.status, event.msg);
+        if (event.status === 'start-ai') void queryClient.invalidateQueries({ queryKey: messagesKey });
+      } else {
+        store.setThreadStatus(id, 'done-ai', event.msg);
+        void queryClient.invalidateQueries({ queryKey: messagesKey });
+      }
+    }, onAnswer);
+  }, [assistantUuid, entry, live, queryClient]);
 
   const runStream = useCallback(
     async (target: ThreadEntry, question: string, firstAttempt: boolean): Promise<SendResult> => {
@@ -174,18 +162,12 @@ export function useChatSession(assistantUuid: string, publicMode = false): ChatS
       const tempId = -Date.now();
       setNotice(null);
       setStreamingText('');
-      queryClient.setQueryData<ChatMessage[]>(messagesKey, (old = []) => [
-        ...old,
-        localMessage(tempId, 'user', question),
-      ]);
+      queryClient.setQueryData<ChatMessage[]>(messagesKey, (old = []) => [...old, localMessage(tempId, 'user', question)]);
       useChatStore.getState().setThreadStatus(target.id, 'start-ai', MC.progressPreparing);
 
       let received = '';
       // An object, so TypeScript does not narrow it to its initial value across the await below.
-      const outcome: { finished: 'complete' | 'error' | null; formMessageId: number | null } = {
-        finished: null,
-        formMessageId: null,
-      };
+      const outcome: { finished: 'complete' | 'error' | null; formMessageId: number | null } = { finished: null, formMessageId: null };
       const onEvent = (event: StreamEvent) => {
         if (streamRef.current?.controller !== controller) return;
         const store = useChatStore.getState();
@@ -208,9 +190,7 @@ export function useChatSession(assistantUuid: string, publicMode = false): ChatS
           queryClient.setQueryData<ChatMessage[]>(messagesKey, (old = []) => [...old, answer, ...form]);
           if (event.response_id) {
             store.setLastResponseId(key, target.id, event.response_id);
-            void confirmStreamedAnswer(assistantUuid, target, event.final_text, event.response_id).catch(
-              () => undefined,
-            );
+            void confirmStreamedAnswer(assistantUuid, target, event.final_text, event.response_id).catch(() => undefined);
           }
           release(controller);
         } else {
@@ -230,9 +210,7 @@ export function useChatSession(assistantUuid: string, publicMode = false): ChatS
       } catch (error) {
         if (controller.signal.aborted) return 'taken';
         // Refused before the stream started: nothing was stored, the question goes back to the input.
-        queryClient.setQueryData<ChatMessage[]>(messagesKey, (old = []) =>
-          old.filter((m) => m.id !== tempId),
-        );
+        queryClient.setQueryData<ChatMessage[]>(messagesKey, (old = []) => old.filter((m) => m.id !== tempId));
         if (error instanceof ApiError && error.status === 404) {
           release(controller);
           useChatStore.getState().resetThread(key, target.id);
@@ -251,7 +229,10 @@ export function useChatSession(assistantUuid: string, publicMode = false): ChatS
     async (text: string): Promise<boolean> => {
       const question = text.trim();
       const store = useChatStore.getState();
-      const current = store.threads[key];
+      // No thread yet (the public chat waits for the visitor): the question itself starts one.
+      const current =
+        store.threads[key] ??
+        (question ? await fetchCsrfCookie().then(() => ensureThread({ assistantUuid, publicMode })).catch(() => undefined) : undefined);
       if (!question || !current || streamRef.current) return false;
       if (!isIdle(store.threadStatus[current.id]?.status ?? 'done-ai')) return false;
       const result = await runStream(current, question, true);
@@ -283,7 +264,7 @@ export function useChatSession(assistantUuid: string, publicMode = false): ChatS
     statusMsg: msg,
     streamingText,
     notice: notice && notice.threadId === threadId ? notice.text : null,
-    canSend: entry !== undefined && !thread.loading && isIdle(status),
+    canSend: (entry !== undefined || !canStartThread) && !thread.loading && isIdle(status),
     send,
     reset,
   };

@@ -44,7 +44,7 @@ export function ensureThread(scope: ThreadScope): Promise<ThreadEntry> {
  * The assistant's thread and its stored messages. A thread the server no longer knows (404) is
  * dropped silently and a new one started.
  */
-export function useChatThread(scope: ThreadScope) {
+export function useChatThread(scope: ThreadScope, canStart = true) {
   const { assistantUuid, publicMode } = scope;
   const key = threadKey(scope);
   const entry = useChatStore((state) => state.threads[key]);
@@ -52,7 +52,7 @@ export function useChatThread(scope: ThreadScope) {
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    if (entry) return;
+    if (entry || !canStart) return;
     let active = true;
     ensureThread({ assistantUuid, publicMode }).then(
       () => active && setCreationError(null),
@@ -61,7 +61,7 @@ export function useChatThread(scope: ThreadScope) {
     return () => {
       active = false;
     };
-  }, [assistantUuid, publicMode, key, entry, attempt]);
+  }, [assistantUuid, publicMode, key, entry, attempt, canStart]);
 
   const messagesQuery = useQuery({
     queryKey: chatKeys.messages(assistantUuid, entry?.id),
@@ -95,7 +95,7 @@ export function useChatThread(scope: ThreadScope) {
   return {
     entry,
     messages: messagesQuery.data ?? [],
-    loading: !failed && (!entry || messagesQuery.isPending),
+    loading: !failed && (entry ? messagesQuery.isPending : canStart),
     failed,
     retry,
   };

@@ -8,11 +8,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { MP } from '../../../shared/messages.ts';
 import { contactFormSchema, FORM_FIELD_LABELS, FORM_FIELDS, type FormField, type FormInfo } from '../../../shared/schemas/public.ts';
 import type { z } from '../../../shared/zod.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
-import { showSuccess } from '../../state/snackbar-store.ts';
 import { ContactFormSent } from './ContactFormSent.tsx';
 import { useFormInfoQuery, sendContactForm } from './contact-form-api.ts';
 import { FT } from './texts.ts';
@@ -92,7 +90,7 @@ function ContactFormFields({ info, ids, onSent }: FieldsProps) {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await sendContactForm({ ...ids, ...values });
-      showSuccess(MP.formSent);
+      // "Angaben gesendet" shows once, in the conversation (ContactFormSent) — no snackbar over the input.
       onSent();
       void queryClient.invalidateQueries({ queryKey: ['chat', 'messages', ids.assistantUuid, ids.threadId] });
     } catch (error) {

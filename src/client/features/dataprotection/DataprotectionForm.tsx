@@ -15,6 +15,7 @@ import { ProtectionLevelSlider } from './ProtectionLevelSlider.tsx';
 import { DT } from './texts.ts';
 import { useSaveMainFilterMutation, type FilterSettings } from './filter-api.ts';
 import { filterError, filterToSave } from './filter-validation.ts';
+import { countLabel } from '../assistants/components/CountedHelper.tsx';
 
 function Heading({ children, aside }: { children: string; aside?: ReactNode }) {
   return (
@@ -52,7 +53,7 @@ export function DataprotectionForm({ saved }: { saved: FilterSettings }) {
   };
 
   const counter =
-    level === 2 ? `${length} / ${FILTER_MIN_LEVEL2}` : DT.entries(filterEntries(filter).length);
+    level === 2 ? countLabel(length, { min: FILTER_MIN_LEVEL2 }) : DT.entries(filterEntries(filter).length);
 
   return (
     <Card

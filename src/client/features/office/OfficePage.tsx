@@ -55,9 +55,12 @@ export default function OfficePage() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <a className="skip-link" href="#main-content">
+        {T.skipToContent}
+      </a>
       <TopBar user={user} offset={offset} showMenuButton={!wide} key={query.dataUpdatedAt} />
       <SideNav user={user} activeSection={sectionName} variant={wide ? 'permanent' : 'temporary'} />
-      <Box component="main" sx={{ flex: 1, minWidth: 0 }}>
+      <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, minWidth: 0, '&:focus': { outline: 'none' } }}>
         <Toolbar sx={{ minHeight: { xs: 64 } }} />
         <Container maxWidth="lg" sx={{ py: { xs: 3, sm: 5 }, px: { xs: 2, sm: 4 } }}>
           <Suspense fallback={<RouteFallback minHeight="50vh" />}>

@@ -50,7 +50,6 @@ function NavContent({
         data-testid="nav-profile"
         href={`/User?view=edit&user=${encodeURIComponent(user.uuid)}`}
         onClick={onNavigate}
-        aria-label={`Mein Profil: ${user.name}`}
         sx={(theme) => ({
           mx: 1.5,
           mt: 1,
@@ -80,11 +79,12 @@ function NavContent({
         >
           {initials(user.name)}
         </Avatar>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="subtitle2" noWrap>
+        <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+          <Typography variant="subtitle2" component="span" sx={{ display: 'block' }}>
+            <span className="visually-hidden">{T.navProfilePrefix} </span>
             {user.name}
           </Typography>
-          <Typography variant="caption" component="div" noWrap sx={{ color: 'text.secondary' }}>
+          <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
             {user.teamName}
           </Typography>
         </Box>
@@ -95,21 +95,23 @@ function NavContent({
           const selected = section === activeSection;
           return (
             <Fragment key={section}>
-              <ListItemButton
-                href={sectionPath(section)}
-                selected={selected}
-                aria-current={selected ? 'page' : undefined}
-                onClick={onNavigate}
-                sx={{ mb: 0.5, py: 1 }}
-              >
-                <ListItemIcon sx={{ color: selected ? 'primary.main' : 'text.secondary' }}>
-                  <Icon fontSize="small" />
-                </ListItemIcon>
-                <ListItemText
-                  primary={label}
-                  slotProps={{ primary: { sx: { fontWeight: selected ? 600 : 500 } } }}
-                />
-              </ListItemButton>
+              <Box component="li" sx={{ listStyle: 'none' }}>
+                <ListItemButton
+                  href={sectionPath(section)}
+                  selected={selected}
+                  aria-current={selected ? 'page' : undefined}
+                  onClick={onNavigate}
+                  sx={{ mb: 0.5, py: 1 }}
+                >
+                  <ListItemIcon sx={{ color: selected ? 'primary.main' : 'text.secondary' }}>
+                    <Icon fontSize="small" />
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={label}
+                    slotProps={{ primary: { sx: { fontWeight: selected ? 600 : 500 } } }}
+                  />
+                </ListItemButton>
+              </Box>
               {section === DEFAULT_SECTION && <AssistantNavRows user={user} onNavigate={onNavigate} />}
             </Fragment>
           );
@@ -118,12 +120,14 @@ function NavContent({
 
       <Divider />
       <List sx={{ px: 1.5, py: 1.5 }}>
-        <ListItemButton href="/logout" onClick={onNavigate} sx={{ py: 1 }}>
-          <ListItemIcon sx={{ color: 'text.secondary' }}>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={T.navLogout} slotProps={{ primary: { sx: { fontWeight: 500 } } }} />
-        </ListItemButton>
+        <Box component="li" sx={{ listStyle: 'none' }}>
+          <ListItemButton href="/logout" onClick={onNavigate} sx={{ py: 1 }}>
+            <ListItemIcon sx={{ color: 'text.secondary' }}>
+              <LogoutIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={T.navLogout} slotProps={{ primary: { sx: { fontWeight: 500 } } }} />
+          </ListItemButton>
+        </Box>
       </List>
     </Box>
   );
@@ -154,7 +158,9 @@ export function SideNav({ user, activeSection, variant }: Props) {
       variant="temporary"
       open={open}
       onClose={() => setOpen(false)}
-      slotProps={{ paper: { sx: { width: NAV_WIDTH } } }}
+      slotProps={{
+        paper: { sx: { width: NAV_WIDTH }, role: 'dialog', 'aria-modal': true, 'aria-label': T.navLabel },
+      }}
     >
       <NavContent user={user} activeSection={activeSection} onNavigate={() => setOpen(false)} />
     </Drawer>

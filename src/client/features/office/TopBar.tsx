@@ -12,6 +12,7 @@ import { readLiveLoginMarker } from '../../lib/browser-storage.ts';
 import { T } from '../../lib/texts.ts';
 import type { CurrentUser } from '../../state/user-store.ts';
 import { useUiStore } from '../../state/ui-store.ts';
+import { ROLE } from './roles.ts';
 import { TrialCountdown } from './TrialCountdown.tsx';
 import { initials } from './initials.ts';
 
@@ -71,7 +72,7 @@ export function TopBar({ user, offset, showMenuButton }: Props) {
       </Box>
     );
   } else if (user.slug === 'trial') {
-    content = <TrialCountdown seconds={user.trailSecondsRemaining} />;
+    content = <TrialCountdown seconds={user.trailSecondsRemaining} canBook={ROLE.owner(user)} />;
   } else {
     content = (
       <Box

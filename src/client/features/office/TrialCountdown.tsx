@@ -8,7 +8,7 @@ import { T, formatCountdown } from '../../lib/texts.ts';
  * The remaining trial time, ticking every second (spec 03 §2 variant 2), and the way to the
  * offer. Counts down from the value the server sent when the user data loaded.
  */
-export function TrialCountdown({ seconds }: { seconds: number }) {
+export function TrialCountdown({ seconds, canBook }: { seconds: number; canBook: boolean }) {
   const [endsAt] = useState(() => Date.now() + seconds * 1000);
   const [now, setNow] = useState(() => Date.now());
 
@@ -58,9 +58,12 @@ export function TrialCountdown({ seconds }: { seconds: number }) {
           </Box>
         </Box>
       </Box>
-      <Button href="/Offer" variant="contained" size="small" sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
-        {T.trialChoosePlan}
-      </Button>
+      {/* Only the owner can book a plan: employees see the countdown without the button. */}
+      {canBook && (
+        <Button href="/Offer" variant="contained" size="small" sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+          {T.trialChoosePlan}
+        </Button>
+      )}
     </Box>
   );
 }

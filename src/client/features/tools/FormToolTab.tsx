@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -31,7 +30,7 @@ export function FormToolTab({ assistant }: { assistant: AssistantDetail }) {
   const query = useFormSettingsQuery(assistant.uuid);
   if (query.isPending) {
     return (
-      <Card sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 880 }} aria-busy aria-label={TT.loading}>
+      <Card sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }} aria-busy aria-label={TT.loading}>
         <Skeleton width={200} height={32} />
         <Skeleton width="80%" />
         <Skeleton variant="rounded" height={180} sx={{ mt: 2 }} />
@@ -58,7 +57,6 @@ export function FormToolTab({ assistant }: { assistant: AssistantDetail }) {
 function FormToolCard({ assistantUuid, settings }: { assistantUuid: string; settings: FormSettings }) {
   const save = useSaveFormSettings(assistantUuid);
   const form = useForm<FormSettingsInput, unknown, Output>({ resolver: zodResolver(ZFormSettings), defaultValues: settings });
-  const active = useWatch({ control: form.control, name: 'active' }) === true;
   const fieldValues = useWatch({ control: form.control, name: [...FORM_FIELDS] });
   const noFields = fieldValues.every((v) => !v);
   const busy = save.isPending;
@@ -79,7 +77,7 @@ function FormToolCard({ assistantUuid, settings }: { assistantUuid: string; sett
   const onInvalid = () => showError(MP.formInvalid);
 
   return (
-    <Card component="section" aria-label={TT.formTitle} sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 880 }}>
+    <Card component="section" aria-label={TT.formTitle} sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
       <Box
         component="form"
         noValidate
@@ -106,13 +104,6 @@ function FormToolCard({ assistantUuid, settings }: { assistantUuid: string; sett
               <Typography variant="subtitle1" component="h2">
                 {TT.formTitle}
               </Typography>
-              <Chip
-                size="small"
-                color={active ? 'success' : 'default'}
-                variant={active ? 'filled' : 'outlined'}
-                label={active ? TT.activeOn : TT.activeOff}
-                sx={{ height: 22 }}
-              />
             </Box>
             <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
               {TT.formText}

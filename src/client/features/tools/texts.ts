@@ -5,8 +5,6 @@ export const TT = {
   formText:
     'Der Mika bietet im Chat ein Formular an, wenn jemand kontaktiert werden möchte, zum Beispiel für einen Rückruf. Die Angaben und der Chatverlauf gehen per E-Mail an die Empfänger.',
   active: 'Aktiv',
-  activeOn: 'Aktiv',
-  activeOff: 'Inaktiv',
   fieldsTitle: 'Felder im Formular',
   recipientsTitle: 'Empfänger',
   sendTo: 'Empfänger (E-Mail-Adressen, durch Kommas getrennt)',

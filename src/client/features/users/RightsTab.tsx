@@ -76,7 +76,7 @@ function AssistantRow({ member, assistant }: { member: TeamUser; assistant: Assi
           {assistant.name.slice(0, 1)}
         </Avatar>
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="subtitle1" noWrap>
+          <Typography variant="subtitle1" sx={{ overflowWrap: 'anywhere' }}>
             {assistant.name}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
@@ -105,6 +105,25 @@ function AssistantRow({ member, assistant }: { member: TeamUser; assistant: Assi
   );
 }
 
+/** "Alle Mikas nutzen": a new employee gets every Mika in one step (issue 11), each right as before. */
+function UseAllSwitch({ member, assistants }: Props) {
+  const mutation = useSetPermissionMutation();
+  const all = assistants.length > 0 && assistants.every((a) => a.can_use);
+  const setAll = async (value: boolean) => {
+    let message = '';
+    // One after another: each change updates the cached user optimistically.
+    for (const assistant of assistants.filter((a) => a.can_use !== value)) {
+      message = (await mutation.mutateAsync({ userUuid: member.uuid, assistantId: assistant.id, type: 'can_use', value })).message;
+    }
+    if (message) showSuccess(message);
+  };
+  return (
+    <Box sx={{ mt: 1.5 }}>
+      <RightSwitch label={UT.rightUseAll} checked={all} disabled={mutation.isPending} onChange={(value) => void setAll(value).catch(() => undefined)} />
+    </Box>
+  );
+}
+
 /** Rights tab (admins only): per Mika the switches Nutzung erlaubt and Anpassung erlaubt. */
 export function RightsTab({ member, assistants }: Props) {
   return (
@@ -121,6 +140,7 @@ export function RightsTab({ member, assistants }: Props) {
             {UT.defaultNotEditableHint}
           </Typography>
         )}
+        {!member.is_admin && assistants.length > 1 && <UseAllSwitch member={member} assistants={assistants} />}
         {member.is_admin && (
           <Alert severity="info" variant="outlined" sx={{ mt: 2 }}>
             {UT.rightsAdminHint}

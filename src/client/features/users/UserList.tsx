@@ -52,7 +52,6 @@ function UserRow({ member, self }: { member: TeamUser; self: boolean }) {
   return (
     <ListItemButton
       href={userEditPath(member.uuid)}
-      aria-label={UT.editUser(member.name)}
       data-testid="user-row"
       sx={{ borderRadius: 0, px: { xs: 2, sm: 3 }, py: 2, gap: 2, alignItems: 'center' }}
     >
@@ -69,8 +68,9 @@ function UserRow({ member, self }: { member: TeamUser; self: boolean }) {
       >
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-            <Typography variant="subtitle1" component="span" noWrap>
+            <Typography variant="subtitle1" component="span" sx={{ overflowWrap: 'anywhere' }}>
               {member.name}
+              <span className="visually-hidden"> {UT.editSuffix}</span>
             </Typography>
             {self && (
               <Chip size="small" label={UT.you} sx={{ height: 20, fontSize: '0.6875rem', fontWeight: 700 }} />

@@ -7,7 +7,7 @@ export const UT = {
   listEmpty: 'Noch keine User im Team.',
   listLoadError: 'Die User konnten nicht geladen werden.',
   you: 'Du',
-  editUser: (name: string) => `${name} bearbeiten`,
+  editSuffix: 'bearbeiten',
   usersCount: (n: number) => (n === 1 ? '1 User' : `${n} User`),
 
   roleOwner: 'Inhaber',
@@ -56,6 +56,7 @@ export const UT = {
   rightsSubtitle: 'Lege fest, welche Mikas dieser User nutzen und anpassen darf. Änderungen werden sofort gespeichert.',
   rightsAdminHint: 'Administratoren haben automatisch alle Rechte an allen Mikas.',
   rightUse: 'Nutzung erlaubt',
+  rightUseAll: 'Alle Mikas nutzen',
   rightEdit: 'Anpassung erlaubt',
   rightsEmpty: 'In diesem Team gibt es noch keine Mikas.',
   defaultMika: 'Standard-Mika',

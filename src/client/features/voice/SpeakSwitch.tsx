@@ -1,15 +1,14 @@
 import PauseIcon from '@mui/icons-material/PauseRounded';
 import PlayIcon from '@mui/icons-material/PlayArrowRounded';
 import VolumeIcon from '@mui/icons-material/VolumeUpRounded';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import type { ChatSlotContext } from '../chat/ChatPanel.tsx';
 import { VT } from './texts.ts';
+import { Hint } from '../../components/Hint.tsx';
+import { ToggleSwitch } from '../../components/ToggleSwitch.tsx';
 
 /**
  * "kann sprechen" (spec 01 §2, spec 02 §4): when on, every new answer is spoken. Before the audio
@@ -68,27 +67,19 @@ export function SpeakSwitch({ chat }: { chat: ChatSlotContext }) {
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
       {on && (
-        <Tooltip title={loading ? VT.speaking : playing ? VT.pause : VT.play}>
-          <span>
-            <IconButton size="small" onClick={toggle} disabled={!audio} aria-label={playing ? VT.pause : VT.play}>
-              {!audio ? <VolumeIcon fontSize="small" /> : playing ? <PauseIcon fontSize="small" /> : <PlayIcon fontSize="small" />}
-            </IconButton>
-          </span>
-        </Tooltip>
+        <Hint title={loading ? VT.speaking : playing ? VT.pause : VT.play} disabled={!audio}>
+          <IconButton size="small" onClick={toggle} disabled={!audio} aria-label={playing ? VT.pause : VT.play}>
+            {!audio ? <VolumeIcon fontSize="small" /> : playing ? <PauseIcon fontSize="small" /> : <PlayIcon fontSize="small" />}
+          </IconButton>
+        </Hint>
       )}
-      <FormControlLabel
-        control={
-          <Switch
-            size="small"
-            checked={on}
-            onChange={(e) => {
-              spoken.current = latestAnswer?.id ?? 0;
-              setOn(e.target.checked);
-            }}
-          />
-        }
+      <ToggleSwitch
         label={VT.canTalk}
-        sx={{ mr: 0.5, '& .MuiFormControlLabel-label': { fontSize: 13 } }}
+        checked={on}
+        onChange={(checked) => {
+          spoken.current = latestAnswer?.id ?? 0;
+          setOn(checked);
+        }}
       />
     </Stack>
   );

@@ -1,15 +1,15 @@
 import MicIcon from '@mui/icons-material/MicRounded';
 import StopIcon from '@mui/icons-material/StopRounded';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { keyframes } from '@mui/material/styles';
 import { useEffect, useRef, useState } from 'react';
 import { MC } from '../../../shared/messages.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { showError } from '../../state/snackbar-store.ts';
 import type { ChatSlotContext } from '../chat/ChatPanel.tsx';
-import { startRecording, type Recording } from './recorder.ts';
+import type { Recording } from './recorder.ts';
 import { VT } from './texts.ts';
+import { Hint } from '../../components/Hint.tsx';
 
 const pulse = keyframes`0% { box-shadow: 0 0 0 0 rgba(229,57,53,.55) } 70% { box-shadow: 0 0 0 10px rgba(229,57,53,0) } 100% { box-shadow: 0 0 0 0 rgba(229,57,53,0) }`;
 
@@ -28,6 +28,8 @@ export function VoiceInputButton({ chat }: { chat: ChatSlotContext }) {
       return;
     }
     try {
+      // The recorder and WAV encoder load when the visitor first uses voice.
+      const { startRecording } = await import('./recorder.ts');
       const r = await startRecording();
       active.current = r;
       setRecording(r);
@@ -65,21 +67,19 @@ export function VoiceInputButton({ chat }: { chat: ChatSlotContext }) {
 
   const busy = chat.status !== 'done-ai' && chat.status !== 'error';
   return (
-    <Tooltip title={recording ? VT.stopRecording : VT.startRecording}>
-      <span>
-        <IconButton
-          aria-label={recording ? VT.stopRecording : VT.startRecording}
-          onClick={() => void (recording ? stop() : start())}
-          disabled={!recording && busy}
-          sx={
-            recording
-              ? { bgcolor: '#E53935', color: '#fff', animation: `${pulse} 1.4s infinite`, '&:hover': { bgcolor: '#C62828' } }
-              : undefined
-          }
-        >
-          {recording ? <StopIcon /> : <MicIcon />}
-        </IconButton>
-      </span>
-    </Tooltip>
+    <Hint title={recording ? VT.stopRecording : VT.startRecording} disabled={!recording && busy}>
+      <IconButton
+        aria-label={recording ? VT.stopRecording : VT.startRecording}
+        onClick={() => void (recording ? stop() : start())}
+        disabled={!recording && busy}
+        sx={
+          recording
+            ? { bgcolor: '#E53935', color: '#fff', animation: `${pulse} 1.4s infinite`, '&:hover': { bgcolor: '#C62828' } }
+            : undefined
+        }
+      >
+        {recording ? <StopIcon /> : <MicIcon />}
+      </IconButton>
+    </Hint>
   );
 }

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import type { IconButtonProps } from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import type { ReactNode } from 'react';
+import { Hint } from '../../../components/Hint.tsx';
 import type { ActionState } from '../assistant-rules.ts';
 
 interface Props extends Omit<IconButtonProps, 'disabled' | 'aria-label' | 'title'> {
@@ -30,12 +30,10 @@ export function actionTooltip(action: ActionState): ReactNode {
  */
 export function ActionIconButton({ actionState: action, children, ...rest }: Props) {
   return (
-    <Tooltip title={actionTooltip(action)} describeChild>
-      <Box component="span" sx={{ display: 'inline-flex' }} data-action-wrapper="">
-        <IconButton {...rest} aria-label={action.label} disabled={action.disabled}>
-          {children}
-        </IconButton>
-      </Box>
-    </Tooltip>
+    <Hint title={actionTooltip(action)} disabled={action.disabled} label={action.reason ? `${action.label}: ${action.reason}` : action.label}>
+      <IconButton {...rest} aria-label={action.label} disabled={action.disabled}>
+        {children}
+      </IconButton>
+    </Hint>
   );
 }

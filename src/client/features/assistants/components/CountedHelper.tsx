@@ -8,7 +8,11 @@ interface Props {
   min: number;
 }
 
-/** Helper text with a live "n / min" counter on the right (green once the minimum is reached). */
+/** The one counter style of the product: "314 Zeichen · mindestens 250" never reads as an overrun. */
+export const countLabel = (length: number, bound: { min?: number; max?: number }) =>
+  `${length} Zeichen · ${bound.min !== undefined ? `mindestens ${bound.min}` : `höchstens ${bound.max ?? 0}`}`;
+
+/** Helper text with a live counter on the right (green once the minimum is reached). */
 export function CountedHelper({ text, length, min }: Props) {
   const reached = length >= min;
   return (
@@ -24,7 +28,7 @@ export function CountedHelper({ text, length, min }: Props) {
           color: reached ? 'success.main' : 'inherit',
         }}
       >
-        {length} / {min}
+        {countLabel(length, { min })}
       </Box>
     </Box>
   );

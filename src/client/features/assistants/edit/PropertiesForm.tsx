@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode, type Ref } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { MA } from '../../../../shared/messages.ts';
@@ -123,13 +123,25 @@ export function PropertiesForm({ assistant }: { assistant: AssistantDetail }) {
 
       <FormSection title={TA.sectionBehaviour}>
         {assistant.type === 'chat' && (
-          <FormTextField control={control} name="style" label={TA.labelStyle} select>
-            {CHAT_STYLES.map((style) => (
-              <MenuItem key={style} value={style}>
-                {style}
-              </MenuItem>
-            ))}
-          </FormTextField>
+          <Controller
+            control={control}
+            name="style"
+            render={({ field, fieldState }) => (
+              <TextField
+                select
+                fullWidth
+                label={TA.labelStyle}
+                {...textFieldBinding(field, fieldState)}
+                helperText={fieldState.error?.message}
+              >
+                {CHAT_STYLES.map((style) => (
+                  <MenuItem key={style} value={style}>
+                    {style}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
         )}
         <FormTextField
           control={control}
@@ -232,6 +244,14 @@ function FormSection({ title, children, last }: { title: string; children: React
   );
 }
 
+/** A react-hook-form field's binding for an MUI TextField (value, events, ref, error state). */
+function textFieldBinding(
+  field: { name: string; value?: string | null; onChange: (...event: unknown[]) => void; onBlur: () => void; ref: Ref<HTMLInputElement> },
+  fieldState: { error?: unknown },
+) {
+  return { name: field.name, value: field.value ?? '', onChange: field.onChange, onBlur: field.onBlur, inputRef: field.ref, error: Boolean(fieldState.error) };
+}
+
 interface CountedProps {
   control: Control<FormInput>;
   name: 'role' | 'task';
@@ -249,12 +269,7 @@ function CountedField({ control, name, label, min, minRows }: CountedProps) {
       render={({ field, fieldState }) => (
         <TextField
           label={label}
-          name={field.name}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={Boolean(fieldState.error)}
+          {...textFieldBinding(field, fieldState)}
           helperText={
             <CountedHelper
               text={fieldState.error?.message}

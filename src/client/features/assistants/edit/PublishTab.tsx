@@ -232,11 +232,6 @@ function PreviewCard({ uuid, version, isPublic }: { uuid: string; version: numbe
           </IconButton>
         </Tooltip>
       </Box>
-      {!isPublic && (
-        <Typography variant="caption" component="p" sx={{ color: 'warning.main', mb: 1.5 }}>
-          {TA.previewHintPrivate}
-        </Typography>
-      )}
       <Box
         sx={(theme) => ({
           borderRadius: '12px',
@@ -246,15 +241,29 @@ function PreviewCard({ uuid, version, isPublic }: { uuid: string; version: numbe
           height: { xs: 520, lg: 640 },
         })}
       >
-        {/* A new key re-creates the frame: the page reloads with the saved colours. */}
-        <Box
-          component="iframe"
-          key={version}
-          src={src}
-          title={TA.previewFrame}
-          data-preview-version={version}
-          sx={{ display: 'block', width: '100%', height: '100%', border: 0 }}
-        />
+        {isPublic ? (
+          // A new key re-creates the frame: the page reloads with the saved colours.
+          <Box
+            component="iframe"
+            key={version}
+            src={src}
+            title={TA.previewFrame}
+            data-preview-version={version}
+            sx={{ display: 'block', width: '100%', height: '100%', border: 0 }}
+          />
+        ) : (
+          // Unpublished: the public page would only answer "not available" — say so here instead.
+          <Box data-testid="preview-unpublished" sx={{ height: '100%', display: 'grid', placeItems: 'center', textAlign: 'center', p: 3 }}>
+            <Box>
+              <Typography variant="subtitle1" component="p" sx={{ mb: 1 }}>
+                {TA.previewUnpublished}
+              </Typography>
+              <Typography variant="body2" sx={{ color: 'text.secondary', maxWidth: 320 }}>
+                {TA.previewHintPrivate}
+              </Typography>
+            </Box>
+          </Box>
+        )}
       </Box>
     </Card>
   );

@@ -34,7 +34,7 @@ export function TypeSelector({ assistant }: { assistant: AssistantDetail }) {
             sx={(theme) => ({
               '&.Mui-selected': {
                 color: theme.palette[TYPE_COLORS[type]].light,
-                bgcolor: alpha(theme.palette[TYPE_COLORS[type]].main, 0.15),
+                bgcolor: alpha(theme.palette[TYPE_COLORS[type]].main, 0.1),
               },
             })}
           >

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineRounded';
@@ -12,6 +11,7 @@ import { cutRole, editActionState, primaryActionState, type LimitState } from '.
 import { ActionIconButton } from '../components/ActionIconButton.tsx';
 import { AssistantAvatar } from '../components/AssistantAvatar.tsx';
 import { TA } from '../texts.ts';
+import { Hint } from '../../../components/Hint.tsx';
 
 interface Props {
   assistant: AssistantSummary;
@@ -69,14 +69,16 @@ export function AssistantCard({ assistant, limit, onUse, onEdit, onDelete }: Pro
               })}
             />
             {assistant.is_default === 1 && (
-              <Tooltip title={TA.defaultChipHint}>
+              <Hint title={TA.defaultChipHint}>
                 <Chip
                   size="small"
                   variant="outlined"
                   label={TA.defaultChip}
+                  tabIndex={0}
+                  aria-label={`${TA.defaultChip}: ${TA.defaultChipHint}`}
                   sx={{ height: 22, color: 'text.secondary' }}
                 />
-              </Tooltip>
+              </Hint>
             )}
           </Box>
         </Box>

@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/AddRounded';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import type { CreateState } from '../assistant-rules.ts';
 import { TA } from '../texts.ts';
+import { Hint } from '../../../components/Hint.tsx';
 
 /** The trailing "new" card (administrators); disabled with the reason as text and tooltip. */
 export function NewAssistantCard({ action, onCreate }: { action: CreateState; onCreate: () => void }) {
@@ -14,7 +14,6 @@ export function NewAssistantCard({ action, onCreate }: { action: CreateState; on
     <ButtonBase
       onClick={onCreate}
       disabled={action.disabled}
-      aria-label={action.label}
       aria-describedby={action.reason ? 'new-assistant-reason' : undefined}
       data-testid="new-assistant-card"
       sx={(theme) => ({
@@ -66,8 +65,8 @@ export function NewAssistantCard({ action, onCreate }: { action: CreateState; on
   );
   if (!action.reason) return card;
   return (
-    <Tooltip title={action.reason} describeChild>
-      <Box sx={{ height: '100%' }}>{card}</Box>
-    </Tooltip>
+    <Hint title={action.reason} block>
+      {card}
+    </Hint>
   );
 }

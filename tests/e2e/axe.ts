@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** WCAG 2.1 A and AA: the bar issue 11 sets for every screen. */
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+export const WIDTHS = { wide: 1440, phone: 390 } as const;
+
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  return results.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim()}`),
+  }));
+}
+
+/**
+ * The axe gate of issue 11, used by every journey on every screen it visits: WCAG 2.1 AA, both
+ * widths (the current one and the other of 1440 / 390 px), any violation fails the test. The page's
+ * own size is restored afterwards.
+ */
+export async function expectNoAxeViolations(page: Page, screen: string) {
+  const original = page.viewportSize() ?? { width: 1280, height: 720 };
+  const widths = original.width <= WIDTHS.phone ? [original.width, WIDTHS.wide] : [original.width, WIDTHS.phone];
+  try {
+    for (const width of widths) {
+      if (width !== page.viewportSize()?.width) {
+        await page.setViewportSize({ width, height: width === WIDTHS.phone ? 844 : 900 });
+        // Let layout, media queries and transitions settle before checking.
+        await page.waitForTimeout(250);
+      }
+      expect(await violations(page), `axe (WCAG 2.1 AA) on „${screen}“ at ${width} px`).toEqual([]);
+    }
+  } finally {
+    if (page.viewportSize()?.width !== original.width) await page.setViewportSize(original);
+  }
+}
