@@ -37,6 +37,9 @@ export type LegalPage = (typeof LEGAL_PAGES)[number];
 /** The longest chat question (spec 01 §5); a constant here so the public chat needs no schema code. */
 export const MESSAGE_MAX_CHARS = 8000;
 
+/** Knowledge files per assistant (spec 02 §9). */
+export const KNOWLEDGE_MAX_FILES = 100;
+
 export const ASSISTANT_TYPES = ['chat', 'task', 'image'] as const;
 export type AssistantType = (typeof ASSISTANT_TYPES)[number];
 

@@ -1,8 +1,9 @@
 import { z } from '../zod.ts';
 import { MK } from '../messages.ts';
+import { KNOWLEDGE_MAX_FILES } from '../constants.ts';
 
 /** Spec 02 §9: up to 100 knowledge files per assistant. */
-export const KNOWLEDGE_MAX_FILES = 100;
+export { KNOWLEDGE_MAX_FILES };
 
 export const KNOWLEDGE_OFFICE_TYPES = ['pdf', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'rtf'] as const;
 export const KNOWLEDGE_TEXT_TYPES = ['txt', 'md', 'markdown', 'csv', 'json', 'html', 'htm', 'xml'] as const;

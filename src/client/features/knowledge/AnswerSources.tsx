@@ -1,11 +1,13 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import type { AnswerSource } from '../../../shared/schemas/chat.ts';
 import { TK } from './texts.ts';
 
-/** The knowledge files (and page, sheet or slide) an answer drew on, under the answer. */
+/**
+ * The knowledge files (and page, sheet or slide) an answer drew on, under the answer. Plain boxes
+ * instead of MUI's Chip: the message bubble is part of the public chat, whose budget is tight.
+ */
 export function AnswerSources({ sources }: { sources: AnswerSource[] }) {
   return (
     <Box
@@ -20,14 +22,26 @@ export function AnswerSources({ sources }: { sources: AnswerSource[] }) {
       {sources.map((s) => {
         const label = s.location ? `${s.file}, ${s.location}` : s.file;
         return (
-          <Chip
+          <Box
             key={label}
-            size="small"
-            variant="outlined"
-            icon={<DescriptionIcon />}
-            label={label}
-            sx={{ maxWidth: '100%' }}
-          />
+            component="span"
+            sx={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: 0.5,
+              maxWidth: '100%',
+              px: 1,
+              py: 0.25,
+              borderRadius: '12px',
+              border: '1px solid',
+              borderColor: 'divider',
+              fontSize: '0.8125rem',
+              overflowWrap: 'anywhere',
+            }}
+          >
+            <DescriptionIcon sx={{ fontSize: 16 }} aria-hidden />
+            {label}
+          </Box>
         );
       })}
     </Box>

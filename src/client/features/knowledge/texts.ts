@@ -1,5 +1,5 @@
 import { MK } from '../../../shared/messages.ts';
-import { KNOWLEDGE_MAX_FILES } from '../../../shared/schemas/knowledge.ts';
+import { KNOWLEDGE_MAX_FILES } from '../../../shared/constants.ts';
 
 // German texts of the Wissen tab (spec 02 §2, §4, §5, §8).
 export const TK = {

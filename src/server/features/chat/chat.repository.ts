@@ -4,6 +4,7 @@ import {
   assistantRights,
   assistantTools,
   assistants,
+  knowledgeFiles,
   messages,
   teams,
   threads,
@@ -46,6 +47,8 @@ export async function findThreadWithAssistant(db: Db, threadId: number, assistan
       canEdit: assistantRights.canEdit,
       ownAssistants: sql<number>`(select count(*)::int from ${assistants} a where a.team_id = ${threads.teamId} and not a.is_default)`,
       team: teams,
+      // Retrieval runs only for assistants that have something to retrieve.
+      hasKnowledge: sql<boolean>`exists(select 1 from ${knowledgeFiles} k where k.assistant_id = ${assistants.id} and k.status = 'ready')`,
       // The assistant's switched-on tools ride along: no extra round trip before the model call.
       tools: sql<{ toolSlug: ToolSlug; settings: Record<string, unknown> }[]>`(select coalesce(json_agg(json_build_object('toolSlug', t.tool_slug, 'settings', t.settings)), '[]'::json) from ${assistantTools} t where t.assistant_id = ${assistants.id} and t.active)`,
     })

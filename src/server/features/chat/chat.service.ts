@@ -96,6 +96,8 @@ export interface ThreadAccess {
   team: Team;
   /** The assistant's switched-on tools with their saved settings. */
   tools: { toolSlug: ToolSlug; settings: Record<string, unknown> }[];
+  /** Whether the assistant has a ready knowledge file (else retrieval is skipped). */
+  hasKnowledge: boolean;
 }
 
 /**
@@ -110,18 +112,18 @@ export async function resolveThreadAccess(
   const notFound = new AppError('NOT_FOUND', MC.threadNotFound);
   const row = await findThreadWithAssistant(deps.db, ref.threadId, ref.assistantUuid, auth?.user.id ?? null);
   if (!row || !ref.token || !safeEqual(row.thread.tokenHash, sha256(ref.token))) throw notFound;
-  const { thread, assistant, tools } = row;
+  const { thread, assistant, tools, hasKnowledge } = row;
   if (thread.isPublic) {
     // A public thread lives only as long as its assistant stays published.
     if (!assistant.isPublic) throw notFound;
-    return { thread, assistant, tools, team: row.team ?? NEUTRAL_TEAM };
+    return { thread, assistant, tools, hasKnowledge, team: row.team ?? NEUTRAL_TEAM };
   }
   // A team thread belongs to one user of that team; the assistant must still be visible to it.
   if (!auth || thread.userId !== auth.user.id || (assistant.teamId !== null && assistant.teamId !== auth.team.id)) {
     throw notFound;
   }
   assertUsable(rightsFor(auth, row), limitStateFrom(auth.team, row.ownAssistants));
-  return { thread, assistant, tools, team: auth.team };
+  return { thread, assistant, tools, hasKnowledge, team: auth.team };
 }
 
 /** Default assistants have no team: no team filter applies to their public chats. */
@@ -214,7 +216,10 @@ export async function answerInThread(
     deps.realtime?.publishProgress({ threadId: thread.id, status, msg });
   progress('start-ai', pickThinkingExpression(assistant));
 
-  const [history, passages] = await Promise.all([loadHistory(deps, thread.id), retrieveKnowledge(deps, assistant.id, question)]);
+  const [history, passages] = await Promise.all([
+    loadHistory(deps, thread.id),
+    access.hasKnowledge ? retrieveKnowledge(deps, assistant.id, question) : [],
+  ]);
   const activeTools = toActiveTools(access.tools);
   const effects: ToolEffect[] = [];
   const tools = buildToolSet(activeTools, {
