@@ -24,3 +24,8 @@ export async function askInThread(agent: Agent, assistantUuid: string, thread: T
     complete: events.find((e) => e.type === 'complete'),
   };
 }
+
+/** POST /api/send/msgtovoice for a stored answer (its MP3 is in `raw`). */
+export function speakAnswer(agent: Agent, assistantUuid: string, thread: TestThread, msgId: number) {
+  return agent.post('/api/send/msgtovoice', { assistantUuid, threadId: thread.id, token: thread.token, msgId });
+}

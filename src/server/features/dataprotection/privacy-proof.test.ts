@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import { messages, usageRecords } from '../../db/schema/index.ts';
 import { Agent } from '../../../../tests/setup/agent.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
-import { askInThread } from '../../../../tests/setup/chat.ts';
+import { askInThread, speakAnswer } from '../../../../tests/setup/chat.ts';
 import { countMp3Frames, makeWav, uploadAudio } from '../../../../tests/fixtures/media.ts';
 import {
   FAKE_MP3,
+  fakeProviderEnv,
   lastUserContent,
   placeholderIn,
   startFakeOpenAI,
@@ -26,14 +27,7 @@ let t: TestApp;
 let fake: FakeOpenAI;
 beforeAll(async () => {
   fake = await startFakeOpenAI();
-  t = await createTestApp({
-    AI_PROVIDER: 'openai',
-    AI_BASE_URL: fake.url,
-    AI_API_KEY: 'k',
-    AI_CHAT_MODEL: 'gpt-test',
-    AI_SPEECH_MODEL: 'tts-test',
-    AI_TRANSCRIPTION_MODEL: 'whisper-test',
-  });
+  t = await createTestApp(fakeProviderEnv(fake, { AI_SPEECH_MODEL: 'tts-test', AI_TRANSCRIPTION_MODEL: 'whisper-test' }));
 });
 afterAll(async () => {
   await t?.close();
@@ -120,12 +114,7 @@ describe('placeholder injection', () => {
     expect(streamed).toBe(`Sag mir ${copied} und [[N2]]`);
     expectNoLeak(streamed);
     // Spoken, the literal text goes to the speech provider unchanged: there is no term in it.
-    const spoken = await visitor.post('/api/send/msgtovoice', {
-      assistantUuid: a.uuid,
-      threadId: thread.id,
-      token: thread.token,
-      msgId: complete.message_id,
-    });
+    const spoken = await speakAnswer(visitor, a.uuid, thread, complete.message_id);
     expect(spoken.status).toBe(200);
   });
 });
@@ -139,24 +128,14 @@ describe('speech', () => {
     expect(withTerm.complete.final_text).toBe('Ich rufe Bernd Müller gleich an.');
 
     const before = fake.requests.length;
-    const spoken = await agent.post('/api/send/msgtovoice', {
-      assistantUuid: a.uuid,
-      threadId: thread.id,
-      token: thread.token,
-      msgId: withTerm.complete.message_id,
-    });
+    const spoken = await speakAnswer(agent, a.uuid, thread, withTerm.complete.message_id);
     expect(spoken.status).toBe(200);
     expect(fake.requests.slice(before).filter((r) => r.path.endsWith('/audio/speech'))).toEqual([]);
     expect(countMp3Frames(spoken.raw)).toBeGreaterThan(10);
 
     fake.reply({ text: 'Die Sonne scheint heute.' });
     const plain = await ask(agent, a.uuid, thread, 'Wie ist das Wetter?');
-    const viaProvider = await agent.post('/api/send/msgtovoice', {
-      assistantUuid: a.uuid,
-      threadId: thread.id,
-      token: thread.token,
-      msgId: plain.complete.message_id,
-    });
+    const viaProvider = await speakAnswer(agent, a.uuid, thread, plain.complete.message_id);
     expect(viaProvider.status).toBe(200);
     expect(viaProvider.raw.equals(FAKE_MP3)).toBe(true);
     const speechCall = fake.requests.filter((r) => r.path.endsWith('/audio/speech')).at(-1)!;

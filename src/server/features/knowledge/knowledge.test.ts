@@ -19,7 +19,7 @@ import {
 import { Agent } from '../../../../tests/setup/agent.ts';
 import { MK } from '../../../shared/messages.ts';
 import { KNOWLEDGE_MAX_FILES, type KnowledgeFile } from '../../../shared/schemas/knowledge.ts';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../../tests/fixtures/fake-openai.ts';
+import { fakeProviderEnv, startFakeOpenAI, type FakeOpenAI } from '../../../../tests/fixtures/fake-openai.ts';
 
 const HANDBOOK = [
   'Reisekosten: Bahnfahrten in der zweiten Klasse werden vollständig erstattet. Die Abrechnung erfolgt monatlich.',
@@ -270,12 +270,7 @@ describe('knowledge with a real provider', () => {
   let t: TestApp;
   beforeAll(async () => {
     fake = await startFakeOpenAI();
-    t = await createTestApp({
-      AI_PROVIDER: 'openai',
-      AI_BASE_URL: fake.url,
-      AI_API_KEY: 'k',
-      AI_CHAT_MODEL: 'gpt-test',
-    });
+    t = await createTestApp(fakeProviderEnv(fake));
   });
   afterAll(async () => {
     await t?.close();

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { messages, teams } from '../../db/schema/index.ts';
 import { Agent } from '../../../../tests/setup/agent.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
-import { askInThread, openThread } from '../../../../tests/setup/chat.ts';
+import { askInThread, openThread, speakAnswer } from '../../../../tests/setup/chat.ts';
 import { countMp3Frames, makeWav, uploadAudio } from '../../../../tests/fixtures/media.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../tests/fixtures/fake-openai.ts';
 import { createAssistant, createStaffedTeam, loginAs } from '../../../../tests/factories/index.ts';
@@ -126,12 +126,7 @@ describe('voice without providers', () => {
     const thread = await openThread(agent, a.uuid);
     const { complete } = await askInThread(agent, a.uuid, thread, 'Hallo!');
 
-    const res = await agent.post('/api/send/msgtovoice', {
-      assistantUuid: a.uuid,
-      threadId: thread.id,
-      token: thread.token,
-      msgId: complete.message_id,
-    });
+    const res = await speakAnswer(agent, a.uuid, thread, complete.message_id);
     expect(res.status, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('audio/mpeg');
     const raw = await t.app.inject({
@@ -207,12 +202,7 @@ describe('voice without providers', () => {
     const agent = await loginAs(t, owner);
     const thread = await openThread(agent, a.uuid);
     const { complete } = await askInThread(agent, a.uuid, thread, 'Hallo!');
-    const res = await agent.post('/api/send/msgtovoice', {
-      assistantUuid: a.uuid,
-      threadId: thread.id,
-      token: thread.token,
-      msgId: complete.message_id,
-    });
+    const res = await speakAnswer(agent, a.uuid, thread, complete.message_id);
     expect(res.status).toBe(403);
   });
 });
