@@ -625,6 +625,8 @@ async function openPublicConversation(ctx: ScreenContext, colors: Record<string,
     await ctx.page.waitForLoadState('networkidle');
   }
   await input.fill('Wie lange dauert eine Reparatur?');
+  // The chat takes a question once its conversation is loaded (the send button tells).
+  await ctx.page.getByRole('button', { name: 'Senden' }).and(ctx.page.locator(':enabled')).waitFor();
   await input.press('Enter');
   await ctx.page.getByTestId('chat-message').nth(1).waitFor();
   await ctx.page.waitForTimeout(1500);

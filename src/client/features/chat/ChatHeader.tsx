@@ -32,6 +32,8 @@ export function ChatHeader({ assistant, surfaces, offline, onReset, resetDisable
       sx={{
         display: 'flex',
         alignItems: 'center',
+        // On a phone the actions move to a second row rather than squeezing the name letter by letter.
+        flexWrap: 'wrap',
         gap: { xs: 1, sm: 1.5 },
         px: { xs: 1, sm: 2.5 },
         py: 1.25,
@@ -43,9 +45,13 @@ export function ChatHeader({ assistant, surfaces, offline, onReset, resetDisable
     >
       {leadingAction}
       <AssistantAvatar name={assistant.name} image={assistant.image} size={narrow ? 36 : 40} />
-      <Box sx={{ minWidth: 0, flex: 1 }}>
+      <Box sx={{ minWidth: '7.5rem', flex: '1 1 7.5rem' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-          <Typography component="h1" variant="subtitle1" sx={{ fontSize: { xs: "1rem", sm: "1.0625rem" }, lineHeight: 1.3, overflowWrap: "anywhere", hyphens: "auto" }}>
+          <Typography
+            component="h1"
+            variant="subtitle1"
+            sx={{ fontSize: { xs: '1rem', sm: '1.0625rem' }, lineHeight: 1.3, overflowWrap: 'break-word', hyphens: 'auto', minWidth: 0 }}
+          >
             {assistant.name}
           </Typography>
           {indicator}
