@@ -179,3 +179,18 @@ test('Kontaktformular: im Chat angeboten, ausgefüllt, „Angaben gesendet“, M
     smtp.close();
   }
 });
+
+test('Eine Frage direkt nach der Zustimmung geht nicht verloren', async ({ browser }) => {
+  const api = await adminApi(E2E_BASE_URL);
+  const uuid = await publishedAssistant(api);
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  await page.goto(`/chat/${uuid}`);
+  await page.getByRole('button', { name: 'Ich bin einverstanden' }).click();
+  // No waiting: the conversation is still being prepared when the visitor presses Enter.
+  await ask(page, 'Wann habt Ihr geöffnet?');
+  await expect(page.getByTestId('chat-message').last()).toContainText('montags bis freitags von 9 bis 18 Uhr');
+  await expect(page.getByRole('textbox', { name: 'Nachricht' })).toHaveValue('');
+  await visitor.close();
+  await api.ctx.dispose();
+});

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import { alpha } from '@mui/material/styles';
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { MESSAGE_MAX_CHARS } from '../../../shared/constants.ts';
 import type { ChatSurfaces } from './chat-surfaces.ts';
 import { CT } from './texts.ts';
@@ -22,19 +22,29 @@ interface Props {
   /** Status is done-ai and the thread is ready (spec 01 §5). */
   ready: boolean;
   onSend: (text: string) => Promise<boolean>;
+  /**
+   * The conversation is still being prepared (the thread is created or its messages load): a
+   * question sent now is kept and goes out as soon as the chat is ready, instead of being ignored.
+   */
+  preparing?: boolean;
   surfaces: ChatSurfaces;
   /** Slot left of the send button (the voice input button). */
   adornment?: ReactNode;
 }
 
-export function ChatInput({ assistantName, ready, onSend, surfaces, adornment }: Props) {
+export function ChatInput({ assistantName, ready, onSend, surfaces, adornment, preparing = false }: Props) {
   const [text, setText] = useState('');
+  const [queued, setQueued] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const tooLong = text.length > MESSAGE_MAX_CHARS;
   const canSend = ready && text.trim() !== '' && !tooLong;
 
   const send = () => {
-    if (!canSend) return;
+    if (!canSend) {
+      if (preparing && text.trim() !== '' && !tooLong) setQueued(true);
+      return;
+    }
+    setQueued(false);
     const question = text;
     setText('');
     // Sent with the button: the button disables itself, so focus returns to the input for the next question.
@@ -44,6 +54,13 @@ export function ChatInput({ assistantName, ready, onSend, surfaces, adornment }:
       if (!taken) setText((current) => current || question);
     });
   };
+
+  // A question sent while the conversation was being prepared goes out once it is ready: the
+  // effect answers a change from outside (the thread became ready), the one thing effects are for.
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (queued && ready) send();
+  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Fields read one by one: under Preact (public chat) the event is the native one, whose

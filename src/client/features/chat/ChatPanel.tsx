@@ -115,7 +115,14 @@ export function ChatPanel(props: ChatPanelProps) {
         surfaces={surfaces}
         onContinue={session.canSend ? () => void session.send(CT.continuePrompt) : undefined}
       />
-      <ChatInput assistantName={assistant.name} ready={session.canSend} onSend={session.send} surfaces={surfaces} adornment={fill(inputAdornment)} />
+      <ChatInput
+        assistantName={assistant.name}
+        ready={session.canSend}
+        preparing={!session.failed && (session.loading || session.thread === undefined)}
+        onSend={session.send}
+        surfaces={surfaces}
+        adornment={fill(inputAdornment)}
+      />
     </Box>
   );
 }
