@@ -5,6 +5,9 @@ import globals from 'globals';
 
 // Imports run one way: shared → platform (server|client) → features → app wiring.
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+// Providers are reached only through the gateway (src/server/ai/gateway.ts, deps.ai), which puts
+// the privacy gate in front of every call: an unmasked call cannot be written elsewhere.
+const gatewayOnly = { group: ['**/ai/providers.ts', './providers.ts'], message: 'Reach AI providers through the gateway (deps.ai).' };
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'artifacts', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
@@ -51,13 +54,14 @@ export default tseslint.config(
     rules: restrict([{ group: ['**/server/**', '**/client/**', 'node:*'], message: 'shared/ is imported by both sides and imports neither.' }]),
   },
   {
-    files: ['src/server/**/*.ts'],
-    rules: restrict([{ group: ['**/client/**'], message: 'The server must not import client code.' }]),
+    files: ['src/server/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.ts'],
+    rules: restrict([{ group: ['**/client/**'], message: 'The server must not import client code.' }, gatewayOnly]),
   },
   {
     files: ['src/server/platform/**/*.ts', 'src/server/db/**/*.ts', 'src/server/ai/**/*.ts'],
     rules: restrict([
       { group: ['**/features/**', '**/client/**'], message: 'Platform code must not depend on features.' },
+      gatewayOnly,
     ]),
   },
   {
@@ -68,6 +72,11 @@ export default tseslint.config(
         group: ['../*/*.repository.ts', '../*/*.routes.ts'],
         message: "Call another feature's exported service functions, not its internals.",
       },
+      gatewayOnly,
     ]),
+  },
+  {
+    files: ['src/server/ai/gateway.ts'],
+    rules: restrict([{ group: ['**/features/**', '**/client/**'], message: 'Platform code must not depend on features.' }]),
   },
 );

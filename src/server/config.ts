@@ -130,7 +130,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       offlineWordDelayMs: e.AI_OFFLINE_WORD_DELAY_MS,
       historyTokenBudget: e.AI_HISTORY_TOKEN_BUDGET,
       maxSteps: e.AI_MAX_STEPS,
-      checkpointMs: e.AI_CHECKPOINT_MS,
+      // A growing answer is written every AI_CHECKPOINT_MS or after ~200 tokens; without new text
+      // its heartbeat is still renewed three times within the stale limit.
+      checkpoint: {
+        intervalMs: e.AI_CHECKPOINT_MS,
+        chars: 800,
+        heartbeatMs: Math.max(e.AI_CHECKPOINT_MS, (e.AI_STREAM_STALE_SECONDS * 1000) / 3),
+      },
       // A streaming answer whose heartbeat is older than this counts as interrupted.
       streamStaleMs: e.AI_STREAM_STALE_SECONDS * 1000,
     },

@@ -18,7 +18,7 @@ import type { PrivacyGate, StreamRestorer } from './privacy-gate.ts';
 import { describeCapabilities, modelName, resolveModels, type RawModels } from './providers.ts';
 import { encodeMp3, espeakWav, readPcmWav, speakableText, wavSeconds } from './speech.ts';
 
-export const OFFLINE_SPEECH_MODEL = 'offline:espeak-ng';
+const OFFLINE_SPEECH_MODEL = 'offline:espeak-ng';
 
 export interface GatedChatModel {
   model: LanguageModelV4;
@@ -134,7 +134,7 @@ function maskMessage(gate: PrivacyGate, m: LanguageModelV4Message): LanguageMode
 }
 
 /** Everything in a model call that can carry text, masked. */
-export function maskCallOptions(gate: PrivacyGate, params: LanguageModelV4CallOptions, offline: boolean): LanguageModelV4CallOptions {
+function maskCallOptions(gate: PrivacyGate, params: LanguageModelV4CallOptions, offline: boolean): LanguageModelV4CallOptions {
   const providerOptions = { ...params.providerOptions };
   if (offline) {
     if (providerOptions[OFFLINE_PROVIDER_KEY]) providerOptions[OFFLINE_PROVIDER_KEY] = gate.maskDeep(providerOptions[OFFLINE_PROVIDER_KEY]);
@@ -169,7 +169,7 @@ function restoreContent(gate: PrivacyGate, c: LanguageModelV4Content): LanguageM
 }
 
 /** Restores text, reasoning and tool inputs as they stream; a placeholder split over deltas is held back. */
-export function restoreStream(gate: PrivacyGate): TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart> {
+function restoreStream(gate: PrivacyGate): TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart> {
   const restorers = new Map<string, StreamRestorer>();
   const restorerFor = (id: string) => {
     let r = restorers.get(id);

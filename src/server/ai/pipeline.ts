@@ -85,8 +85,8 @@ export interface CheckpointPolicy {
   heartbeatMs: number;
 }
 
-export const DEFAULT_CHECKPOINT: CheckpointPolicy = { intervalMs: 2000, chars: 800, heartbeatMs: 10_000 };
-export const DEFAULT_MAX_STEPS = 4;
+const DEFAULT_CHECKPOINT: CheckpointPolicy = { intervalMs: 2000, chars: 800, heartbeatMs: 10_000 };
+const DEFAULT_MAX_STEPS = 4;
 
 /**
  * Writes the growing answer in bounded batches (one database write costs milliseconds on the

@@ -15,7 +15,7 @@ const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]/g;
 const SALT_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
 /** NFC and without invisible characters: the form every text is matched (and sent) in. */
-export function normalizeForGate(text: string): string {
+function normalizeForGate(text: string): string {
   return text.normalize('NFC').replace(INVISIBLE, '');
 }
 

@@ -16,7 +16,6 @@ export const TOOL_DEFINITIONS: Partial<Record<ToolSlug, AnyToolDefinition>> = {
 };
 
 export const toolBySlug = (slug: ToolSlug) => TOOL_DEFINITIONS[slug];
-export const toolByUuid = (uuid: string) => Object.values(TOOL_DEFINITIONS).find((t) => t.uuid === uuid);
 
 export interface ActiveTool {
   definition: AnyToolDefinition;

@@ -250,7 +250,7 @@ export async function answerInThread(
     onProgress: (status) => progress(status, MC.progressWriting),
     historyTokenBudget: deps.config.ai.historyTokenBudget,
     maxSteps: deps.config.ai.maxSteps,
-    checkpoint: { intervalMs: deps.config.ai.checkpointMs, chars: 800, heartbeatMs: Math.max(deps.config.ai.checkpointMs, deps.config.ai.streamStaleMs / 3) },
+    checkpoint: deps.config.ai.checkpoint,
     log: deps.log,
   });
   live.end();

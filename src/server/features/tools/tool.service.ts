@@ -1,7 +1,7 @@
 import type { ToolSlug } from '../../db/schema/index.ts';
 import { TOOL_DEFINITIONS, toolBySlug, type ActiveTool } from '../../ai/tools/index.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { findAssistantTool, listAssistantTools, upsertAssistantTool } from './tool.repository.ts';
+import { findAssistantTool, upsertAssistantTool } from './tool.repository.ts';
 
 // The tools feature owns assistant_tools. Callers check access to the assistant first (these
 // functions take an assistant the caller already resolved).
@@ -20,10 +20,6 @@ export function toActiveTools(rows: { toolSlug: ToolSlug; settings: Record<strin
   });
 }
 
-/** The assistant's switched-on tools with their settings, for the answer pipeline. */
-export async function activeToolsFor(deps: Deps, assistantId: number): Promise<ActiveTool[]> {
-  return toActiveTools(await listAssistantTools(deps.db, assistantId));
-}
 
 export async function getToolState<S>(deps: Deps, assistantId: number, slug: ToolSlug): Promise<ToolState<S>> {
   const row = await findAssistantTool(deps.db, assistantId, slug);
