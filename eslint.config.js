@@ -7,7 +7,7 @@ import globals from 'globals';
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 // Providers are reached only through the gateway (src/server/ai/gateway.ts, deps.ai), which puts
 // the privacy gate in front of every call: an unmasked call cannot be written elsewhere.
-const gatewayOnly = { group: ['**/ai/providers.ts', './providers.ts'], message: 'Reach AI providers through the gateway (deps.ai).' };
+const gatewayOnly = { group: ['**/ai/providers.ts', './providers.ts', '**/ai/image-providers.ts', './image-providers.ts'], message: 'Reach AI providers through the gateway (deps.ai).' };
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'artifacts', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
@@ -76,7 +76,8 @@ export default tseslint.config(
     ]),
   },
   {
-    files: ['src/server/ai/gateway.ts'],
+    // The gateway resolves the raw models (providers.ts, which builds the image provider too).
+    files: ['src/server/ai/gateway.ts', 'src/server/ai/providers.ts'],
     rules: restrict([{ group: ['**/features/**', '**/client/**'], message: 'Platform code must not depend on features.' }]),
   },
 );

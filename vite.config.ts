@@ -1,4 +1,5 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { AUTH_PAGE_PATHS } from './src/shared/constants.ts';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress-plugin.ts';
 
@@ -6,8 +7,23 @@ import { precompress } from './scripts/precompress-plugin.ts';
  * The office (index.html), built into dist/client and served by the Fastify server in every run
  * mode. The public chat has its own build (vite.chat.config.ts, Preact): `npm run build` runs both.
  */
+/**
+ * `vite dev` only: the sign-in paths get auth.html, as the server answers them (client-delivery.ts);
+ * in dev that entry runs on React, which its code is written against too (docs/decisions/012).
+ */
+const authPagesInDev: Plugin = {
+  name: 'mika-auth-pages-in-dev',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      const first = `/${(req.url ?? '').split(/[/?]/)[1] ?? ''}`;
+      if ((AUTH_PAGE_PATHS as readonly string[]).includes(first)) req.url = '/auth.html';
+      next();
+    });
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), authPagesInDev],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { teams, type Assistant, type User } from './db/schema/index.ts';
+import { messages, teams, type Assistant, type User } from './db/schema/index.ts';
 import { Agent } from '../../tests/setup/agent.ts';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
 import { createAssistant, createStaffedTeam, createUser, DEFAULT_PASSWORD, grantRights, loginAs } from '../../tests/factories/index.ts';
@@ -14,6 +14,8 @@ import { makeWav, multipartBody } from '../../tests/fixtures/media.ts';
 import { parseSse } from '../../tests/setup/sse.ts';
 import { insertUserToken } from './features/auth/auth.repository.ts';
 import { ACCESS_RULES, type AccessKind } from './platform/access.ts';
+import { emailTool } from './ai/tools/email.ts';
+import { generatedImages, mcpServers, styleImages } from './db/schema/index.ts';
 
 const CALLERS = ['anonymous', 'employee', 'user', 'editor', 'admin', 'owner', 'stranger'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -30,6 +32,10 @@ const COARSE: Record<AccessKind, Partial<Record<Caller, number>>> = {
   admin: { anonymous: 401, employee: 403, user: 403, editor: 403 },
   owner: { anonymous: 401, employee: 403, user: 403, editor: 403, admin: 403, stranger: 403 },
   superadmin: { anonymous: 401, employee: 403, user: 403, editor: 403, admin: 403, owner: 403, stranger: 403 },
+  // A session is no API key: every caller here has only a session.
+  apikey: { anonymous: 401, employee: 401, user: 401, editor: 401, admin: 401, owner: 401, stranger: 401 },
+  // Without Stripe configured the webhook does not exist for anybody (404, see the example).
+  stripe: {},
 };
 /** What the services' object-level checks answer on team A's assistant. */
 const OBJECT_RIGHTS: Partial<Record<AccessKind, Partial<Record<Caller, number>>>> = {
@@ -61,12 +67,20 @@ const agents = {} as Record<Caller, Agent>;
 const people = {} as Record<Exclude<Caller, 'anonymous'>, User>;
 let a: Assistant;
 let pub: Assistant;
+let task: Assistant;
 let visitorThread: { id: number; token: string };
 let responseId: string;
 let answerId: number;
 let knowledgeFile: string;
+let assetFile: { uuid: string; id: number };
 let audioFile: string;
 let logo: string;
+let mcpId: number;
+let img: Assistant;
+let styleImage: string;
+const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+let teamAUuid: string;
+const EMAIL_TOOL_UUID = emailTool.uuid;
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${++n}`;
 const ip = (caller: Caller) => `10.20.${CALLERS.indexOf(caller)}.${(n % 200) + 1}`;
@@ -153,6 +167,8 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/save/stream': {
     request: () => ({ method: 'POST', url: '/api/save/stream', payload: { ...Object.fromEntries(new URLSearchParams(thread())), lastResponseId: responseId } }),
   },
+  'GET /api/credits': { request: () => ({ url: '/api/credits' }) },
+  'GET /api/credits/daily': { request: () => ({ url: '/api/credits/daily' }) },
   'GET /api/users': { request: () => ({ url: '/api/users' }) },
   'GET /api/user/:uuid': { request: (c) => ({ url: `/api/user/${targetOf(c).uuid}` }), object: true },
   'POST /api/user': {
@@ -203,6 +219,110 @@ const EXAMPLES: Record<string, Example> = {
     request: () => ({ method: 'POST', url: `/api/tool/form/${a.uuid}`, payload: { form: formSettings } }),
     object: true,
   },
+  'GET /api/tools/:assistantUuid': { request: () => ({ url: `/api/tools/${a.uuid}` }), object: true },
+  'POST /api/toggletool': {
+    request: () => ({ method: 'POST', url: '/api/toggletool', payload: { assistantUuid: a.uuid, toolUuid: EMAIL_TOOL_UUID, state: 0 } }),
+    object: true,
+  },
+  'POST /api/assets/formsettting': {
+    request: () => ({ method: 'POST', url: '/api/assets/formsettting', payload: { assistant: { uuid: a.uuid, provides_form: 1 } } }),
+    object: true,
+  },
+  'GET /api/tool/email/:assistantUuid': { request: () => ({ url: `/api/tool/email/${a.uuid}` }), object: true },
+  'POST /api/tool/email/:assistantUuid': {
+    request: () => ({
+      method: 'POST',
+      url: `/api/tool/email/${a.uuid}`,
+      payload: { properties: JSON.stringify([{ name: 'Anna Berger', email: 'anna.berger@example.com' }]) },
+    }),
+    object: true,
+  },
+  'GET /api/mcps/:assistantUuid/:flag': { request: () => ({ url: `/api/mcps/${a.uuid}/0` }), object: true },
+  'POST /api/togglemcp': {
+    request: () => ({ method: 'POST', url: '/api/togglemcp', payload: { assistantUuid: a.uuid, mcpId, state: 1 } }),
+    object: true,
+  },
+  'GET /api/insight/mcpteams': { request: () => ({ url: '/api/insight/mcpteams?search=a' }) },
+  'GET /api/insight/mcp/:teamUuid': { request: () => ({ url: `/api/insight/mcp/${teamAUuid}` }) },
+  'POST /api/insight/mcp': {
+    request: () => ({ method: 'POST', url: '/api/insight/mcp', payload: { teamUuid: teamAUuid, name: 'CRM', url: 'https://crm.example.com/mcp' } }),
+  },
+  'PUT /api/insight/mcp': {
+    request: () => ({ method: 'PUT', url: '/api/insight/mcp', payload: { teamUuid: teamAUuid, mcpId, name: 'CRM', url: 'https://crm.example.com/mcp' } }),
+  },
+  'DELETE /api/insight/mcp': { request: () => ({ method: 'DELETE', url: '/api/insight/mcp', payload: { teamUuid: teamAUuid, mcpId } }) },
+  // Image assistants (decision 016). Without an image provider the matrix's server answers 503
+  // where a picture or a custom style would have to be made.
+  'GET /api/styleimages/:assistantUuid': { request: () => ({ url: `/api/styleimages/${img.uuid}` }), object: true },
+  'POST /api/styleimage': {
+    request: () => {
+      const { payload, contentType } = multipartBody({ assistantUuid: img.uuid }, { field: 'file', name: 'stil.png', data: PNG_1PX });
+      return { method: 'POST', url: '/api/styleimage', payload, headers: { 'content-type': contentType } };
+    },
+    object: true,
+  },
+  'GET /api/styleimage/:assistantUuid/:imageUuid': { request: () => ({ url: `/api/styleimage/${img.uuid}/${styleImage}` }), object: true },
+  'DELETE /api/styleimage/:assistantUuid/:imageUuid': {
+    // Each caller deletes a reference of its own (a row without bytes is enough to delete).
+    request: async () => {
+      const [row] = await t.database.db
+        .insert(styleImages)
+        .values({ teamId: img.teamId, assistantId: img.id, storedName: 'matrix.png', sizeBytes: 1 })
+        .returning();
+      return { method: 'DELETE', url: `/api/styleimage/${img.uuid}/${row!.uuid}` };
+    },
+    object: true,
+  },
+  'POST /api/style/choose': {
+    request: () => ({ method: 'POST', url: '/api/style/choose', payload: { assistantUuid: img.uuid, selectedStyle: 'digital_illustration', selectedSubStyle: 'watercolor' } }),
+    object: true,
+  },
+  'POST /api/style/create': {
+    request: () => ({ method: 'POST', url: '/api/style/create', payload: { assistantUuid: img.uuid, selectedStyle: 'realistic_image' } }),
+    object: true,
+    ok: 503,
+  },
+  'POST /api/optimizedprompt': {
+    request: () => ({ method: 'POST', url: '/api/optimizedprompt', payload: { assistantUuid: img.uuid, input: 'Ein Leuchtturm im Sturm' } }),
+    object: true,
+    ok: 503,
+  },
+  'POST /api/createimage': {
+    // A prompted picture of the caller itself (strangers try one of team A's employee).
+    request: async (caller) => ({ method: 'POST', url: '/api/createimage', payload: { imageUuid: await pictureOf(caller, 'prompted') } }),
+    object: true,
+    ok: 503,
+  },
+  'GET /api/images/:assistantUuid': { request: () => ({ url: `/api/images/${img.uuid}` }), object: true },
+  'GET /image/:assistantUuid/:imageUuid': {
+    request: async (caller) => ({ url: `/image/${img.uuid}/${await pictureOf(caller, 'ready')}` }),
+    object: true,
+  },
+  'GET /api/apikeys': { request: () => ({ url: '/api/apikeys' }) },
+  'POST /api/apikeys': { request: () => ({ method: 'POST', url: '/api/apikeys', payload: { name: 'Matrix-Schlüssel', scope: 'all' } }) },
+  'DELETE /api/apikeys/:uuid': {
+    // Each allowed caller revokes a key of its own making.
+    request: async () => ({ method: 'DELETE', url: `/api/apikeys/${await createApiKeyOfTeamA()}` }),
+    object: true,
+  },
+  // Billing (docs/billing.md). Team A has no billing address (bookings and purchases are refused) and 100 extras (cancelling one works).
+  'GET /api/billing/address': { request: () => ({ url: '/api/billing/address' }) },
+  'PUT /api/billing/address': { request: () => ({ method: 'PUT', url: '/api/billing/address', payload: { company: '' } }), ok: 422 },
+  'GET /api/billing/invoices': { request: () => ({ url: '/api/billing/invoices' }) },
+  'POST /api/shop/:item': { request: () => ({ method: 'POST', url: '/api/shop/mika', payload: { qty: 1 } }), ok: 403 },
+  'DELETE /api/shop/:item/:qty': { request: () => ({ method: 'DELETE', url: '/api/shop/user/1' }) },
+  'POST /api/offer/book': { request: () => ({ method: 'POST', url: '/api/offer/book', payload: { slug: 'solo', billingPeriod: 'monthly' } }), ok: 403 },
+  'GET /api/offer/customerportal/': { request: () => ({ url: '/api/offer/customerportal/' }) },
+  'GET /api/orders': { request: () => ({ url: '/api/orders' }) },
+  'GET /api/invoice/:id': { request: () => ({ url: '/api/invoice/00000000-0000-4000-8000-000000000000' }), ok: 404 },
+  'GET /api/invoice/:id/pdf': { request: () => ({ url: '/api/invoice/00000000-0000-4000-8000-000000000000/pdf' }), ok: 404 },
+  'GET /checkout': { request: () => ({ url: '/checkout?amount=100' }), ok: 303 },
+  // Without Stripe configured the webhook answers 404 to everybody.
+  'POST /api/stripe/webhook': { request: () => ({ method: 'POST', url: '/api/stripe/webhook', payload: { id: 'evt_1' } }), ok: 404 },
+  'GET /v1/models': { request: () => ({ url: '/v1/models' }) },
+  'POST /v1/chat/completions': {
+    request: () => ({ method: 'POST', url: '/v1/chat/completions', payload: { model: a.uuid, messages: [{ role: 'user', content: 'Hallo' }] } }),
+  },
   'GET /api/knowledge/:assistantUuid': { request: () => ({ url: `/api/knowledge/${a.uuid}` }), object: true },
   'POST /api/knowledge': {
     request: () => {
@@ -223,6 +343,32 @@ const EXAMPLES: Record<string, Example> = {
     request: async () => ({ method: 'DELETE', url: '/api/knowledge', payload: { assistantUuid: a.uuid, fileUuid: await uploadKnowledgeFile() } }),
     object: true,
   },
+  'GET /api/assets/:assistantUuid': { request: () => ({ url: `/api/assets/${a.uuid}` }), object: true },
+  'POST /api/assets': { request: () => assetUpload('/api/assets'), object: true },
+  'POST /api/assets/edit': {
+    request: () => ({ method: 'POST', url: '/api/assets/edit', payload: { fileUuid: assetFile.uuid, name: 'plan.png', description: 'Der Lageplan mit allen Parkplätzen' } }),
+    object: true,
+  },
+  'DELETE /api/assets': {
+    request: async () => ({ method: 'DELETE', url: '/api/assets', payload: { assistantUuid: a.uuid, fileUuid: (await uploadAssetFile()).uuid } }),
+    object: true,
+  },
+  'GET /api/tool/asset/:assistantUuid': { request: () => ({ url: `/api/tool/asset/${a.uuid}` }), object: true },
+  'POST /api/tool/asset/:assistantUuid': {
+    request: async () => ({ method: 'POST', url: `/api/tool/asset/${a.uuid}`, payload: { remove: true, propertyId: (await uploadAssetFile()).id } }),
+    object: true,
+  },
+  'POST /api/send/task': {
+    request: () => ({ method: 'POST', url: '/api/send/task', payload: { assistantUuid: task.uuid, input: 'Fasse bitte unsere Lieferbedingungen für Kunden zusammen.' } }),
+    object: true,
+  },
+  'POST /api/email/taskoutput': {
+    request: () => ({ method: 'POST', url: '/api/email/taskoutput', payload: { assistant_name: task.name, output: 'Das Ergebnis der Aufgabe.', assistantUuid: task.uuid } }),
+    object: true,
+    // A member without the use right on the named assistant is refused by the service.
+    expect: { employee: 403 },
+  },
+  'GET /document/:assistantUuid/:file': { request: () => ({ url: `/document/${pub.uuid}/plan.png?token=${visitorThread.token}` }) },
   'POST /api/send/audio': {
     request: () => {
       const { payload, contentType } = multipartBody(Object.fromEntries(new URLSearchParams(thread())), { field: 'audio', name: 'a.wav', data: makeWav(0.2) });
@@ -266,7 +412,20 @@ beforeAll(async () => {
   pub = await createAssistant(db, home.team, { isPublic: true, canTalk: true, form: { active: true, settings: formSettings } });
   await grantRights(db, people.user, a, { canUse: true });
   await grantRights(db, people.editor, a, { canUse: true, canEdit: true });
+  img = await createAssistant(db, home.team, { name: 'Matrix-Maler', type: 'image', mainStyle: 'realistic_image' });
+  await grantRights(db, people.user, img, { canUse: true });
+  await grantRights(db, people.editor, img, { canUse: true, canEdit: true });
+  task = await createAssistant(db, home.team, { type: 'task', name: 'Matrix-Aufgaben-Mika' });
+  await grantRights(db, people.user, task, { canUse: true });
+  await grantRights(db, people.editor, task, { canUse: true, canEdit: true });
   for (const caller of CALLERS) agents[caller] = await fresh(caller);
+  teamAUuid = home.team.uuid;
+  // An external tool of team A whose list is already known (nothing is fetched in the matrix).
+  const [server] = await db
+    .insert(mcpServers)
+    .values({ teamId: home.team.id, name: 'CRM', url: 'https://crm.example.com/mcp', refreshedAt: new Date() })
+    .returning();
+  mcpId = server!.id;
 
   const visitor = new Agent(t.app, '10.21.0.1');
   visitorThread = (await visitor.post('/api/thread/create', { assistantUuid: pub.uuid, public: true })).json();
@@ -280,11 +439,38 @@ beforeAll(async () => {
   knowledgeFile = await uploadKnowledgeFile();
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
   logo = await t.deps.storage.put('logos', 'png', png);
+  assetFile = await uploadAssetFile();
+  // A file handed out in the visitor thread (as the asset tool leaves it), for the document route.
+  const handedOut = await uploadAssetFile(pub.uuid);
+  await db.insert(messages).values({ threadId: visitorThread.id, origin: 'ai', type: 'doc', document: 'plan.png', documentSource: `asset:${handedOut.uuid}` });
+  const ownerAgent = agents.owner;
+  const { payload, contentType } = multipartBody({ assistantUuid: img.uuid }, { field: 'file', name: 'stil.png', data: PNG_1PX });
+  const upload = await ownerAgent.request('POST', '/api/styleimage', payload, { headers: { 'content-type': contentType } });
+  if (upload.status !== 200) throw new Error(`style image upload failed: ${upload.body}`);
+  styleImage = upload.json().image.uuid;
 });
+
+/** A picture of the image assistant asked for by the caller (others: by team A's employee). */
+async function pictureOf(caller: Caller, status: 'prompted' | 'ready'): Promise<string> {
+  const user = caller === 'anonymous' || caller === 'stranger' ? people.employee : people[caller];
+  const storedName = status === 'ready' ? await t.deps.privateFiles.put('images', 'png', PNG_1PX) : null;
+  const [row] = await t.database.db
+    .insert(generatedImages)
+    .values({ teamId: img.teamId, assistantId: img.id, userId: user.id, description: 'Leuchtturm', prompt: 'Ein Leuchtturm', status, storedName })
+    .returning();
+  return row!.uuid;
+}
 afterAll(async () => {
   await t?.close();
   await fs.rm(clientDir, { recursive: true, force: true });
 });
+
+/** A key of team A, created by its owner. */
+async function createApiKeyOfTeamA(): Promise<string> {
+  const res = await agents.owner.post('/api/apikeys', { name: 'Zum Widerrufen', scope: 'all' });
+  if (res.status !== 200) throw new Error(`api key failed: ${res.body}`);
+  return res.json().key.uuid as string;
+}
 
 /** A knowledge file of team A's assistant, uploaded by its owner. */
 async function uploadKnowledgeFile(): Promise<string> {
@@ -295,6 +481,24 @@ async function uploadKnowledgeFile(): Promise<string> {
   const res = await agents.owner.request('POST', '/api/knowledge', payload, { headers: { 'content-type': contentType } });
   if (res.status !== 200) throw new Error(`knowledge upload failed: ${res.body}`);
   return res.json().file.uuid as string;
+}
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+function assetUpload(url: string, assistantUuid = a.uuid): Req {
+  const { payload, contentType } = multipartBody(
+    { assistantUuid, description: 'Der Lageplan unseres Büros mit Parkplätzen' },
+    { field: 'file', name: 'plan.png', data: PNG },
+  );
+  return { method: 'POST', url, payload, headers: { 'content-type': contentType } };
+}
+
+/** An asset file of team A's assistant, uploaded by its owner. */
+async function uploadAssetFile(assistantUuid = a.uuid): Promise<{ uuid: string; id: number }> {
+  const req = assetUpload('/api/assets', assistantUuid);
+  const res = await agents.owner.request('POST', req.url, req.payload, { headers: req.headers! });
+  if (res.status !== 200) throw new Error(`asset upload failed: ${res.body}`);
+  return res.json().file;
 }
 
 function expectedStatus(kind: AccessKind, example: Example, caller: Caller): number | '2xx' {
@@ -353,5 +557,6 @@ describe('route × role × team matrix', () => {
     }
     expect(failures).toEqual([]);
     expect(cells).toBe(t.access.routes.length * CALLERS.length);
-  });
+    // Every route adds seven calls: the matrix grows by construction and must not race the default timeout.
+  }, 120_000);
 });

@@ -22,6 +22,16 @@ import { registerInputGuard } from './platform/input-guard.ts';
 import type { Deps } from './platform/deps.ts';
 import { createJobs } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
+import { createSecrets } from './platform/secrets.ts';
+import { defineFileSweep } from './platform/file-sweep.ts';
+import { knowledgeFolderOwner } from './features/knowledge/knowledge.repository.ts';
+import { audioFolderOwner } from './features/voice/voice.service.ts';
+import { assetFolderOwner } from './features/assets/asset.repository.ts';
+import { imageFolderOwner } from './features/images/image.repository.ts';
+import { defineImageJobs, resumeInterruptedImages } from './features/images/image.jobs.ts';
+import { imageRoutes } from './features/images/image.routes.ts';
+import { taskDocumentFolderOwner, taskDocumentSource } from './features/tasks/task-documents.ts';
+import { taskRoutes } from './features/tasks/task.routes.ts';
 import { SESSION_COOKIE, authFromSessionToken, registerSessions } from './platform/session.ts';
 import { createThrottle } from './platform/throttle.ts';
 import { createLocalStorage, createPrivateStore, serveStorage, type Storage } from './platform/storage.ts';
@@ -32,7 +42,10 @@ import { defineAuthJobs } from './features/auth/auth.jobs.ts';
 import { defineChatJobs } from './features/chat/chat.jobs.ts';
 import { defineKnowledgeJobs, resumeInterruptedIngestion } from './features/knowledge/knowledge.jobs.ts';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes.ts';
-import { assertCanEditAssistant } from './features/assistants/assistant.service.ts';
+import { assetRoutes } from './features/assets/asset.routes.ts';
+import { assetDocumentSource } from './features/assets/asset.service.ts';
+import { documentRoutes } from './features/documents/document.routes.ts';
+import { assertCanEditAssistant, assertCanUseAssistant } from './features/assistants/assistant.service.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { legalRoutes } from './features/legal/legal.routes.ts';
 import { assistantRoutes } from './features/assistants/assistant.routes.ts';
@@ -41,8 +54,15 @@ import { userRoutes } from './features/users/user.routes.ts';
 import { dataprotectionRoutes } from './features/dataprotection/dataprotection.routes.ts';
 import { supportRoutes } from './features/support/support.routes.ts';
 import { formRoutes } from './features/forms/form.routes.ts';
+import { toolRoutes } from './features/tools/tool.routes.ts';
+import { mcpRoutes } from './features/mcp/mcp.routes.ts';
+import { apiKeyRoutes } from './features/api-keys/api-key.routes.ts';
+import { v1Routes } from './features/openai-api/v1.routes.ts';
 import { voiceRoutes } from './features/voice/voice.routes.ts';
+import { billingRoutes } from './features/billing/billing.routes.ts';
 import { publicChatRoutes } from './features/public-chat/public-chat.routes.ts';
+import { creditRoutes } from './features/credits/credit.routes.ts';
+import { defineCreditJobs } from './features/credits/credit.jobs.ts';
 import { recoverInterruptedAnswers, verifyThreadToken } from './features/chat/chat.service.ts';
 import { createAiGateway } from './ai/gateway.ts';
 import { attachRealtime } from './platform/realtime.ts';
@@ -104,6 +124,7 @@ export async function buildApp(
     storage,
     privateFiles: createPrivateStore(path.join(config.dataDir, 'private')),
     ai: createAiGateway(config.ai),
+    secrets: createSecrets({ key: config.secretsKey, dataDir: config.dataDir }),
     mailer: createMailer({
       db: database.db,
       smtpUrl: config.mail.smtpUrl,
@@ -118,11 +139,15 @@ export async function buildApp(
   defineAuthJobs(deps);
   defineChatJobs(deps);
   defineKnowledgeJobs(deps);
+  defineImageJobs(deps);
+  defineCreditJobs(deps);
+  defineFileSweep(deps, [knowledgeFolderOwner, audioFolderOwner, assetFolderOwner, imageFolderOwner, taskDocumentFolderOwner]);
   // Workers start once every feature has defined its jobs, and stop before the database closes.
   app.addHook('onReady', () => jobs.start());
   if (database.kind === 'pglite') {
     app.addHook('onReady', async () => {
       await resumeInterruptedIngestion(deps);
+      await resumeInterruptedImages(deps);
     });
   }
   app.addHook('onClose', async () => {
@@ -173,9 +198,20 @@ export async function buildApp(
   await app.register(dataprotectionRoutes(deps));
   await app.register(supportRoutes(deps));
   await app.register(formRoutes(deps));
+  await app.register(toolRoutes(deps));
+  await app.register(mcpRoutes(deps));
+  await app.register(apiKeyRoutes(deps));
+  await app.register(v1Routes(deps));
+  await app.register(creditRoutes(deps));
   await app.register(voiceRoutes(deps));
   await app.register(publicChatRoutes(deps));
   await app.register(knowledgeRoutes(deps));
+  await app.register(assetRoutes(deps));
+  await app.register(taskRoutes(deps));
+  // Every feature that hands out documents in conversations registers its source here.
+  await app.register(documentRoutes(deps, { asset: assetDocumentSource, task: taskDocumentSource }));
+  await app.register(imageRoutes(deps));
+  await app.register(billingRoutes(deps));
   // Uploaded logos and the built client are public files.
   await access.declare('public', () => serveStorage(app, config.storageDir));
   await access.declare('public', () => serveClient(app, config));
@@ -183,6 +219,15 @@ export async function buildApp(
     redisUrl: config.redisUrl,
     verifyThreadToken: (threadId, token) => verifyThreadToken(deps, threadId, token),
     origins: { appUrl: config.appUrl, isAllowedOrigin: (origin) => isEmbedOrigin(deps.db, origin) },
+    verifyImageAccess: async (cookieHeader, assistantUuid) => {
+      const token = cookieHeader ? app.parseCookie(cookieHeader)[SESSION_COOKIE] : undefined;
+      const auth = token ? await authFromSessionToken(database.db, config, token) : null;
+      if (!auth) return false;
+      return assertCanUseAssistant(deps, auth, assistantUuid).then(
+        () => true,
+        () => false,
+      );
+    },
     verifyKnowledgeAccess: async (cookieHeader, assistantUuid) => {
       const token = cookieHeader ? app.parseCookie(cookieHeader)[SESSION_COOKIE] : undefined;
       const auth = token ? await authFromSessionToken(database.db, config, token) : null;
@@ -210,6 +255,7 @@ function installErrorHandling(app: FastifyInstance) {
       const body: ApiErrorBody = { error: error.userMessage };
       if (error.fields) body.fields = error.fields;
       if (error.feedback) body.feedback = error.feedback;
+      if (error.code === 'CREDITS_EMPTY') body.code = error.code;
       return reply.code(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -51,12 +51,44 @@ const zEnv = z.object({
   AI_SPEECH_MODEL: zOptionalUrl,
   AI_SPEECH_VOICE: z.string().default('alloy'),
   AI_IMAGE_MODEL: zOptionalUrl,
+  AI_IMAGE_PROVIDER: z.enum(['', 'recraft', 'openai']).optional(),
+  AI_IMAGE_BASE_URL: zOptionalUrl,
+  AI_IMAGE_API_KEY: zOptionalUrl,
+  AI_IMAGE_SIZE: z.string().regex(/^\d{2,4}x\d{2,4}$/).default('1024x1024'),
+  AI_IMAGE_TIMEOUT_SECONDS: z.coerce.number().min(5).max(600).default(120),
   AI_EMBEDDING_MODEL: zOptionalUrl,
   AI_OFFLINE_WORD_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(25),
   AI_HISTORY_TOKEN_BUDGET: z.coerce.number().int().min(200).default(6000),
   AI_MAX_STEPS: z.coerce.number().int().min(1).max(20).default(4),
   AI_CHECKPOINT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   AI_STREAM_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0', '']).optional(),
+  MCP_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(20),
+  SECRETS_KEY: zOptionalUrl,
+  PRODUCT_NAME: z.string().default('Mika'),
+  STRIPE_SECRET_KEY: zOptionalUrl,
+  STRIPE_WEBHOOK_SECRET: zOptionalUrl,
+  STRIPE_API_BASE: zOptionalUrl,
+  STRIPE_PRICE_SOLO_MONTHLY: zOptionalUrl,
+  STRIPE_PRICE_SOLO_YEARLY: zOptionalUrl,
+  STRIPE_PRICE_TEAM_MONTHLY: zOptionalUrl,
+  STRIPE_PRICE_TEAM_YEARLY: zOptionalUrl,
+  STRIPE_PRICE_AGENCY_MONTHLY: zOptionalUrl,
+  STRIPE_PRICE_AGENCY_YEARLY: zOptionalUrl,
+  STRIPE_PRICE_EXTRA_MIKA: zOptionalUrl,
+  STRIPE_PRICE_EXTRA_USER: zOptionalUrl,
+  // Seller data printed on invoices. The defaults are EXAMPLE DATA: set your own in production.
+  SELLER_NAME: z.string().default('Mika Beispiel GmbH'),
+  SELLER_STREET: z.string().default('Musterstraße 1'),
+  SELLER_POSTCODE: z.string().default('10115'),
+  SELLER_CITY: z.string().default('Berlin'),
+  SELLER_COUNTRY: z.string().default('DE'),
+  SELLER_VAT_ID: z.string().default('DE123456789'),
+  SELLER_EMAIL: z.string().default('rechnung@mika.example'),
+  SELLER_IBAN: z.string().default('DE02120300000000202051'),
+  SELLER_BIC: z.string().default('BYLADEM1001'),
+  SELLER_REGISTER: z.string().default('Amtsgericht Berlin-Charlottenburg HRB 000000 (Beispiel)'),
+  SELLER_MANAGING_DIRECTOR: z.string().default('Erika Mustermann'),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -126,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       speechModel: e.AI_SPEECH_MODEL,
       speechVoice: e.AI_SPEECH_VOICE,
       imageModel: e.AI_IMAGE_MODEL,
+      image: resolveImageConfig(e),
       embeddingModel: e.AI_EMBEDDING_MODEL,
       offlineWordDelayMs: e.AI_OFFLINE_WORD_DELAY_MS,
       historyTokenBudget: e.AI_HISTORY_TOKEN_BUDGET,
@@ -143,7 +176,77 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     clientDir: path.resolve(e.CLIENT_DIR ?? 'dist/client'),
     storageDir: path.join(dataDir, 'storage'),
     uploadLimitBytes: 10 * 1024 * 1024,
+    outbound: {
+      // Development and tests only: lets MCP servers live on http:// and on localhost/private
+      // networks. Off by default; see docs/tools.md (ARCHITECTURE §5).
+      allowPrivate: e.OUTBOUND_ALLOW_PRIVATE === 'true' || e.OUTBOUND_ALLOW_PRIVATE === '1',
+    },
+    mcp: { timeoutMs: e.MCP_TIMEOUT_SECONDS * 1000 },
+    /** Key for secrets at rest (MCP headers); without it a key file in DATA_DIR is created. */
+    secretsKey: e.SECRETS_KEY,
+    productName: e.PRODUCT_NAME,
+    billing: {
+      /** Stripe when a secret key is set; otherwise our own invoices ("Rechnung"). */
+      provider: (e.STRIPE_SECRET_KEY ? 'stripe' : 'invoice'),
+      stripe: e.STRIPE_SECRET_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE,
+            prices: {
+              solo: { monthly: e.STRIPE_PRICE_SOLO_MONTHLY, yearly: e.STRIPE_PRICE_SOLO_YEARLY },
+              team: { monthly: e.STRIPE_PRICE_TEAM_MONTHLY, yearly: e.STRIPE_PRICE_TEAM_YEARLY },
+              agency: { monthly: e.STRIPE_PRICE_AGENCY_MONTHLY, yearly: e.STRIPE_PRICE_AGENCY_YEARLY },
+              extraMika: e.STRIPE_PRICE_EXTRA_MIKA,
+              extraUser: e.STRIPE_PRICE_EXTRA_USER,
+            },
+          }
+        : undefined,
+      seller: {
+        name: e.SELLER_NAME,
+        street: e.SELLER_STREET,
+        postcode: e.SELLER_POSTCODE,
+        city: e.SELLER_CITY,
+        country: e.SELLER_COUNTRY,
+        vatId: e.SELLER_VAT_ID,
+        email: e.SELLER_EMAIL,
+        iban: e.SELLER_IBAN,
+        bic: e.SELLER_BIC,
+        register: e.SELLER_REGISTER,
+        managingDirector: e.SELLER_MANAGING_DIRECTOR,
+      },
+    },
   };
+}
+
+/**
+ * The image provider (docs/ai.md, Image providers): Recraft through its HTTP API, or OpenAI's image
+ * model through the AI SDK. Without AI_IMAGE_PROVIDER an OpenAI-style AI_PROVIDER with
+ * AI_IMAGE_MODEL paints with that provider's base URL and key; otherwise nothing paints.
+ */
+function resolveImageConfig(e: z.infer<typeof zEnv>) {
+  const inferred = !e.AI_IMAGE_PROVIDER && e.AI_IMAGE_MODEL && (e.AI_PROVIDER === 'openai' || e.AI_PROVIDER === 'openai-compatible');
+  const provider = e.AI_IMAGE_PROVIDER || (inferred ? 'openai' : undefined);
+  if (!provider) return undefined;
+  if (provider === 'recraft') {
+    return {
+      provider,
+      baseUrl: (e.AI_IMAGE_BASE_URL ?? 'https://external.api.recraft.ai/v1').replace(/\/+$/, ''),
+      apiKey: e.AI_IMAGE_API_KEY,
+      model: e.AI_IMAGE_MODEL ?? 'recraftv3',
+      size: e.AI_IMAGE_SIZE as `${number}x${number}`,
+      timeoutMs: e.AI_IMAGE_TIMEOUT_SECONDS * 1000,
+    } as const;
+  }
+  if (!e.AI_IMAGE_MODEL) throw new Error('AI_IMAGE_MODEL is required for AI_IMAGE_PROVIDER=openai');
+  return {
+    provider,
+    baseUrl: e.AI_IMAGE_BASE_URL ?? e.AI_BASE_URL,
+    apiKey: e.AI_IMAGE_API_KEY ?? e.AI_API_KEY,
+    model: e.AI_IMAGE_MODEL,
+    size: e.AI_IMAGE_SIZE as `${number}x${number}`,
+    timeoutMs: e.AI_IMAGE_TIMEOUT_SECONDS * 1000,
+  } as const;
 }
 
 function parseTrustProxy(value: string): boolean | string[] {

@@ -59,12 +59,14 @@ let assistant: Assistant;
 let owner: Agent;
 /** Valid bodies where the generic sample cannot guess one, so that mutations reach the database. */
 let validBodies: Record<string, unknown>;
+let apiKey: string;
 
 beforeAll(async () => {
   t = await createTestApp({ AI_OFFLINE_WORD_DELAY_MS: '0' });
   const staff = await createStaffedTeam(t.database.db, { plan: 'agency', amountExtraMikas: 1000, amountExtraUsers: 1000 });
   assistant = await createAssistant(t.database.db, staff.team, { isPublic: true, canTalk: true, form: { active: true } });
   owner = await loginAs(t, staff.owner);
+  apiKey = (await owner.post('/api/apikeys', { name: 'Fuzz-Schlüssel', scope: 'all' })).json().secret;
   validBodies = {
     'POST /api/assistant': {
       type: 'chat',
@@ -75,6 +77,7 @@ beforeAll(async () => {
     },
     'PUT /api/user': { user: { uuid: staff.employee.uuid, name: staff.employee.name, email: staff.employee.email } },
     'POST /api/user': { name: 'Fuzz Person', email: 'fuzz-person@example.com', invitation: true },
+    'POST /v1/chat/completions': { model: assistant.uuid, messages: [{ role: 'user', content: 'Hallo' }] },
   };
 });
 afterAll(async () => t?.close());
@@ -198,6 +201,8 @@ describe('fuzzing every route of the OpenAPI description', () => {
         for (const [who, agent] of callers) {
           const headers: Record<string, string> = {};
           if (attempt.contentType) headers['content-type'] = attempt.contentType;
+          // The owner calls the OpenAI-compatible API with the team's key (its body is then parsed).
+          if (who === 'owner' && path.startsWith('/v1/')) headers.authorization = `Bearer ${apiKey}`;
           const res = await agent.request(attempt.method, attempt.url, attempt.payload, { headers });
           count++;
           const where = `${method} ${path} [${attempt.label}] as ${who}: ${res.status} ${res.body.slice(0, 160)}`;
@@ -205,7 +210,9 @@ describe('fuzzing every route of the OpenAPI description', () => {
           else if (LEAK.test(res.body) && res.headers['content-type']?.toString().includes('json')) failures.push(`leak: ${where}`);
           else if (res.status >= 400) {
             const body = JSON.parse(res.body) as { error?: unknown; message?: unknown };
-            if (typeof (body.error ?? body.message) !== 'string') failures.push(`no message: ${where}`);
+            // The OpenAI-compatible API answers in OpenAI's error shape ({error: {message, type}}).
+            const message = path.startsWith('/v1/') ? (body.error as { message?: unknown } | undefined)?.message : (body.error ?? body.message);
+            if (typeof message !== 'string') failures.push(`no message: ${where}`);
           }
         }
       }

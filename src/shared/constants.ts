@@ -9,15 +9,26 @@ export interface PlanLimits {
   mikas: number;
   users: number;
   creditsPerMonth: number;
+  /** Mikas that may be published at once (docs/plans.md; the spec names no counts). */
+  publicLicences: number;
+  /** Per-assistant roles and rights (spec 03 §9: Team and Agency); on Solo every member uses every Mika. */
+  rights: boolean;
 }
 
 export const PLAN_LIMITS: Record<PlanSlug, PlanLimits> = {
-  trial: { mikas: 3, users: 3, creditsPerMonth: 30 },
-  solo: { mikas: 2, users: 2, creditsPerMonth: 30 },
-  team: { mikas: 5, users: 5, creditsPerMonth: 75 },
-  agency: { mikas: 10, users: 10, creditsPerMonth: 150 },
-  other: { mikas: 2, users: 2, creditsPerMonth: 30 },
+  trial: { mikas: 3, users: 3, creditsPerMonth: 30, publicLicences: 1, rights: true },
+  solo: { mikas: 2, users: 2, creditsPerMonth: 30, publicLicences: 0, rights: false },
+  team: { mikas: 5, users: 5, creditsPerMonth: 75, publicLicences: 1, rights: true },
+  agency: { mikas: 10, users: 10, creditsPerMonth: 150, publicLicences: 3, rights: true },
+  other: { mikas: 2, users: 2, creditsPerMonth: 30, publicLicences: 3, rights: true },
 };
+
+/** Shop extras (spec 03 §9): prices in cents per month, excluding VAT; credits per extra Mika per month. */
+export const EXTRA_PRICES_CENTS = { mika: 17_900, user: 5_900 } as const;
+export const EXTRA_MIKA_CREDITS = 15;
+
+/** Plans that include API access (spec 03 §9: "API-Zugang" with Agency). */
+export const API_ACCESS_PLANS: readonly PlanSlug[] = ['agency'];
 
 export const ROLES = ['owner', 'employee'] as const;
 export type Role = (typeof ROLES)[number];
@@ -32,6 +43,8 @@ export const LIMITS = {
 } as const;
 
 export const LEGAL_PAGES = ['avv', 'agb', 'agb-public', 'sla', 'datenschutz'] as const;
+/** Served with the sign-in screens' own light page (auth.html), not the office (docs/decisions/012). */
+export const AUTH_PAGE_PATHS = ['/login', '/register', '/reset', '/reset-password', '/feedback'] as const;
 export type LegalPage = (typeof LEGAL_PAGES)[number];
 
 /** The longest chat question (spec 01 §5); a constant here so the public chat needs no schema code. */
@@ -39,6 +52,10 @@ export const MESSAGE_MAX_CHARS = 8000;
 
 /** Knowledge files per assistant (spec 02 §9). */
 export const KNOWLEDGE_MAX_FILES = 100;
+
+/** Asset files per assistant (the same cap as knowledge) and the shortest description (spec 02 §9). */
+export const ASSET_MAX_FILES = 100;
+export const ASSET_DESCRIPTION_MIN = 15;
 
 export const ASSISTANT_TYPES = ['chat', 'task', 'image'] as const;
 export type AssistantType = (typeof ASSISTANT_TYPES)[number];
@@ -60,3 +77,79 @@ export const CAN_TALK_OPTIONS = [
 ] as const;
 
 export const ASSISTANT_LIMITS = { nameMin: 3, roleMin: 30, taskMin: 250, roleCardChars: 55 } as const;
+
+// ---------------------------------------------------------------- image styles (spec 02 §4, §9)
+
+/** The central image styles; custom mode allows only the first two (spec 02 §9). */
+export const IMAGE_STYLES = ['realistic_image', 'digital_illustration', 'text_in_image'] as const;
+export type ImageStyle = (typeof IMAGE_STYLES)[number];
+export const CUSTOM_IMAGE_STYLES = ['realistic_image', 'digital_illustration'] as const satisfies readonly ImageStyle[];
+
+export const IMAGE_STYLE_LABELS: Record<ImageStyle, string> = {
+  realistic_image: 'Realistisches Bild',
+  digital_illustration: 'Digitale Illustration',
+  text_in_image: 'Text im Bild',
+};
+
+/**
+ * Substyles per central style, verbatim from spec 02 §9. realistic_image has none; text_in_image
+ * none shown. The icon and vector_illustration lists are not shown in the spec and could not be
+ * confirmed from a reachable source, so they are left out (docs/decisions/016-images.md).
+ */
+export const IMAGE_SUBSTYLES: Record<ImageStyle, readonly string[]> = {
+  realistic_image: [],
+  digital_illustration: [
+    'seamless',
+    'pixel_art',
+    '3d',
+    'psychedelic',
+    'hand_drawn',
+    'grain',
+    'glow',
+    '80s',
+    'watercolor',
+    'voxel',
+    'infantile_sketch',
+    '2d_art_poster',
+    'kawaii',
+  ],
+  text_in_image: [],
+};
+
+export const IMAGE_SUBSTYLE_LABELS: Record<string, string> = {
+  seamless: 'Nahtloses Muster',
+  pixel_art: 'Pixel-Art',
+  '3d': '3D',
+  psychedelic: 'Psychedelisch',
+  hand_drawn: 'Handgezeichnet',
+  grain: 'Körnig',
+  glow: 'Leuchtend',
+  '80s': '80er-Jahre',
+  watercolor: 'Aquarell',
+  voxel: 'Voxel',
+  infantile_sketch: 'Kinderzeichnung',
+  '2d_art_poster': '2D-Kunstposter',
+  kawaii: 'Kawaii',
+};
+
+/** Spec 02 §9: five reference images make a custom style. */
+export const STYLE_IMAGES_REQUIRED = 5;
+/** The longest image description. */
+export const IMAGE_DESCRIPTION_MAX = 2000;
+
+/** Plan prices in cents, excluding VAT (spec 03 §9). */
+export const PLAN_PRICES_CENTS: Record<'solo' | 'team' | 'agency', Record<BillingPeriod, number>> = {
+  solo: { monthly: 27_900, yearly: 279_000 },
+  team: { monthly: 69_000, yearly: 690_000 },
+  agency: { monthly: 129_000, yearly: 1_290_000 },
+};
+export const BOOKABLE_PLANS = ['solo', 'team', 'agency'] as const;
+export const PAID_PLANS: readonly PlanSlug[] = ['solo', 'team', 'agency'];
+
+/** Credit top-ups (GET /checkout): 100 credits = 49,00 € net, whole credits 10…10000, default 100. */
+export const CREDIT_PRICE_CENTS_PER_100 = 4_900;
+export const TOPUP_LIMITS = { min: 10, max: 10_000, default: 100 } as const;
+/** German VAT rate in percent, applied to every invoice. */
+export const VAT_PERCENT = 19;
+/** Shop quantity (spec 03 §5). */
+export const SHOP_QTY = { min: 1, max: 10 } as const;

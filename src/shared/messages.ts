@@ -42,6 +42,19 @@ export const M = {
   resetDoneMessage: 'Dein neues Passwort ist gespeichert. Du kannst Dich jetzt damit einloggen.',
   toLogin: 'Zum Login',
   toOffice: 'Los geht’s',
+  // Billing (spec 03 §4, §5, §8; the rest in the same voice). Texts the screens show too are in MCOM.
+    shopTrial: 'Während des Testzeitraums kannst Du keine Extras buchen. Buche zuerst einen Tarif unter Tarif.',
+  shopNoPlan: 'Extras kannst Du nur zu einem gebuchten Tarif hinzufügen. Buche zuerst einen Tarif unter Tarif.',
+  shopNoPaymentMethod: 'Bitte lege zuerst eine Zahlungsmethode an, dann kannst Du Extras buchen.',
+  shopQty: 'Bitte wähle eine Anzahl zwischen 1 und 10.',
+  billingCompanyRequired: 'Firma ist erforderlich',
+  billingStreetRequired: 'Straße und Hausnummer sind erforderlich',
+  billingPostcodeRequired: 'Postleitzahl ist erforderlich',
+  billingCityRequired: 'Ort ist erforderlich',
+  billingCountryInvalid: 'Bitte gib das Land als zweistelligen Ländercode an (z. B. DE)',
+  billingVatIdInvalid: 'Die USt-IdNr. ist nicht gültig (z. B. DE123456789)',
+  billingPaymentFailed: 'Die Zahlung konnte nicht abgeschlossen werden. Bitte versuche es später erneut.',
+  stripeSignatureInvalid: 'Ungültige Signatur',
 } as const;
 
 // Assistants (spec 02 §5, §8; spec 01 §8)
@@ -144,6 +157,121 @@ export const MP = {
   contactFormIntro: 'Gern! Hinterlasse hier Deine Kontaktdaten – wir melden uns bei Dir.',
 } as const;
 
+// API access: keys for the OpenAI-compatible API (docs/api.md)
+export const MAK = {
+  notInPlan: 'API-Zugang gibt es mit dem Tarif Agency. Wechsle den Tarif, um Schlüssel anzulegen.',
+  nameRequired: 'Bitte gib dem Schlüssel einen Namen (mindestens 3 Zeichen).',
+  expiryPast: 'Das Ablaufdatum muss in der Zukunft liegen.',
+  scopeEmpty: 'Wähle mindestens einen Mika aus oder erlaube alle Mikas.',
+  scopeUnknown: 'Mindestens ein gewählter Mika gehört nicht zu Deinem Team.',
+  created: 'Schlüssel angelegt',
+  revoked: 'Schlüssel widerrufen',
+  notFound: 'Dieser Schlüssel wurde nicht gefunden.',
+  tooMany: (max: number) => `Ein Team kann höchstens ${max} aktive Schlüssel haben. Widerrufe zuerst einen.`,
+} as const;
+
+// Tools tab: switches, e-mail contacts, external tools (spec 02 §3, §5, §7; docs/tools.md)
+export const MT = {
+  settingSaved: 'Einstellung gespeichert',
+  saved: 'Eingaben gespeichert',
+  toolNotFound: 'Dieses Tool wurde nicht gefunden.',
+  noToolsForImage: 'Bilder-Mikas haben keine Tools.',
+  contactNameMin: 'Der Name muss mindestens 5 Zeichen lang sein',
+  contactEmailRequired: 'E-Mail ist erforderlich',
+  contactEmailInvalid: 'E-Mail muss gültig sein',
+  contactsInvalid: 'Die Kontaktliste ist ungültig.',
+  contactsTooMany: (max: number) => `Höchstens ${max} Kontakte sind möglich.`,
+  contactDuplicate: (email: string) => `Die Adresse ${email} steht schon in der Liste.`,
+  mailSending: 'E-Mail wird gesendet …',
+  mailUnknownRecipient: (list: string) =>
+    `Diese Person steht nicht in der Kontaktliste. Eine E-Mail geht nur an: ${list}.`,
+  mailSent: (name: string) => `E-Mail an ${name} wurde versendet.`,
+  mailLimit: 'In diesem Chat wurden in der letzten Stunde schon zu viele E-Mails gesendet.',
+  mcpNotFound: 'Dieses externe Tool wurde nicht gefunden.',
+  mcpUnreachable: 'Der Server des externen Tools ist nicht erreichbar.',
+  mcpCalling: (tool: string) => `Externes Tool ${tool} wird aufgerufen …`,
+  mcpTimeout: 'Das externe Tool hat nicht rechtzeitig geantwortet.',
+  mcpFailed: 'Das externe Tool hat einen Fehler gemeldet.',
+  mcpUrlInvalid: 'Bitte gib eine gültige URL an (https://…).',
+  mcpUrlHttps: 'Externe Tools müssen über https erreichbar sein.',
+  mcpUrlPrivate: 'Adressen im internen Netz (localhost, private Bereiche) sind für externe Tools nicht erlaubt.',
+  mcpNameRequired: 'Bitte gib einen Namen ein (mindestens 3 Zeichen).',
+  mcpHeaderInvalid: 'Header-Namen dürfen nur Buchstaben, Ziffern und Bindestriche enthalten.',
+  mcpSaved: 'Externes Tool gespeichert',
+  mcpDeleted: 'Externes Tool gelöscht',
+  teamNotFound: 'Dieses Team wurde nicht gefunden.',
+} as const;
+
+// Assets: files a Mika hands out in the chat (spec 02 §2 Tools, §5, §8, §9; docs/tools.md)
+export const MS = {
+  fileUploaded: 'Datei hochgeladen',
+  fileDeleted: 'Datei gelöscht',
+  updated: 'Aktualisiert',
+  settingSaved: 'Einstellung gespeichert',
+  notFound: 'Die Datei wurde nicht gefunden.',
+  descriptionTooShort: (min: number) => `Die Beschreibung muss mindestens ${min} Zeichen lang sein.`,
+  tooManyFiles: (max: number) => `Ein Assistent kann höchstens ${max} Dateien anbieten. Bitte lösche zuerst eine Datei.`,
+  typeNotAllowed: 'Dieser Dateityp wird nicht unterstützt. Erlaubt sind PDF, Word (doc, docx), Excel (xlsx), PowerPoint (pptx), JPG und PNG.',
+  info: (max: number) =>
+    `Lade bis zu ${max} Dateien hoch (je höchstens 10 MB: PDF, Word, Excel, PowerPoint, JPG oder PNG) und beschreibe, wann Dein Mika sie anbieten soll. Fragt jemand im Chat danach, erscheint die Datei dort zum Öffnen oder Herunterladen.`,
+  /** The short line before a document when the model only offered it. */
+  documentIntro: 'Gern, hier ist die gewünschte Datei:',
+} as const;
+
+/** Its own export: the library's image action needs only this sentence (bundle budget, decision 012). */
+export const IMAGE_NOT_CONFIGURED =
+  'Die Bildgenerierung ist auf diesem Server nicht eingerichtet. Bitte wende Dich an die Person, die Mika bei Euch betreibt.';
+
+// Image assistants: styles and pictures (spec 02 §4, §7, §8; docs/decisions/016-images.md)
+export const MI = {
+  styleImageUploaded: 'Bild hochgeladen',
+  styleSaved: 'Style wurde gespeichert',
+  styleCreated: 'Style wurde erstellt und kann verwendet werden',
+  styleImageDeleted: 'Das Bild wurde gelöscht',
+  pngOnly: 'Bitte lade ein Bild im Format PNG hoch',
+  pngInvalid: 'Die Datei ist kein gültiges PNG-Bild.',
+  pngDimensions: 'Das Bild ist zu groß. Erlaubt sind höchstens 4000 × 4000 Pixel.',
+  tooManyStyleImages: (n: number) => `Es sind bereits ${n} Bilder hochgeladen. Lösche zuerst ein Bild.`,
+  needStyleImages: (n: number) => `Für einen eigenen Style werden genau ${n} Bilder benötigt.`,
+  styleRequired: 'Bitte wähle eine Stilrichtung aus',
+  substyleInvalid: 'Diese Variante passt nicht zur gewählten Stilrichtung',
+  customStyleBase: 'Ein eigener Style ist nur für realistische Bilder und digitale Illustrationen möglich',
+  notImageAssistant: 'Dieser Mika malt keine Bilder.',
+  notConfigured: IMAGE_NOT_CONFIGURED,
+  customStyleNeedsModel:
+    'Für einen eigenen Style braucht dieser Server ein KI-Sprachmodell, das Bilder beschreiben kann. Es ist nicht eingerichtet.',
+  customStyleMissing: 'Der eigene Style ist noch nicht erstellt. Bitte lade 5 Bilder hoch und erstelle den Style.',
+  descriptionRequired: 'Bitte beschreibe das Bild',
+  descriptionTooLong: 'Die Beschreibung ist zu lang (höchstens 2000 Zeichen).',
+  imageNotFound: 'Das Bild wurde nicht gefunden.',
+  imageFailed: 'Das Bild konnte nicht erstellt werden. Bitte versuche es noch einmal.',
+  styleCreateFailed: 'Der Style konnte nicht erstellt werden. Bitte versuche es später noch einmal.',
+  tooManyImages: 'Du hast in der letzten Stunde sehr viele Bilder malen lassen. Bitte versuche es später noch einmal.',
+  // The stages of a picture, as the live channel and the image view show them.
+  status: {
+    prompted: 'Prompt erstellt',
+    queued: 'Bild wird vorbereitet …',
+    generating: 'Bild wird gemalt …',
+    storing: 'Bild wird gespeichert …',
+    ready: 'Bild ist fertig',
+    error: 'Fehler',
+  },
+} as const;
+
+// Task view: results, documents, e-mail and copy (spec 02 §2, §4, §5, §8, §9; docs/tasks.md)
+export const MTK = {
+  inputMin: 'Der Input muss mindestens 30 Buchstaben lang sein',
+  inputTooLong: 'Der Input ist zu lang (höchstens 8000 Zeichen).',
+  notATask: 'Dieser Mika ist kein Aufgaben-Mika.',
+  mailSent: 'Email wurde an Dich versendet',
+  mailLimit: 'Du hast in der letzten Stunde schon zu viele Ergebnisse per E-Mail versendet. Bitte versuche es später erneut.',
+  mailSubject: (name: string) => `Dein Ergebnis von ${name}`,
+  copied: 'Ergebnis wurde kopiert',
+  copyFailed: 'Ups, das klappt nicht mit Deinem Browser',
+  documentBuilding: 'Das Dokument wird erstellt …',
+  documentReady: (name: string) => `Das Dokument „${name}“ steht bereit.`,
+} as const;
+
 // Knowledge files (spec 02 §2 Wissen, §5, §8, §9; docs/knowledge.md)
 export const MK = {
   fileRequired: 'Bitte wähle eine Datei aus',
@@ -179,4 +307,50 @@ export const MK = {
   page: (n: number) => `Seite ${n}`,
   slide: (n: number) => `Folie ${n}`,
   sheet: (name: string) => `Blatt ${name}`,
+} as const;
+
+/** Credits, plan rules and the trial's end (issue 14; docs/credits.md, docs/plans.md). */
+export const MCR = {
+  emptyAdmin:
+    'Dein Team hat kein Guthaben mehr. Lade Credits unter Nutzung → Aufladen auf, dann kann Dein Mika weiterarbeiten.',
+  emptyMember:
+    'Dein Team hat kein Guthaben mehr. Bitte eine Administratorin oder einen Administrator, Credits unter Nutzung → Aufladen aufzuladen.',
+  emptyPublic: 'Dieser Chat ist gerade nicht verfügbar. Bitte versuche es später noch einmal.',
+  emptyApi: 'The team has no credits left. An admin can top up under Nutzung → Aufladen.',
+  otherUsage: 'Sonstiges (API, gelöschte Mikas)',
+  monthInvalid: 'Bitte gib den Monat als JJJJ-MM an.',
+  publishNotIncluded:
+    'Dein Tarif enthält keine öffentlichen Chats. Mit dem Tarif Team oder Agency kannst Du Mikas veröffentlichen.',
+  publishLimit: (licences: number) =>
+    `Alle ${licences} öffentlichen Lizenzen Deines Tarifs sind vergeben. Nimm zuerst einen anderen Mika aus der Öffentlichkeit oder wechsle den Tarif.`,
+  rightsNotIncluded:
+    'Rollen und Rechte gibt es in den Tarifen Team und Agency. Im Tarif Solo darf jedes Teammitglied alle Mikas des Teams nutzen, bearbeiten dürfen sie nur Administratoren.',
+  trialEndedTitle: 'Deine Testphase ist beendet',
+  trialEnded:
+    'Deine Testphase ist abgelaufen. Deine Mikas und Daten bleiben erhalten – sobald der Inhaber einen Tarif bucht, kann Dein Team sie wieder nutzen und bearbeiten.',
+  trialEndedButton: 'Zu den Angeboten',
+} as const;
+
+// Commerce: plans, shop, credits and the billing address (issue 14; spec 03 §4, §5, §8).
+// Texts quoted by the spec are verbatim ({product} = Mika).
+export const MCOM = {
+  bookingSuccess: 'Buchung erfolgreich',
+  bookingNoPaymentMethod: 'Bitte lege zuerst eine Zahlungsmethode an',
+  bookingPlanRunning: 'Du hast bereits einen laufenden Tarif. Für einen Wechsel, wende Dich bitte ans Mika Team',
+  bookingAllowed: 'Tarif buchen',
+  shopMikasAdded: 'Deine Mikas wurden dem Abo zugefügt. Du bist jetzt startklar.',
+  shopUsersAdded: 'Deine User wurden dem Abo zugefügt. Du bist jetzt startklar.',
+  shopMikasReduced: 'Zusätzliche Mikas wurden reduziert',
+  shopUsersReduced: 'Zusätzliche User wurden reduziert',
+  shopCancelTooManyMikas: 'Du kannst nicht mehr Mikas kündigen, als Du zusätzlich gebucht hast',
+  shopCancelTooManyUsers: 'Du kannst nicht mehr User kündigen, als Du zusätzlich gebucht hast',
+  shopQuantity: 'Bitte wähle eine Anzahl von 1 bis 10.',
+  billingAddressSaved: 'Rechnungsadresse gespeichert',
+  billingCompanyRequired: 'Bitte gib den Namen Deiner Firma an.',
+  billingStreetRequired: 'Bitte gib Straße und Hausnummer an.',
+  billingPostcodeInvalid: 'Bitte gib eine gültige Postleitzahl an (in Deutschland 5 Ziffern).',
+  billingCityRequired: 'Bitte gib den Ort an.',
+  billingCountryInvalid: 'Bitte wähle ein Land aus.',
+  billingVatIdInvalid: 'Bitte gib eine gültige USt-IdNr. an, z. B. DE123456789.',
+  billingInvoiceEmailInvalid: 'Bitte gib eine gültige E-Mail-Adresse für die Rechnungen an.',
 } as const;

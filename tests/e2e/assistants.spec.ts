@@ -176,7 +176,9 @@ test('Admin erstellt je einen Chat-, Aufgaben- und Bild-Mika mit dem Assistenten
   await page.getByRole('button', { name: 'Training starten' }).click();
   await expect(page.getByRole('dialog', { name: 'Maler Max wird trainiert …' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Maler Max' })).toBeVisible({ timeout: 10_000 });
-  await expect(page.getByText('Stilrichtungen folgen in Kürze')).toBeVisible();
+  // Image Mikas have one tab, Stilrichtungen; this server paints no pictures and says so.
+  await expect(page.getByRole('tab', { name: 'Stilrichtungen' })).toBeVisible();
+  await expect(page.getByText('Die Bildgenerierung ist auf diesem Server nicht eingerichtet.', { exact: false })).toBeVisible();
   await expectNoAxeViolations(page, 'Bearbeiten: Bild-Mika');
 
   // Three own Mikas on the trial plan: the create actions are disabled with the spec's message.
@@ -195,10 +197,13 @@ test('Admin erstellt je einen Chat-, Aufgaben- und Bild-Mika mit dem Assistenten
   await expect(snackbar(page, LIMIT_REACHED)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Deine Mikas' })).toBeVisible();
 
-  // Task and image views follow later: their actions say so instead of opening a dead end.
+  // The task view exists (issue 13): a full plan still lets the team use its task Mika.
   const taskAction = card(page, 'Texter Tom').getByRole('button', { name: 'Aufgabe erledigen lassen' });
-  await expect(taskAction).toBeDisabled();
-  await expect(await tooltipOf(page, taskAction)).toContainText('Diese Funktion folgt in Kürze.');
+  await expect(taskAction).toBeEnabled();
+  // Without an image provider the image action explains why it is unavailable.
+  const imageAction = card(page, 'Maler Max').getByRole('button', { name: 'Bilder malen lassen' });
+  await expect(imageAction).toBeDisabled();
+  await expect(await tooltipOf(page, imageAction)).toContainText('Die Bildgenerierung ist auf diesem Server nicht eingerichtet.');
   // Default Mikas cannot be adjusted in the trial.
   const defaultEdit = card(page, 'Mika Allrounder').getByRole('button', {
     name: 'Mika Allrounder bearbeiten',
@@ -267,13 +272,17 @@ test('Admin bearbeitet Eigenschaften, Logo, Datenschutz-Filter und Funktion und 
   await expect(filterSwitch).not.toBeChecked();
   await filterSwitch.check();
   await filter.getByRole('textbox', { name: 'Filterliste' }).fill('Erika Mustermann, ab');
-  await filter.getByRole('button', { name: 'Speichern' }).click();
+  // One save action for the whole tab (issue 11): the filter has no button of its own.
+  await expect(page.getByRole('button', { name: 'Speichern' })).toHaveCount(1);
+  await expect(filter.getByRole('button', { name: 'Speichern' })).toHaveCount(0);
+  await form.getByRole('button', { name: 'Speichern' }).click();
   await expect(
     filter.getByText('Bitte trenne die Einträge mit einem Komma.', { exact: false }),
   ).toBeVisible();
   await filter.getByRole('textbox', { name: 'Filterliste' }).fill('Erika Mustermann, Projekt Falke');
-  await filter.getByRole('button', { name: 'Speichern' }).click();
-  await expect(snackbar(page, 'Einstellung gespeichert')).toBeVisible();
+  await form.getByRole('button', { name: 'Speichern' }).click();
+  await expect(snackbar(page, 'Eingaben gespeichert')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Speichern' })).toBeDisabled();
   await page.reload();
   await expect(filter.getByRole('switch', { name: 'Filter für diesen Mika aktiv' })).toBeChecked();
   await expect(filter.getByRole('textbox', { name: 'Filterliste' })).toHaveValue(
@@ -319,6 +328,30 @@ test('Veröffentlichung: Schalter und Farben speichern sofort und laden die Vors
   await expect(preview).toHaveCount(0);
   await expectNoAxeViolations(page, 'Bearbeiten: Veröffentlichung, noch nicht veröffentlicht');
 
+  // "Leer = jede Website" is said once, and every colour shows as a swatch with a visible frame —
+  // also the default colour, which equals the card's own (WCAG 1.4.11: ≥ 3:1 against the card).
+  await expect(page.getByText('Leer = jede Website', { exact: false })).toHaveCount(1);
+  const swatches = page.getByTestId('color-swatch');
+  await expect(swatches).toHaveCount(4);
+  for (const swatch of await swatches.all()) {
+    const frame = await swatch.evaluate((el) => {
+      const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      const luminance = (value: string) => {
+        const [r = 0, g = 0, b = 0] = rgb(value).map((c) => {
+          const s = c / 255;
+          return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const style = getComputedStyle(el);
+      const card = getComputedStyle(el.closest('label')!).backgroundColor;
+      const [a, b] = [luminance(style.borderTopColor), luminance(card)].sort((x, y) => y - x);
+      return { width: parseFloat(style.borderTopWidth), contrast: (a! + 0.05) / (b! + 0.05) };
+    });
+    expect(frame.width).toBeGreaterThanOrEqual(2);
+    expect(frame.contrast).toBeGreaterThanOrEqual(3);
+  }
+
   const publish = page.getByRole('switch', { name: 'Mika veröffentlichen' });
   await expect(publish).not.toBeChecked();
   await publish.check();
@@ -345,6 +378,21 @@ test('Veröffentlichung: Schalter und Farben speichern sofort und laden die Vors
   await expect(page.getByRole('tab', { name: 'Veröffentlichung' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('switch', { name: 'Mika veröffentlichen' })).toBeChecked();
   await expect(page.getByLabel('Primäre Hintergrundfarbe')).toHaveValue('#1e6f5c');
+});
+
+test('Bearbeiten: ein langer Name bricht im Titel um, statt abgeschnitten zu werden', async ({ page, context }) => {
+  await registerAdmin(context);
+  const name = 'Kundenberaterin Bernadette für Lastenräder und Werkstatttermine';
+  await createAssistantViaApi(context, name);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openEdit(page, name);
+  const title = page.getByRole('heading', { level: 1, name });
+  expect(
+    await title.evaluate((el) => el.scrollWidth <= el.clientWidth && getComputedStyle(el).textOverflow !== 'ellipsis'),
+  ).toBe(true);
+  // The whole name on more than one line.
+  expect((await title.boundingBox())!.height).toBeGreaterThan(40);
+  await expectNoAxeViolations(page, 'Bearbeiten: langer Name');
 });
 
 test('Mitarbeiter ohne Rechte sieht gesperrte Aktionen mit „Keine Berechtigung“', async ({

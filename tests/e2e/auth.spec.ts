@@ -28,7 +28,17 @@ test('register → feedback → office with trial countdown → logout → login
   await expect(countdown).toContainText('13 Tage 23 Std.');
   const before = await countdown.textContent();
   await expect.poll(async () => countdown.textContent(), { timeout: 4000 }).not.toBe(before);
-  await expect(page.getByRole('button', { name: 'Tarif wählen' }).or(page.getByRole('link', { name: 'Tarif wählen' }))).toBeVisible();
+  const choosePlan = page.getByRole('button', { name: 'Tarif wählen' }).or(page.getByRole('link', { name: 'Tarif wählen' }));
+  await expect(choosePlan).toBeVisible();
+  // On a phone the countdown stays whole beside "Tarif wählen", never running under it.
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    const value = countdown.locator('span').last();
+    const [text, button] = [await value.boundingBox(), await choosePlan.boundingBox()];
+    expect(text!.x + text!.width, `${width} px`).toBeLessThanOrEqual(button!.x);
+    expect(await countdown.evaluate((el) => el.scrollWidth <= el.clientWidth), `${width} px`).toBe(true);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   await expect(page.getByTestId('side-nav')).toContainText('Mara Muster');
   await expectNoAxeViolations(page, 'Office: Bibliothek');
 

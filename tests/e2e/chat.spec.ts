@@ -54,6 +54,11 @@ test('Offline-Modus: gestreamte Antwort aus den eigenen Texten, Verlauf bleibt, 
   await expect(page.getByTestId('offline-label')).toHaveText('Offline-Modus');
   await expect(page.getByTestId('chat-intro')).toContainText(INTRO_START);
   await expect(page.getByRole('status', { name: 'Live-Verbindung: verbunden' })).toBeVisible();
+  // The header's hints open by keyboard too (the light Hint, decision 013).
+  await page.getByRole('status', { name: 'Live-Verbindung: verbunden' }).focus();
+  await expect(page.getByRole('tooltip')).toContainText('Fortschrittsanzeigen kommen live');
+  await page.getByRole('button', { name: 'Zur Übersicht' }).focus();
+  await expect(page.getByRole('tooltip')).toHaveText('Zur Übersicht');
   await expect(messages(page)).toHaveCount(0);
 
   // Empty: nothing to send. Shift+Enter and Ctrl+Enter add lines instead of sending.
@@ -68,6 +73,16 @@ test('Offline-Modus: gestreamte Antwort aus den eigenen Texten, Verlauf bleibt, 
 
   await input(page).fill(QUESTION);
   await expect(sendButton(page)).toBeEnabled();
+  // Every length the streaming bubble shows, recorded in the page (polling from the test would
+  // miss steps on a busy machine).
+  await page.evaluate(() => {
+    const seen = new Set<number>();
+    (window as unknown as { streamLengths: Set<number> }).streamLengths = seen;
+    new MutationObserver(() => {
+      const length = document.querySelector('[data-testid="streaming-answer"]')?.textContent?.length ?? 0;
+      if (length > 0) seen.add(length);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await input(page).press('Enter');
   await expect(input(page)).toHaveValue('');
   await expect(messages(page).filter({ hasText: QUESTION })).toBeVisible();
@@ -77,15 +92,9 @@ test('Offline-Modus: gestreamte Antwort aus den eigenen Texten, Verlauf bleibt, 
   await expect(streaming).toBeVisible();
   await input(page).fill('Nächste Frage');
   await expect(sendButton(page)).toBeDisabled();
-  const lengths = new Set<number>();
-  for (;;) {
-    // evaluateAll does not wait: the bubble goes away when the answer is complete.
-    const [length] = await streaming.evaluateAll((els) => els.map((el) => el.textContent?.length ?? 0));
-    if (length === undefined) break;
-    if (length > 0) lengths.add(length);
-    await page.waitForTimeout(30);
-  }
-  expect(lengths.size).toBeGreaterThanOrEqual(2);
+  await expect(streaming).toBeHidden({ timeout: 30_000 });
+  const lengths = await page.evaluate(() => [...(window as unknown as { streamLengths: Set<number> }).streamLengths]);
+  expect(lengths.length, JSON.stringify(lengths)).toBeGreaterThanOrEqual(2);
   await expect(sendButton(page)).toBeEnabled();
 
   // Rendered as Markdown: the offline engine quotes the matching passage (of the intro — never the

@@ -33,6 +33,8 @@ export default async function globalSetup() {
       REGISTRATION_VERIFY_EMAIL: 'false',
       // Due retries are picked up quickly (new mails are announced at once anyway).
       JOBS_POLL_SECONDS: '1',
+      // The Insight journey sets up a real MCP server on 127.0.0.1 (tests/fixtures/mcp-server.ts).
+      OUTBOUND_ALLOW_PRIVATE: 'true',
       DATABASE_URL: '',
       // Parallel runs (several developers' helpers) build the client into their own folder.
       CLIENT_DIR: process.env.CLIENT_DIR ?? '',

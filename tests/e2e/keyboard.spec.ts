@@ -20,7 +20,9 @@ async function expectVisibleFocus(page: Page, step: string) {
     for (let depth = 0; node && depth < 4 && !visible; depth++, node = node.parentElement) {
       const style = getComputedStyle(node);
       if (style.outlineStyle !== 'none' && wide(style.outlineWidth)) visible = true;
-      const fieldset = node.classList.contains('Mui-focused') ? node.querySelector(':scope > fieldset') : null;
+      // A text field's 2 px border: MUI's fields (office) and the sign-in screens' own (auth.css).
+      const focusedField = node.classList.contains('Mui-focused') || (node.classList.contains('mk-control') && node.matches(':focus-within'));
+      const fieldset = focusedField ? node.querySelector(':scope > fieldset') : null;
       if (fieldset && wide(getComputedStyle(fieldset).borderTopWidth)) visible = true;
     }
     return { tag: `${active.tagName.toLowerCase()} ${active.getAttribute('aria-label') ?? active.textContent?.trim().slice(0, 40) ?? ''}`, visible };

@@ -10,11 +10,12 @@ import { expectNoAxeViolations } from './axe.ts';
 test.describe.configure({ mode: 'serial' });
 
 test('Besucher: Zustimmung einmal, Farben des Mikas, Chat ohne Konto', async ({ browser }) => {
-  const api = await adminApi(E2E_BASE_URL);
-  const light = await publishedAssistant(api, { primary_background_color: '#F5F5F5', secondary_background_color: '#FFFFFF', tertiary_background_color: '#EEEEEE', button_color: '#1565C0' });
-  const dark = await publishedAssistant(api);
-  const hidden = await publishedAssistant(api);
-  await api.call('put', '/api/assistant', { assistant: { uuid: hidden, is_public: 0 } });
+  // A trial team has one public licence (docs/plans.md): each published Mika gets a team of its own.
+  const apis = [await adminApi(E2E_BASE_URL), await adminApi(E2E_BASE_URL), await adminApi(E2E_BASE_URL)] as const;
+  const light = await publishedAssistant(apis[0], { primary_background_color: '#F5F5F5', secondary_background_color: '#FFFFFF', tertiary_background_color: '#EEEEEE', button_color: '#1565C0' });
+  const dark = await publishedAssistant(apis[1]);
+  const hidden = await publishedAssistant(apis[2]);
+  await apis[2].call('put', '/api/assistant', { assistant: { uuid: hidden, is_public: 0 } });
 
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
@@ -42,7 +43,7 @@ test('Besucher: Zustimmung einmal, Farben des Mikas, Chat ohne Konto', async ({ 
   await expect(page.getByText('Dieser Chat ist nicht verfügbar.')).toBeVisible();
   await expectNoAxeViolations(page, 'Öffentlicher Chat nicht verfügbar');
   await visitor.close();
-  await api.ctx.dispose();
+  for (const api of apis) await api.ctx.dispose();
 });
 
 test('Einbettung: die Blase sofort, der Chat erst bei Interesse, kein Speicher vor der ersten Interaktion', async ({ page }) => {
@@ -157,8 +158,11 @@ test('Kontaktformular: im Chat angeboten, ausgefüllt, „Angaben gesendet“, M
     await page.getByLabel('Nachname').fill('Besucher');
     await page.getByLabel('E-Mail').fill('kaputt');
     await page.getByRole('button', { name: 'Absenden' }).click();
-    await expect(page.getByText('Name muss mindestens 3 Zeichen lang sein')).toBeVisible();
+    // Each error names its field and describes that field.
+    await expect(page.getByText('Vorname muss mindestens 3 Zeichen lang sein')).toBeVisible();
+    await expect(page.getByLabel('Vorname')).toHaveAccessibleDescription('Vorname muss mindestens 3 Zeichen lang sein');
     await expect(page.getByText('E-Mail muss gültig sein')).toBeVisible();
+    await expect(page.getByLabel('E-Mail')).toHaveAccessibleDescription('E-Mail muss gültig sein');
     await expectNoAxeViolations(page, 'Kontaktformular mit Fehlern');
     await page.getByLabel('Vorname').fill('Alex');
     await page.getByLabel('E-Mail').fill('alex@beispiel.de');

@@ -128,6 +128,9 @@ test('Der Mitarbeiter darf genau den freigegebenen Mika nutzen und sieht keine V
   await expect(nav(page).getByRole('link', { name: 'Support', exact: true })).toBeVisible();
   await expect(nav(page).getByRole('link', { name: 'Benutzer', exact: true })).toHaveCount(0);
   await expect(nav(page).getByRole('link', { name: 'Datenschutz', exact: true })).toHaveCount(0);
+  // Only the owner can book: an employee sees the trial countdown without "Tarif wählen".
+  await expect(page.getByTestId('trial-countdown')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Tarif wählen' }).or(page.getByRole('button', { name: 'Tarif wählen' }))).toHaveCount(0);
 
   // The library: only the granted assistant's chat action is enabled, nothing else on the cards.
   const cards = page.getByTestId('assistant-card');
@@ -327,6 +330,18 @@ test('Inhaberin löscht den Mitarbeiter; sich selbst kann sie nicht löschen', a
 
   await page.getByRole('link', { name: 'Zurück zur Übersicht' }).click();
   await page.getByRole('link', { name: /Max M\. Mitarbeiter bearbeiten/ }).click();
+  // "Alle Mikas nutzen" grants every Mika in one step, and it is stored.
+  await page.getByRole('tab', { name: 'Rechte' }).click();
+  const useAll = page.getByRole('switch', { name: 'Alle Mikas nutzen' });
+  await expect(useAll).not.toBeChecked();
+  await useAll.click();
+  await expect(useAll).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Nutzung erlaubt', checked: false })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Alle Mikas nutzen' })).toBeChecked();
+  expect(await page.getByRole('switch', { name: 'Nutzung erlaubt', checked: true }).count()).toBeGreaterThan(1);
+  await expect(page.getByRole('switch', { name: 'Nutzung erlaubt', checked: false })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Profil' }).click();
   await page.getByRole('button', { name: 'User löschen' }).click();
   const dialog = page.getByRole('dialog', { name: 'User löschen?' });
   await expect(dialog).toContainText('Max M. Mitarbeiter');

@@ -13,6 +13,7 @@ import {
   type Team,
   type User,
 } from '../../src/server/db/schema/index.ts';
+import { grantCredits, grantMonthlyAllowance } from '../../src/server/features/credits/credit.service.ts';
 import { hashPassword } from '../../src/server/platform/crypto.ts';
 import { Agent } from '../setup/agent.ts';
 import type { TestApp } from '../setup/test-app.ts';
@@ -26,7 +27,7 @@ const unique = () => randomBytes(4).toString('hex');
 
 export async function createTeam(
   db: Db,
-  opts: Partial<typeof teams.$inferInsert> & { plan?: PlanSlug } = {},
+  opts: Partial<typeof teams.$inferInsert> & { plan?: PlanSlug; /** Starting credits (whole); default: the plan's allowance. */ credits?: number } = {},
 ): Promise<Team> {
   const plan = opts.plan ?? 'team';
   const limits = PLAN_LIMITS[plan];
@@ -38,9 +39,15 @@ export async function createTeam(
       trialEndsAt: plan === 'trial' ? new Date(Date.now() + 14 * 86_400_000) : null,
       amountMikas: limits.mikas,
       amountUsers: limits.users,
+      amountPublicLicences: limits.publicLicences,
       ...opts,
     })
     .returning();
+  // Like registration and the monthly job: the team starts with its month's credits.
+  if (opts.credits !== 0) {
+    if (opts.credits === undefined) await grantMonthlyAllowance(db, team!);
+    else await grantCredits(db, { teamId: team!.id, kind: 'correction', credits: opts.credits, reference: 'test:start' });
+  }
   return team!;
 }
 

@@ -1,10 +1,9 @@
 import CloseIcon from '@mui/icons-material/CloseRounded';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import { useEffect } from 'react';
 import { COLORS } from '../app/colors.ts';
 import { T } from '../lib/texts.ts';
-import { useSnackbarStore } from '../state/snackbar-store.ts';
+import { useSnackbar } from '../state/snackbar-store.ts';
 
 /**
  * The one notification of the app (spec 01 §3): colour, text and timeout from the store. Its own
@@ -12,13 +11,7 @@ import { useSnackbarStore } from '../state/snackbar-store.ts';
  * public chat's budget (docs/decisions/012). Dark text on the light status colours (≥ 4.5:1).
  */
 export function GlobalSnackbar() {
-  const { status, color, text, timeout, key, hide } = useSnackbarStore();
-
-  useEffect(() => {
-    if (!status) return;
-    const timer = setTimeout(hide, timeout);
-    return () => clearTimeout(timer);
-  }, [status, key, timeout, hide]);
+  const { status, color, text, key, hide } = useSnackbar();
 
   if (!status) return null;
   return (

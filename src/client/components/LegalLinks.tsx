@@ -1,13 +1,6 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { T } from '../lib/texts.ts';
-
-const LINKS = [
-  { href: '/agb', label: T.footerAgb },
-  { href: '/datenschutz', label: T.footerPrivacy },
-  { href: '/avv', label: T.footerAvv },
-  { href: '/sla', label: T.footerSla },
-] as const;
+import { LEGAL_LINKS as LINKS } from '../lib/legal-links.ts';
 
 /** The legal pages, each opened in a new tab (spec 01 §2). */
 export function LegalLinks() {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import { LIMITS } from '../../shared/constants.ts';
 
@@ -37,3 +38,15 @@ export const showSnackbar = (color: SnackbarColor, text: string, timeout?: numbe
   useSnackbarStore.getState().show(color, text, timeout);
 export const showError = (text: string, timeout?: number) => showSnackbar('error', text, timeout);
 export const showSuccess = (text: string, timeout?: number) => showSnackbar('success', text, timeout);
+
+/** The snackbar's state for the component that draws it: hides itself after its timeout. */
+export function useSnackbar() {
+  const state = useSnackbarStore();
+  const { status, key, timeout, hide } = state;
+  useEffect(() => {
+    if (!status) return;
+    const timer = setTimeout(hide, timeout);
+    return () => clearTimeout(timer);
+  }, [status, key, timeout, hide]);
+  return state;
+}

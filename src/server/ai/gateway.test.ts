@@ -44,9 +44,13 @@ describe('the gateway with tools', () => {
     const tools = buildToolSet([{ definition: noteTool, settings: {} }], {
       teamId: 1,
       assistantId: 1,
+      assistantName: 'Test',
       threadId: null,
       effects: [],
       progress: () => undefined,
+      // This tool neither mails nor throttles.
+      mailer: { send: () => Promise.reject(new Error('not used')) },
+      throttle: { consume: () => Promise.reject(new Error('not used')) },
     });
     fake.queue(
       {

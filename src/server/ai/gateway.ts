@@ -2,7 +2,7 @@
 // definitions, tool arguments and results pass it on the way out and are restored on the way
 // back; speech of a text with protected terms never leaves (the bundled synthesizer speaks it);
 // transcription prompts are masked. The raw models stay inside this module.
-import { generateSpeech, transcribe, wrapLanguageModel } from 'ai';
+import { embedMany, generateSpeech, generateText, transcribe, wrapLanguageModel } from 'ai';
 import type {
   LanguageModelV4,
   LanguageModelV4CallOptions,
@@ -17,6 +17,10 @@ import { OFFLINE_PROVIDER_KEY } from './offline-engine.ts';
 import type { PrivacyGate, StreamRestorer } from './privacy-gate.ts';
 import { describeCapabilities, modelName, resolveModels, type RawModels } from './providers.ts';
 import { encodeMp3, espeakWav, readPcmWav, speakableText, wavSeconds } from './speech.ts';
+import { styleTemplate, type ImageStyleChoice } from './image-styles.ts';
+import { AppError } from '../platform/app-error.ts';
+import { MI } from '../../shared/messages.ts';
+import type { ImageStyle } from '../../shared/constants.ts';
 
 const OFFLINE_SPEECH_MODEL = 'offline:espeak-ng';
 
@@ -42,9 +46,36 @@ export interface Transcript {
   audioSeconds: number;
 }
 
+export interface Embedded {
+  embeddings: number[][];
+  model: string;
+  tokens: number;
+}
+
+export interface PaintedPicture {
+  data: Uint8Array;
+  mediaType: string;
+  /** provider:model, as stored with the picture and its usage. */
+  model: string;
+  /** The prompt exactly as the provider received it (protected terms removed). */
+  sentPrompt: string;
+}
+
+export interface CreatedImageStyle {
+  provider: string;
+  /** Recraft's style_id. */
+  providerStyleId: string | null;
+  /** OpenAI: the references' style in words, written once by the chat model. */
+  description: string | null;
+  model: string;
+  usage: { inputTokens: number; outputTokens: number } | null;
+}
+
 export interface AiGateway {
   readonly offline: boolean;
   readonly canTranscribe: boolean;
+  /** An embedding model is configured (knowledge retrieval adds a vector ranking). */
+  readonly canEmbed: boolean;
   capabilities(): Capabilities;
   /** The chat model for one request, behind that request's gate. */
   chat(gate: PrivacyGate): GatedChatModel;
@@ -52,12 +83,38 @@ export interface AiGateway {
   speak(gate: PrivacyGate, text: string, voice: string): Promise<SpokenText>;
   /** Audio cannot be masked: the provider receives the recording (docs/ai.md says so). */
   transcribe(gate: PrivacyGate, wav: Uint8Array, opts?: { prompt?: string }): Promise<Transcript>;
+  /** Vectors of texts, each masked by the gate before it leaves (order kept). */
+  embed(gate: PrivacyGate, values: string[], signal?: AbortSignal): Promise<Embedded>;
+  /** The image provider that paints (recraft, openai), or null: then nothing paints. */
+  readonly imageTool: string | null;
+  /**
+   * Paints one picture. A picture cannot be restored, so protected terms are removed from the
+   * prompt (never sent as placeholders either). Throws UNAVAILABLE without an image provider.
+   */
+  paintImage(gate: PrivacyGate, req: { prompt: string; style: ImageStyleChoice; signal?: AbortSignal }): Promise<PaintedPicture>;
+  /** A custom style from the reference PNGs (Recraft: its style id; OpenAI: a description by the chat model). */
+  createImageStyle(gate: PrivacyGate, req: { base: ImageStyle; pngs: Buffer[] }): Promise<CreatedImageStyle>;
 }
+
+const notConfigured = () => new AppError('UNAVAILABLE', MI.notConfigured);
+
+/** Placeholders (with a German ending the gate kept) in a masked text. */
+const PLACEHOLDER = /\[\[N\d+x[a-z0-9]+\]\](?:s|es|n|en|e)?/g;
+
+/** The outgoing form of an image prompt: every protected term replaced by a neutral word. */
+export function redactImagePrompt(gate: PrivacyGate, text: string): string {
+  return gate.mask(text).replace(PLACEHOLDER, 'eine Person').replace(/[ \t]{2,}/g, ' ').trim();
+}
+
+const STYLE_DESCRIPTION_PROMPT =
+  'Beschreibe auf Deutsch in höchstens 80 Wörtern den gemeinsamen visuellen Stil dieser Bilder: Technik, Farben, Licht, ' +
+  'Linien, Texturen und Stimmung. Beschreibe nur den Stil, nicht die Motive, und nenne keine Namen.';
 
 export function createAiGateway(ai: AppConfig['ai'], models: RawModels = resolveModels(ai)): AiGateway {
   return {
     offline: models.offline,
     canTranscribe: Boolean(models.transcription),
+    canEmbed: Boolean(models.embedding),
     capabilities: () => describeCapabilities(models),
     chat(gate) {
       const offline = models.offline;
@@ -88,6 +145,60 @@ export function createAiGateway(ai: AppConfig['ai'], models: RawModels = resolve
         ...(prompt ? { providerOptions: { openai: { prompt } } } : {}),
       });
       return { text: result.text.trim(), model: modelName(models.transcription), audioSeconds: Math.ceil(wavSeconds(wav)) };
+    },
+    async embed(gate, values, signal) {
+      if (!models.embedding) throw new Error('no embedding model');
+      const result = await embedMany({
+        model: models.embedding.model,
+        values: values.map((v) => gate.mask(v)),
+        maxRetries: 2,
+        ...(signal ? { abortSignal: signal } : {}),
+      });
+      return { embeddings: result.embeddings, model: modelName(models.embedding), tokens: result.usage.tokens };
+    },
+    imageTool: models.image?.provider ?? null,
+    async paintImage(gate, { prompt, style, signal }) {
+      const painter = models.image;
+      if (!painter) throw notConfigured();
+      // Recraft takes the style as parameters; OpenAI (and Recraft's text style) get it in words.
+      const styled =
+        painter.provider === 'openai' || style.style === 'text_in_image' ? `${styleTemplate(style)}\n\n${prompt}` : prompt;
+      const sentPrompt = redactImagePrompt(gate, styled);
+      const picture = await painter.paint(sentPrompt, style, signal);
+      return { ...picture, model: `${painter.provider}:${painter.modelId}`, sentPrompt };
+    },
+    async createImageStyle(gate, { base, pngs }) {
+      const painter = models.image;
+      if (!painter) throw notConfigured();
+      if (painter.createStyle) {
+        const id = await painter.createStyle(base, pngs);
+        return { provider: painter.provider, providerStyleId: id, description: null, model: `${painter.provider}:${painter.modelId}`, usage: null };
+      }
+      // The references go to the chat model as pictures (they cannot be masked; docs/ai.md).
+      if (models.offline) throw new AppError('UNAVAILABLE', MI.customStyleNeedsModel);
+      const chat = this.chat(gate);
+      const result = await generateText({
+        model: chat.model,
+        maxRetries: 1,
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: STYLE_DESCRIPTION_PROMPT },
+              ...pngs.map((png) => ({ type: 'image' as const, image: new Uint8Array(png), mediaType: 'image/png' })),
+            ],
+          },
+        ],
+      });
+      const description = result.text.trim().slice(0, 1500);
+      if (!description) throw new Error('empty style description');
+      return {
+        provider: painter.provider,
+        providerStyleId: null,
+        description,
+        model: chat.name,
+        usage: { inputTokens: result.usage.inputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0 },
+      };
     },
   };
 }

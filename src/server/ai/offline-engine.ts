@@ -5,7 +5,17 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import { splitPassages, terms } from './german-text.ts';
+import { ASSET_FUNCTION, type AssetHandout, type AssetListing } from './tools/asset.ts';
+import { EMAIL_FUNCTION } from './tools/email.ts';
 import { CONTACT_FORM_FUNCTION } from './tools/contact-form.ts';
+import {
+  DOCUMENT_FUNCTION,
+  requestedDocumentFormat,
+  type DocumentCreated,
+  type DocumentFormat,
+  type DocumentInput,
+  type DocumentSection,
+} from './tools/document.ts';
 
 /** A piece of text the offline engine may quote, with where it comes from. */
 export interface Passage {
@@ -34,6 +44,20 @@ const CONTACT_INTENT =
 
 export function wantsContact(text: string): boolean {
   return CONTACT_INTENT.test(text);
+}
+// Someone asking for a file, a document or something to download (then the asset list is checked).
+const FILE_INTENT =
+  /(datei\w*|dokument\w*|unterlage\w*|pdf|broschüre\w*|prospekt\w*|katalog\w*|liste\b|preisliste\w*|formular\w*|flyer|download\w*|herunterlad\w*|schick\w*|zusend\w*|bild\w*|foto\w*|plan\b|übersicht\w*)/i;
+
+export function wantsFile(text: string): boolean {
+  return FILE_INTENT.test(text);
+}
+// "Schick das an Frau Berger", "Leite die Antwort an Jonas Keller weiter", "Mail das bitte an …".
+const MAIL_INTENT = /\b(?:schick|schreib|send|mail|leite|weiterleit)\w*\b[^?]*?\ban\s+([^!?\n]{3,80}?)(?:\s+weiter)?\s*[.!]?\s*$/i;
+
+/** The recipient named in a request to send something by e-mail, if the text is one. */
+export function mailRecipient(text: string): string | undefined {
+  return MAIL_INTENT.exec(text.trim())?.[1]?.trim();
 }
 export const OFFLINE_NOTICE = 'Offline-Modus: Ich antworte ohne KI-Modell mit den passendsten Stellen aus meinem Wissen.';
 
@@ -92,6 +116,122 @@ function shorten(text: string, max: number): string {
   return flat.length <= max ? flat : `${flat.slice(0, flat.lastIndexOf(' ', max))} …`;
 }
 
+/**
+ * What the engine does next, like a model would: call the contact form when asked to be contacted;
+ * when asked for a file, list the assets, then offer the one whose name or description matches the
+ * question (or answer from the knowledge when none does); after a tool, write its follow-up.
+ * `text: null` means the knowledge answer.
+ */
+function nextOfflineStep(options: LanguageModelV4CallOptions): { text?: string | null; call?: { name: string; input: string } } {
+  const question = lastUserText(options);
+  const offers = (name: string) => options.tools?.some((t) => t.name === name) === true;
+  const last = options.prompt.at(-1);
+  if (last?.role !== 'tool') {
+    // A task that asks for a file ("als Word-Datei", "eine Präsentation"): the document tool is
+    // offered only to task answers.
+    const format = offers(DOCUMENT_FUNCTION) ? requestedDocumentFormat(question) : undefined;
+    if (format) return { call: { name: DOCUMENT_FUNCTION, input: JSON.stringify(offlineDocument(options, question, format)) } };
+    const recipient = offers(EMAIL_FUNCTION) ? mailRecipient(question) : undefined;
+    if (recipient) return { call: { name: EMAIL_FUNCTION, input: JSON.stringify(offlineMail(options, recipient)) } };
+    if (offers(CONTACT_FORM_FUNCTION) && wantsContact(question)) return { call: { name: CONTACT_FORM_FUNCTION, input: '{}' } };
+    if (offers(ASSET_FUNCTION) && wantsFile(question)) return { call: { name: ASSET_FUNCTION, input: '{}' } };
+    return { text: null };
+  }
+  const result = last.content.find((c) => c.type === 'tool-result');
+  if (result?.toolName === EMAIL_FUNCTION) {
+    const said = result.output.type === 'text' || result.output.type === 'error-text' ? result.output.value : '';
+    return { text: `_Offline-Modus:_ ${said || 'Die E-Mail konnte nicht gesendet werden.'}` };
+  }
+  if (result?.toolName === DOCUMENT_FUNCTION) {
+    const created = result.output.type === 'json' ? (result.output.value as Partial<DocumentCreated>).erstellt : undefined;
+    return {
+      text: created
+        ? `_Offline-Modus:_ Hier ist das Dokument „${created}“ – ohne KI-Modell aus den passenden Stellen meines Wissens zusammengestellt.`
+        : '_Offline-Modus:_ Das Dokument konnte nicht erstellt werden.',
+    };
+  }
+  if (result?.toolName !== ASSET_FUNCTION) return { text: CONTACT_FORM_REPLY };
+  const output = result.output.type === 'json' ? (result.output.value as Partial<AssetListing & AssetHandout>) : {};
+  if (output.angeboten) return { text: `_Offline-Modus:_ Gern! Hier ist die Datei „${output.angeboten}“ zum Öffnen oder Herunterladen.` };
+  const candidates = (output.dateien ?? []).map((f) => ({ source: String(f.id), text: `${f.name.replace(/[._-]+/g, ' ')}. ${f.beschreibung}` }));
+  const best = rankPassages(question, candidates, 1)[0];
+  // Listed once already in this answer: no second listing, whatever came back.
+  const listedBefore = options.prompt.filter((m) => m.role === 'tool').length > 1;
+  if (!best || listedBefore) return { text: null };
+  return { call: { name: ASSET_FUNCTION, input: JSON.stringify({ id: Number(best.source) }) } };
+}
+
+/**
+ * What the offline engine mails: the conversation's last answer ("schick das an …"), else the
+ * request itself — it writes nothing of its own.
+ */
+function offlineMail(options: LanguageModelV4CallOptions, recipient: string) {
+  const ctx = (options.providerOptions?.[OFFLINE_PROVIDER_KEY] ?? {}) as unknown as Partial<OfflineContext>;
+  const name = ctx.assistantName ?? 'Mika';
+  let lastAnswer = '';
+  for (let i = options.prompt.length - 1; i >= 0 && !lastAnswer; i--) {
+    const m = options.prompt[i]!;
+    if (m.role === 'assistant') {
+      lastAnswer = m.content
+        .filter((c) => c.type === 'text')
+        .map((c) => c.text)
+        .join(' ')
+        .trim();
+    }
+  }
+  return {
+    empfaenger: recipient,
+    betreff: `Nachricht aus dem Chat mit ${name}`,
+    text: `Aus dem Chat mit ${name}:\n\n${lastAnswer || lastUserText(options)}`,
+  };
+}
+
+const sentences = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(/(?<=[.!?])\s+(?=[A-ZÄÖÜ0-9„"])/)
+    .filter(Boolean);
+
+/**
+ * The offline engine's document: deterministic, from the knowledge passages (and the intro) it was
+ * given — never from role, task or special properties. One section per passage with its source,
+ * and a table of the sources; a presentation gets the sentences as points.
+ */
+export function offlineDocument(options: LanguageModelV4CallOptions, question: string, format: DocumentFormat): DocumentInput {
+  const ctx = (options.providerOptions?.[OFFLINE_PROVIDER_KEY] ?? {}) as unknown as Partial<OfflineContext>;
+  const name = (ctx.assistantName ?? 'Mika').slice(0, 100);
+  const passages = (ctx.passages ?? []).slice(0, 4);
+  const task = shorten(question, 200);
+  const sections: DocumentSection[] = passages.map((p) => {
+    const said = sentences(p.text).map((t) => shorten(t, 900));
+    return format === 'pptx'
+      ? { ueberschrift: shorten(p.source, 150), punkte: said.slice(0, 6) }
+      : { ueberschrift: shorten(p.source, 150), absaetze: [shorten(p.text, 3500)] };
+  });
+  if (sections.length > 0) {
+    sections.push({
+      ueberschrift: 'Quellen',
+      tabelle: {
+        spalten: ['Nr.', 'Quelle', 'Kernaussage'],
+        zeilen: passages.map((p, i) => [String(i + 1), shorten(p.source, 200), shorten(sentences(p.text)[0] ?? p.text, 240)]),
+      },
+    });
+  } else {
+    sections.push({
+      ueberschrift: 'Hinweis',
+      absaetze: ['Zu dieser Aufgabe habe ich ohne KI-Modell keine passende Stelle in meinem Wissen gefunden.'],
+    });
+    if (ctx.intro?.trim()) sections.push({ ueberschrift: `Über ${name}`, absaetze: [shorten(ctx.intro, 3500)] });
+  }
+  return {
+    format,
+    titel: `${name} – Zusammenstellung`,
+    untertitel: `Aufgabe: „${task}“`,
+    abschnitte: sections,
+  };
+}
+
 const CONTACT_FORM_REPLY = '_Offline-Modus:_ Gern! Hinterlasse hier Deine Kontaktdaten – wir melden uns bei Dir.';
 
 /** Splits text into word-sized stream chunks that join back to exactly the same text. */
@@ -145,12 +285,8 @@ export function createOfflineModel(opts: { wordDelayMs: number }): LanguageModel
       };
     },
     async doStream(options) {
-      const question = lastUserText(options);
-      // After the contact-form tool ran, the engine writes its follow-up, like a model would.
-      const afterTool = options.prompt.at(-1)?.role === 'tool';
-      const callsForm =
-        !afterTool && options.tools?.some((t) => t.name === CONTACT_FORM_FUNCTION) === true && wantsContact(question);
-      const chunks = callsForm ? [] : wordChunks(afterTool ? CONTACT_FORM_REPLY : answer(options));
+      const step = nextOfflineStep(options);
+      const chunks = step.text === undefined ? [] : wordChunks(step.text ?? answer(options));
       const signal = options.abortSignal;
       const stream = new ReadableStream<LanguageModelV4StreamPart>({
         async start(controller) {
@@ -162,11 +298,11 @@ export function createOfflineModel(opts: { wordDelayMs: number }): LanguageModel
             controller.enqueue({ type: 'text-delta', id: 't0', delta });
           }
           if (chunks.length > 0) controller.enqueue({ type: 'text-end', id: 't0' });
-          if (callsForm) {
-            controller.enqueue({ type: 'tool-call', toolCallId: 'form-1', toolName: CONTACT_FORM_FUNCTION, input: '{}' });
+          if (step.call) {
+            controller.enqueue({ type: 'tool-call', toolCallId: `${step.call.name}-${options.prompt.length}`, toolName: step.call.name, input: step.call.input });
           }
           // The offline engine costs nothing: it books no tokens.
-          const reason = callsForm ? 'tool-calls' : 'stop';
+          const reason = step.call ? 'tool-calls' : 'stop';
           controller.enqueue({ type: 'finish', usage: usage(0, 0), finishReason: { unified: reason, raw: reason } });
           controller.close();
         },

@@ -135,6 +135,12 @@ export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
   let text = '';
   let error: unknown;
   const usage: AnswerUsage = { inputTokens: 0, outputTokens: 0 };
+  // A stream that breaks never sends its total: completed steps report theirs, the broken step
+  // is estimated from what it was sent and what came (about 4 characters per token).
+  const steps: AnswerUsage = { inputTokens: 0, outputTokens: 0 };
+  let stepText = 0;
+  let promptChars = 0;
+  let finished = false;
   const toolCalls: string[] = [];
   try {
     const passages = req.retrieve ? await req.retrieve(req.question) : [];
@@ -156,6 +162,7 @@ export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
       intro: req.profile.intro,
       passages: [...passages, ...introPassage],
     };
+    promptChars = system.length + messages.reduce((n, m) => n + (typeof m.content === 'string' ? m.content.length : 0), 0);
     const result = streamText({
       model: chat.model,
       system,
@@ -170,6 +177,7 @@ export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
     });
     const append = (delta: string) => {
       text += delta;
+      stepText += delta.length;
       checkpointer.update(text);
       req.onText(delta);
     };
@@ -184,13 +192,22 @@ export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
         toolCalls.push(part.toolName);
       } else if (part.type === 'error') {
         error = part.error;
+      } else if (part.type === 'finish-step') {
+        steps.inputTokens += part.usage.inputTokens ?? 0;
+        steps.outputTokens += part.usage.outputTokens ?? 0;
+        stepText = 0;
       } else if (part.type === 'finish') {
+        finished = true;
         usage.inputTokens = part.totalUsage.inputTokens ?? 0;
         usage.outputTokens = part.totalUsage.outputTokens ?? 0;
       }
     }
   } catch (err) {
     error = err;
+  }
+  if (!finished && !chat.offline) {
+    usage.inputTokens = steps.inputTokens + (stepText > 0 || steps.inputTokens === 0 ? Math.ceil(promptChars / 4) : 0);
+    usage.outputTokens = steps.outputTokens + Math.ceil(stepText / 4);
   }
   await checkpointer.stop();
 

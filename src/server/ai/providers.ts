@@ -2,10 +2,11 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createMistral } from '@ai-sdk/mistral';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { EmbeddingModelV4, ImageModelV4, LanguageModelV4, SpeechModelV4, TranscriptionModelV4 } from '@ai-sdk/provider';
+import type { EmbeddingModelV4, LanguageModelV4, SpeechModelV4, TranscriptionModelV4 } from '@ai-sdk/provider';
 import type { AppConfig } from '../config.ts';
 import type { Capabilities } from '../../shared/schemas/chat.ts';
 import { createOfflineModel } from './offline-engine.ts';
+import { createImageProvider, type RawImageProvider } from './image-providers.ts';
 
 export interface Resolved<M> {
   model: M;
@@ -23,7 +24,8 @@ export interface RawModels {
   chat: Resolved<LanguageModelV4>;
   transcription?: Resolved<TranscriptionModelV4>;
   speech?: Resolved<SpeechModelV4>;
-  image?: Resolved<ImageModelV4>;
+  /** Recraft or OpenAI, from AI_IMAGE_* (docs/ai.md); none: no pictures, never a fake one. */
+  image?: RawImageProvider;
   embedding?: Resolved<EmbeddingModelV4>;
 }
 
@@ -37,7 +39,7 @@ export function resolveModels(ai: AppConfig['ai']): RawModels {
     provider: 'offline',
     modelId: 'offline',
   };
-  const models: RawModels = { offline: true, chat: offlineChat };
+  const models: RawModels = { offline: true, chat: offlineChat, image: createImageProvider(ai.image) };
   if (ai.provider === 'offline') return models;
 
   const name = ai.provider;
@@ -51,7 +53,6 @@ export function resolveModels(ai: AppConfig['ai']): RawModels {
       chat: pick(ai.chatModel, (id) => p.chat(id)),
       transcription: pick(ai.transcriptionModel, (id) => p.transcription(id)),
       speech: pick(ai.speechModel, (id) => p.speech(id)),
-      image: pick(ai.imageModel, (id) => p.image(id)),
       embedding: pick(ai.embeddingModel, (id) => p.embedding(id)),
     });
   } else if (name === 'openai-compatible') {
@@ -59,7 +60,6 @@ export function resolveModels(ai: AppConfig['ai']): RawModels {
     const p = createOpenAICompatible({ name: 'openai-compatible', baseURL: ai.baseUrl, apiKey: ai.apiKey });
     Object.assign(models, {
       chat: pick(ai.chatModel, (id) => p.chatModel(id)),
-      image: pick(ai.imageModel, (id) => p.imageModel(id)),
       embedding: pick(ai.embeddingModel, (id) => p.embeddingModel(id)),
     });
   } else if (name === 'mistral') {
@@ -89,7 +89,9 @@ export function describeCapabilities(models: RawModels): Capabilities {
     transcription: describe(models.transcription),
     // Spoken answers also work offline with the bundled synthesizer (voice issue).
     speech: describe(models.speech),
-    image: describe(models.image),
+    image: models.image
+      ? { available: true, provider: models.image.provider, model: models.image.modelId }
+      : { available: false, provider: null, model: null },
     embedding: describe(models.embedding),
   };
 }

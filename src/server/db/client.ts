@@ -2,6 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -23,8 +24,9 @@ export interface Database {
   connectionString?: string;
 }
 
-// Extensions the migrations create (knowledge retrieval); PGlite loads them only when passed here.
-const PGLITE_EXTENSIONS = { pg_trgm };
+// Extensions the migrations create (knowledge retrieval) and pgvector, which knowledge vectors
+// create at start when an embedding model is configured; PGlite offers only what is passed here.
+const PGLITE_EXTENSIONS = { pg_trgm, vector };
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 

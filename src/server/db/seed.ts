@@ -26,7 +26,7 @@ export async function ensureSuperadmin(db: Db, input: { email: string; password:
       const limits = PLAN_LIMITS.agency;
       [team] = await tx
         .insert(teams)
-        .values({ name: OPERATOR_TEAM_NAME, planSlug: 'other', amountMikas: limits.mikas, amountUsers: limits.users })
+        .values({ name: OPERATOR_TEAM_NAME, planSlug: 'other', amountMikas: limits.mikas, amountUsers: limits.users, amountPublicLicences: limits.publicLicences })
         .returning();
     }
     const [user] = await tx

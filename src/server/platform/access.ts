@@ -44,6 +44,16 @@ export const ACCESS_RULES = {
   admin: { description: 'an administrator of the team', check: requireRole((a) => a.user.isAdmin), csrf: 'session' },
   owner: { description: 'the owner of the team', check: requireRole((a) => a.user.role === 'owner'), csrf: 'session' },
   superadmin: { description: 'an operator (superadmin)', check: requireRole((a) => a.user.isSuperadmin), csrf: 'session' },
+  apikey: {
+    description: 'an API key of the team in `Authorization: Bearer` (checked by the service; OpenAI-style errors); no session, no CSRF',
+    check: () => undefined,
+    csrf: 'never',
+  },
+  stripe: {
+    description: 'Stripe: the `Stripe-Signature` over the raw body is verified by the service (300 s tolerance); no session, no CSRF',
+    check: () => undefined,
+    csrf: 'never',
+  },
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessKind = keyof typeof ACCESS_RULES;

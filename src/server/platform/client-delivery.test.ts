@@ -27,11 +27,12 @@ describe('delivering the built client', () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-delivery-'));
     await fs.mkdir(path.join(dir, 'assets'));
     await fs.writeFile(path.join(dir, 'index.html'), `<!doctype html><title>Mika</title>${'<!-- shell -->'.repeat(100)}`);
+    await fs.writeFile(path.join(dir, 'auth.html'), `<!doctype html><title>Mika</title>${'<!-- sign-in -->'.repeat(100)}`);
     await fs.writeFile(path.join(dir, 'assets', 'main-AbC123.js'), SCRIPT);
     await fs.writeFile(path.join(dir, 'assets', 'main-AbC123.css'), STYLE);
     await fs.writeFile(path.join(dir, 'assets', 'tiny-X1.js'), 'export {};');
     await fs.writeFile(path.join(dir, 'embed.js'), `(function(){${'var a=1;'.repeat(300)}})();`);
-    await runPrecompress(dir, ['index.html', 'assets/main-AbC123.js', 'assets/main-AbC123.css', 'assets/tiny-X1.js']);
+    await runPrecompress(dir, ['index.html', 'auth.html', 'assets/main-AbC123.js', 'assets/main-AbC123.css', 'assets/tiny-X1.js']);
     t = await createTestApp({ CLIENT_DIR: dir });
   });
   afterAll(async () => {
@@ -78,6 +79,20 @@ describe('delivering the built client', () => {
     expect(embed.headers['content-encoding']).toBe('gzip');
     expect(embed.headers['cache-control']).toBe('no-cache');
     expect(embed.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  it('answers the sign-in screens with their own light page and every other client path with the office', async () => {
+    for (const url of ['/login', '/register', '/reset', '/reset-password/abc-123', '/feedback?status=success&title=Hallo']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('<!-- sign-in -->');
+    }
+    for (const url of ['/', '/Support', '/loginx', '/logout', '/agb']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<!-- shell -->');
+    }
   });
 
   it('compresses API JSON above the threshold, not below it', async () => {

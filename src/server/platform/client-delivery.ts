@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { M } from '../../shared/messages.ts';
+import { AUTH_PAGE_PATHS } from '../../shared/constants.ts';
 
 /**
  * How the built client and the API's answers travel (docs/decisions/012-frontend-delivery-and-bundles.md):
@@ -78,7 +79,16 @@ export function registerResponseCompression(app: FastifyInstance) {
 
 const isHashedAsset = (filePath: string) => filePath.includes(`${path.sep}assets${path.sep}`);
 
-/** Serves the built client; unknown non-API GETs get index.html so client routes work on reload. */
+/** The sign-in screens (and /feedback) come with their own light page: /login, /reset-password/{token} … */
+export function isAuthPagePath(url: string): boolean {
+  const first = `/${url.split('/')[1] ?? ''}`;
+  return (AUTH_PAGE_PATHS as readonly string[]).includes(first);
+}
+
+/**
+ * Serves the built client; unknown non-API GETs get a page so client routes work on reload: the
+ * sign-in screens auth.html (when built), everything else the office's index.html.
+ */
 export async function serveClient(app: FastifyInstance, config: AppConfig) {
   const indexFile = path.join(config.clientDir, 'index.html');
   const hasClient = fs.existsSync(indexFile);
@@ -96,8 +106,11 @@ export async function serveClient(app: FastifyInstance, config: AppConfig) {
       },
     });
   }
-  const sendShell = (reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+  const sendShell = (reply: FastifyReply, file = 'index.html') =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile(file);
+  // Looked up per request like the files: a rebuilt client is served without a restart.
+  const shellFor = (url: string) =>
+    isAuthPagePath(url) && fs.existsSync(path.join(config.clientDir, 'auth.html')) ? 'auth.html' : 'index.html';
   // The root is a directory for the static handler: answer it with the app shell explicitly.
   if (hasClient) app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply));
   app.setNotFoundHandler((request, reply) => {
@@ -105,8 +118,8 @@ export async function serveClient(app: FastifyInstance, config: AppConfig) {
     const rawPath = request.url.split('?')[0] ?? '';
     const url = safeDecode(rawPath) ?? rawPath;
     // A missing asset must be a 404, not the app shell: old tabs then reload instead of breaking.
-    const isApi = ['/api/', '/storage/', '/sanctum/', '/assets/', '/audio/', '/document/'].some((p) => url.startsWith(p));
-    if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) return sendShell(reply);
+    const isApi = ['/api/', '/v1/', '/storage/', '/sanctum/', '/assets/', '/audio/', '/document/'].some((p) => url.startsWith(p));
+    if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) return sendShell(reply, shellFor(url));
     return reply.code(404).send({ error: M.notFound });
   });
 }

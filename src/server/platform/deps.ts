@@ -6,6 +6,7 @@ import type { Jobs } from './jobs.ts';
 import type { Mailer } from './mail.ts';
 import type { Realtime } from './realtime.ts';
 import type { PrivateStore, Storage } from './storage.ts';
+import type { Secrets } from './secrets.ts';
 import type { Throttle } from './throttle.ts';
 
 /** What every service function may use; built once in app.ts. */
@@ -20,6 +21,8 @@ export interface Deps {
   privateFiles: PrivateStore;
   /** The only way to an AI provider: every call passes the request's privacy gate. */
   ai: AiGateway;
+  /** Encryption of secrets at rest (MCP headers). */
+  secrets: Secrets;
   /** Live progress channel; attached once the HTTP server exists. */
   realtime?: Realtime;
   log: FastifyBaseLogger;

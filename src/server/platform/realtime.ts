@@ -20,12 +20,21 @@ import {
   knowledgeRoom,
   type KnowledgeProgress,
 } from '../../shared/schemas/knowledge.ts';
+import {
+  IMAGE_PROGRESS_EVENT,
+  JOIN_IMAGES_EVENT,
+  LEAVE_IMAGES_EVENT,
+  imageRoom,
+  type ImageProgress,
+} from '../../shared/schemas/images.ts';
 
 export interface Realtime {
   publishProgress(event: AIProcessingUpdated): void;
   publishAnswer(event: AIAnswerUpdated): void;
   /** Ingestion stages of a knowledge file, to the assistant's knowledge room. */
   publishKnowledge(event: KnowledgeProgress): void;
+  /** Stages of a picture, to the assistant's image room. */
+  publishImage(event: ImageProgress): void;
 }
 
 /** Whether the socket's session (its Cookie header) may edit the assistant. */
@@ -70,6 +79,8 @@ export function attachRealtime(
     verifyThreadToken: ThreadTokenVerifier;
     origins: OriginPolicy;
     verifyKnowledgeAccess: KnowledgeRoomVerifier;
+    /** Whether the socket's session may use the (image) assistant. */
+    verifyImageAccess?: KnowledgeRoomVerifier;
   },
 ): Realtime {
   const io = new Server(app.server, {
@@ -112,6 +123,18 @@ export function attachRealtime(
     socket.on(LEAVE_KNOWLEDGE_EVENT, async (req: { assistantUuid: string }) => {
       await socket.leave(knowledgeRoom(String(req?.assistantUuid)));
     });
+    // Pictures: the image room of an assistant, for signed-in users with the use right. Events carry
+    // only ids and stages; the picture itself is fetched with the session.
+    socket.on(JOIN_IMAGES_EVENT, async (req: { assistantUuid: string }, ack?: (a: JoinThreadAck) => void) => {
+      const uuid = typeof req?.assistantUuid === 'string' ? req.assistantUuid : '';
+      const verify = opts.verifyImageAccess;
+      const ok = uuid !== '' && verify !== undefined && (await verify(socket.handshake.headers.cookie, uuid).catch(() => false));
+      if (ok) await socket.join(imageRoom(uuid));
+      ack?.(ok ? { ok: true } : { ok: false, error: 'Kein Zugriff auf diesen Assistenten.' });
+    });
+    socket.on(LEAVE_IMAGES_EVENT, async (req: { assistantUuid: string }) => {
+      await socket.leave(imageRoom(String(req?.assistantUuid)));
+    });
     socket.on(LEAVE_THREAD_EVENT, async (req: { threadId: number }) => {
       await socket.leave(progressRoom(Number(req?.threadId)));
     });
@@ -131,6 +154,9 @@ export function attachRealtime(
     },
     publishKnowledge(event) {
       io.to(knowledgeRoom(event.assistantUuid)).emit(KNOWLEDGE_PROGRESS_EVENT, event);
+    },
+    publishImage(event) {
+      io.to(imageRoom(event.assistantUuid)).emit(IMAGE_PROGRESS_EVENT, event);
     },
   };
 }

@@ -79,7 +79,7 @@ export async function serveStorage(app: FastifyInstance, root: string) {
  */
 export function createPrivateStore(root: string) {
   const safe = (folder: string, name: string) => {
-    if (!/^[\w-]+$/.test(folder) || !/^[\w-]+\.(mp3|wav|pdf|docx|xlsx|pptx|png|jpe?g|bin)$/.test(name)) {
+    if (!/^[\w-]+$/.test(folder) || !/^[\w-]+\.(mp3|wav|pdf|docx?|xlsx|pptx|png|jpe?g|bin)$/.test(name)) {
       throw new Error('bad private file name');
     }
     return path.join(root, folder, name);
@@ -96,6 +96,23 @@ export function createPrivateStore(root: string) {
     },
     async remove(folder: string, name: string): Promise<void> {
       await fs.rm(safe(folder, name), { force: true });
+    },
+    /** The folders that hold files (for the sweep of orphaned files). */
+    async folders(): Promise<string[]> {
+      const entries = await fs.readdir(root, { withFileTypes: true }).catch(() => []);
+      return entries.filter((e) => e.isDirectory() && /^[\w-]+$/.test(e.name)).map((e) => e.name);
+    },
+    /** Files of a folder last written before `before` (newer ones may belong to an upload in flight). */
+    async filesOlderThan(folder: string, before: Date): Promise<string[]> {
+      const dir = path.join(root, folder);
+      const names = await fs.readdir(dir).catch(() => [] as string[]);
+      const old: string[] = [];
+      for (const name of names) {
+        if (name.endsWith('.tmp')) continue;
+        const stat = await fs.stat(path.join(dir, name)).catch(() => undefined);
+        if (stat?.isFile() && stat.mtime < before) old.push(name);
+      }
+      return old;
     },
     async read(folder: string, name: string): Promise<Buffer | undefined> {
       try {

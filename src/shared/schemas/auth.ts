@@ -4,13 +4,21 @@ import { M } from '../messages.ts';
 import { isCleanText } from './common.ts';
 
 // Shared by the forms (react-hook-form + zod resolver) and the server routes.
-export const zName = z
-  .string({ error: M.nameRequired })
-  .trim()
-  .min(1, M.nameRequired)
-  .min(LIMITS.nameMin, M.nameMin)
-  .max(120, 'Name darf höchstens 120 Zeichen lang sein')
-  .refine(isCleanText, M.invalidCharacters);
+/**
+ * The name rule of spec 01 §5 with the field's own label in its messages, so each error names its
+ * field (contact form: "Vorname muss mindestens 3 Zeichen lang sein"). For "Name" these are exactly
+ * the spec's texts (M.nameRequired, M.nameMin).
+ */
+export const zNameRule = (label: string) =>
+  z
+    .string({ error: `${label} ist erforderlich` })
+    .trim()
+    .min(1, `${label} ist erforderlich`)
+    .min(LIMITS.nameMin, `${label} muss mindestens ${LIMITS.nameMin} Zeichen lang sein`)
+    .max(120, `${label} darf höchstens 120 Zeichen lang sein`)
+    .refine(isCleanText, M.invalidCharacters);
+
+export const zName = zNameRule('Name');
 
 export const zEmail = z
   .string({ error: M.emailRequired })

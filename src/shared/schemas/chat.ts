@@ -60,12 +60,13 @@ export const ZSaveStreamRequest = z.object({
 
 /**
  * SSE data lines of GET /api/send/stream: text carries deltas; form announces a stored contact-form
- * message; complete carries the whole answer; every stream ends with [DONE].
+ * message; document a stored document message (a handed-out file); complete carries the whole answer; every stream ends with [DONE].
  */
 export type StreamEvent =
   | { type: 'text'; text: string }
   | { type: 'complete'; response_id: string; final_text: string; message_id: number; sources?: AnswerSource[] }
   | { type: 'form'; message_id: number }
+  | { type: 'document'; message_id: number; document: string }
   | { type: 'error'; error: string };
 
 export const ZCapability = z.object({ available: z.boolean(), provider: z.string().nullable(), model: z.string().nullable() });

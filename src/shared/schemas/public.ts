@@ -1,6 +1,6 @@
 import { z } from '../zod.ts';
 import { MP } from '../messages.ts';
-import { zEmail, zName } from './auth.ts';
+import { zEmail, zNameRule } from './auth.ts';
 import { zId, zRawText, zText, zToken } from './common.ts';
 
 export const FORM_FIELDS = ['firstname', 'lastname', 'company', 'email', 'phone', 'notes'] as const;
@@ -33,9 +33,9 @@ export function contactFormSchema(info: FormInfo) {
     assistantUuid: z.uuid(),
     threadId: zId(),
     token: zToken().optional(),
-    firstname: info.firstname ? zName : optionalText(120),
-    lastname: info.lastname ? zName : optionalText(120),
-    company: info.company ? zName : optionalText(120),
+    firstname: info.firstname ? zNameRule(FORM_FIELD_LABELS.firstname) : optionalText(120),
+    lastname: info.lastname ? zNameRule(FORM_FIELD_LABELS.lastname) : optionalText(120),
+    company: info.company ? zNameRule(FORM_FIELD_LABELS.company) : optionalText(120),
     email: info.email ? zEmail : optionalText(254),
     phone: optionalText(60),
     notes: optionalText(5000),

@@ -21,6 +21,7 @@ import { AssistantAvatar } from './components/AssistantAvatar.tsx';
 import { TA } from './texts.ts';
 import { useLibraryState } from './use-library-state.ts';
 import { Hint } from '../../components/Hint.tsx';
+import { useCapabilitiesQuery } from '../chat/chat-api.ts';
 
 interface Props {
   user: CurrentUser;
@@ -127,7 +128,8 @@ interface RowProps {
 }
 
 function NavRow({ assistant, limit, active, onOpen }: RowProps) {
-  const use = primaryActionState(assistant, limit);
+  const capabilities = useCapabilitiesQuery();
+  const use = primaryActionState(assistant, limit, { imageUnavailable: capabilities.data?.image.available === false });
   const edit = editActionState(assistant, limit);
   const TypeIcon = TYPE_ICONS[assistant.type];
   return (

@@ -3,21 +3,24 @@ import type { SectionProps } from '../office/sections.ts';
 import { MA } from '../../../shared/messages.ts';
 import { primaryActionState } from './assistant-rules.ts';
 import { ChatViewLoader } from './ChatViewLoader.tsx';
+import { TaskViewLoader } from './TaskViewLoader.tsx';
 import { RedirectToList } from './components/RedirectToList.tsx';
 import { AssistantLibrary } from './library/AssistantLibrary.tsx';
 import { useLibraryState } from './use-library-state.ts';
 import { lazyWithReload as lazy } from '../../lib/lazy-with-reload.ts';
 import { RouteFallback } from '../../components/RouteFallback.tsx';
 import { Suspense } from 'react';
+import type { AssistantSummary } from '../../../shared/schemas/assistants.ts';
 
 // The library is what most visits open: the wizard and the edit screen (forms, colour pickers,
 // tools) load when they are opened (docs/decisions/012).
 const CreateWizard = lazy<SectionProps>(() => import('./wizard/CreateWizard.tsx').then((m) => ({ default: m.CreateWizard })));
+const ImageView = lazy<{ assistant: AssistantSummary }>(() => import('../images/ImageView.tsx').then((m) => ({ default: m.ImageView })));
 const EditView = lazy<{ uuid: string; user: SectionProps['user'] }>(() => import('./edit/EditView.tsx').then((m) => ({ default: m.EditView })));
 
 /**
  * The assistant area (spec 02 §2): one section that switches between its views by the URL
- * (`/?view=edit&assistant=…`). Views that are not built yet (task, image) fall back to the list.
+ * (`/?view=edit&assistant=…`).
  */
 export default function AssistantSection({ user }: SectionProps) {
   const { view, assistantUuid } = useAssistantView();
@@ -44,9 +47,24 @@ export default function AssistantSection({ user }: SectionProps) {
       if (blocked) return <RedirectToList reason={blocked} />;
       return <ChatViewLoader key={assistantUuid} assistantUuid={assistantUuid} />;
     }
-    case 'task':
-    case 'image':
-      return <RedirectToList />;
+    case 'image': {
+      if (!assistantUuid) return <RedirectToList reason={MA.noAssistant} />;
+      if (!assistant) return assistants.isPending ? <RouteFallback minHeight="50vh" /> : <RedirectToList reason={MA.noAssistant} />;
+      // Without an image provider the view still opens and explains why nothing can be painted.
+      const blocked = primaryActionState(assistant, limit).reason;
+      if (blocked || assistant.type !== 'image') return <RedirectToList reason={blocked} />;
+      return (
+        <Suspense fallback={<RouteFallback minHeight="50vh" />}>
+          <ImageView key={assistantUuid} assistant={assistant} />
+        </Suspense>
+      );
+    }
+    case 'task': {
+      if (!assistantUuid) return <RedirectToList reason={MA.noAssistant} />;
+      const blocked = assistant ? primaryActionState(assistant, limit).reason : null;
+      if (blocked) return <RedirectToList reason={blocked} />;
+      return <TaskViewLoader key={assistantUuid} assistantUuid={assistantUuid} />;
+    }
     default:
       return <AssistantLibrary user={user} />;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MA, MU } from '../../../shared/messages.ts';
+import { MA, MI, MU } from '../../../shared/messages.ts';
 import type { AssistantSummary, ShopInfo } from '../../../shared/schemas/assistants.ts';
 import {
   createActionState,
@@ -19,7 +19,6 @@ import {
   validateWizardStep,
   type WizardValues,
 } from './assistant-rules.ts';
-import { TA } from './texts.ts';
 
 function assistant(overrides: Partial<AssistantSummary> = {}): AssistantSummary {
   return {
@@ -124,19 +123,28 @@ describe('library actions', () => {
     });
   });
 
-  it('keeps task and image disabled until their views exist, with their spec tooltips', () => {
+  it('opens the task view with the use right; image is enabled unless the server paints no pictures', () => {
     expect(primaryActionState(assistant({ type: 'task' }), within)).toEqual({
       label: 'Aufgabe erledigen lassen',
-      disabled: true,
-      reason: TA.comingSoon,
-      comingSoon: true,
+      disabled: false,
+      reason: null,
+      comingSoon: false,
     });
     expect(primaryActionState(assistant({ type: 'image' }), within)).toMatchObject({
       label: 'Bilder malen lassen',
-      reason: 'Diese Funktion folgt in Kürze.',
+      disabled: false,
+      reason: null,
+    });
+    expect(primaryActionState(assistant({ type: 'image' }), within, { imageUnavailable: true })).toMatchObject({
+      disabled: true,
+      reason: MI.notConfigured,
+      comingSoon: false,
     });
     // A missing right is the more important explanation.
     expect(primaryActionState(assistant({ type: 'task', can_use: false }), within).reason).toBe(
+      MA.noPermission,
+    );
+    expect(primaryActionState(assistant({ type: 'image', can_use: false }), within, { imageUnavailable: true }).reason).toBe(
       MA.noPermission,
     );
   });

@@ -1,4 +1,4 @@
-import { MA, MU } from '../../../shared/messages.ts';
+import { IMAGE_NOT_CONFIGURED, MA, MU } from '../../../shared/messages.ts';
 import { ASSISTANT_LIMITS, CHAT_STYLES, LIMITS, type AssistantType } from '../../../shared/constants.ts';
 import type { AssistantSummary, ShopInfo } from '../../../shared/schemas/assistants.ts';
 import { FILTER_MIN_LEVEL2, isValidFilterList } from '../../../shared/filter-rules.ts';
@@ -53,8 +53,13 @@ export interface ActionState {
   comingSoon: boolean;
 }
 
-/** The views whose screens exist; task and image follow in later work. */
-export const AVAILABLE_USE_VIEWS: ReadonlySet<AssistantType> = new Set<AssistantType>(['chat']);
+/** The views whose screens exist. */
+export const AVAILABLE_USE_VIEWS: ReadonlySet<AssistantType> = new Set<AssistantType>(['chat', 'task', 'image']);
+
+export interface UseActionOptions {
+  /** The server paints no pictures (GET /api/capabilities): the image action says why. */
+  imageUnavailable?: boolean;
+}
 
 type ActionAssistant = Pick<AssistantSummary, 'name' | 'type' | 'can_use' | 'can_edit' | 'is_default'>;
 
@@ -69,11 +74,16 @@ function state(label: string, reason: string | null, comingSoon = false): Action
 }
 
 /** The chat, task or image action of an assistant, by its type. */
-export function primaryActionState(a: ActionAssistant, limit: Pick<LimitState, 'exceeded'>): ActionState {
+export function primaryActionState(
+  a: ActionAssistant,
+  limit: Pick<LimitState, 'exceeded'>,
+  opts: UseActionOptions = {},
+): ActionState {
   const label = primaryActionLabel(a);
   if (limit.exceeded) return state(label, MA.overLimitTooltip);
   if (!a.can_use) return state(label, MA.noPermission);
   if (!AVAILABLE_USE_VIEWS.has(a.type)) return state(label, TA.comingSoon, true);
+  if (a.type === 'image' && opts.imageUnavailable) return state(label, IMAGE_NOT_CONFIGURED);
   return state(label, null);
 }
 

@@ -83,9 +83,6 @@ export const TA = {
   tabsLabel: (name: string) => `Einstellungen von ${name}`,
   tabProperties: 'Eigenschaften',
   tabPublishing: 'Veröffentlichung',
-  imageStylesTitle: 'Stilrichtungen folgen in Kürze',
-  imageStylesText:
-    'Hier wählst Du bald die Stilrichtung Deines Bild-Mikas oder trainierst einen eigenen Stil mit fünf Beispielbildern.',
   sectionBasics: 'Grunddaten',
   sectionBehaviour: 'Verhalten',
   sectionContact: 'Verantwortung',

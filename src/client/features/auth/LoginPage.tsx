@@ -1,49 +1,31 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { LIMITS } from '../../../shared/constants.ts';
-import type { ZLoginRequest } from '../../../shared/schemas/auth.ts';
-import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
 import { T } from '../../lib/texts.ts';
 import { showSuccess } from '../../state/snackbar-store.ts';
-import { FormPasswordField, FormTextField } from '../../components/FormTextField.tsx';
-import { AuthLayout } from '../../components/AuthLayout.tsx';
-import { useLoginMutation } from './auth-api.ts';
-import { showServerErrors } from '../../lib/form-errors.ts';
-
-type LoginForm = z.input<typeof ZLoginRequest>;
-const FIELDS = ['email', 'password'] as const;
+import { login } from './auth-api.ts';
+import { AuthLayout, PasswordField, SubmitButton, TextField } from './light-ui.tsx';
+import { authSchemas, useAuthForm } from './use-auth-form.ts';
 
 export default function LoginPage() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const mutation = useLoginMutation();
-  const [redirecting, setRedirecting] = useState(false);
-  const { control, handleSubmit, setError } = useForm<LoginForm, unknown, z.output<typeof ZLoginRequest>>({
-    resolver: lazyZodResolver(() => import('../../../shared/schemas/auth.ts').then((m) => m.ZLoginRequest)),
-    defaultValues: { email: '', password: '' },
+  const [busy, setBusy] = useState(false);
+  const form = useAuthForm({
+    initial: { email: '', password: '' },
+    schema: () => authSchemas().then((m) => m.ZLoginRequest),
+    fields: ['email', 'password'],
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
+    setBusy(true);
     try {
-      await mutation.mutateAsync(values);
-      setRedirecting(true);
+      await login(values);
       showSuccess(T.loginSuccess, LIMITS.redirectAfterLoginMs + 1000);
-      // Whatever was cached belonged to no one or to someone else.
-      queryClient.clear();
-      window.setTimeout(() => void navigate('/', { replace: true }), LIMITS.redirectAfterLoginMs);
+      // The office is its own page: a full load after the spec's delay, nothing of this page survives.
+      window.setTimeout(() => window.location.replace('/'), LIMITS.redirectAfterLoginMs);
     } catch (error) {
-      showServerErrors(error, setError, FIELDS);
+      setBusy(false);
+      form.showServerError(error);
     }
   });
-
-  const busy = mutation.isPending || redirecting;
 
   return (
     <AuthLayout
@@ -52,34 +34,18 @@ export default function LoginPage() {
       documentTitle={T.loginButton}
       footer={
         <>
-          {T.noAccount} <Link href="/register">{T.toRegister}</Link>
+          {T.noAccount} <a href="/register">{T.toRegister}</a>
         </>
       }
     >
-      <Stack component="form" spacing={2.25} noValidate onSubmit={(e) => void onSubmit(e)}>
-        <FormTextField
-          control={control}
-          name="email"
-          label={T.labelEmail}
-          type="email"
-          autoComplete="email"
-          autoFocus
-        />
-        <FormPasswordField
-          control={control}
-          name="password"
-          label={T.labelPassword}
-          autoComplete="current-password"
-        />
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: '4px !important' }}>
-          <Link href="/reset" variant="body2">
-            {T.forgotPassword}
-          </Link>
-        </Box>
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} loading={busy}>
-          {T.loginButton}
-        </Button>
-      </Stack>
+      <form className="mk-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <TextField {...form.field('email')} label={T.labelEmail} type="email" autoComplete="email" autoFocus />
+        <PasswordField {...form.field('password')} label={T.labelPassword} autoComplete="current-password" />
+        <div className="mk-form-link mk-body2">
+          <a href="/reset">{T.forgotPassword}</a>
+        </div>
+        <SubmitButton busy={busy}>{T.loginButton}</SubmitButton>
+      </form>
     </AuthLayout>
   );
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type {
   Feedback,
   LoginRequest,
@@ -35,11 +34,6 @@ export async function resetPassword(input: ResetPasswordRequest): Promise<Feedba
 export async function logout(): Promise<void> {
   await api.post('/api/logout', undefined, { snackbar: false, onUnauthenticated: 'throw' });
 }
-
-export const useRegisterMutation = () => useMutation({ mutationFn: register });
-export const useLoginMutation = () => useMutation({ mutationFn: login });
-export const useResetRequestMutation = () => useMutation({ mutationFn: requestReset });
-export const useResetPasswordMutation = () => useMutation({ mutationFn: resetPassword });
 
 /** Full-page redirect to the feedback page after the spec's delay. */
 export function redirectToFeedback(feedback: Feedback, delayMs: number): void {

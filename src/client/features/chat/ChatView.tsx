@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { alpha, type Theme } from '@mui/material/styles';
@@ -20,6 +19,7 @@ import { LiveStatusDot } from './LiveStatusDot.tsx';
 import { subscribeToThread } from '../../lib/live-channel.ts';
 import type { ChatLive } from './live.ts';
 import { useFillHeight } from './use-chat-height.ts';
+import { Hint } from '../../components/Hint.tsx';
 
 /** The office's padding under its content (Container py: 3 on phones, 5 from sm). */
 const OFFICE_BOTTOM_PADDING = { phone: 24, wide: 40 };
@@ -43,11 +43,11 @@ export default function ChatView({ assistantUuid }: ChatViewProps) {
   const voice = useVoiceSlots(assistant, { publicMode: false, protectionLevel: user?.protectionLevel });
 
   const back = (
-    <Tooltip title={CT.backToLibrary}>
+    <Hint title={CT.backToLibrary} placement="right">
       <IconButton aria-label={CT.backToLibrary} onClick={() => open('list')} color="inherit" edge="start" sx={{ ml: { xs: 0, sm: -0.5 } }}>
         <ArrowBackIcon />
       </IconButton>
-    </Tooltip>
+    </Hint>
   );
 
   if (query.isPending) {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
-import Tooltip from '@mui/material/Tooltip';
 import { keyframes } from '@mui/material/styles';
 import { COLORS } from '../../app/colors.ts';
+import { Hint } from '../../components/Hint.tsx';
 import { useLiveConnectionState, type ConnectionState } from '../../lib/live-channel.ts';
 import { CT } from './texts.ts';
 
@@ -28,7 +28,8 @@ export function LiveStatusDot() {
   const dot = DOT[state];
   const label = liveStatusLabel(state);
   return (
-    <Tooltip
+    <Hint
+      placement="right"
       title={
         <>
           <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
@@ -60,6 +61,6 @@ export function LiveStatusDot() {
           }}
         />
       </Box>
-    </Tooltip>
+    </Hint>
   );
 }

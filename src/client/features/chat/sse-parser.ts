@@ -38,6 +38,10 @@ export function parseStreamEvent(payload: string): StreamEvent | null {
       };
     case 'form':
       return typeof v.message_id === 'number' ? { type: 'form', message_id: v.message_id } : null;
+    case 'document':
+      return typeof v.message_id === 'number' && typeof v.document === 'string'
+        ? { type: 'document', message_id: v.message_id, document: v.document }
+        : null;
     case 'error':
       return { type: 'error', error: typeof v.error === 'string' && v.error ? v.error : '' };
     default:

@@ -167,7 +167,11 @@ export function useChatSession(
 
       let received = '';
       // An object, so TypeScript does not narrow it to its initial value across the await below.
-      const outcome: { finished: 'complete' | 'error' | null; formMessageId: number | null } = { finished: null, formMessageId: null };
+      const outcome: { finished: 'complete' | 'error' | null; formMessageId: number | null; documents: ChatMessage[] } = {
+        finished: null,
+        formMessageId: null,
+        documents: [],
+      };
       const onEvent = (event: StreamEvent) => {
         if (streamRef.current?.controller !== controller) return;
         const store = useChatStore.getState();
@@ -180,6 +184,9 @@ export function useChatSession(
         } else if (event.type === 'form') {
           // The contact form follows the answer; it is shown together with it.
           outcome.formMessageId = event.message_id;
+        } else if (event.type === 'document') {
+          // So do handed-out files (document messages).
+          outcome.documents.push({ ...localMessage(event.message_id, 'ai', '', null, 'doc'), document: event.document });
         } else if (event.type === 'complete') {
           outcome.finished = 'complete';
           const answer = {
@@ -187,7 +194,7 @@ export function useChatSession(
             ...(event.sources ? { sources: event.sources } : {}),
           };
           const form = outcome.formMessageId === null ? [] : [localMessage(outcome.formMessageId, 'ai', '', null, 'form')];
-          queryClient.setQueryData<ChatMessage[]>(messagesKey, (old = []) => [...old, answer, ...form]);
+          queryClient.setQueryData<ChatMessage[]>(messagesKey, (old = []) => [...old, answer, ...outcome.documents, ...form]);
           if (event.response_id) {
             store.setLastResponseId(key, target.id, event.response_id);
             void confirmStreamedAnswer(assistantUuid, target, event.final_text, event.response_id).catch(() => undefined);

@@ -2,7 +2,7 @@
 export const ET = {
   domainsTitle: 'Erlaubte Websites',
   domainsText:
-    'Auf welchen Websites darf der Chat eingebunden werden? Gib die Domains durch Kommas getrennt an. Leer = jede Website darf den Chat einbinden.',
+    'Auf welchen Websites darf der Chat eingebunden werden? Gib die Domains durch Kommas getrennt an.',
   domainsLabel: 'Erlaubte Websites',
   domainsPlaceholder: 'firma.de, www.firma.de',
   domainsHelper: 'Leer = jede Website darf den Chat einbinden.',

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/MenuRounded';
 import WarningIcon from '@mui/icons-material/WarningAmberRounded';
-import { MikaMark } from '../../components/MikaLogo.tsx';
+import { MikaMark } from '../../components/MikaMark.tsx';
 import { readLiveLoginMarker } from '../../lib/browser-storage.ts';
 import { T } from '../../lib/texts.ts';
 import type { CurrentUser } from '../../state/user-store.ts';

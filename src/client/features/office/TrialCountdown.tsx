@@ -52,9 +52,11 @@ export function TrialCountdown({ seconds, canBook }: { seconds: number; canBook:
           </Box>
           <Box
             component="span"
-            sx={{ fontWeight: 600, fontSize: { xs: '0.8125rem', sm: '0.9375rem' }, whiteSpace: 'nowrap' }}
+            // On a phone the value wraps between its parts ("13 Tage 23 Std." / "59 Min. 32 Sek.") instead
+            // of running under "Tarif wählen"; a number never parts from its unit.
+            sx={{ fontWeight: 600, fontSize: { xs: '0.8125rem', sm: '0.9375rem' }, whiteSpace: { xs: 'normal', sm: 'nowrap' } }}
           >
-            {remaining > 0 ? formatCountdown(remaining) : T.trialExpired}
+            {remaining > 0 ? formatCountdown(remaining).replace(/(\d+) /g, '$1\u00a0') : T.trialExpired}
           </Box>
         </Box>
       </Box>

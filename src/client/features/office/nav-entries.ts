@@ -1,9 +1,14 @@
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesomeOutlined';
+import ApiIcon from '@mui/icons-material/ApiOutlined';
 import GroupIcon from '@mui/icons-material/GroupOutlined';
+import InsightsIcon from '@mui/icons-material/InsightsOutlined';
+import SellIcon from '@mui/icons-material/SellOutlined';
 import ShieldIcon from '@mui/icons-material/ShieldOutlined';
+import ShoppingBagIcon from '@mui/icons-material/ShoppingBagOutlined';
 import SupportAgentIcon from '@mui/icons-material/SupportAgentOutlined';
+import DataUsageIcon from '@mui/icons-material/DataUsageOutlined';
 import { T } from '../../lib/texts.ts';
 import { ROLE, type RolePredicate } from './roles.ts';
 
@@ -27,4 +32,10 @@ export const NAV_ENTRIES: NavEntry[] = [
   { section: 'Support', label: 'Support', icon: SupportAgentIcon, visible: ROLE.everyone },
   { section: 'Dataprotection', label: 'Datenschutz', icon: ShieldIcon, visible: ROLE.admin },
   { section: 'User', label: 'Benutzer', icon: GroupIcon, visible: ROLE.admin },
+  // Spec 01 §2: Tarif (owner), then Nutzung (admins); the Shop sits beside the offer.
+  { section: 'Offer', label: 'Tarif', icon: SellIcon, visible: ROLE.owner },
+  { section: 'Shop', label: 'Shop', icon: ShoppingBagIcon, visible: ROLE.owner },
+  { section: 'Usage', label: 'Nutzung', icon: DataUsageIcon, visible: ROLE.admin },
+  { section: 'Api', label: 'API', icon: ApiIcon, visible: ROLE.admin },
+  { section: 'Insight', label: 'Insight', icon: InsightsIcon, visible: ROLE.superadmin },
 ];

@@ -26,6 +26,14 @@ export const SECTIONS: Record<string, SectionDefinition> = {
   Dataprotection: { component: lazy(() => import('../dataprotection/DataprotectionSection.tsx')), allowed: ROLE.admin },
   // Everyone opens their own profile here; the list and other users are for admins (UserSection).
   User: { component: lazy(() => import('../users/UserSection.tsx')), allowed: ROLE.everyone },
+  Insight: { component: lazy(() => import('../insight/InsightSection.tsx')), allowed: ROLE.superadmin },
+  Api: { component: lazy(() => import('../api-keys/ApiSection.tsx')), allowed: ROLE.admin },
+  // Commerce (issue 14): the offer and the shop for the owner, usage for admins; Billing has no
+  // menu entry (the target of paymentMethodLink / customerPortalLink with the provider "Rechnung").
+  Offer: { component: lazy(() => import('../offer/OfferSection.tsx')), allowed: ROLE.owner },
+  Shop: { component: lazy(() => import('../shop/ShopSection.tsx')), allowed: ROLE.owner },
+  Usage: { component: lazy(() => import('../usage/UsageSection.tsx')), allowed: ROLE.admin },
+  Billing: { component: lazy(() => import('../billing/BillingSection.tsx')), allowed: ROLE.owner },
 };
 
 export function sectionPath(name: string): string {

@@ -19,7 +19,11 @@ export function useSaveFormSettings(assistantUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: FormSettingsInput) =>
-      api.post<{ message: string }>(`/api/tool/form/${encodeURIComponent(assistantUuid)}`, { form }, { snackbar: false }),
+      api.post<{ message: string }>(
+        `/api/tool/form/${encodeURIComponent(assistantUuid)}`,
+        { form },
+        { snackbar: false },
+      ),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: key(assistantUuid) });
       await queryClient.invalidateQueries({ queryKey: ['contact-form', 'info', assistantUuid] });

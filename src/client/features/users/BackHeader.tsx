@@ -1,8 +1,8 @@
 import IconButton from '@mui/material/IconButton';
 import Box from '@mui/material/Box';
-import Tooltip from '@mui/material/Tooltip';
 import ArrowBackIcon from '@mui/icons-material/ArrowBackRounded';
 import type { ReactNode } from 'react';
+import { Hint } from '../../components/Hint.tsx';
 import { SectionHeader } from '../../components/SectionHeader.tsx';
 import { UT } from './texts.ts';
 import { userListPath } from './user-view.ts';
@@ -20,11 +20,11 @@ export function BackHeader({ title, subtitle, actions, back = true }: Props) {
   if (!back) return <SectionHeader title={title} subtitle={subtitle} actions={actions} />;
   return (
     <Box sx={{ display: 'flex', gap: { xs: 1, sm: 1.5 }, alignItems: 'flex-start' }}>
-      <Tooltip title={UT.back}>
+      <Hint title={UT.back}>
         <IconButton href={userListPath()} aria-label={UT.back} sx={{ mt: { xs: -0.25, sm: 0 }, ml: -1 }}>
           <ArrowBackIcon />
         </IconButton>
-      </Tooltip>
+      </Hint>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <SectionHeader title={title} subtitle={subtitle} actions={actions} />
       </Box>

@@ -4,7 +4,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Tooltip from '@mui/material/Tooltip';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineRounded';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,6 +12,7 @@ import { showSuccess } from '../../state/snackbar-store.ts';
 import { UT } from './texts.ts';
 import { useDeleteUserMutation } from './users-api.ts';
 import { userListPath } from './user-view.ts';
+import { Hint } from '../../components/Hint.tsx';
 
 interface Props {
   member: TeamUser;
@@ -52,9 +52,9 @@ export function DeleteUserButton({ member, self }: Props) {
   return (
     <>
       {lockedReason ? (
-        <Tooltip title={lockedReason}>
-          <span>{button}</span>
-        </Tooltip>
+        <Hint title={lockedReason} disabled label={`${UT.deleteButton}: ${lockedReason}`}>
+          {button}
+        </Hint>
       ) : (
         button
       )}

@@ -5,13 +5,13 @@ import Card from '@mui/material/Card';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import type { TeamUser } from '../../../shared/schemas/users.ts';
 import { showSuccess } from '../../state/snackbar-store.ts';
 import { UT } from './texts.ts';
 import { useSetPermissionMutation, type AssistantRight, type PermissionType } from './users-api.ts';
+import { Hint } from '../../components/Hint.tsx';
 
 interface Props {
   member: TeamUser;
@@ -37,9 +37,9 @@ function RightSwitch({ label, checked, disabled, tooltip, onChange }: RightSwitc
     />
   );
   return tooltip ? (
-    <Tooltip title={tooltip}>
-      <span>{control}</span>
-    </Tooltip>
+    <Hint title={tooltip} disabled={disabled} label={disabled ? `${label}: ${tooltip}` : undefined}>
+      {control}
+    </Hint>
   ) : (
     control
   );

@@ -6,7 +6,6 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import ListItemButton from '@mui/material/ListItemButton';
 import Skeleton from '@mui/material/Skeleton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ChevronRightIcon from '@mui/icons-material/ChevronRightRounded';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
@@ -20,6 +19,7 @@ import { InvitationChip, RoleChip, UserAvatar } from './UserBadges.tsx';
 import { UT } from './texts.ts';
 import { useUsersQuery } from './users-api.ts';
 import { userCreatePath, userEditPath } from './user-view.ts';
+import { Hint } from '../../components/Hint.tsx';
 
 export function canCreateUser(user: CurrentUser): boolean {
   return user.is_admin && user.permissions.canCreateUser;
@@ -42,9 +42,9 @@ function CreateUserButton({ user }: { user: CurrentUser }) {
   if (allowed) return button;
   // A disabled button fires no events: the wrapper carries the tooltip.
   return (
-    <Tooltip title={MU.userLimitReached}>
-      <span>{button}</span>
-    </Tooltip>
+    <Hint title={MU.userLimitReached} disabled label={`${UT.createButton}: ${MU.userLimitReached}`}>
+      {button}
+    </Hint>
   );
 }
 

@@ -10,7 +10,8 @@ export const contactFormTool: ToolDefinition<Record<string, never>> = {
   slug: 'form',
   uuid: '6f1c2a3e-4b5d-4e6f-8a9b-0c1d2e3f4a51',
   name: 'Kontaktformular',
-  description: 'Zeigt Besuchern im Chat ein Formular für ihre Kontaktdaten; die Angaben werden per E-Mail zugestellt.',
+  description:
+    'Zeigt Besuchern im Chat ein Formular für ihre Kontaktdaten; die Angaben werden per E-Mail zugestellt.',
   functionName: CONTACT_FORM_FUNCTION,
   modelDescription:
     'Zeigt ein Kontaktformular im Chat an. Nutze es, wenn die Person kontaktiert werden, einen Rückruf, ' +

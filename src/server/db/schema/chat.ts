@@ -43,6 +43,11 @@ export const messages = pgTable(
     text: text('text').notNull().default(''),
     audio: text('audio'),
     document: text('document'),
+    /**
+     * Where a document message's bytes come from, as `{source}:{ref}` (e.g. `asset:{uuid}`); the
+     * document route asks the registered source (docs/decisions/014-assets.md).
+     */
+    documentSource: text('document_source'),
     responseId: text('response_id').unique(),
     /**
      * streaming: the answer is being written (text so far, heartbeat fresh); complete; partial: the
@@ -62,6 +67,7 @@ export const messages = pgTable(
   (t) => [
     index('messages_thread_idx').on(t.threadId, t.id),
     index('messages_audio_idx').on(t.audio),
+    index('messages_document_idx').on(t.document),
     index('messages_streaming_idx')
       .on(t.heartbeatAt)
       .where(sql`${t.status} = 'streaming'`),

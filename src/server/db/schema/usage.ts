@@ -1,3 +1,4 @@
+import { apiKeys } from './api-keys.ts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { assistants } from './assistants.ts';
@@ -20,6 +21,8 @@ export const usageRecords = pgTable(
     assistantId: integer('assistant_id').references(() => assistants.id, { onDelete: 'set null' }),
     threadId: integer('thread_id').references(() => threads.id, { onDelete: 'set null' }),
     messageId: integer('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    /** Calls through the OpenAI-compatible API: the key that made them. */
+    apiKeyId: integer('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     capability: text('capability', { enum: USAGE_CAPABILITIES }).notNull(),
     /** provider:model, e.g. openai:gpt-4o-mini or offline:offline. */
     model: text('model').notNull(),
@@ -35,6 +38,7 @@ export const usageRecords = pgTable(
     index('usage_records_assistant_idx').on(t.assistantId),
     index('usage_records_thread_idx').on(t.threadId),
     index('usage_records_message_idx').on(t.messageId),
+    index('usage_records_api_key_idx').on(t.apiKeyId),
     check(
       'usage_records_capability_check',
       sql`${t.capability} in ('chat', 'task', 'speech', 'transcription', 'image', 'embedding')`,

@@ -2,14 +2,16 @@ import type { UserDataResponse } from '../../../shared/schemas/auth.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { countTeamUsers, getTeamLimits, trialSecondsRemaining } from '../teams/team.service.ts';
+import { billingUserFields } from '../billing/billing.service.ts';
 import { getLimitState } from '../assistants/assistant.service.ts';
 
 export async function getUserData(deps: Deps, auth: AuthContext): Promise<UserDataResponse> {
   const { user, team } = auth;
   const limits = getTeamLimits(team);
-  const [userCount, assistantLimit] = await Promise.all([
+  const [userCount, assistantLimit, billing] = await Promise.all([
     countTeamUsers(deps.db, team.id),
     getLimitState(deps.db, team),
+    billingUserFields(deps, team),
   ]);
   return {
     user: {
@@ -25,10 +27,7 @@ export async function getUserData(deps: Deps, auth: AuthContext): Promise<UserDa
     billingPeriod: team.billingPeriod,
     trailSecondsRemaining: trialSecondsRemaining(team),
     role: user.role,
-    // Billing (Stripe portal, payment methods) arrives with the billing issue.
-    customerPortalLink: null,
-    hasDefaultPaymentMethod: false,
-    paymentMethodLink: null,
+    ...billing,
     liveLogin: null,
     permissions: {
       canCreateAssistant: user.isAdmin && !assistantLimit.full,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { assistantRights, assistants, teams, type Assistant } from '../../db/schema/index.ts';
 
@@ -42,6 +42,21 @@ export async function findPublicAssistant(db: Db, uuid: string): Promise<Assista
     .leftJoin(teams, eq(teams.id, assistants.teamId))
     .where(and(eq(assistants.uuid, uuid), eq(assistants.isPublic, true), isNull(teams.deletedAt)));
   return row?.assistant;
+}
+
+/** The team's published assistants, optionally without one (the one being changed). */
+export async function countPublishedAssistants(db: Db, teamId: number, exceptId?: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(assistants)
+    .where(
+      and(
+        eq(assistants.teamId, teamId),
+        eq(assistants.isPublic, true),
+        exceptId === undefined ? undefined : ne(assistants.id, exceptId),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 export async function countOwnAssistants(db: Db, teamId: number): Promise<number> {

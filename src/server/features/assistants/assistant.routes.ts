@@ -7,14 +7,12 @@ import {
   ZAssistantSummary,
   ZAssistantTypeRequest,
   ZCreateAssistantRequest,
-  ZShopInfo,
   ZUpdateAssistantRequest,
 } from '../../../shared/schemas/assistants.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { readSingleUpload } from '../../platform/uploads.ts';
 import { requireAuth } from '../../platform/session.ts';
-import { getTeamLimits } from '../teams/team.service.ts';
 import {
   changeAssistantType,
   createAssistant,
@@ -36,10 +34,6 @@ export const assistantRoutes =
       '/api/assistants/',
       { config: { access: 'member' }, schema: { tags, response: { 200: z.object({ assistants: z.array(ZAssistantSummary) }) } } },
       async (request) => ({ assistants: await listAssistants(deps, requireAuth(request)) }),
-    );
-
-    app.get('/api/shop', { config: { access: 'member' }, schema: { tags: ['shop'], response: { 200: ZShopInfo } } }, async (request) =>
-      getTeamLimits(requireAuth(request).team),
     );
 
     app.get(

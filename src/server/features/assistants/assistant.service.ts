@@ -3,11 +3,14 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client.ts';
 import { assistants, teams, type Assistant, type Team } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { FILE_SWEEP_JOB } from '../../platform/file-sweep.ts';
 import { generateAvatarSvg } from '../../platform/avatar.ts';
 import { reencodeImage } from '../../platform/images.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import { MA } from '../../../shared/messages.ts';
+import { MA, MCR } from '../../../shared/messages.ts';
+import { PLAN_LIMITS, type PlanSlug } from '../../../shared/constants.ts';
+import { trialEnded } from '../credits/credit.service.ts';
 import type {
   AssistantDetail,
   AssistantSummary,
@@ -20,6 +23,7 @@ import { getTeamLimits } from '../teams/team.service.ts';
 import { isToolActive } from '../tools/tool.service.ts';
 import {
   countOwnAssistants,
+  countPublishedAssistants,
   findPublicAssistant,
   findVisibleAssistant,
   listVisibleAssistants,
@@ -33,6 +37,8 @@ export interface LimitState {
   exceeded: boolean;
   /** No free slot for a new assistant. */
   full: boolean;
+  /** The trial ended and no plan was booked: assistants can be neither used nor changed. */
+  trialEnded: boolean;
 }
 
 export async function getLimitState(db: Db, team: Team): Promise<LimitState> {
@@ -43,17 +49,42 @@ export async function getLimitState(db: Db, team: Team): Promise<LimitState> {
 export function limitStateFrom(team: Team, count: number): LimitState {
   const limits = getTeamLimits(team);
   const bought = limits.assistantLimitRegular + limits.assistantAddons;
-  return { count, bought, exceeded: count > bought, full: count >= bought };
+  return { count, bought, exceeded: count > bought, full: count >= bought, trialEnded: trialEnded(team) };
+}
+
+/** Whether the team's plan has per-assistant roles and rights (Team, Agency, the trial). */
+export function planHasRights(team: Pick<Team, 'planSlug'>): boolean {
+  return PLAN_LIMITS[team.planSlug as PlanSlug]?.rights ?? true;
+}
+
+/** 403 with a feedback action to the offer (docs/plans.md): nothing is deleted, the owner can book. */
+export function trialEndedError() {
+  return new AppError('FORBIDDEN', MCR.trialEnded, {
+    feedback: { status: 'warning', title: MCR.trialEndedTitle, message: MCR.trialEnded, btnUrl: '/Offer', btnText: MCR.trialEndedButton },
+  });
+}
+
+/**
+ * Publishing only within the team's public licences (plan amount + extras). Assistants published
+ * already stay published; only a new publication beyond the count is refused. Call it inside the
+ * transaction that publishes, after locking the team row.
+ */
+async function assertCanPublish(db: Db, team: Team, assistantId?: number): Promise<void> {
+  const licences = team.amountPublicLicences + team.amountExtraPublicLicences;
+  if (licences <= 0) throw new AppError('FORBIDDEN', MCR.publishNotIncluded);
+  if ((await countPublishedAssistants(db, team.id, assistantId)) >= licences) throw new AppError('FORBIDDEN', MCR.publishLimit(licences));
 }
 
 /** Admins have every right on their team's assistants; employees what an admin granted. */
 export function rightsFor(auth: AuthContext, row: AssistantWithRights): { canUse: boolean; canEdit: boolean } {
   const { user, team } = auth;
   const a = row.assistant;
-  const canUse = user.isAdmin || user.isSuperadmin || row.canUse === true;
+  // Without roles and rights in the plan (Solo) every member uses every Mika; only admins edit.
+  const withRights = planHasRights(team);
+  const canUse = user.isAdmin || user.isSuperadmin || !withRights || row.canUse === true;
   let canEdit: boolean;
   if (a.isDefault || a.teamId === null) canEdit = user.isSuperadmin && team.planSlug !== 'trial';
-  else canEdit = user.isAdmin || row.canEdit === true;
+  else canEdit = user.isAdmin || (withRights && row.canEdit === true);
   return { canUse, canEdit };
 }
 
@@ -151,6 +182,7 @@ export async function assertCanUseAssistant(deps: Deps, auth: AuthContext, uuid:
 
 /** The use check on data a caller loaded in one go (the chat's hot path joins rights and count). */
 export function assertUsable(rights: { canUse: boolean }, limit: LimitState): void {
+  if (limit.trialEnded) throw trialEndedError();
   if (!rights.canUse) throw new AppError('FORBIDDEN', MA.noPermission);
   if (limit.exceeded) throw overLimitError(limit);
 }
@@ -162,6 +194,7 @@ export async function assertCanEditAssistant(deps: Deps, auth: AuthContext, uuid
 
 async function loadEditable(deps: Deps, auth: AuthContext, uuid: string) {
   const { row, rights } = await loadVisible(deps, auth, uuid);
+  if (trialEnded(auth.team)) throw trialEndedError();
   if (!rights.canEdit) {
     throw new AppError('FORBIDDEN', row.assistant.isDefault ? MA.defaultNotEditable : MA.noPermission);
   }
@@ -202,6 +235,7 @@ export async function createAssistant(
   input: z.output<typeof ZCreateAssistantRequest>,
 ): Promise<{ uuid: string }> {
   if (!auth.user.isAdmin) throw new AppError('FORBIDDEN', MA.noPermission);
+  if (trialEnded(auth.team)) throw trialEndedError();
   const svgSeed = crypto.randomUUID();
   const image = await deps.storage.put('avatars', 'svg', generateAvatarSvg(svgSeed), svgSeed);
   const uuid = await deps.db.transaction(async (tx) => {
@@ -209,6 +243,7 @@ export async function createAssistant(
     const [team] = await tx.select().from(teams).where(eq(teams.id, auth.team.id)).for('update');
     const limit = await getLimitState(tx, team!);
     if (limit.full) throw new AppError('FORBIDDEN', MA.limitReached);
+    if (input.is_public === 1) await assertCanPublish(tx, team!);
     const [row] = await tx
       .insert(assistants)
       .values({
@@ -253,6 +288,16 @@ export async function updateAssistant(deps: Deps, auth: AuthContext, input: Upda
     });
   }
   if (input.is_public !== undefined) set.isPublic = input.is_public === 1 && current.type === 'chat';
+  if (set.isPublic && !current.isPublic) {
+    // A new publication: within the licences, decided under the team's lock (two parallel
+    // publications cannot both take the last licence).
+    await deps.db.transaction(async (tx) => {
+      const [team] = await tx.select().from(teams).where(eq(teams.id, auth.team.id)).for('update');
+      await assertCanPublish(tx, team!, current.id);
+      await tx.update(assistants).set(set).where(eq(assistants.id, current.id));
+    });
+    return getAssistantDetail(deps, auth, input.uuid);
+  }
   if (input.primary_background_color) set.primaryBackgroundColor = input.primary_background_color;
   if (input.secondary_background_color) set.secondaryBackgroundColor = input.secondary_background_color;
   if (input.tertiary_background_color) set.tertiaryBackgroundColor = input.tertiary_background_color;
@@ -287,6 +332,8 @@ export async function deleteAssistant(deps: Deps, auth: AuthContext, uuid: strin
   await deps.db.delete(assistants).where(eq(assistants.id, a.id));
   await deps.storage.remove(a.logo);
   if (!a.isDefault) await deps.storage.remove(a.image);
+  // Its files (knowledge, spoken answers …) lost their rows by cascade: the sweep deletes them now.
+  await deps.jobs.send(FILE_SWEEP_JOB, {});
 }
 
 const LOGO_TYPES: Record<string, 'png' | 'jpg'> = { 'image/png': 'png', 'image/jpeg': 'jpg' };

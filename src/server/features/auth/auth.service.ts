@@ -10,6 +10,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { endAllSessionsOfUser, startSession } from '../../platform/session.ts';
 import { consumeUserToken, findUserByEmail, insertUserToken, peekUserTokenPurpose } from './auth.repository.ts';
 import { isStrongPassword } from '../../../shared/schemas/users.ts';
+import { grantMonthlyAllowance } from '../credits/credit.service.ts';
 
 const RESET_TTL_MS = 60 * 60_000;
 const VERIFY_TTL_MS = 7 * 86_400_000;
@@ -74,8 +75,11 @@ export async function registerAccount(
           trialEndsAt: new Date(Date.now() + deps.config.trialDays * 86_400_000),
           amountMikas: limits.mikas,
           amountUsers: limits.users,
+          amountPublicLicences: limits.publicLicences,
         })
         .returning({ id: teams.id });
+      // The trial's credits, so the new team can start at once (the monthly job adds nothing twice).
+      await grantMonthlyAllowance(tx, { id: team!.id, planSlug: 'trial', amountExtraMikas: 0 });
       const [user] = await tx
         .insert(users)
         .values({

@@ -164,6 +164,21 @@ export async function findThreadIdByAudio(db: Db, file: string): Promise<number 
   return row?.threadId;
 }
 
+/**
+ * The document messages named `file` in threads whose token hash is `tokenHash` (at most one
+ * thread: tokens are random); the caller checks the thread access as for every other call.
+ */
+export async function findThreadDocument(db: Db, file: string, tokenHash: string) {
+  const [row] = await db
+    .select({ threadId: messages.threadId, source: messages.documentSource })
+    .from(messages)
+    .innerJoin(threads, eq(threads.id, messages.threadId))
+    .where(and(eq(messages.document, file), eq(messages.type, 'doc'), eq(threads.tokenHash, tokenHash)))
+    .orderBy(desc(messages.id))
+    .limit(1);
+  return row;
+}
+
 /** The contact form shown in a thread was sent: after a reload it shows the confirmation. */
 export async function markFormsSubmitted(db: Db, threadId: number, confirmation: string): Promise<void> {
   await db

@@ -14,6 +14,7 @@ import { MC } from '../../../shared/messages.ts';
 import type { Deps } from '../../platform/deps.ts';
 import {
   answerInThread,
+  reserveAnswerCredits,
   confirmStreamedAnswer,
   createThread,
   getThreadMessages,
@@ -75,6 +76,8 @@ export const chatRoutes =
         const q = request.query;
         const access = await resolveThreadAccess(deps, request.auth, q);
         await throttlePublicMessage(deps, access, request.ip);
+        // Before the stream starts: empty credits answer 402 as JSON, and no provider is asked.
+        const hold = await reserveAnswerCredits(deps, access, request.auth);
 
         reply.hijack();
         const raw = reply.raw;
@@ -92,7 +95,7 @@ export const chatRoutes =
         const emit = (event: StreamEvent) => write(JSON.stringify(event));
         try {
           // The answer is produced and stored even if the browser goes away meanwhile.
-          await answerInThread(deps, access, q.message, emit);
+          await answerInThread(deps, access, q.message, emit, { hold });
         } catch (err) {
           request.log.error({ err }, 'chat pipeline failed');
           emit({ type: 'error', error: 'Ein unbekannter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.' });

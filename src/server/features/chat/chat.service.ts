@@ -1,3 +1,4 @@
+import type { ToolSet } from 'ai';
 import { createPrivacyGate } from '../../ai/privacy-gate.ts';
 import { createLiveRelay, runAnswer, type AnswerStore, type HistoryEntry } from '../../ai/pipeline.ts';
 import { buildToolSet, type ToolEffect } from '../../ai/tools/index.ts';
@@ -6,7 +7,7 @@ import { AppError } from '../../platform/app-error.ts';
 import { randomToken, safeEqual, sha256 } from '../../platform/crypto.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import { MC, MP } from '../../../shared/messages.ts';
+import { MC, MP, MS } from '../../../shared/messages.ts';
 import type { ChatMessage, StreamEvent, Thread } from '../../../shared/schemas/chat.ts';
 import {
   assertCanUseAssistant,
@@ -17,12 +18,17 @@ import {
 } from '../assistants/assistant.service.ts';
 import { privacyTermsFor } from '../dataprotection/dataprotection.service.ts';
 import { toActiveTools } from '../tools/tool.service.ts';
+import { mcpToolsForAnswer } from '../mcp/mcp.service.ts';
+import { listOfferableAssets } from '../assets/asset.service.ts';
 import { citedSources, retrieveKnowledge } from '../knowledge/knowledge.service.ts';
 import { recordUsage } from '../usage/usage.service.ts';
+import { audienceOf, creditsEmpty, releaseCredits, reserveCredits, trialEnded, type CreditHold } from '../credits/credit.service.ts';
+import { CREDIT_RESERVE } from '../../../shared/credit-prices.ts';
 import {
   deleteMessage,
   findAiMessage,
   findMessageByResponseId,
+  findThreadDocument,
   findThreadIdByAudio,
   findThread,
   findThreadWithAssistant,
@@ -119,7 +125,11 @@ export async function resolveThreadAccess(
     return { thread, assistant, tools, hasKnowledge, team: row.team ?? NEUTRAL_TEAM };
   }
   // A team thread belongs to one user of that team; the assistant must still be visible to it.
-  if (!auth || thread.userId !== auth.user.id || (assistant.teamId !== null && assistant.teamId !== auth.team.id)) {
+  if (
+    !auth ||
+    thread.userId !== auth.user.id ||
+    (assistant.teamId !== null && assistant.teamId !== auth.team.id)
+  ) {
     throw notFound;
   }
   assertUsable(rightsFor(auth, row), limitStateFrom(auth.team, row.ownAssistants));
@@ -133,7 +143,11 @@ const NEUTRAL_TEAM = { protectionLevel: 0, filter: '' } as Team;
 export async function throttlePublicMessage(deps: Deps, access: ThreadAccess, ip: string) {
   if (!access.thread.isPublic) return;
   await deps.throttle.consume(`public-msg:${ip}`, PUBLIC_LIMITS.messagesPerIp, MP.tooManyMessages);
-  await deps.throttle.consume(`public-assistant:${access.assistant.id}`, PUBLIC_LIMITS.messagesPerAssistant, MP.tooManyMessages);
+  await deps.throttle.consume(
+    `public-assistant:${access.assistant.id}`,
+    PUBLIC_LIMITS.messagesPerAssistant,
+    MP.tooManyMessages,
+  );
 }
 
 export async function getThreadMessages(deps: Deps, access: ThreadAccess): Promise<ChatMessage[]> {
@@ -164,7 +178,7 @@ async function loadHistory(deps: Deps, threadId: number): Promise<HistoryEntry[]
 }
 
 /** The chat's side of the pipeline: answers are messages of the thread, usage booked with them. */
-function threadAnswerStore(deps: Deps, access: ThreadAccess) {
+function threadAnswerStore(deps: Deps, access: ThreadAccess, hold: CreditHold | null) {
   const { thread, assistant } = access;
   const answer = { id: 0, responseId: '' };
   const store: AnswerStore = {
@@ -194,10 +208,41 @@ function threadAnswerStore(deps: Deps, access: ThreadAccess) {
             inputTokens: answer.usage.inputTokens,
             outputTokens: answer.usage.outputTokens,
           },
-        ]);
+        ], hold);
       }),
   };
   return { store, answer };
+}
+
+/**
+ * Holds the credits of one answer before anything is asked (docs/credits.md): the thread's team
+ * pays, a default assistant's public chat (no team) is free. Refuses with 402 when they are
+ * empty — in words for the signed-in admin or member, neutral for a public visitor.
+ */
+export async function reserveAnswerCredits(deps: Deps, access: ThreadAccess, auth: AuthContext | null): Promise<CreditHold | null> {
+  const { thread } = access;
+  // A visitor of a team whose trial ended meets the same neutral refusal as on empty credits.
+  if (thread.isPublic && thread.teamId !== null && trialEnded(access.team)) throw creditsEmpty('public');
+  return reserveCredits(
+    deps.db,
+    { teamId: thread.teamId, audience: audienceOf(auth, thread.isPublic) },
+    access.assistant.type === 'task' ? 'task' : 'chat',
+    CREDIT_RESERVE.answer,
+  );
+}
+
+/** What another feature answering in a thread (the task view) adds to a chat answer. */
+export interface AnswerExtras {
+  /**
+   * The answer's credit hold from reserveAnswerCredits (taken before the response started); it is
+   * settled with the stored answer or released when nothing was stored.
+   */
+  hold: CreditHold | null;
+  /**
+   * Tools of the calling feature for this answer only (e.g. the task documents' tool). They run
+   * behind the same privacy gate and ask for documents through `effects` like the built-in ones.
+   */
+  tools?: (ctx: { effects: ToolEffect[]; progress: (msg: string) => void }) => ToolSet;
 }
 
 /**
@@ -210,6 +255,23 @@ export async function answerInThread(
   access: ThreadAccess,
   question: string,
   emit: (event: StreamEvent) => void,
+  extras: AnswerExtras,
+): Promise<void> {
+  try {
+    await answerWithHold(deps, access, question, emit, extras);
+  } finally {
+    // Settled with the answer already, unless nothing was stored or something failed: then
+    // the hold goes back (a no-op after a settlement).
+    await releaseCredits(deps.db, extras.hold);
+  }
+}
+
+async function answerWithHold(
+  deps: Deps,
+  access: ThreadAccess,
+  question: string,
+  emit: (event: StreamEvent) => void,
+  extras: AnswerExtras,
 ): Promise<void> {
   const { thread, assistant } = access;
   const progress = (status: 'start-ai' | 'request-ai' | 'done-ai' | 'error', msg: string) =>
@@ -218,18 +280,35 @@ export async function answerInThread(
 
   const [history, passages] = await Promise.all([
     loadHistory(deps, thread.id),
-    access.hasKnowledge ? retrieveKnowledge(deps, assistant.id, question) : [],
+    // The question reaches an embedding model (when vectors are on) only masked.
+    access.hasKnowledge ? retrieveKnowledge(deps, assistant.id, question, { gate: privacyGateFor(access, { force: true }) }) : [],
   ]);
   const activeTools = toActiveTools(access.tools);
   const effects: ToolEffect[] = [];
   const tools = buildToolSet(activeTools, {
     teamId: thread.teamId,
     assistantId: assistant.id,
+    assistantName: assistant.name,
     threadId: thread.id,
     effects,
+    offerableFiles: () => listOfferableAssets(deps, assistant.id),
     progress: (msg) => progress('request-ai', msg),
+    mailer: deps.mailer,
+    throttle: deps.throttle,
   });
-  const { store, answer } = threadAnswerStore(deps, access);
+  // External tools (MCP) switched on for the assistant join the built-in ones.
+  const external =
+    thread.teamId === null
+      ? undefined
+      : await mcpToolsForAnswer(deps, {
+          teamId: thread.teamId,
+          assistantId: assistant.id,
+          threadId: thread.id,
+          progress: (msg) => progress('request-ai', msg),
+        });
+  const own = extras.tools?.({ effects, progress: (msg) => progress('request-ai', msg) });
+  const allTools = external || own ? { ...tools, ...external?.tools, ...own } : tools;
+  const { store, answer } = threadAnswerStore(deps, access, extras.hold);
   const live = createLiveRelay((offset, delta) =>
     deps.realtime?.publishAnswer({ threadId: thread.id, messageId: answer.id, offset, delta, done: false }),
   );
@@ -241,7 +320,7 @@ export async function answerInThread(
     history,
     question,
     retrieve: async () => passages,
-    tools,
+    tools: allTools,
     store,
     onText: (delta) => {
       emit({ type: 'text', text: delta });
@@ -254,32 +333,56 @@ export async function answerInThread(
     log: deps.log,
   });
   live.end();
-  deps.realtime?.publishAnswer({ threadId: thread.id, messageId: answer.id, offset: outcome.text.length, delta: '', done: true });
+  await external?.close();
+  deps.realtime?.publishAnswer({
+    threadId: thread.id,
+    messageId: answer.id,
+    offset: outcome.text.length,
+    delta: '',
+    done: true,
+  });
 
   if (outcome.error) deps.log.warn({ err: outcome.error, threadId: thread.id }, 'chat provider failed');
   const formRequested = effects.some((e) => e.type === 'show-form');
-  if (outcome.status === 'failed' && !formRequested) {
+  const documents = effects.flatMap((e) => (e.type === 'document' ? [e] : []));
+  if (outcome.status === 'failed' && !formRequested && documents.length === 0) {
     progress('error', MC.providerFailed);
     emit({ type: 'error', error: MC.providerFailed });
     return;
   }
-  let saved = outcome.answerId === null ? null : { id: outcome.answerId, text: outcome.text, responseId: answer.responseId };
+  let saved =
+    outcome.answerId === null
+      ? null
+      : { id: outcome.answerId, text: outcome.text, responseId: answer.responseId };
   if (!saved) {
-    // The model only called the contact form: a short line introduces it.
+    // The model only called a tool (contact form, a file): a short line introduces what follows.
+    const intro = formRequested ? MP.contactFormIntro : MS.documentIntro;
     const row = await insertMessage(deps.db, {
       threadId: thread.id,
       origin: 'ai',
       type: 'txt',
-      text: MP.contactFormIntro,
+      text: intro,
       responseId: crypto.randomUUID(),
     });
-    emit({ type: 'text', text: MP.contactFormIntro });
+    emit({ type: 'text', text: intro });
     saved = { id: row.id, text: row.text, responseId: row.responseId! };
   }
   if (outcome.status === 'partial') {
     progress('error', MC.providerInterrupted);
     emit({ type: 'error', error: MC.providerInterrupted });
     return;
+  }
+  // Handed-out files follow the answer as document messages (spec 01: type doc, document = file name).
+  for (const doc of documents) {
+    const row = await insertMessage(deps.db, {
+      threadId: thread.id,
+      origin: 'ai',
+      type: 'doc',
+      text: '',
+      document: doc.name,
+      documentSource: doc.source,
+    });
+    emit({ type: 'document', message_id: row.id, document: doc.name });
   }
   if (formRequested) {
     const form = await insertMessage(deps.db, { threadId: thread.id, origin: 'ai', type: 'form', text: '' });
@@ -324,6 +427,27 @@ export async function threadOfAnswerAudio(deps: Deps, file: string): Promise<num
   return findThreadIdByAudio(deps.db, file);
 }
 
+/**
+ * GET/HEAD /document/{assistantUuid}/{file}?token=: the document message of the token's thread
+ * named `file`, after the same access check as every thread call. Returns the assistant and the
+ * message's document source (`{kind}:{ref}`) for the documents feature to serve.
+ */
+export async function findThreadDocumentSource(
+  deps: Deps,
+  auth: AuthContext | null,
+  ref: { assistantUuid: string; file: string; token: string },
+): Promise<{ assistant: Assistant; source: string } | undefined> {
+  const found = await findThreadDocument(deps.db, ref.file, sha256(ref.token));
+  if (!found?.source) return undefined;
+  const access = await resolveThreadAccess(deps, auth, { assistantUuid: ref.assistantUuid, threadId: found.threadId, token: ref.token });
+  return { assistant: access.assistant, source: found.source };
+}
+
+/** A thread by id (its token is not checked: for callers that hold a checked reference to it). */
+export async function findThreadById(deps: Deps, threadId: number): Promise<ThreadRow | undefined> {
+  return findThread(deps.db, threadId);
+}
+
 /** The contact form in a thread was sent (the forms feature calls this after storing it). */
 export async function markThreadFormsSubmitted(deps: Deps, threadId: number): Promise<void> {
   await markFormsSubmitted(deps.db, threadId, MP.formSent);
@@ -335,4 +459,3 @@ export async function confirmStreamedAnswer(deps: Deps, access: ThreadAccess, re
   if (!found) throw new AppError('NOT_FOUND', MC.threadNotFound);
   return { status: 'success' as const, id: found.id };
 }
-

@@ -104,7 +104,7 @@ describe('contact form in the chat', () => {
     const base = { assistantUuid: a.uuid, threadId: thread.id, token: thread.token };
     const invalid = await visitor.post('/api/send/form', { ...base, firstname: 'Al', lastname: 'Muster', company: 'Firma GmbH', email: 'kaputt' });
     expect(invalid.status).toBe(422);
-    expect(invalid.json().fields).toEqual({ firstname: [M.nameMin], email: [M.emailInvalid] });
+    expect(invalid.json().fields).toEqual({ firstname: ['Vorname muss mindestens 3 Zeichen lang sein'], email: [M.emailInvalid] });
     expect(await t.database.db.select().from(formSubmissions).where(eq(formSubmissions.assistantId, a.id))).toHaveLength(0);
 
     const ok = await visitor.post('/api/send/form', {

@@ -1,7 +1,13 @@
 import { MK } from '../../../shared/messages.ts';
 import type { KnowledgeStatus } from '../../../shared/schemas/knowledge.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { chunkSections } from './chunk.ts';
+import { chunkSections, type Chunk } from './chunk.ts';
+import type { Assistant, Team } from '../../db/schema/index.ts';
+import { createPrivacyGate } from '../../ai/privacy-gate.ts';
+import { privacyTermsFor } from '../dataprotection/dataprotection.service.ts';
+import { filterEntries } from '../../../shared/schemas/users.ts';
+import { recordUsage } from '../usage/usage.service.ts';
+import { embedPassages, vectorsEnabled } from './vectors.ts';
 import { ExtractionError, extractSections } from './extract.ts';
 import { findFileForIngestion, replacePassages, setStatus, unfinishedFiles } from './knowledge.repository.ts';
 
@@ -19,7 +25,7 @@ export function defineKnowledgeJobs(deps: Deps) {
     async ({ fileId }, ctx) => {
       const found = await findFileForIngestion(deps.db, fileId);
       if (!found || found.file.status === 'ready' || found.file.status === 'error') return;
-      const { file, assistantUuid } = found;
+      const { file, assistantUuid, assistant, team } = found;
       const stage = async (status: KnowledgeStatus, error: string | null = null) => {
         await setStatus(deps.db, file.id, status, error);
         deps.realtime?.publishKnowledge({ assistantUuid, fileUuid: file.uuid, status, error });
@@ -32,7 +38,13 @@ export function defineKnowledgeJobs(deps: Deps) {
         await stage('chunking');
         const chunks = chunkSections(sections);
         await stage('indexing');
-        if (await replacePassages(deps.db, file, chunks)) {
+        const vectors = await passageVectors(deps, { assistant, team }, chunks, ctx);
+        if (await replacePassages(deps.db, file, chunks, vectors)) {
+          if (vectors && vectors.tokens > 0) {
+            await recordUsage(deps.db, [
+              { teamId: assistant.teamId, assistantId: assistant.id, capability: 'embedding', model: vectors.model, inputTokens: vectors.tokens },
+            ]);
+          }
           deps.realtime?.publishKnowledge({
             assistantUuid,
             fileUuid: file.uuid,
@@ -50,6 +62,28 @@ export function defineKnowledgeJobs(deps: Deps) {
     // A dead worker's attempt is retried after the heartbeat stops (a 10 MB PDF takes seconds).
     { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 600, heartbeatSeconds: 20 },
   );
+}
+
+/**
+ * Vectors of the passages when knowledge vectors are on, masked by the team's and assistant's
+ * lists (always, like a data-protection file). A provider failure is retried with the job; on the
+ * last attempt the file is finished without vectors (it is still found by the lexical rankings).
+ */
+async function passageVectors(
+  deps: Deps,
+  owner: { assistant: Assistant; team: Team | null },
+  chunks: Chunk[],
+  ctx: { signal?: AbortSignal; lastAttempt: boolean },
+) {
+  if (chunks.length === 0 || !(await vectorsEnabled(deps))) return undefined;
+  const terms = owner.team ? privacyTermsFor(owner.team, owner.assistant, { force: true }) : filterEntries(owner.assistant.filter);
+  try {
+    return await embedPassages(deps, createPrivacyGate(terms), chunks, ctx.signal);
+  } catch (err) {
+    if (!ctx.lastAttempt) throw err;
+    deps.log.warn({ err, assistantId: owner.assistant.id }, 'passages could not be embedded: the file is found by full text only');
+    return undefined;
+  }
 }
 
 /**

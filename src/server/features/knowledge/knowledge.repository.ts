@@ -4,10 +4,13 @@ import {
   assistants,
   knowledgeFiles,
   knowledgePassages,
+  teams,
   type KnowledgeFileRow,
 } from '../../db/schema/index.ts';
 import type { KnowledgeStatus } from '../../../shared/schemas/knowledge.ts';
 import type { Chunk } from './chunk.ts';
+import { insertVectors } from './vectors.ts';
+import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
 
 export const listFiles = (db: Db, assistantId: number) =>
   db
@@ -71,9 +74,10 @@ export async function deleteFile(db: Db, id: number): Promise<void> {
 
 export async function findFileForIngestion(db: Db, fileId: number) {
   const [row] = await db
-    .select({ file: knowledgeFiles, assistantUuid: assistants.uuid })
+    .select({ file: knowledgeFiles, assistantUuid: assistants.uuid, assistant: assistants, team: teams })
     .from(knowledgeFiles)
     .innerJoin(assistants, eq(assistants.id, knowledgeFiles.assistantId))
+    .leftJoin(teams, eq(teams.id, assistants.teamId))
     .where(eq(knowledgeFiles.id, fileId));
   return row;
 }
@@ -97,6 +101,7 @@ export async function replacePassages(
   db: Db,
   file: { id: number; assistantId: number },
   chunks: Chunk[],
+  vectors?: { model: string; embeddings: number[][] },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Lock the file row: a delete running at the same time either waits or has already won.
@@ -105,16 +110,27 @@ export async function replacePassages(
     if (lockedRows.length === 0) return false;
     await tx.delete(knowledgePassages).where(eq(knowledgePassages.fileId, file.id));
     for (let i = 0; i < chunks.length; i += BATCH) {
-      await tx.insert(knowledgePassages).values(
-        chunks.slice(i, i + BATCH).map((c, j) => ({
-          fileId: file.id,
-          assistantId: file.assistantId,
-          position: i + j,
-          location: c.location,
-          heading: c.heading,
-          text: c.text,
-        })),
-      );
+      const inserted = await tx
+        .insert(knowledgePassages)
+        .values(
+          chunks.slice(i, i + BATCH).map((c, j) => ({
+            fileId: file.id,
+            assistantId: file.assistantId,
+            position: i + j,
+            location: c.location,
+            heading: c.heading,
+            text: c.text,
+          })),
+        )
+        .returning({ id: knowledgePassages.id, position: knowledgePassages.position });
+      // The passages' vectors go in with them: a file is "fertig" with all its signals or none.
+      if (vectors) {
+        const rows = inserted.flatMap((r) => {
+          const embedding = vectors.embeddings[r.position];
+          return embedding ? [{ passageId: r.id, embedding }] : [];
+        });
+        await insertVectors(tx, file.assistantId, vectors.model, rows);
+      }
     }
     await tx
       .update(knowledgeFiles)
@@ -130,3 +146,12 @@ export const unfinishedFiles = (db: Db) =>
     .select({ id: knowledgeFiles.id })
     .from(knowledgeFiles)
     .where(inArray(knowledgeFiles.status, ['queued', 'reading', 'chunking', 'indexing']));
+
+/** The knowledge folder's files still referenced by a row (the rest is swept: platform/file-sweep.ts). */
+export const knowledgeFolderOwner: PrivateFolderOwner = {
+  owns: (folder) => folder === 'knowledge',
+  async referenced(db, _folder, names) {
+    const rows = await db.select({ name: knowledgeFiles.storedName }).from(knowledgeFiles).where(inArray(knowledgeFiles.storedName, names));
+    return new Set(rows.map((r) => r.name));
+  },
+};

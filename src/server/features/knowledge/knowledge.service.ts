@@ -1,6 +1,8 @@
 import type { Passage } from '../../ai/offline-engine.ts';
 import { AppError, validationError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
+import type { PrivacyGate } from '../../ai/privacy-gate.ts';
+import { vectorRanking } from './vectors.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import type { SingleUpload } from '../../platform/uploads.ts';
 import type { KnowledgeFileRow } from '../../db/schema/index.ts';
@@ -139,8 +141,11 @@ export async function retrieveKnowledge(
   deps: Deps,
   assistantId: number,
   question: string,
+  /** Masks the question before it goes to the embedding model (vectors on); without it, lexical only. */
+  opts: { gate?: PrivacyGate } = {},
 ): Promise<Passage[]> {
-  const found = await searchPassages(deps.db, assistantId, question, ANSWER_PASSAGES.max);
+  const vectors = opts.gate ? await vectorRanking(deps, opts.gate, assistantId, question) : [];
+  const found = await searchPassages(deps.db, assistantId, question, ANSWER_PASSAGES.max, [vectors]);
   const out: Passage[] = [];
   let used = 0;
   for (const p of found) {

@@ -1,4 +1,4 @@
-// Retrieval without embeddings: two lexical signals fused by reciprocal rank (RRF).
+// Retrieval: two lexical signals (and vectors, when on: vectors.ts) fused by reciprocal rank (RRF).
 //  1. PostgreSQL full-text search, configuration `german` (stems, never splits compounds), with
 //     prefix matching ("Preis" finds "Preisliste") and question compounds split into parts that
 //     occur in the assistant's passages ("Preisliste" finds "Liste der Preise").
@@ -117,6 +117,8 @@ export async function searchPassages(
   assistantId: number,
   question: string,
   limit: number,
+  /** Further rankings to fuse (the vector ranking when embeddings are on). */
+  extraRankings: Ranked[][] = [],
 ): Promise<RetrievedPassage[]> {
   const words = contentWords(question)
     .map(lexeme)
@@ -132,7 +134,7 @@ export async function searchPassages(
       return trigramRanking(tx, assistantId, words);
     }),
   ]);
-  const ids = fuse([fts, trigram]).slice(0, limit);
+  const ids = fuse([fts, trigram, ...extraRankings]).slice(0, limit);
   if (ids.length === 0) return [];
   const rows = await db.execute<PassageRow>(sql`
     select k.id, f.name as file_name, f.is_filtered, k.location, k.heading, k.text

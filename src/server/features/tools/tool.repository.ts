@@ -2,7 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { assistantTools, type AssistantToolRow, type ToolSlug } from '../../db/schema/index.ts';
 
-export async function findAssistantTool(db: Db, assistantId: number, slug: ToolSlug): Promise<AssistantToolRow | undefined> {
+export async function findAssistantTool(
+  db: Db,
+  assistantId: number,
+  slug: ToolSlug,
+): Promise<AssistantToolRow | undefined> {
   const [row] = await db
     .select()
     .from(assistantTools)
@@ -24,4 +28,8 @@ export async function upsertAssistantTool(
       target: [assistantTools.assistantId, assistantTools.toolSlug],
       set: { ...values, updatedAt: new Date() },
     });
+}
+
+export async function listAssistantTools(db: Db, assistantId: number): Promise<AssistantToolRow[]> {
+  return db.select().from(assistantTools).where(eq(assistantTools.assistantId, assistantId));
 }

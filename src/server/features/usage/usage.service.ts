@@ -1,14 +1,16 @@
 import type { Db } from '../../db/client.ts';
 import type { UsageRecordInsert } from '../../db/schema/index.ts';
+import { settleCredits, type CreditHold } from '../credits/credit.service.ts';
 import { insertUsageRecords } from './usage.repository.ts';
 
 export type UsageRecord = Omit<UsageRecordInsert, 'id' | 'createdAt'>;
 
 /**
- * Books the usage of model calls. Pass the transaction that stores the calls' result, so a
- * result is never stored without its usage (nor usage without its result).
+ * Books the usage of model calls and settles their credits (the call's hold, when it reserved
+ * one: charged what was used, the rest released). Pass the transaction that stores the calls'
+ * result, so a result is never stored without its usage and charge (nor either without it).
  */
-export async function recordUsage(db: Db, records: UsageRecord[]): Promise<void> {
+export async function recordUsage(db: Db, records: UsageRecord[], hold?: CreditHold | null): Promise<void> {
   const clean = records.map((r) => ({
     ...r,
     inputTokens: whole(r.inputTokens),
@@ -17,7 +19,11 @@ export async function recordUsage(db: Db, records: UsageRecord[]): Promise<void>
     characters: whole(r.characters),
     images: whole(r.images),
   }));
-  await insertUsageRecords(db, clean);
+  // Inside the caller's transaction this is a savepoint; called with the pool it makes one.
+  await db.transaction(async (tx) => {
+    await insertUsageRecords(tx, clean);
+    await settleCredits(tx, hold, clean);
+  });
 }
 
 const whole = (n: number | undefined) => Math.max(0, Math.round(n ?? 0));

@@ -4,11 +4,12 @@ import { AppError } from '../../platform/app-error.ts';
 import { hashPassword, randomToken } from '../../platform/crypto.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { endAllSessionsOfUser, type AuthContext } from '../../platform/session.ts';
-import { M, MU } from '../../../shared/messages.ts';
+import { M, MCR, MU } from '../../../shared/messages.ts';
 import type { TeamUser, ZCreateUserRequest, ZPermissionRequest, ZUpdateUserRequest } from '../../../shared/schemas/users.ts';
 import type { z } from '../../../shared/zod.ts';
 import { issueInvitationToken, isEmailTaken } from '../auth/auth.service.ts';
 import { countTeamUsers, getTeamLimits } from '../teams/team.service.ts';
+import { planHasRights } from '../assistants/assistant.service.ts';
 
 const INVITE_TTL_MS = 7 * 86_400_000;
 
@@ -182,6 +183,8 @@ export async function setAssistantPermission(
   input: z.output<typeof ZPermissionRequest>,
 ) {
   assertAdmin(auth);
+  // Solo has no roles and rights: every member uses every Mika, admins edit (docs/plans.md).
+  if (!planHasRights(auth.team)) throw new AppError('FORBIDDEN', MCR.rightsNotIncluded);
   const target = await findTeamUser(deps, auth, userUuid);
   const [assistant] = await deps.db
     .select({ id: assistants.id })

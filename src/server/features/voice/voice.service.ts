@@ -1,4 +1,7 @@
-import { readPcmWav } from '../../ai/speech.ts';
+import { inArray } from 'drizzle-orm';
+import { readPcmWav, speakableText, wavSeconds } from '../../ai/speech.ts';
+import { messages } from '../../db/schema/index.ts';
+import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
@@ -12,6 +15,8 @@ import {
   throttlePublicMessage,
 } from '../chat/chat.service.ts';
 import { recordUsage } from '../usage/usage.service.ts';
+import { audienceOf, releaseCredits, reserveCredits } from '../credits/credit.service.ts';
+import { priceUnits } from '../../../shared/credit-prices.ts';
 
 const AUDIO_FOLDER = 'audio';
 
@@ -43,6 +48,27 @@ export async function transcribeRecording(
     throw new AppError('VALIDATION', MP.audioInvalid, { fields: { audio: [MP.audioInvalid] } });
   }
   if (!deps.ai.canTranscribe) throw new AppError('VALIDATION', MP.transcriptionUnavailable);
+  // The recording's length is its price: held before the provider hears it.
+  const seconds = Math.ceil(wavSeconds(wav));
+  const hold = await reserveCredits(
+    deps.db,
+    { teamId: access.thread.teamId, audience: audienceOf(caller.auth, access.thread.isPublic) },
+    'transcription',
+    priceUnits({ capability: 'transcription', model: 'provider', audioSeconds: seconds }),
+  );
+  try {
+    return await transcribeHeld(deps, access, wav, hold);
+  } finally {
+    await releaseCredits(deps.db, hold);
+  }
+}
+
+async function transcribeHeld(
+  deps: Deps,
+  access: Awaited<ReturnType<typeof resolveThreadAccess>>,
+  wav: Buffer,
+  hold: Awaited<ReturnType<typeof reserveCredits>>,
+): Promise<{ message: string; addCost: number }> {
   let transcript;
   try {
     transcript = await deps.ai.transcribe(privacyGateFor(access), wav);
@@ -59,7 +85,7 @@ export async function transcribeRecording(
       model: transcript.model,
       audioSeconds: transcript.audioSeconds,
     },
-  ]);
+  ], hold);
   if (!transcript.text) throw new AppError('VALIDATION', MP.transcriptEmpty);
   return { message: transcript.text, addCost: 0 };
 }
@@ -86,27 +112,37 @@ export async function answerToVoice(
     const stored = await deps.privateFiles.read(folder, answer.audio);
     if (stored) return { mp3: stored, file: answer.audio };
   }
-  let spoken;
+  const hold = await reserveCredits(
+    deps.db,
+    { teamId: access.thread.teamId, audience: audienceOf(caller.auth, access.thread.isPublic) },
+    'speech',
+    priceUnits({ capability: 'speech', model: 'provider', characters: speakableText(answer.text).length }),
+  );
   try {
-    spoken = await deps.ai.speak(privacyGateFor(access), answer.text, deps.config.ai.speechVoice);
-  } catch (err) {
-    deps.log.warn({ err }, 'speech synthesis failed');
-    throw new AppError('VALIDATION', MP.speechFailed);
+    let spoken;
+    try {
+      spoken = await deps.ai.speak(privacyGateFor(access), answer.text, deps.config.ai.speechVoice);
+    } catch (err) {
+      deps.log.warn({ err }, 'speech synthesis failed');
+      throw new AppError('VALIDATION', MP.speechFailed);
+    }
+    const file = await deps.privateFiles.put(folder, 'mp3', spoken.mp3);
+    await attachAnswerAudio(deps, answer.id, file);
+    await recordUsage(deps.db, [
+      {
+        teamId: access.thread.teamId,
+        assistantId: access.assistant.id,
+        threadId: access.thread.id,
+        messageId: answer.id,
+        capability: 'speech',
+        model: spoken.model,
+        characters: spoken.characters,
+      },
+    ], hold);
+    return { mp3: spoken.mp3, file };
+  } finally {
+    await releaseCredits(deps.db, hold);
   }
-  const file = await deps.privateFiles.put(folder, 'mp3', spoken.mp3);
-  await attachAnswerAudio(deps, answer.id, file);
-  await recordUsage(deps.db, [
-    {
-      teamId: access.thread.teamId,
-      assistantId: access.assistant.id,
-      threadId: access.thread.id,
-      messageId: answer.id,
-      capability: 'speech',
-      model: spoken.model,
-      characters: spoken.characters,
-    },
-  ]);
-  return { mp3: spoken.mp3, file };
 }
 
 /** GET /audio/{assistantUuid}/{file}?token=: the file must belong to a message of the token's thread. */
@@ -123,3 +159,12 @@ export async function readAnswerAudio(
   if (!data) throw notFound;
   return data;
 }
+
+/** Spoken answers (folders audio-{assistantUuid}) still referenced by a message; the rest is swept. */
+export const audioFolderOwner: PrivateFolderOwner = {
+  owns: (folder) => folder.startsWith(`${AUDIO_FOLDER}-`),
+  async referenced(db, _folder, names) {
+    const rows = await db.select({ name: messages.audio }).from(messages).where(inArray(messages.audio, names));
+    return new Set(rows.map((r) => r.name ?? ''));
+  },
+};

@@ -2,6 +2,9 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useId, type ChangeEvent } from 'react';
 
+/** The swatch's ring: 5.6:1 against the raised card (#32363C). */
+const SWATCH_RING = '#A7AFBA';
+
 interface Props {
   label: string;
   value: string;
@@ -9,7 +12,11 @@ interface Props {
   disabled?: boolean;
 }
 
-/** A native colour picker as a swatch with its label and hex value. */
+/**
+ * A native colour picker as a swatch with its label and hex value. The swatch has a light ring
+ * with a dark edge inside: a colour equal to the card's own (the default #32363C) still shows as a
+ * swatch (≥ 3:1 against the card, WCAG 1.4.11).
+ */
 export function ColorField({ label, value, onChange, disabled }: Props) {
   const id = useId();
   return (
@@ -28,7 +35,7 @@ export function ColorField({ label, value, onChange, disabled }: Props) {
         cursor: disabled ? 'default' : 'pointer',
         transition: theme.transitions.create('border-color'),
         '&:hover': { borderColor: disabled ? theme.palette.divider : 'rgba(255, 255, 255, 0.3)' },
-        '&:focus-within': { borderColor: theme.palette.primary.main },
+        '&:focus-within': { borderColor: theme.palette.text.primary },
       })}
     >
       <Box
@@ -40,8 +47,10 @@ export function ColorField({ label, value, onChange, disabled }: Props) {
           borderRadius: '10px',
           overflow: 'hidden',
           bgcolor: value,
-          boxShadow: 'inset 0 0 0 1px rgba(255, 255, 255, 0.18)',
+          border: `2px solid ${SWATCH_RING}`,
+          boxShadow: 'inset 0 0 0 1px rgba(11, 13, 16, 0.6)',
         }}
+        data-testid="color-swatch"
       >
         <Box
           component="input"

@@ -5,7 +5,6 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBackRounded';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineRounded';
@@ -20,7 +19,7 @@ import { useAssistantDetail } from '../api/get-assistant-detail.ts';
 import { canDeleteAssistant, editBlockedReason } from '../assistant-rules.ts';
 import { AssistantAvatar } from '../components/AssistantAvatar.tsx';
 import { DeleteAssistantDialog } from '../components/DeleteAssistantDialog.tsx';
-import { FormToolTab } from '../../tools/FormToolTab.tsx';
+import { ToolsTab } from '../../tools/ToolsTab.tsx';
 import { TT } from '../../tools/texts.ts';
 import { KnowledgeTab } from '../../knowledge/KnowledgeTab.tsx';
 import { TK } from '../../knowledge/texts.ts';
@@ -28,17 +27,19 @@ import { RedirectToList } from '../components/RedirectToList.tsx';
 import { TA } from '../texts.ts';
 import { useLibraryState } from '../use-library-state.ts';
 import { EditSkeleton } from './EditSkeleton.tsx';
-import { ImageStylesInfo } from './ImageStylesInfo.tsx';
+import { StylesTab } from '../../images/StylesTab.tsx';
+import { TI } from '../../images/texts.ts';
 import { PropertiesTab } from './PropertiesTab.tsx';
 import { PublishTab } from './PublishTab.tsx';
 import { TypeSelector } from './TypeSelector.tsx';
+import { Hint } from '../../../components/Hint.tsx';
 
-type TabName = 'properties' | 'knowledge' | 'tools' | 'publish';
+type TabName = 'properties' | 'knowledge' | 'tools' | 'publish' | 'styles';
 
 function tabsFor(type: AssistantDetail['type']): TabName[] {
   if (type === 'chat') return ['properties', 'knowledge', 'tools', 'publish'];
   if (type === 'task') return ['properties', 'knowledge', 'tools'];
-  return [];
+  return ['styles'];
 }
 
 /** The edit screen (spec 02 §2): title, back arrow, type selector and the tabs of the type. */
@@ -94,19 +95,17 @@ function EditScreen({ assistant, user }: { assistant: AssistantDetail; user: Cur
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1.25, sm: 2 }, mb: 3 }}>
-        <Tooltip title={TA.backToList}>
+        <Hint title={TA.backToList} placement="right">
           <IconButton onClick={() => open('list')} aria-label={TA.backToList} sx={{ ml: -1 }}>
             <ArrowBackIcon />
           </IconButton>
-        </Tooltip>
+        </Hint>
         <AssistantAvatar assistant={assistant} size={52} radius="16px" />
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography
             variant="h4"
             component="h1"
-            noWrap
-            title={assistant.name}
-            sx={{ fontSize: { xs: '1.375rem', sm: '1.75rem' } }}
+            sx={{ fontSize: { xs: '1.375rem', sm: '1.75rem' }, overflowWrap: 'anywhere', hyphens: 'auto' }}
           >
             {assistant.name}
           </Typography>
@@ -162,6 +161,7 @@ function EditScreen({ assistant, user }: { assistant: AssistantDetail; user: Cur
             {tabs.includes('knowledge') && <Tab value="knowledge" label={TK.tabLabel} />}
             {tabs.includes('tools') && <Tab value="tools" label={TT.tabLabel} />}
             {tabs.includes('publish') && <Tab value="publish" label={TA.tabPublishing} />}
+            {tabs.includes('styles') && <Tab value="styles" label={TI.tabLabel} />}
           </Tabs>
         ) : (
           <span />
@@ -176,9 +176,9 @@ function EditScreen({ assistant, user }: { assistant: AssistantDetail; user: Cur
 
       {tab === 'properties' && <PropertiesTab assistant={assistant} />}
       {tab === 'knowledge' && <KnowledgeTab assistant={assistant} />}
-      {tab === 'tools' && <FormToolTab assistant={assistant} />}
+      {tab === 'tools' && <ToolsTab assistant={assistant} />}
       {tab === 'publish' && <PublishTab assistant={assistant} />}
-      {!tab && <ImageStylesInfo />}
+      {tab === 'styles' && <StylesTab assistant={assistant} />}
 
       <DeleteAssistantDialog
         assistant={deleting ? assistant : null}

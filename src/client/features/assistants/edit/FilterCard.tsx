@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Skeleton from '@mui/material/Skeleton';
@@ -8,17 +7,34 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ShieldIcon from '@mui/icons-material/ShieldOutlined';
-import { useState } from 'react';
+import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
-import { showError, showSuccess } from '../../../state/snackbar-store.ts';
+import { showError } from '../../../state/snackbar-store.ts';
 import { useAssistantFilter, type AssistantFilter } from '../api/get-filter.ts';
 import { useSaveAssistantFilter } from '../api/save-filter.ts';
 import { defaultFilterOn, filterSwitchState, validateFilter } from '../assistant-rules.ts';
 import { CountedHelper } from '../components/CountedHelper.tsx';
 import { TA } from '../texts.ts';
 
-/** The per-assistant data-protection filter (spec 02 §4): switch and list, by the team's level. */
-export function FilterCard({ assistantUuid }: { assistantUuid: string }) {
+/** What the Eigenschaften form needs to save the filter with its one "Speichern" (issue 11). */
+export interface FilterHandle {
+  /** Checks the list; shows the problem at the field. */
+  validate: () => boolean;
+  /** Saves switch and list; false when the server refused (the field says why). */
+  save: () => Promise<boolean>;
+}
+
+interface FilterCardProps {
+  assistantUuid: string;
+  handle: Ref<FilterHandle>;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+/**
+ * The per-assistant data-protection filter (spec 02 §4): switch and list, by the team's level.
+ * No save button of its own: the Eigenschaften form saves it with everything else.
+ */
+export function FilterCard({ assistantUuid, handle, onDirtyChange }: FilterCardProps) {
   const query = useAssistantFilter(assistantUuid);
   return (
     <Card
@@ -43,12 +59,20 @@ export function FilterCard({ assistantUuid }: { assistantUuid: string }) {
         </>
       )}
       {query.isError && <Alert severity="error">{TA.filterLoadError}</Alert>}
-      {query.data && <FilterForm key={query.dataUpdatedAt} assistantUuid={assistantUuid} data={query.data} />}
+      {query.data && (
+        <FilterForm
+          key={query.dataUpdatedAt}
+          assistantUuid={assistantUuid}
+          data={query.data}
+          handle={handle}
+          onDirtyChange={onDirtyChange}
+        />
+      )}
     </Card>
   );
 }
 
-function FilterForm({ assistantUuid, data }: { assistantUuid: string; data: AssistantFilter }) {
+function FilterForm({ assistantUuid, data, handle, onDirtyChange }: FilterCardProps & { data: AssistantFilter }) {
   const level = data.protection_level;
   const rules = filterSwitchState(level);
   const [on, setOn] = useState(rules.editable ? (data.active ?? defaultFilterOn(level)) : true);
@@ -57,27 +81,29 @@ function FilterForm({ assistantUuid, data }: { assistantUuid: string; data: Assi
   const [dirty, setDirty] = useState(false);
   const mutation = useSaveAssistantFilter();
 
-  const save = () => {
-    const problem = validateFilter(filter, level);
-    setError(problem);
-    if (problem) return;
-    mutation.mutate(
-      { assistantUuid, filterString: filter.trim(), on },
-      {
-        onSuccess: (result) => {
-          setDirty(false);
-          showSuccess(result.message);
-        },
-        onError: (err) => {
-          const message = err instanceof ApiError ? (err.fields.filterString?.[0] ?? err.userMessage) : null;
-          if (message) {
-            setError(message);
-            showError(message);
-          }
-        },
-      },
-    );
-  };
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  useImperativeHandle(handle, () => ({
+    validate: () => {
+      const problem = validateFilter(filter, level);
+      setError(problem);
+      return problem === null;
+    },
+    save: async () => {
+      try {
+        await mutation.mutateAsync({ assistantUuid, filterString: filter.trim(), on });
+        setDirty(false);
+        return true;
+      } catch (err) {
+        const message = err instanceof ApiError ? (err.fields.filterString?.[0] ?? err.userMessage) : null;
+        if (message) {
+          setError(message);
+          showError(message);
+        }
+        return false;
+      }
+    },
+  }));
 
   return (
     <>
@@ -125,17 +151,6 @@ function FilterForm({ assistantUuid, data }: { assistantUuid: string; data: Assi
         disabled={!on}
         slotProps={{ htmlInput: { maxLength: 20000 } }}
       />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <Button
-          variant="outlined"
-          color="inherit"
-          onClick={save}
-          loading={mutation.isPending}
-          disabled={!dirty}
-        >
-          {TA.save}
-        </Button>
-      </Box>
     </>
   );
 }

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, type ReactNode, type Ref } from 'react';
+import { useEffect, type ReactNode, type Ref, type RefObject } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { MA } from '../../../../shared/messages.ts';
@@ -23,6 +23,7 @@ import { useUpdateAssistant } from '../api/update-assistant.ts';
 import { CountedHelper } from '../components/CountedHelper.tsx';
 import { CanTalkChoice } from '../components/StyleChoice.tsx';
 import { TA } from '../texts.ts';
+import type { FilterHandle } from './FilterCard.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
 
 type FormInput = z.input<typeof ZAssistantEditable>;
@@ -56,8 +57,19 @@ function formValues(a: AssistantDetail): FormInput {
   };
 }
 
-/** The Eigenschaften form: every property of a chat or task assistant, saved with "Speichern". */
-export function PropertiesForm({ assistant }: { assistant: AssistantDetail }) {
+interface Props {
+  assistant: AssistantDetail;
+  /** The cards beside the properties (logo, data-protection filter). */
+  aside: ReactNode;
+  /** The data-protection filter: saved by the same "Speichern" (one save action, issue 11). */
+  filter: { dirty: boolean; handle: RefObject<FilterHandle | null> };
+}
+
+/**
+ * The Eigenschaften tab: every property of a chat or task assistant and the data-protection filter,
+ * saved with one "Speichern" (the logo uploads on its own, like the type selector saves at once).
+ */
+export function PropertiesForm({ assistant, aside, filter }: Props) {
   const mutation = useUpdateAssistant({ snackbar: false });
   const { control, handleSubmit, setError, reset, setValue, formState } = useForm<
     FormInput,
@@ -71,139 +83,155 @@ export function PropertiesForm({ assistant }: { assistant: AssistantDetail }) {
   // The type selector saves at once; the form's rules (style for chat) follow it.
   useEffect(() => setValue('type', assistant.type), [assistant.type, setValue]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const saved = await mutation.mutateAsync({ ...values, type: assistant.type });
-      reset(formValues(saved));
+  const dirty = formState.isDirty || filter.dirty;
+  // Both parts are checked before anything is saved, so an error in one never saves half.
+  const filterValid = () => !filter.dirty || (filter.handle.current?.validate() ?? true);
+  const onSubmit = handleSubmit(
+    async (values) => {
+      if (!filterValid()) return;
+      try {
+        if (formState.isDirty) {
+          const saved = await mutation.mutateAsync({ ...values, type: assistant.type });
+          reset(formValues(saved));
+        }
+      } catch (error) {
+        showServerErrors(error, setError, FIELDS, 'assistant.');
+        return;
+      }
+      if (filter.dirty && !(await filter.handle.current?.save())) return;
       showSuccess(MA.saved);
-    } catch (error) {
-      showServerErrors(error, setError, FIELDS, 'assistant.');
-    }
-  });
+    },
+    () => void filterValid(),
+  );
 
   return (
-    <Card
+    <Box
       component="form"
       aria-label={TA.tabProperties}
       noValidate
       onSubmit={(e) => void onSubmit(e)}
-      sx={{ p: { xs: 2.5, sm: 3.5 }, overflow: 'visible' }}
+      sx={{
+        display: 'grid',
+        gap: 3,
+        alignItems: 'start',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1.7fr) minmax(300px, 1fr)' },
+      }}
     >
-      <FormSection title={TA.sectionBasics}>
-        <FormTextField
-          control={control}
-          name="name"
-          label={TA.labelName}
-          required
-          slotProps={{ htmlInput: { maxLength: 80 } }}
-        />
-        <CountedField
-          control={control}
-          name="role"
-          label={TA.labelRole}
-          min={ASSISTANT_LIMITS.roleMin}
-          minRows={2}
-        />
-        <CountedField
-          control={control}
-          name="task"
-          label={TA.labelTask}
-          min={ASSISTANT_LIMITS.taskMin}
-          minRows={6}
-        />
-        <FormTextField
-          control={control}
-          name="special"
-          label={TA.labelSpecial}
-          helperText={TA.specialHelper}
-          multiline
-          minRows={3}
-        />
-      </FormSection>
-
-      <FormSection title={TA.sectionBehaviour}>
-        {assistant.type === 'chat' && (
-          <Controller
+      <Card sx={{ p: { xs: 2.5, sm: 3.5 }, overflow: 'visible' }}>
+        <FormSection title={TA.sectionBasics}>
+          <FormTextField
             control={control}
-            name="style"
-            render={({ field, fieldState }) => (
-              <TextField
-                select
-                fullWidth
-                label={TA.labelStyle}
-                {...textFieldBinding(field, fieldState)}
-                helperText={fieldState.error?.message}
-              >
-                {CHAT_STYLES.map((style) => (
-                  <MenuItem key={style} value={style}>
-                    {style}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            name="name"
+            label={TA.labelName}
+            required
+            slotProps={{ htmlInput: { maxLength: 80 } }}
           />
-        )}
-        <FormTextField
-          control={control}
-          name="intro"
-          label={TA.labelIntro}
-          helperText={TA.introHelper}
-          multiline
-          minRows={2}
-        />
-        <FormTextField
-          control={control}
-          name="thinking_expressions"
-          label={TA.labelThinking}
-          helperText={TA.thinkingHelper}
-          multiline
-          minRows={2}
-        />
-        <Controller
-          control={control}
-          name="can_talk"
-          render={({ field }) => (
-            <CanTalkChoice
-              value={field.value === 1 || field.value === true ? 1 : 0}
-              onChange={field.onChange}
+          <CountedField
+            control={control}
+            name="role"
+            label={TA.labelRole}
+            min={ASSISTANT_LIMITS.roleMin}
+            minRows={2}
+          />
+          <CountedField
+            control={control}
+            name="task"
+            label={TA.labelTask}
+            min={ASSISTANT_LIMITS.taskMin}
+            minRows={6}
+          />
+          <FormTextField
+            control={control}
+            name="special"
+            label={TA.labelSpecial}
+            helperText={TA.specialHelper}
+            multiline
+            minRows={3}
+          />
+        </FormSection>
+
+        <FormSection title={TA.sectionBehaviour}>
+          {assistant.type === 'chat' && (
+            <Controller
+              control={control}
+              name="style"
+              render={({ field, fieldState }) => (
+                <TextField
+                  select
+                  fullWidth
+                  label={TA.labelStyle}
+                  {...textFieldBinding(field, fieldState)}
+                  helperText={fieldState.error?.message}
+                >
+                  {CHAT_STYLES.map((style) => (
+                    <MenuItem key={style} value={style}>
+                      {style}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
             />
           )}
-        />
-      </FormSection>
+          <FormTextField
+            control={control}
+            name="intro"
+            label={TA.labelIntro}
+            helperText={TA.introHelper}
+            multiline
+            minRows={2}
+          />
+          <FormTextField
+            control={control}
+            name="thinking_expressions"
+            label={TA.labelThinking}
+            helperText={TA.thinkingHelper}
+            multiline
+            minRows={2}
+          />
+          <Controller
+            control={control}
+            name="can_talk"
+            render={({ field }) => (
+              <CanTalkChoice
+                value={field.value === 1 || field.value === true ? 1 : 0}
+                onChange={field.onChange}
+              />
+            )}
+          />
+        </FormSection>
 
-      <FormSection title={TA.sectionContact} last>
-        <FormTextField
-          control={control}
-          name="owner_email"
-          label={TA.labelOwnerEmail}
-          helperText={TA.ownerEmailHelper}
-          type="email"
-          autoComplete="off"
-        />
-      </FormSection>
-
-      {/* With unsaved changes the bar sticks to the window's bottom: the form is long. */}
+        <FormSection title={TA.sectionContact} last>
+          <FormTextField
+            control={control}
+            name="owner_email"
+            label={TA.labelOwnerEmail}
+            helperText={TA.ownerEmailHelper}
+            type="email"
+            autoComplete="off"
+          />
+        </FormSection>
+      </Card>
+      <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>{aside}</Box>
+      {/* With unsaved changes the bar sticks to the window's bottom: the tab is long. */}
       <Box
         sx={(theme) => ({
-          position: formState.isDirty ? 'sticky' : 'static',
+          gridColumn: '1 / -1',
+          position: dirty ? 'sticky' : 'static',
           bottom: 0,
           zIndex: 1,
-          mt: 3,
-          mx: { xs: -2.5, sm: -3.5 },
-          mb: { xs: -2.5, sm: -3.5 },
           px: { xs: 2.5, sm: 3.5 },
           py: 2,
           display: 'flex',
           alignItems: 'center',
           justifyContent: 'flex-end',
           gap: 2,
-          borderTop: `1px solid ${theme.palette.divider}`,
+          border: `1px solid ${theme.palette.divider}`,
           bgcolor: alpha(theme.palette.background.paper, 0.92),
           backdropFilter: 'blur(8px)',
-          borderRadius: '0 0 16px 16px',
+          borderRadius: '16px',
         })}
       >
-        {formState.isDirty && (
+        {dirty && (
           <Typography variant="body2" sx={{ color: 'text.secondary', flex: 1 }}>
             {TA.unsavedChanges}
           </Typography>
@@ -212,13 +240,13 @@ export function PropertiesForm({ assistant }: { assistant: AssistantDetail }) {
           type="submit"
           variant="contained"
           size="large"
-          loading={mutation.isPending}
-          disabled={!formState.isDirty}
+          loading={formState.isSubmitting}
+          disabled={!dirty}
         >
           {TA.save}
         </Button>
       </Box>
-    </Card>
+    </Box>
   );
 }
 
@@ -246,10 +274,23 @@ function FormSection({ title, children, last }: { title: string; children: React
 
 /** A react-hook-form field's binding for an MUI TextField (value, events, ref, error state). */
 function textFieldBinding(
-  field: { name: string; value?: string | null; onChange: (...event: unknown[]) => void; onBlur: () => void; ref: Ref<HTMLInputElement> },
+  field: {
+    name: string;
+    value?: string | null;
+    onChange: (...event: unknown[]) => void;
+    onBlur: () => void;
+    ref: Ref<HTMLInputElement>;
+  },
   fieldState: { error?: unknown },
 ) {
-  return { name: field.name, value: field.value ?? '', onChange: field.onChange, onBlur: field.onBlur, inputRef: field.ref, error: Boolean(fieldState.error) };
+  return {
+    name: field.name,
+    value: field.value ?? '',
+    onChange: field.onChange,
+    onBlur: field.onBlur,
+    inputRef: field.ref,
+    error: Boolean(fieldState.error),
+  };
 }
 
 interface CountedProps {

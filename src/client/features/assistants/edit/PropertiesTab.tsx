@@ -1,25 +1,23 @@
-import Box from '@mui/material/Box';
+import { useRef, useState } from 'react';
 import type { AssistantDetail } from '../../../../shared/schemas/assistants.ts';
-import { FilterCard } from './FilterCard.tsx';
+import { FilterCard, type FilterHandle } from './FilterCard.tsx';
 import { LogoCard } from './LogoCard.tsx';
 import { PropertiesForm } from './PropertiesForm.tsx';
 
-/** Eigenschaften: the property form, with logo and data-protection filter beside it. */
+/** Eigenschaften: the property form, with logo and data-protection filter beside it; one "Speichern". */
 export function PropertiesTab({ assistant }: { assistant: AssistantDetail }) {
+  const filter = useRef<FilterHandle | null>(null);
+  const [filterDirty, setFilterDirty] = useState(false);
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 3,
-        alignItems: 'start',
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1.7fr) minmax(300px, 1fr)' },
-      }}
-    >
-      <PropertiesForm assistant={assistant} />
-      <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
-        <LogoCard assistant={assistant} />
-        <FilterCard assistantUuid={assistant.uuid} />
-      </Box>
-    </Box>
+    <PropertiesForm
+      assistant={assistant}
+      filter={{ dirty: filterDirty, handle: filter }}
+      aside={
+        <>
+          <LogoCard assistant={assistant} />
+          <FilterCard assistantUuid={assistant.uuid} handle={filter} onDirtyChange={setFilterDirty} />
+        </>
+      }
+    />
   );
 }

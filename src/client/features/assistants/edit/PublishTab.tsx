@@ -5,7 +5,6 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/CheckRounded';
 import CodeIcon from '@mui/icons-material/CodeRounded';
@@ -23,6 +22,7 @@ import { TA } from '../texts.ts';
 import { ColorField } from './ColorField.tsx';
 import { copyText } from './copy-text.ts';
 import { COLOR_FIELDS, useColorAutosave } from './use-color-autosave.ts';
+import { Hint } from '../../../components/Hint.tsx';
 
 /** Veröffentlichung (chat only): publish switch, colours, link, embed code and a live preview. */
 export function PublishTab({ assistant }: { assistant: AssistantDetail }) {
@@ -226,11 +226,11 @@ function PreviewCard({ uuid, version, isPublic }: { uuid: string; version: numbe
         <Typography variant="subtitle1" component="h2" sx={{ flex: 1 }}>
           {TA.previewTitle}
         </Typography>
-        <Tooltip title={TA.openInTab}>
+        <Hint title={TA.openInTab}>
           <IconButton size="small" href={src} target="_blank" rel="noopener" aria-label={TA.openInTab}>
             <OpenIcon fontSize="small" />
           </IconButton>
-        </Tooltip>
+        </Hint>
       </Box>
       <Box
         sx={(theme) => ({

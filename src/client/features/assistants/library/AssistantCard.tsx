@@ -12,6 +12,7 @@ import { ActionIconButton } from '../components/ActionIconButton.tsx';
 import { AssistantAvatar } from '../components/AssistantAvatar.tsx';
 import { TA } from '../texts.ts';
 import { Hint } from '../../../components/Hint.tsx';
+import { useCapabilitiesQuery } from '../../chat/chat-api.ts';
 
 interface Props {
   assistant: AssistantSummary;
@@ -24,7 +25,8 @@ interface Props {
 
 /** One assistant in the library: avatar, name, type, role (cut at 55) and its actions. */
 export function AssistantCard({ assistant, limit, onUse, onEdit, onDelete }: Props) {
-  const use = primaryActionState(assistant, limit);
+  const capabilities = useCapabilitiesQuery();
+  const use = primaryActionState(assistant, limit, { imageUnavailable: capabilities.data?.image.available === false });
   const edit = editActionState(assistant, limit);
   const TypeIcon = TYPE_ICONS[assistant.type];
   const color = TYPE_COLORS[assistant.type];

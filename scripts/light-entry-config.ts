@@ -1,0 +1,29 @@
+import { defineConfig, type UserConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { precompress } from './precompress-plugin.ts';
+
+/**
+ * A page that must load fast on its own (docs/decisions/012): built separately from the office,
+ * with `react`/`react-dom` aliased to Preact's compatibility layer, into the same dist/client after
+ * the office build. The public chat (chat.html) and the sign-in screens (auth.html) use it.
+ */
+export function lightEntryConfig(name: string, html: string): UserConfig {
+  return defineConfig({
+    plugins: [react(), precompress()],
+    publicDir: false,
+    resolve: {
+      alias: [
+        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+        { find: /^react-dom$/, replacement: 'preact/compat' },
+        { find: /^react$/, replacement: 'preact/compat' },
+        { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+        { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+      ],
+    },
+    build: {
+      outDir: 'dist/client',
+      emptyOutDir: false,
+      rollupOptions: { input: { [name]: html } },
+    },
+  });
+}

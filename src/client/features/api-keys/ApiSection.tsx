@@ -1,0 +1,198 @@
+import AddIcon from '@mui/icons-material/AddRounded';
+import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
+import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { ApiKey } from '../../../shared/schemas/api-keys.ts';
+import { SectionHeader } from '../../components/SectionHeader.tsx';
+import { showSuccess } from '../../state/snackbar-store.ts';
+import { copyText } from '../assistants/edit/copy-text.ts';
+import type { SectionProps } from '../office/sections.ts';
+import { useApiKeys } from './api/get-api-keys.ts';
+import { useRevokeApiKey } from './api/revoke-api-key.ts';
+import { CreateKeyDialog } from './CreateKeyDialog.tsx';
+import { TK } from './texts.ts';
+
+const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' }) : null);
+
+/** The API area (admins): keys for the OpenAI-compatible API (docs/api.md). */
+export default function ApiSection(_props: SectionProps) {
+  const keys = useApiKeys();
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const baseUrl = `${window.location.origin}/v1`;
+
+  let body;
+  if (keys.isPending) {
+    body = <Skeleton variant="rounded" height={220} aria-busy aria-label={TK.loading} />;
+  } else if (keys.isError) {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void keys.refetch()}>
+            {TK.retry}
+          </Button>
+        }
+      >
+        {TK.loadFailed}
+      </Alert>
+    );
+  } else if (!keys.data.available) {
+    body = (
+      <Alert
+        severity="info"
+        action={
+          <Button component={RouterLink} to="/Support" color="inherit" size="small">
+            {TK.contactSupport}
+          </Button>
+        }
+      >
+        <AlertTitle>{TK.notInPlanTitle}</AlertTitle>
+        {TK.notInPlanText}
+      </Alert>
+    );
+  } else {
+    body = (
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        <Card component="section" aria-labelledby="api-how-title" sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
+          <Typography id="api-how-title" variant="subtitle1" component="h2">
+            {TK.howTitle}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, mb: 2 }}>
+            {TK.howText}
+          </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {TK.baseUrl}:
+            </Typography>
+            <Box component="code" data-testid="api-base-url" sx={{ px: 1, py: 0.5, borderRadius: 1, bgcolor: 'action.hover', overflowWrap: 'anywhere' }}>
+              {baseUrl}
+            </Box>
+            <Button size="small" startIcon={<ContentCopyIcon />} onClick={() => void copyText(baseUrl, TK.copied)}>
+              {TK.copy}
+            </Button>
+          </Box>
+        </Card>
+
+        <Card component="section" aria-labelledby="api-keys-title" sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+            <Typography id="api-keys-title" variant="subtitle1" component="h2">
+              {TK.keysTitle}
+            </Typography>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              {TK.newKey}
+            </Button>
+          </Box>
+          {keys.data.keys.length === 0 ? (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {TK.empty}
+            </Typography>
+          ) : (
+            <Box component="ul" aria-label={TK.keysTitle} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+              {keys.data.keys.map((key) => (
+                <KeyRow key={key.uuid} apiKey={key} onRevoke={() => setRevoking(key)} />
+              ))}
+            </Box>
+          )}
+        </Card>
+      </Box>
+    );
+  }
+
+  return (
+    <>
+      <SectionHeader title={TK.title} subtitle={TK.subtitle} />
+      {body}
+      {creating && <CreateKeyDialog onClose={() => setCreating(false)} />}
+      {revoking && <RevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} />}
+    </>
+  );
+}
+
+function stateOf(key: ApiKey): { label: string; color: 'success' | 'default' | 'warning' } {
+  if (key.revoked_at) return { label: TK.revokedState, color: 'default' };
+  if (key.expires_at && new Date(key.expires_at) <= new Date()) return { label: TK.expiredState, color: 'warning' };
+  return { label: TK.active, color: 'success' };
+}
+
+function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) {
+  const state = stateOf(apiKey);
+  const live = state.label === TK.active;
+  return (
+    <Box
+      component="li"
+      data-testid="api-key"
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap', borderStyle: live ? 'solid' : 'dashed' }}
+    >
+      <KeyIcon aria-hidden sx={{ color: 'primary.main', mt: 0.25, display: { xs: 'none', sm: 'block' } }} />
+      <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography variant="subtitle2" component="h3" sx={{ overflowWrap: 'anywhere' }}>
+            {apiKey.name}
+          </Typography>
+          <Chip size="small" label={state.label} color={state.color} variant={live ? 'filled' : 'outlined'} />
+        </Box>
+        <Typography variant="body2" component="code" sx={{ display: 'block', mt: 0.5 }}>
+          {apiKey.prefix}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, overflowWrap: 'anywhere' }}>
+          {apiKey.scope === 'all' ? TK.scopeAll : TK.scopeSome(apiKey.assistants.map((a) => a.name).join(', '))}
+        </Typography>
+        <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', mt: 0.5 }}>
+          {[TK.createdBy(apiKey.created_by, date(apiKey.created_at)!), TK.lastUsed(date(apiKey.last_used_at)), TK.expires(date(apiKey.expires_at)), TK.calls(apiKey.calls)].join(' · ')}
+        </Typography>
+      </Box>
+      {!apiKey.revoked_at && (
+        <Button color="error" variant="outlined" size="small" onClick={onRevoke} aria-label={TK.revokeLabel(apiKey.name)}>
+          {TK.revoke}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
+  const revoke = useRevokeApiKey();
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="api-revoke-title" aria-describedby="api-revoke-text">
+      <DialogTitle id="api-revoke-title">{TK.revokeTitle}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="api-revoke-text" sx={{ overflowWrap: 'anywhere' }}>
+          {TK.revokeText(apiKey.name)}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{TK.cancel}</Button>
+        <Button
+          color="error"
+          variant="contained"
+          loading={revoke.isPending}
+          onClick={() =>
+            revoke.mutate(apiKey.uuid, {
+              onSuccess: (r) => {
+                showSuccess(r.message);
+                onClose();
+              },
+            })
+          }
+        >
+          {TK.revoke}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,144 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import type { ApiKeyCreated } from '../../../shared/schemas/api-keys.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { showError, showSuccess } from '../../state/snackbar-store.ts';
+import { useAssistants } from '../assistants/api/get-assistants.ts';
+import { copyText } from '../assistants/edit/copy-text.ts';
+import { useCreateApiKey } from './api/create-api-key.ts';
+import { TK } from './texts.ts';
+
+/** Name, optional expiry and scope → the new key, shown once with a copy button. */
+export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
+  const create = useCreateApiKey();
+  const assistants = useAssistants();
+  const [name, setName] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [scope, setScope] = useState<'all' | 'selected'>('all');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [created, setCreated] = useState<ApiKeyCreated | null>(null);
+  // Chat and task Mikas can be called; image Mikas paint, they do not answer.
+  const callable = (assistants.data ?? []).filter((a) => a.type !== 'image');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    create.mutate(
+      { name: name.trim(), expires_at: expiry || null, scope, assistants: scope === 'selected' ? chosen : [] },
+      {
+        onSuccess: (result) => {
+          showSuccess(result.message);
+          setCreated(result);
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k.split('.')[0]!, v[0]!])));
+          showError(error.userMessage);
+        },
+      },
+    );
+  };
+
+  if (created) {
+    return (
+      <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="api-secret-title">
+        <DialogTitle id="api-secret-title">{TK.secretTitle}</DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2 }}>
+          <Alert severity="warning">{TK.secretText}</Alert>
+          <TextField
+            label={TK.secretLabel}
+            value={created.secret}
+            fullWidth
+            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'api-secret', spellCheck: false }, input: { sx: { fontFamily: 'monospace' } } }}
+            onFocus={(e) => e.target.select()}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button startIcon={<ContentCopyIcon />} onClick={() => void copyText(created.secret, TK.copied)}>
+            {TK.copy}
+          </Button>
+          <Button variant="contained" onClick={onClose}>
+            {TK.done}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="api-create-title">
+      <Box component="form" noValidate onSubmit={submit}>
+        <DialogTitle id="api-create-title">{TK.createTitle}</DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2.5, pt: '8px !important' }}>
+          <TextField
+            label={TK.name}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={Boolean(errors.name)}
+            helperText={errors.name ?? TK.nameHint}
+            autoFocus
+            fullWidth
+          />
+          <TextField
+            label={TK.expiry}
+            type="date"
+            value={expiry}
+            onChange={(e) => setExpiry(e.target.value)}
+            error={Boolean(errors.expires_at)}
+            helperText={errors.expires_at}
+            slotProps={{ inputLabel: { shrink: true } }}
+            fullWidth
+          />
+          <FormControl error={Boolean(errors.assistants)}>
+            <FormLabel id="api-scope-label" sx={{ color: 'text.primary', '&.Mui-focused': { color: 'text.primary' } }}>
+              {TK.scope}
+            </FormLabel>
+            <RadioGroup aria-labelledby="api-scope-label" value={scope} onChange={(e) => setScope(e.target.value as 'all' | 'selected')}>
+              <FormControlLabel value="all" control={<Radio />} label={TK.scopeAllOption} />
+              <FormControlLabel value="selected" control={<Radio />} label={TK.scopeSomeOption} />
+            </RadioGroup>
+            {scope === 'selected' && (
+              <Box role="group" aria-label={TK.scopeSomeOption} sx={{ display: 'grid', pl: 3.5 }}>
+                {callable.map((a) => (
+                  <FormControlLabel
+                    key={a.uuid}
+                    label={a.name}
+                    control={
+                      <Checkbox
+                        checked={chosen.includes(a.uuid)}
+                        onChange={(e) => setChosen((c) => (e.target.checked ? [...c, a.uuid] : c.filter((u) => u !== a.uuid)))}
+                      />
+                    }
+                  />
+                ))}
+              </Box>
+            )}
+            {errors.assistants && <FormHelperText>{errors.assistants}</FormHelperText>}
+          </FormControl>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{TK.cancel}</Button>
+          <Button type="submit" variant="contained" loading={create.isPending}>
+            {TK.create}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

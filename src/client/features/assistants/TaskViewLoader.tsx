@@ -1,0 +1,15 @@
+import { Suspense } from 'react';
+import { RouteFallback } from '../../components/RouteFallback.tsx';
+import { lazyWithReload as lazy } from '../../lib/lazy-with-reload.ts';
+
+// The task view is its own chunk, built in features/tasks.
+const TaskView = lazy<{ assistantUuid: string }>(() => import('../tasks/TaskView.tsx'));
+
+/** The assistant area's task view (spec 02 §2), loaded on demand. */
+export function TaskViewLoader({ assistantUuid }: { assistantUuid: string }) {
+  return (
+    <Suspense fallback={<RouteFallback minHeight="50vh" />}>
+      <TaskView assistantUuid={assistantUuid} />
+    </Suspense>
+  );
+}

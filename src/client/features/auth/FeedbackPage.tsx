@@ -1,0 +1,44 @@
+import { T } from '../../lib/texts.ts';
+import { AuthLayout, Icon } from './light-ui.tsx';
+
+type Tone = 'success' | 'error' | 'warning' | 'info';
+
+function toneOf(status: string | null): Tone {
+  if (status === 'success' || status === 'error' || status === 'warning') return status;
+  return 'info';
+}
+
+/** Only paths of this app are followed: the query must not turn the page into an open redirect. */
+function safeAppPath(url: string | null): string | undefined {
+  if (!url) return undefined;
+  return url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\') ? url : undefined;
+}
+
+/** /feedback?status&title&message[&btnUrl&btnText] — the end of register, verify and reset flows. */
+export default function FeedbackPage({ params }: { params: URLSearchParams }) {
+  const tone = toneOf(params.get('status'));
+  const title = params.get('title') || T.feedbackFallbackTitle;
+  const message = params.get('message') ?? '';
+  const btnUrl = safeAppPath(params.get('btnUrl'));
+  const btnText = params.get('btnText') || T.toLogin;
+
+  const icon = (
+    <div className={`mk-status ${tone}`} data-testid="feedback-icon" data-status={tone}>
+      <Icon name={tone} />
+    </div>
+  );
+
+  return (
+    <AuthLayout title={title} subtitle={message || undefined} icon={icon}>
+      {btnUrl ? (
+        <a href={btnUrl} className="mk-button contained">
+          {btnText}
+        </a>
+      ) : (
+        <a href="/login" className="mk-button outlined">
+          {T.toLogin}
+        </a>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,236 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Controller, useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import {
+  BILLING_COUNTRIES,
+  CHECKOUT_AMOUNT,
+  ZBillingAddress,
+  type BillingAddress,
+  type BillingAddressInput,
+  type BillingAddressResponse,
+} from '../../../shared/schemas/commerce.ts';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { SectionHeader } from '../../components/SectionHeader.tsx';
+import { showServerErrors } from '../../lib/form-errors.ts';
+import { showSuccess } from '../../state/snackbar-store.ts';
+import type { SectionProps } from '../office/sections.ts';
+import { formatCents } from '../shop/shop-rules.ts';
+import { useOpenInvoice } from '../usage/api/get-invoice-url.ts';
+import { useBillingAddress } from './api/get-billing-address.ts';
+import { useInvoices } from './api/get-invoices.ts';
+import { useSaveBillingAddress } from './api/save-billing-address.ts';
+import { TB } from './texts.ts';
+
+const FIELDS = ['company', 'street', 'postcode', 'city', 'country', 'vat_id', 'invoice_email'] as const;
+
+const regionNames = new Intl.DisplayNames(['de'], { type: 'region' });
+
+/** The checkout amount to continue with after saving (?next=checkout&amount=N), or null. */
+function nextCheckout(params: URLSearchParams): number | null {
+  if (params.get('next') !== 'checkout') return null;
+  const amount = Number(params.get('amount') ?? CHECKOUT_AMOUNT.default);
+  return Number.isInteger(amount) && amount >= CHECKOUT_AMOUNT.min && amount <= CHECKOUT_AMOUNT.max ? amount : CHECKOUT_AMOUNT.default;
+}
+
+/**
+ * The billing page (no menu entry; owner): the billing address — with the provider "Rechnung" the
+ * payment method — and the invoices. paymentMethodLink and customerPortalLink lead here.
+ */
+export default function BillingSection({ user }: SectionProps) {
+  const address = useBillingAddress();
+  const [params] = useSearchParams();
+  const next = nextCheckout(params);
+
+  return (
+    <>
+      <SectionHeader title={TB.title} subtitle={TB.subtitle} />
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        {next !== null && (
+          <Alert severity="info" data-testid="billing-next-checkout">
+            {TB.nextCheckout}
+          </Alert>
+        )}
+        {address.isPending ? (
+          <Skeleton variant="rounded" height={420} aria-busy aria-label={TB.loading} />
+        ) : address.isError ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void address.refetch()}>
+                {TB.retry}
+              </Button>
+            }
+          >
+            {TB.loadFailed}
+          </Alert>
+        ) : (
+          <AddressForm data={address.data} defaultEmail={user.email} next={next} />
+        )}
+        <InvoicesCard />
+      </Box>
+    </>
+  );
+}
+
+function AddressForm({ data, defaultEmail, next }: { data: BillingAddressResponse; defaultEmail: string; next: number | null }) {
+  const save = useSaveBillingAddress();
+  const saved = data.address;
+  const { control, handleSubmit, setError } = useForm<BillingAddressInput, unknown, BillingAddress>({
+    resolver: zodResolver(ZBillingAddress),
+    mode: 'onTouched',
+    defaultValues: {
+      company: saved?.company ?? '',
+      street: saved?.street ?? '',
+      postcode: saved?.postcode ?? '',
+      city: saved?.city ?? '',
+      country: saved?.country ?? 'DE',
+      vat_id: saved?.vat_id ?? '',
+      invoice_email: saved?.invoice_email ?? defaultEmail,
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const result = await save.mutateAsync(values);
+      showSuccess(result.message);
+      if (next !== null) window.location.assign(`/checkout?amount=${next}`);
+    } catch (error) {
+      showServerErrors(error, setError, FIELDS);
+    }
+  });
+
+  return (
+    <Card component="section" aria-labelledby="billing-address-title" sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
+      <Typography id="billing-address-title" variant="h6" component="h2">
+        {TB.addressTitle}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, mb: 2.5 }}>
+        {data.provider === 'stripe' ? TB.stripeInfo : TB.addressText}
+      </Typography>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(6, minmax(0, 1fr))' }, maxWidth: 880 }}
+      >
+        <FormTextField control={control} name="company" label={TB.company} required autoComplete="organization" sx={{ gridColumn: { sm: 'span 6' } }} />
+        <FormTextField control={control} name="street" label={TB.street} required autoComplete="street-address" sx={{ gridColumn: { sm: 'span 6' } }} />
+        <FormTextField
+          control={control}
+          name="postcode"
+          label={TB.postcode}
+          required
+          autoComplete="postal-code"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          sx={{ gridColumn: { sm: 'span 2' } }}
+        />
+        <FormTextField control={control} name="city" label={TB.city} required autoComplete="address-level2" sx={{ gridColumn: { sm: 'span 4' } }} />
+        <Controller
+          control={control}
+          name="country"
+          render={({ field, fieldState }) => (
+            <TextField
+              select
+              label={TB.country}
+              required
+              value={field.value ?? 'DE'}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+              slotProps={{ select: { native: true }, htmlInput: { autoComplete: 'country' } }}
+              sx={{ gridColumn: { sm: 'span 3' } }}
+            >
+              {BILLING_COUNTRIES.map((code) => (
+                <option key={code} value={code}>
+                  {regionNames.of(code) ?? code}
+                </option>
+              ))}
+            </TextField>
+          )}
+        />
+        <FormTextField control={control} name="vat_id" label={TB.vatId} helperText={TB.vatIdHint} sx={{ gridColumn: { sm: 'span 3' } }} />
+        <FormTextField
+          control={control}
+          name="invoice_email"
+          label={TB.invoiceEmail}
+          required
+          type="email"
+          autoComplete="email"
+          sx={{ gridColumn: { sm: 'span 6' } }}
+        />
+        <Box sx={{ gridColumn: { sm: 'span 6' }, display: 'flex', justifyContent: 'flex-end' }}>
+          <Button type="submit" variant="contained" loading={save.isPending}>
+            {next !== null ? TB.saveAndContinue : TB.save}
+          </Button>
+        </Box>
+      </Box>
+    </Card>
+  );
+}
+
+const invoiceDate = (iso: string) => new Date(iso).toLocaleDateString('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+function InvoicesCard() {
+  const invoices = useInvoices();
+  const open = useOpenInvoice();
+  return (
+    <Card component="section" aria-labelledby="billing-invoices-title" sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
+      <Typography id="billing-invoices-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+        {TB.invoicesTitle}
+      </Typography>
+      {invoices.isPending ? (
+        <Skeleton variant="rounded" height={120} aria-busy aria-label={TB.loading} />
+      ) : invoices.isError ? (
+        <Alert severity="error">{TB.loadFailed}</Alert>
+      ) : invoices.data.invoices.length === 0 ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {TB.invoicesEmpty}
+        </Typography>
+      ) : (
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+          {invoices.data.invoices.map((invoice) => (
+            <Box
+              component="li"
+              key={invoice.id}
+              data-testid="invoice"
+              sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', py: 1.25, px: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}
+            >
+              <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
+                <Typography variant="subtitle2" component="h3">
+                  {invoice.number}
+                </Typography>
+                <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                  {`${invoiceDate(invoice.created_at)} · ${invoice.description}`}
+                </Typography>
+              </Box>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, ml: 'auto' }}>
+              <Typography variant="subtitle2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatCents(invoice.total_cents)}
+              </Typography>
+              <Button
+                size="small"
+                startIcon={<ReceiptIcon />}
+                aria-label={TB.openLabel(invoice.number)}
+                loading={open.isPending && open.variables === invoice.id}
+                onClick={() => open.mutate(invoice.id)}
+              >
+                {TB.open}
+              </Button>
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,347 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Skeleton from '@mui/material/Skeleton';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
+import DeleteIcon from '@mui/icons-material/DeleteOutlineRounded';
+import { useId, useState, type ChangeEvent } from 'react';
+import {
+  CUSTOM_IMAGE_STYLES,
+  IMAGE_STYLE_LABELS,
+  IMAGE_STYLES,
+  IMAGE_SUBSTYLES,
+  IMAGE_SUBSTYLE_LABELS,
+  LIMITS,
+  STYLE_IMAGES_REQUIRED,
+  type ImageStyle,
+} from '../../../shared/constants.ts';
+import { MA } from '../../../shared/messages.ts';
+import type { AssistantDetail } from '../../../shared/schemas/assistants.ts';
+import type { StyleImageList } from '../../../shared/schemas/images.ts';
+import { showError, showSuccess } from '../../state/snackbar-store.ts';
+import { useCapabilitiesQuery } from '../chat/chat-api.ts';
+import { useChooseStyle } from './api/choose-style.ts';
+import { useCreateStyle } from './api/create-style.ts';
+import { useDeleteStyleImage } from './api/delete-style-image.ts';
+import { useStyleImages } from './api/get-style-images.ts';
+import { useUploadStyleImage } from './api/upload-style-image.ts';
+import { StyleTile } from './StyleTile.tsx';
+import { TI } from './texts.ts';
+
+type Mode = 'choose' | 'custom';
+
+/** The Stilrichtungen tab of an image Mika (spec 02 §2, §4): a catalogue style or a custom one. */
+export function StylesTab({ assistant }: { assistant: AssistantDetail }) {
+  const styles = useStyleImages(assistant.uuid);
+  const capabilities = useCapabilitiesQuery();
+  const [mode, setMode] = useState<Mode | null>(null);
+
+  if (styles.isPending) {
+    return (
+      <Card sx={{ p: 3, maxWidth: 880 }} aria-busy aria-label={TI.loading}>
+        <Skeleton width={180} height={32} />
+        <Skeleton width="70%" />
+        <Skeleton variant="rounded" height={140} sx={{ mt: 2 }} />
+      </Card>
+    );
+  }
+  if (styles.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void styles.refetch()}>
+            {TI.retry}
+          </Button>
+        }
+      >
+        {TI.loadFailed}
+      </Alert>
+    );
+  }
+  const data = styles.data;
+  const shown: Mode = mode ?? (data.is_image_style_custom === 1 ? 'custom' : 'choose');
+  const canPaint = capabilities.data?.image.available !== false;
+
+  return (
+    <Card sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 880 }} data-testid="styles-tab">
+      <Typography variant="h6" component="h2">
+        {TI.title}
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mt: 0.5, mb: 2.5 }}>{TI.intro}</Typography>
+      {!canPaint && (
+        <Alert severity="info" sx={{ mb: 2.5 }}>
+          {TI.notConfigured}
+        </Alert>
+      )}
+      <ToggleButtonGroup
+        exclusive
+        value={shown}
+        onChange={(_e, next: Mode | null) => next && setMode(next)}
+        aria-label={TI.modeLabel}
+        size="small"
+        sx={{ mb: 3, flexWrap: 'wrap' }}
+      >
+        <ToggleButton value="choose" sx={{ px: 2 }}>
+          {TI.modeChoose}
+        </ToggleButton>
+        <ToggleButton value="custom" sx={{ px: 2 }}>
+          {TI.modeCustom}
+        </ToggleButton>
+      </ToggleButtonGroup>
+      {shown === 'choose' ? (
+        <ChooseMode assistantUuid={assistant.uuid} data={data} />
+      ) : (
+        <CustomMode assistantUuid={assistant.uuid} data={data} canPaint={canPaint} />
+      )}
+    </Card>
+  );
+}
+
+const tileGrid = (min: number) => ({
+  display: 'grid',
+  gap: 1.5,
+  gridTemplateColumns: `repeat(auto-fill, minmax(${min}px, 1fr))`,
+});
+
+function ChooseMode({ assistantUuid, data }: { assistantUuid: string; data: StyleImageList }) {
+  const choose = useChooseStyle(assistantUuid);
+  const headingId = useId();
+  const subId = useId();
+  const custom = data.is_image_style_custom === 1;
+  const main = custom ? null : (data.main_style as ImageStyle | null);
+  const subs = main ? IMAGE_SUBSTYLES[main] : [];
+  const save = (selectedStyle: ImageStyle, selectedSubStyle: string | null) =>
+    choose.mutate({ selectedStyle, selectedSubStyle }, { onSuccess: (r) => showSuccess(r.message) });
+
+  return (
+    <>
+      <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+        {TI.centralStyles}
+      </Typography>
+      <Box role="group" aria-labelledby={headingId} sx={tileGrid(180)}>
+        {IMAGE_STYLES.map((style) => (
+          <StyleTile
+            key={style}
+            value={style}
+            label={IMAGE_STYLE_LABELS[style]}
+            selected={main === style}
+            // Choosing a central style resets the substyle (spec 02 §4).
+            onSelect={() => save(style, null)}
+          />
+        ))}
+      </Box>
+      {main && (
+        <Box sx={{ mt: 3 }}>
+          <Typography id={subId} variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+            {TI.substyles}
+          </Typography>
+          {subs.length === 0 ? (
+            <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{TI.noSubstyles}</Typography>
+          ) : (
+            <>
+              <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+                {TI.substyleHint}
+              </Typography>
+              <Box role="group" aria-labelledby={subId} sx={tileGrid(120)}>
+                <StyleTile
+                  value="none"
+                  size="small"
+                  label={TI.substyleNone}
+                  selected={!data.sub_style}
+                  onSelect={() => save(main, null)}
+                />
+                {subs.map((sub) => (
+                  <StyleTile
+                    key={sub}
+                    value={sub}
+                    size="small"
+                    label={IMAGE_SUBSTYLE_LABELS[sub] ?? sub}
+                    selected={data.sub_style === sub}
+                    onSelect={() => save(main, sub)}
+                  />
+                ))}
+              </Box>
+            </>
+          )}
+        </Box>
+      )}
+    </>
+  );
+}
+
+function CustomMode({
+  assistantUuid,
+  data,
+  canPaint,
+}: {
+  assistantUuid: string;
+  data: StyleImageList;
+  canPaint: boolean;
+}) {
+  const upload = useUploadStyleImage(assistantUuid);
+  const remove = useDeleteStyleImage(assistantUuid);
+  const create = useCreateStyle(assistantUuid);
+  const inputId = useId();
+  const initialBase = (CUSTOM_IMAGE_STYLES as readonly string[]).includes(data.main_style ?? '')
+    ? (data.main_style as ImageStyle)
+    : 'realistic_image';
+  const [base, setBase] = useState<ImageStyle>(initialBase);
+  const count = data.images.length;
+  const full = count >= STYLE_IMAGES_REQUIRED;
+  const active = data.is_image_style_custom === 1 && data.custom_style_ready;
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!/\.png$/i.test(file.name)) return showError(TI.pngOnly);
+    if (file.size > LIMITS.maxUploadBytes) return showError(MA.fileTooLarge);
+    upload.mutate(file, { onSuccess: (r) => showSuccess(r.message) });
+  };
+
+  return (
+    <>
+      <Typography sx={{ color: 'text.secondary', mb: 2 }}>{TI.customIntro}</Typography>
+      <Typography id={`${inputId}-base`} variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+        {TI.customBase}
+      </Typography>
+      <RadioGroup
+        row
+        aria-labelledby={`${inputId}-base`}
+        value={base}
+        onChange={(_e, v) => setBase(v as ImageStyle)}
+        sx={{ mb: 2 }}
+      >
+        {CUSTOM_IMAGE_STYLES.map((s) => (
+          <FormControlLabel key={s} value={s} control={<Radio />} label={IMAGE_STYLE_LABELS[s]} />
+        ))}
+      </RadioGroup>
+
+      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, mb: 1 }}>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+          {TI.modeCustom}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="style-image-count">
+          {TI.count(count)}
+        </Typography>
+      </Box>
+      <Box component="ul" sx={{ ...tileGrid(120), listStyle: 'none', p: 0, m: 0 }}>
+        {data.images.map((image, i) => (
+          <Box
+            component="li"
+            key={image.uuid}
+            sx={(theme) => ({
+              position: 'relative',
+              aspectRatio: '1',
+              borderRadius: '14px',
+              overflow: 'hidden',
+              border: `1px solid ${theme.palette.divider}`,
+              bgcolor: 'background.default',
+            })}
+          >
+            <Box
+              component="img"
+              src={image.url}
+              alt={TI.referenceAlt(i + 1)}
+              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+            />
+            <IconButton
+              size="small"
+              aria-label={TI.deleteImage(i + 1)}
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(image.uuid, { onSuccess: (r) => showSuccess(r.message) })}
+              sx={{
+                position: 'absolute',
+                top: 6,
+                right: 6,
+                bgcolor: 'rgba(0,0,0,.6)',
+                color: '#fff',
+                '&:hover': { bgcolor: 'error.main' },
+              }}
+            >
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </Box>
+        ))}
+        {!full && (
+          <Box component="li" sx={{ aspectRatio: '1' }}>
+            <Box
+              component="label"
+              htmlFor={inputId}
+              sx={(theme) => ({
+                position: 'relative',
+                height: '100%',
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                justifyContent: 'center',
+                gap: 0.5,
+                textAlign: 'center',
+                borderRadius: '14px',
+                border: `2px dashed ${theme.palette.divider}`,
+                color: 'text.secondary',
+                cursor: 'pointer',
+                '&:hover': { borderColor: 'primary.main', color: 'text.primary' },
+                '&:focus-within': { outline: `2px solid ${theme.palette.primary.light}`, outlineOffset: 2 },
+              })}
+            >
+              {upload.isPending ? <CircularProgress size={24} aria-label={TI.uploading} /> : <AddPhotoIcon />}
+              <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
+                {TI.uploadSlot}
+              </Typography>
+              <Typography component="span" variant="caption">
+                {TI.uploadSlotHint}
+              </Typography>
+              <input
+                id={inputId}
+                type="file"
+                accept=".png,image/png"
+                onChange={onFile}
+                disabled={upload.isPending}
+                style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
+              />
+            </Box>
+          </Box>
+        )}
+      </Box>
+
+      <Box sx={{ mt: 2.5, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+        {full && (
+          <Button
+            variant="contained"
+            disabled={create.isPending || !canPaint}
+            onClick={() => create.mutate(base, { onSuccess: (r) => showSuccess(r.message) })}
+            startIcon={
+              create.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
+            }
+          >
+            {create.isPending ? TI.creating : active ? TI.updateStyle : TI.createStyle}
+          </Button>
+        )}
+        <Typography
+          variant="body2"
+          sx={{ color: active ? 'success.light' : 'text.secondary', flex: '1 1 240px' }}
+          role="status"
+        >
+          {!full
+            ? TI.needMore(STYLE_IMAGES_REQUIRED - count)
+            : active
+              ? TI.customReady
+              : data.is_image_style_custom === 1
+                ? TI.customOutdated
+                : ''}
+        </Typography>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import type { McpServerAdmin } from '../../../shared/schemas/tools.ts';
+import { showSuccess } from '../../state/snackbar-store.ts';
+import { useDeleteMcpServer } from './api/delete-mcp-server.ts';
+import { TI } from './texts.ts';
+
+/** Delete after a confirmation → "Externes Tool gelöscht". */
+export function DeleteMcpServerDialog({
+  teamUuid,
+  server,
+  onClose,
+}: {
+  teamUuid: string;
+  server: McpServerAdmin;
+  onClose: () => void;
+}) {
+  const remove = useDeleteMcpServer(teamUuid);
+  const confirm = () =>
+    remove.mutate(server.id, {
+      onSuccess: (result) => {
+        showSuccess(result.message);
+        onClose();
+      },
+    });
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="mcp-delete-title"
+      aria-describedby="mcp-delete-text"
+    >
+      <DialogTitle id="mcp-delete-title">{TI.deleteTitle}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="mcp-delete-text" sx={{ overflowWrap: 'anywhere' }}>
+          {TI.deleteText(server.name)}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{TI.cancel}</Button>
+        <Button color="error" variant="contained" onClick={confirm} loading={remove.isPending}>
+          {TI.delete}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,183 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/DeleteOutlineRounded';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import type { McpServerAdmin } from '../../../shared/schemas/tools.ts';
+import { TI } from './texts.ts';
+
+const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
+
+function refreshed(at: string | null): string {
+  if (!at) return TI.neverRefreshed;
+  const date = new Date(at);
+  return Number.isNaN(date.getTime()) ? TI.neverRefreshed : TI.refreshedAt(dateTime.format(date));
+}
+
+interface Props {
+  label: string;
+  servers: McpServerAdmin[];
+  onEdit: (server: McpServerAdmin) => void;
+  onDelete: (server: McpServerAdmin) => void;
+}
+
+/**
+ * A team's MCP servers. Description, tool names and tool descriptions come from outside: they are
+ * rendered as plain text only.
+ */
+export function McpServerList({ label, servers, onEdit, onDelete }: Props) {
+  return (
+    <List aria-label={label} data-testid="mcp-server-list" sx={{ mt: 1 }}>
+      {servers.map((server) => (
+        <ServerRow
+          key={server.id}
+          server={server}
+          onEdit={() => onEdit(server)}
+          onDelete={() => onDelete(server)}
+        />
+      ))}
+    </List>
+  );
+}
+
+function ServerRow({
+  server,
+  onEdit,
+  onDelete,
+}: {
+  server: McpServerAdmin;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const labelId = `mcp-server-${server.id}`;
+  return (
+    <ListItem
+      divider
+      aria-labelledby={labelId}
+      data-testid="mcp-server"
+      sx={{ display: 'block', px: 0.5, py: 2 }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'flex-start',
+          justifyContent: 'space-between',
+          gap: 1.5,
+          flexWrap: 'wrap',
+        }}
+      >
+        <Box sx={{ flex: '1 1 280px', minWidth: 0 }}>
+          <Typography id={labelId} component="h4" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {server.name}
+          </Typography>
+          <Typography
+            variant="body2"
+            sx={{ color: 'text.secondary', overflowWrap: 'anywhere', fontFamily: 'monospace' }}
+          >
+            {server.url}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <Button
+            size="small"
+            startIcon={<EditIcon />}
+            onClick={onEdit}
+            aria-label={TI.actionEdit(server.name)}
+          >
+            {TI.edit}
+          </Button>
+          <Button
+            size="small"
+            startIcon={<DeleteIcon />}
+            onClick={onDelete}
+            aria-label={TI.actionDelete(server.name)}
+          >
+            {TI.delete}
+          </Button>
+        </Box>
+      </Box>
+
+      {server.description && (
+        <Typography variant="body2" sx={{ mt: 1, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+          {server.description}
+        </Typography>
+      )}
+
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          mt: 1.5,
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '120px 1fr' },
+          rowGap: 1,
+          columnGap: 2,
+        }}
+      >
+        <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+          {TI.headers}
+        </Typography>
+        <Typography
+          component="dd"
+          variant="body2"
+          sx={{ m: 0, overflowWrap: 'anywhere' }}
+          data-testid="mcp-headers"
+        >
+          {server.headers.length === 0
+            ? TI.noHeaders
+            : server.headers.map((name) => `${name}: ${TI.secretMask}`).join(', ')}
+        </Typography>
+        <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+          {TI.tools}
+        </Typography>
+        <Box component="dd" sx={{ m: 0 }}>
+          {server.tools.length === 0 ? (
+            <Typography variant="body2">{TI.noTools}</Typography>
+          ) : (
+            <Box
+              component="ul"
+              aria-label={TI.tools}
+              data-testid="mcp-tools"
+              sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, m: 0, p: 0, listStyle: 'none' }}
+            >
+              {server.tools.map((tool) => (
+                <li key={tool.name}>
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    label={tool.name}
+                    title={tool.description || undefined}
+                  />
+                </li>
+              ))}
+            </Box>
+          )}
+          <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 0.5 }}>
+            {refreshed(server.refreshed_at)}
+          </Typography>
+        </Box>
+        <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+          {TI.usage}
+        </Typography>
+        <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid="mcp-stats">
+          {TI.stats(server.calls_24h, server.failed_24h)}
+        </Typography>
+      </Box>
+
+      {server.error && (
+        <Alert
+          severity="warning"
+          variant="outlined"
+          sx={{ mt: 1.5, overflowWrap: 'anywhere' }}
+          data-testid="mcp-error"
+        >
+          <strong>{TI.lastError}:</strong> {server.error}
+        </Alert>
+      )}
+    </ListItem>
+  );
+}

@@ -1,0 +1,274 @@
+import CheckIcon from '@mui/icons-material/CheckCircleRounded';
+import CloseIcon from '@mui/icons-material/RemoveCircleOutlineRounded';
+import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { BillingPeriod } from '../../../shared/constants.ts';
+import { Hint } from '../../components/Hint.tsx';
+import { SectionHeader } from '../../components/SectionHeader.tsx';
+import type { SectionProps } from '../office/sections.ts';
+import { useBookPlan } from './api/book-plan.ts';
+import { useOpenCustomerPortal } from './api/get-customer-portal.ts';
+import { PlanIllustration } from './PlanIllustration.tsx';
+import { PLANS, bookingState, formatEuro, presetPeriod, type PlanCard } from './plans.ts';
+import { TO } from './texts.ts';
+
+/** The offer (spec 03 §2 Offer): period toggle, the three plans, booking with the agreement. */
+export default function OfferSection({ user }: SectionProps) {
+  const [period, setPeriod] = useState<BillingPeriod>(() => presetPeriod(user.billingPeriod));
+  const [booking, setBooking] = useState<PlanCard | null>(null);
+  const [success, setSuccess] = useState(false);
+  const portal = useOpenCustomerPortal();
+
+  return (
+    <>
+      <SectionHeader title={TO.title} subtitle={TO.subtitle} />
+
+      <Box sx={{ display: 'grid', gap: 2, mb: 3 }}>
+        {success && (
+          <Alert severity="success" onClose={() => setSuccess(false)} data-testid="booking-success">
+            <AlertTitle>{TO.successTitle}</AlertTitle>
+            {TO.successText}
+          </Alert>
+        )}
+        {!user.hasDefaultPaymentMethod ? (
+          <Alert
+            severity="info"
+            data-testid="no-payment-method"
+            action={
+              user.paymentMethodLink ? (
+                <Button
+                  color="inherit"
+                  size="small"
+                  sx={{ whiteSpace: 'nowrap' }}
+                  {...(user.paymentMethodLink.startsWith('/')
+                    ? { component: RouterLink, to: user.paymentMethodLink }
+                    : { href: user.paymentMethodLink })}
+                >
+                  {TO.addPaymentMethod}
+                </Button>
+              ) : undefined
+            }
+            sx={{ '& .MuiAlert-action': { alignItems: 'center' }, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+          >
+            <AlertTitle>{TO.noPaymentTitle}</AlertTitle>
+            {TO.noPaymentText}
+          </Alert>
+        ) : (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {TO.portalText}
+            </Typography>
+            <Button variant="outlined" startIcon={<ReceiptIcon />} loading={portal.isPending} onClick={() => portal.mutate()}>
+              {TO.portal}
+            </Button>
+          </Box>
+        )}
+      </Box>
+
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 3 }}>
+        <Typography id="offer-period-label" variant="body2" sx={{ color: 'text.secondary' }}>
+          {TO.periodLabel}
+        </Typography>
+        <ToggleButtonGroup
+          value={period}
+          exclusive
+          size="small"
+          aria-labelledby="offer-period-label"
+          // One period is always selected: a click on the selected one changes nothing.
+          onChange={(_, value: BillingPeriod | null) => value && setPeriod(value)}
+        >
+          <ToggleButton value="monthly" sx={{ px: 2 }}>
+            {TO.monthly}
+          </ToggleButton>
+          <ToggleButton value="yearly" sx={{ px: 2 }}>
+            {TO.yearly}
+          </ToggleButton>
+        </ToggleButtonGroup>
+        {period === 'yearly' && <Chip size="small" color="success" variant="outlined" label={TO.yearlyHint} />}
+      </Box>
+
+      <Box
+        component="ul"
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' } }}
+      >
+        {PLANS.map((plan) => (
+          <PlanCardView key={plan.slug} plan={plan} period={period} user={user} onBook={() => setBooking(plan)} />
+        ))}
+      </Box>
+
+      {booking && (
+        <BookDialog
+          plan={booking}
+          period={period}
+          onClose={() => setBooking(null)}
+          onBooked={() => {
+            setBooking(null);
+            setSuccess(true);
+            window.scrollTo({ top: 0, behavior: 'smooth' });
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function PlanCardView({ plan, period, user, onBook }: { plan: PlanCard; period: BillingPeriod; user: SectionProps['user']; onBook: () => void }) {
+  const state = bookingState(user, plan.slug, period);
+  const titleId = `plan-${plan.slug}-title`;
+  const current = state.kind === 'booked';
+  return (
+    <Box component="li" sx={{ display: 'flex' }}>
+      <Card
+        component="article"
+        aria-labelledby={titleId}
+        data-testid={`plan-${plan.slug}`}
+        sx={{
+          p: { xs: 2.5, sm: 3 },
+          maxWidth: 'none',
+          width: '100%',
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 2,
+          outline: current ? 2 : 0,
+          outlineColor: 'success.main',
+        }}
+      >
+        <PlanIllustration slug={plan.slug} />
+        <Box>
+          <Typography id={titleId} variant="h5" component="h2">
+            {plan.title}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+            {plan.text}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
+          <Typography component="p" variant="h4" sx={{ fontWeight: 700 }} data-testid="plan-price">
+            {formatEuro(plan.price[period])}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {period === 'monthly' ? TO.perMonth : TO.perYear} · {TO.netHint}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Chip size="small" label={TO.mikas(plan.limits.mikas)} />
+          <Chip size="small" label={TO.users(plan.limits.users)} />
+          <Chip size="small" label={TO.credits(plan.limits.credits)} />
+        </Box>
+        <Box component="ul" aria-label={TO.featuresOf(plan.title)} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, flex: 1 }}>
+          {plan.features.map((feature) => (
+            <Box
+              component="li"
+              key={feature.label}
+              sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, color: feature.available ? 'text.primary' : 'text.secondary' }}
+            >
+              {feature.available ? (
+                <CheckIcon fontSize="small" sx={{ color: 'success.main', mt: '1px' }} aria-hidden />
+              ) : (
+                <CloseIcon fontSize="small" sx={{ color: 'text.secondary', mt: '1px' }} aria-hidden />
+              )}
+              <Typography variant="body2" component="span">
+                {feature.label}
+                <Box component="span" sx={visuallyHidden}>
+                  {`: ${feature.available ? TO.included : TO.notIncluded}`}
+                </Box>
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+        {state.kind === 'booked' ? (
+          <Button variant="outlined" color="success" disabled fullWidth data-testid="plan-booked">
+            {TO.booked}
+          </Button>
+        ) : (
+          // The wrapper keeps the hint's full-width span from stretching to the card's height.
+          <Box>
+            <Hint title={state.tooltip} disabled={state.disabled} label={`${TO.bookLabel(plan.title)}: ${state.tooltip}`} block>
+              <Button variant="contained" fullWidth disabled={state.disabled} onClick={onBook} aria-label={TO.bookLabel(plan.title)}>
+                {TO.book}
+              </Button>
+            </Hint>
+          </Box>
+        )}
+      </Card>
+    </Box>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+function BookDialog({ plan, period, onClose, onBooked }: { plan: PlanCard; period: BillingPeriod; onClose: () => void; onBooked: () => void }) {
+  const [agreed, setAgreed] = useState(false);
+  const book = useBookPlan();
+  const legal = (href: string, label: string) => (
+    <Link href={href} target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()}>
+      {label}
+    </Link>
+  );
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      aria-labelledby="offer-book-title"
+      aria-describedby="offer-book-text"
+      slotProps={{ paper: { sx: { width: 400, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+    >
+      <DialogTitle id="offer-book-title">{TO.confirmTitle(plan.title)}</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2 }}>
+        <DialogContentText id="offer-book-text">
+          {TO.confirmText(plan.title, formatEuro(plan.price[period]), period === 'monthly' ? TO.perMonth : TO.perYear)}
+        </DialogContentText>
+        <FormControlLabel
+          sx={{ alignItems: 'flex-start', mr: 0 }}
+          control={<Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)} sx={{ mt: -0.75 }} />}
+          label={
+            <Typography variant="body2" component="span">
+              {TO.agreeBefore}
+              {legal('/avv', TO.avv)}, {legal('/agb', TO.agb)}, {legal('/sla', TO.sla)}
+              {TO.agreeAnd}
+              {legal('/datenschutz', TO.privacy)}
+              {TO.agreeAfter}
+            </Typography>
+          }
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{TO.cancel}</Button>
+        <Button
+          variant="contained"
+          disabled={!agreed}
+          loading={book.isPending}
+          onClick={() => book.mutate({ slug: plan.slug, billingPeriod: period }, { onSuccess: onBooked })}
+        >
+          {TO.confirm}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,84 @@
+import type { BillingPeriod } from '../../../shared/constants.ts';
+import { PLAN_LIMITS } from '../../../shared/constants.ts';
+import { PAID_PLAN_SLUGS, type PaidPlanSlug } from '../../../shared/schemas/commerce.ts';
+import { TO } from './texts.ts';
+
+export interface PlanFeature {
+  label: string;
+  available: boolean;
+}
+
+/** A plan card, fixed in the client (spec 03 §3 "Plan cards"). Prices in whole euros, net. */
+export interface PlanCard {
+  slug: PaidPlanSlug;
+  title: string;
+  text: string;
+  price: Record<BillingPeriod, number>;
+  limits: { mikas: number; users: number; credits: number };
+  features: PlanFeature[];
+}
+
+/** Spec 03 §9: common features, Team and Agency add roles, contact and publishing; Agency adds API. */
+function features(slug: PaidPlanSlug): PlanFeature[] {
+  const teamUp = slug !== 'solo';
+  return [
+    { label: TO.featurePrivacy, available: true },
+    { label: TO.featureTraining, available: true },
+    { label: TO.featureVoice, available: true },
+    { label: TO.featureImages, available: true },
+    { label: TO.featureRoles, available: teamUp },
+    { label: TO.featureContact, available: teamUp },
+    { label: TO.featurePublish, available: teamUp },
+    { label: TO.featureApi, available: slug === 'agency' },
+  ];
+}
+
+const card = (slug: PaidPlanSlug, title: string, text: string, monthly: number, yearly: number): PlanCard => ({
+  slug,
+  title,
+  text,
+  price: { monthly, yearly },
+  limits: { mikas: PLAN_LIMITS[slug].mikas, users: PLAN_LIMITS[slug].users, credits: PLAN_LIMITS[slug].creditsPerMonth },
+  features: features(slug),
+});
+
+/** Spec 03 §9 plan table. */
+export const PLANS: readonly PlanCard[] = [
+  card('solo', TO.solo, TO.soloText, 279, 2790),
+  card('team', TO.team, TO.teamText, 690, 6900),
+  card('agency', TO.agency, TO.agencyText, 1290, 12900),
+];
+
+/** "2.790 €" — whole euros in German notation. */
+export function formatEuro(euros: number): string {
+  return `${euros.toLocaleString('de-DE')} €`;
+}
+
+export interface BookingUser {
+  slug: string;
+  billingPeriod: string;
+  hasDefaultPaymentMethod: boolean;
+}
+
+export type BookingState =
+  | { kind: 'booked' }
+  | { kind: 'book'; disabled: boolean; tooltip: string };
+
+export const isPaidPlan = (slug: string): boolean => (PAID_PLAN_SLUGS as readonly string[]).includes(slug);
+
+/**
+ * The action of a plan card (spec 03 §4): "Gebucht" on the current plan and period; otherwise
+ * "Buchen", allowed only with a payment method and no paid plan running, each refusal with its
+ * tooltip. The server enforces the same rules.
+ */
+export function bookingState(user: BookingUser, slug: PaidPlanSlug, period: BillingPeriod): BookingState {
+  if (user.slug === slug && user.billingPeriod === period) return { kind: 'booked' };
+  if (isPaidPlan(user.slug)) return { kind: 'book', disabled: true, tooltip: TO.tooltipPlanRunning };
+  if (!user.hasDefaultPaymentMethod) return { kind: 'book', disabled: true, tooltip: TO.tooltipNoPaymentMethod };
+  return { kind: 'book', disabled: false, tooltip: TO.tooltipBookable };
+}
+
+/** The toggle's preset: the user's period, monthly when it is anything else. */
+export function presetPeriod(billingPeriod: string): BillingPeriod {
+  return billingPeriod === 'yearly' ? 'yearly' : 'monthly';
+}

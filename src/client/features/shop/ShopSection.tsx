@@ -1,0 +1,279 @@
+import AddIcon from '@mui/icons-material/AddRounded';
+import GroupIcon from '@mui/icons-material/GroupAddOutlined';
+import RemoveIcon from '@mui/icons-material/RemoveRounded';
+import SparkIcon from '@mui/icons-material/AutoAwesomeOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Skeleton from '@mui/material/Skeleton';
+import Slider from '@mui/material/Slider';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { EXTRA_MIKA_CREDITS, EXTRA_PRICES_CENTS } from '../../../shared/constants.ts';
+import { SHOP_QTY, type ShopProduct } from '../../../shared/schemas/commerce.ts';
+import { SectionHeader } from '../../components/SectionHeader.tsx';
+import { showError, showSuccess } from '../../state/snackbar-store.ts';
+import { useShop } from '../assistants/api/get-shop.ts';
+import type { SectionProps } from '../office/sections.ts';
+import { useAddExtras } from './api/add-extras.ts';
+import { useCancelExtras } from './api/cancel-extras.ts';
+import { canShowCancel, cancelRefusal, clampQuantity, formatCents } from './shop-rules.ts';
+import { TS } from './texts.ts';
+
+interface Pending {
+  action: 'add' | 'cancel';
+  product: ShopProduct;
+  qty: number;
+}
+
+/** The shop (spec 03 §2 Shop): extra Mikas and extra users, always through a confirm dialog. */
+export default function ShopSection(_props: SectionProps) {
+  const shop = useShop();
+  const [pending, setPending] = useState<Pending | null>(null);
+
+  let body: ReactNode;
+  if (shop.isPending) {
+    body = <Skeleton variant="rounded" height={360} aria-busy aria-label={TS.loading} />;
+  } else if (shop.isError) {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void shop.refetch()}>
+            {TS.retry}
+          </Button>
+        }
+      >
+        {TS.loadFailed}
+      </Alert>
+    );
+  } else if (shop.data.error) {
+    body = (
+      <Alert severity="info" data-testid="shop-error">
+        <AlertTitle>{TS.errorTitle}</AlertTitle>
+        {shop.data.error}
+      </Alert>
+    );
+  } else {
+    const info = shop.data;
+    body = (
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
+        <ExtraCard
+          product="mika"
+          icon={<SparkIcon />}
+          title={TS.mikaTitle}
+          price={TS.mikaPrice}
+          bonus={TS.mikaBonus}
+          included={info.assistantLimitRegular}
+          booked={info.assistantAddons}
+          onConfirm={setPending}
+        />
+        <ExtraCard
+          product="user"
+          icon={<GroupIcon />}
+          title={TS.userTitle}
+          price={TS.userPrice}
+          bonus={TS.userBonus}
+          included={info.userLimitRegular}
+          booked={info.userAddons}
+          onConfirm={setPending}
+        />
+      </Box>
+    );
+  }
+
+  return (
+    <>
+      <SectionHeader title={TS.title} subtitle={TS.subtitle} />
+      {body}
+      {pending && <ConfirmDialog pending={pending} onClose={() => setPending(null)} />}
+    </>
+  );
+}
+
+interface ExtraCardProps {
+  product: ShopProduct;
+  icon: ReactNode;
+  title: string;
+  price: string;
+  bonus: string;
+  included: number;
+  booked: number;
+  onConfirm: (pending: Pending) => void;
+}
+
+function ExtraCard({ product, icon, title, price, bonus, included, booked, onConfirm }: ExtraCardProps) {
+  const [qty, setQty] = useState<number>(SHOP_QTY.min);
+  // The field may hold a half-typed value; the slider and the buttons use the clamped one.
+  const [typed, setTyped] = useState<string>(String(SHOP_QTY.min));
+  const titleId = `shop-${product}-title`;
+  const sliderId = `shop-${product}-slider-label`;
+
+  const setBoth = (value: number) => {
+    const clamped = clampQuantity(value);
+    setQty(clamped);
+    setTyped(String(clamped));
+  };
+
+  const cancel = () => {
+    const refusal = cancelRefusal(product, qty, booked);
+    if (refusal) {
+      showError(refusal);
+      return;
+    }
+    onConfirm({ action: 'cancel', product, qty });
+  };
+
+  return (
+    <Card component="section" aria-labelledby={titleId} data-testid={`shop-${product}`} sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none', display: 'grid', gap: 2.5 }}>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+        <Box
+          aria-hidden
+          sx={{
+            width: 48,
+            height: 48,
+            borderRadius: 2,
+            display: 'grid',
+            placeItems: 'center',
+            flexShrink: 0,
+            color: 'common.white',
+            background: 'linear-gradient(135deg, #D63A40, #C2295E)',
+          }}
+        >
+          {icon}
+        </Box>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography id={titleId} variant="h6" component="h2">
+            {title}
+          </Typography>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {price}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {bonus}
+          </Typography>
+        </Box>
+      </Box>
+
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1 }}>
+        <Stat label={TS.included} value={included} testId={`shop-${product}-included`} />
+        <Stat label={TS.extras} value={booked} testId={`shop-${product}-extras`} />
+        <Stat label={TS.total} value={included + booked} testId={`shop-${product}-total`} />
+      </Box>
+
+      <Box>
+        <Typography id={sliderId} variant="body2" sx={{ color: 'text.secondary', mb: 0.5 }}>
+          {TS.quantityOf(product)}
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2.5 }}>
+          <Slider
+            value={qty}
+            min={SHOP_QTY.min}
+            max={SHOP_QTY.max}
+            step={SHOP_QTY.step}
+            marks
+            valueLabelDisplay="auto"
+            onChange={(_, value) => setBoth(value)}
+            slotProps={{ input: { 'aria-labelledby': sliderId } }}
+            sx={{ flex: 1, mx: 1 }}
+          />
+          <TextField
+            label={TS.quantity}
+            type="number"
+            size="small"
+            value={typed}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              const value = Number(event.target.value);
+              if (event.target.value !== '' && Number.isFinite(value)) setQty(clampQuantity(value));
+            }}
+            onBlur={() => setBoth(Number(typed))}
+            slotProps={{ htmlInput: { min: SHOP_QTY.min, max: SHOP_QTY.max, step: SHOP_QTY.step, inputMode: 'numeric', 'data-testid': `shop-${product}-qty` } }}
+            sx={{ width: 96, flexShrink: 0 }}
+          />
+        </Box>
+      </Box>
+
+      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+        {canShowCancel(booked) && (
+          <Button variant="outlined" color="inherit" startIcon={<RemoveIcon />} onClick={cancel} aria-label={TS.cancelLabel(qty, product)}>
+            {TS.cancel}
+          </Button>
+        )}
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => onConfirm({ action: 'add', product, qty })}
+          aria-label={TS.addLabel(qty, product)}
+        >
+          {TS.add}
+        </Button>
+      </Box>
+    </Card>
+  );
+}
+
+function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
+  return (
+    <Box sx={{ p: 1.5, borderRadius: 2, bgcolor: 'action.hover', minWidth: 0, display: 'flex', flexDirection: 'column', justifyContent: 'space-between' }}>
+      <Typography component="dt" variant="caption" sx={{ color: 'text.secondary', display: 'block', lineHeight: 1.3 }}>
+        {label}
+      </Typography>
+      <Typography component="dd" variant="h5" sx={{ m: 0, fontWeight: 700 }} data-testid={testId}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+function ConfirmDialog({ pending, onClose }: { pending: Pending; onClose: () => void }) {
+  const add = useAddExtras();
+  const cancel = useCancelExtras();
+  const navigate = useNavigate();
+  const mutation = pending.action === 'add' ? add : cancel;
+  const priceCents = EXTRA_PRICES_CENTS[pending.product] * pending.qty;
+  const confirm = () =>
+    mutation.mutate(
+      { product: pending.product, qty: pending.qty },
+      {
+        onSuccess: (result) => {
+          showSuccess(result.message);
+          onClose();
+          void navigate('/Shop');
+        },
+        onError: onClose,
+      },
+    );
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      aria-labelledby="shop-confirm-title"
+      aria-describedby="shop-confirm-text"
+      slotProps={{ paper: { sx: { width: 400, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+    >
+      <DialogTitle id="shop-confirm-title">{pending.action === 'add' ? TS.confirmAddTitle : TS.confirmCancelTitle}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="shop-confirm-text">
+          {pending.action === 'add' ? TS.confirmAdd(pending.qty, pending.product, formatCents(priceCents)) : TS.confirmCancel(pending.qty, pending.product)}
+          {pending.action === 'add' && pending.product === 'mika' && ` (+${EXTRA_MIKA_CREDITS * pending.qty} Credits pro Monat)`}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{TS.no}</Button>
+        <Button variant="contained" loading={mutation.isPending} onClick={confirm}>
+          {TS.yes}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,31 @@
+import { SHOP_QTY, type ShopProduct } from '../../../shared/schemas/commerce.ts';
+import { TS } from './texts.ts';
+
+/** The quantity the slider and field hold: a whole number from 1 to 10 (spec 03 §5, §9). */
+export function clampQuantity(value: number): number {
+  if (!Number.isFinite(value)) return SHOP_QTY.min;
+  return Math.min(SHOP_QTY.max, Math.max(SHOP_QTY.min, Math.round(value)));
+}
+
+/** Whether a typed quantity is one the shop accepts (1–10, whole). */
+export function isValidQuantity(value: number): boolean {
+  return Number.isInteger(value) && value >= SHOP_QTY.min && value <= SHOP_QTY.max;
+}
+
+/** The cancel button shows only when extras exist (spec 03 §2). */
+export const canShowCancel = (booked: number): boolean => booked > 0;
+
+/**
+ * Why a cancel is refused, or null when it may go ahead: never more than the booked extras
+ * (spec 03 §5). The server checks the same.
+ */
+export function cancelRefusal(product: ShopProduct, quantity: number, booked: number): string | null {
+  if (!isValidQuantity(quantity)) return TS.quantityInvalid;
+  if (quantity > booked) return product === 'mika' ? TS.cancelTooManyMikas : TS.cancelTooManyUsers;
+  return null;
+}
+
+/** "358,00 €" from cents. */
+export function formatCents(cents: number): string {
+  return `${(cents / 100).toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
+}

@@ -1,0 +1,89 @@
+import CopyIcon from '@mui/icons-material/ContentCopyRounded';
+import MailIcon from '@mui/icons-material/MailOutlineRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import type { TaskResponse } from '../../../shared/schemas/task.ts';
+import { MTK } from '../../../shared/messages.ts';
+import { Hint } from '../../components/Hint.tsx';
+import { Markdown } from '../../components/Markdown.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { showError, showSuccess } from '../../state/snackbar-store.ts';
+import { fileUrl } from '../chat/chat-api.ts';
+import { DocumentMessage } from '../chat/DocumentMessage.tsx';
+import { useEmailTaskOutput } from './api/email-task-output.ts';
+import { TaskVoiceButton } from './TaskVoiceButton.tsx';
+import { TT } from './texts.ts';
+import { useTyping } from './use-typing.ts';
+
+interface Props {
+  assistant: { uuid: string; name: string; can_talk: number };
+  result: TaskResponse;
+}
+
+/** Copies the result; the spec's texts for success and for a browser without clipboard access. */
+async function copy(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    showSuccess(MTK.copied);
+  } catch {
+    showError(MTK.copyFailed);
+  }
+}
+
+/** Spec 02 §4 "Task output": txt shows the text with voice, e-mail and copy; doc shows the document. */
+export function TaskResult({ assistant, result }: Props) {
+  if (result.responseType === 'doc') {
+    return (
+      <Box sx={{ display: 'grid', gap: 1.5 }} data-testid="task-document">
+        <Typography sx={{ color: 'text.secondary' }}>{TT.documentResult}</Typography>
+        <Box sx={{ p: 2, borderRadius: '12px', border: 1, borderColor: 'divider', bgcolor: 'action.hover' }}>
+          <DocumentMessage url={fileUrl('document', assistant.uuid, result.responseData, result.threadToken)} fileName={result.responseData} />
+        </Box>
+      </Box>
+    );
+  }
+  return <TextResult assistant={assistant} result={result} />;
+}
+
+function TextResult({ assistant, result }: Props) {
+  const typing = useTyping(result.responseData);
+  const mail = useEmailTaskOutput(assistant);
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5 }}>
+      <Box data-testid="task-text" aria-busy={!typing.done} sx={{ overflowWrap: 'anywhere' }}>
+        <Markdown streaming={!typing.done}>{typing.text}</Markdown>
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap', borderTop: 1, borderColor: 'divider', pt: 1 }}>
+        <TaskVoiceButton
+          key={result.msgId}
+          assistantUuid={assistant.uuid}
+          thread={{ id: result.threadId, token: result.threadToken }}
+          msgId={result.msgId}
+          canTalk={assistant.can_talk === 1}
+        />
+        <Hint title={TT.email}>
+          <IconButton
+            aria-label={TT.email}
+            disabled={mail.isPending}
+            data-testid="task-email"
+            onClick={() => mail.mutate(result.responseData, { onSuccess: (data) => showSuccess(data.message) })}
+          >
+            {mail.isPending ? <Spinner size={20} /> : <MailIcon />}
+          </IconButton>
+        </Hint>
+        <Hint title={TT.copy}>
+          <IconButton aria-label={TT.copy} data-testid="task-copy" onClick={() => void copy(result.responseData)}>
+            <CopyIcon />
+          </IconButton>
+        </Hint>
+        {!typing.done && (
+          <Button size="small" color="inherit" onClick={typing.skip} sx={{ ml: 'auto' }}>
+            {TT.skipTyping}
+          </Button>
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,178 @@
+import ExtensionIcon from '@mui/icons-material/ExtensionOutlined';
+import RefreshIcon from '@mui/icons-material/RefreshRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Skeleton from '@mui/material/Skeleton';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { MT } from '../../../shared/messages.ts';
+import type { McpItem } from '../../../shared/schemas/tools.ts';
+import { showSuccess } from '../../state/snackbar-store.ts';
+import { useMcps, useRefreshMcps } from './api/get-mcps.ts';
+import { useToggleMcp } from './api/toggle-mcp.ts';
+import { TT } from './texts.ts';
+import { ToolHeader } from './ToolHeader.tsx';
+
+/**
+ * The team's external tools (MCP servers set up by support) with a switch per assistant
+ * (GET /api/mcps/{uuid}/{flag}, POST /api/togglemcp). Names and descriptions come from outside:
+ * they are rendered as text only.
+ */
+export function ExternalToolsCard({ assistantUuid }: { assistantUuid: string }) {
+  const query = useMcps(assistantUuid);
+  const refresh = useRefreshMcps(assistantUuid);
+  const toggle = useToggleMcp(assistantUuid);
+  const servers = query.data ?? [];
+
+  return (
+    <Card
+      component="section"
+      aria-labelledby="tool-mcp-title"
+      sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}
+    >
+      <ToolHeader
+        icon={<ExtensionIcon aria-hidden />}
+        titleId="tool-mcp-title"
+        title={TT.mcpTitle}
+        text={TT.mcpText}
+        action={
+          servers.length > 0 ? (
+            <Button
+              size="small"
+              onClick={() => refresh.mutate(undefined, { onSuccess: () => showSuccess(TT.mcpUpdated) })}
+              disabled={refresh.isPending}
+              startIcon={refresh.isPending ? <CircularProgress size={14} color="inherit" /> : <RefreshIcon />}
+              sx={{ flexShrink: 0, display: { xs: 'none', sm: 'inline-flex' } }}
+            >
+              {refresh.isPending ? TT.mcpRefreshing : TT.mcpRefresh}
+            </Button>
+          ) : undefined
+        }
+      />
+      <Divider sx={{ my: 2.5 }} />
+      {query.isPending && (
+        <Box aria-busy aria-label={TT.loading}>
+          <Skeleton variant="rounded" height={64} />
+        </Box>
+      )}
+      {query.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              {TT.retry}
+            </Button>
+          }
+        >
+          {TT.mcpLoadFailed}
+        </Alert>
+      )}
+      {query.isSuccess && servers.length === 0 && (
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography variant="body2" sx={{ color: 'text.secondary', flex: '1 1 320px' }}>
+            {TT.mcpEmpty}
+          </Typography>
+          <Button component={RouterLink} to="/Support" variant="outlined" size="small">
+            {TT.mcpSupportLink}
+          </Button>
+        </Box>
+      )}
+      {servers.length > 0 && (
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
+          {servers.map((server) => (
+            <ServerRow
+              key={server.id}
+              server={server}
+              busy={toggle.isPending}
+              onToggle={(state) =>
+                toggle.mutate(
+                  { mcpId: server.id, state },
+                  { onSuccess: (r) => showSuccess(r.message || MT.settingSaved) },
+                )
+              }
+            />
+          ))}
+        </Box>
+      )}
+      {servers.length > 0 && (
+        <Button
+          size="small"
+          onClick={() => refresh.mutate(undefined, { onSuccess: () => showSuccess(TT.mcpUpdated) })}
+          disabled={refresh.isPending}
+          startIcon={<RefreshIcon />}
+          sx={{ mt: 2, display: { xs: 'inline-flex', sm: 'none' } }}
+        >
+          {refresh.isPending ? TT.mcpRefreshing : TT.mcpRefresh}
+        </Button>
+      )}
+    </Card>
+  );
+}
+
+function ServerRow({
+  server,
+  busy,
+  onToggle,
+}: {
+  server: McpItem;
+  busy: boolean;
+  onToggle: (state: boolean) => void;
+}) {
+  const titleId = `mcp-${server.id}-name`;
+  return (
+    <Box
+      component="li"
+      aria-labelledby={titleId}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, display: 'grid', gap: 1 }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5 }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography id={titleId} variant="subtitle2" component="h3" sx={{ overflowWrap: 'anywhere' }}>
+            {server.name}
+          </Typography>
+          {server.description && (
+            <Typography
+              variant="body2"
+              sx={{ color: 'text.secondary', whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+            >
+              {server.description}
+            </Typography>
+          )}
+        </Box>
+        <Switch
+          checked={server.active}
+          disabled={busy}
+          onChange={(event) => onToggle(event.target.checked)}
+          slotProps={{ input: { 'aria-label': TT.switchLabel(server.name) } }}
+        />
+      </Box>
+      {server.error && (
+        <Alert severity="warning" sx={{ py: 0 }}>
+          {server.error}
+        </Alert>
+      )}
+      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+        {server.tools.length > 0 ? TT.mcpFunctions(server.tools.length) : TT.mcpNoFunctions}
+      </Typography>
+      {server.tools.length > 0 && (
+        <Box
+          component="ul"
+          aria-label={TT.mcpFunctions(server.tools.length)}
+          sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}
+        >
+          {server.tools.map((tool) => (
+            <li key={tool.name}>
+              <Chip size="small" variant="outlined" label={tool.name} title={tool.description} />
+            </li>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,197 @@
+import SaveIcon from '@mui/icons-material/SaveOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Skeleton from '@mui/material/Skeleton';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { MP } from '../../../shared/messages.ts';
+import {
+  FORM_FIELD_LABELS,
+  FORM_FIELDS,
+  ZFormSettings,
+  type FormSettingsInput,
+} from '../../../shared/schemas/public.ts';
+import type { z } from '../../../shared/zod.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { showError, showSuccess } from '../../state/snackbar-store.ts';
+import { useFormSettingsQuery, useSaveFormSettings, type FormSettings } from './form-tool-api.ts';
+import { TT } from './texts.ts';
+
+type Output = z.output<typeof ZFormSettings>;
+
+/** The settings of the contact form tool (spec 02 §3 "Form settings"); its switch is in the card header. */
+export function FormToolSettings({ assistantUuid }: { assistantUuid: string }) {
+  const query = useFormSettingsQuery(assistantUuid);
+  if (query.isPending) {
+    return (
+      <Box aria-busy aria-label={TT.loading}>
+        <Skeleton width="80%" />
+        <Skeleton variant="rounded" height={180} sx={{ mt: 2 }} />
+      </Box>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            {TT.retry}
+          </Button>
+        }
+      >
+        {TT.loadFailed}
+      </Alert>
+    );
+  }
+  return <FormToolCard key={assistantUuid} assistantUuid={assistantUuid} settings={query.data} />;
+}
+
+function FormToolCard({ assistantUuid, settings }: { assistantUuid: string; settings: FormSettings }) {
+  const save = useSaveFormSettings(assistantUuid);
+  // The switch (active) is saved on its own by the card header: this form leaves it alone.
+  const { active: _active, ...fields } = settings;
+  const form = useForm<FormSettingsInput, unknown, Output>({
+    resolver: zodResolver(ZFormSettings),
+    defaultValues: fields,
+  });
+  const fieldValues = useWatch({ control: form.control, name: [...FORM_FIELDS] });
+  const noFields = fieldValues.every((v) => !v);
+  const busy = save.isPending;
+
+  const onValid = (values: Output) =>
+    save.mutate(values, {
+      onSuccess: (result) => {
+        showSuccess(result.message || MP.formSaved);
+        form.reset(values);
+      },
+      onError: (error) => {
+        if (!(error instanceof ApiError)) return;
+        const message = error.fields['form.send_to']?.[0] ?? error.fields.send_to?.[0];
+        if (message) form.setError('send_to', { type: 'server', message }, { shouldFocus: true });
+        showError(error.userMessage);
+      },
+    });
+  const onInvalid = () => showError(MP.formInvalid);
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label={TT.formTitle}
+      onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}
+      sx={{ display: 'grid', gap: 2.5 }}
+    >
+      <Box>
+        <Typography
+          variant="overline"
+          component="h3"
+          sx={{ color: 'text.secondary', display: 'block', mb: 0.5 }}
+        >
+          {TT.fieldsTitle}
+        </Typography>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, minmax(0, 1fr))' },
+            columnGap: 2,
+          }}
+        >
+          {FORM_FIELDS.map((name) => (
+            <SwitchField
+              key={name}
+              control={form.control}
+              name={name}
+              label={FORM_FIELD_LABELS[name]}
+              disabled={busy}
+            />
+          ))}
+        </Box>
+        {noFields && (
+          <Typography variant="caption" sx={{ color: 'warning.main', display: 'block', mt: 0.5 }}>
+            {TT.noFields}
+          </Typography>
+        )}
+      </Box>
+
+      <Divider />
+      <Box sx={{ display: 'grid', gap: 1 }}>
+        <Typography variant="overline" component="h3" sx={{ color: 'text.secondary' }}>
+          {TT.recipientsTitle}
+        </Typography>
+        <Controller
+          control={form.control}
+          name="send_to"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              value={field.value ?? ''}
+              inputRef={field.ref}
+              label={TT.sendTo}
+              placeholder={TT.sendToPlaceholder}
+              fullWidth
+              disabled={busy}
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+            />
+          )}
+        />
+        <SwitchField control={form.control} name="send_to_user" label={TT.sendToUser} disabled={busy} />
+      </Box>
+
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
+          sx={{ width: { xs: '100%', sm: 'auto' } }}
+        >
+          {busy ? TT.saving : TT.save}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+type SwitchName = 'send_to_user' | (typeof FORM_FIELDS)[number];
+
+function SwitchField({
+  control,
+  name,
+  label,
+  disabled,
+}: {
+  control: Control<FormSettingsInput>;
+  name: SwitchName;
+  label: string;
+  disabled: boolean;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormControlLabel
+          label={label}
+          disabled={disabled}
+          sx={{ mr: 0 }}
+          control={
+            <Switch
+              checked={field.value === true}
+              onChange={(e) => field.onChange(e.target.checked)}
+              onBlur={field.onBlur}
+            />
+          }
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,133 @@
+import AssignmentIcon from '@mui/icons-material/AssignmentIndOutlined';
+import AttachFileIcon from '@mui/icons-material/AttachFileOutlined';
+import MailIcon from '@mui/icons-material/MailOutlineRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Divider from '@mui/material/Divider';
+import Skeleton from '@mui/material/Skeleton';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { MT } from '../../../shared/messages.ts';
+import type { AssistantDetail } from '../../../shared/schemas/assistants.ts';
+import type { ToolItem } from '../../../shared/schemas/tools.ts';
+import { showSuccess } from '../../state/snackbar-store.ts';
+import { useTools } from './api/get-tools.ts';
+import { useToggleTool } from './api/toggle-tool.ts';
+import { AssetToolSettings } from '../assets/AssetToolSettings.tsx';
+import { EmailToolSettings } from './EmailToolSettings.tsx';
+import { ExternalToolsCard } from './ExternalToolsCard.tsx';
+import { FormToolSettings } from './FormToolSettings.tsx';
+import { TT } from './texts.ts';
+import { ToolHeader } from './ToolHeader.tsx';
+
+const ICONS: Record<ToolItem['slug'], ReactNode> = {
+  form: <AssignmentIcon aria-hidden />,
+  email: <MailIcon aria-hidden />,
+  asset: <AttachFileIcon aria-hidden />,
+};
+
+/** The settings under a tool's switch, by kind. */
+function settingsOf(slug: ToolItem['slug'], assistantUuid: string): ReactNode {
+  if (slug === 'form') return <FormToolSettings assistantUuid={assistantUuid} />;
+  if (slug === 'email') return <EmailToolSettings assistantUuid={assistantUuid} />;
+  return <AssetToolSettings assistantUuid={assistantUuid} />;
+}
+
+/**
+ * The Tools tab of the edit screen (spec 02 §2/§3/§7): one card per tool kind with its switch
+ * (POST /api/toggletool, saved at once) and its settings, then the team's external tools (MCP).
+ */
+export function ToolsTab({ assistant }: { assistant: AssistantDetail }) {
+  const tools = useTools(assistant.uuid);
+  if (tools.isPending) {
+    return (
+      <Box sx={{ display: 'grid', gap: 2 }} aria-busy aria-label={TT.loading}>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} variant="rounded" height={96} />
+        ))}
+      </Box>
+    );
+  }
+  if (tools.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void tools.refetch()}>
+            {TT.retry}
+          </Button>
+        }
+      >
+        {TT.toolsLoadFailed}
+      </Alert>
+    );
+  }
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Typography variant="body2" sx={{ color: 'text.secondary', maxWidth: 760 }}>
+        {TT.intro}
+      </Typography>
+      {tools.data.map((tool) => (
+        <ToolCard key={tool.uuid} assistantUuid={assistant.uuid} tool={tool}>
+          {settingsOf(tool.slug, assistant.uuid)}
+        </ToolCard>
+      ))}
+      <ExternalToolsCard assistantUuid={assistant.uuid} />
+    </Box>
+  );
+}
+
+function ToolCard({
+  assistantUuid,
+  tool,
+  children,
+}: {
+  assistantUuid: string;
+  tool: ToolItem;
+  children: ReactNode;
+}) {
+  const toggle = useToggleTool(assistantUuid);
+  const titleId = `tool-${tool.slug}-title`;
+  return (
+    <Card component="section" aria-labelledby={titleId} sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
+      <ToolHeader
+        icon={ICONS[tool.slug]}
+        titleId={titleId}
+        title={tool.name}
+        text={tool.description}
+        action={
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
+            <Typography
+              variant="body2"
+              aria-hidden
+              sx={{ color: tool.active ? 'success.main' : 'text.secondary', fontWeight: 600, minWidth: 26 }}
+            >
+              {tool.active ? TT.on : TT.off}
+            </Typography>
+            <Switch
+              checked={tool.active}
+              disabled={toggle.isPending}
+              onChange={(event) =>
+                toggle.mutate(
+                  { toolUuid: tool.uuid, state: event.target.checked },
+                  { onSuccess: (r) => showSuccess(r.message || MT.settingSaved) },
+                )
+              }
+              slotProps={{ input: { 'aria-label': TT.switchLabel(tool.name) } }}
+            />
+          </Box>
+        }
+      />
+      {/* Settings stay reachable while the tool is off: set it up first, then switch it on. */}
+      {children && (
+        <>
+          <Divider sx={{ my: 2.5 }} />
+          {children}
+        </>
+      )}
+    </Card>
+  );
+}

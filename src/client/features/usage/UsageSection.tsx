@@ -1,0 +1,310 @@
+import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import ShoppingCartIcon from '@mui/icons-material/ShoppingCartOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Suspense, useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { CHECKOUT_AMOUNT, type CreditMonth, type Order } from '../../../shared/schemas/commerce.ts';
+import { SectionHeader } from '../../components/SectionHeader.tsx';
+import { lazyWithReload as lazy } from '../../lib/lazy-with-reload.ts';
+import type { SectionProps } from '../office/sections.ts';
+import { formatCents } from '../shop/shop-rules.ts';
+import { useCredits } from './api/get-credits.ts';
+import { useCreditsDaily } from './api/get-credits-daily.ts';
+import { useOpenInvoice } from './api/get-invoice-url.ts';
+import { useOrders } from './api/get-orders.ts';
+import { creditChipColor, formatCredits, isValidTopUpAmount, monthLabel, monthParam, usedPercent } from './credit-chip.ts';
+import { TU } from './texts.ts';
+
+// The chart library comes only with the Verbrauch tab (docs/performance.md budgets).
+const UsageChart = lazy(() => import('./UsageChart.tsx'));
+
+const TABS = [TU.tabUsage, TU.tabTopUp] as const;
+type TabName = (typeof TABS)[number];
+
+/** The usage screen (spec 02 §2): tabs Verbrauch and Aufladen; ?tab=Aufladen opens the second. */
+export default function UsageSection(_props: SectionProps) {
+  const [params, setParams] = useSearchParams();
+  const tab: TabName = params.get('tab') === TU.tabTopUp ? TU.tabTopUp : TU.tabUsage;
+  return (
+    <>
+      <SectionHeader title={TU.title} subtitle={TU.subtitle} />
+      <Tabs
+        value={tab}
+        onChange={(_, value: TabName) => setParams(value === TU.tabUsage ? {} : { tab: value }, { replace: true })}
+        aria-label={TU.tabsLabel}
+        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {TABS.map((name) => (
+          <Tab key={name} value={name} label={name} id={`usage-tab-${name}`} aria-controls={`usage-panel-${name}`} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`usage-panel-${tab}`} aria-labelledby={`usage-tab-${tab}`}>
+        {tab === TU.tabUsage ? <ConsumptionTab /> : <TopUpTab checkoutSuccess={params.get('checkout') === 'success'} />}
+      </Box>
+    </>
+  );
+}
+
+function LoadState({ query, height, children }: { query: { isPending: boolean; isError: boolean; refetch: () => unknown }; height: number; children: () => ReactNode }) {
+  if (query.isPending) return <Skeleton variant="rounded" height={height} aria-busy aria-label={TU.loading} />;
+  if (query.isError)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            {TU.retry}
+          </Button>
+        }
+      >
+        {TU.loadFailed}
+      </Alert>
+    );
+  return <>{children()}</>;
+}
+
+function CreditChip({ month, testId }: { month: CreditMonth; testId?: string }) {
+  const percent = usedPercent(month);
+  return <Chip size="small" color={creditChipColor(percent)} label={TU.chip(percent)} data-testid={testId} data-color={creditChipColor(percent)} />;
+}
+
+function ConsumptionTab() {
+  const credits = useCredits();
+  return (
+    <LoadState query={credits} height={420}>
+      {() => {
+        const data = credits.data!;
+        const { current } = data;
+        return (
+          <Box sx={{ display: 'grid', gap: 3 }}>
+            <Card component="section" aria-labelledby="usage-current-title" sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
+                <Typography id="usage-current-title" variant="h6" component="h2">
+                  {TU.currentTitle(monthLabel(current.month, current.year))}
+                </Typography>
+                <CreditChip month={current} testId="usage-chip" />
+              </Box>
+              <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' } }}>
+                <Stat label={TU.booked} value={current.booked} testId="usage-booked" />
+                <Stat label={TU.used} value={current.used} testId="usage-used" />
+                <Stat label={TU.added} value={current.added_from_orders} testId="usage-added" />
+                <Stat label={TU.left} value={data.left} testId="usage-left" strong />
+              </Box>
+              <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary', mt: 1.5 }}>
+                {TU.chipHint}
+              </Typography>
+            </Card>
+
+            <ChartCard months={[current, ...data.past]} />
+
+            <Card component="section" aria-labelledby="usage-past-title" sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
+              <Typography id="usage-past-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+                {TU.pastTitle}
+              </Typography>
+              {data.past.length === 0 ? (
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {TU.pastEmpty}
+                </Typography>
+              ) : (
+                <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }} data-testid="usage-past">
+                  {data.past.map((month) => (
+                    <Box
+                      component="li"
+                      key={monthParam(month.month, month.year)}
+                      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', py: 1.25, px: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}
+                    >
+                      <Typography variant="subtitle2" component="h3" sx={{ minWidth: 140 }}>
+                        {monthLabel(month.month, month.year)}
+                      </Typography>
+                      <Typography variant="body2" sx={{ color: 'text.secondary', flex: 1, minWidth: 200, display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}>
+                        {[
+                          `${TU.booked} ${formatCredits(month.booked)}`,
+                          `${TU.used} ${formatCredits(month.used)}`,
+                          `${TU.added} ${formatCredits(month.added_from_orders)}`,
+                        ].map((part) => (
+                          <Box component="span" key={part} sx={{ whiteSpace: 'nowrap' }}>
+                            {part}
+                          </Box>
+                        ))}
+                      </Typography>
+                      <CreditChip month={month} />
+                    </Box>
+                  ))}
+                </Box>
+              )}
+            </Card>
+          </Box>
+        );
+      }}
+    </LoadState>
+  );
+}
+
+function Stat({ label, value, testId, strong = false }: { label: string; value: number; testId: string; strong?: boolean }) {
+  return (
+    <Box sx={{ p: 1.5, borderRadius: 2, bgcolor: strong ? 'rgba(47, 180, 122, 0.12)' : 'action.hover', minWidth: 0 }}>
+      <Typography component="dt" variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
+        {label}
+      </Typography>
+      <Typography component="dd" variant="h5" sx={{ m: 0, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
+        {formatCredits(value)}
+      </Typography>
+    </Box>
+  );
+}
+
+function ChartCard({ months }: { months: CreditMonth[] }) {
+  const [month, setMonth] = useState(() => monthParam(months[0]!.month, months[0]!.year));
+  const daily = useCreditsDaily(month);
+  return (
+    <Card component="section" aria-labelledby="usage-chart-title" sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <Typography id="usage-chart-title" variant="h6" component="h2">
+          {TU.chartTitle}
+        </Typography>
+        <TextField
+          select
+          size="small"
+          label={TU.chartMonth}
+          value={month}
+          onChange={(e) => setMonth(e.target.value)}
+          slotProps={{ select: { native: true } }}
+          sx={{ minWidth: 180 }}
+        >
+          {months.map((m) => (
+            <option key={monthParam(m.month, m.year)} value={monthParam(m.month, m.year)}>
+              {monthLabel(m.month, m.year)}
+            </option>
+          ))}
+        </TextField>
+      </Box>
+      <LoadState query={daily} height={260}>
+        {() => (
+          <Suspense fallback={<Skeleton variant="rounded" height={260} aria-busy aria-label={TU.chartLoading} />}>
+            <UsageChart data={daily.data!} />
+          </Suspense>
+        )}
+      </LoadState>
+    </Card>
+  );
+}
+
+const STATUS: Record<Order['status'], { label: string; color: 'success' | 'warning' }> = {
+  paid: { label: TU.statusPaid, color: 'success' },
+  open: { label: TU.statusOpen, color: 'warning' },
+  failed: { label: TU.statusFailed, color: 'warning' },
+};
+
+const orderDate = (iso: string) => new Date(iso).toLocaleDateString('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+function TopUpTab({ checkoutSuccess }: { checkoutSuccess: boolean }) {
+  const [amount, setAmount] = useState(String(CHECKOUT_AMOUNT.default));
+  const [touched, setTouched] = useState(false);
+  const orders = useOrders();
+  const invoice = useOpenInvoice();
+  const valid = isValidTopUpAmount(amount);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!valid) return;
+    // /checkout is a server route (a browser navigation), not an office section.
+    window.location.assign(`/checkout?amount=${Number(amount)}`);
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      {checkoutSuccess && (
+        <Alert severity="success" data-testid="checkout-success">
+          <AlertTitle>{TU.checkoutSuccessTitle}</AlertTitle>
+          {TU.checkoutSuccessText}
+        </Alert>
+      )}
+      <Card component="section" aria-labelledby="usage-topup-title" sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
+        <Typography id="usage-topup-title" variant="h6" component="h2">
+          {TU.topUpTitle}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, mb: 2.5, maxWidth: 720 }}>
+          {TU.topUpText}
+        </Typography>
+        <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+          <TextField
+            label={TU.amount}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            onBlur={() => setTouched(true)}
+            error={touched && !valid}
+            helperText={touched && !valid ? TU.amountInvalid : TU.amountHint}
+            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'topup-amount' } }}
+            sx={{ width: { xs: '100%', sm: 240 } }}
+          />
+          <Button type="submit" variant="contained" size="large" startIcon={<ShoppingCartIcon />} sx={{ mt: { sm: 0.5 } }}>
+            {TU.buy}
+          </Button>
+        </Box>
+      </Card>
+
+      <Card component="section" aria-labelledby="usage-orders-title" sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
+        <Typography id="usage-orders-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+          {TU.ordersTitle}
+        </Typography>
+        <LoadState query={orders} height={160}>
+          {() =>
+            orders.data!.length === 0 ? (
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {TU.ordersEmpty}
+              </Typography>
+            ) : (
+              <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+                {orders.data!.map((order) => {
+                  const status = STATUS[order.status] ?? STATUS.open;
+                  return (
+                    <Box
+                      component="li"
+                      key={order.id}
+                      data-testid="order"
+                      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', py: 1.25, px: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}
+                    >
+                      <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
+                        <Typography variant="subtitle2" component="h3">
+                          {TU.orderTitle(formatCredits(order.amount))}
+                        </Typography>
+                        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                          {`${orderDate(order.created_at)} · ${formatCents(order.price_cents)}`}
+                        </Typography>
+                      </Box>
+                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, ml: 'auto' }}>
+                      <Chip size="small" color={status.color} label={status.label} data-testid="order-status" />
+                      {order.stripe_invoice_id ? (
+                        <Button
+                          size="small"
+                          startIcon={<ReceiptIcon />}
+                          aria-label={TU.invoiceLabel(orderDate(order.created_at))}
+                          loading={invoice.isPending && invoice.variables === order.stripe_invoice_id}
+                          onClick={() => invoice.mutate(order.stripe_invoice_id!)}
+                        >
+                          {TU.invoice}
+                        </Button>
+                      ) : null}
+                      </Box>
+                    </Box>
+                  );
+                })}
+              </Box>
+            )
+          }
+        </LoadState>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,37 @@
+// An asset must be one of the allowed types AND look like it (magic bytes; Office zips capped and
+// checked for their parts) before anything is stored.
+import { MS } from '../../../shared/messages.ts';
+import { ASSET_EXTENSIONS, type AssetExtension } from '../../../shared/schemas/assets.ts';
+import { validationError } from '../../platform/app-error.ts';
+import { OOXML_PARTS, checkZip, contentMismatch, extensionOf, isPdf } from '../../platform/file-content.ts';
+
+const startsWith = (data: Buffer, bytes: number[]) => bytes.every((b, i) => data[i] === b);
+
+// Legacy Word (.doc) is an OLE compound file.
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPEG = [0xff, 0xd8, 0xff];
+
+/** Throws a German 4xx when the file may not be an asset; returns its extension. */
+export function checkAssetFile(filename: string, data: Buffer): AssetExtension {
+  const extension = extensionOf(filename) as AssetExtension;
+  if (!ASSET_EXTENSIONS.includes(extension)) throw validationError('file', MS.typeNotAllowed);
+  switch (extension) {
+    case 'pdf':
+      if (!isPdf(data)) throw contentMismatch();
+      break;
+    case 'doc':
+      if (!startsWith(data, OLE)) throw contentMismatch();
+      break;
+    case 'png':
+      if (!startsWith(data, PNG)) throw contentMismatch();
+      break;
+    case 'jpg':
+    case 'jpeg':
+      if (!startsWith(data, JPEG)) throw contentMismatch();
+      break;
+    default:
+      checkZip(data, OOXML_PARTS[extension]);
+  }
+  return extension;
+}

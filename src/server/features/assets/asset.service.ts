@@ -1,0 +1,160 @@
+import { AppError, validationError } from '../../platform/app-error.ts';
+import type { Deps } from '../../platform/deps.ts';
+import type { AuthContext } from '../../platform/session.ts';
+import type { SingleUpload } from '../../platform/uploads.ts';
+import type { AssetFileRow } from '../../db/schema/index.ts';
+import type { OfferableFile } from '../../ai/tools/types.ts';
+import { MK, MS } from '../../../shared/messages.ts';
+import {
+  ASSET_DESCRIPTION_MIN,
+  ASSET_MAX_FILES,
+  type AssetFile,
+  type AssetList,
+  type AssetToolState,
+} from '../../../shared/schemas/assets.ts';
+import { hasForbiddenChars } from '../../../shared/schemas/common.ts';
+import { assertCanEditAssistant } from '../assistants/assistant.service.ts';
+import { getToolState, setToolActive } from '../tools/tool.service.ts';
+import type { DocumentSource } from '../documents/document-source.ts';
+import { checkAssetFile } from './asset-file-check.ts';
+import {
+  countAssets,
+  deleteAssetRow,
+  findAsset,
+  findAssetAssistantUuid,
+  insertAsset,
+  listAssetRows,
+  updateAssetText,
+} from './asset.repository.ts';
+
+// One set of asset files per assistant, two views: /api/assets (the files) and /api/tool/asset
+// (the asset tool's properties). Both call these functions (docs/decisions/014-assets.md).
+
+export const ASSET_FOLDER = 'assets';
+
+export function toAssetFile(f: AssetFileRow): AssetFile {
+  return {
+    uuid: f.uuid,
+    id: f.id,
+    name: f.name,
+    description: f.description,
+    extension: f.extension,
+    size: f.sizeBytes,
+    created_at: f.createdAt.toISOString(),
+  };
+}
+
+const notFound = () => new AppError('NOT_FOUND', MS.notFound);
+
+export async function listAssets(deps: Deps, auth: AuthContext, assistantUuid: string): Promise<AssetList> {
+  const assistant = await assertCanEditAssistant(deps, auth, assistantUuid);
+  const files = await listAssetRows(deps.db, assistant.id);
+  return { files: files.map(toAssetFile), max_files: ASSET_MAX_FILES };
+}
+
+/** The asset tool's view: its switch (tools feature) and one property per file. */
+export async function getAssetToolState(deps: Deps, auth: AuthContext, assistantUuid: string): Promise<AssetToolState> {
+  const assistant = await assertCanEditAssistant(deps, auth, assistantUuid);
+  const [state, files] = await Promise.all([getToolState(deps, assistant.id, 'asset'), listAssetRows(deps.db, assistant.id)]);
+  return {
+    active: state.active,
+    properties: files.map((f) => ({ id: f.id, description: f.description, extension: f.extension })),
+    max_files: ASSET_MAX_FILES,
+  };
+}
+
+/** The asset tool's switch, in the tools feature's state (the same one the generic tool switch writes). */
+export async function switchAssetTool(deps: Deps, auth: AuthContext, assistantUuid: string, active: boolean): Promise<void> {
+  await setToolActive(deps, auth, assistantUuid, 'asset', active);
+}
+
+/** Every rule is checked before anything is stored; over a limit nothing is kept. */
+export async function uploadAsset(deps: Deps, auth: AuthContext, upload: SingleUpload): Promise<AssetFile> {
+  const assistantUuid = upload.fields.assistantUuid ?? '';
+  if (!/^[0-9a-f-]{36}$/i.test(assistantUuid)) throw new AppError('VALIDATION', MK.noAssistant);
+  const assistant = await assertCanEditAssistant(deps, auth, assistantUuid);
+  const description = (upload.fields.description ?? '').trim();
+  if (description.length < ASSET_DESCRIPTION_MIN || description.length > 2000 || hasForbiddenChars(description)) {
+    throw validationError('description', MS.descriptionTooShort(ASSET_DESCRIPTION_MIN));
+  }
+  if ((await countAssets(deps.db, assistant.id)) >= ASSET_MAX_FILES) {
+    throw validationError('file', MS.tooManyFiles(ASSET_MAX_FILES));
+  }
+  const extension = checkAssetFile(upload.file.filename, upload.file.data);
+  const name = upload.file.filename.replace(/[\\/]/g, '_').slice(0, 200);
+  const storedName = await deps.privateFiles.put(ASSET_FOLDER, extension, upload.file.data);
+  try {
+    const row = await insertAsset(deps.db, {
+      teamId: assistant.teamId,
+      assistantId: assistant.id,
+      name,
+      description,
+      extension,
+      sizeBytes: upload.file.data.length,
+      storedName,
+    });
+    return toAssetFile(row);
+  } catch (err) {
+    await deps.privateFiles.remove(ASSET_FOLDER, storedName);
+    throw err;
+  }
+}
+
+export async function editAsset(
+  deps: Deps,
+  auth: AuthContext,
+  input: { fileUuid: string; name: string; description: string },
+): Promise<AssetFile> {
+  const assistantUuid = await findAssetAssistantUuid(deps.db, input.fileUuid);
+  if (!assistantUuid) throw notFound();
+  // Another team's assistant answers 404 here, so its file does too.
+  const assistant = await assertCanEditAssistant(deps, auth, assistantUuid);
+  const file = await findAsset(deps.db, assistant.id, { uuid: input.fileUuid });
+  if (!file) throw notFound();
+  // The extension is what the content was checked as: a rename keeps it.
+  const base = input.name.replace(/[\\/]/g, '_').replace(/\.[^.]*$/, '') || file.name.replace(/\.[^.]*$/, '');
+  const name = `${base.slice(0, 190)}.${file.extension}`;
+  return toAssetFile(await updateAssetText(deps.db, file.id, { name, description: input.description }));
+}
+
+/** DELETE /api/assets by uuid and the tool's {remove, propertyId} by id: the same removal. */
+export async function deleteAsset(
+  deps: Deps,
+  auth: AuthContext,
+  input: { assistantUuid: string } & ({ fileUuid: string } | { propertyId: number }),
+): Promise<void> {
+  const assistant = await assertCanEditAssistant(deps, auth, input.assistantUuid);
+  const key = 'fileUuid' in input ? { uuid: input.fileUuid } : { id: input.propertyId };
+  const file = await findAsset(deps.db, assistant.id, key);
+  if (!file) throw notFound();
+  await deleteAssetRow(deps.db, file.id);
+  await deps.privateFiles.remove(ASSET_FOLDER, file.storedName);
+}
+
+/**
+ * What the asset tool may hand out in a conversation of this assistant (the caller resolved the
+ * thread access, so the assistant is the thread's own): nothing of any other assistant.
+ */
+export async function listOfferableAssets(deps: Deps, assistantId: number): Promise<OfferableFile[]> {
+  const files = await listAssetRows(deps.db, assistantId);
+  return files.map((f) => ({
+    id: f.id,
+    name: f.name,
+    description: f.description,
+    extension: f.extension,
+    source: `${ASSET_DOCUMENT_SOURCE}:${f.uuid}`,
+  }));
+}
+
+export const ASSET_DOCUMENT_SOURCE = 'asset';
+
+/** Serves the bytes behind `asset:{uuid}` document messages while the asset exists. */
+export const assetDocumentSource: DocumentSource = {
+  async read(deps, { assistantId, ref }) {
+    if (!/^[0-9a-f-]{36}$/i.test(ref)) return undefined;
+    const file = await findAsset(deps.db, assistantId, { uuid: ref });
+    if (!file) return undefined;
+    const data = await deps.privateFiles.read(ASSET_FOLDER, file.storedName);
+    return data && { data, extension: file.extension };
+  },
+};

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from '../../../shared/zod.ts';
+import { TOPUP_LIMITS } from '../../../shared/constants.ts';
+import { ZBillingAddress, ZBillingAddressResponse, ZBookRequest, ZInvoiceListItem, ZOrder, ZShopInfo, ZShopQty } from '../../../shared/schemas/billing.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { requireAuth } from '../../platform/session.ts';
+import {
+  addExtras,
+  bookPlan,
+  cancelExtras,
+  checkout,
+  customerPortal,
+  getBillingAddress,
+  getShop,
+  invoicePdfFile,
+  invoiceUrl,
+  listInvoices,
+  listOrders,
+  saveBillingAddress,
+} from './billing.service.ts';
+import { handleStripeWebhook } from './stripe-webhook.service.ts';
+
+const tags = ['billing'];
+const ZDone = z.object({ status: z.literal('success'), message: z.string() });
+const ZItem = z.enum(['mika', 'user']);
+
+export const billingRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/api/billing/address', { config: { access: 'owner' }, schema: { tags, response: { 200: ZBillingAddressResponse } } }, async (request) =>
+      getBillingAddress(deps, requireAuth(request)),
+    );
+    app.put('/api/billing/address', { config: { access: 'owner' }, schema: { tags, body: ZBillingAddress, response: { 200: ZDone } } }, async (request) =>
+      saveBillingAddress(deps, requireAuth(request), request.body),
+    );
+    app.get('/api/billing/invoices', { config: { access: 'owner' }, schema: { tags, response: { 200: z.object({ invoices: z.array(ZInvoiceListItem) }) } } }, async (request) =>
+      listInvoices(deps, requireAuth(request)),
+    );
+
+    // Members read it too: the library and the user list show the limits (the contract says owner;
+    // only the owner can buy, see POST/DELETE below).
+    app.get('/api/shop', { config: { access: 'member' }, schema: { tags, response: { 200: ZShopInfo } } }, async (request) => getShop(deps, requireAuth(request)));
+    app.post(
+      '/api/shop/:item',
+      { config: { access: 'owner' }, schema: { tags, params: z.object({ item: ZItem }), body: ZShopQty, response: { 200: ZDone } } },
+      async (request) => addExtras(deps, requireAuth(request), request.params.item, request.body.qty),
+    );
+    app.delete(
+      '/api/shop/:item/:qty',
+      { config: { access: 'owner' }, schema: { tags, params: z.object({ item: ZItem }).extend(ZShopQty.shape), response: { 200: ZDone } } },
+      async (request) => cancelExtras(deps, requireAuth(request), request.params.item, request.params.qty),
+    );
+
+    app.post('/api/offer/book', { config: { access: 'owner' }, schema: { tags, body: ZBookRequest, response: { 200: ZDone } } }, async (request) =>
+      bookPlan(deps, requireAuth(request), request.body.slug, request.body.billingPeriod),
+    );
+    app.get('/api/offer/customerportal/', { config: { access: 'owner' }, schema: { tags, response: { 200: z.string() } } }, async (request, reply) => {
+      // A JSON string (the contract): serialize ourselves so Fastify does not send it as text.
+      return reply.type('application/json').send(JSON.stringify(await customerPortal(deps, requireAuth(request))));
+    });
+
+    app.get('/api/orders', { config: { access: 'admin' }, schema: { tags, response: { 200: z.array(ZOrder) } } }, async (request) => listOrders(deps, requireAuth(request)));
+    app.get(
+      '/api/invoice/:id',
+      { config: { access: 'admin' }, schema: { tags, params: z.object({ id: z.string().max(100) }), response: { 200: z.object({ url: z.string() }) } } },
+      async (request) => invoiceUrl(deps, requireAuth(request), request.params.id),
+    );
+    app.get('/api/invoice/:id/pdf', { config: { access: 'admin' }, schema: { tags, params: z.object({ id: z.string().max(100) }) } }, async (request, reply) => {
+      const { number, pdf } = await invoicePdfFile(deps, requireAuth(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `inline; filename="Rechnung-${number}.pdf"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
+    });
+
+    // A browser navigation (a link on Nutzung → Aufladen): answers with a redirect.
+    app.get(
+      '/checkout',
+      {
+        config: { access: 'admin' },
+        schema: { tags, querystring: z.object({ amount: z.coerce.number().int().min(TOPUP_LIMITS.min).max(TOPUP_LIMITS.max).default(TOPUP_LIMITS.default) }) },
+      },
+      async (request, reply) => reply.redirect(await checkout(deps, requireAuth(request), request.query.amount), 303),
+    );
+
+    // Stripe's webhook needs the exact bytes it signed: this scope keeps JSON bodies raw.
+    await app.register(async (raw) => {
+      raw.removeContentTypeParser('application/json');
+      raw.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+      raw.post('/api/stripe/webhook', { config: { access: 'stripe' }, schema: { tags } }, async (request) =>
+        handleStripeWebhook(deps, request.body as Buffer, request.headers['stripe-signature'] as string | undefined),
+      );
+    });
+  };

@@ -1,0 +1,179 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { assistants, creditBalances, creditLedger, teams, type CreditEntryKind } from '../../db/schema/index.ts';
+
+// Invariant of every statement here (docs/credits.md):
+//   credit_balances.units = sum(credit_ledger.units) − sum(open credit_reservations.units)
+// per team. A ledger insert and its balance change are one statement (or one transaction).
+
+export interface LedgerEntry {
+  teamId: number;
+  kind: CreditEntryKind;
+  units: number;
+  month: string;
+  reference?: string | null;
+  assistantId?: number | null;
+  note?: string | null;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * Appends an entry and moves the balance by its units, in one statement; with a reference already
+ * booked for the team and kind, nothing. True when added.
+ */
+export async function appendEntry(db: Db, entry: LedgerEntry): Promise<boolean> {
+  const result = await db.execute(sql`
+    with e as (
+      insert into credit_ledger (team_id, kind, units, month, reference, assistant_id, note)
+      values (${entry.teamId}, ${entry.kind}, ${entry.units}, ${entry.month}, ${entry.reference ?? null},
+              ${entry.assistantId ?? null}, ${entry.note ?? null})
+      on conflict (team_id, kind, reference) where reference is not null do nothing
+      returning team_id, units
+    )
+    insert into credit_balances (team_id, units)
+    select team_id, units from e
+    on conflict (team_id) do update set units = credit_balances.units + excluded.units, updated_at = now()
+    returning team_id`);
+  return rowsOf(result).length > 0;
+}
+
+/** The team's balance in units: the sum of all its ledger entries (open reservations not deducted). */
+export async function balanceUnits(db: Db, teamId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${creditLedger.units}), 0)` })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.teamId, teamId)));
+  return Number(row?.total ?? 0);
+}
+
+/** What can be reserved now: the balance minus running calls' reservations. */
+export async function spendableUnits(db: Db, teamId: number): Promise<number> {
+  const [row] = await db.select({ units: creditBalances.units }).from(creditBalances).where(eq(creditBalances.teamId, teamId));
+  return row?.units ?? 0;
+}
+
+/**
+ * The reservation: ONE guarded statement — the balance drops only if it covers the units, and the
+ * reservation row exists exactly when it did. Concurrent calls serialise on the balance row, so
+ * the balance can never go below zero. Returns the reservation's id, or null when refused.
+ */
+export async function reserveUnits(db: Db, teamId: number, units: number, capability: string): Promise<number | null> {
+  const result = await db.execute(sql`
+    with b as (
+      update credit_balances set units = units - ${units}, updated_at = now()
+      where team_id = ${teamId} and units >= ${units}
+      returning team_id
+    )
+    insert into credit_reservations (team_id, units, capability)
+    select team_id, ${units}, ${capability} from b
+    returning id`);
+  const [row] = rowsOf<{ id: number }>(result);
+  return row ? Number(row.id) : null;
+}
+
+/** Gives a reservation's units back (no-op when it was settled or released already). */
+export async function releaseReservation(db: Db, reservationId: number): Promise<boolean> {
+  const result = await db.execute(sql`
+    with r as (delete from credit_reservations where id = ${reservationId} returning team_id, units)
+    update credit_balances b set units = b.units + r.units, updated_at = now()
+    from r where b.team_id = r.team_id
+    returning b.team_id`);
+  return rowsOf(result).length > 0;
+}
+
+/** Releases every reservation older than `before` (left by a process that died). Returns how many teams. */
+export async function releaseReservationsBefore(db: Db, before: Date): Promise<number> {
+  const result = await db.execute(sql`
+    with r as (delete from credit_reservations where created_at < ${before.toISOString()} returning team_id, units),
+    s as (select team_id, sum(units)::int as units from r group by team_id)
+    update credit_balances b set units = b.units + s.units, updated_at = now()
+    from s where b.team_id = s.team_id
+    returning b.team_id`);
+  return rowsOf(result).length;
+}
+
+/**
+ * Settles a call inside the caller's transaction: takes its reservation (if still there), charges
+ * the actual units — never more than was reserved, or without a reservation never more than the
+ * balance — gives the rest back and books the charge as a usage entry. Returns the charged units.
+ */
+export async function settleUnits(
+  tx: Db,
+  s: { teamId: number; reservationId: number | null; units: number; month: string; assistantId: number | null; note: string },
+): Promise<number> {
+  let held = 0;
+  if (s.reservationId !== null) {
+    const r = rowsOf<{ units: number }>(
+      await tx.execute(sql`delete from credit_reservations where id = ${s.reservationId} and team_id = ${s.teamId} returning units`),
+    );
+    held = r.length > 0 ? Number(r[0]!.units) : 0;
+  }
+  let charged: number;
+  if (held > 0) {
+    charged = Math.min(s.units, held);
+  } else {
+    const [row] = await tx.select({ units: creditBalances.units }).from(creditBalances).where(eq(creditBalances.teamId, s.teamId)).for('update');
+    charged = Math.min(s.units, row?.units ?? 0);
+  }
+  const delta = held - charged;
+  if (delta !== 0) {
+    await tx
+      .update(creditBalances)
+      .set({ units: sql`${creditBalances.units} + ${delta}`, updatedAt: new Date() })
+      .where(eq(creditBalances.teamId, s.teamId));
+  }
+  if (charged > 0) {
+    await tx.insert(creditLedger).values({
+      teamId: s.teamId,
+      kind: 'usage',
+      units: -charged,
+      month: s.month,
+      assistantId: s.assistantId,
+      note: s.note,
+    });
+  }
+  return charged;
+}
+
+/** Per month and kind: the sum of units (newest month first). */
+export async function monthTotals(db: Db, teamId: number) {
+  const rows = await db
+    .select({ month: creditLedger.month, kind: creditLedger.kind, units: sql<string>`sum(${creditLedger.units})` })
+    .from(creditLedger)
+    .where(eq(creditLedger.teamId, teamId))
+    .groupBy(creditLedger.month, creditLedger.kind)
+    .orderBy(desc(creditLedger.month));
+  return rows.map((r) => ({ month: r.month, kind: r.kind, units: Number(r.units) }));
+}
+
+/** Usage of one month per Berlin day (units used, positive). */
+export async function usagePerDay(db: Db, teamId: number, month: string) {
+  const day = sql<string>`to_char(${creditLedger.createdAt} at time zone 'Europe/Berlin', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ day, units: sql<string>`-sum(${creditLedger.units})` })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.teamId, teamId), eq(creditLedger.month, month), eq(creditLedger.kind, 'usage')))
+    .groupBy(day)
+    .orderBy(asc(day));
+  return rows.map((r) => ({ day: r.day, units: Number(r.units) }));
+}
+
+/** Usage of one month per assistant (null: deleted assistants and calls without one). */
+export async function usagePerAssistant(db: Db, teamId: number, month: string) {
+  const rows = await db
+    .select({ uuid: assistants.uuid, name: assistants.name, units: sql<string>`-sum(${creditLedger.units})` })
+    .from(creditLedger)
+    .leftJoin(assistants, eq(assistants.id, creditLedger.assistantId))
+    .where(and(eq(creditLedger.teamId, teamId), eq(creditLedger.month, month), eq(creditLedger.kind, 'usage')))
+    .groupBy(assistants.uuid, assistants.name);
+  return rows.map((r) => ({ uuid: r.uuid, name: r.name, units: Number(r.units) }));
+}
+
+/** Every team's id, plan and extras (the monthly allowance job). */
+export async function listTeamsForAllowance(db: Db) {
+  return db
+    .select({ id: teams.id, planSlug: teams.planSlug, trialEndsAt: teams.trialEndsAt, amountExtraMikas: teams.amountExtraMikas }).from(teams).orderBy(asc(teams.id));
+}

@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import type { ToolSet } from 'ai';
+import { runAnswer, type AnswerStore, type HistoryEntry } from '../../ai/pipeline.ts';
+import { createPrivacyGate } from '../../ai/privacy-gate.ts';
+import { buildToolSet } from '../../ai/tools/index.ts';
+import type { ApiKeyRow, Assistant, Team } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/app-error.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { assistantsInKeyScope, findKeyBySecret, hasApiAccess, KEY_PREFIX, markKeyUsed } from '../api-keys/api-key.service.ts';
+import { privacyTermsFor } from '../dataprotection/dataprotection.service.ts';
+import { retrieveKnowledge } from '../knowledge/knowledge.service.ts';
+import { mcpToolsForAnswer } from '../mcp/mcp.service.ts';
+import { activeToolsOf } from '../tools/tool.service.ts';
+import { recordUsage } from '../usage/usage.service.ts';
+import { releaseCredits, reserveCredits, type CreditHold } from '../credits/credit.service.ts';
+import { CREDIT_RESERVE } from '../../../shared/credit-prices.ts';
+
+// The OpenAI-compatible surface (/v1): every Mika in a key's scope is a model. Errors follow
+// OpenAI's shape and language ({error: {message, type, code}}), as that ecosystem expects.
+
+export class OpenAIError extends Error {
+  readonly status: number;
+  readonly type: string;
+  readonly code: string | null;
+  constructor(status: number, message: string, type: string, code: string | null = null) {
+    super(message);
+    this.status = status;
+    this.type = type;
+    this.code = code;
+  }
+}
+
+const unauthorized = () =>
+  new OpenAIError(401, 'Incorrect API key provided. Create a key in the API area of Mika.', 'invalid_request_error', 'invalid_api_key');
+
+export interface KeyContext {
+  key: ApiKeyRow;
+  team: Team;
+}
+
+/** Authorization: Bearer mika_… — a live, unexpired key of a team whose plan includes API access. */
+export async function authenticate(deps: Deps, authorization: string | undefined, ip: string): Promise<KeyContext> {
+  const secret = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+  if (!secret?.startsWith(KEY_PREFIX) || secret.length > 200) {
+    // Guessing keys is throttled per address like sign-ins.
+    await throttleGuess(deps, ip);
+    throw unauthorized();
+  }
+  const found = await findKeyBySecret(deps, secret);
+  if (!found || found.key.revokedAt || (found.key.expiresAt && found.key.expiresAt <= new Date()) || found.team.deletedAt) {
+    await throttleGuess(deps, ip);
+    throw unauthorized();
+  }
+  if (!hasApiAccess(found.team)) {
+    throw new OpenAIError(403, 'API access is not included in this team’s plan (Agency). / API-Zugang gibt es mit dem Tarif Agency.', 'permission_error', 'plan_without_api');
+  }
+  try {
+    await deps.throttle.consume(`v1:team:${found.team.id}`, { limit: 120, windowMs: 60_000 });
+  } catch {
+    throw new OpenAIError(429, 'Rate limit reached for this team: at most 120 requests per minute.', 'rate_limit_error', 'rate_limit_exceeded');
+  }
+  await markKeyUsed(deps, found.key.id);
+  return found;
+}
+
+async function throttleGuess(deps: Deps, ip: string) {
+  try {
+    await deps.throttle.consume(`v1:badkey:${ip}`, { limit: 30, windowMs: 60_000 });
+  } catch {
+    throw new OpenAIError(429, 'Too many requests with invalid API keys from this address.', 'rate_limit_error', 'rate_limit_exceeded');
+  }
+}
+
+/** GET /v1/models: the Mikas in the key's scope (id = the Mika's uuid). */
+export async function listModels(deps: Deps, ctx: KeyContext) {
+  const rows = await assistantsInKeyScope(deps, ctx.key);
+  return {
+    object: 'list' as const,
+    data: rows.map((a) => ({
+      id: a.uuid,
+      object: 'model' as const,
+      created: Math.floor(a.createdAt.getTime() / 1000),
+      owned_by: a.teamId === null ? 'mika' : 'team',
+      name: a.name,
+    })),
+  };
+}
+
+type ContentPart = { type: string; text?: string };
+export interface ChatMessageIn {
+  role: 'system' | 'developer' | 'user' | 'assistant' | 'tool';
+  content?: string | ContentPart[] | null;
+}
+
+const textOf = (content: ChatMessageIn['content']) =>
+  typeof content === 'string'
+    ? content
+    : Array.isArray(content)
+      ? content
+          .filter((p) => p.type === 'text' && typeof p.text === 'string')
+          .map((p) => p.text)
+          .join('\n')
+      : '';
+
+export interface Completion {
+  id: string;
+  created: number;
+  model: string;
+  text: string;
+  status: 'complete' | 'partial' | 'failed';
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+}
+
+export interface PreparedChat {
+  assistant: Assistant;
+  question: string;
+  history: HistoryEntry[];
+  /** The answer's credits, held before the stream starts (settled with the usage, or released). */
+  hold: CreditHold | null;
+}
+
+/** Checks the request before anything is answered (so a stream never starts for a bad request). */
+export async function prepareChat(deps: Deps, ctx: KeyContext, body: { model: string; messages: ChatMessageIn[] }): Promise<PreparedChat> {
+  const assistant = (await assistantsInKeyScope(deps, ctx.key)).find((a) => a.uuid === body.model);
+  if (!assistant) {
+    throw new OpenAIError(404, `The model '${body.model.slice(0, 100)}' does not exist or this key may not use it.`, 'invalid_request_error', 'model_not_found');
+  }
+  const turns = body.messages.filter((m) => m.role === 'user' || m.role === 'assistant');
+  const last = turns.at(-1);
+  const question = last?.role === 'user' ? textOf(last.content).trim() : '';
+  if (!question) throw new OpenAIError(400, 'The last message must be a user message with text.', 'invalid_request_error', 'invalid_messages');
+  const history: HistoryEntry[] = turns
+    .slice(0, -1)
+    .map((m) => ({ role: m.role as 'user' | 'assistant', text: textOf(m.content) }))
+    .filter((m) => m.text.trim() !== '');
+  // The last check before an answer: empty credits refuse here, before any provider is asked.
+  const hold = await reserveCredits(deps.db, { teamId: ctx.team.id, audience: 'api' }, assistant.type === 'task' ? 'task' : 'chat', CREDIT_RESERVE.answer).catch(
+    (err: unknown) => {
+      throw toOpenAIError(err) ?? err;
+    },
+  );
+  return { assistant, question, history, hold };
+}
+
+/**
+ * One answer as the Mika, stateless: history from the request's messages (system messages of the
+ * caller are ignored — the Mika's own role and rules apply), knowledge, privacy filter, its
+ * e-mail and MCP tools (tools that need a conversation are not offered), usage booked per key.
+ */
+export async function completeChat(
+  deps: Deps,
+  ctx: KeyContext,
+  { assistant, question, history, hold }: PreparedChat,
+  onText: (delta: string) => void,
+  signal?: AbortSignal,
+): Promise<Completion> {
+  const passages = await retrieveKnowledge(deps, assistant.id, question, {
+    gate: createPrivacyGate(privacyTermsFor(ctx.team, assistant, { force: true })),
+  });
+  const gate = createPrivacyGate(privacyTermsFor(ctx.team, assistant, { force: passages.some((p) => p.filtered) }));
+  const tools = await toolsFor(deps, ctx, assistant);
+  let usage = { inputTokens: 0, outputTokens: 0 };
+  const store: AnswerStore = {
+    begin: async () => 1,
+    checkpoint: async () => undefined,
+    finish: async (_id, answer) => {
+      usage = answer.usage;
+      await recordUsage(deps.db, [
+        {
+          teamId: ctx.team.id,
+          assistantId: assistant.id,
+          apiKeyId: ctx.key.id,
+          capability: assistant.type === 'task' ? 'task' : 'chat',
+          model: answer.model,
+          inputTokens: answer.usage.inputTokens,
+          outputTokens: answer.usage.outputTokens,
+        },
+      ], hold);
+    },
+    discard: async () => undefined,
+  };
+  try {
+    const outcome = await runAnswer({
+      gateway: deps.ai,
+      gate,
+      profile: assistant,
+      history,
+      question,
+      retrieve: async () => passages,
+      tools: tools.set,
+      store,
+      onText,
+      historyTokenBudget: deps.config.ai.historyTokenBudget,
+      maxSteps: deps.config.ai.maxSteps,
+      ...(signal ? { signal } : {}),
+      log: deps.log,
+    });
+    if (outcome.error) deps.log.warn({ err: outcome.error, apiKey: ctx.key.uuid }, 'api completion: provider failed');
+    return {
+      id: `chatcmpl-${randomUUID().replace(/-/g, '')}`,
+      created: Math.floor(Date.now() / 1000),
+      model: assistant.uuid,
+      text: outcome.text,
+      status: outcome.status,
+      usage: { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens, total_tokens: usage.inputTokens + usage.outputTokens },
+    };
+  } finally {
+    await releaseCredits(deps.db, hold);
+    await tools.close();
+  }
+}
+
+async function toolsFor(deps: Deps, ctx: KeyContext, assistant: Assistant): Promise<{ set?: ToolSet; close(): Promise<void> }> {
+  const builtIn = buildToolSet(await activeToolsOf(deps, assistant.id), {
+    teamId: ctx.team.id,
+    assistantId: assistant.id,
+    assistantName: assistant.name,
+    threadId: null,
+    effects: [],
+    progress: () => undefined,
+    mailer: deps.mailer,
+    throttle: deps.throttle,
+  });
+  const external = await mcpToolsForAnswer(deps, { teamId: ctx.team.id, assistantId: assistant.id, threadId: null, progress: () => undefined });
+  const set = external ? { ...builtIn, ...external.tools } : builtIn;
+  return { set, close: async () => external?.close() };
+}
+
+/** AppErrors of shared services (e.g. a tool's throttle) in OpenAI's shape. */
+export function toOpenAIError(err: unknown): OpenAIError | undefined {
+  if (err instanceof OpenAIError) return err;
+  if (err instanceof AppError && err.code === 'CREDITS_EMPTY') {
+    return new OpenAIError(402, err.userMessage, 'insufficient_quota', 'insufficient_quota');
+  }
+  if (err instanceof AppError) {
+    const type = err.status === 429 ? 'rate_limit_error' : err.status >= 500 ? 'api_error' : 'invalid_request_error';
+    return new OpenAIError(err.status, err.userMessage, type, null);
+  }
+  return undefined;
+}

@@ -1,0 +1,81 @@
+import { tool, type ToolSet } from 'ai';
+import { inArray } from 'drizzle-orm';
+import { DOCUMENT_FUNCTION, DOCUMENT_TOOL_DESCRIPTION, ZDocumentInput, type DocumentCreated } from '../../ai/tools/document.ts';
+import type { ToolEffect } from '../../ai/tools/index.ts';
+import { messages } from '../../db/schema/index.ts';
+import type { Deps } from '../../platform/deps.ts';
+import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
+import { MTK } from '../../../shared/messages.ts';
+import { findThreadById, getThreadMessages, type ThreadAccess } from '../chat/chat.service.ts';
+import type { DocumentSource } from '../documents/document-source.ts';
+import { documentFileName, renderDocument } from './render/index.ts';
+
+/** Generated documents live per thread in the private store: `taskdocs-{threadId}/{generated}.{ext}`. */
+const FOLDER_PREFIX = 'taskdocs-';
+const folderOf = (threadId: number) => `${FOLDER_PREFIX}${threadId}`;
+/** A doc message's source: `task:{threadId}/{stored name}`. */
+const REF = /^(\d+)\/([\w-]+\.(docx|xlsx|pptx|pdf))$/;
+
+/** A name not yet used by a document of the thread (the document route finds a document by name). */
+function uniqueName(wanted: string, taken: Set<string>): string {
+  const dot = wanted.lastIndexOf('.');
+  const [base, ext] = [wanted.slice(0, dot), wanted.slice(dot)];
+  let name = wanted;
+  for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${base} (${i})${ext}`;
+  return name;
+}
+
+/**
+ * The document tool of a task answer: the model (or the offline engine) sends the structured
+ * content, the server renders the file, stores it in the thread's private folder and asks for a
+ * doc message (effect), which the chat feature stores with `document_source = task:{…}`.
+ */
+export function taskDocumentTools(
+  deps: Deps,
+  access: ThreadAccess,
+  ctx: { effects: ToolEffect[]; progress: (msg: string) => void },
+): ToolSet {
+  return {
+    [DOCUMENT_FUNCTION]: tool({
+      description: DOCUMENT_TOOL_DESCRIPTION,
+      inputSchema: ZDocumentInput,
+      execute: async (doc): Promise<DocumentCreated> => {
+        ctx.progress(MTK.documentBuilding);
+        const data = await renderDocument(doc, { assistantName: access.assistant.name, offline: deps.ai.offline, createdAt: new Date() });
+        const stored = await deps.privateFiles.put(folderOf(access.thread.id), doc.format, data);
+        const taken = new Set(
+          [
+            ...(await getThreadMessages(deps, access)).map((m) => m.document ?? ''),
+            ...ctx.effects.map((e) => (e.type === 'document' ? e.name : '')),
+          ].map((n) => n.toLowerCase()),
+        );
+        const name = uniqueName(documentFileName(doc.titel, doc.format), taken);
+        ctx.effects.push({ type: 'document', name, source: `task:${access.thread.id}/${stored}` });
+        return { erstellt: name, hinweis: 'Das Dokument erscheint unter Deiner Antwort. Sage das in einem Satz; nenne keinen Link.' };
+      },
+    }),
+  };
+}
+
+/** Serves `task:{threadId}/{file}` for the /document route, only for the thread's own assistant. */
+export const taskDocumentSource: DocumentSource = {
+  async read(deps, { assistantId, ref }) {
+    const match = REF.exec(ref);
+    if (!match) return undefined;
+    const thread = await findThreadById(deps, Number(match[1]));
+    if (!thread || thread.assistantId !== assistantId) return undefined;
+    const data = await deps.privateFiles.read(folderOf(thread.id), match[2]!);
+    return data && { data, extension: match[3]! };
+  },
+};
+
+/** Generated documents still named by a doc message; the rest (a reset thread, a failed answer) is swept. */
+export const taskDocumentFolderOwner: PrivateFolderOwner = {
+  owns: (folder) => folder.startsWith(FOLDER_PREFIX),
+  async referenced(db, folder, names) {
+    const threadId = folder.slice(FOLDER_PREFIX.length);
+    const sources = names.map((n) => `task:${threadId}/${n}`);
+    const rows = await db.select({ source: messages.documentSource }).from(messages).where(inArray(messages.documentSource, sources));
+    return new Set(rows.map((r) => (r.source ?? '').slice(`task:${threadId}/`.length)));
+  },
+};

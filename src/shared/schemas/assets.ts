@@ -1,0 +1,63 @@
+import { z } from '../zod.ts';
+import { MK, MS } from '../messages.ts';
+import { ASSET_DESCRIPTION_MIN, ASSET_MAX_FILES } from '../constants.ts';
+import { zId, zText } from './common.ts';
+
+export { ASSET_DESCRIPTION_MIN, ASSET_MAX_FILES };
+
+/** Spec 02 §5: assets accept doc, docx, xlsx, pdf, pptx, jpeg, jpg, png. */
+export const ASSET_EXTENSIONS = ['doc', 'docx', 'xlsx', 'pdf', 'pptx', 'jpeg', 'jpg', 'png'] as const;
+export type AssetExtension = (typeof ASSET_EXTENSIONS)[number];
+/** For the file picker's accept attribute. */
+export const ASSET_ACCEPT = ASSET_EXTENSIONS.map((e) => `.${e}`).join(',');
+
+/** Spec 02 §3 "asset file": uuid, id, name, description, extension (+ size and date). */
+export const ZAssetFile = z.object({
+  uuid: z.string(),
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  extension: z.string(),
+  size: z.number(),
+  created_at: z.string(),
+});
+export type AssetFile = z.infer<typeof ZAssetFile>;
+
+export const ZAssetList = z.object({ files: z.array(ZAssetFile), max_files: z.number() });
+export type AssetList = z.infer<typeof ZAssetList>;
+
+export const zAssetDescription = zText(2000, MS.descriptionTooShort(ASSET_DESCRIPTION_MIN)).pipe(
+  z.string().min(ASSET_DESCRIPTION_MIN, MS.descriptionTooShort(ASSET_DESCRIPTION_MIN)),
+);
+
+export const ZAssetEditRequest = z.object({
+  fileUuid: z.uuid({ error: MS.notFound }),
+  name: zText(200, MK.nameRequired).pipe(z.string().min(1, MK.nameRequired)),
+  description: zAssetDescription,
+});
+
+export const ZAssetDeleteRequest = z.object({
+  assistantUuid: z.uuid({ error: MK.noAssistant }),
+  fileUuid: z.uuid({ error: MS.notFound }),
+});
+
+/** Spec 02 §3 "asset tool properties": id, description, extension per file; plus the tool's switch. */
+export const ZAssetToolProperty = z.object({ id: z.number(), description: z.string(), extension: z.string() });
+export const ZAssetToolState = z.object({
+  active: z.boolean(),
+  properties: z.array(ZAssetToolProperty),
+  max_files: z.number(),
+});
+export type AssetToolState = z.infer<typeof ZAssetToolState>;
+
+/**
+ * POST /api/tool/asset/{assistantUuid} as JSON: remove one property (= asset file) by its id, or
+ * switch the tool (the same tool state the generic tool switch writes).
+ */
+export const ZAssetToolJsonRequest = z.union([
+  z.object({
+    remove: z.union([z.literal(true), z.literal(1), z.literal('1'), z.literal('true')]),
+    propertyId: zId(MS.notFound),
+  }),
+  z.object({ active: z.boolean() }),
+]);

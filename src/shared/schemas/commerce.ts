@@ -1,0 +1,186 @@
+import { z } from '../zod.ts';
+import { M, MCOM } from '../messages.ts';
+import { zText } from './common.ts';
+
+// The commerce API contract (issue 14): plans and booking, shop extras, credits, orders,
+// invoices and the billing address. Money in cents (integers); credits as numbers with at most
+// one decimal in answers. Dates are ISO strings. Server and client share these shapes.
+
+export { ZShopInfo, type ShopInfo } from './assistants.ts';
+
+/** `{ status: 'success', message }` like the existing routes. */
+export const ZSuccessMessage = z.object({ status: z.literal('success'), message: z.string() });
+export type SuccessMessage = z.output<typeof ZSuccessMessage>;
+
+// ---------------------------------------------------------------------------------------------
+// Offer (spec 03 §4, §7)
+
+export const PAID_PLAN_SLUGS = ['solo', 'team', 'agency'] as const;
+export type PaidPlanSlug = (typeof PAID_PLAN_SLUGS)[number];
+
+export const ZOfferBook = z.object({
+  slug: z.enum(PAID_PLAN_SLUGS, { error: M.invalidInput }),
+  billingPeriod: z.enum(['monthly', 'yearly'], { error: M.invalidInput }),
+});
+export type OfferBook = z.output<typeof ZOfferBook>;
+
+/** GET /api/offer/customerportal/ answers a URL as a JSON string. */
+export const ZCustomerPortalUrl = z.string();
+
+// ---------------------------------------------------------------------------------------------
+// Shop (spec 03 §5, §7)
+
+export const SHOP_QTY = { min: 1, max: 10, step: 1 } as const;
+export const SHOP_PRODUCTS = ['mika', 'user'] as const;
+export type ShopProduct = (typeof SHOP_PRODUCTS)[number];
+
+export const zShopQty = z.coerce
+  .number({ error: MCOM.shopQuantity })
+  .int({ error: MCOM.shopQuantity })
+  .min(SHOP_QTY.min, { error: MCOM.shopQuantity })
+  .max(SHOP_QTY.max, { error: MCOM.shopQuantity });
+
+/** POST /api/shop/mika and /api/shop/user. */
+export const ZShopAdd = z.object({ qty: zShopQty });
+export type ShopAdd = z.output<typeof ZShopAdd>;
+
+// ---------------------------------------------------------------------------------------------
+// Credits (spec 02 §3, §7)
+
+export const ZCreditMonth = z.object({
+  month: z.number().int().min(1).max(12),
+  year: z.number().int(),
+  booked: z.number(),
+  used: z.number(),
+  added_from_orders: z.number(),
+});
+export type CreditMonth = z.output<typeof ZCreditMonth>;
+
+/** GET /api/credits: past months newest first (up to 12), the current month, the balance now. */
+export const ZCredits = z.object({ past: z.array(ZCreditMonth), current: ZCreditMonth, left: z.number() });
+export type Credits = z.output<typeof ZCredits>;
+
+/** GET /api/credits/daily?month=YYYY-MM */
+export const ZCreditsDailyQuery = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, M.invalidInput) });
+export const ZCreditsDaily = z.object({
+  month: z.string(),
+  /** Every day of the month up to today. */
+  days: z.array(z.object({ date: z.string(), credits: z.number() })),
+  /** Usage per Mika, most first; API and other usage under a name the server gives (uuid null). */
+  assistants: z.array(z.object({ uuid: z.string().nullable(), name: z.string(), credits: z.number() })),
+});
+export type CreditsDaily = z.output<typeof ZCreditsDaily>;
+
+// ---------------------------------------------------------------------------------------------
+// Orders and invoices (spec 02 §3, §7)
+
+export const ORDER_STATUSES = ['paid', 'open', 'failed'] as const;
+export const ZOrder = z.object({
+  id: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  /** Credits bought. */
+  amount: z.number(),
+  price_cents: z.number().int(),
+  created_at: z.string(),
+  /** The invoice id for GET /api/invoice/{id}, also with the provider "Rechnung". */
+  stripe_invoice_id: z.string().nullable(),
+});
+export type Order = z.output<typeof ZOrder>;
+export const ZOrders = z.array(ZOrder);
+
+/** GET /api/invoice/{id} */
+export const ZInvoiceUrl = z.object({ url: z.string() });
+
+/** GET /checkout?amount=N: whole credits, default 100. */
+export const CHECKOUT_AMOUNT = { min: 10, max: 10_000, default: 100 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Billing address (provider "Rechnung"; the payment method is a complete address)
+
+export const BILLING_PROVIDERS = ['invoice', 'stripe'] as const;
+
+/** Countries offered in the form (ISO 3166 alpha-2); DE is the default. */
+export const BILLING_COUNTRIES = ['DE', 'AT', 'CH', 'LI', 'LU', 'NL', 'BE', 'FR', 'IT', 'ES', 'PL', 'CZ', 'DK', 'SE'] as const;
+
+const POSTCODE: Record<string, RegExp> = {
+  DE: /^\d{5}$/,
+  AT: /^\d{4}$/,
+  CH: /^\d{4}$/,
+  LI: /^\d{4}$/,
+  LU: /^\d{4}$/,
+  BE: /^\d{4}$/,
+  DK: /^\d{4}$/,
+  NL: /^\d{4} ?[A-Z]{2}$/i,
+  PL: /^\d{2}-\d{3}$/,
+  CZ: /^\d{3} ?\d{2}$/,
+  SE: /^\d{3} ?\d{2}$/,
+};
+
+/** True when the postcode fits the country (5 digits in Germany; a loose check elsewhere). */
+export function isValidPostcode(postcode: string, country: string): boolean {
+  const pattern = POSTCODE[country] ?? /^[A-Z0-9][A-Z0-9 -]{1,9}$/i;
+  return pattern.test(postcode.trim());
+}
+
+/** A VAT id: country prefix and 2–12 characters; German ones are DE + 9 digits. */
+export function isValidVatId(vatId: string): boolean {
+  const value = vatId.replace(/\s+/g, '').toUpperCase();
+  if (value.startsWith('DE')) return /^DE\d{9}$/.test(value);
+  return /^[A-Z]{2}[A-Z0-9]{2,12}$/.test(value);
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export const ZBillingAddress = z
+  .object({
+    company: zText(200, MCOM.billingCompanyRequired).pipe(z.string().min(2, MCOM.billingCompanyRequired)),
+    street: zText(200, MCOM.billingStreetRequired).pipe(z.string().min(3, MCOM.billingStreetRequired)),
+    postcode: zText(12, MCOM.billingPostcodeInvalid),
+    city: zText(120, MCOM.billingCityRequired).pipe(z.string().min(2, MCOM.billingCityRequired)),
+    country: z.string({ error: MCOM.billingCountryInvalid }).regex(/^[A-Z]{2}$/, MCOM.billingCountryInvalid).default('DE'),
+    vat_id: z
+      .string()
+      .trim()
+      .max(20, MCOM.billingVatIdInvalid)
+      .nullable()
+      .default(null)
+      .transform((v) => (v ? v.replace(/\s+/g, '').toUpperCase() : null))
+      .refine((v) => v === null || isValidVatId(v), MCOM.billingVatIdInvalid),
+    invoice_email: zText(254, MCOM.billingInvoiceEmailInvalid).pipe(z.string().regex(EMAIL, MCOM.billingInvoiceEmailInvalid)),
+  })
+  .superRefine((value, ctx) => {
+    if (!isValidPostcode(value.postcode, value.country)) {
+      ctx.addIssue({ code: 'custom', path: ['postcode'], message: MCOM.billingPostcodeInvalid });
+    }
+  });
+export type BillingAddressInput = z.input<typeof ZBillingAddress>;
+export type BillingAddress = z.output<typeof ZBillingAddress>;
+
+/** GET /api/billing/address */
+export const ZBillingAddressResponse = z.object({
+  address: z
+    .object({
+      company: z.string(),
+      street: z.string(),
+      postcode: z.string(),
+      city: z.string(),
+      country: z.string(),
+      vat_id: z.string().nullable(),
+      invoice_email: z.string(),
+    })
+    .nullable(),
+  provider: z.enum(BILLING_PROVIDERS),
+});
+export type BillingAddressResponse = z.output<typeof ZBillingAddressResponse>;
+
+/** GET /api/billing/invoices */
+export const ZInvoice = z.object({
+  id: z.string(),
+  number: z.string(),
+  created_at: z.string(),
+  total_cents: z.number().int(),
+  description: z.string(),
+});
+export type Invoice = z.output<typeof ZInvoice>;
+export const ZInvoices = z.object({ invoices: z.array(ZInvoice) });
+export type Invoices = z.output<typeof ZInvoices>;

@@ -1,0 +1,41 @@
+import { z } from '../zod.ts';
+import { M, MC, MTK } from '../messages.ts';
+import { isCleanText, zId, zText, zToken } from './common.ts';
+
+/** Spec 02 §5: the task input needs at least 30 characters. */
+export const TASK_INPUT_MIN = 30;
+export const TASK_INPUT_MAX = 8000;
+/** Spec 02 §9: the result is typed out one step per 100 ms. */
+export const TASK_TYPING_MS = 100;
+
+/** POST /api/send/task {assistantUuid, threadId, input}; the thread's token rides along as for every thread call. */
+export const ZTaskRequest = z.object({
+  assistantUuid: z.uuid({ error: MC.noAssistant }),
+  threadId: zId(MC.noThread).optional(),
+  token: zToken(MC.noThread).optional(),
+  input: z
+    .string({ error: MTK.inputMin })
+    .trim()
+    .min(TASK_INPUT_MIN, MTK.inputMin)
+    .max(TASK_INPUT_MAX, MTK.inputTooLong)
+    .refine(isCleanText, M.invalidCharacters),
+});
+export type TaskRequest = z.infer<typeof ZTaskRequest>;
+
+/** Spec 02 §3 "Task response". For `doc`, responseData is the document's file name (spec 01 §3). */
+export const ZTaskResponse = z.object({
+  responseData: z.string(),
+  responseType: z.enum(['txt', 'doc']),
+  msgId: z.number(),
+  threadToken: z.string(),
+  threadId: z.number(),
+});
+export type TaskResponse = z.infer<typeof ZTaskResponse>;
+
+/** POST /api/email/taskoutput {assistant_name, output}; assistantUuid (ours) checks the use right too. */
+export const ZTaskOutputMail = z.object({
+  assistant_name: zText(200).refine((v) => v.length > 0, M.invalidInput),
+  output: zText(100_000).refine((v) => v.length > 0, M.invalidInput),
+  assistantUuid: z.uuid({ error: MC.noAssistant }).optional(),
+});
+export type TaskOutputMail = z.infer<typeof ZTaskOutputMail>;

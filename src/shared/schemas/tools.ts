@@ -1,0 +1,145 @@
+import { z } from '../zod.ts';
+import { M, MT } from '../messages.ts';
+import { isCleanText, zId, zText } from './common.ts';
+
+// Shapes of the Tools tab (spec 02 §3, §5, §7) and the superadmins' MCP set-up. Documented in
+// docs/decisions/015-tools-email-mcp.md.
+
+/** 0/1 or a boolean, as the spec's switches send them. */
+export const zSwitch = z
+  .union([z.literal(0), z.literal(1), z.boolean()], { error: M.invalidInput })
+  .transform((v) => v === true || v === 1);
+
+export const EMAIL_CONTACTS_MAX = 50;
+
+/** E-mail tool contact (spec 02 §3 "E-mail tool contacts", §5 name ≥ 5, valid e-mail). */
+export const ZEmailContact = z.object({
+  name: z
+    .string({ error: MT.contactNameMin })
+    .trim()
+    .min(5, MT.contactNameMin)
+    .max(120, MT.contactNameMin)
+    .refine(isCleanText, M.invalidCharacters),
+  email: z
+    .string({ error: MT.contactEmailRequired })
+    .trim()
+    .min(1, MT.contactEmailRequired)
+    .max(254, MT.contactEmailInvalid)
+    .pipe(z.email({ error: MT.contactEmailInvalid })),
+});
+export type EmailContact = z.output<typeof ZEmailContact>;
+
+export const ZEmailContacts = z
+  .array(ZEmailContact, { error: MT.contactsInvalid })
+  .max(EMAIL_CONTACTS_MAX, MT.contactsTooMany(EMAIL_CONTACTS_MAX))
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((c, i) => {
+      const key = c.email.toLowerCase();
+      if (seen.has(key))
+        ctx.addIssue({ code: 'custom', path: [i, 'email'], message: MT.contactDuplicate(c.email) });
+      seen.add(key);
+    });
+  });
+
+/** POST /api/tool/email/{assistantUuid}: `properties` is the contact list as a JSON string (spec 02 §7). */
+export const ZEmailToolRequest = z.object({
+  properties: z
+    .string({ error: MT.contactsInvalid })
+    .max(50_000, MT.contactsInvalid)
+    .transform((raw, ctx) => {
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: MT.contactsInvalid });
+        return z.NEVER;
+      }
+    })
+    .pipe(ZEmailContacts),
+});
+
+export const ZEmailToolResponse = z.object({
+  active: z.boolean(),
+  properties: z.array(z.object({ name: z.string(), email: z.string() })),
+});
+export type EmailToolState = z.output<typeof ZEmailToolResponse>;
+
+/** GET /api/tools/{assistantUuid}: each tool kind with the assistant's switch (spec 02 §3 "Tool"). */
+export const ZToolItem = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  name: z.string(),
+  slug: z.enum(['form', 'email', 'asset']),
+  description: z.string(),
+  active: z.boolean(),
+});
+export type ToolItem = z.output<typeof ZToolItem>;
+
+export const ZToggleTool = z.object({
+  assistantUuid: z.uuid({ error: M.invalidInput }),
+  toolUuid: z.uuid({ error: M.invalidInput }),
+  state: zSwitch,
+});
+
+/** POST /api/assets/formsettting {assistant}: the contact-form switch of the assistant. */
+export const ZFormSwitchRequest = z.object({
+  assistant: z.object({ uuid: z.uuid({ error: M.invalidInput }), provides_form: zSwitch }),
+});
+
+// ---- External tools (MCP) ----
+
+export const ZMcpTool = z.object({ name: z.string(), description: z.string() });
+
+/** GET /api/mcps/{assistantUuid}/{flag} item (spec 02 §3 "External tool (mcp)"). */
+export const ZMcpItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Plain text: the server's description with any markup removed (it comes from outside). */
+  description: z.string(),
+  active: z.boolean(),
+  tools: z.array(ZMcpTool),
+  refreshed_at: z.string().nullable(),
+  /** German reason when the tool list could not be fetched. */
+  error: z.string().nullable(),
+});
+export type McpItem = z.output<typeof ZMcpItem>;
+
+export const ZToggleMcp = z.object({
+  assistantUuid: z.uuid({ error: M.invalidInput }),
+  mcpId: zId(),
+  state: zSwitch,
+});
+
+const zHeaderName = z
+  .string()
+  .trim()
+  .min(1, MT.mcpHeaderInvalid)
+  .max(100, MT.mcpHeaderInvalid)
+  .regex(/^[A-Za-z0-9-]+$/, MT.mcpHeaderInvalid);
+
+/** A header of an MCP server: the value is a secret; left out on update it keeps the stored one. */
+export const ZMcpHeaderInput = z.object({ name: zHeaderName, value: zText(4000).optional() });
+
+export const ZMcpServerInput = z.object({
+  teamUuid: z.uuid({ error: M.invalidInput }),
+  name: zText(80, MT.mcpNameRequired).pipe(z.string().min(3, MT.mcpNameRequired)),
+  url: zText(2000, MT.mcpUrlInvalid).pipe(z.url({ error: MT.mcpUrlInvalid, protocol: /^https?$/ })),
+  description: zText(2000).default(''),
+  headers: z.array(ZMcpHeaderInput).max(20).default([]),
+});
+export const ZMcpServerUpdate = ZMcpServerInput.extend({ mcpId: zId() });
+
+/** A configured MCP server as superadmins see it: header names only, never their values. */
+export const ZMcpServerAdmin = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  description: z.string(),
+  headers: z.array(z.string()),
+  tools: z.array(ZMcpTool),
+  refreshed_at: z.string().nullable(),
+  error: z.string().nullable(),
+  calls_24h: z.number().int(),
+  failed_24h: z.number().int(),
+});
+export type McpServerAdmin = z.output<typeof ZMcpServerAdmin>;

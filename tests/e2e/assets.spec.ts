@@ -1,0 +1,98 @@
+import { expect, test, type BrowserContext } from '@playwright/test';
+import { makePdf } from '../fixtures/office-files.ts';
+import { expectNoAxeViolations } from './axe.ts';
+import { ask, unique } from './public-helpers.ts';
+import { E2E_BASE_URL } from './server.ts';
+
+// Assets (issue 12): an admin adds a file in the Tools tab, publishes the Mika, and a visitor of the
+// public chat asks for it, gets a document message and opens and downloads it.
+
+async function call(context: BrowserContext, method: 'post' | 'put', url: string, data: unknown) {
+  const xsrf = (await context.cookies(E2E_BASE_URL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const res = await context.request[method](`${E2E_BASE_URL}${url}`, {
+    data,
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+test('Dateien: Preisliste im Tools-Tab hochladen, veröffentlichen, Besucher fragt danach und öffnet sie', async ({ page, browser }) => {
+  const context = page.context();
+  await context.request.get(`${E2E_BASE_URL}/sanctum/csrf-cookie`);
+  const password = 'Dateien#2026';
+  await call(context, 'post', '/api/register', {
+    name: 'Dora Dateien',
+    email: `dateien-${unique()}@beispiel.de`,
+    password,
+    password_confirmation: password,
+    terms: true,
+  });
+  const { uuid } = await call(context, 'post', '/api/assistant', {
+    type: 'chat',
+    name: 'Mika Verkauf',
+    role: 'Du bist die freundliche Verkaufsberatung unseres Fahrradladens in Leipzig.',
+    task: 'Du beantwortest Fragen von Besuchern zu Rädern, Preisen und Reparaturen und bietest passende Unterlagen an. '.repeat(3),
+    style: 'professionell und sachlich',
+    is_public: 0,
+    can_talk: 0,
+  });
+
+  await page.goto(`/?view=edit&assistant=${uuid}`);
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const card = page.getByRole('region', { name: 'Dateien' });
+  await expect(card.getByText('Noch keine Dateien.')).toBeVisible();
+  await expectNoAxeViolations(page, 'Bearbeiten: Tools mit Dateien, leer');
+
+  await card.getByRole('button', { name: 'Datei hinzufügen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Datei zum Anbieten hochladen' });
+  await dialog
+    .getByTestId('asset-file-input')
+    .setInputFiles({ name: 'Preisliste 2026.pdf', mimeType: 'application/pdf', buffer: await makePdf(['Preisliste 2026: Inspektion 59 Euro']) });
+  await dialog.getByRole('textbox', { name: 'Beschreibung' }).fill('Preise');
+  await dialog.getByRole('button', { name: 'Hochladen' }).click();
+  await expect(dialog.getByText('Die Beschreibung muss mindestens 15 Zeichen lang sein.')).toBeVisible();
+  await expectNoAxeViolations(page, 'Bearbeiten: Datei hochladen, Beschreibung zu kurz');
+  await dialog.getByRole('textbox', { name: 'Beschreibung' }).fill('Unsere aktuelle Preisliste für Inspektionen und Reparaturen');
+  await dialog.getByRole('button', { name: 'Hochladen' }).click();
+  await expect(page.getByText('Datei hochgeladen')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const row = card.getByTestId('asset-file').filter({ hasText: 'Preisliste 2026.pdf' });
+  await expect(row).toContainText('Unsere aktuelle Preisliste');
+  await expect(row).toContainText('PDF');
+  await expectNoAxeViolations(page, 'Bearbeiten: Tools mit einer Datei');
+
+  // Until the tool is switched on, the card says the Mika does not offer the file yet.
+  await expect(card.getByText('Das Tool ist ausgeschaltet', { exact: false })).toBeVisible();
+  await card.getByRole('switch', { name: 'Dateien aktiv' }).check();
+  await expect(page.getByText('Einstellung gespeichert')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Veröffentlichung' }).click();
+  await page.getByRole('switch', { name: 'Mika veröffentlichen' }).check();
+  await expect(page.getByText('Veröffentlicht', { exact: true })).toBeVisible();
+
+  // A visitor of the public chat (offline engine: it lists the files and offers the matching one).
+  const visitor = await browser.newContext({ acceptDownloads: true });
+  const chat = await visitor.newPage();
+  await chat.goto(`${E2E_BASE_URL}/chat/${uuid}`);
+  await chat.getByRole('button', { name: 'Ich bin einverstanden' }).click();
+  await ask(chat, 'Haben Sie eine Preisliste für mich?');
+  const doc = chat.locator('[data-testid="chat-message"][data-origin="ai"]').filter({ hasText: 'Preisliste 2026.pdf' }).last();
+  await expect(doc.getByRole('button', { name: 'Öffnen' })).toBeVisible();
+  await expectNoAxeViolations(chat, 'Öffentlicher Chat mit Dokument');
+
+  const popup = chat.waitForEvent('popup');
+  await doc.getByRole('button', { name: 'Öffnen' }).click();
+  const opened = await popup;
+  await expect.poll(() => opened.url()).toContain(`/document/${uuid}/`);
+  await opened.close();
+
+  const download = chat.waitForEvent('download');
+  await doc.getByRole('button', { name: 'Herunterladen' }).click();
+  expect((await download).suggestedFilename()).toBe('Preisliste 2026.pdf');
+
+  // After a reload the document message is still there (stored in the thread).
+  await chat.reload();
+  await expect(chat.getByRole('button', { name: 'Herunterladen' }).last()).toBeVisible();
+  await visitor.close();
+});

@@ -1,0 +1,121 @@
+import fs from 'node:fs/promises';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
+import { unique } from './public-helpers.ts';
+import { E2E_BASE_URL, latestMailText } from './server.ts';
+
+// Task view (issue 13, task half): a task Mika answers a text result (typed out; copy, e-mail,
+// voice) and a document result that downloads — offline engine, no model needed.
+
+async function xsrf(context: BrowserContext) {
+  return decodeURIComponent((await context.cookies(E2E_BASE_URL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+}
+
+async function call(context: BrowserContext, url: string, data: unknown) {
+  const res = await context.request.post(`${E2E_BASE_URL}${url}`, {
+    data,
+    headers: { 'X-XSRF-TOKEN': await xsrf(context), 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+const SHOTS = process.env.TASK_SCREENSHOTS;
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  const original = page.viewportSize();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+test('Aufgabe: Text-Ergebnis kopieren, per E-Mail senden, vorlesen; Dokument herunterladen', async ({ page }) => {
+  test.setTimeout(120_000);
+  const context = page.context();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_BASE_URL });
+  await context.request.get(`${E2E_BASE_URL}/sanctum/csrf-cookie`);
+  const email = `aufgabe-${unique()}@beispiel.de`;
+  const password = 'Aufgabe#2026';
+  await call(context, '/api/register', { name: 'Anna Aufgabe', email, password, password_confirmation: password, terms: true });
+  const { uuid } = await call(context, '/api/assistant', {
+    type: 'task',
+    name: 'Mika Lieferprofi',
+    role: 'Du bist die Assistenz unseres Versandhandels für Büromöbel in Köln.',
+    task: 'Du beantwortest Aufgaben rund um Lieferzeiten, Versand und Rücksendungen und erstellst Übersichten für Kunden. '.repeat(3),
+    can_talk: 1,
+  });
+  // Knowledge the offline engine quotes from.
+  const upload = await context.request.post(`${E2E_BASE_URL}/api/knowledge`, {
+    headers: { 'X-XSRF-TOKEN': await xsrf(context), 'X-Requested-With': 'XMLHttpRequest' },
+    multipart: {
+      assistantUuid: uuid,
+      description: 'Lieferzeiten und Rücksendungen',
+      dataProtection: '0',
+      file: {
+        name: 'lieferzeiten.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from(
+          'Standardlieferungen dauern drei Werktage. Eine Expresslieferung kommt am nächsten Werktag an, wenn die Bestellung vor 14 Uhr eingeht.\n\n' +
+            'Rücksendungen sind innerhalb von 30 Tagen kostenlos möglich. Größere Möbelstücke holen wir selbst ab.',
+        ),
+      },
+    },
+  });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  await expect
+    .poll(async () => (await (await context.request.get(`${E2E_BASE_URL}/api/knowledge/${uuid}`)).json()).files[0]?.status, { timeout: 30_000 })
+    .toBe('ready');
+
+  // The library's task action is real now.
+  await page.goto('/');
+  await page.getByRole('article', { name: 'Mika Lieferprofi' }).getByRole('button', { name: 'Aufgabe erledigen lassen' }).click();
+  await expect(page).toHaveURL(new RegExp(`view=task&assistant=${uuid}`));
+  await expect(page.getByRole('heading', { name: 'Mika Lieferprofi' })).toBeVisible();
+  const input = page.getByRole('textbox', { name: 'Deine Aufgabe' });
+  const send = page.getByTestId('task-send');
+  await expect(send).toBeDisabled();
+  await expectNoAxeViolations(page, 'Aufgabe: leer');
+
+  await input.fill('Wie lange dauert es?');
+  await send.click();
+  await expect(page.getByText('Der Input muss mindestens 30 Buchstaben lang sein')).toBeVisible();
+  await expectNoAxeViolations(page, 'Aufgabe: Eingabe zu kurz');
+
+  // A text result, typed out.
+  await input.fill('Wie lange dauert eine Expresslieferung zu unseren Kunden nach Bestellung?');
+  await send.click();
+  const text = page.getByTestId('task-text');
+  await expect(text).toContainText('Offline-Modus', { timeout: 30_000 });
+  await expect(text).toContainText('nächsten Werktag', { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Ganzes Ergebnis zeigen' })).toBeHidden({ timeout: 15_000 });
+  await expectNoAxeViolations(page, 'Aufgabe: Text-Ergebnis');
+  await shot(page, 'task-text');
+
+  await page.getByRole('button', { name: 'Ergebnis kopieren' }).click();
+  await expect(page.getByText('Ergebnis wurde kopiert')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('nächsten Werktag');
+
+  await page.getByRole('button', { name: 'Ergebnis per E-Mail an mich senden' }).click();
+  await expect(page.getByText('Email wurde an Dich versendet')).toBeVisible();
+  await expect.poll(() => latestMailText(email) ?? '', { timeout: 20_000 }).toContain('nächsten Werktag');
+
+  // Voice: speaker → generated MP3 → play/pause toggle.
+  await page.getByRole('button', { name: 'Ergebnis vorlesen' }).click();
+  await expect(page.getByRole('button', { name: /^(Pause|Abspielen)$/ })).toBeVisible({ timeout: 30_000 });
+
+  // A document result that downloads.
+  await input.fill('Erstelle eine Übersicht unserer Lieferzeiten und Rücksendungen als Word-Datei für Kunden.');
+  await send.click();
+  const doc = page.getByTestId('task-document');
+  await expect(doc).toContainText('.docx', { timeout: 30_000 });
+  await expectNoAxeViolations(page, 'Aufgabe: Dokument-Ergebnis');
+  await shot(page, 'task-document');
+  const [download] = await Promise.all([page.waitForEvent('download'), doc.getByRole('button', { name: 'Herunterladen' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.docx$/);
+  const bytes = await fs.readFile(await download.path());
+  expect(bytes.subarray(0, 2).toString()).toBe('PK');
+  expect(bytes.length).toBeGreaterThan(3000);
+});
