@@ -24,12 +24,14 @@ export function useUploadKnowledge() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadKnowledge,
-    onSuccess: async ({ file }, { assistantUuid }) => {
+    onSuccess: ({ file }, { assistantUuid }) => {
       // Shown at once ("hochgeladen"); the live channel moves it through the stages from here.
+      // The refresh is not awaited: awaiting it let a small file's list arrive already "fertig"
+      // before the progress dialog opened, so the dialog skipped every stage.
       queryClient.setQueryData<KnowledgeList>(knowledgeKeys.list(assistantUuid), (old) =>
         old && !old.files.some((f) => f.uuid === file.uuid) ? { ...old, files: [file, ...old.files] } : old,
       );
-      await queryClient.invalidateQueries({ queryKey: knowledgeKeys.list(assistantUuid) });
+      void queryClient.invalidateQueries({ queryKey: knowledgeKeys.list(assistantUuid) });
     },
   });
 }
