@@ -104,7 +104,8 @@ export const ZUserData = z.object({
   customerPortalLink: z.string().nullable(),
   hasDefaultPaymentMethod: z.boolean(),
   paymentMethodLink: z.string().nullable(),
-  liveLogin: z.object({ teamName: z.string() }).nullable(),
+  /** Set while an operator is signed in to this team by live login (docs/operations.md). */
+  liveLogin: z.object({ teamName: z.string(), expiresAt: z.string(), operatorName: z.string() }).nullable(),
   permissions: z.object({
     canCreateAssistant: z.boolean(),
     canCreateUser: z.boolean(),
