@@ -28,14 +28,16 @@ export async function listInsightTeams(
   db: Db,
   q: { page: number; search: string; sort: InsightSort; direction: 'asc' | 'desc'; month: string; limit: number },
 ) {
-  const usersCount = sql<number>`(select count(*) from ${users} u where u.team_id = ${teams.id})::int`;
-  const mikasCount = sql<number>`(select count(*) from ${assistants} a where a.team_id = ${teams.id})::int`;
-  const creditsUsed = sql<string>`coalesce((select -sum(l.units) from ${creditLedger} l where l.team_id = ${teams.id} and l.month = ${q.month} and l.kind = 'usage'), 0)`;
-  const ownerEmail = sql<string | null>`(select u.email from ${users} u where u.team_id = ${teams.id} and u.role = 'owner' order by u.id limit 1)`;
+  // Correlated subqueries name the outer row explicitly (a bare column would bind to the inner table).
+  const teamId = sql.raw('"teams"."id"');
+  const usersCount = sql<number>`(select count(*) from ${users} u where u.team_id = ${teamId})::int`;
+  const mikasCount = sql<number>`(select count(*) from ${assistants} a where a.team_id = ${teamId})::int`;
+  const creditsUsed = sql<string>`coalesce((select -sum(l.units) from ${creditLedger} l where l.team_id = ${teamId} and l.month = ${q.month} and l.kind = 'usage'), 0)`;
+  const ownerEmail = sql<string | null>`(select u.email from ${users} u where u.team_id = ${teamId} and u.role = 'owner' order by u.id limit 1)`;
   let where: SQL | undefined;
   if (q.search) {
     const term = likeTerm(q.search);
-    where = or(ilike(teams.name, term), sql`exists (select 1 from ${users} u where u.team_id = ${teams.id} and u.email ilike ${term})`);
+    where = or(ilike(teams.name, term), sql`exists (select 1 from ${users} u where u.team_id = ${teamId} and u.email ilike ${term})`);
   }
   const sortColumn: Record<InsightSort, SQL | typeof teams.name> = {
     name: sql`lower(${teams.name})`,

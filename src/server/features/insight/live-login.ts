@@ -40,7 +40,11 @@ export async function startLiveLogin(deps: Deps, auth: AuthContext, reply: Fasti
 
 /** POST /api/livelogin/end: back to the operator's own account (also after it expired). */
 export async function endLiveLogin(deps: Deps, request: FastifyRequest, reply: FastifyReply) {
-  if (request.auth?.live) await endLiveSession(deps.db, request.auth.sessionId, 'left');
+  if (request.auth?.live) {
+    await endLiveSession(deps.db, request.auth.sessionId, 'left');
+    // Leaving is not a change made during the live login (the response hook audits those).
+    request.auth = null;
+  }
   reply.clearCookie(LIVE_COOKIE, { path: '/' });
   return { status: 'success' as const, message: MINS.liveLoginEnded };
 }
