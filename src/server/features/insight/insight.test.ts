@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { Agent } from '../../../../tests/setup/agent.ts';
 import { addKnowledge } from '../../../../tests/setup/knowledge.ts';
 import { createAssistant, createStaffedTeam, createTeam, createUser, DEFAULT_PASSWORD, loginAs } from '../../../../tests/factories/index.ts';
-import { auditLog, assistants, knowledgeFiles, sessions, teams, users } from '../../db/schema/index.ts';
+import { auditLog, assistants, creditLedger, knowledgeFiles, sessions, teams, threads, users } from '../../db/schema/index.ts';
 import { MINS } from '../../../shared/messages.ts';
 import { enqueueDuePurges } from './team-deletion.ts';
 
@@ -327,10 +327,16 @@ describe('team deletion', () => {
     for (let i = 0; i < 100 && (await t.database.db.select().from(teams).where(eq(teams.id, doomed.team.id))).length > 0; i++) {
       await new Promise((r) => setTimeout(r, 200));
     }
-    const count = async (table: 'users' | 'assistants' | 'knowledge_files' | 'credit_ledger' | 'threads') =>
-      Number((await t.database.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.raw(table === 'threads' ? 'assistant_id' : table === 'knowledge_files' ? 'assistant_id' : 'team_id')} = ${table === 'threads' || table === 'knowledge_files' ? doomedA.id : doomed.team.id}`)).rows[0]!.n);
+    const db = t.database.db;
+    const remaining = {
+      users: await db.select().from(users).where(eq(users.teamId, doomed.team.id)),
+      assistants: await db.select().from(assistants).where(eq(assistants.teamId, doomed.team.id)),
+      knowledgeFiles: await db.select().from(knowledgeFiles).where(eq(knowledgeFiles.assistantId, doomedA.id)),
+      credits: await db.select().from(creditLedger).where(eq(creditLedger.teamId, doomed.team.id)),
+      threads: await db.select().from(threads).where(eq(threads.assistantId, doomedA.id)),
+    };
+    for (const [table, rows] of Object.entries(remaining)) expect(rows, table).toHaveLength(0);
     expect(await teamRowMissing(doomed.team.id)).toBe(true);
-    for (const table of ['users', 'assistants', 'knowledge_files', 'credit_ledger', 'threads'] as const) expect(await count(table), table).toBe(0);
     expect(await exists(doomedFile!.storedName)).toBe(false);
     expect(await exists(keptFile!.storedName)).toBe(true);
     expect((await t.database.db.select().from(assistants).where(eq(assistants.id, keptA.id)))).toHaveLength(1);
