@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -34,7 +33,8 @@ import { taskDocumentFolderOwner, taskDocumentSource } from './features/tasks/ta
 import { taskRoutes } from './features/tasks/task.routes.ts';
 import { authFromCookies, registerSessions } from './platform/session.ts';
 import { createThrottle } from './platform/throttle.ts';
-import { createLocalStorage, createPrivateStore, serveStorage, type Storage } from './platform/storage.ts';
+import { createPrivateStore, createPublicStorage, serveStorage } from './platform/storage.ts';
+import { createObjectBackend, type ObjectBackend } from './platform/object-backend.ts';
 import { M } from '../shared/messages.ts';
 import type { ApiErrorBody } from '../shared/errors.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -85,7 +85,7 @@ export interface BuiltApp {
 export async function buildApp(
   config: AppConfig,
   database: Database,
-  storage: Storage = createLocalStorage(config.storageDir),
+  backend: ObjectBackend = createObjectBackend(config),
   options: BuildOptions = {},
 ): Promise<BuiltApp> {
   const app = Fastify({
@@ -123,8 +123,8 @@ export async function buildApp(
     config,
     log: app.log,
     throttle: createThrottle(database.db),
-    storage,
-    privateFiles: createPrivateStore(path.join(config.dataDir, 'private')),
+    storage: createPublicStorage(backend),
+    privateFiles: createPrivateStore(backend),
     ai: createAiGateway(config.ai),
     secrets: createSecrets({ key: config.secretsKey, dataDir: config.dataDir }),
     mailer: createMailer({
@@ -218,7 +218,7 @@ export async function buildApp(
   await app.register(imageRoutes(deps));
   await app.register(billingRoutes(deps));
   // Uploaded logos and the built client are public files.
-  await access.declare('public', () => serveStorage(app, config.storageDir));
+  await access.declare('public', () => serveStorage(app, backend));
   await access.declare('public', () => serveClient(app, config));
   // The live channel signs in like HTTP: the own session or a live login (docs/operations.md).
   const socketAuth = async (cookieHeader: string | undefined) =>

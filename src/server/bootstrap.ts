@@ -4,7 +4,8 @@ import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { ensureSuperadmin } from './db/seed.ts';
 import { seedDefaultAssistants } from './features/assistants/assistant.seed.ts';
-import { createLocalStorage } from './platform/storage.ts';
+import { createPublicStorage } from './platform/storage.ts';
+import { createObjectBackend } from './platform/object-backend.ts';
 
 /** Opens the configured database, applies committed migrations and seeds what every start needs. */
 export async function openAndPrepareDatabase(config: AppConfig): Promise<Database> {
@@ -13,7 +14,7 @@ export async function openAndPrepareDatabase(config: AppConfig): Promise<Databas
   );
   await database.migrate();
   if (config.superadmin) await ensureSuperadmin(database.db, config.superadmin);
-  await seedDefaultAssistants(database.db, createLocalStorage(config.storageDir));
+  await seedDefaultAssistants(database.db, createPublicStorage(createObjectBackend(config)));
   return database;
 }
 

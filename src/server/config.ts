@@ -69,6 +69,14 @@ const zEnv = z.object({
   OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0', '']).optional(),
   MCP_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(20),
   SECRETS_KEY: zOptionalUrl,
+  /** Files in an S3-compatible bucket instead of DATA_DIR (docs/operations.md "File storage"). */
+  S3_BUCKET: zOptionalUrl,
+  S3_REGION: z.string().default('eu-central-1'),
+  S3_ENDPOINT: zOptionalUrl,
+  S3_ACCESS_KEY_ID: zOptionalUrl,
+  S3_SECRET_ACCESS_KEY: zOptionalUrl,
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '']).optional(),
+  S3_PREFIX: z.string().regex(/^([\w-]+\/)*$/, 'S3_PREFIX: folder names ending with /, e.g. mika/').default(''),
   PRODUCT_NAME: z.string().default('Mika'),
   STRIPE_SECRET_KEY: zOptionalUrl,
   STRIPE_WEBHOOK_SECRET: zOptionalUrl,
@@ -181,6 +189,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     clientDir: path.resolve(e.CLIENT_DIR ?? 'dist/client'),
     storageDir: path.join(dataDir, 'storage'),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          // Most S3-compatible stores want path-style addressing when an endpoint is given.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : Boolean(e.S3_ENDPOINT),
+          prefix: e.S3_PREFIX,
+        }
+      : null,
     uploadLimitBytes: 10 * 1024 * 1024,
     outbound: {
       // Development and tests only: lets MCP servers live on http:// and on localhost/private

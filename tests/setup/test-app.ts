@@ -9,7 +9,8 @@ import { loadConfig, type AppConfig } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { withDatabase } from './global-setup.ts';
 import { seedDefaultAssistants } from '../../src/server/features/assistants/assistant.seed.ts';
-import { createLocalStorage } from '../../src/server/platform/storage.ts';
+import { createPublicStorage } from '../../src/server/platform/storage.ts';
+import { createObjectBackend } from '../../src/server/platform/object-backend.ts';
 
 export interface TestApp extends BuiltApp {
   database: Database;
@@ -88,7 +89,7 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://mika.test', DATA_DIR: dataDir, ...env });
-  await seedDefaultAssistants(database.db, createLocalStorage(config.storageDir));
+  await seedDefaultAssistants(database.db, createPublicStorage(createObjectBackend(config)));
   const built = await buildApp(config, database, undefined, options);
   await built.app.ready();
   return {

@@ -3,6 +3,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { randomToken } from './crypto.ts';
+import type { ObjectBackend } from './object-backend.ts';
+
+// Every file Mika keeps goes through one object backend (local disk by default, any S3-compatible
+// store with S3_BUCKET; docs/operations.md "File storage"). Two views on it:
+// - `Storage`: public files (avatars, logos) under the key prefix `storage/`, served at /storage/.
+//   Rows store the key without the prefix (e.g. `logos/abc.png`), never a URL: publicUrl() makes one.
+// - `PrivateStore`: knowledge, assets, audio, documents, images under `private/`, only ever served by
+//   a route that checked access first.
 
 // Only these types are ever served from /storage, each with a fixed content type.
 const SERVED_TYPES: Record<string, string> = {
@@ -12,119 +20,135 @@ const SERVED_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.webp': 'image/webp',
 };
+const PUBLIC_PREFIX = 'storage/';
+const PRIVATE_PREFIX = 'private/';
 
 export interface Storage {
-  /** Stores bytes under a generated name inside `folder` and returns the public URL path. */
+  /** Stores bytes under a generated name inside `folder` and returns the key (`folder/name.ext`). */
   put(folder: string, extension: string, data: Buffer | string, fixedName?: string): Promise<string>;
-  remove(urlPath: string | null | undefined): Promise<void>;
-  exists(urlPath: string): Promise<boolean>;
+  remove(key: string | null | undefined): Promise<void>;
+  exists(key: string): Promise<boolean>;
 }
 
-/** Local file storage under DATA_DIR/storage; names are generated, never taken from uploads. */
-export function createLocalStorage(root: string): Storage {
-  const resolve = (urlPath: string) => {
-    const rel = urlPath.replace(/^\/storage\//, '');
-    const full = path.resolve(root, rel);
-    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error('path outside storage');
-    return full;
-  };
+/** A row's storage key (or a legacy `/storage/...` path) → the URL the browser loads. */
+export function publicUrl(key: string | null | undefined): string | null {
+  if (!key) return null;
+  return key.startsWith('/storage/') ? key : `/storage/${key}`;
+}
+
+/** `logos/x.png` (or a legacy `/storage/logos/x.png`) → the validated key relative to storage/. */
+function publicKey(key: string): string {
+  const rel = key.replace(/^\/storage\//, '');
+  if (!/^[a-z0-9-]+\/[\w-]+\.[a-z0-9]+$/.test(rel)) throw new Error('bad storage key');
+  return rel;
+}
+
+/** Public files on the object backend; names are generated, never taken from uploads. */
+export function createPublicStorage(backend: ObjectBackend): Storage {
   return {
     async put(folder, extension, data, fixedName) {
       if (!/^[a-z0-9-]+$/.test(folder) || !SERVED_TYPES[`.${extension}`]) throw new Error('bad storage key');
-      const name = `${fixedName ?? randomToken(18)}.${extension}`;
-      const dir = path.join(root, folder);
-      await fs.mkdir(dir, { recursive: true });
-      // Write to a temporary name first: a crash never leaves a half-written file under the real name.
-      const tmp = path.join(dir, `.${name}.${randomToken(6)}.tmp`);
-      await fs.writeFile(tmp, data);
-      await fs.rename(tmp, path.join(dir, name));
-      return `/storage/${folder}/${name}`;
+      const key = `${folder}/${fixedName ?? randomToken(18)}.${extension}`;
+      await backend.put(PUBLIC_PREFIX + publicKey(key), Buffer.from(data), SERVED_TYPES[`.${extension}`]!);
+      return key;
     },
-    async remove(urlPath) {
-      if (!urlPath?.startsWith('/storage/')) return;
-      await fs.rm(resolve(urlPath), { force: true });
+    async remove(key) {
+      if (!key) return;
+      await backend.delete(PUBLIC_PREFIX + publicKey(key));
     },
-    async exists(urlPath) {
-      return fs
-        .access(resolve(urlPath))
-        .then(() => true)
-        .catch(() => false);
+    async exists(key) {
+      return (await backend.get(PUBLIC_PREFIX + publicKey(key))) !== undefined;
     },
   };
 }
 
-export async function serveStorage(app: FastifyInstance, root: string) {
-  await fs.mkdir(root, { recursive: true });
-  await app.register(fastifyStatic, {
-    root,
-    prefix: '/storage/',
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    setHeaders(res, filePath) {
-      const type = SERVED_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
-      res.header('content-type', type);
-      res.header('x-content-type-options', 'nosniff');
-      // Even an SVG opened directly can run nothing.
-      res.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-      res.header('cache-control', 'public, max-age=31536000, immutable');
-      if (type === 'application/octet-stream') res.header('content-disposition', 'attachment');
-    },
-  });
+function publicHeaders(type: string): Record<string, string> {
+  return {
+    'content-type': type,
+    'x-content-type-options': 'nosniff',
+    // Even an SVG opened directly can run nothing.
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    'cache-control': 'public, max-age=31536000, immutable',
+    ...(type === 'application/octet-stream' ? { 'content-disposition': 'attachment' } : {}),
+  };
 }
 
 /**
- * Files that are not public (spoken answers, later documents): stored under generated names and
- * only ever served by a route that checked access first.
+ * Serves /storage/: from disk with the static handler (sendfile) when the backend is local,
+ * otherwise one route that reads the object from the backend.
  */
-export function createPrivateStore(root: string) {
-  const safe = (folder: string, name: string) => {
+export async function serveStorage(app: FastifyInstance, backend: ObjectBackend) {
+  if (backend.localRoot) {
+    const root = path.join(backend.localRoot, 'storage');
+    await fs.mkdir(root, { recursive: true });
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/storage/',
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+      setHeaders(res, filePath) {
+        const headers = publicHeaders(SERVED_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream');
+        for (const [name, value] of Object.entries(headers)) res.header(name, value);
+      },
+    });
+    return;
+  }
+  app.get('/storage/:folder/:name', { schema: { hide: true } }, async (request, reply) => {
+    const { folder, name } = request.params as { folder: string; name: string };
+    const type = SERVED_TYPES[path.extname(name).toLowerCase()];
+    let key: string;
+    try {
+      key = publicKey(`${folder}/${name}`);
+    } catch {
+      return reply.code(404).send();
+    }
+    const data = type ? await backend.get(PUBLIC_PREFIX + key) : undefined;
+    if (!data) return reply.code(404).send();
+    return reply.headers(publicHeaders(type!)).send(data);
+  });
+}
+
+/** Private files: folder and name are checked, names are generated. */
+export function createPrivateStore(backend: ObjectBackend) {
+  const keyOf = (folder: string, name: string) => {
     if (!/^[\w-]+$/.test(folder) || !/^[\w-]+\.(mp3|wav|pdf|docx?|xlsx|pptx|png|jpe?g|bin)$/.test(name)) {
       throw new Error('bad private file name');
     }
-    return path.join(root, folder, name);
+    return `${PRIVATE_PREFIX}${folder}/${name}`;
   };
   return {
     async put(folder: string, extension: string, data: Buffer): Promise<string> {
       const name = `${randomToken(18)}.${extension}`;
-      const full = safe(folder, name);
-      await fs.mkdir(path.dirname(full), { recursive: true });
-      const tmp = `${full}.${randomToken(6)}.tmp`;
-      await fs.writeFile(tmp, data);
-      await fs.rename(tmp, full);
+      await backend.put(keyOf(folder, name), data, 'application/octet-stream');
       return name;
     },
     async remove(folder: string, name: string): Promise<void> {
-      await fs.rm(safe(folder, name), { force: true });
+      await backend.delete(keyOf(folder, name));
     },
-    /** Removes a folder that holds no files any more (e.g. an assistant's audio after a purge). */
+    /** Removes a folder that holds no files any more (local disk; object stores have no folders). */
     async removeFolderIfEmpty(folder: string): Promise<void> {
       if (!/^[\w-]+$/.test(folder)) throw new Error('bad private folder name');
-      await fs.rmdir(path.join(root, folder)).catch(() => undefined);
+      await backend.removeEmptyFolder(`${PRIVATE_PREFIX}${folder}`);
     },
     /** The folders that hold files (for the sweep of orphaned files). */
     async folders(): Promise<string[]> {
-      const entries = await fs.readdir(root, { withFileTypes: true }).catch(() => []);
-      return entries.filter((e) => e.isDirectory() && /^[\w-]+$/.test(e.name)).map((e) => e.name);
+      const folders = new Set<string>();
+      for (const o of await backend.list(PRIVATE_PREFIX)) {
+        const folder = o.key.slice(PRIVATE_PREFIX.length).split('/')[0];
+        if (folder && /^[\w-]+$/.test(folder)) folders.add(folder);
+      }
+      return [...folders];
     },
     /** Files of a folder last written before `before` (newer ones may belong to an upload in flight). */
     async filesOlderThan(folder: string, before: Date): Promise<string[]> {
-      const dir = path.join(root, folder);
-      const names = await fs.readdir(dir).catch(() => [] as string[]);
-      const old: string[] = [];
-      for (const name of names) {
-        if (name.endsWith('.tmp')) continue;
-        const stat = await fs.stat(path.join(dir, name)).catch(() => undefined);
-        if (stat?.isFile() && stat.mtime < before) old.push(name);
-      }
-      return old;
+      const prefix = `${PRIVATE_PREFIX}${folder}/`;
+      return (await backend.list(prefix))
+        .filter((o) => o.lastModified < before && !o.key.slice(prefix.length).includes('/'))
+        .map((o) => o.key.slice(prefix.length));
     },
     async read(folder: string, name: string): Promise<Buffer | undefined> {
-      try {
-        return await fs.readFile(safe(folder, name));
-      } catch {
-        return undefined;
-      }
+      return backend.get(keyOf(folder, name));
     },
   };
 }

@@ -86,7 +86,7 @@ export const DEFAULT_ASSISTANTS: DefaultAssistant[] = [
 /** Idempotent: inserts missing defaults by seed key and restores a missing avatar file. */
 export async function seedDefaultAssistants(db: Db, storage: Storage): Promise<void> {
   for (const d of DEFAULT_ASSISTANTS) {
-    const image = `/storage/avatars/${d.seedKey}.svg`;
+    const image = `avatars/${d.seedKey}.svg`;
     if (!(await storage.exists(image))) await storage.put('avatars', 'svg', generateAvatarSvg(d.seedKey), d.seedKey);
     const [existing] = await db.select({ id: assistants.id }).from(assistants).where(eq(assistants.seedKey, d.seedKey));
     if (existing) continue;

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/app-error.ts';
 import { FILE_SWEEP_JOB } from '../../platform/file-sweep.ts';
 import { generateAvatarSvg } from '../../platform/avatar.ts';
 import { reencodeImage } from '../../platform/images.ts';
+import { publicUrl } from '../../platform/storage.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { MA, MCR } from '../../../shared/messages.ts';
@@ -97,8 +98,8 @@ function toSummary(a: Assistant, rights: { canUse: boolean; canEdit: boolean }, 
     name: a.name,
     type: a.type as AssistantSummary['type'],
     role: a.role,
-    image: a.image,
-    logo: a.logo,
+    image: publicUrl(a.image),
+    logo: publicUrl(a.logo),
     intro: a.intro,
     can_talk: flag(a.canTalk),
     is_public: flag(a.isPublic),
@@ -140,8 +141,8 @@ export function toPublic(a: Assistant): z.infer<typeof ZAssistantPublic> {
     uuid: a.uuid,
     name: a.name,
     type: a.type as AssistantSummary['type'],
-    image: a.image,
-    logo: a.logo,
+    image: publicUrl(a.image),
+    logo: publicUrl(a.logo),
     intro: a.intro,
     can_talk: flag(a.canTalk),
     primary_background_color: a.primaryBackgroundColor,
@@ -372,5 +373,5 @@ export async function setAssistantLogo(
   const logo = await deps.storage.put('logos', ext, data);
   await deps.db.update(assistants).set({ logo, updatedAt: new Date() }).where(eq(assistants.id, current.id));
   await deps.storage.remove(current.logo);
-  return { logo };
+  return { logo: publicUrl(logo)! };
 }

@@ -301,7 +301,8 @@ describe('POST /api/assistant/logo', () => {
     expect((await upload(await loginAs(t, employee), a.uuid, { name: 'logo.png', data: PNG })).status).toBe(403);
 
     const [stored] = await t.database.db.select().from(assistants).where(eq(assistants.id, a.id));
-    expect(stored!.logo).toBe(ok.json().logo);
+    // The row keeps the storage key; the answer gives the URL made from it.
+    expect(`/storage/${stored!.logo}`).toBe(ok.json().logo);
   });
   it('refuses images of huge dimensions and re-encodes the logo it stores (finding 10)', async () => {
     const { team, owner } = await createStaffedTeam(t.database.db);

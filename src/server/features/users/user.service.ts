@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { assistantRights, assistants, teams, users, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { hashPassword, randomToken } from '../../platform/crypto.ts';
+import { publicUrl } from '../../platform/storage.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { endAllSessionsOfUser, type AuthContext } from '../../platform/session.ts';
 import { M, MCR, MU, MINS } from '../../../shared/messages.ts';
@@ -78,7 +79,7 @@ export async function getTeamUser(deps: Deps, auth: AuthContext, uuid: string) {
       uuid: a.uuid,
       name: a.name,
       type: a.type,
-      image: a.image,
+      image: publicUrl(a.image),
       is_default: a.isDefault ? 1 : 0,
       // Admins hold every right implicitly; the switches show what an employee was granted.
       can_use: user.isAdmin || canUse === true,
