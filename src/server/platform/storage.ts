@@ -79,7 +79,7 @@ export async function serveStorage(app: FastifyInstance, root: string) {
  */
 export function createPrivateStore(root: string) {
   const safe = (folder: string, name: string) => {
-    if (!/^[\w-]+$/.test(folder) || !/^[\w-]+\.(mp3|wav|pdf|docx?|xlsx|pptx|png|jpe?g|bin)$/.test(name)) {
+    if (!/^[\w-]+$/.test(folder) || !/^[\w-]+\.(mp3|wav|pdf|docx?|xlsx|pptx|png|jpe?g|bin|zip)$/.test(name)) {
       throw new Error('bad private file name');
     }
     return path.join(root, folder, name);
