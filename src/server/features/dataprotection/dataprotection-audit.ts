@@ -17,6 +17,7 @@ export const DATAPROTECTION_ACTIONS: AuditAction[] = [
   'dataprotection.thread_self_deleted',
 ];
 
+const ref = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? String(v) : '?');
 const num = (v: unknown) => (typeof v === 'number' ? v : 0);
 const period = (v: unknown) => (typeof v === 'number' ? `${v} Tage` : 'unbegrenzt');
 const SCOPES: Record<string, string> = { team: 'Gesamtes Team', user: 'ein User', thread: 'eine Besucher-Unterhaltung' };
@@ -33,7 +34,7 @@ export function describeEntry(action: string, d: Record<string, unknown>): strin
     case 'dataprotection.retention_run':
       return `Aufbewahrung ausgeführt: ${counts(d)} gelöscht`;
     case 'dataprotection.export_requested':
-      return `Export angefordert: ${scope}${d.threadId ? ` (#${String(d.threadId)})` : ''}`;
+      return `Export angefordert: ${scope}${d.threadId ? ` (#${ref(d.threadId)})` : ''}`;
     case 'dataprotection.export_ready':
       return `Export bereitgestellt: ${scope}`;
     case 'dataprotection.export_downloaded':
@@ -41,9 +42,9 @@ export function describeEntry(action: string, d: Record<string, unknown>): strin
     case 'dataprotection.user_erased':
       return `User gelöscht mit ${counts(d)}`;
     case 'dataprotection.thread_erased':
-      return `Besucher-Unterhaltung #${String(d.threadId)} gelöscht (${num(d.messages)} Nachrichten, ${num(d.files)} Dateien)`;
+      return `Besucher-Unterhaltung #${ref(d.threadId)} gelöscht (${num(d.messages)} Nachrichten, ${num(d.files)} Dateien)`;
     case 'dataprotection.thread_self_deleted':
-      return `Unterhaltung #${String(d.threadId)} von ${d.public === false ? 'ihrem User' : 'der Besucherin / dem Besucher'} selbst gelöscht`;
+      return `Unterhaltung #${ref(d.threadId)} von ${d.public === false ? 'ihrem User' : 'der Besucherin / dem Besucher'} selbst gelöscht`;
     default:
       return action;
   }

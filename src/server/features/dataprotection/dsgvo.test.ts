@@ -36,19 +36,22 @@ async function privateFiles(): Promise<string[]> {
   return out;
 }
 
+/** The rows of a raw query (both drivers answer `{ rows }`). */
+const rowsOf = <T = unknown>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 /** Every row of every table (and the job engine's payloads) as one text, to search for leftovers. */
 async function everyRow(): Promise<string> {
   const db = t.database.db;
-  const tables = (await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)) as unknown as {
-    rows: { table_name: string }[];
-  };
+  const tables = rowsOf<{ table_name: string }>(
+    await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`),
+  );
   let text = '';
-  for (const { table_name } of tables.rows) {
-    const rows = (await db.execute(sql`select * from ${sql.identifier(table_name)}`)) as unknown as { rows: unknown[] };
-    text += `\n${table_name}: ${JSON.stringify(rows.rows)}`;
+  for (const { table_name } of tables) {
+    const rows = rowsOf(await db.execute(sql`select * from ${sql.identifier(table_name)}`));
+    text += `\n${table_name}: ${JSON.stringify(rows)}`;
   }
-  const jobs = (await db.execute(sql`select name, data::text as data from pgboss.job`)) as unknown as { rows: unknown[] };
-  return `${text}\njobs: ${JSON.stringify(jobs.rows)}`;
+  const jobs = rowsOf(await db.execute(sql`select name, data::text as data from pgboss.job`));
+  return `${text}\njobs: ${JSON.stringify(jobs)}`;
 }
 
 async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, what: string): Promise<T> {
