@@ -100,7 +100,7 @@ export function AccessErasureCard() {
           <Divider />
           <Part title={DST.visitorHeading}>
             <Box component="form" noValidate role="search" onSubmit={(e) => { e.preventDefault(); setQuery(search.trim()); }} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-              <TextField fullWidth size="small" label={DST.visitorLabel} value={search} onChange={(e) => setSearch(e.target.value)} />
+              <TextField fullWidth size="small" label={DST.visitorLabel} helperText={DST.visitorHelp} value={search} onChange={(e) => setSearch(e.target.value)} />
               <Button type="submit" variant="outlined" disabled={search.trim() === ''} sx={{ flexShrink: 0, height: 40 }}>
                 {DST.search}
               </Button>
