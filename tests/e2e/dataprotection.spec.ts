@@ -34,7 +34,7 @@ test('Admin: Aufbewahrung festlegen, Team exportieren und herunterladen', async 
   await expectNoAxeViolations(page, 'Datenschutz mit Aufbewahrung, Export und Verzeichnis');
 
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
-  const zip = unzipSync(new Uint8Array(await fs.readFile((await file.path())!)));
+  const zip = unzipSync(new Uint8Array(await fs.readFile(await file.path())));
   expect(Object.keys(zip)).toEqual(expect.arrayContaining(['team.json', 'users.json', 'assistants.json', 'form-submissions.json', 'orders.json']));
   expect(strFromU8(zip['users.json']!)).toContain('Petra Publiziert');
 
