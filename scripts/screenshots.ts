@@ -270,6 +270,51 @@ export const STEPS: ScreenStep[] = [
       await page.getByText('mindestens 100 Buchstaben', { exact: false }).waitFor();
     },
   },
+  // The DSGVO cards (docs/dataprotection.md): each scrolled to the top of the viewport.
+  {
+    name: 'dataprotection-retention',
+    path: '/Dataprotection',
+    as: 'user',
+    fullPage: false,
+    prepare: async ({ page }) => {
+      const card = page.getByRole('region', { name: 'Aufbewahrung' });
+      await card.getByTestId('retention-last-run').waitFor();
+      await card.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
+    },
+  },
+  {
+    name: 'dataprotection-access',
+    path: '/Dataprotection',
+    as: 'user',
+    fullPage: false,
+    prepare: async ({ page }) => {
+      const card = page.getByRole('region', { name: 'Auskunft und Löschung' });
+      if ((await card.getByTestId('export-row').count()) === 0) {
+        await card.getByRole('button', { name: 'Alles exportieren' }).click();
+        await card.getByRole('link', { name: 'Gesamtes Team herunterladen' }).waitFor({ timeout: 20_000 });
+      }
+      await card.getByRole('textbox', { name: 'Nummer oder E-Mail' }).fill('kunde@beispiel.de');
+      await card.getByRole('button', { name: 'Suchen' }).click();
+      await card.getByText('Keine passende Unterhaltung gefunden.').waitFor();
+      await card.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
+    },
+  },
+  {
+    name: 'dataprotection-record',
+    path: '/Dataprotection',
+    as: 'user',
+    fullPage: false,
+    prepare: async ({ page, width }) => {
+      const card = page.getByRole('region', { name: 'Verarbeitungsverzeichnis' });
+      await card.getByRole('button', { name: 'PDF öffnen' }).or(card.getByRole('link', { name: 'PDF öffnen' })).waitFor();
+      await card.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
+      if (width === 1440) {
+        // The generated record itself, to look at next to the screenshots.
+        const pdf = await page.request.get(new URL('/api/dataprotection/record/pdf', page.url()).href);
+        await fs.writeFile(path.join(OUT_DIR, 'verarbeitungsverzeichnis.pdf'), await pdf.body());
+      }
+    },
+  },
   {
     name: 'support',
     path: '/Support',

@@ -15,7 +15,8 @@ import { parseSse } from '../../tests/setup/sse.ts';
 import { insertUserToken } from './features/auth/auth.repository.ts';
 import { ACCESS_RULES, type AccessKind } from './platform/access.ts';
 import { emailTool } from './ai/tools/email.ts';
-import { generatedImages, mcpServers, styleImages } from './db/schema/index.ts';
+import { dataExports, generatedImages, mcpServers, styleImages, threads } from './db/schema/index.ts';
+import { sha256 } from './platform/crypto.ts';
 
 const CALLERS = ['anonymous', 'employee', 'user', 'editor', 'admin', 'owner', 'stranger'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -289,6 +290,34 @@ const EXAMPLES: Record<string, Example> = {
   },
   'DELETE /api/insight/promotioncodes/:id': { request: () => ({ method: 'DELETE', url: '/api/insight/promotioncodes/1' }) },
   'GET /api/dataprotection/supportaccess': { request: () => ({ url: '/api/dataprotection/supportaccess' }) },
+  // The DSGVO toolkit (docs/dataprotection.md).
+  'GET /api/dataprotection/retention': { request: () => ({ url: '/api/dataprotection/retention' }) },
+  'PUT /api/dataprotection/retention': { request: () => ({ method: 'PUT', url: '/api/dataprotection/retention', payload: { members_days: null, visitors_days: 90 } }) },
+  'POST /api/dataprotection/exports': { request: () => ({ method: 'POST', url: '/api/dataprotection/exports', payload: { scope: 'team' } }) },
+  'GET /api/dataprotection/exports': { request: () => ({ url: '/api/dataprotection/exports' }) },
+  'GET /api/dataprotection/exports/:uuid/download': {
+    // A ready export of team A asked for by the caller itself (strangers try the owner's).
+    request: async (caller) => ({ url: `/api/dataprotection/exports/${await readyExportOf(caller)}/download` }),
+    object: true,
+  },
+  'DELETE /api/dataprotection/users/:uuid': {
+    request: async () => ({ method: 'DELETE', url: `/api/dataprotection/users/${(await createUser(t.database.db, await teamA())).uuid}` }),
+    object: true,
+  },
+  'GET /api/dataprotection/visitor-threads': { request: () => ({ url: `/api/dataprotection/visitor-threads?q=${visitorThread.id}` }) },
+  'DELETE /api/dataprotection/visitor-threads/:threadId': {
+    request: async () => ({ method: 'DELETE', url: `/api/dataprotection/visitor-threads/${(await heldVisitorThread()).id}` }),
+    object: true,
+  },
+  'DELETE /api/dataprotection/thread': {
+    // Whoever holds the token deletes the conversation: every caller, signed in or not.
+    request: async () => {
+      const held = await heldVisitorThread();
+      return { method: 'DELETE', url: '/api/dataprotection/thread', payload: { assistantUuid: pub.uuid, threadId: held.id, token: held.token } };
+    },
+  },
+  'GET /api/dataprotection/record/:format': { request: () => ({ url: '/api/dataprotection/record/md' }) },
+  'GET /api/dataprotection/audit': { request: () => ({ url: '/api/dataprotection/audit' }) },
   // Image assistants (decision 016). Without an image provider the matrix's server answers 503
   // where a picture or a custom style would have to be made.
   'GET /api/styleimages/:assistantUuid': { request: () => ({ url: `/api/styleimages/${img.uuid}` }), object: true },
@@ -424,6 +453,27 @@ const EXAMPLES: Record<string, Example> = {
   'GET /': { request: () => ({ url: '/' }) },
   'GET /*': { request: () => ({ url: '/embed.js' }) },
 };
+
+/** A fresh visitor thread of team A's public assistant and its token. */
+async function heldVisitorThread() {
+  const token = `matrix-${Math.random().toString(36).slice(2)}`;
+  const [row] = await t.database.db
+    .insert(threads)
+    .values({ tokenHash: sha256(token), assistantId: pub.id, teamId: pub.teamId, isPublic: true })
+    .returning();
+  return { id: row!.id, token };
+}
+
+/** A ready export of team A, asked for by the caller (by team A's owner for outsiders). */
+async function readyExportOf(caller: Caller): Promise<string> {
+  const asker = caller === 'anonymous' || caller === 'stranger' ? people.owner : people[caller];
+  const storedName = await t.deps.privateFiles.put('exports', 'zip', Buffer.from('PK\x05\x06'));
+  const [row] = await t.database.db
+    .insert(dataExports)
+    .values({ teamId: people.owner.teamId, requestedBy: asker.id, scope: 'team', label: 'Gesamtes Team', status: 'ready', storedName, readyAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000) })
+    .returning();
+  return row!.uuid;
+}
 
 async function teamA() {
   const [team] = await t.database.db.select().from(teams).where(eq(teams.id, people.owner.teamId));

@@ -58,6 +58,9 @@ import { toolRoutes } from './features/tools/tool.routes.ts';
 import { mcpRoutes } from './features/mcp/mcp.routes.ts';
 import { insightRoutes } from './features/insight/insight.routes.ts';
 import { defineTeamDeletionJobs } from './features/insight/team-deletion.ts';
+import { dsgvoRoutes } from './features/dataprotection/dsgvo.routes.ts';
+import { defineExportJob, exportFolderOwner, resumeInterruptedExports } from './features/dataprotection/exports.ts';
+import { defineRetentionJob } from './features/dataprotection/retention.ts';
 import { apiKeyRoutes } from './features/api-keys/api-key.routes.ts';
 import { v1Routes } from './features/openai-api/v1.routes.ts';
 import { voiceRoutes } from './features/voice/voice.routes.ts';
@@ -143,15 +146,18 @@ export async function buildApp(
   defineKnowledgeJobs(deps);
   defineImageJobs(deps);
   defineCreditJobs(deps);
-  const privateFolderOwners = [knowledgeFolderOwner, audioFolderOwner, assetFolderOwner, imageFolderOwner, taskDocumentFolderOwner];
+  const privateFolderOwners = [knowledgeFolderOwner, audioFolderOwner, assetFolderOwner, imageFolderOwner, taskDocumentFolderOwner, exportFolderOwner];
   defineFileSweep(deps, privateFolderOwners);
   defineTeamDeletionJobs(deps, privateFolderOwners);
+  defineExportJob(deps);
+  defineRetentionJob(deps, privateFolderOwners);
   // Workers start once every feature has defined its jobs, and stop before the database closes.
   app.addHook('onReady', () => jobs.start());
   if (database.kind === 'pglite') {
     app.addHook('onReady', async () => {
       await resumeInterruptedIngestion(deps);
       await resumeInterruptedImages(deps);
+      await resumeInterruptedExports(deps);
     });
   }
   app.addHook('onClose', async () => {
@@ -200,6 +206,7 @@ export async function buildApp(
   await app.register(chatRoutes(deps));
   await app.register(userRoutes(deps));
   await app.register(dataprotectionRoutes(deps));
+  await app.register(dsgvoRoutes(deps, privateFolderOwners));
   await app.register(supportRoutes(deps));
   await app.register(formRoutes(deps));
   await app.register(toolRoutes(deps));

@@ -13,6 +13,12 @@ const zOptionalUrl = z
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
 
+const zLocation = z.enum(['eu', 'non-eu', 'unknown', '']).optional();
+
+const zSubprocessors = z.array(
+  z.object({ name: z.string().min(1), purpose: z.string().min(1), data: z.string().default(''), location: z.enum(['eu', 'non-eu', 'unknown']) }),
+);
+
 const zEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -78,6 +84,16 @@ const zEnv = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '']).optional(),
   S3_PREFIX: z.string().regex(/^([\w-]+\/)*$/, 'S3_PREFIX: folder names ending with /, e.g. mika/').default(''),
   PRODUCT_NAME: z.string().default('Mika'),
+  // Sub-processors for the processing record and GET /api/capabilities (docs/dataprotection.md).
+  AI_PROVIDER_NAME: zOptionalUrl,
+  AI_DATA_LOCATION: zLocation,
+  AI_PURPOSE: zOptionalUrl,
+  AI_IMAGE_PROVIDER_NAME: zOptionalUrl,
+  AI_IMAGE_DATA_LOCATION: zLocation,
+  SMTP_PROVIDER_NAME: zOptionalUrl,
+  SMTP_DATA_LOCATION: zLocation,
+  STRIPE_DATA_LOCATION: zLocation,
+  SUBPROCESSORS: z.string().optional(),
   STRIPE_SECRET_KEY: zOptionalUrl,
   STRIPE_WEBHOOK_SECRET: zOptionalUrl,
   STRIPE_API_BASE: zOptionalUrl,
@@ -211,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Key for secrets at rest (MCP headers); without it a key file in DATA_DIR is created. */
     secretsKey: e.SECRETS_KEY,
     productName: e.PRODUCT_NAME,
+    processors: processorsFrom(e),
     billing: {
       /** Stripe when a secret key is set; otherwise our own invoices ("Rechnung"). */
       provider: (e.STRIPE_SECRET_KEY ? 'stripe' : 'invoice'),
@@ -280,4 +297,78 @@ function parseTrustProxy(value: string): boolean | string[] {
   if (v === '' || v === 'false') return false;
   if (v === 'true') return true;
   return v.split(',').map((s) => s.trim());
+}
+
+export type DataLocation = 'eu' | 'non-eu' | 'unknown';
+export interface Processor {
+  name: string;
+  purpose: string;
+  /** What it receives. */
+  data: string;
+  location: DataLocation;
+}
+
+const AI_DEFAULTS: Record<string, { name: string; location: DataLocation }> = {
+  openai: { name: 'OpenAI', location: 'non-eu' },
+  anthropic: { name: 'Anthropic', location: 'non-eu' },
+  mistral: { name: 'Mistral AI', location: 'eu' },
+  'openai-compatible': { name: 'OpenAI-kompatibler Dienst', location: 'unknown' },
+};
+
+const hostOf = (url: string | undefined) => {
+  try {
+    return url ? new URL(url).hostname : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The sub-processors this installation sends personal data to, from the configuration: the AI
+ * provider, the image provider, SMTP, Stripe and whatever the operator lists in SUBPROCESSORS
+ * (JSON: [{name, purpose, data, location}], e.g. the hosting company). Name, purpose and data
+ * location are the operator's statement; the defaults are only a starting point.
+ */
+function processorsFrom(e: z.output<typeof zEnv>): Processor[] {
+  const list: Processor[] = [];
+  const loc = (v: string | undefined, fallback: DataLocation): DataLocation => (v ? (v as DataLocation) : fallback);
+  if (e.AI_PROVIDER !== 'offline') {
+    const d = AI_DEFAULTS[e.AI_PROVIDER]!;
+    const parts = ['Chat- und Aufgabenantworten'];
+    if (e.AI_TRANSCRIPTION_MODEL) parts.push('Spracherkennung');
+    if (e.AI_SPEECH_MODEL) parts.push('Sprachausgabe');
+    if (e.AI_EMBEDDING_MODEL) parts.push('Suchindex der Wissensdateien');
+    list.push({
+      name: e.AI_PROVIDER_NAME ?? (e.AI_PROVIDER === 'openai-compatible' ? (hostOf(e.AI_BASE_URL) ?? d.name) : d.name),
+      purpose: e.AI_PURPOSE ?? `KI-Modell: ${parts.join(', ')}`,
+      data: 'Nachrichten und Verlauf, Auszüge aus Wissensdateien, Sprachaufnahmen – geschützte Begriffe durch Platzhalter ersetzt (Audio ausgenommen)',
+      location: loc(e.AI_DATA_LOCATION, d.location),
+    });
+  }
+  if (e.AI_IMAGE_PROVIDER || (e.AI_IMAGE_MODEL && (e.AI_PROVIDER === 'openai' || e.AI_PROVIDER === 'openai-compatible'))) {
+    const recraft = e.AI_IMAGE_PROVIDER === 'recraft';
+    list.push({
+      name: e.AI_IMAGE_PROVIDER_NAME ?? (recraft ? 'Recraft' : (e.AI_PROVIDER_NAME ?? 'OpenAI')),
+      purpose: 'Bilderzeugung',
+      data: 'Bildbeschreibungen (geschützte Begriffe entfernt) und Stil-Referenzbilder',
+      location: loc(e.AI_IMAGE_DATA_LOCATION, 'non-eu'),
+    });
+  }
+  if (e.SMTP_URL) {
+    list.push({
+      name: e.SMTP_PROVIDER_NAME ?? hostOf(e.SMTP_URL) ?? 'SMTP-Server',
+      purpose: 'E-Mail-Versand',
+      data: 'E-Mail-Adressen, Kontaktanfragen mit Chatverlauf, Aufgabenergebnisse, Konto-E-Mails',
+      location: loc(e.SMTP_DATA_LOCATION, 'unknown'),
+    });
+  }
+  if (e.STRIPE_SECRET_KEY) {
+    list.push({ name: 'Stripe', purpose: 'Zahlungsabwicklung', data: 'Rechnungsadresse, E-Mail-Adresse, Zahlungsdaten', location: loc(e.STRIPE_DATA_LOCATION, 'non-eu') });
+  }
+  if (e.SUBPROCESSORS?.trim()) {
+    const parsed = zSubprocessors.safeParse(JSON.parse(e.SUBPROCESSORS));
+    if (!parsed.success) throw new Error('SUBPROCESSORS must be a JSON array of {name, purpose, data?, location: eu|non-eu|unknown}');
+    list.push(...parsed.data);
+  }
+  return list;
 }

@@ -395,3 +395,27 @@ export const MINS = {
   stripeNotConfigured: 'Stripe ist nicht eingerichtet.',
   stripeCustomerFailed: 'Der Stripe-Kunde konnte nicht gelöscht werden. Das Team wurde nicht gelöscht.',
 } as const;
+
+/** Datenschutz: retention, export, erasure, processing record (docs/dataprotection.md). */
+export const MDS = {
+  retentionInvalid: 'Bitte wähle eine der angebotenen Aufbewahrungsfristen.',
+  retentionSaved: 'Die Aufbewahrungsfristen wurden gespeichert.',
+  exportScopeInvalid: 'Bitte wähle, was exportiert werden soll.',
+  exportStarted: 'Der Export wird vorbereitet. Du erhältst eine E-Mail, sobald er bereit ist.',
+  exportRunning: 'Ein Export mit diesem Inhalt wird bereits vorbereitet.',
+  exportNotFound: 'Dieser Export wurde nicht gefunden.',
+  exportNotReady: 'Dieser Export ist noch nicht fertig.',
+  exportExpired: 'Dieser Download ist abgelaufen. Bitte starte einen neuen Export.',
+  exportMailSubject: 'Dein Datenexport ist bereit',
+  exportMailText: (label: string, url: string, days: number) =>
+    `Der Datenexport „${label}“ ist fertig.\n\nDu kannst ihn unter Datenschutz → Auskunft und Löschung herunterladen:\n${url}\n\nDer Download ist ${days} Tage lang gültig und nur für Dich bestimmt.`,
+  userNotFound: 'Dieser User wurde nicht gefunden.',
+  ownerNotErasable: 'Die Daten der Inhaberin oder des Inhabers werden mit dem Team gelöscht, nicht einzeln.',
+  selfNotErasable: 'Deine eigenen Daten kann eine andere Administratorin oder ein anderer Administrator löschen.',
+  userErased: 'Der User und alle seine Daten wurden gelöscht.',
+  threadNotFound: 'Diese Unterhaltung wurde nicht gefunden.',
+  threadErased: 'Die Unterhaltung wurde gelöscht.',
+  ownThreadDeleted: 'Deine Unterhaltung wurde gelöscht.',
+  visitorQueryInvalid: 'Bitte gib eine Unterhaltungs-Nummer oder eine E-Mail-Adresse ein.',
+  recordFormatInvalid: 'Bitte wähle PDF oder Markdown.',
+} as const;

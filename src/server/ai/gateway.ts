@@ -76,7 +76,7 @@ export interface AiGateway {
   readonly canTranscribe: boolean;
   /** An embedding model is configured (knowledge retrieval adds a vector ranking). */
   readonly canEmbed: boolean;
-  capabilities(): Capabilities;
+  capabilities(): Omit<Capabilities, 'processors'>;
   /** The chat model for one request, behind that request's gate. */
   chat(gate: PrivacyGate): GatedChatModel;
   /** MP3 of an answer. */

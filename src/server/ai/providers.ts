@@ -77,7 +77,7 @@ export function resolveModels(ai: AppConfig['ai']): RawModels {
   return models;
 }
 
-export function describeCapabilities(models: RawModels): Capabilities {
+export function describeCapabilities(models: RawModels): Omit<Capabilities, 'processors'> {
   const describe = (r?: Resolved<unknown>) => ({
     available: Boolean(r),
     provider: r?.provider ?? null,

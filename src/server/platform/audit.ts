@@ -23,7 +23,16 @@ export type AuditAction =
   | 'team.restored'
   | 'team.purged'
   | 'api_key.created'
-  | 'api_key.revoked';
+  | 'api_key.revoked'
+  // Datenschutz (docs/dataprotection.md): never the erased e-mail address or content.
+  | 'dataprotection.retention_changed'
+  | 'dataprotection.retention_run'
+  | 'dataprotection.export_requested'
+  | 'dataprotection.export_ready'
+  | 'dataprotection.export_downloaded'
+  | 'dataprotection.user_erased'
+  | 'dataprotection.thread_erased'
+  | 'dataprotection.thread_self_deleted';
 
 export interface AuditInput {
   action: AuditAction;

@@ -13,6 +13,10 @@ export interface PrivateFolderOwner {
   referenced(db: Db, folder: string, names: string[]): Promise<Set<string>>;
   /** Every private file of a team's rows (the purge of a deleted team removes them). */
   teamFiles(db: Db, teamId: number): Promise<PrivateFile[]>;
+  /** Private files of these conversations (audio, documents): erasure and retention remove them. */
+  threadFiles?(db: Db, threadIds: number[]): Promise<PrivateFile[]>;
+  /** Private files that belong to one person outside conversations (e.g. their pictures). */
+  userFiles?(db: Db, userId: number): Promise<PrivateFile[]>;
 }
 
 export interface PrivateFile {

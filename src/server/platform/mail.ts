@@ -11,6 +11,9 @@ export interface MailMessage {
   /** Plain text; paragraphs separated by blank lines. Links are plain URLs. */
   text: string;
   replyTo?: string;
+  /** The team and conversation it came from: erasing the conversation removes the mail too. */
+  teamId?: number | null;
+  threadId?: number | null;
 }
 
 export interface Mailer {
@@ -85,6 +88,8 @@ export function createMailer(opts: {
         text: message.text,
         html: renderHtml(message.text),
         replyTo: message.replyTo,
+        teamId: message.teamId ?? null,
+        threadId: message.threadId ?? null,
         status: transport ? 'queued' : 'stored',
       })
       .returning({ id: mailOutbox.id });

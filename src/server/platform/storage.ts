@@ -112,7 +112,7 @@ export async function serveStorage(app: FastifyInstance, backend: ObjectBackend)
 /** Private files: folder and name are checked, names are generated. */
 export function createPrivateStore(backend: ObjectBackend) {
   const keyOf = (folder: string, name: string) => {
-    if (!/^[\w-]+$/.test(folder) || !/^[\w-]+\.(mp3|wav|pdf|docx?|xlsx|pptx|png|jpe?g|bin)$/.test(name)) {
+    if (!/^[\w-]+$/.test(folder) || !/^[\w-]+\.(mp3|wav|pdf|docx?|xlsx|pptx|png|jpe?g|bin|zip)$/.test(name)) {
       throw new Error('bad private file name');
     }
     return `${PRIVATE_PREFIX}${folder}/${name}`;

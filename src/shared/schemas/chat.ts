@@ -77,5 +77,9 @@ export const ZCapabilities = z.object({
   speech: ZCapability,
   image: ZCapability,
   embedding: ZCapability,
+  /** Who receives personal data (docs/dataprotection.md): from the operator's configuration. */
+  processors: z.array(
+    z.object({ name: z.string(), purpose: z.string(), data: z.string(), location: z.enum(['eu', 'non-eu', 'unknown']) }),
+  ),
 });
 export type Capabilities = z.infer<typeof ZCapabilities>;

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { AssistantAvatar } from './AssistantAvatar.tsx';
 import { OfflineChip } from './OfflineChip.tsx';
 import { ResetConversationButton } from './ResetConversationButton.tsx';
+import { DeleteConversationButton } from './DeleteConversationButton.tsx';
 import type { ChatAssistant } from './chat-api.ts';
 import type { ChatSurfaces } from './chat-surfaces.ts';
 
@@ -15,6 +16,8 @@ interface Props {
   offline: boolean;
   onReset: () => void;
   resetDisabled: boolean;
+  /** The public chat: deletes the conversation on the server. */
+  onDelete?: () => Promise<void>;
   leadingAction?: ReactNode;
   /** Beside the name, e.g. the live channel's status dot. */
   indicator?: ReactNode;
@@ -24,7 +27,7 @@ interface Props {
 }
 
 /** Avatar, name, offline label, live status, the slot for more actions and the reset button. */
-export function ChatHeader({ assistant, surfaces, offline, onReset, resetDisabled, leadingAction, indicator, actions, trailing }: Props) {
+export function ChatHeader({ assistant, surfaces, offline, onReset, resetDisabled, onDelete, leadingAction, indicator, actions, trailing }: Props) {
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   return (
     <Box
@@ -63,6 +66,7 @@ export function ChatHeader({ assistant, surfaces, offline, onReset, resetDisable
         )}
       </Box>
       {actions}
+      {onDelete && <DeleteConversationButton onDelete={onDelete} disabled={resetDisabled} compact={narrow} />}
       <ResetConversationButton assistantName={assistant.name} onReset={onReset} disabled={resetDisabled} compact={narrow} />
       {trailing}
     </Box>

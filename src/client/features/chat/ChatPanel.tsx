@@ -12,6 +12,8 @@ import type { ChatColors } from './chat-colors.ts';
 import { resolveSurfaces } from './chat-surfaces.ts';
 import { useChatSession } from './use-chat-session.ts';
 import { CT } from './texts.ts';
+import { deleteOwnThread } from './delete-thread-api.ts';
+import { showSuccess } from '../../state/snackbar-store.ts';
 
 /** What a slot (the voice button, the "kann sprechen" switch) may use of the running chat. */
 export interface ChatSlotContext {
@@ -96,6 +98,15 @@ export function ChatPanel(props: ChatPanelProps) {
         offline={capabilities.data?.offline === true}
         onReset={session.reset}
         resetDisabled={!session.thread}
+        onDelete={
+          publicMode
+            ? async () => {
+                if (!session.thread) return;
+                showSuccess(await deleteOwnThread(assistant.uuid, session.thread));
+                session.reset();
+              }
+            : undefined
+        }
         leadingAction={leadingAction}
         indicator={live?.indicator}
         actions={fill(headerActions)}

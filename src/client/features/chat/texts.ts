@@ -15,6 +15,11 @@ export const CT = {
   resetText: (name: string) =>
     `Der bisherige Verlauf wird hier ausgeblendet und eine neue Unterhaltung beginnt. ${name} erinnert sich danach nicht mehr an die bisherigen Nachrichten.`,
   resetConfirm: 'Neu starten',
+  deleteButton: 'Unterhaltung löschen',
+  deleteTitle: 'Unterhaltung löschen?',
+  deleteText:
+    'Die Unterhaltung wird mit allen Nachrichten, Sprachantworten und einem gesendeten Kontaktformular auf dem Server gelöscht – nicht nur in diesem Browser. Das lässt sich nicht rückgängig machen.',
+  deleteConfirm: 'Löschen',
   cancel: 'Abbrechen',
   partial: 'Antwort unterbrochen',
   streamingNote: 'Wird noch geschrieben …',

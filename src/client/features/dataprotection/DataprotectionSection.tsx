@@ -8,6 +8,7 @@ import type { SectionProps } from '../office/sections.ts';
 import { DataprotectionForm } from './DataprotectionForm.tsx';
 import { DT } from './texts.ts';
 import { useMainFilterQuery } from './filter-api.ts';
+import { DsgvoCards } from './DsgvoCards.tsx';
 
 /** Datenschutz (spec 03 §2): the team's protection level and filter. */
 export default function DataprotectionSection(_props: SectionProps) {
@@ -47,6 +48,7 @@ export default function DataprotectionSection(_props: SectionProps) {
     <>
       <SectionHeader title={DT.title} subtitle={DT.subtitle} />
       {body}
+      <DsgvoCards />
     </>
   );
 }

@@ -93,6 +93,8 @@ export const emailTool: ToolDefinition<z.infer<typeof input>> = {
     );
     await ctx.mailer.send({
       to: contact.email,
+      teamId: ctx.teamId,
+      threadId: ctx.threadId,
       subject: args.betreff.replace(/[\r\n]+/g, ' ').trim(),
       text: [
         args.text.trim(),

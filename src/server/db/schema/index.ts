@@ -15,3 +15,4 @@ export * from './api-keys.ts';
 export * from './credits.ts';
 export * from './billing.ts';
 export * from './audit.ts';
+export * from './dataprotection.ts';

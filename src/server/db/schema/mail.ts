@@ -1,5 +1,7 @@
-import { check, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { threads } from './chat.ts';
+import { teams } from './teams.ts';
 
 export const MAIL_STATUSES = ['stored', 'queued', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
@@ -21,8 +23,18 @@ export const mailOutbox = pgTable(
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * The team and conversation a mail came from (a contact-form mail carries the chat history):
+     * erasing the conversation or purging the team removes the mail too (docs/dataprotection.md).
+     */
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    threadId: integer('thread_id').references(() => threads.id, { onDelete: 'cascade' }),
   },
-  (t) => [check('mail_outbox_status_check', sql`${t.status} in ('stored', 'queued', 'sent', 'failed')`)],
+  (t) => [
+    check('mail_outbox_status_check', sql`${t.status} in ('stored', 'queued', 'sent', 'failed')`),
+    index('mail_outbox_thread_idx').on(t.threadId),
+    index('mail_outbox_team_idx').on(t.teamId),
+  ],
 );
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;

@@ -27,10 +27,18 @@ export const teams = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Retention of conversations in days, counted from a thread's last message (null: unlimited).
+     * Members' chats and public visitors' chats separately (docs/dataprotection.md).
+     */
+    retentionMemberDays: integer('retention_member_days'),
+    retentionVisitorDays: integer('retention_visitor_days').default(90),
   },
   (t) => [
     check('teams_billing_period_check', sql`${t.billingPeriod} in ('monthly', 'yearly')`),
     check('teams_protection_level_check', sql`${t.protectionLevel} in (0, 1, 2)`),
+    check('teams_retention_member_check', sql`${t.retentionMemberDays} is null or ${t.retentionMemberDays} > 0`),
+    check('teams_retention_visitor_check', sql`${t.retentionVisitorDays} is null or ${t.retentionVisitorDays} > 0`),
   ],
 );
 

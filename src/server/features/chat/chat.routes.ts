@@ -28,7 +28,7 @@ export const chatRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/capabilities', { config: { access: 'public' }, schema: { tags, response: { 200: ZCapabilities } } }, async () =>
-      deps.ai.capabilities(),
+      ({ ...deps.ai.capabilities(), processors: deps.config.processors }),
     );
 
     app.post(

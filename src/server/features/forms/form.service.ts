@@ -94,6 +94,8 @@ export async function submitContactForm(
     await deps.mailer.send({
       to,
       replyTo: data.email,
+      teamId: assistant.teamId,
+      threadId: thread.id,
       subject: `Neue Kontaktanfrage über ${assistant.name}`,
       text: [
         `Über den Chat mit "${assistant.name}" hat jemand Kontaktdaten hinterlassen:`,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   assistants,
@@ -176,5 +176,12 @@ export const imageFolderOwner: PrivateFolderOwner = {
       ...styles.map((r) => ({ folder: STYLE_IMAGE_FOLDER, name: r.name })),
       ...images.flatMap((r) => (r.name ? [{ folder: IMAGE_FOLDER, name: r.name }] : [])),
     ];
+  },
+  async userFiles(db, userId) {
+    const rows = await db
+      .select({ name: generatedImages.storedName })
+      .from(generatedImages)
+      .where(and(eq(generatedImages.userId, userId), isNotNull(generatedImages.storedName)));
+    return rows.map((r) => ({ folder: IMAGE_FOLDER, name: r.name! }));
   },
 };

@@ -27,6 +27,7 @@ export const supportRoutes =
         await deps.mailer.send({
           to: deps.config.supportEmail,
           replyTo: user.email,
+          teamId: team.id,
           subject: `[Support] ${request.body.subject}`,
           text: [
             `Von: ${user.name} <${user.email}>`,

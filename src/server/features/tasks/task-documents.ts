@@ -90,4 +90,15 @@ export const taskDocumentFolderOwner: PrivateFolderOwner = {
       return match ? [{ folder: folderOf(Number(match[1])), name: match[2]! }] : [];
     });
   },
+  async threadFiles(db, threadIds) {
+    if (threadIds.length === 0) return [];
+    const rows = await db
+      .select({ source: messages.documentSource })
+      .from(messages)
+      .where(and(inArray(messages.threadId, threadIds), like(messages.documentSource, 'task:%')));
+    return rows.flatMap((r) => {
+      const match = /^task:(\d+)\/(.+)$/.exec(r.source ?? '');
+      return match ? [{ folder: folderOf(Number(match[1])), name: match[2]! }] : [];
+    });
+  },
 };

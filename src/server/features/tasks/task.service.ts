@@ -54,6 +54,7 @@ export async function mailTaskOutput(deps: Deps, auth: AuthContext, input: TaskO
   const text = input.output.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
   await deps.mailer.send({
     to: auth.user.email,
+    teamId: auth.team.id,
     subject: MTK.mailSubject(name),
     text: `${text}\n\n—\nDieses Ergebnis hat der Mika "${name}" für Dich erstellt.`,
   });

@@ -176,4 +176,14 @@ export const audioFolderOwner: PrivateFolderOwner = {
       .where(and(eq(assistants.teamId, teamId), isNotNull(messages.audio)));
     return rows.map((r) => ({ folder: `${AUDIO_FOLDER}-${r.assistantUuid}`, name: r.name! }));
   },
+  async threadFiles(db, threadIds) {
+    if (threadIds.length === 0) return [];
+    const rows = await db
+      .select({ name: messages.audio, assistantUuid: assistants.uuid })
+      .from(messages)
+      .innerJoin(threads, eq(threads.id, messages.threadId))
+      .innerJoin(assistants, eq(assistants.id, threads.assistantId))
+      .where(and(inArray(messages.threadId, threadIds), isNotNull(messages.audio)));
+    return rows.map((r) => ({ folder: `${AUDIO_FOLDER}-${r.assistantUuid}`, name: r.name! }));
+  },
 };

@@ -1,0 +1,31 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useRef } from 'react';
+import { ModalDialog } from '../../components/ModalDialog.tsx';
+import { DST } from './dsgvo-texts.ts';
+
+/** The one confirmation before an erasure: nothing is deleted without it. */
+export function ConfirmEraseDialog({ text, open, onClose, onConfirm }: { text: string; open: boolean; onClose: () => void; onConfirm: () => void }) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  return (
+    <ModalDialog open={open} onClose={onClose} labelledBy="erase-title" describedBy="erase-text" initialFocus={cancelRef}>
+      <Box sx={{ p: 3 }}>
+        <Typography id="erase-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+          {DST.confirmTitle}
+        </Typography>
+        <Typography id="erase-text" sx={{ color: 'text.secondary', mb: 3 }}>
+          {text}
+        </Typography>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+          <Button ref={cancelRef} color="inherit" onClick={onClose}>
+            {DST.cancel}
+          </Button>
+          <Button variant="contained" color="error" onClick={onConfirm}>
+            {DST.confirm}
+          </Button>
+        </Box>
+      </Box>
+    </ModalDialog>
+  );
+}

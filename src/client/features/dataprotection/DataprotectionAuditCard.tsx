@@ -1,0 +1,36 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { DsgvoCard } from './DsgvoCard.tsx';
+import { useDataprotectionAuditQuery } from './api/audit.ts';
+import { DST, formatDateTime } from './dsgvo-texts.ts';
+
+/** Datenschutz → Protokoll: every export, erasure and retention run, newest first. */
+export function DataprotectionAuditCard() {
+  const query = useDataprotectionAuditQuery();
+  const entries = query.data ?? [];
+  return (
+    <DsgvoCard id="dsgvo-audit" title={DST.auditTitle} text={DST.auditText}>
+      {entries.length === 0 ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {DST.auditEmpty}
+        </Typography>
+      ) : (
+        <Box component="ol" aria-label={DST.auditTitle} sx={{ listStyle: 'none', p: 0, m: 0, maxHeight: 360, overflowY: 'auto' }} tabIndex={0}>
+          {entries.map((e, i) => (
+            <Box component="li" key={`${e.at}:${i}`} data-testid="audit-entry" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '11rem 1fr' }, gap: { xs: 0.25, sm: 2 }, py: 1, borderBottom: '1px solid', borderColor: 'divider' }}>
+              <Typography variant="caption" sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums', pt: { sm: 0.25 } }}>
+                {formatDateTime(e.at)}
+              </Typography>
+              <Typography variant="body2">
+                {e.text}
+                <Box component="span" sx={{ color: 'text.secondary' }}>
+                  {` · ${e.actor ?? DST.system}`}
+                </Box>
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </DsgvoCard>
+  );
+}

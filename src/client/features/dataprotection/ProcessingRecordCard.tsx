@@ -1,0 +1,47 @@
+import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
+import DownloadIcon from '@mui/icons-material/DownloadRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { DsgvoCard } from './DsgvoCard.tsx';
+import { useProcessorsQuery } from './api/capabilities.ts';
+import { DST } from './dsgvo-texts.ts';
+
+/** Datenschutz → Verarbeitungsverzeichnis: the generated record as PDF and Markdown. */
+export function ProcessingRecordCard() {
+  const processors = useProcessorsQuery();
+  return (
+    <DsgvoCard id="dsgvo-record" title={DST.recordTitle} text={DST.recordText}>
+      <Typography variant="overline" component="h3" sx={{ color: 'text.secondary', display: 'block', mb: 1 }}>
+        {DST.processorsHeading}
+      </Typography>
+      {processors.data && processors.data.length === 0 && (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {DST.noProcessors}
+        </Typography>
+      )}
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {(processors.data ?? []).map((p) => (
+          <Box component="li" key={`${p.name}:${p.purpose}`} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, py: 0.75 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {p.name}
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary', flex: '1 1 10rem' }}>
+              {p.purpose}
+            </Typography>
+            <Chip size="small" variant="outlined" label={DST.location[p.location]} color={p.location === 'eu' ? 'success' : p.location === 'non-eu' ? 'warning' : 'default'} />
+          </Box>
+        ))}
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 3 }}>
+        <Button variant="contained" startIcon={<DescriptionIcon />} href="/api/dataprotection/record/pdf" target="_blank" rel="noopener">
+          {DST.recordPdf}
+        </Button>
+        <Button variant="outlined" startIcon={<DownloadIcon />} href="/api/dataprotection/record/md" download>
+          {DST.recordMd}
+        </Button>
+      </Box>
+    </DsgvoCard>
+  );
+}

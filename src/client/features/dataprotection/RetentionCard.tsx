@@ -1,0 +1,77 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { RETENTION_CHOICES, type RetentionSettings } from '../../../shared/schemas/dataprotection.ts';
+import { showSuccess } from '../../state/snackbar-store.ts';
+import { DsgvoCard } from './DsgvoCard.tsx';
+import { useRetentionQuery, useSaveRetentionMutation } from './api/retention.ts';
+import { DST, formatDateTime } from './dsgvo-texts.ts';
+
+const UNLIMITED = 'unlimited';
+const toValue = (d: number | null) => (d === null ? UNLIMITED : String(d));
+const fromValue = (v: string) => (v === UNLIMITED ? null : Number(v));
+
+function PeriodSelect({ label, value, onChange, disabled }: { label: string; value: number | null; onChange: (v: number | null) => void; disabled: boolean }) {
+  return (
+    <TextField select fullWidth label={label} value={toValue(value)} onChange={(e) => onChange(fromValue(e.target.value))} disabled={disabled}>
+      {RETENTION_CHOICES.map((d) => (
+        <MenuItem key={d} value={String(d)}>
+          {DST.days(d)}
+        </MenuItem>
+      ))}
+      <MenuItem value={UNLIMITED}>{DST.unlimited}</MenuItem>
+    </TextField>
+  );
+}
+
+function RetentionForm({ saved }: { saved: RetentionSettings }) {
+  const [members, setMembers] = useState(saved.members_days);
+  const [visitors, setVisitors] = useState(saved.visitors_days);
+  const mutation = useSaveRetentionMutation();
+  const changed = members !== saved.members_days || visitors !== saved.visitors_days;
+  const save = async () => {
+    try {
+      const result = await mutation.mutateAsync({ members_days: members, visitors_days: visitors });
+      showSuccess(result.message);
+    } catch {
+      // The api client has shown the server's message.
+    }
+  };
+  return (
+    <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2.5 }}>
+        <PeriodSelect label={DST.membersLabel} value={members} onChange={setMembers} disabled={mutation.isPending} />
+        <PeriodSelect label={DST.visitorsLabel} value={visitors} onChange={setVisitors} disabled={mutation.isPending} />
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mt: 3 }}>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="retention-last-run">
+          {saved.last_run ? DST.lastRun(formatDateTime(saved.last_run.at), saved.last_run.threads, saved.last_run.files) : DST.neverRun}
+        </Typography>
+        <Button type="submit" variant="contained" disabled={!changed || mutation.isPending} loading={mutation.isPending} sx={{ minWidth: 140 }}>
+          {DST.save}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** Datenschutz → Aufbewahrung: members' and visitors' periods, and the last nightly run. */
+export function RetentionCard() {
+  const query = useRetentionQuery();
+  return (
+    <DsgvoCard id="dsgvo-retention" title={DST.retentionTitle} text={DST.retentionText}>
+      {query.isPending ? (
+        <Skeleton variant="rounded" height={120} />
+      ) : query.data ? (
+        <RetentionForm key={`${query.data.members_days}:${query.data.visitors_days}`} saved={query.data} />
+      ) : (
+        <Alert severity="error">{DST.loadError}</Alert>
+      )}
+    </DsgvoCard>
+  );
+}

@@ -1,0 +1,126 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { auditLog, teams, threads } from '../../db/schema/index.ts';
+import { auditFrom, recordAudit } from '../../platform/audit.ts';
+import type { Deps } from '../../platform/deps.ts';
+import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
+import type { AuthContext } from '../../platform/session.ts';
+import { MDS } from '../../../shared/messages.ts';
+import {
+  DEFAULT_VISITOR_RETENTION_DAYS,
+  type RetentionRequest,
+  type RetentionSettings,
+} from '../../../shared/schemas/dataprotection.ts';
+import { eraseThreads } from './erasure.ts';
+import { removeExpiredExports } from './exports.ts';
+
+// Retention (docs/dataprotection.md): every night a job deletes the conversations whose last
+// message is older than the team's setting — members' and visitors' chats separately — with their
+// files, submissions and mails. The run is idempotent: interrupted, the next attempt (or night)
+// finds what is still due. Each team's run is written to the audit log (the card shows the last).
+
+export const RETENTION_JOB = 'dataprotection-retention';
+const RETENTION_CRON = '41 2 * * *';
+const DAY_MS = 86_400_000;
+
+export function defineRetentionJob(deps: Deps, owners: PrivateFolderOwner[]) {
+  deps.jobs.define(
+    RETENTION_JOB,
+    async () => {
+      await runRetention(deps, owners);
+    },
+    { retryLimit: 3, retryDelaySeconds: 300, expireInSeconds: 3600, heartbeatSeconds: 60 },
+  );
+  deps.jobs.schedule(RETENTION_JOB, RETENTION_CRON);
+}
+
+/** GET /api/dataprotection/retention. */
+export async function getRetention(deps: Deps, auth: AuthContext): Promise<RetentionSettings> {
+  const [team] = await deps.db
+    .select({ members: teams.retentionMemberDays, visitors: teams.retentionVisitorDays })
+    .from(teams)
+    .where(eq(teams.id, auth.team.id));
+  const [last] = await deps.db
+    .select({ at: auditLog.at, detail: auditLog.detail })
+    .from(auditLog)
+    .where(and(eq(auditLog.teamId, auth.team.id), eq(auditLog.action, 'dataprotection.retention_run')))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(1);
+  return {
+    members_days: team?.members ?? null,
+    visitors_days: team?.visitors ?? null,
+    last_run: last ? { at: last.at.toISOString(), threads: Number(last.detail.threads ?? 0), files: Number(last.detail.files ?? 0) } : null,
+  };
+}
+
+/** PUT /api/dataprotection/retention. */
+export async function saveRetention(deps: Deps, auth: AuthContext, input: RetentionRequest) {
+  const before = await getRetention(deps, auth);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(teams)
+      .set({ retentionMemberDays: input.members_days, retentionVisitorDays: input.visitors_days, updatedAt: new Date() })
+      .where(eq(teams.id, auth.team.id));
+    await recordAudit(tx, {
+      action: 'dataprotection.retention_changed',
+      ...auditFrom(auth),
+      detail: {
+        before: { members_days: before.members_days, visitors_days: before.visitors_days },
+        after: { members_days: input.members_days, visitors_days: input.visitors_days },
+      },
+    });
+  });
+  return { status: 'success' as const, message: MDS.retentionSaved };
+}
+
+/** Threads of a team (or of no team) of one kind whose last message is before `cutoff`. */
+async function dueThreads(deps: Deps, teamId: number | null, isPublic: boolean, cutoff: Date): Promise<number[]> {
+  const lastActivity = sql`coalesce((select max(m.created_at) from messages m where m.thread_id = ${threads.id}), ${threads.createdAt})`;
+  const rows = await deps.db
+    .select({ id: threads.id })
+    .from(threads)
+    .where(
+      and(
+        teamId === null ? isNull(threads.teamId) : eq(threads.teamId, teamId),
+        eq(threads.isPublic, isPublic),
+        // Quick pre-filter on the thread's own age; the last message decides.
+        sql`${threads.createdAt} < ${cutoff.toISOString()}`,
+        sql`${lastActivity} < ${cutoff.toISOString()}`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The nightly run over every team with a finite setting, plus the public chats of the default
+ * assistants (no team: the default visitor retention applies). Returns the totals.
+ */
+export async function runRetention(deps: Deps, owners: PrivateFolderOwner[], now = new Date()) {
+  const totals = { teams: 0, threads: 0, messages: 0, files: 0, exports: 0 };
+  const list = await deps.db
+    .select()
+    .from(teams)
+    .where(and(isNull(teams.deletedAt), sql`(${teams.retentionMemberDays} is not null or ${teams.retentionVisitorDays} is not null)`));
+  for (const team of list) {
+    const ids: number[] = [];
+    if (team.retentionMemberDays !== null) ids.push(...(await dueThreads(deps, team.id, false, new Date(now.getTime() - team.retentionMemberDays * DAY_MS))));
+    if (team.retentionVisitorDays !== null) ids.push(...(await dueThreads(deps, team.id, true, new Date(now.getTime() - team.retentionVisitorDays * DAY_MS))));
+    const removed = await eraseThreads(deps, owners, ids);
+    await recordAudit(deps.db, {
+      action: 'dataprotection.retention_run',
+      team,
+      detail: { members_days: team.retentionMemberDays, visitors_days: team.retentionVisitorDays, ...removed },
+    });
+    totals.teams++;
+    totals.threads += removed.threads;
+    totals.messages += removed.messages;
+    totals.files += removed.files;
+  }
+  const orphans = await dueThreads(deps, null, true, new Date(now.getTime() - DEFAULT_VISITOR_RETENTION_DAYS * DAY_MS));
+  const removed = await eraseThreads(deps, owners, orphans);
+  totals.threads += removed.threads;
+  totals.messages += removed.messages;
+  totals.files += removed.files;
+  totals.exports = await removeExpiredExports(deps, now);
+  deps.log.info(totals, 'retention run finished');
+  return totals;
+}
