@@ -81,7 +81,7 @@ function PromotionList() {
           <TableBody>
             {codes.data.map((code) => (
               <TableRow key={code.id} data-testid="promotion-code" sx={code.active ? undefined : { '& td': { color: 'text.secondary' } }}>
-                <TableCell sx={{ fontFamily: 'monospace', fontWeight: 600, overflowWrap: 'anywhere' }}>{code.code}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', fontWeight: 600, whiteSpace: 'nowrap' }}>{code.code}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatDiscount(code)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{code.valid_until ? formatDate(code.valid_until) : TI.unlimited}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMonths(code.duration_months)}</TableCell>

@@ -9,6 +9,7 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -44,6 +45,17 @@ const COLUMNS: Column[] = [
   { label: TI.colSubscription },
   { label: TI.colDeletedAt, sort: 'deleted_at' },
 ];
+
+// The team column stays in view while the others scroll sideways (phones): an opaque background.
+const stickyTeam = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  minWidth: { xs: 168, sm: 220 },
+  maxWidth: 300,
+} as const;
+const deletedShade = 'linear-gradient(rgba(255, 255, 255, 0.06), rgba(255, 255, 255, 0.06))';
 
 const visuallyHidden = {
   position: 'absolute',
@@ -93,7 +105,7 @@ export function TeamList() {
     rows = Array.from({ length: 5 }, (_, i) => (
       <TableRow key={i}>
         {COLUMNS.map((column) => (
-          <TableCell key={column.label}>
+          <TableCell key={column.label} sx={column.sort === 'name' ? stickyTeam : undefined}>
             <Skeleton variant="text" />
           </TableCell>
         ))}
@@ -169,7 +181,7 @@ export function TeamList() {
                         key={column.label}
                         align={column.numeric ? 'right' : 'left'}
                         sortDirection={active ? query.direction : false}
-                        sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+                        sx={{ fontWeight: 600, whiteSpace: 'nowrap', ...(column.sort === 'name' ? { ...stickyTeam, zIndex: 2 } : {}) }}
                       >
                         {column.sort ? (
                           <TableSortLabel
@@ -225,16 +237,27 @@ function TeamRow({ row, href }: { row: InsightRow; href: string }) {
   const deleted = row.deleted_at !== null;
   const muted = deleted ? { color: 'text.secondary' } : undefined;
   return (
-    <TableRow hover data-testid="insight-row" data-deleted={deleted ? 'true' : undefined} sx={deleted ? { bgcolor: 'action.hover' } : undefined}>
-      <TableCell sx={{ maxWidth: 280 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-          <Typography variant="body2" component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere', ...muted, ...(deleted ? { textDecoration: 'line-through' } : {}) }}>
+    <TableRow
+      data-testid="insight-row"
+      data-deleted={deleted ? 'true' : undefined}
+      sx={deleted ? { '& > td': { backgroundImage: deletedShade } } : undefined}
+    >
+      <TableCell sx={stickyTeam}>
+        <Box sx={{ display: 'flex', alignItems: 'center', columnGap: 1, rowGap: 0.5, flexWrap: 'wrap', minWidth: 0 }}>
+          {/* The name opens the team too: on a phone the pencil is off to the right. */}
+          <Link
+            component={RouterLink}
+            to={href}
+            variant="body2"
+            underline="hover"
+            sx={{ fontWeight: 600, overflowWrap: 'break-word', minWidth: 0, color: 'text.primary', ...muted, ...(deleted ? { textDecoration: 'line-through' } : {}) }}
+          >
             {row.name}
-          </Typography>
+          </Link>
           {deleted && <Chip size="small" color="error" variant="outlined" label={TI.deletedChip} />}
         </Box>
         {row.owner_email && (
-          <Typography variant="caption" component="div" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+          <Typography variant="caption" component="div" sx={{ color: 'text.secondary', overflowWrap: 'break-word' }}>
             {row.owner_email}
           </Typography>
         )}

@@ -36,14 +36,13 @@ export function AmountsCard({ team, disabled }: { team: TeamInsight; disabled: b
       value={values[name]}
       onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
       disabled={disabled || update.isPending}
-      required
       slotProps={{ htmlInput: { min: 0, max: 1000, step: 1, inputMode: 'numeric' } }}
     />
   );
 
   return (
     <ActionCard id="insight-amounts" title={TI.amountsTitle} info={TI.amountsInfo} onSubmit={submit}>
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fit, minmax(112px, 1fr))' }}>
         {field('mikas', TI.amountMikas)}
         {field('users', TI.amountUsers)}
         {field('licences', TI.amountLicences)}
