@@ -251,6 +251,44 @@ const EXAMPLES: Record<string, Example> = {
     request: () => ({ method: 'PUT', url: '/api/insight/mcp', payload: { teamUuid: teamAUuid, mcpId, name: 'CRM', url: 'https://crm.example.com/mcp' } }),
   },
   'DELETE /api/insight/mcp': { request: () => ({ method: 'DELETE', url: '/api/insight/mcp', payload: { teamUuid: teamAUuid, mcpId } }) },
+  // The operator area (issue 15): nobody of the matrix is a superadmin, so every cell is refused.
+  'GET /api/insight': { request: () => ({ url: '/api/insight?search=a' }) },
+  'GET /api/insight/getinsightofteam/:teamUuid': { request: () => ({ url: `/api/insight/getinsightofteam/${teamAUuid}` }) },
+  'POST /api/insight/addextraitem': {
+    request: () => ({ method: 'POST', url: '/api/insight/addextraitem', payload: { teamUuid: teamAUuid, qty: 1, itemType: 'user' } }),
+  },
+  'POST /api/insight/cancelextraitem': {
+    request: () => ({ method: 'POST', url: '/api/insight/cancelextraitem', payload: { teamUuid: teamAUuid, qty: 1, itemType: 'user' } }),
+  },
+  'POST /api/insight/updateamountassets': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/insight/updateamountassets',
+      payload: { teamUuid: teamAUuid, amountUsers: 50, amountMikas: 50, amountPublicLicences: 50 },
+    }),
+  },
+  'POST /api/insight/applypromotioncode': {
+    request: () => ({ method: 'POST', url: '/api/insight/applypromotioncode', payload: { teamUuid: teamAUuid, promotionCode: 'SOMMER' } }),
+  },
+  'POST /api/insight/updatesubscription': {
+    request: () => ({ method: 'POST', url: '/api/insight/updatesubscription', payload: { teamUuid: teamAUuid, newPriceId: 'agency:yearly' } }),
+  },
+  'POST /api/insight/changetrialperiod': {
+    request: () => ({ method: 'POST', url: '/api/insight/changetrialperiod', payload: { teamUuid: teamAUuid, trialEndsAt: '2099-01-01' } }),
+  },
+  'POST /api/insight/livelogin': { request: () => ({ method: 'POST', url: '/api/insight/livelogin', payload: { teamUuid: teamAUuid } }) },
+  'POST /api/livelogin/end': { request: () => ({ method: 'POST', url: '/api/livelogin/end' }) },
+  'DELETE /api/insight/team': {
+    request: () => ({ method: 'DELETE', url: '/api/insight/team', payload: { teamUuid: teamAUuid, deleteStripeCustomer: 0, softDelete: 0 } }),
+  },
+  'POST /api/insight/restoreteam': { request: () => ({ method: 'POST', url: '/api/insight/restoreteam', payload: { teamUuid: teamAUuid } }) },
+  'GET /api/insight/audit/:teamUuid': { request: () => ({ url: `/api/insight/audit/${teamAUuid}` }) },
+  'GET /api/insight/promotioncodes': { request: () => ({ url: '/api/insight/promotioncodes' }) },
+  'POST /api/insight/promotioncodes': {
+    request: () => ({ method: 'POST', url: '/api/insight/promotioncodes', payload: { code: 'MATRIX10', percent_off: 10 } }),
+  },
+  'DELETE /api/insight/promotioncodes/:id': { request: () => ({ method: 'DELETE', url: '/api/insight/promotioncodes/1' }) },
+  'GET /api/dataprotection/supportaccess': { request: () => ({ url: '/api/dataprotection/supportaccess' }) },
   // Image assistants (decision 016). Without an image provider the matrix's server answers 503
   // where a picture or a custom style would have to be made.
   'GET /api/styleimages/:assistantUuid': { request: () => ({ url: `/api/styleimages/${img.uuid}` }), object: true },

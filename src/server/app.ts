@@ -32,7 +32,7 @@ import { defineImageJobs, resumeInterruptedImages } from './features/images/imag
 import { imageRoutes } from './features/images/image.routes.ts';
 import { taskDocumentFolderOwner, taskDocumentSource } from './features/tasks/task-documents.ts';
 import { taskRoutes } from './features/tasks/task.routes.ts';
-import { SESSION_COOKIE, authFromSessionToken, registerSessions } from './platform/session.ts';
+import { authFromCookies, registerSessions } from './platform/session.ts';
 import { createThrottle } from './platform/throttle.ts';
 import { createLocalStorage, createPrivateStore, serveStorage, type Storage } from './platform/storage.ts';
 import { M } from '../shared/messages.ts';
@@ -56,6 +56,8 @@ import { supportRoutes } from './features/support/support.routes.ts';
 import { formRoutes } from './features/forms/form.routes.ts';
 import { toolRoutes } from './features/tools/tool.routes.ts';
 import { mcpRoutes } from './features/mcp/mcp.routes.ts';
+import { insightRoutes } from './features/insight/insight.routes.ts';
+import { defineTeamDeletionJobs } from './features/insight/team-deletion.ts';
 import { apiKeyRoutes } from './features/api-keys/api-key.routes.ts';
 import { v1Routes } from './features/openai-api/v1.routes.ts';
 import { voiceRoutes } from './features/voice/voice.routes.ts';
@@ -141,7 +143,9 @@ export async function buildApp(
   defineKnowledgeJobs(deps);
   defineImageJobs(deps);
   defineCreditJobs(deps);
-  defineFileSweep(deps, [knowledgeFolderOwner, audioFolderOwner, assetFolderOwner, imageFolderOwner, taskDocumentFolderOwner]);
+  const privateFolderOwners = [knowledgeFolderOwner, audioFolderOwner, assetFolderOwner, imageFolderOwner, taskDocumentFolderOwner];
+  defineFileSweep(deps, privateFolderOwners);
+  defineTeamDeletionJobs(deps, privateFolderOwners);
   // Workers start once every feature has defined its jobs, and stop before the database closes.
   app.addHook('onReady', () => jobs.start());
   if (database.kind === 'pglite') {
@@ -200,6 +204,7 @@ export async function buildApp(
   await app.register(formRoutes(deps));
   await app.register(toolRoutes(deps));
   await app.register(mcpRoutes(deps));
+  await app.register(insightRoutes(deps));
   await app.register(apiKeyRoutes(deps));
   await app.register(v1Routes(deps));
   await app.register(creditRoutes(deps));
@@ -215,13 +220,15 @@ export async function buildApp(
   // Uploaded logos and the built client are public files.
   await access.declare('public', () => serveStorage(app, config.storageDir));
   await access.declare('public', () => serveClient(app, config));
+  // The live channel signs in like HTTP: the own session or a live login (docs/operations.md).
+  const socketAuth = async (cookieHeader: string | undefined) =>
+    cookieHeader ? (await authFromCookies(database.db, config, app.parseCookie(cookieHeader))).auth : null;
   deps.realtime = attachRealtime(app, {
     redisUrl: config.redisUrl,
     verifyThreadToken: (threadId, token) => verifyThreadToken(deps, threadId, token),
     origins: { appUrl: config.appUrl, isAllowedOrigin: (origin) => isEmbedOrigin(deps.db, origin) },
     verifyImageAccess: async (cookieHeader, assistantUuid) => {
-      const token = cookieHeader ? app.parseCookie(cookieHeader)[SESSION_COOKIE] : undefined;
-      const auth = token ? await authFromSessionToken(database.db, config, token) : null;
+      const auth = await socketAuth(cookieHeader);
       if (!auth) return false;
       return assertCanUseAssistant(deps, auth, assistantUuid).then(
         () => true,
@@ -229,8 +236,7 @@ export async function buildApp(
       );
     },
     verifyKnowledgeAccess: async (cookieHeader, assistantUuid) => {
-      const token = cookieHeader ? app.parseCookie(cookieHeader)[SESSION_COOKIE] : undefined;
-      const auth = token ? await authFromSessionToken(database.db, config, token) : null;
+      const auth = await socketAuth(cookieHeader);
       if (!auth) return false;
       return assertCanEditAssistant(deps, auth, assistantUuid).then(
         () => true,

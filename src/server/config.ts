@@ -36,6 +36,10 @@ const zEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
+  /** A live login of an operator ends by itself after this many minutes. */
+  LIVE_LOGIN_MINUTES: z.coerce.number().positive().max(24 * 60).default(60),
+  /** A soft-deleted team is purged for good this many days after its deletion. */
+  TEAM_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(30),
   LOG_OUTBOX_MAILS: zBoolDefaultTrue,
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(10),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
@@ -148,7 +152,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     session: {
       idleMs: e.SESSION_IDLE_DAYS * 86_400_000,
       absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
+      liveLoginMs: e.LIVE_LOGIN_MINUTES * 60_000,
     },
+    teamRetentionMs: e.TEAM_RETENTION_DAYS * 86_400_000,
     ai: {
       provider: e.AI_PROVIDER,
       baseUrl: e.AI_BASE_URL,

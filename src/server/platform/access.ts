@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from './app-error.ts';
 import type { AuthContext } from './session.ts';
-import { M } from '../../shared/messages.ts';
+import { M, MINS } from '../../shared/messages.ts';
 
 /**
  * Every route declares who may call it (`config.access`), and ONE hook enforces the coarse part
@@ -43,7 +43,15 @@ export const ACCESS_RULES = {
   edit: { description: 'signed in; the edit right on the assistant is checked by the service', check: signedIn, csrf: 'session' },
   admin: { description: 'an administrator of the team', check: requireRole((a) => a.user.isAdmin), csrf: 'session' },
   owner: { description: 'the owner of the team', check: requireRole((a) => a.user.role === 'owner'), csrf: 'session' },
-  superadmin: { description: 'an operator (superadmin)', check: requireRole((a) => a.user.isSuperadmin), csrf: 'session' },
+  superadmin: {
+    description: 'an operator (superadmin), not during a live login',
+    check: (request) => {
+      const auth = signedIn(request);
+      if (auth.live) throw new AppError('FORBIDDEN', MINS.liveLoginNested);
+      if (!auth.user.isSuperadmin) throw new AppError('FORBIDDEN', M.forbidden);
+    },
+    csrf: 'session',
+  },
   apikey: {
     description: 'an API key of the team in `Authorization: Bearer` (checked by the service; OpenAI-style errors); no session, no CSRF',
     check: () => undefined,

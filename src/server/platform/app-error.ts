@@ -26,5 +26,11 @@ export class AppError extends Error {
   }
 }
 
+/** A PostgreSQL unique violation (23505), also when wrapped by the driver. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
 export const validationError = (field: string, message: string) =>
   new AppError('VALIDATION', message, { fields: { [field]: [message] } });

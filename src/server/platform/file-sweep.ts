@@ -11,6 +11,13 @@ import type { Deps } from './deps.ts';
 export interface PrivateFolderOwner {
   owns(folder: string): boolean;
   referenced(db: Db, folder: string, names: string[]): Promise<Set<string>>;
+  /** Every private file of a team's rows (the purge of a deleted team removes them). */
+  teamFiles(db: Db, teamId: number): Promise<PrivateFile[]>;
+}
+
+export interface PrivateFile {
+  folder: string;
+  name: string;
 }
 
 export const FILE_SWEEP_JOB = 'private-files-sweep';

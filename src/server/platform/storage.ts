@@ -97,6 +97,11 @@ export function createPrivateStore(root: string) {
     async remove(folder: string, name: string): Promise<void> {
       await fs.rm(safe(folder, name), { force: true });
     },
+    /** Removes a folder that holds no files any more (e.g. an assistant's audio after a purge). */
+    async removeFolderIfEmpty(folder: string): Promise<void> {
+      if (!/^[\w-]+$/.test(folder)) throw new Error('bad private folder name');
+      await fs.rmdir(path.join(root, folder)).catch(() => undefined);
+    },
     /** The folders that hold files (for the sweep of orphaned files). */
     async folders(): Promise<string[]> {
       const entries = await fs.readdir(root, { withFileTypes: true }).catch(() => []);

@@ -14,6 +14,15 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /**
+     * Live login (docs/operations.md): the operator who holds this session of the team's owner.
+     * Such a session is only valid next to the operator's own session and while they are a
+     * superadmin; it is never the owner's own session.
+     */
+    operatorUserId: integer('operator_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The operator's own session this live login was started from (ends with it). */
+    operatorSessionId: text('operator_session_id'),
+    liveReason: text('live_reason'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -14,3 +14,4 @@ export * from './images.ts';
 export * from './api-keys.ts';
 export * from './credits.ts';
 export * from './billing.ts';
+export * from './audit.ts';

@@ -28,7 +28,9 @@ export async function getUserData(deps: Deps, auth: AuthContext): Promise<UserDa
     trailSecondsRemaining: trialSecondsRemaining(team),
     role: user.role,
     ...billing,
-    liveLogin: null,
+    liveLogin: auth.live
+      ? { teamName: team.name, expiresAt: auth.live.expiresAt.toISOString(), operatorName: auth.live.operator.name }
+      : null,
     permissions: {
       canCreateAssistant: user.isAdmin && !assistantLimit.full,
       canCreateUser: user.isAdmin && userCount < limits.userLimitRegular + limits.userAddons,

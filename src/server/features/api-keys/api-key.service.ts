@@ -4,6 +4,7 @@ import { API_KEYS_MAX, type ApiKey, type ApiKeyList } from '../../../shared/sche
 import type { ApiKeyRow, Team } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
+import { auditFrom, recordAudit } from '../../platform/audit.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import {
@@ -100,6 +101,7 @@ export async function createApiKey(
     assistantIds,
   );
   deps.log.info({ teamId: auth.team.id, userId: auth.user.id, apiKey: row.uuid }, 'api key created');
+  await recordAudit(deps.db, { action: 'api_key.created', ...auditFrom(auth), detail: { key: row.uuid, name: input.name, prefix: row.prefix, scope: input.scope } });
   const [listed] = (await listKeys(deps.db, auth.team.id)).filter((r) => r.key.id === row.id);
   return { key: toApiKey(listed!), secret, message: MAK.created };
 }
@@ -107,5 +109,6 @@ export async function createApiKey(
 export async function revokeApiKey(deps: Deps, auth: AuthContext, uuid: string) {
   if (!(await revokeKey(deps.db, auth.team.id, uuid))) throw new AppError('NOT_FOUND', MAK.notFound);
   deps.log.info({ teamId: auth.team.id, userId: auth.user.id, apiKey: uuid }, 'api key revoked');
+  await recordAudit(deps.db, { action: 'api_key.revoked', ...auditFrom(auth), detail: { key: uuid } });
   return { status: 'success' as const, message: MAK.revoked };
 }

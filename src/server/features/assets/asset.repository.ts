@@ -60,4 +60,12 @@ export const assetFolderOwner: PrivateFolderOwner = {
     const rows = await db.select({ name: assetFiles.storedName }).from(assetFiles).where(inArray(assetFiles.storedName, names));
     return new Set(rows.map((r) => r.name));
   },
+  async teamFiles(db, teamId) {
+    const rows = await db
+      .select({ name: assetFiles.storedName })
+      .from(assetFiles)
+      .innerJoin(assistants, eq(assistants.id, assetFiles.assistantId))
+      .where(eq(assistants.teamId, teamId));
+    return rows.map((r) => ({ folder: 'assets', name: r.name }));
+  },
 };

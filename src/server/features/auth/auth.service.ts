@@ -4,7 +4,7 @@ import { PLAN_LIMITS } from '../../../shared/constants.ts';
 import { M, MU } from '../../../shared/messages.ts';
 import type { Feedback, LoginRequest, RegisterRequest, ResetPasswordRequest } from '../../../shared/schemas/auth.ts';
 import { teams, users } from '../../db/schema/index.ts';
-import { AppError } from '../../platform/app-error.ts';
+import { AppError, isUniqueViolation } from '../../platform/app-error.ts';
 import { hashPassword, randomToken, verifyPassword } from '../../platform/crypto.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { endAllSessionsOfUser, startSession } from '../../platform/session.ts';
@@ -34,10 +34,6 @@ export const REGISTER_RULES = {
   perAddressAndIp: { limit: 5, windowMs: MINUTES_15 },
 } as const;
 
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 function emailAllowed(deps: Deps, email: string): boolean {
   const domains = deps.config.registration.domains;

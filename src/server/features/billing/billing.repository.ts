@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { billingAddresses, billingBookings, invoiceCounters, invoices, orders, stripeEvents } from '../../db/schema/index.ts';
+import { billingAddresses, billingBookings, invoiceCounters, invoices, orders, stripeEvents, teamDiscounts } from '../../db/schema/index.ts';
 import type { BillingAddress } from '../../../shared/schemas/billing.ts';
 
 export async function findAddress(db: Db, teamId: number) {
@@ -92,4 +92,13 @@ export async function linkBookingInvoice(tx: Db, bookingId: number, invoiceId: n
 export async function claimStripeEvent(tx: Db, id: string, type: string): Promise<boolean> {
   const rows = await tx.insert(stripeEvents).values({ id, type }).onConflictDoNothing().returning({ id: stripeEvents.id });
   return rows.length > 0;
+}
+
+/** The team's discount from a promotion code (applied in Insight) if it still runs on `today`. */
+export async function findActiveDiscount(db: Db, teamId: number, today: string) {
+  const [row] = await db
+    .select()
+    .from(teamDiscounts)
+    .where(and(eq(teamDiscounts.teamId, teamId), or(isNull(teamDiscounts.validUntil), gte(teamDiscounts.validUntil, today))));
+  return row ?? null;
 }

@@ -1,6 +1,9 @@
 import type { Deps } from '../../platform/deps.ts';
 import { grantCredits } from '../credits/credit.service.ts';
-import { insertOrder, setOrderPaid } from './billing.repository.ts';
+import { findActiveDiscount, insertOrder, setOrderPaid } from './billing.repository.ts';
+import type { Db } from '../../db/client.ts';
+import type { InvoiceLine } from './invoice-document.ts';
+import type { Charge } from './provider.ts';
 import { createInvoice } from './invoice.service.ts';
 import type { BillingProvider } from './provider.ts';
 
@@ -18,7 +21,9 @@ export function invoiceProvider(deps: Deps): BillingProvider {
     paymentMethodLink: () => Promise.resolve(BILLING_PAGE),
     customerPortalLink: () => Promise.resolve(BILLING_PAGE),
     async charge(tx, team, address, charge) {
-      const invoice = await createInvoice(tx, team.id, address, charge);
+      // A promotion code applied by support discounts plan and extras invoices while it runs.
+      const discount = await discountLine(tx, team.id, charge);
+      const invoice = await createInvoice(tx, team.id, address, discount ? { ...charge, lines: [...charge.lines, discount] } : charge);
       return invoice.id;
     },
     async checkout(team, address, credits, priceCents) {
@@ -38,4 +43,20 @@ export function invoiceProvider(deps: Deps): BillingProvider {
     },
     invoiceUrl: (invoice) => Promise.resolve(`/api/invoice/${invoice.uuid}/pdf`),
   };
+}
+
+const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+
+/**
+ * The team's running discount as a credit line (quantity −1: EN 16931 forbids a negative price,
+ * not a negative quantity), never more than the charge itself; null without one.
+ */
+export async function discountLine(db: Db, teamId: number, charge: Charge): Promise<InvoiceLine | null> {
+  const discount = await findActiveDiscount(db, teamId, berlinToday());
+  if (!discount) return null;
+  const sum = charge.lines.reduce((s, l) => s + l.quantity * l.unitCents, 0);
+  const cents = Math.min(sum, discount.percentOff !== null ? Math.round((sum * discount.percentOff) / 100) : (discount.amountOffCents ?? 0));
+  if (cents <= 0) return null;
+  const what = discount.percentOff !== null ? `${discount.percentOff} %` : 'Festbetrag';
+  return { description: `Gutschein ${discount.code} (${what})`, quantity: -1, unitCents: cents };
 }

@@ -35,6 +35,13 @@ export interface BillingProvider {
   checkout(team: Team, address: BillingAddress, credits: number, priceCents: number): Promise<string>;
   /** The URL that opens an invoice (our PDF or Stripe's hosted invoice). */
   invoiceUrl(invoice: { uuid: string; stripeInvoiceId: string | null; hostedUrl: string | null }): Promise<string>;
+  /**
+   * Stripe only: applies one of Stripe's promotion codes to the team's running subscription
+   * (Rechnung keeps its own codes: docs/operations.md).
+   */
+  applyPromotionCode?(team: Team, code: string): Promise<'applied' | 'unknown' | 'no_subscription'>;
+  /** Stripe only: deletes the team's Stripe customer (team deletion, when asked). */
+  deleteCustomer?(team: Team): Promise<void>;
   /** Stripe only: the hosted URL of one of the team's Stripe invoices (`in_…`), or null. */
   externalInvoiceUrl?(team: Team, id: string): Promise<string | null>;
 }

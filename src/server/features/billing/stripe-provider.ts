@@ -107,6 +107,19 @@ export function stripeProvider(deps: Deps, cfg: StripeConfig): BillingProvider {
       if (invoice.stripeInvoiceId) return (await stripe.invoices.retrieve(invoice.stripeInvoiceId)).hosted_invoice_url ?? `/api/invoice/${invoice.uuid}/pdf`;
       return `/api/invoice/${invoice.uuid}/pdf`;
     },
+    async applyPromotionCode(team, code) {
+      const promotion = (await stripe.promotionCodes.list({ code, active: true, limit: 1 })).data[0];
+      if (!promotion) return 'unknown';
+      const customer = await customerId(team);
+      const subscription = customer ? await activeSubscription(customer) : null;
+      if (!subscription) return 'no_subscription';
+      await stripe.subscriptions.update(subscription.id, { discounts: [{ promotion_code: promotion.id }] });
+      return 'applied';
+    },
+    async deleteCustomer(team) {
+      const row = await findAddress(deps.db, team.id);
+      if (row?.stripeCustomerId) await stripe.customers.del(row.stripeCustomerId);
+    },
     async externalInvoiceUrl(team, id) {
       const customer = await customerId(team);
       if (!customer) return null;

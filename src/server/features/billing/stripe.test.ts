@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { createStaffedTeam, loginAs } from '../../../../tests/factories/index.ts';
 import { startFakeStripe, type FakeStripe } from '../../../../tests/fixtures/fake-stripe.ts';
-import { CREDIT_UNITS, orders, stripeEvents, teams } from '../../db/schema/index.ts';
+import { billingAddresses, CREDIT_UNITS, orders, stripeEvents, teams, users } from '../../db/schema/index.ts';
 import { creditBalanceUnits } from '../credits/credit.service.ts';
 
 const SECRET = 'whsec_test_secret';
@@ -100,5 +100,32 @@ describe('Stripe provider against a local Stripe', () => {
     const again = completed('evt_paid_2', order!.stripeSessionId!);
     expect(await post(again, stripe.webhooks.generateTestHeaderString({ payload: again, secret: SECRET }))).toBe(200);
     expect(await balance(team.id)).toBe(before + 200);
+  });
+
+  it('Insight: a Stripe promotion code goes onto the subscription; deleting a team can delete its Stripe customer', async () => {
+    const operatorTeam = await createStaffedTeam(t.database.db, { plan: 'agency' });
+    await t.database.db.update(users).set({ isSuperadmin: true }).where(eq(users.id, operatorTeam.owner.id));
+    const support = await loginAs(t, operatorTeam.owner);
+    const { team, owner } = await createStaffedTeam(t.database.db, { plan: 'trial' });
+    const agent = await loginAs(t, owner);
+    expect((await agent.put('/api/billing/address', ADDRESS)).status).toBe(200);
+    fake.promotionCodes.set('HERBST25', 'promo_herbst');
+
+    // Without a subscription there is nothing to discount.
+    let res = await support.post('/api/insight/applypromotioncode', { teamUuid: team.uuid, promotionCode: 'HERBST25' });
+    expect(res.status).toBe(409);
+    expect((await agent.post('/api/offer/book', { slug: 'team', billingPeriod: 'monthly' })).status).toBe(200);
+    res = await support.post('/api/insight/applypromotioncode', { teamUuid: team.uuid, promotionCode: 'GIBTSNICHT' });
+    expect(res.status).toBe(422);
+    res = await support.post('/api/insight/applypromotioncode', { teamUuid: team.uuid, promotionCode: 'HERBST25' });
+    expect(res.json().message).toBe('Gutschein wird angewendet');
+    const [address] = await t.database.db.select().from(billingAddresses).where(eq(billingAddresses.teamId, team.id));
+    const sub = fake.subscriptions.find((s) => s.customer === address!.stripeCustomerId);
+    expect(sub?.discounts).toEqual([{ promotion_code: 'promo_herbst' }]);
+
+    res = await support.delete('/api/insight/team', { teamUuid: team.uuid, deleteStripeCustomer: 1, softDelete: 1 });
+    expect(res.status).toBe(200);
+    expect(fake.deletedCustomers).toContain(address!.stripeCustomerId);
+    expect((await t.database.db.select().from(teams).where(eq(teams.id, team.id)))[0]!.deletedAt).not.toBeNull();
   });
 });

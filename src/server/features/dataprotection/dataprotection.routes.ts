@@ -3,7 +3,8 @@ import { z } from '../../../shared/zod.ts';
 import { ZFilterRequest, ZFilterResponse } from '../../../shared/schemas/users.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/session.ts';
-import { getAssistantFilter, getTeamFilter, saveFilter } from './dataprotection.service.ts';
+import { ZSupportAccessList } from '../../../shared/schemas/insight.ts';
+import { getAssistantFilter, getTeamFilter, listSupportAccesses, saveFilter } from './dataprotection.service.ts';
 
 const tags = ['dataprotection'];
 
@@ -12,6 +13,15 @@ export const dataprotectionRoutes =
   async (app) => {
     app.get('/api/filter/main', { config: { access: 'admin' }, schema: { tags, response: { 200: ZFilterResponse } } }, async (request) =>
       getTeamFilter(requireAuth(request)),
+    );
+
+    app.get(
+      '/api/dataprotection/supportaccess',
+      {
+        config: { access: 'admin' },
+        schema: { tags, description: "Support's live logins into the team (newest first).", response: { 200: ZSupportAccessList } },
+      },
+      async (request) => listSupportAccesses(deps, requireAuth(request)),
     );
 
     app.get(

@@ -1,5 +1,7 @@
 import type { Assistant, Team } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { listTeamAudit } from '../../platform/audit.ts';
+import type { SupportAccess } from '../../../shared/schemas/insight.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { M, MU } from '../../../shared/messages.ts';
@@ -62,4 +64,39 @@ export async function saveFilter(
   if (level === 2) assertLevel2Length(filter);
   await saveAssistantFilter(deps, assistant, { filter, filterEnabled: level === 2 ? true : input.protectionLevel >= 1 });
   return { status: 'success', message: MU.assistantFilterSaved };
+}
+
+const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/**
+ * Datenschutz → Support-Zugriffe: every live login of support into the team, from the audit log
+ * (start, end, who, reason, the number of changes made). An access without an end entry ended by
+ * itself when it expired.
+ */
+export async function listSupportAccesses(deps: Deps, auth: AuthContext): Promise<SupportAccess[]> {
+  const rows = await listTeamAudit(deps.db, auth.team.id, ['live_login.started', 'live_login.ended', 'live_login.request'], 2000);
+  const byLive = new Map<string, SupportAccess>();
+  // Oldest first, so the start of each live login is seen before its end and its changes.
+  for (const row of [...rows].reverse()) {
+    if (!row.liveSessionId) continue;
+    if (row.action === 'live_login.started') {
+      byLive.set(row.liveSessionId, {
+        started_at: row.at.toISOString(),
+        ended_at: null,
+        expires_at: text(row.detail.expiresAt) ?? row.at.toISOString(),
+        operator: (row.actorLabel ?? '').replace(/\s*<[^>]*>$/, '') || 'Support',
+        reason: text(row.detail.reason) ?? '',
+        changes: 0,
+      });
+      continue;
+    }
+    const access = byLive.get(row.liveSessionId);
+    if (!access) continue;
+    if (row.action === 'live_login.ended') access.ended_at = text(row.detail.at) ?? row.at.toISOString();
+    else access.changes++;
+  }
+  const now = Date.now();
+  return [...byLive.values()]
+    .map((a) => (a.ended_at === null && Date.parse(a.expires_at) <= now ? { ...a, ended_at: a.expires_at } : a))
+    .sort((a, b) => b.started_at.localeCompare(a.started_at));
 }

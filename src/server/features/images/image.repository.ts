@@ -161,4 +161,20 @@ export const imageFolderOwner: PrivateFolderOwner = {
             .where(inArray(generatedImages.storedName, names));
     return new Set(rows.map((r) => r.name).filter((n): n is string => n !== null));
   },
+  async teamFiles(db, teamId) {
+    const styles = await db
+      .select({ name: styleImages.storedName })
+      .from(styleImages)
+      .innerJoin(assistants, eq(assistants.id, styleImages.assistantId))
+      .where(eq(assistants.teamId, teamId));
+    const images = await db
+      .select({ name: generatedImages.storedName })
+      .from(generatedImages)
+      .innerJoin(assistants, eq(assistants.id, generatedImages.assistantId))
+      .where(eq(assistants.teamId, teamId));
+    return [
+      ...styles.map((r) => ({ folder: STYLE_IMAGE_FOLDER, name: r.name })),
+      ...images.flatMap((r) => (r.name ? [{ folder: IMAGE_FOLDER, name: r.name }] : [])),
+    ];
+  },
 };

@@ -154,4 +154,12 @@ export const knowledgeFolderOwner: PrivateFolderOwner = {
     const rows = await db.select({ name: knowledgeFiles.storedName }).from(knowledgeFiles).where(inArray(knowledgeFiles.storedName, names));
     return new Set(rows.map((r) => r.name));
   },
+  async teamFiles(db, teamId) {
+    const rows = await db
+      .select({ name: knowledgeFiles.storedName })
+      .from(knowledgeFiles)
+      .innerJoin(assistants, eq(assistants.id, knowledgeFiles.assistantId))
+      .where(eq(assistants.teamId, teamId));
+    return rows.map((r) => ({ folder: 'knowledge', name: r.name }));
+  },
 };

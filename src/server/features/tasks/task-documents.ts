@@ -1,8 +1,8 @@
 import { tool, type ToolSet } from 'ai';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { DOCUMENT_FUNCTION, DOCUMENT_TOOL_DESCRIPTION, ZDocumentInput, type DocumentCreated } from '../../ai/tools/document.ts';
 import type { ToolEffect } from '../../ai/tools/index.ts';
-import { messages } from '../../db/schema/index.ts';
+import { assistants, messages, threads } from '../../db/schema/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
 import { MTK } from '../../../shared/messages.ts';
@@ -77,5 +77,17 @@ export const taskDocumentFolderOwner: PrivateFolderOwner = {
     const sources = names.map((n) => `task:${threadId}/${n}`);
     const rows = await db.select({ source: messages.documentSource }).from(messages).where(inArray(messages.documentSource, sources));
     return new Set(rows.map((r) => (r.source ?? '').slice(`task:${threadId}/`.length)));
+  },
+  async teamFiles(db, teamId) {
+    const rows = await db
+      .select({ source: messages.documentSource })
+      .from(messages)
+      .innerJoin(threads, eq(threads.id, messages.threadId))
+      .innerJoin(assistants, eq(assistants.id, threads.assistantId))
+      .where(and(eq(assistants.teamId, teamId), like(messages.documentSource, 'task:%')));
+    return rows.flatMap((r) => {
+      const match = /^task:(\d+)\/(.+)$/.exec(r.source ?? '');
+      return match ? [{ folder: folderOf(Number(match[1])), name: match[2]! }] : [];
+    });
   },
 };

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/app-error.ts';
 import { hashPassword, randomToken } from '../../platform/crypto.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { endAllSessionsOfUser, type AuthContext } from '../../platform/session.ts';
-import { M, MCR, MU } from '../../../shared/messages.ts';
+import { M, MCR, MU, MINS } from '../../../shared/messages.ts';
 import type { TeamUser, ZCreateUserRequest, ZPermissionRequest, ZUpdateUserRequest } from '../../../shared/schemas/users.ts';
 import type { z } from '../../../shared/zod.ts';
 import { issueInvitationToken, isEmailTaken } from '../auth/auth.service.ts';
@@ -35,6 +35,8 @@ function assertAdmin(auth: AuthContext) {
  * admin's e-mail or password (either would take over that account).
  */
 function assertMayChangeUser(auth: AuthContext, target: User, change: { credentials: boolean }) {
+  // Support signed in by live login never changes anyone's e-mail address or password.
+  if (auth.live && change.credentials) throw new AppError('FORBIDDEN', MINS.liveLoginForbidden);
   if (target.id === auth.user.id || auth.user.role === 'owner') return;
   assertAdmin(auth);
   if (target.role === 'owner' || (target.isAdmin && change.credentials)) {

@@ -1,6 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { readPcmWav, speakableText, wavSeconds } from '../../ai/speech.ts';
-import { messages } from '../../db/schema/index.ts';
+import { assistants, messages, threads } from '../../db/schema/index.ts';
 import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -166,5 +166,14 @@ export const audioFolderOwner: PrivateFolderOwner = {
   async referenced(db, _folder, names) {
     const rows = await db.select({ name: messages.audio }).from(messages).where(inArray(messages.audio, names));
     return new Set(rows.map((r) => r.name ?? ''));
+  },
+  async teamFiles(db, teamId) {
+    const rows = await db
+      .select({ name: messages.audio, assistantUuid: assistants.uuid })
+      .from(messages)
+      .innerJoin(threads, eq(threads.id, messages.threadId))
+      .innerJoin(assistants, eq(assistants.id, threads.assistantId))
+      .where(and(eq(assistants.teamId, teamId), isNotNull(messages.audio)));
+    return rows.map((r) => ({ folder: `${AUDIO_FOLDER}-${r.assistantUuid}`, name: r.name! }));
   },
 };

@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from '../../../shared/zod.ts';
+import { zId } from '../../../shared/schemas/common.ts';
+import {
+  ZApplyPromotion,
+  ZAuditList,
+  ZChangeTrial,
+  ZDeleteTeam,
+  ZExtraItem,
+  ZInsightList,
+  ZInsightQuery,
+  ZLiveLogin,
+  ZLiveLoginStarted,
+  ZPromotionCode,
+  ZPromotionCodeInput,
+  ZRestoreTeam,
+  ZTeamInsight,
+  ZUpdateAmounts,
+  ZUpdateSubscription,
+} from '../../../shared/schemas/insight.ts';
+import { listTeamAudit } from '../../platform/audit.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { requireAuth } from '../../platform/session.ts';
+import { changeExtras, changeTrial, getTeamInsight, listTeams, teamOr404, updateAmounts, updateSubscription } from './insight.service.ts';
+import { endLiveLogin, startLiveLogin } from './live-login.ts';
+import { applyPromotion, createCode, deactivateCode, listCodes } from './promotion.service.ts';
+import { deleteTeam, restoreDeletedTeam } from './team-deletion.ts';
+
+// The operator calls of spec 03 §7 and their companions (docs/operations.md, docs/api.md). Every
+// route but the end of a live login is for superadmins only (access rule `superadmin`).
+
+const tags = ['insight'];
+const ZDone = z.object({ status: z.literal('success'), message: z.string() });
+const superadmin = { access: 'superadmin' } as const;
+
+export const insightRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/insight',
+      { config: superadmin, schema: { tags, description: 'All teams, 100 per page; search by team name or e-mail.', querystring: ZInsightQuery, response: { 200: ZInsightList } } },
+      async (request) => listTeams(deps, request.query),
+    );
+
+    app.get(
+      '/api/insight/getinsightofteam/:teamUuid',
+      { config: superadmin, schema: { tags, params: z.object({ teamUuid: z.uuid() }), response: { 200: ZTeamInsight } } },
+      async (request) => getTeamInsight(deps, request.params.teamUuid),
+    );
+
+    app.post(
+      '/api/insight/addextraitem',
+      { config: superadmin, schema: { tags, body: ZExtraItem, response: { 200: ZDone } } },
+      async (request) => changeExtras(deps, requireAuth(request), request.body, 1),
+    );
+
+    app.post(
+      '/api/insight/cancelextraitem',
+      { config: superadmin, schema: { tags, body: ZExtraItem, response: { 200: ZDone } } },
+      async (request) => changeExtras(deps, requireAuth(request), request.body, -1),
+    );
+
+    app.post(
+      '/api/insight/updateamountassets',
+      { config: superadmin, schema: { tags, body: ZUpdateAmounts, response: { 200: ZDone } } },
+      async (request) => updateAmounts(deps, requireAuth(request), request.body.teamUuid, request.body),
+    );
+
+    app.post(
+      '/api/insight/applypromotioncode',
+      { config: superadmin, schema: { tags, body: ZApplyPromotion, response: { 200: ZDone } } },
+      async (request) => applyPromotion(deps, requireAuth(request), request.body.teamUuid, request.body.promotionCode),
+    );
+
+    app.post(
+      '/api/insight/updatesubscription',
+      { config: superadmin, schema: { tags, body: ZUpdateSubscription, response: { 200: ZDone } } },
+      async (request) => updateSubscription(deps, requireAuth(request), request.body.teamUuid, request.body.newPriceId),
+    );
+
+    app.post(
+      '/api/insight/changetrialperiod',
+      { config: superadmin, schema: { tags, body: ZChangeTrial, response: { 200: ZDone } } },
+      async (request) => changeTrial(deps, requireAuth(request), request.body.teamUuid, request.body.trialEndsAt),
+    );
+
+    app.post(
+      '/api/insight/livelogin',
+      {
+        config: superadmin,
+        schema: { tags, description: 'Starts a live login as the team owner (cookie `mika_live`).', body: ZLiveLogin, response: { 200: ZLiveLoginStarted } },
+      },
+      async (request, reply) => startLiveLogin(deps, requireAuth(request), reply, request.body),
+    );
+
+    app.post(
+      '/api/livelogin/end',
+      { config: { access: 'member' }, schema: { tags, description: "Ends the live login; back to the operator's own account.", response: { 200: ZDone } } },
+      async (request, reply) => endLiveLogin(deps, request, reply),
+    );
+
+    app.delete(
+      '/api/insight/team',
+      { config: superadmin, schema: { tags, body: ZDeleteTeam, response: { 200: ZDone } } },
+      async (request) => deleteTeam(deps, requireAuth(request), request.body),
+    );
+
+    app.post(
+      '/api/insight/restoreteam',
+      { config: superadmin, schema: { tags, body: ZRestoreTeam, response: { 200: ZDone } } },
+      async (request) => restoreDeletedTeam(deps, requireAuth(request), request.body.teamUuid),
+    );
+
+    app.get(
+      '/api/insight/audit/:teamUuid',
+      { config: superadmin, schema: { tags, params: z.object({ teamUuid: z.uuid() }), response: { 200: ZAuditList } } },
+      async (request) => {
+        const team = await teamOr404(deps, request.params.teamUuid);
+        const rows = await listTeamAudit(deps.db, team.id);
+        return rows.map((r) => ({ id: r.id, at: r.at.toISOString(), action: r.action, actor: r.actorLabel, live: r.liveSessionId !== null, detail: r.detail }));
+      },
+    );
+
+    app.get('/api/insight/promotioncodes', { config: superadmin, schema: { tags, response: { 200: z.array(ZPromotionCode) } } }, async () => listCodes(deps));
+
+    app.post(
+      '/api/insight/promotioncodes',
+      { config: superadmin, schema: { tags, body: ZPromotionCodeInput, response: { 200: ZDone.extend({ id: z.number().int() }) } } },
+      async (request) => createCode(deps, requireAuth(request), request.body),
+    );
+
+    app.delete(
+      '/api/insight/promotioncodes/:id',
+      { config: superadmin, schema: { tags, params: z.object({ id: zId() }), response: { 200: ZDone } } },
+      async (request) => deactivateCode(deps, requireAuth(request), request.params.id),
+    );
+  };

@@ -1,0 +1,63 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { auditLog, type Team, type User } from '../db/schema/index.ts';
+import type { AuthContext } from './session.ts';
+
+/**
+ * The one audit log (docs/operations.md): operator actions in Insight, live logins and every
+ * change made during one, API keys. Append-only: the table refuses UPDATE and DELETE.
+ */
+export type AuditAction =
+  | 'plan.changed'
+  | 'amounts.changed'
+  | 'extras.added'
+  | 'extras.cancelled'
+  | 'promotion.applied'
+  | 'promotion_code.created'
+  | 'promotion_code.deactivated'
+  | 'trial.changed'
+  | 'live_login.started'
+  | 'live_login.ended'
+  | 'live_login.request'
+  | 'team.deleted'
+  | 'team.restored'
+  | 'team.purged'
+  | 'api_key.created'
+  | 'api_key.revoked';
+
+export interface AuditInput {
+  action: AuditAction;
+  team?: Pick<Team, 'id' | 'uuid' | 'name'> | null;
+  actor?: Pick<User, 'id' | 'name' | 'email'> | null;
+  liveSessionId?: string | null;
+  detail?: Record<string, unknown>;
+}
+
+/** Writes one entry; pass the transaction of the change so both commit together. */
+export async function recordAudit(db: Db, input: AuditInput): Promise<void> {
+  await db.insert(auditLog).values({
+    action: input.action,
+    teamId: input.team?.id ?? null,
+    teamUuid: input.team?.uuid ?? null,
+    teamName: input.team?.name ?? null,
+    actorUserId: input.actor?.id ?? null,
+    actorLabel: input.actor ? `${input.actor.name} <${input.actor.email}>` : null,
+    liveSessionId: input.liveSessionId ?? null,
+    detail: input.detail ?? {},
+  });
+}
+
+/** Who acts in a request: during a live login the operator (never the team's owner). */
+export function auditFrom(auth: AuthContext): Pick<AuditInput, 'team' | 'actor' | 'liveSessionId'> {
+  return { team: auth.team, actor: auth.live?.operator ?? auth.user, liveSessionId: auth.live ? auth.sessionId : null };
+}
+
+/** A team's entries, newest first. */
+export function listTeamAudit(db: Db, teamId: number, actions?: AuditAction[], limit = 200) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(actions ? and(eq(auditLog.teamId, teamId), inArray(auditLog.action, actions)) : eq(auditLog.teamId, teamId))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit);
+}
