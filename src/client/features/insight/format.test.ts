@@ -29,15 +29,19 @@ describe('Insight formatting', () => {
   });
 
   it('shows before → after, live-login requests and plain fields', () => {
-    expect(auditDetail({ detail: { before: { plan: 'trial' }, after: { plan: 'team:monthly' } } })).toBe(
-      'Tarif: trial → team:monthly',
-    );
+    expect(
+      auditDetail({ detail: { before: { plan: 'trial', amountMikas: 3 }, after: { plan: 'team:monthly', amountMikas: 5 } } }),
+    ).toBe('Tarif: trial → team:monthly · Mikas: 3 → 5');
     expect(
       auditDetail({ detail: { before: { amountUsers: 2, amountMikas: 2 }, after: { amountUsers: 5, amountMikas: 2 } } }),
     ).toBe('User: 2 → 5');
     expect(auditDetail({ detail: { before: 1, after: 2 } })).toBe('1 → 2');
-    expect(auditDetail({ detail: { method: 'POST', path: '/api/assistant', status: 200 } })).toBe('POST /api/assistant · 200');
-    expect(auditDetail({ detail: { itemType: 'user', qty: 1 } })).toBe('Art: user · Anzahl: 1');
+    expect(auditDetail({ detail: { method: 'POST', path: '/api/filter', route: '/api/filter', status: 200 } })).toBe('POST /api/filter · 200');
+    expect(
+      auditDetail({ detail: { item: 'user', qty: 1, before: { users: 0, mikas: 2 }, after: { users: 1, mikas: 2 } } }),
+    ).toBe('Extra-User: 0 → 1 · Art: User · Anzahl: 1');
+    expect(auditDetail({ detail: { how: 'expired' } })).toBe('Ende: abgelaufen');
+    expect(auditDetail({ detail: { soft: true, deleteStripeCustomer: false } })).toBe('Soft delete: ja · Stripe-Kunde löschen: nein');
     expect(auditDetail({ detail: {} })).toBe('');
   });
 });

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '../../../shared/schemas/insight.ts';
-import { AUDIT_ACTIONS, AUDIT_FIELDS, TI } from './texts.ts';
+import { AUDIT_ACTIONS, AUDIT_FIELDS, AUDIT_VALUES, TI } from './texts.ts';
 
 // Formatting of the Insight screens: German dates, discounts, credits and the audit log's lines.
 
@@ -93,7 +93,8 @@ function scalar(value: unknown): string {
   if (value === null || value === undefined || value === '') return '–';
   if (typeof value === 'boolean') return value ? 'ja' : 'nein';
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value);
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (typeof value === 'string') return AUDIT_VALUES[value] ?? value;
+  if (typeof value === 'number') return String(value);
   return JSON.stringify(value);
 }
 
@@ -104,7 +105,8 @@ const fieldName = (key: string) => AUDIT_FIELDS[key] ?? key;
  * of a change during a live login ("POST /api/assistant · 200"), or its plain fields.
  */
 export function auditDetail(entry: Pick<AuditEntry, 'detail'>): string {
-  const { before, after, method, path, status, ...rest } = entry.detail;
+  // `route` repeats the path as a pattern: the path says more.
+  const { before, after, method, path, status, route: _route, ...rest } = entry.detail;
   const parts: string[] = [];
   if (before !== undefined || after !== undefined) {
     if (isRecord(before) || isRecord(after)) {

@@ -19,7 +19,8 @@ export function TrialCard({ team, disabled }: { team: TeamInsight; disabled: boo
   const [error, setError] = useState<string | null>(null);
   const change = useChangeTrialPeriod(team.uuid);
   const [today] = useState(() => berlinDay(new Date().toISOString()));
-  const onTrial = team.plan_slug === 'trial';
+  // The server takes a trial date for teams on the trial or the individual plan (docs/operations.md).
+  const onTrial = team.plan_slug === 'trial' || team.plan_slug === 'other';
 
   const submit = async () => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) {
