@@ -60,7 +60,7 @@ export function SupportAccessCard() {
     );
   } else {
     body = (
-      <TableContainer tabIndex={0} role="region" aria-label={DT.supportTitle} sx={{ borderTop: 1, borderColor: 'divider' }}>
+      <TableContainer tabIndex={0} role="region" aria-label={DT.supportTable} sx={{ borderTop: 1, borderColor: 'divider' }}>
         <Table size="small" aria-label={DT.supportTitle} sx={{ minWidth: 640 }}>
           <TableHead>
             <TableRow>

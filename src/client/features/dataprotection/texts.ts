@@ -29,6 +29,7 @@ export const DT = {
 
   // Support-Zugriffe: support's live logins into the team (docs/operations.md)
   supportTitle: 'Support-Zugriffe',
+  supportTable: 'Liste der Zugriffe',
   supportInfo:
     'Der Mika-Support kann sich zur Hilfe per Live-Login in Dein Team einloggen. Jeder Zugriff wird protokolliert und hier angezeigt – mit Beginn, Ende, Mitarbeiter/in, Grund und der Zahl der Änderungen.',
   supportEmpty: 'Bisher hat sich der Support nicht in Dein Team eingeloggt.',

@@ -66,7 +66,7 @@ function PromotionList() {
     body = <Typography sx={{ color: 'text.secondary', px: { xs: 2.5, sm: 3 } }}>{TI.promotionsEmpty}</Typography>;
   } else {
     body = (
-      <TableContainer tabIndex={0} role="region" aria-label={TI.promotionsTitle} sx={{ borderTop: 1, borderColor: 'divider' }}>
+      <TableContainer tabIndex={0} role="region" aria-label={TI.promotionsTable} sx={{ borderTop: 1, borderColor: 'divider' }}>
         <Table size="small" aria-label={TI.promotionsTitle} sx={{ minWidth: 720 }}>
           <TableHead>
             <TableRow>
@@ -123,13 +123,12 @@ function PromotionList() {
           destructive
           pending={deactivate.isPending}
           onConfirm={() =>
-            deactivate.mutate(deactivating.id, {
-              onSuccess: (result) => {
-                showSuccess(result.message);
-                setDeactivating(null);
-              },
-              onError: () => setDeactivating(null),
-            })
+            void deactivate
+              .mutateAsync(deactivating.id)
+              .then((result) => showSuccess(result.message))
+              // The api client has shown the server's message.
+              .catch(() => undefined)
+              .finally(() => setDeactivating(null))
           }
           onClose={() => setDeactivating(null)}
         />

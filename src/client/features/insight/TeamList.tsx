@@ -77,11 +77,15 @@ export function TeamList() {
   const list = useInsightList(query);
   const [input, setInput] = useState(query.search);
 
-  // Typing searches after a short pause and starts again on page 1.
+  // Typing searches after a short pause and starts again on page 1 — unless a team has been opened
+  // meanwhile (a pencil clicked within the pause): the search must not close its view again.
   useEffect(() => {
     const search = input.trim();
     if (search === query.search) return;
-    const timer = setTimeout(() => setParams((prev) => withListParams(prev, { search, page: 1 }), { replace: true }), SEARCH_DELAY_MS);
+    const timer = setTimeout(
+      () => setParams((prev) => (prev.has('team') ? prev : withListParams(prev, { search, page: 1 })), { replace: true }),
+      SEARCH_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [input, query.search, setParams]);
 

@@ -146,13 +146,12 @@ function DeletedAlert({ team }: { team: TeamInsight }) {
           confirmLabel={TI.restore}
           pending={restore.isPending}
           onConfirm={() =>
-            restore.mutate(undefined, {
-              onSuccess: (result) => {
-                showSuccess(result.message);
-                setConfirming(false);
-              },
-              onError: () => setConfirming(false),
-            })
+            void restore
+              .mutateAsync()
+              .then((result) => showSuccess(result.message))
+              // The api client has shown the server's message.
+              .catch(() => undefined)
+              .finally(() => setConfirming(false))
           }
           onClose={() => setConfirming(false)}
         />

@@ -24,8 +24,8 @@ describe('Insight list parameters', () => {
     });
   });
 
-  it('writes only what differs from the defaults and closes the team view', () => {
-    const next = withListParams(new URLSearchParams('team=abc&tab=x&page=4'), { search: 'olga', page: 1 });
+  it('writes only what differs from the defaults', () => {
+    const next = withListParams(new URLSearchParams('tab=x&page=4'), { search: 'olga', page: 1 });
     expect(next.toString()).toBe('tab=x&search=olga');
     expect(withListParams(new URLSearchParams(''), { sort: 'credits', direction: 'desc' }).toString()).toBe('sort=credits&direction=desc');
   });

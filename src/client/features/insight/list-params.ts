@@ -21,7 +21,7 @@ export function readListParams(params: URLSearchParams): InsightListParams {
   };
 }
 
-/** The URL's parameters with the list's state changed; defaults are left out, the team view closed. */
+/** The URL's parameters with the list's state changed; defaults are left out. */
 export function withListParams(params: URLSearchParams, change: Partial<InsightListParams>): URLSearchParams {
   const next = new URLSearchParams(params);
   const merged = { ...readListParams(params), ...change };
@@ -33,7 +33,6 @@ export function withListParams(params: URLSearchParams, change: Partial<InsightL
   set('search', merged.search, '');
   set('sort', merged.sort, 'name');
   set('direction', merged.direction, 'asc');
-  next.delete('team');
   return next;
 }
 

@@ -128,6 +128,7 @@ export const TI = {
 
   // Gutscheine (promotion codes)
   promotionsTitle: 'Gutscheine',
+  promotionsTable: 'Liste der Gutscheine',
   promotionsInfo:
     'Gutscheine für Teams, die per Rechnung abrechnen. Ein Gutschein gilt ab dem Anwenden für die angegebene Laufzeit.',
   promotionsLoading: 'Gutscheine werden geladen …',

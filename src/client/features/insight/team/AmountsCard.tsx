@@ -24,11 +24,15 @@ export function AmountsCard({ team, disabled }: { team: TeamInsight; disabled: b
     values.users !== String(team.amount_users) ||
     values.licences !== String(team.amount_public_licences);
   // Spec 03 §5: no client rule; the server checks the numbers and answers in German.
-  const submit = () =>
-    update.mutate(
-      { amountMikas: values.mikas, amountUsers: values.users, amountPublicLicences: values.licences },
-      { onSuccess: (result) => showSuccess(result.message) },
-    );
+  // Awaited rather than a per-call callback: the new amounts remount this card (see its key).
+  const submit = async () => {
+    try {
+      const result = await update.mutateAsync({ amountMikas: values.mikas, amountUsers: values.users, amountPublicLicences: values.licences });
+      showSuccess(result.message);
+    } catch {
+      // The api client has shown the server's message.
+    }
+  };
   const field = (name: Field, label: string) => (
     <TextField
       label={label}
@@ -41,7 +45,7 @@ export function AmountsCard({ team, disabled }: { team: TeamInsight; disabled: b
   );
 
   return (
-    <ActionCard id="insight-amounts" title={TI.amountsTitle} info={TI.amountsInfo} onSubmit={submit}>
+    <ActionCard id="insight-amounts" title={TI.amountsTitle} info={TI.amountsInfo} onSubmit={() => void submit()}>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fit, minmax(112px, 1fr))' }}>
         {field('mikas', TI.amountMikas)}
         {field('users', TI.amountUsers)}

@@ -23,18 +23,17 @@ export function DeleteTeamCard({ team, disabled, onDeleted }: { team: TeamInsigh
   const remove = useDeleteTeam(team.uuid);
   const stripeTeam = team.billing_provider === 'stripe';
 
-  const confirm = () =>
-    remove.mutate(
-      { deleteStripeCustomer: stripe && stripeTeam ? 1 : 0, softDelete: soft ? 1 : 0 },
-      {
-        onSuccess: (result) => {
-          showSuccess(result.message);
-          setConfirming(false);
-          onDeleted();
-        },
-        onError: () => setConfirming(false),
-      },
-    );
+  // Awaited rather than per-call callbacks: the refreshed detail may re-render the view first.
+  const confirm = async () => {
+    try {
+      const result = await remove.mutateAsync({ deleteStripeCustomer: stripe && stripeTeam ? 1 : 0, softDelete: soft ? 1 : 0 });
+      showSuccess(result.message);
+      onDeleted();
+    } catch {
+      // The api client has shown the server's message.
+    }
+    setConfirming(false);
+  };
 
   return (
     <ActionCard id="insight-delete" title={TI.deleteTeamTitle}>
@@ -70,7 +69,7 @@ export function DeleteTeamCard({ team, disabled, onDeleted }: { team: TeamInsigh
           confirmLabel={TI.deleteButton}
           destructive
           pending={remove.isPending}
-          onConfirm={confirm}
+          onConfirm={() => void confirm()}
           onClose={() => setConfirming(false)}
         />
       )}

@@ -24,8 +24,13 @@ export function ExtrasCard({ team, disabled }: { team: TeamInsight; disabled: bo
     { type: 'mika', label: TI.extraMika, booked: team.amount_extra_mikas },
     { type: 'public_licence', label: TI.extraLicence, booked: team.amount_extra_public_licences },
   ];
-  const change = (action: 'add' | 'cancel', itemType: ExtraItemType, qty: number) =>
-    (action === 'add' ? add : cancel).mutate({ itemType, qty }, { onSuccess: (result) => showSuccess(result.message) });
+  const change = async (action: 'add' | 'cancel', itemType: ExtraItemType, qty: number) => {
+    try {
+      showSuccess((await (action === 'add' ? add : cancel).mutateAsync({ itemType, qty })).message);
+    } catch {
+      // The api client has shown the server's message (e.g. more than booked).
+    }
+  };
 
   return (
     <ActionCard id="insight-extras" title={TI.extrasTitle} info={TI.extrasInfo}>
@@ -37,7 +42,7 @@ export function ExtrasCard({ team, disabled }: { team: TeamInsight; disabled: bo
             disabled={disabled}
             busy={busy}
             pending={(add.isPending && add.variables?.itemType === row.type) || (cancel.isPending && cancel.variables?.itemType === row.type)}
-            onChange={(action, qty) => change(action, row.type, qty)}
+            onChange={(action, qty) => void change(action, row.type, qty)}
           />
         ))}
       </Box>

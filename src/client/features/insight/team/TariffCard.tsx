@@ -15,10 +15,17 @@ export function TariffCard({ team, disabled }: { team: TeamInsight; disabled: bo
   const prices = team.prices.some((p) => p.id === team.currentPriceId)
     ? team.prices
     : [{ id: team.currentPriceId, name: team.currentPriceId }, ...team.prices];
-  const submit = () => update.mutate(priceId, { onSuccess: (result) => showSuccess(result.message) });
+  // Awaited rather than a per-call callback: the new plan remounts this card (see its key).
+  const submit = async () => {
+    try {
+      showSuccess((await update.mutateAsync(priceId)).message);
+    } catch {
+      // The api client has shown the server's message.
+    }
+  };
 
   return (
-    <ActionCard id="insight-tariff" title={TI.tariffTitle} onSubmit={submit}>
+    <ActionCard id="insight-tariff" title={TI.tariffTitle} onSubmit={() => void submit()}>
       <TextField
         select
         label={TI.tariffLabel}
