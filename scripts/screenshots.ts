@@ -785,7 +785,11 @@ async function csrfHeaders(context: BrowserContext, baseUrl: string): Promise<Re
 async function seedOperator(browser: Browser, context: BrowserContext, baseUrl: string): Promise<void> {
   const login = await context.request.post(`${baseUrl}/api/login`, { data: OPERATOR, headers: await csrfHeaders(context, baseUrl) });
   if (!login.ok()) throw new Error(`Operator login failed: ${login.status()} ${await login.text()}`);
+  const headersFirst = await csrfHeaders(context, baseUrl);
   for (const team of LIST_TEAMS) {
+    // Once per run: a deleted team's address is free again, so registering twice would add a second team.
+    const known = await context.request.get(`${baseUrl}/api/insight?search=${encodeURIComponent(team.name)}`, { headers: headersFirst });
+    if (((await known.json()) as { total: number }).total > 0) continue;
     const other = await browser.newContext();
     const data = { ...team, password: 'sicheres-passwort', password_confirmation: 'sicheres-passwort', terms: true };
     const created = await other.request.post(`${baseUrl}/api/register`, { data, headers: await csrfHeaders(other, baseUrl) });

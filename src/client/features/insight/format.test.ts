@@ -40,7 +40,7 @@ describe('Insight formatting', () => {
     expect(
       auditDetail({ detail: { item: 'user', qty: 1, before: { users: 0, mikas: 2 }, after: { users: 1, mikas: 2 } } }),
     ).toBe('Extra-User: 0 → 1 · Art: User · Anzahl: 1');
-    expect(auditDetail({ detail: { how: 'expired' } })).toBe('Ende: abgelaufen');
+    expect(auditDetail({ detail: { how: 'expired', at: '2026-11-23T15:00:00.000Z' } })).toBe('Ende: abgelaufen');
     expect(auditDetail({ detail: { soft: true, deleteStripeCustomer: false } })).toBe('Soft delete: ja · Stripe-Kunde löschen: nein');
     expect(auditDetail({ detail: {} })).toBe('');
   });

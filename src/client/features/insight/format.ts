@@ -105,8 +105,8 @@ const fieldName = (key: string) => AUDIT_FIELDS[key] ?? key;
  * of a change during a live login ("POST /api/assistant · 200"), or its plain fields.
  */
 export function auditDetail(entry: Pick<AuditEntry, 'detail'>): string {
-  // `route` repeats the path as a pattern: the path says more.
-  const { before, after, method, path, status, route: _route, ...rest } = entry.detail;
+  // `route` repeats the path as a pattern, `at` the entry's own time: the path and the time say more.
+  const { before, after, method, path, status, route: _route, at: _at, ...rest } = entry.detail;
   const parts: string[] = [];
   if (before !== undefined || after !== undefined) {
     if (isRecord(before) || isRecord(after)) {
