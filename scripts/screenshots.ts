@@ -591,7 +591,6 @@ export const STEPS: ScreenStep[] = [
     as: 'user',
     prepare: async ({ page }) => {
       await page.getByTestId('support-access-row').first().waitFor();
-      await page.getByRole('region', { name: 'Support-Zugriffe' }).scrollIntoViewIfNeeded();
     },
   },
 ];
