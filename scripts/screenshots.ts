@@ -38,8 +38,8 @@ export interface ScreenStep {
   /** File name stem: artifacts/screenshots/{name}-{1440|390}.png */
   name: string;
   path: string;
-  /** 'user': a browser context logged in as the seeded user; default: anonymous. */
-  as?: 'anonymous' | 'user';
+  /** 'user': a browser context logged in as the seeded user; 'operator': as the superadmin; default: anonymous. */
+  as?: 'anonymous' | 'user' | 'operator';
   /** Runs before the page loads (route mocks, local storage …). */
   init?: (ctx: ScreenContext) => Promise<void>;
   /** Runs after the page has loaded (fill forms, open menus …). */
@@ -56,6 +56,24 @@ const SEED_USER = {
   email: 'lena.hoffmann@beispiel.de',
   password: 'sicheres-passwort',
 };
+
+/** The operator (superadmin) the server creates at start, for the Insight screens. */
+const OPERATOR = { email: 'betrieb@mika.test', password: 'Betrieb#Screens2026' };
+/** Further teams for the Insight list (idempotent); the last one is deleted (soft) once. */
+const LIST_TEAMS = [
+  { name: 'Jonas Berger', email: 'jonas.berger@fahrradladen-leipzig.de' },
+  { name: 'Aylin Demir', email: 'aylin.demir@praxis-demir.de' },
+  { name: 'Paul Schubert', email: 'paul.schubert@schubert-bau.de' },
+];
+
+/** Insight: Lena's team opened from the list, as the operator does (search, then the pencil). */
+async function openLenasTeam({ page }: ScreenContext): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Team oder E-Mail suchen' }).fill(SEED_USER.email);
+  await page.getByTestId('insight-row').filter({ hasText: SEED_USER.name }).waitFor();
+  await page.getByRole('link', { name: `Team ${SEED_USER.name} bearbeiten` }).click();
+  await page.getByTestId('insight-audit').waitFor();
+  await page.getByRole('region', { name: 'Externe Tools (MCP)' }).getByRole('button', { name: 'Neu' }).and(page.locator(':enabled')).waitFor();
+}
 
 const knowledgeFile = (i: number, name: string, status: string, extra: Record<string, unknown> = {}) => ({
   uuid: `00000000-0000-4000-8000-00000000000${i}`,
@@ -158,21 +176,22 @@ export const STEPS: ScreenStep[] = [
     },
   },
   {
-    // Top bar variant 1: an operator's live login (marker in local storage).
+    // Top bar variant 1: an operator's live login (the user data names it; changed in the browser).
     name: 'office-live-login',
     path: '/',
     as: 'user',
     init: async ({ page }) => {
-      await page.addInitScript(() =>
-        localStorage.setItem('liveLogin', JSON.stringify({ status: true, teamName: 'Muster GmbH' })),
-      );
+      await page.route('**/api/user/data', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as Record<string, unknown>;
+        const expiresAt = new Date(Date.now() + 60 * 60_000).toISOString();
+        await route.fulfill({ response, json: { ...body, liveLogin: { teamName: 'Muster GmbH', expiresAt, operatorName: 'Mika Support' } } });
+      });
     },
     prepare: async ({ page }) => {
       await page.getByTestId('live-login-banner').waitFor();
     },
-    cleanup: async ({ page }) => {
-      await page.evaluate(() => localStorage.removeItem('liveLogin'));
-    },
+    fullPage: false,
   },
   {
     name: 'office-nav-open',
@@ -574,6 +593,51 @@ export const STEPS: ScreenStep[] = [
       await ctx.page.waitForTimeout(400);
     },
   },
+  {
+    // Insight (operator): the team list with a soft-deleted team.
+    name: 'insight-list',
+    path: '/Insight',
+    as: 'operator',
+    prepare: async ({ page }) => {
+      await page.getByTestId('insight-row').filter({ hasText: SEED_USER.name }).waitFor();
+      await page.getByTestId('insight-row').and(page.locator('[data-deleted="true"]')).first().waitFor();
+    },
+  },
+  {
+    name: 'insight-promotions',
+    path: '/Insight?tab=Gutscheine',
+    as: 'operator',
+    prepare: async ({ page }) => {
+      await page.getByTestId('promotion-code').first().waitFor();
+    },
+  },
+  {
+    // A team's action view, full page: the seven cards, its MCP servers and the audit log.
+    name: 'insight-team',
+    path: '/Insight',
+    as: 'operator',
+    prepare: openLenasTeam,
+  },
+  {
+    name: 'insight-delete-dialog',
+    path: '/Insight',
+    as: 'operator',
+    prepare: async (ctx) => {
+      await openLenasTeam(ctx);
+      await ctx.page.getByRole('region', { name: 'Team löschen' }).getByRole('button', { name: 'Löschen' }).click();
+      await ctx.page.getByRole('dialog', { name: 'Löschen' }).waitFor();
+    },
+    fullPage: false,
+  },
+  {
+    // The team's view of support's live logins (one ended, seeded by the operator).
+    name: 'dataprotection-support-access',
+    path: '/Dataprotection',
+    as: 'user',
+    prepare: async ({ page }) => {
+      await page.getByTestId('support-access-row').first().waitFor();
+    },
+  },
 ];
 
 /** Team members for the user screens (idempotent): Sophie, invited, may use Mika Allrounder. */
@@ -751,6 +815,67 @@ async function waitForServer(baseUrl: string, child: ChildProcess, timeoutMs = 9
   throw new Error(`Server did not answer within ${timeoutMs / 1000} s.`);
 }
 
+/** The API's CSRF headers for a context (the cookie echoed like the real client does). */
+async function csrfHeaders(context: BrowserContext, baseUrl: string): Promise<Record<string, string>> {
+  await context.request.get(`${baseUrl}/sanctum/csrf-cookie`);
+  const xsrf = (await context.cookies(baseUrl)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  return { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' };
+}
+
+/**
+ * The operator's context and what the Insight screens show (idempotent): a few more teams, one of
+ * them soft-deleted, a promotion code, and one ended live login into Lena's team with a reason.
+ */
+async function seedOperator(browser: Browser, context: BrowserContext, baseUrl: string): Promise<void> {
+  const login = await context.request.post(`${baseUrl}/api/login`, { data: OPERATOR, headers: await csrfHeaders(context, baseUrl) });
+  if (!login.ok()) throw new Error(`Operator login failed: ${login.status()} ${await login.text()}`);
+  const headersFirst = await csrfHeaders(context, baseUrl);
+  for (const team of LIST_TEAMS) {
+    // Once per run: a deleted team's address is free again, so registering twice would add a second team.
+    const known = await context.request.get(`${baseUrl}/api/insight?search=${encodeURIComponent(team.name)}`, { headers: headersFirst });
+    if (((await known.json()) as { total: number }).total > 0) continue;
+    const other = await browser.newContext();
+    const data = { ...team, password: 'sicheres-passwort', password_confirmation: 'sicheres-passwort', terms: true };
+    const created = await other.request.post(`${baseUrl}/api/register`, { data, headers: await csrfHeaders(other, baseUrl) });
+    if (!created.ok() && created.status() !== 422) throw new Error(`Seeding a team failed: ${await created.text()}`);
+    await other.close();
+  }
+  const headers = await csrfHeaders(context, baseUrl);
+  const list = async (search: string) =>
+    ((await (await context.request.get(`${baseUrl}/api/insight?search=${encodeURIComponent(search)}`, { headers })).json()) as {
+      data: { uuid: string; deleted_at: string | null }[];
+    }).data;
+  const doomed = (await list(LIST_TEAMS[2]!.name))[0];
+  if (doomed && !doomed.deleted_at) {
+    await context.request.delete(`${baseUrl}/api/insight/team`, { data: { teamUuid: doomed.uuid, deleteStripeCustomer: 0, softDelete: 1 }, headers });
+  }
+  const codes = (await (await context.request.get(`${baseUrl}/api/insight/promotioncodes`, { headers })).json()) as { code: string }[];
+  if (!codes.some((c) => c.code === 'FRUEHLING20')) {
+    await context.request.post(`${baseUrl}/api/insight/promotioncodes`, {
+      data: { code: 'FRUEHLING20', percent_off: 20, amount_off_cents: null, valid_until: '2027-05-31', duration_months: 3 },
+      headers,
+    });
+    await context.request.post(`${baseUrl}/api/insight/promotioncodes`, {
+      data: { code: 'PARTNER50', percent_off: null, amount_off_cents: 5000, valid_until: null, duration_months: null },
+      headers,
+    });
+  }
+  // One live login into Lena's team, in a context of its own (it changes that session), ended again.
+  const lena = (await list(SEED_USER.email))[0];
+  if (lena) {
+    const live = await browser.newContext();
+    const liveLogin = await live.request.post(`${baseUrl}/api/login`, { data: OPERATOR, headers: await csrfHeaders(live, baseUrl) });
+    if (liveLogin.ok()) {
+      const started = await live.request.post(`${baseUrl}/api/insight/livelogin`, {
+        data: { teamUuid: lena.uuid, reason: 'Rückfrage zur Rechnung, Ticket 4711' },
+        headers: await csrfHeaders(live, baseUrl),
+      });
+      if (started.ok()) await live.request.post(`${baseUrl}/api/livelogin/end`, { headers: await csrfHeaders(live, baseUrl) });
+    }
+    await live.close();
+  }
+}
+
 /** Registers the seed user in this context; the server logs it in at once (no SMTP). */
 async function registerUser(context: BrowserContext, baseUrl: string): Promise<void> {
   await context.request.get(`${baseUrl}/sanctum/csrf-cookie`);
@@ -785,6 +910,8 @@ async function main() {
       HOST: '127.0.0.1',
       APP_URL: baseUrl,
       LOG_LEVEL: 'warn',
+      SUPERADMIN_EMAIL: OPERATOR.email,
+      SUPERADMIN_PASSWORD: OPERATOR.password,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -814,13 +941,15 @@ async function main() {
       const anonymous = await browser.newContext({ viewport: size, locale: 'de-DE', deviceScaleFactor: 1 });
       const user = await browser.newContext({ viewport: size, locale: 'de-DE', deviceScaleFactor: 1 });
       await registerUser(user, baseUrl);
+      const operator = await browser.newContext({ viewport: size, locale: 'de-DE', deviceScaleFactor: 1 });
+      await seedOperator(browser, operator, baseUrl);
 
       // SCREENS=name,name limits a run to some screens (while working on them).
       const only = process.env.SCREENS?.split(',').filter(Boolean);
       for (const step of STEPS) {
         if (step.widths && !step.widths.includes(size.width)) continue;
         if (only && !only.includes(step.name)) continue;
-        const context = step.as === 'user' ? user : anonymous;
+        const context = step.as === 'user' ? user : step.as === 'operator' ? operator : anonymous;
         const page = await context.newPage();
         const errors: string[] = [];
         page.on('pageerror', (err) => errors.push(err.message));
@@ -840,6 +969,7 @@ async function main() {
       }
       await anonymous.close();
       await user.close();
+      await operator.close();
     }
     console.log(`${written} Screenshots in ${path.relative(ROOT, OUT_DIR)}/`);
   } catch (error) {

@@ -59,7 +59,7 @@ test('Ohne Superadmin-Recht: kein Menüeintrag Insight, /Insight zeigt die Mika-
   await expect(nav(page).getByRole('link', { name: 'Insight', exact: true })).toHaveCount(0);
   await page.goto('/Insight');
   await expect(nav(page)).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Insight');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Team Informationen');
   await expect(page.getByRole('heading', { name: 'Externe Tools (MCP)' })).toHaveCount(0);
   // The section's endpoints refuse too (the server checks every call).
   const refused = await page.context().request.get(`${E2E_BASE_URL}/api/insight/mcpteams?search=`);
@@ -70,23 +70,22 @@ test('Ohne Superadmin-Recht: kein Menüeintrag Insight, /Insight zeigt die Mika-
 test('Superadmin richtet ein externes Tool mit Authorization-Header ein, bearbeitet und löscht es', async ({
   browser,
 }) => {
-  // Seven screen states, each checked by axe at two widths.
+  // Six screen states, each checked by axe at two widths.
   test.setTimeout(120_000);
   const page = await signedIn(browser, SUPERADMIN);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
   await nav(page).getByRole('link', { name: 'Insight', exact: true }).click();
   await expect(page).toHaveURL(`${E2E_BASE_URL}/Insight`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Insight' })).toBeVisible();
-  const card = page.getByRole('region', { name: 'Externe Tools (MCP)' });
-  await expect(card.getByText('Wähle zuerst ein Team aus.')).toBeVisible();
-  await expectNoAxeViolations(page, 'Insight ohne Team');
+  await expect(page.getByRole('heading', { level: 1, name: 'Team Informationen' })).toBeVisible();
 
-  // Pick the team by name.
-  const picker = card.getByRole('combobox', { name: 'Team' });
-  await picker.fill(OWNER.name);
-  await page.getByRole('option', { name: TEAM }).click();
-  await expect(picker).toHaveValue(TEAM);
+  // The team's external tools sit in its action view: find the team in the list and open it.
+  await page.getByRole('searchbox', { name: 'Team oder E-Mail suchen' }).fill(OWNER.name);
+  await expect(page.getByTestId('insight-row')).toHaveCount(1);
+  await page.getByRole('link', { name: `${TEAM} bearbeiten` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: TEAM })).toBeVisible();
+  const card = page.getByRole('region', { name: 'Externe Tools (MCP)' });
+  await expect(card.getByText(`Externe Tools von ${TEAM}`)).toBeVisible();
   await expect(card.getByText('Für dieses Team ist noch kein externes Tool eingerichtet.')).toBeVisible();
   await expectNoAxeViolations(page, 'Insight: Team ohne externe Tools');
 

@@ -6,11 +6,12 @@ import { SectionHeader } from '../../components/SectionHeader.tsx';
 import { T } from '../../lib/texts.ts';
 import type { SectionProps } from '../office/sections.ts';
 import { DataprotectionForm } from './DataprotectionForm.tsx';
+import { SupportAccessCard } from './SupportAccessCard.tsx';
 import { DT } from './texts.ts';
 import { useMainFilterQuery } from './filter-api.ts';
 import { DsgvoCards } from './DsgvoCards.tsx';
 
-/** Datenschutz (spec 03 §2): the team's protection level and filter. */
+/** Datenschutz (spec 03 §2): the team's protection level and filter, and support's accesses to the team. */
 export default function DataprotectionSection(_props: SectionProps) {
   const query = useMainFilterQuery();
 
@@ -48,6 +49,7 @@ export default function DataprotectionSection(_props: SectionProps) {
     <>
       <SectionHeader title={DT.title} subtitle={DT.subtitle} />
       {body}
+      <SupportAccessCard />
       <DsgvoCards />
     </>
   );

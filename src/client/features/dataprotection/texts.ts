@@ -26,4 +26,22 @@ export const DT = {
   entries: (n: number) => (n === 1 ? '1 Eintrag' : `${n} Einträge`),
   save: 'Speichern',
   loadError: 'Die Datenschutz-Einstellungen konnten nicht geladen werden.',
+
+  // Support-Zugriffe: support's live logins into the team (docs/operations.md)
+  supportTitle: 'Support-Zugriffe',
+  supportTable: 'Liste der Zugriffe',
+  supportInfo:
+    'Der Mika-Support kann sich zur Hilfe per Live-Login in Dein Team einloggen. Jeder Zugriff wird protokolliert und hier angezeigt – mit Beginn, Ende, Mitarbeiter/in, Grund und der Zahl der Änderungen.',
+  supportEmpty: 'Bisher hat sich der Support nicht in Dein Team eingeloggt.',
+  supportLoading: 'Support-Zugriffe werden geladen …',
+  supportLoadFailed: 'Die Support-Zugriffe konnten nicht geladen werden.',
+  supportRetry: 'Erneut versuchen',
+  supportStart: 'Beginn',
+  supportEnd: 'Ende',
+  supportOperator: 'Mitarbeiter/in',
+  supportReason: 'Grund',
+  supportChanges: 'Änderungen',
+  supportRunning: 'läuft',
+  supportRunningUntil: (time: string) => `läuft (spätestens bis ${time})`,
+  supportNoReason: '–',
 } as const;

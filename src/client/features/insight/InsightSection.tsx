@@ -1,16 +1,52 @@
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useSearchParams } from 'react-router';
 import { SectionHeader } from '../../components/SectionHeader.tsx';
-import { McpCard } from './McpCard.tsx';
+import type { SectionProps } from '../office/sections.ts';
+import { PromotionCodes } from './PromotionCodes.tsx';
+import { TeamList } from './TeamList.tsx';
+import { TeamView } from './TeamView.tsx';
 import { TI } from './texts.ts';
 
+const TABS = [TI.tabTeams, TI.tabPromotions] as const;
+type TabName = (typeof TABS)[number];
+
 /**
- * The operator area (superadmins only; spec 03 §Insight). For now it holds support's set-up of
- * external tools (MCP) per team; the team list and actions follow (issue 15).
+ * The operator area (superadmins only; spec 03 §2 Insight): the list "Team Informationen" with the
+ * promotion codes in a second tab, and a team's action view at /Insight?team={uuid} — a reload or
+ * the back button keep where one was.
  */
-export default function InsightSection() {
+export default function InsightSection(_props: SectionProps) {
+  const [params, setParams] = useSearchParams();
+  const teamUuid = params.get('team');
+
+  if (teamUuid) {
+    const back = () => {
+      const next = new URLSearchParams(params);
+      next.delete('team');
+      void setParams(next);
+    };
+    return <TeamView key={teamUuid} teamUuid={teamUuid} onBack={back} />;
+  }
+
+  const tab: TabName = params.get('tab') === TI.tabPromotions ? TI.tabPromotions : TI.tabTeams;
   return (
     <>
       <SectionHeader title={TI.title} subtitle={TI.subtitle} />
-      <McpCard />
+      <Tabs
+        value={tab}
+        onChange={(_, value: TabName) => setParams(value === TI.tabTeams ? {} : { tab: value }, { replace: true })}
+        aria-label={TI.tabsLabel}
+        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {TABS.map((name) => (
+          <Tab key={name} value={name} label={name} id={`insight-tab-${name}`} aria-controls={`insight-panel-${name}`} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`insight-panel-${tab}`} aria-labelledby={`insight-tab-${tab}`}>
+        {tab === TI.tabTeams ? <TeamList /> : <PromotionCodes />}
+      </Box>
     </>
   );
 }

@@ -1,50 +1,28 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/AddRounded';
 import { useState } from 'react';
 import type { McpServerAdmin } from '../../../shared/schemas/tools.ts';
-import type { McpTeam } from './api/get-mcp-teams.ts';
 import { useMcpServers } from './api/get-mcp-servers.ts';
+import { ActionCard } from './ActionCard.tsx';
 import { DeleteMcpServerDialog } from './DeleteMcpServerDialog.tsx';
 import { McpServerDialog } from './McpServerDialog.tsx';
 import { McpServerList } from './McpServerList.tsx';
-import { TeamPicker } from './TeamPicker.tsx';
 import { TI } from './texts.ts';
 
 type Editing = { server: McpServerAdmin | null } | null;
 
-/** "Externe Tools (MCP)": pick a team, then its MCP servers with Neu, Bearbeiten and Löschen. */
-export function McpCard() {
-  const [team, setTeam] = useState<McpTeam | null>(null);
-  return (
-    <Card component="section" aria-labelledby="mcp-card-title" sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 960 }}>
-      <Typography id="mcp-card-title" variant="h6" component="h2">
-        {TI.mcpTitle}
-      </Typography>
-      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, mb: 2.5 }}>
-        {TI.mcpInfo}
-      </Typography>
-      <TeamPicker value={team} onChange={setTeam} />
-      {team ? (
-        <TeamServers key={team.uuid} team={team} />
-      ) : (
-        <Typography sx={{ mt: 3, color: 'text.secondary' }}>{TI.chooseTeam}</Typography>
-      )}
-    </Card>
-  );
-}
-
-function TeamServers({ team }: { team: McpTeam }) {
+/** "Externe Tools (MCP)" of one team in its action view: its MCP servers with Neu, Bearbeiten and Löschen. */
+export function McpCard({ team }: { team: { uuid: string; name: string } }) {
   const servers = useMcpServers(team.uuid);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<McpServerAdmin | null>(null);
 
   return (
-    <Box sx={{ mt: 3 }}>
+    <ActionCard id="insight-mcp" title={TI.mcpTitle} info={TI.mcpInfo} wide>
       <Box
         sx={{
           display: 'flex',
@@ -67,13 +45,12 @@ function TeamServers({ team }: { team: McpTeam }) {
         </Button>
       </Box>
       {servers.isPending ? (
-        <Box aria-busy aria-label={TI.loading} sx={{ mt: 2 }}>
+        <Box aria-busy aria-label={TI.loading}>
           <Skeleton variant="rounded" height={96} />
         </Box>
       ) : servers.isError ? (
         <Alert
           severity="error"
-          sx={{ mt: 2 }}
           action={
             <Button color="inherit" size="small" onClick={() => void servers.refetch()}>
               {TI.retry}
@@ -83,7 +60,7 @@ function TeamServers({ team }: { team: McpTeam }) {
           {TI.loadFailed}
         </Alert>
       ) : servers.data.length === 0 ? (
-        <Typography sx={{ mt: 2, color: 'text.secondary' }}>{TI.empty}</Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{TI.empty}</Typography>
       ) : (
         <McpServerList
           label={TI.listLabel(team.name)}
@@ -98,6 +75,6 @@ function TeamServers({ team }: { team: McpTeam }) {
       {deleting && (
         <DeleteMcpServerDialog teamUuid={team.uuid} server={deleting} onClose={() => setDeleting(null)} />
       )}
-    </Box>
+    </ActionCard>
   );
 }

@@ -1,16 +1,170 @@
-// German texts of the Insight section (operator area, spec 03 §Insight) and its MCP set-up
-// (spec 02 §6: "The tool for external APIs is set up by support"; docs/tools.md).
+// German texts of the Insight section (operator area, spec 03 §2–§4, §8, §9) and its MCP set-up
+// (spec 02 §6: "The tool for external APIs is set up by support"; docs/tools.md). The server's
+// messages (success and errors) come from MINS in src/shared/messages.ts.
 export const TI = {
-  title: 'Insight',
-  subtitle: 'Bereich für den Betrieb: Einstellungen, die nur der Support vornimmt.',
+  // The server's wording for what the forms check before sending (same text as MINS; texts.test.ts
+  // keeps them equal). Not imported from MINS: messages.ts sits in the office's first chunk, and the
+  // operator texts would come with it to every user.
+  qtyInvalid: 'Bitte gib eine Anzahl von 1 bis 100 an.',
+  trialDateInvalid: 'Bitte gib ein gültiges Datum an.',
+  discountInvalid: 'Bitte gib einen gültigen Rabatt an.',
+
+  // List (spec 03 §2: "List, titled Team Informationen")
+  title: 'Team Informationen',
+  subtitle: 'Alle Teams mit Nutzung und Abo. Über den Stift öffnest Du die Aktionen eines Teams.',
+  tabsLabel: 'Bereiche von Insight',
+  tabTeams: 'Teams',
+  tabPromotions: 'Gutscheine',
+  search: 'Team oder E-Mail suchen',
+  searchClear: 'Suche leeren',
+  tableLabel: 'Teams',
+  colTeam: 'Team',
+  colUsers: 'User',
+  colMikas: 'Mikas',
+  colCredits: 'Verbrauch (Credits)',
+  colSubscription: 'Abo',
+  colDeletedAt: 'Gelöscht am',
+  colActions: 'Aktionen',
+  sortedAsc: 'aufsteigend sortiert',
+  sortedDesc: 'absteigend sortiert',
+  editTeam: (team: string) => `${team} bearbeiten`,
+  deletedChip: 'gelöscht',
+  rowsPerPage: 'Zeilen pro Seite',
+  displayedRows: (from: number, to: number, count: number) => `${from}–${to} von ${count}`,
+  pageFirst: 'Erste Seite',
+  pageLast: 'Letzte Seite',
+  pageNext: 'Nächste Seite',
+  pagePrevious: 'Vorherige Seite',
+  listLoading: 'Teams werden geladen …',
+  listLoadFailed: 'Die Teams konnten nicht geladen werden.',
+  listEmpty: 'Es gibt noch keine Teams.',
+  listEmptySearch: (search: string) => `Kein Team passt zu „${search}“.`,
+
+  // Action view (spec 03 §2 "Action view, titled with the team name")
+  back: 'Zurück zur Liste',
+  teamLoading: 'Team wird geladen …',
+  teamLoadFailed: 'Das Team konnte nicht geladen werden.',
+  owner: (name: string, email: string) => `Owner: ${name} (${email})`,
+  noOwner: 'Kein Owner',
+  planChip: (slug: string) => `Tarif: ${slug}`,
+  providerChip: (provider: 'invoice' | 'stripe') => (provider === 'stripe' ? 'Abrechnung: Stripe' : 'Abrechnung: Rechnung'),
+  deletedTitle: 'Dieses Team ist gelöscht',
+  deletedText: (deletedAt: string, purgeAt: string | null) =>
+    purgeAt
+      ? `Gelöscht am ${deletedAt}. Am ${purgeAt} werden alle Daten endgültig entfernt; bis dahin kannst Du es wiederherstellen.`
+      : `Gelöscht am ${deletedAt}.`,
+  deletedActions: 'Solange das Team gelöscht ist, sind keine weiteren Aktionen möglich.',
+  restore: 'Wiederherstellen',
+  restoreTitle: 'Team wiederherstellen?',
+  restoreText: (team: string) => `„${team}“ wird mit allen Daten wiederhergestellt. Seine User können sich danach wieder einloggen.`,
+  cancel: 'Abbrechen',
+  update: 'Update',
+
+  // 1. Tarifmodell
+  tariffTitle: 'Tarifmodell',
+  tariffLabel: 'Tarif',
+  // 2. Enthaltene Leistungen
+  amountsTitle: 'Enthaltene Leistungen',
+  amountsInfo: 'Was der Tarif des Teams enthält.',
+  amountMikas: 'Mikas',
+  amountUsers: 'User',
+  amountLicences: 'Kom Lizenzen',
+  // 3. Gutschein
+  promotionTitle: 'Gutschein',
+  promotionLabel: 'Gutscheincode',
+  apply: 'Anwenden',
+  activeDiscount: 'Aktiver Gutschein',
+  discountUntil: (date: string) => `bis ${date}`,
+  discountForever: 'ohne Ende',
+  // 4. Zusätzlich gebuchte Leistungen
+  extrasTitle: 'Zusätzlich gebuchte Leistungen',
+  extrasInfo: 'Minus entfernt, Plus bucht die angegebene Anzahl.',
+  extraUser: 'User',
+  extraMika: 'Mikas',
+  extraLicence: 'Lizenzen',
+  booked: (n: number) => `Gebucht: ${n}`,
+  quantity: 'Anzahl',
+  quantityOf: (label: string) => `Anzahl ${label}`,
+  extraRemove: (label: string) => `${label} entfernen`,
+  extraAdd: (label: string) => `${label} hinzufügen`,
+  // 5. Live-Login
+  liveLoginTitle: 'Live-Login',
+  liveLoginInfo:
+    'Du arbeitest danach als Owner dieses Teams, bis Du den Live-Login beendest. Beginn, Ende und jede Änderung werden protokolliert; das Team sieht den Zugriff unter Datenschutz.',
+  reason: 'Grund (optional)',
+  reasonHelp: 'Zum Beispiel die Nummer der Support-Anfrage.',
+  login: 'Login',
+  liveLoginNoOwner: 'Dieses Team hat keinen Owner: Ein Live-Login ist nicht möglich.',
+  // 6. Team löschen
+  deleteTeamTitle: 'Team löschen',
+  deleteStripe: 'Stripe-Kunde löschen',
+  deleteStripeHint: 'Nur für Teams, die über Stripe abrechnen.',
+  deleteStripeOn: 'Der Kunde wird auch bei Stripe gelöscht.',
+  softDelete: 'Soft delete',
+  softDeleteOn: 'Das Team lässt sich bis zur endgültigen Löschung wiederherstellen.',
+  softDeleteOff: 'Alle Daten werden sofort und endgültig gelöscht.',
+  deleteButton: 'Löschen',
+  deleteDialogTitle: 'Löschen',
+  deleteDialogText: 'Willst Du dieses Team löschen?',
+  deleteDialogTeam: (team: string, soft: boolean) =>
+    soft ? `„${team}“ wird gelöscht und bleibt bis zur endgültigen Löschung wiederherstellbar.` : `„${team}“ wird sofort endgültig gelöscht.`,
+  // 7. Testzeitraum
+  trialTitle: 'Testzeitraum',
+  trialLabel: 'Testzeitraum bis',
+  trialCurrent: (date: string) => `Aktuell bis ${date}.`,
+  trialNone: 'Kein Testzeitraum gesetzt.',
+  trialOnlyTrial: 'Dieses Team hat einen gebuchten Tarif: Stelle zuerst das Tarifmodell auf „Testzeitraum“.',
+  adjust: 'Anpassen',
+
+  // Audit-Log
+  auditTitle: 'Audit-Log',
+  auditInfo: 'Was Support und Team an diesem Team geändert haben, neueste Einträge zuerst.',
+  auditLoading: 'Audit-Log wird geladen …',
+  auditLoadFailed: 'Das Audit-Log konnte nicht geladen werden.',
+  auditEmpty: 'Noch keine Einträge.',
+  auditLive: 'Live-Login',
+  auditSystem: 'System',
+  auditMore: 'Weitere Einträge anzeigen',
+
+  // Gutscheine (promotion codes)
+  promotionsTitle: 'Gutscheine',
+  promotionsTable: 'Liste der Gutscheine',
+  promotionsInfo:
+    'Gutscheine für Teams, die per Rechnung abrechnen. Ein Gutschein gilt ab dem Anwenden für die angegebene Laufzeit.',
+  promotionsLoading: 'Gutscheine werden geladen …',
+  promotionsLoadFailed: 'Die Gutscheine konnten nicht geladen werden.',
+  promotionsEmpty: 'Noch keine Gutscheine angelegt.',
+  colCode: 'Code',
+  colDiscount: 'Rabatt',
+  colValidUntil: 'Gültig bis',
+  colDuration: 'Laufzeit',
+  colRedemptions: 'Einlösungen',
+  colState: 'Status',
+  unlimited: 'unbegrenzt',
+  months: (n: number) => (n === 1 ? '1 Monat' : `${n} Monate`),
+  active: 'aktiv',
+  inactive: 'deaktiviert',
+  deactivate: 'Deaktivieren',
+  deactivateLabel: (code: string) => `Gutschein ${code} deaktivieren`,
+  deactivateTitle: 'Gutschein deaktivieren?',
+  deactivateText: (code: string) => `„${code}“ kann danach nicht mehr eingelöst werden.`,
+  newPromotion: 'Neuer Gutschein',
+  code: 'Code',
+  codeHelp: '3 bis 64 Buchstaben, Ziffern, - oder _',
+  discountKind: 'Art des Rabatts',
+  percent: 'Prozent',
+  amount: 'Betrag in €',
+  percentLabel: 'Rabatt in %',
+  amountLabel: 'Betrag in €',
+  validUntil: 'Gültig bis (optional)',
+  durationMonths: 'Laufzeit in Monaten (optional)',
+  durationHelp: 'Leer: gilt ohne Ende',
+  save: 'Speichern',
+
+  // MCP (per team in the action view)
   mcpTitle: 'Externe Tools (MCP)',
   mcpInfo:
-    'Hier richtest Du für ein Team die Server externer Tools ein. Die Teams schalten die Tools danach pro Mika im Tab „Tools“ ein.',
-  teamLabel: 'Team',
-  teamPlaceholder: 'Teamnamen eingeben …',
-  teamNone: 'Kein Team gefunden',
-  teamLoading: 'Teams werden gesucht …',
-  chooseTeam: 'Wähle zuerst ein Team aus.',
+    'Hier richtest Du für dieses Team die Server externer Tools ein. Das Team schaltet die Tools danach pro Mika im Tab „Tools“ ein.',
   loading: 'Externe Tools werden geladen …',
   loadFailed: 'Die externen Tools konnten nicht geladen werden.',
   retry: 'Erneut versuchen',
@@ -47,9 +201,66 @@ export const TI = {
   addHeader: 'Header hinzufügen',
   removeHeader: (n: number) => `Header ${n} entfernen`,
   headerRow: (n: number) => `Header ${n}`,
-  cancel: 'Abbrechen',
-  save: 'Speichern',
   deleteTitle: 'Externes Tool löschen?',
   deleteText: (name: string) =>
     `„${name}“ wird gelöscht. Die Mikas des Teams können seine Tools ab sofort nicht mehr aufrufen.`,
 } as const;
+
+/** German labels of the audit log's actions; an unknown action is shown as it is. */
+export const AUDIT_ACTIONS: Record<string, string> = {
+  'plan.changed': 'Tarif geändert',
+  'amounts.changed': 'Enthaltene Leistungen angepasst',
+  'extras.added': 'Extras hinzugefügt',
+  'extras.cancelled': 'Extras entfernt',
+  'promotion.applied': 'Gutschein angewendet',
+  'promotion_code.created': 'Gutschein angelegt',
+  'promotion_code.deactivated': 'Gutschein deaktiviert',
+  'trial.changed': 'Testzeitraum angepasst',
+  'live_login.started': 'Live-Login gestartet',
+  'live_login.ended': 'Live-Login beendet',
+  'live_login.request': 'Änderung während des Live-Logins',
+  'team.deleted': 'Team gelöscht',
+  'team.restored': 'Team wiederhergestellt',
+  'team.purged': 'Team endgültig gelöscht',
+  'api_key.created': 'API-Schlüssel angelegt',
+  'api_key.revoked': 'API-Schlüssel widerrufen',
+};
+
+/** German names of the fields an audit entry's detail may carry; others keep their own name. */
+export const AUDIT_FIELDS: Record<string, string> = {
+  plan: 'Tarif',
+  trialEndsAt: 'Testzeitraum bis',
+  amountMikas: 'Mikas',
+  amountUsers: 'User',
+  amountPublicLicences: 'Kom Lizenzen',
+  users: 'Extra-User',
+  mikas: 'Extra-Mikas',
+  public_licences: 'Extra-Lizenzen',
+  item: 'Art',
+  qty: 'Anzahl',
+  code: 'Code',
+  provider: 'Abrechnung',
+  reason: 'Grund',
+  expiresAt: 'Bis',
+  as: 'Als',
+  how: 'Ende',
+  at: 'Zeitpunkt',
+  soft: 'Soft delete',
+  deleteStripeCustomer: 'Stripe-Kunde löschen',
+  deletedAt: 'Gelöscht am',
+  files: 'Dateien',
+  name: 'Name',
+};
+
+/** German words for values an audit entry's detail may carry (kinds of extras, how a live login ended). */
+export const AUDIT_VALUES: Record<string, string> = {
+  user: 'User',
+  mika: 'Mikas',
+  public_licence: 'Lizenzen',
+  left: 'beendet',
+  expired: 'abgelaufen',
+  revoked: 'Recht entzogen',
+  logout: 'Logout',
+  invoice: 'Rechnung',
+  stripe: 'Stripe',
+};

@@ -4,17 +4,17 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/MenuRounded';
-import WarningIcon from '@mui/icons-material/WarningAmberRounded';
+import { useEffect } from 'react';
 import { MikaMark } from '../../components/MikaMark.tsx';
-import { readLiveLoginMarker } from '../../lib/browser-storage.ts';
+import { readLiveLoginMarker, writeLiveLoginMarker } from '../../lib/browser-storage.ts';
 import { T } from '../../lib/texts.ts';
 import type { CurrentUser } from '../../state/user-store.ts';
 import { useUiStore } from '../../state/ui-store.ts';
 import { ROLE } from './roles.ts';
 import { TrialCountdown } from './TrialCountdown.tsx';
 import { initials } from './initials.ts';
+import { LiveLoginBar } from './LiveLoginBar.tsx';
 
 interface Props {
   user: CurrentUser;
@@ -24,53 +24,26 @@ interface Props {
   showMenuButton: boolean;
 }
 
-/** The live-login team, from the server or the browser's marker; null when no live login is active. */
-function liveLoginTeam(user: CurrentUser): string | null {
-  if (user.liveLogin) return user.liveLogin.teamName;
-  const marker = readLiveLoginMarker();
-  return marker ? marker.teamName || user.teamName : null;
+/**
+ * The browser's live-login marker (spec 03 §3) follows the server, which is the source of truth:
+ * kept while the user data names a live login, removed once it has ended or expired.
+ */
+function useLiveLoginMarker(liveLogin: CurrentUser['liveLogin']) {
+  useEffect(() => {
+    const marker = readLiveLoginMarker();
+    if (!liveLogin && marker) writeLiveLoginMarker(null);
+    if (liveLogin && marker?.teamName !== liveLogin.teamName) writeLiveLoginMarker({ status: true, teamName: liveLogin.teamName });
+  }, [liveLogin]);
 }
 
 /** The office's top bar in one of its three variants (spec 03 §2). */
 export function TopBar({ user, offset, showMenuButton }: Props) {
   const toggleMobileNav = useUiStore((state) => state.toggleMobileNav);
-  const liveTeam = liveLoginTeam(user);
+  useLiveLoginMarker(user.liveLogin);
 
   let content;
-  if (liveTeam !== null) {
-    content = (
-      <Box
-        role="status"
-        data-testid="live-login-banner"
-        sx={(theme) => ({
-          flex: 1,
-          minWidth: 0,
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1.25,
-          px: { xs: 1.5, sm: 2 },
-          py: { xs: 0.75, sm: 1 },
-          borderRadius: '10px',
-          color: theme.palette.warning.light,
-          bgcolor: alpha(theme.palette.warning.main, 0.14),
-          border: `1px solid ${alpha(theme.palette.warning.main, 0.4)}`,
-          fontWeight: 600,
-        })}
-      >
-        <WarningIcon fontSize="small" />
-        <Box
-          component="span"
-          sx={{
-            minWidth: 0,
-            fontSize: { xs: '0.8125rem', sm: '0.9375rem' },
-            lineHeight: 1.35,
-            overflowWrap: 'anywhere',
-          }}
-        >
-          {T.liveLoginBanner(liveTeam)}
-        </Box>
-      </Box>
-    );
+  if (user.liveLogin) {
+    content = <LiveLoginBar liveLogin={user.liveLogin} />;
   } else if (user.slug === 'trial') {
     content = <TrialCountdown seconds={user.trailSecondsRemaining} canBook={ROLE.owner(user)} />;
   } else {

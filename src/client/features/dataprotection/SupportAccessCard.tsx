@@ -1,0 +1,118 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { SupportAccess } from '../../../shared/schemas/insight.ts';
+import { useSupportAccess } from './api/get-support-access.ts';
+import { DT } from './texts.ts';
+
+const dateTime = new Intl.DateTimeFormat('de-DE', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const format = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+};
+
+/** Datenschutz → Support-Zugriffe: every live login of support into the team, and what it changed. */
+export function SupportAccessCard() {
+  const access = useSupportAccess();
+  // "läuft" is judged against the moment the card opened; an expired access shows its planned end.
+  const [now] = useState(() => Date.now());
+
+  let body;
+  if (access.isPending) {
+    body = <Skeleton variant="rounded" height={96} aria-busy aria-label={DT.supportLoading} sx={{ mx: { xs: 2.5, sm: 4 } }} />;
+  } else if (access.isError) {
+    body = (
+      <Box sx={{ px: { xs: 2.5, sm: 4 } }}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void access.refetch()}>
+              {DT.supportRetry}
+            </Button>
+          }
+        >
+          {DT.supportLoadFailed}
+        </Alert>
+      </Box>
+    );
+  } else if (access.data.length === 0) {
+    body = (
+      <Typography sx={{ px: { xs: 2.5, sm: 4 }, color: 'text.secondary' }} data-testid="support-access-empty">
+        {DT.supportEmpty}
+      </Typography>
+    );
+  } else {
+    body = (
+      <TableContainer tabIndex={0} role="region" aria-label={DT.supportTable} sx={{ borderTop: 1, borderColor: 'divider' }}>
+        <Table size="small" aria-label={DT.supportTitle} sx={{ minWidth: 640 }}>
+          <TableHead>
+            <TableRow>
+              {[DT.supportStart, DT.supportEnd, DT.supportOperator, DT.supportReason, DT.supportChanges].map((label, i) => (
+                <TableCell key={label} align={i === 4 ? 'right' : 'left'} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  {label}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {access.data.map((entry) => (
+              <AccessRow key={`${entry.started_at}-${entry.operator}`} entry={entry} now={now} />
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    );
+  }
+
+  return (
+    <Card component="section" aria-labelledby="support-access-title" sx={{ mt: 3, pb: 2.5 }} data-testid="support-access">
+      <Box sx={{ p: { xs: 2.5, sm: 4 }, pb: { xs: 2, sm: 2.5 } }}>
+        <Typography id="support-access-title" variant="overline" component="h2" sx={{ color: 'text.secondary' }}>
+          {DT.supportTitle}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+          {DT.supportInfo}
+        </Typography>
+      </Box>
+      {body}
+    </Card>
+  );
+}
+
+function AccessRow({ entry, now }: { entry: SupportAccess; now: number }) {
+  const running = entry.ended_at === null && new Date(entry.expires_at).getTime() > now;
+  return (
+    <TableRow data-testid="support-access-row">
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(entry.started_at)}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        {entry.ended_at ? (
+          format(entry.ended_at)
+        ) : running ? (
+          <Chip size="small" color="warning" variant="outlined" label={DT.supportRunning} title={DT.supportRunningUntil(format(entry.expires_at))} />
+        ) : (
+          format(entry.expires_at)
+        )}
+      </TableCell>
+      <TableCell sx={{ overflowWrap: 'anywhere' }}>{entry.operator}</TableCell>
+      <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>{entry.reason || DT.supportNoReason}</TableCell>
+      <TableCell align="right">{entry.changes}</TableCell>
+    </TableRow>
+  );
+}

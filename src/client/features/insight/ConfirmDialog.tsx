@@ -1,0 +1,56 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId, type ReactNode } from 'react';
+import { TI } from './texts.ts';
+
+interface Props {
+  title: string;
+  text: string;
+  /** A second paragraph (what exactly happens). */
+  detail?: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  pending: boolean;
+  /** Spec 03 §9: confirm dialogs are 400 px wide, the team deletion's 500 px. */
+  width?: 400 | 500;
+  destructive?: boolean;
+}
+
+/** A confirm dialog of the operator area: Abbrechen and the action, never wider than the screen. */
+export function ConfirmDialog({ title, text, detail, confirmLabel, onConfirm, onClose, pending, width = 400, destructive }: Props) {
+  const id = useId();
+  return (
+    <Dialog
+      open
+      onClose={pending ? undefined : onClose}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      slotProps={{ paper: { sx: { width, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+    >
+      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 1.5 }}>
+        <DialogContentText id={`${id}-text`} sx={{ color: 'text.primary' }}>
+          {text}
+        </DialogContentText>
+        {detail && (
+          <DialogContentText variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {detail}
+          </DialogContentText>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={pending}>
+          {TI.cancel}
+        </Button>
+        <Button variant="contained" color={destructive ? 'error' : 'primary'} loading={pending} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

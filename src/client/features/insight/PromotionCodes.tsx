@@ -1,0 +1,281 @@
+import AddIcon from '@mui/icons-material/AddRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import type { PromotionCode, PromotionCodeInput } from '../../../shared/schemas/insight.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { showSuccess } from '../../state/snackbar-store.ts';
+import { useCreatePromotionCode } from './api/create-promotion-code.ts';
+import { useDeactivatePromotionCode } from './api/deactivate-promotion-code.ts';
+import { usePromotionCodes } from './api/get-promotion-codes.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { fieldErrorOf } from './errors.ts';
+import { formatDate, formatDiscount, formatMonths, parseEuroCents } from './format.ts';
+import { TI } from './texts.ts';
+
+/** Gutscheine: the promotion codes with Deaktivieren, and the form for a new one. */
+export function PromotionCodes() {
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <PromotionList />
+      <NewPromotionForm />
+    </Box>
+  );
+}
+
+function PromotionList() {
+  const codes = usePromotionCodes();
+  const [deactivating, setDeactivating] = useState<PromotionCode | null>(null);
+  const deactivate = useDeactivatePromotionCode();
+
+  let body;
+  if (codes.isPending) {
+    body = <Skeleton variant="rounded" height={120} aria-busy aria-label={TI.promotionsLoading} sx={{ mx: { xs: 2.5, sm: 3 } }} />;
+  } else if (codes.isError) {
+    body = (
+      <Box sx={{ px: { xs: 2.5, sm: 3 } }}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void codes.refetch()}>
+              {TI.retry}
+            </Button>
+          }
+        >
+          {TI.promotionsLoadFailed}
+        </Alert>
+      </Box>
+    );
+  } else if (codes.data.length === 0) {
+    body = <Typography sx={{ color: 'text.secondary', px: { xs: 2.5, sm: 3 } }}>{TI.promotionsEmpty}</Typography>;
+  } else {
+    body = (
+      <TableContainer tabIndex={0} role="region" aria-label={TI.promotionsTable} sx={{ borderTop: 1, borderColor: 'divider' }}>
+        <Table size="small" aria-label={TI.promotionsTitle} sx={{ minWidth: 720 }}>
+          <TableHead>
+            <TableRow>
+              {[TI.colCode, TI.colDiscount, TI.colValidUntil, TI.colDuration, TI.colRedemptions, TI.colState].map((label, i) => (
+                <TableCell key={label} align={i === 1 || i === 4 ? 'right' : 'left'} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  {label}
+                </TableCell>
+              ))}
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {codes.data.map((code) => (
+              <TableRow key={code.id} data-testid="promotion-code" sx={code.active ? undefined : { '& td': { color: 'text.secondary' } }}>
+                <TableCell sx={{ fontFamily: 'monospace', fontWeight: 600, whiteSpace: 'nowrap' }}>{code.code}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatDiscount(code)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{code.valid_until ? formatDate(code.valid_until) : TI.unlimited}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMonths(code.duration_months)}</TableCell>
+                <TableCell align="right">{code.redemptions}</TableCell>
+                <TableCell>
+                  <Chip size="small" label={code.active ? TI.active : TI.inactive} color={code.active ? 'success' : 'default'} variant="outlined" />
+                </TableCell>
+                <TableCell align="right" sx={{ py: 0.5 }}>
+                  {code.active && (
+                    <Button size="small" color="error" onClick={() => setDeactivating(code)} aria-label={TI.deactivateLabel(code.code)}>
+                      {TI.deactivate}
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    );
+  }
+
+  return (
+    <Card component="section" aria-labelledby="insight-promotions-title" sx={{ maxWidth: 'none', minWidth: 0, pb: 2 }}>
+      <Box sx={{ p: { xs: 2.5, sm: 3 }, pb: 2 }}>
+        <Typography id="insight-promotions-title" variant="h6" component="h2">
+          {TI.promotionsTitle}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+          {TI.promotionsInfo}
+        </Typography>
+      </Box>
+      {body}
+      {deactivating && (
+        <ConfirmDialog
+          title={TI.deactivateTitle}
+          text={TI.deactivateText(deactivating.code)}
+          confirmLabel={TI.deactivate}
+          destructive
+          pending={deactivate.isPending}
+          onConfirm={() =>
+            void deactivate
+              .mutateAsync(deactivating.id)
+              .then((result) => showSuccess(result.message))
+              // The api client has shown the server's message.
+              .catch(() => undefined)
+              .finally(() => setDeactivating(null))
+          }
+          onClose={() => setDeactivating(null)}
+        />
+      )}
+    </Card>
+  );
+}
+
+type Field = 'code' | 'discount' | 'valid_until' | 'duration_months';
+type Kind = 'percent' | 'amount';
+const EMPTY = { code: '', percent: '', amount: '', valid_until: '', duration_months: '' };
+
+function NewPromotionForm() {
+  const [values, setValues] = useState(EMPTY);
+  const [kind, setKind] = useState<Kind>('percent');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const create = useCreatePromotionCode();
+  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [name]: event.target.value }));
+    setErrors((e) => ({ ...e, [name === 'percent' || name === 'amount' ? 'discount' : name]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // Only what the form itself can tell; the server checks everything again (MINS).
+    const found: Partial<Record<Field, string>> = {};
+    const percent = Number(values.percent);
+    const cents = parseEuroCents(values.amount);
+    if (kind === 'percent' && !(Number.isInteger(percent) && percent >= 1 && percent <= 100)) found.discount = TI.discountInvalid;
+    if (kind === 'amount' && cents === null) found.discount = TI.discountInvalid;
+    const months = values.duration_months.trim();
+    if (months && !/^\d+$/.test(months)) found.duration_months = TI.discountInvalid;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+
+    const input: PromotionCodeInput = {
+      code: values.code.trim(),
+      percent_off: kind === 'percent' ? percent : null,
+      amount_off_cents: kind === 'amount' ? cents : null,
+      valid_until: values.valid_until || null,
+      duration_months: months ? Number(months) : null,
+    };
+    try {
+      const result = await create.mutateAsync(input);
+      showSuccess(result.message);
+      setValues(EMPTY);
+    } catch (failure) {
+      const message = fieldErrorOf(failure);
+      if (message === null) return;
+      const fields = failure instanceof ApiError ? failure.fields : {};
+      const next: Partial<Record<Field, string>> = {};
+      if (fields.code?.[0]) next.code = fields.code[0];
+      const discount = fields.percent_off?.[0] ?? fields.amount_off_cents?.[0];
+      if (discount) next.discount = discount;
+      if (fields.valid_until?.[0]) next.valid_until = fields.valid_until[0];
+      if (fields.duration_months?.[0]) next.duration_months = fields.duration_months[0];
+      // A message no field shows (e.g. "Diesen Gutscheincode gibt es bereits.") goes on the code.
+      if (!Object.values(next).includes(message)) next.code ??= message;
+      setErrors(next);
+    }
+  };
+
+  return (
+    <Card
+      component="section"
+      aria-labelledby="insight-promotion-new-title"
+      sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none', minWidth: 0 }}
+    >
+      <Typography id="insight-promotion-new-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+        {TI.newPromotion}
+      </Typography>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}
+      >
+        <TextField
+          label={TI.code}
+          value={values.code}
+          onChange={set('code')}
+          error={!!errors.code}
+          helperText={errors.code ?? TI.codeHelp}
+          required
+          autoComplete="off"
+          slotProps={{ htmlInput: { maxLength: 64, spellCheck: false } }}
+        />
+        <Box sx={{ display: 'grid', gap: 1 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+            <FormLabel id="insight-promotion-kind" sx={{ fontSize: '0.875rem' }}>
+              {TI.discountKind}
+            </FormLabel>
+            <RadioGroup row aria-labelledby="insight-promotion-kind" value={kind} onChange={(event) => setKind(event.target.value as Kind)}>
+              <FormControlLabel value="percent" control={<Radio size="small" />} label={TI.percent} />
+              <FormControlLabel value="amount" control={<Radio size="small" />} label={TI.amount} />
+            </RadioGroup>
+          </Box>
+          {kind === 'percent' ? (
+            <TextField
+              key="percent"
+              label={TI.percentLabel}
+              type="number"
+              value={values.percent}
+              onChange={set('percent')}
+              error={!!errors.discount}
+              helperText={errors.discount}
+              required
+              slotProps={{ htmlInput: { min: 1, max: 100, step: 1, inputMode: 'numeric' } }}
+            />
+          ) : (
+            <TextField
+              key="amount"
+              label={TI.amountLabel}
+              value={values.amount}
+              onChange={set('amount')}
+              error={!!errors.discount}
+              helperText={errors.discount}
+              required
+              autoComplete="off"
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
+          )}
+        </Box>
+        <TextField
+          label={TI.validUntil}
+          type="date"
+          value={values.valid_until}
+          onChange={set('valid_until')}
+          error={!!errors.valid_until}
+          helperText={errors.valid_until}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          label={TI.durationMonths}
+          type="number"
+          value={values.duration_months}
+          onChange={set('duration_months')}
+          error={!!errors.duration_months}
+          helperText={errors.duration_months ?? TI.durationHelp}
+          slotProps={{ htmlInput: { min: 1, max: 120, step: 1, inputMode: 'numeric' } }}
+        />
+        <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end' }}>
+          <Button type="submit" variant="contained" startIcon={<AddIcon />} loading={create.isPending}>
+            {TI.save}
+          </Button>
+        </Box>
+      </Box>
+    </Card>
+  );
+}

@@ -1,0 +1,283 @@
+import ClearIcon from '@mui/icons-material/ClearRounded';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import SearchIcon from '@mui/icons-material/SearchRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { InsightRow, InsightSort } from '../../../shared/schemas/insight.ts';
+import { useInsightList } from './api/get-insight-list.ts';
+import { formatCredits, formatDate } from './format.ts';
+import { PAGE_SIZE, firstDirection, readListParams, withListParams } from './list-params.ts';
+import { TI } from './texts.ts';
+
+const SEARCH_DELAY_MS = 300;
+
+interface Column {
+  label: string;
+  sort?: InsightSort;
+  numeric?: boolean;
+}
+
+const COLUMNS: Column[] = [
+  { label: TI.colTeam, sort: 'name' },
+  { label: TI.colUsers, sort: 'users', numeric: true },
+  { label: TI.colMikas, sort: 'mikas', numeric: true },
+  { label: TI.colCredits, sort: 'credits', numeric: true },
+  { label: TI.colSubscription },
+  { label: TI.colDeletedAt, sort: 'deleted_at' },
+];
+
+// The team column stays in view while the others scroll sideways (phones): an opaque background.
+const stickyTeam = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  minWidth: { xs: 168, sm: 220 },
+  maxWidth: 300,
+} as const;
+const deletedShade = 'linear-gradient(rgba(255, 255, 255, 0.06), rgba(255, 255, 255, 0.06))';
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/**
+ * The team list (spec 03 §2 "List"): search by team or e-mail, sortable columns, 100 rows per
+ * page, the pencil to a team's action view. On a phone the table scrolls inside its card.
+ */
+export function TeamList() {
+  const [params, setParams] = useSearchParams();
+  const query = readListParams(params);
+  const list = useInsightList(query);
+  const [input, setInput] = useState(query.search);
+
+  // Typing searches after a short pause and starts again on page 1 — unless a team has been opened
+  // meanwhile (a pencil clicked within the pause): the search must not close its view again.
+  useEffect(() => {
+    const search = input.trim();
+    if (search === query.search) return;
+    const timer = setTimeout(
+      () => setParams((prev) => (prev.has('team') ? prev : withListParams(prev, { search, page: 1 })), { replace: true }),
+      SEARCH_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [input, query.search, setParams]);
+
+  const sortBy = (sort: InsightSort) =>
+    setParams((prev) =>
+      withListParams(prev, {
+        sort,
+        direction: query.sort === sort ? (query.direction === 'asc' ? 'desc' : 'asc') : firstDirection(sort),
+        page: 1,
+      }),
+    );
+  const teamHref = (uuid: string) => {
+    const next = new URLSearchParams(params);
+    next.set('team', uuid);
+    return `/Insight?${next.toString()}`;
+  };
+
+  const data = list.data;
+  let rows;
+  if (list.isPending) {
+    rows = Array.from({ length: 5 }, (_, i) => (
+      <TableRow key={i}>
+        {COLUMNS.map((column) => (
+          <TableCell key={column.label} sx={column.sort === 'name' ? stickyTeam : undefined}>
+            <Skeleton variant="text" />
+          </TableCell>
+        ))}
+        <TableCell />
+      </TableRow>
+    ));
+  } else if (data && data.data.length > 0) {
+    rows = data.data.map((row) => <TeamRow key={row.uuid} row={row} href={teamHref(row.uuid)} />);
+  }
+
+  return (
+    <Card sx={{ maxWidth: 'none', minWidth: 0, position: 'relative' }} data-testid="insight-teams">
+      <Box sx={{ p: { xs: 2, sm: 2.5 }, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <TextField
+          type="search"
+          label={TI.search}
+          value={input}
+          onChange={(event) => setInput(event.target.value)}
+          size="small"
+          autoComplete="off"
+          sx={{ flex: '1 1 260px', maxWidth: 420 }}
+          slotProps={{
+            htmlInput: { maxLength: 100, spellCheck: false },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+              endAdornment: input ? (
+                <InputAdornment position="end">
+                  <IconButton size="small" edge="end" aria-label={TI.searchClear} onClick={() => setInput('')}>
+                    <ClearIcon fontSize="small" />
+                  </IconButton>
+                </InputAdornment>
+              ) : undefined,
+            },
+          }}
+        />
+      </Box>
+      {list.isFetching && !list.isPending && (
+        <LinearProgress aria-label={TI.listLoading} sx={{ position: 'absolute', left: 0, right: 0, height: 2 }} />
+      )}
+
+      {list.isError && !data ? (
+        <Box sx={{ px: { xs: 2, sm: 2.5 }, pb: 2.5 }}>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+                {TI.retry}
+              </Button>
+            }
+          >
+            {TI.listLoadFailed}
+          </Alert>
+        </Box>
+      ) : (
+        <>
+          <TableContainer
+            tabIndex={0}
+            role="region"
+            aria-label={TI.tableLabel}
+            sx={{ borderTop: 1, borderColor: 'divider', '&:focus-visible': { outlineOffset: '-2px' } }}
+          >
+            <Table size="small" aria-label={TI.tableLabel} aria-busy={list.isFetching} sx={{ minWidth: 780 }}>
+              <TableHead>
+                <TableRow>
+                  {COLUMNS.map((column) => {
+                    const active = column.sort !== undefined && query.sort === column.sort;
+                    return (
+                      <TableCell
+                        key={column.label}
+                        align={column.numeric ? 'right' : 'left'}
+                        sortDirection={active ? query.direction : false}
+                        sx={{ fontWeight: 600, whiteSpace: 'nowrap', ...(column.sort === 'name' ? { ...stickyTeam, zIndex: 2 } : {}) }}
+                      >
+                        {column.sort ? (
+                          <TableSortLabel
+                            active={active}
+                            direction={active ? query.direction : firstDirection(column.sort)}
+                            onClick={() => sortBy(column.sort!)}
+                          >
+                            {column.label}
+                            {active && <Box component="span" sx={visuallyHidden}>{query.direction === 'desc' ? TI.sortedDesc : TI.sortedAsc}</Box>}
+                          </TableSortLabel>
+                        ) : (
+                          column.label
+                        )}
+                      </TableCell>
+                    );
+                  })}
+                  <TableCell align="right" sx={{ fontWeight: 600 }}>
+                    <Box component="span" sx={visuallyHidden}>
+                      {TI.colActions}
+                    </Box>
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>{rows}</TableBody>
+            </Table>
+          </TableContainer>
+          {data && data.data.length === 0 && (
+            <Typography sx={{ color: 'text.secondary', px: { xs: 2, sm: 2.5 }, py: 3 }} data-testid="insight-empty">
+              {query.search ? TI.listEmptySearch(query.search) : TI.listEmpty}
+            </Typography>
+          )}
+          <TablePagination
+            component="div"
+            count={data?.total ?? 0}
+            page={data && data.total > 0 ? data.current_page - 1 : 0}
+            rowsPerPage={data?.per_page ?? PAGE_SIZE}
+            rowsPerPageOptions={[PAGE_SIZE]}
+            onPageChange={(_, page) => setParams((prev) => withListParams(prev, { page: page + 1 }))}
+            labelRowsPerPage={TI.rowsPerPage}
+            labelDisplayedRows={({ from, to, count }) => TI.displayedRows(from, to, count)}
+            getItemAriaLabel={(type) =>
+              type === 'first' ? TI.pageFirst : type === 'last' ? TI.pageLast : type === 'next' ? TI.pageNext : TI.pagePrevious
+            }
+            sx={{ borderTop: 1, borderColor: 'divider' }}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
+
+function TeamRow({ row, href }: { row: InsightRow; href: string }) {
+  const deleted = row.deleted_at !== null;
+  const muted = deleted ? { color: 'text.secondary' } : undefined;
+  return (
+    <TableRow
+      data-testid="insight-row"
+      data-deleted={deleted ? 'true' : undefined}
+      sx={deleted ? { '& > td': { backgroundImage: deletedShade } } : undefined}
+    >
+      <TableCell sx={stickyTeam}>
+        <Box sx={{ display: 'flex', alignItems: 'center', columnGap: 1, rowGap: 0.5, flexWrap: 'wrap', minWidth: 0 }}>
+          {/* The name opens the team too: on a phone the pencil is off to the right. */}
+          <Link
+            component={RouterLink}
+            to={href}
+            variant="body2"
+            underline="hover"
+            sx={{ fontWeight: 600, overflowWrap: 'break-word', minWidth: 0, color: 'text.primary', ...muted, ...(deleted ? { textDecoration: 'line-through' } : {}) }}
+          >
+            {row.name}
+          </Link>
+          {deleted && <Chip size="small" color="error" variant="outlined" label={TI.deletedChip} />}
+        </Box>
+        {row.owner_email && (
+          <Typography variant="caption" component="div" sx={{ color: 'text.secondary', overflowWrap: 'break-word' }}>
+            {row.owner_email}
+          </Typography>
+        )}
+      </TableCell>
+      <TableCell align="right" sx={muted}>{row.amount_used_users}</TableCell>
+      <TableCell align="right" sx={muted}>{row.amount_used_mikas}</TableCell>
+      <TableCell align="right" sx={muted}>{formatCredits(row.amount_credits)}</TableCell>
+      <TableCell sx={{ ...muted, minWidth: 140 }}>{row.subscription_info}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap', ...(deleted ? { color: 'error.light', fontWeight: 600 } : {}) }} data-testid="insight-row-deleted">
+        {deleted ? formatDate(row.deleted_at) : '–'}
+      </TableCell>
+      <TableCell align="right" sx={{ py: 0.5 }}>
+        <IconButton component={RouterLink} to={href} aria-label={TI.editTeam(row.name)} size="small">
+          <EditIcon fontSize="small" />
+        </IconButton>
+      </TableCell>
+    </TableRow>
+  );
+}

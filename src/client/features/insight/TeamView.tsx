@@ -1,0 +1,161 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBackRounded';
+import RestoreIcon from '@mui/icons-material/RestoreFromTrashRounded';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { TeamInsight } from '../../../shared/schemas/insight.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { showSuccess } from '../../state/snackbar-store.ts';
+import { useRestoreTeam } from './api/restore-team.ts';
+import { useTeamInsight } from './api/get-team-insight.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { formatDate } from './format.ts';
+import { McpCard } from './McpCard.tsx';
+import { AmountsCard } from './team/AmountsCard.tsx';
+import { AuditLogCard } from './team/AuditLogCard.tsx';
+import { DeleteTeamCard } from './team/DeleteTeamCard.tsx';
+import { ExtrasCard } from './team/ExtrasCard.tsx';
+import { LiveLoginCard } from './team/LiveLoginCard.tsx';
+import { PromotionCard } from './team/PromotionCard.tsx';
+import { TariffCard } from './team/TariffCard.tsx';
+import { TrialCard } from './team/TrialCard.tsx';
+import { TI } from './texts.ts';
+
+interface Props {
+  teamUuid: string;
+  /** Back to the list (the arrow; also after the team was deleted). */
+  onBack: () => void;
+}
+
+/** The action view of one team (spec 03 §2): titled with its name, the cards in the spec's order. */
+export function TeamView({ teamUuid, onBack }: Props) {
+  const detail = useTeamInsight(teamUuid);
+  const team = detail.data;
+  useDocumentTitle(team?.name ?? TI.teamLoading);
+
+  let body;
+  if (detail.isPending) {
+    body = (
+      <Box aria-busy aria-label={TI.teamLoading} sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} variant="rounded" height={200} />
+        ))}
+      </Box>
+    );
+  } else if (!team) {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void detail.refetch()}>
+            {TI.retry}
+          </Button>
+        }
+      >
+        {TI.teamLoadFailed}
+      </Alert>
+    );
+  } else {
+    body = <TeamCards team={team} onDeleted={onBack} />;
+  }
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, mb: { xs: 3, sm: 4 } }}>
+        <IconButton onClick={onBack} aria-label={TI.back} sx={{ mt: { xs: 0, sm: 0.25 }, ml: -1 }}>
+          <ArrowBackIcon />
+        </IconButton>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+            {team?.name ?? TI.teamLoading}
+          </Typography>
+          {team && <TeamFacts team={team} />}
+        </Box>
+      </Box>
+      {body}
+    </>
+  );
+}
+
+function TeamFacts({ team }: { team: TeamInsight }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 1 }}>
+      <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }} data-testid="insight-owner">
+        {team.owner ? TI.owner(team.owner.name, team.owner.email) : TI.noOwner}
+      </Typography>
+      <Chip size="small" label={TI.planChip(team.plan_slug)} data-testid="insight-plan" />
+      <Chip size="small" variant="outlined" label={TI.providerChip(team.billing_provider)} />
+      {team.deleted_at && <Chip size="small" color="error" variant="outlined" label={TI.deletedChip} />}
+    </Box>
+  );
+}
+
+function TeamCards({ team, onDeleted }: { team: TeamInsight; onDeleted: () => void }) {
+  const deleted = team.deleted_at !== null;
+  // Each card starts again from what the server holds once its values changed there.
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      {deleted && <DeletedAlert team={team} />}
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'stretch' }}>
+        <TariffCard key={`tariff-${team.currentPriceId}`} team={team} disabled={deleted} />
+        <AmountsCard
+          key={`amounts-${team.amount_mikas}-${team.amount_users}-${team.amount_public_licences}`}
+          team={team}
+          disabled={deleted}
+        />
+        <PromotionCard team={team} disabled={deleted} />
+        <ExtrasCard team={team} disabled={deleted} />
+        <LiveLoginCard team={team} disabled={deleted} />
+        <DeleteTeamCard team={team} disabled={deleted} onDeleted={onDeleted} />
+        <TrialCard key={`trial-${team.trial_ends_at ?? ''}`} team={team} disabled={deleted} />
+        {!deleted && <McpCard team={team} />}
+        <AuditLogCard teamUuid={team.uuid} />
+      </Box>
+    </Box>
+  );
+}
+
+function DeletedAlert({ team }: { team: TeamInsight }) {
+  const [confirming, setConfirming] = useState(false);
+  const restore = useRestoreTeam(team.uuid);
+  return (
+    <Alert
+      severity="warning"
+      data-testid="insight-deleted"
+      action={
+        team.purge_at ? (
+          <Button color="inherit" size="small" startIcon={<RestoreIcon />} onClick={() => setConfirming(true)} sx={{ whiteSpace: 'nowrap' }}>
+            {TI.restore}
+          </Button>
+        ) : undefined
+      }
+      sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, '& .MuiAlert-action': { alignItems: 'center' } }}
+    >
+      <AlertTitle>{TI.deletedTitle}</AlertTitle>
+      {TI.deletedText(formatDate(team.deleted_at), team.purge_at ? formatDate(team.purge_at) : null)} {TI.deletedActions}
+      {confirming && (
+        <ConfirmDialog
+          title={TI.restoreTitle}
+          text={TI.restoreText(team.name)}
+          confirmLabel={TI.restore}
+          pending={restore.isPending}
+          onConfirm={() =>
+            void restore
+              .mutateAsync()
+              .then((result) => showSuccess(result.message))
+              // The api client has shown the server's message.
+              .catch(() => undefined)
+              .finally(() => setConfirming(false))
+          }
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </Alert>
+  );
+}

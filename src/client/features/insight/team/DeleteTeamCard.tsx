@@ -1,0 +1,115 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/DeleteOutlineRounded';
+import { useState, type ReactNode } from 'react';
+import type { TeamInsight } from '../../../../shared/schemas/insight.ts';
+import { showSuccess } from '../../../state/snackbar-store.ts';
+import { useDeleteTeam } from '../api/delete-team.ts';
+import { ActionCard, CardActions } from '../ActionCard.tsx';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { TI } from '../texts.ts';
+
+/**
+ * 6. Team löschen: the switches Stripe-Kunde löschen (default off) and Soft delete (default on),
+ * then Löschen with the confirm dialog (500 px, spec 03 §9) → "Team wurde mit allen Daten gelöscht".
+ */
+export function DeleteTeamCard({ team, disabled, onDeleted }: { team: TeamInsight; disabled: boolean; onDeleted: () => void }) {
+  const [stripe, setStripe] = useState(false);
+  const [soft, setSoft] = useState(true);
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteTeam(team.uuid);
+  const stripeTeam = team.billing_provider === 'stripe';
+
+  // Awaited rather than per-call callbacks: the refreshed detail may re-render the view first.
+  const confirm = async () => {
+    try {
+      const result = await remove.mutateAsync({ deleteStripeCustomer: stripe && stripeTeam ? 1 : 0, softDelete: soft ? 1 : 0 });
+      showSuccess(result.message);
+      onDeleted();
+    } catch {
+      // The api client has shown the server's message.
+    }
+    setConfirming(false);
+  };
+
+  return (
+    <ActionCard id="insight-delete" title={TI.deleteTeamTitle}>
+      <Box sx={{ display: 'grid', gap: 1.5 }}>
+        <Option
+          label={TI.deleteStripe}
+          checked={stripe && stripeTeam}
+          onChange={setStripe}
+          disabled={disabled || !stripeTeam}
+          hint={stripeTeam ? (stripe ? TI.deleteStripeOn : undefined) : TI.deleteStripeHint}
+          id="insight-delete-stripe"
+        />
+        <Option
+          label={TI.softDelete}
+          checked={soft}
+          onChange={setSoft}
+          disabled={disabled}
+          hint={soft ? TI.softDeleteOn : TI.softDeleteOff}
+          id="insight-delete-soft"
+        />
+      </Box>
+      <CardActions>
+        <Button variant="outlined" color="error" startIcon={<DeleteIcon />} disabled={disabled} onClick={() => setConfirming(true)}>
+          {TI.deleteButton}
+        </Button>
+      </CardActions>
+      {confirming && (
+        <ConfirmDialog
+          width={500}
+          title={TI.deleteDialogTitle}
+          text={TI.deleteDialogText}
+          detail={TI.deleteDialogTeam(team.name, soft)}
+          confirmLabel={TI.deleteButton}
+          destructive
+          pending={remove.isPending}
+          onConfirm={() => void confirm()}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </ActionCard>
+  );
+}
+
+function Option({
+  id,
+  label,
+  checked,
+  onChange,
+  disabled,
+  hint,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled: boolean;
+  hint?: ReactNode;
+}) {
+  return (
+    <Box>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={checked}
+            onChange={(event) => onChange(event.target.checked)}
+            disabled={disabled}
+            slotProps={{ input: { 'aria-describedby': hint ? `${id}-hint` : undefined } }}
+          />
+        }
+        label={label}
+      />
+      {hint && (
+        <Typography id={`${id}-hint`} variant="body2" sx={{ color: 'text.secondary', ml: 6.5, mt: -0.5 }}>
+          {hint}
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,38 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import LoginIcon from '@mui/icons-material/LoginRounded';
+import { useState } from 'react';
+import type { TeamInsight } from '../../../../shared/schemas/insight.ts';
+import { useStartLiveLogin } from '../api/start-live-login.ts';
+import { ActionCard, CardActions } from '../ActionCard.tsx';
+import { TI } from '../texts.ts';
+
+/** 5. Live-Login: an optional reason and Login; the page then reloads into the team's library. */
+export function LiveLoginCard({ team, disabled }: { team: TeamInsight; disabled: boolean }) {
+  const [reason, setReason] = useState('');
+  const start = useStartLiveLogin(team.uuid);
+  // After success the page is on its way to the team: the button keeps spinning until then.
+  const busy = start.isPending || start.isSuccess;
+  const blocked = disabled || team.owner === null;
+  return (
+    <ActionCard id="insight-live-login" title={TI.liveLoginTitle} info={TI.liveLoginInfo} onSubmit={() => start.mutate(reason.trim())}>
+      {team.owner === null && !disabled && <Alert severity="info">{TI.liveLoginNoOwner}</Alert>}
+      <TextField
+        label={TI.reason}
+        helperText={TI.reasonHelp}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        disabled={blocked || busy}
+        autoComplete="off"
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: 300 } }}
+      />
+      <CardActions>
+        <Button type="submit" variant="contained" startIcon={<LoginIcon />} loading={busy} disabled={blocked}>
+          {TI.login}
+        </Button>
+      </CardActions>
+    </ActionCard>
+  );
+}
