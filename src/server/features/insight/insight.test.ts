@@ -328,7 +328,7 @@ describe('team deletion', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     const count = async (table: 'users' | 'assistants' | 'knowledge_files' | 'credit_ledger' | 'threads') =>
-      Number((await t.database.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.raw(table === 'threads' ? 'assistant_id' : table === 'knowledge_files' ? 'assistant_id' : 'team_id')} = ${table === 'threads' || table === 'knowledge_files' ? doomedA.id : doomed.team.id}`)).rows[0]!.n);
+      Number(((await t.database.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.raw(table === 'threads' ? 'assistant_id' : table === 'knowledge_files' ? 'assistant_id' : 'team_id')} = ${table === 'threads' || table === 'knowledge_files' ? doomedA.id : doomed.team.id}`)) as { rows: { n: number }[] }).rows[0]!.n);
     expect(await teamRowMissing(doomed.team.id)).toBe(true);
     for (const table of ['users', 'assistants', 'knowledge_files', 'credit_ledger', 'threads'] as const) expect(await count(table), table).toBe(0);
     expect(await exists(doomedFile!.storedName)).toBe(false);
