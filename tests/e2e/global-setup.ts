@@ -21,6 +21,8 @@ export default async function globalSetup() {
       NODE_ENV: 'production',
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
+      // A developer's .env (a real AI key, SMTP) must not reach a test server.
+      ENV_FILE: '',
       APP_URL: E2E_BASE_URL,
       DATA_DIR: path.join(E2E_DIR, 'data'),
       SUPERADMIN_EMAIL: SUPERADMIN.email,
