@@ -17,7 +17,7 @@ import { AppError } from './platform/app-error.ts';
 import { registerResponseCompression, serveClient } from './platform/client-delivery.ts';
 import { registerCsrf } from './platform/csrf.ts';
 import { registerAccess, type AccessRegistry } from './platform/access.ts';
-import { loggedUrl, serializeError } from './platform/log.ts';
+import { loggedUrl, prettyLogStream, serializeError } from './platform/log.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
 import type { Deps } from './platform/deps.ts';
 import { createJobs } from './platform/jobs.ts';
@@ -88,10 +88,14 @@ export async function buildApp(
   storage: Storage = createLocalStorage(config.storageDir),
   options: BuildOptions = {},
 ): Promise<BuiltApp> {
+  // Development: readable lines; production: one JSON object per line (docs/operations.md, Logs).
+  const logStream = config.logFormat === 'pretty' && config.logLevel !== 'silent' ? await prettyLogStream(options.logStream) : options.logStream;
   const app = Fastify({
+    // One line per request (the onResponse hook below) instead of Fastify's two.
+    disableRequestLogging: true,
     logger: {
       level: config.logLevel,
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      ...(logStream ? { stream: logStream } : {}),
       redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization'],
       // Thread, reset and verification tokens travel in URLs (query and path): log the matched
       // route pattern, never the raw URL. Errors are logged without SQL parameters.
@@ -106,6 +110,13 @@ export async function buildApp(
     http: { maxHeaderSize: 128 * 1024 },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+
+  app.addHook('onResponse', (request, reply, done) => {
+    // Probes of a load balancer (GET /healthz every few seconds) would drown everything else.
+    if (request.routeOptions.config.quietLog && reply.statusCode < 400) return done();
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -290,5 +301,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The German sentence a 422 answer of this route leads with, instead of the first field message. */
     validationMessage?: string;
+    /** Successful calls are not logged (health probes). */
+    quietLog?: boolean;
   }
 }
