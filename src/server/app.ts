@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -91,8 +91,7 @@ export async function buildApp(
   // Development: readable lines; production: one JSON object per line (docs/operations.md, Logs).
   const logStream = config.logFormat === 'pretty' && config.logLevel !== 'silent' ? await prettyLogStream(options.logStream) : options.logStream;
   const app = Fastify({
-    // One line per request (the onResponse hook below) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     logger: {
       level: config.logLevel,
       ...(logStream ? { stream: logStream } : {}),
@@ -110,13 +109,6 @@ export async function buildApp(
     http: { maxHeaderSize: 128 * 1024 },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
-
-  app.addHook('onResponse', (request, reply, done) => {
-    // Probes of a load balancer (GET /healthz every few seconds) would drown everything else.
-    if (request.routeOptions.config.quietLog && reply.statusCode < 400) return done();
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    done();
-  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -262,6 +254,18 @@ export async function buildApp(
   // Afterwards a scheduled job (chat.jobs.ts) catches answers of instances that died.
   await recoverInterruptedAnswers(deps, { all: database.kind === 'pglite' });
   return { app, deps, access };
+}
+
+/** One log entry per request (method, route, status, time) instead of Fastify's two. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    // Probes of a load balancer (GET /healthz every few seconds) would drown everything else.
+    if (!error && request.routeOptions.config.quietLog && reply.statusCode < 400) return;
+    const entry = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...entry, err: error }, 'request errored');
+    else reply.log.info(entry, 'request completed');
+  }
 }
 
 function installErrorHandling(app: FastifyInstance) {
