@@ -19,6 +19,7 @@ import { registerCsrf } from './platform/csrf.ts';
 import { registerAccess, type AccessRegistry } from './platform/access.ts';
 import { loggedUrl, prettyLogStream, serializeError } from './platform/log.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
+import { registerHealth } from './platform/health.ts';
 import type { Deps } from './platform/deps.ts';
 import { createJobs } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
@@ -196,6 +197,7 @@ export async function buildApp(
   registerInputGuard(app);
   installErrorHandling(app);
 
+  registerHealth(app, database);
   await app.register(authRoutes(deps));
   await app.register(accountRoutes(deps));
   await app.register(legalRoutes(deps));
