@@ -230,6 +230,7 @@ export async function buildApp(
     cookieHeader ? (await authFromCookies(database.db, config, app.parseCookie(cookieHeader))).auth : null;
   deps.realtime = attachRealtime(app, {
     redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
     verifyThreadToken: (threadId, token) => verifyThreadToken(deps, threadId, token),
     origins: { appUrl: config.appUrl, isAllowedOrigin: (origin) => isEmbedOrigin(deps.db, origin) },
     verifyImageAccess: async (cookieHeader, assistantUuid) => {
