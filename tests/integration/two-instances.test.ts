@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -83,6 +84,15 @@ describe('two instances on one PostgreSQL, one Redis and one DATA_DIR', () => {
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
+    // Without Redis the servers would start and the live test fail for no visible reason.
+    const redis = new URL(REDIS_URL);
+    await new Promise<void>((resolve, reject) => {
+      const probe = net.connect(Number(redis.port || 6379), redis.hostname, () => {
+        probe.end();
+        resolve();
+      });
+      probe.on('error', (err) => reject(new Error(`two-instances.test.ts needs Redis at ${REDIS_URL} (TEST_REDIS_URL): ${err.message}`)));
+    });
     test = await openTestDatabase();
     if (!test.url) throw new Error('two-instances.test.ts runs on PostgreSQL only (vitest.config.ts excludes it on PGlite)');
     staff = await createStaffedTeam(test.database.db);
