@@ -107,6 +107,7 @@ async function main() {
       NODE_ENV: 'production',
       LOG_LEVEL: 'silent',
       HOST: '127.0.0.1',
+      ENV_FILE: '', // a developer's .env must not change what is measured or shown
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',

@@ -2,7 +2,7 @@
 //   npm run create-superadmin -- betrieb@example.com 'Ein#sicheres2026'
 // With the embedded database, stop the server first (one process per data directory).
 import { openAndPrepareDatabase } from '../src/server/bootstrap.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { configFromEnvironment } from '../src/server/startup.ts';
 import { ensureSuperadmin } from '../src/server/db/seed.ts';
 import { ZLoginRequest } from '../src/shared/schemas/auth.ts';
 
@@ -12,7 +12,7 @@ if (!parsed.success || (password ?? '').length < 10) {
   console.error('Usage: npm run create-superadmin -- <email> <password (at least 10 characters)>');
   process.exit(1);
 }
-const config = loadConfig();
+const { config } = configFromEnvironment();
 const database = await openAndPrepareDatabase(config);
 try {
   const result = await ensureSuperadmin(database.db, parsed.data);

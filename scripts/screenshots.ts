@@ -908,6 +908,7 @@ async function main() {
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
+      ENV_FILE: '', // a developer's .env must not change what is measured or shown
       APP_URL: baseUrl,
       LOG_LEVEL: 'warn',
       SUPERADMIN_EMAIL: OPERATOR.email,

@@ -106,6 +106,8 @@ const formSettings = { active: true, firstname: true, lastname: true, company: f
 
 const EXAMPLES: Record<string, Example> = {
   'GET /api/docs/openapi.json': { request: () => ({ url: '/api/docs/openapi.json' }) },
+  'GET /healthz': { request: () => ({ url: '/healthz' }) },
+  'GET /readyz': { request: () => ({ url: '/readyz' }) },
   'GET /sanctum/csrf-cookie': { request: () => ({ url: '/sanctum/csrf-cookie' }) },
   'POST /api/register': {
     request: async (c) => ({

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -16,8 +16,9 @@ import { AppError } from './platform/app-error.ts';
 import { registerResponseCompression, serveClient } from './platform/client-delivery.ts';
 import { registerCsrf } from './platform/csrf.ts';
 import { registerAccess, type AccessRegistry } from './platform/access.ts';
-import { loggedUrl, serializeError } from './platform/log.ts';
+import { loggedUrl, prettyLogStream, serializeError } from './platform/log.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
+import { registerHealth } from './platform/health.ts';
 import type { Deps } from './platform/deps.ts';
 import { createJobs } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
@@ -91,10 +92,13 @@ export async function buildApp(
   backend: ObjectBackend = createObjectBackend(config),
   options: BuildOptions = {},
 ): Promise<BuiltApp> {
+  // Development: readable lines; production: one JSON object per line (docs/operations.md, Logs).
+  const logStream = config.logFormat === 'pretty' && config.logLevel !== 'silent' ? await prettyLogStream(options.logStream) : options.logStream;
   const app = Fastify({
+    logController: new OneLinePerRequest(),
     logger: {
       level: config.logLevel,
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      ...(logStream ? { stream: logStream } : {}),
       redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization'],
       // Thread, reset and verification tokens travel in URLs (query and path): log the matched
       // route pattern, never the raw URL. Errors are logged without SQL parameters.
@@ -199,6 +203,7 @@ export async function buildApp(
   registerInputGuard(app);
   installErrorHandling(app);
 
+  registerHealth(app, database);
   await app.register(authRoutes(deps));
   await app.register(accountRoutes(deps));
   await app.register(legalRoutes(deps));
@@ -232,6 +237,7 @@ export async function buildApp(
     cookieHeader ? (await authFromCookies(database.db, config, app.parseCookie(cookieHeader))).auth : null;
   deps.realtime = attachRealtime(app, {
     redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
     verifyThreadToken: (threadId, token) => verifyThreadToken(deps, threadId, token),
     origins: { appUrl: config.appUrl, isAllowedOrigin: (origin) => isEmbedOrigin(deps.db, origin) },
     verifyImageAccess: async (cookieHeader, assistantUuid) => {
@@ -258,6 +264,18 @@ export async function buildApp(
   // Afterwards a scheduled job (chat.jobs.ts) catches answers of instances that died.
   await recoverInterruptedAnswers(deps, { all: database.kind === 'pglite' });
   return { app, deps, access };
+}
+
+/** One log entry per request (method, route, status, time) instead of Fastify's two. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    // Probes of a load balancer (GET /healthz every few seconds) would drown everything else.
+    if (!error && request.routeOptions.config.quietLog && reply.statusCode < 400) return;
+    const entry = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...entry, err: error }, 'request errored');
+    else reply.log.info(entry, 'request completed');
+  }
 }
 
 function installErrorHandling(app: FastifyInstance) {
@@ -297,5 +315,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The German sentence a 422 answer of this route leads with, instead of the first field message. */
     validationMessage?: string;
+    /** Successful calls are not logged (health probes). */
+    quietLog?: boolean;
   }
 }

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 
 // The one place the environment is read. Everything else receives a typed AppConfig.
@@ -22,11 +24,14 @@ const zSubprocessors = z.array(
 const zEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Only this machine by default; a server behind a proxy on another host sets HOST=0.0.0.0 (or ::).
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
   APP_URL: zOptionalUrl,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: zOptionalUrl,
   REDIS_URL: zOptionalUrl,
+  /** Prefix of Mika's Redis channels: two installations sharing one Redis must not hear each other. */
+  REDIS_PREFIX: z.string().trim().regex(/^[\w.:-]{1,64}$/).default('mika'),
   SMTP_URL: zOptionalUrl,
   MAIL_FROM: z.string().default('Mika <no-reply@mika.local>'),
   SUPPORT_EMAIL: z.string().default('support@mika.local'),
@@ -40,6 +45,8 @@ const zEnv = z.object({
   TRUST_PROXY: z.string().default(''),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** pretty: one readable line per event (default in development); json: one JSON object per line. */
+  LOG_FORMAT: z.enum(['', 'pretty', 'json']).optional(),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   /** A live login of an operator ends by itself after this many minutes. */
@@ -121,23 +128,58 @@ const zEnv = z.object({
 
 export type AppConfig = ReturnType<typeof loadConfig>;
 
+/** A wrong or contradictory setting: start-up prints its message (no stack trace) and stops. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads a `.env` file into `env` when there is one (README, .env.example): `ENV_FILE` names another
+ * file, `ENV_FILE=` (empty) reads none. Variables already in the environment win over the file, as
+ * with `node --env-file`. Parsed by Node's own parser (util.parseEnv, as process.loadEnvFile).
+ * Returns the file that was read.
+ */
+export function loadEnvFile(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string | undefined {
+  const named = env.ENV_FILE;
+  if (named !== undefined && named.trim() === '') return undefined;
+  const file = path.resolve(cwd, named ?? '.env');
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    if (named === undefined && (err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new ConfigError(
+      `ENV_FILE ${file} kann nicht gelesen werden / cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
+  }
+  for (const [key, value] of Object.entries(parseEnv(text))) {
+    if (env[key] === undefined) env[key] = value;
+  }
+  return file;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = zEnv.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid configuration:\n${lines}`);
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${JSON.stringify(env[String(i.path[0])] ?? '')}: ${i.message}`).join('\n');
+    throw new ConfigError(`Ungültige Konfiguration / Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  if (e.AI_PROVIDER === 'openai-compatible' && !e.AI_BASE_URL) {
+    throw new ConfigError('AI_PROVIDER=openai-compatible braucht AI_BASE_URL / needs AI_BASE_URL (e.g. http://127.0.0.1:11434/v1 for Ollama)');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    logFormat: e.LOG_FORMAT || (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     appUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
@@ -281,7 +323,7 @@ function resolveImageConfig(e: z.infer<typeof zEnv>) {
       timeoutMs: e.AI_IMAGE_TIMEOUT_SECONDS * 1000,
     } as const;
   }
-  if (!e.AI_IMAGE_MODEL) throw new Error('AI_IMAGE_MODEL is required for AI_IMAGE_PROVIDER=openai');
+  if (!e.AI_IMAGE_MODEL) throw new ConfigError('AI_IMAGE_PROVIDER=openai braucht AI_IMAGE_MODEL / needs AI_IMAGE_MODEL');
   return {
     provider,
     baseUrl: e.AI_IMAGE_BASE_URL ?? e.AI_BASE_URL,

@@ -1,27 +1,18 @@
 import { buildApp } from './app.ts';
 import { closeOnSignals, openAndPrepareDatabase } from './bootstrap.ts';
-import { loadConfig } from './config.ts';
+import { configFromEnvironment, configWarnings, exitWithExplanation, startupBanner } from './startup.ts';
 
-const config = loadConfig();
-const database = await openAndPrepareDatabase(config);
+// `npm start` ran scripts/check-node.js (a too old Node) and the client build before this.
+const { config, envFile } = configFromEnvironment();
+const warnings = configWarnings(config, process.env);
+const database = await openAndPrepareDatabase(config).catch((err: unknown) => exitWithExplanation(err, config));
 const { app } = await buildApp(config, database);
 
 closeOnSignals(app, database);
 
-await app.listen({ port: config.port, host: config.host });
-const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `eingebettet unter ${config.dataDir}`;
-console.log(
-  [
-    '',
-    `  Mika läuft: ${config.appUrl}`,
-    `  Datenbank: ${where}`,
-    config.mail.smtpUrl
-      ? '  E-Mails: SMTP'
-      : config.mail.logOutbox
-        ? '  E-Mails: Postausgang (Links erscheinen hier im Log)'
-        : '  E-Mails: Postausgang (ohne SMTP_URL werden keine E-Mails versendet)',
-    config.jobs.runInWeb ? '  Hintergrundjobs: in diesem Prozess' : '  Hintergrundjobs: in npm run worker',
-    `  Erster Start? Konto anlegen unter ${config.appUrl}/register`,
-    '',
-  ].join('\n'),
-);
+const listening = await app.listen({ port: config.port, host: config.host }).catch(async (err: unknown) => {
+  await database.close().catch(() => undefined);
+  return exitWithExplanation(err, config);
+});
+for (const warning of warnings) app.log.warn({ warning }, 'configuration');
+console.log(startupBanner(config, { envFile, listening, warnings }));

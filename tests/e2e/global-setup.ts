@@ -21,6 +21,8 @@ export default async function globalSetup() {
       NODE_ENV: 'production',
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
+      // A developer's .env (a real AI key, SMTP) must not reach a test server.
+      ENV_FILE: '',
       APP_URL: E2E_BASE_URL,
       DATA_DIR: path.join(E2E_DIR, 'data'),
       SUPERADMIN_EMAIL: SUPERADMIN.email,
@@ -42,20 +44,30 @@ export default async function globalSetup() {
     stdio: ['ignore', log, log],
   });
   const deadline = Date.now() + 60_000;
+  const giveUp = async (why: string) => {
+    const log = fs.readFileSync(E2E_LOG, 'utf8').slice(-3000);
+    child.kill('SIGKILL');
+    await sink.close();
+    if (!process.env.E2E_KEEP_DIR) fs.rmSync(E2E_DIR, { recursive: true, force: true });
+    return new Error(`e2e server ${why}:\n${log}`);
+  };
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early, see ${E2E_LOG}`);
+    if (child.exitCode !== null) throw await giveUp('exited early');
     try {
-      const res = await fetch(`${E2E_BASE_URL}/sanctum/csrf-cookie`);
-      if (res.status === 204) break;
+      const res = await fetch(`${E2E_BASE_URL}/healthz`);
+      if (res.status === 200) break;
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start, see ${E2E_LOG}`);
+    if (Date.now() > deadline) throw await giveUp('did not start within 60 s');
     await new Promise((r) => setTimeout(r, 200));
   }
+  console.log(`e2e server: ${E2E_BASE_URL}, folder ${E2E_DIR}`);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     await sink.close();
+    if (process.env.E2E_KEEP_DIR) console.log(`e2e folder kept: ${E2E_DIR}`);
+    else fs.rmSync(E2E_DIR, { recursive: true, force: true });
   };
 }

@@ -1,11 +1,25 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnServer } from '../setup/server-process.ts';
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3211);
+/** A port nobody listens on right now (synchronous: playwright.config.ts needs it at load time). */
+function pickFreePort(): number {
+  const probe = "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return Number(execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }));
+}
+
+// The run's port and folder are chosen once, in the runner process that loads playwright.config.ts,
+// and reach the worker processes through the environment they inherit. E2E_PORT pins the port
+// (CI, several people on one machine); otherwise a free one is taken. The folder (server log,
+// embedded database, mails) is new per run and removed by the global teardown (E2E_KEEP_DIR=1
+// keeps it for a look at the log).
+process.env.E2E_PORT ||= String(pickFreePort());
+export const E2E_PORT = Number(process.env.E2E_PORT);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-export const E2E_DIR = path.join(os.tmpdir(), `mika-e2e-${E2E_PORT}`);
+process.env.E2E_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), `mika-e2e-${E2E_PORT}-`));
+export const E2E_DIR = process.env.E2E_DIR;
 export const E2E_LOG = path.join(E2E_DIR, 'server.log');
 export const SUPERADMIN = { email: 'betrieb@mika.test', password: 'Betrieb#2026' };
 

@@ -40,6 +40,8 @@ export async function spawnServer(opts: { env: Record<string, string>; logFile: 
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
+      // A developer's .env (a real AI key, SMTP) must not reach a test server.
+      ENV_FILE: '',
       APP_URL: baseUrl,
       LOG_LEVEL: 'warn',
       SMTP_URL: '',

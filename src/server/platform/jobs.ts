@@ -162,6 +162,11 @@ export function createJobs(opts: JobsOptions): Jobs {
         // A process that only enqueues leaves maintenance and cron to the worker processes.
         supervise: runWorkers,
         schedule: runWorkers,
+        // How often an instance looks for due schedules (pg-boss claims each pass for one instance
+        // and files each occurrence once, so more instances never mean more runs). Defaults
+        // (JOBS_POLL_SECONDS=5) keep pg-boss' own 30 s and 5 s; faster polling checks sooner.
+        cronMonitorIntervalSeconds: Math.min(30, Math.max(1, Math.round(opts.pollSeconds * 6))),
+        cronWorkerIntervalSeconds: Math.min(5, Math.max(1, Math.round(opts.pollSeconds))),
       }),
     );
     b.on('error', (err) => log.error({ err: err.message }, 'job engine error'));

@@ -1,4 +1,6 @@
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../tests/setup/test-app.ts';
 import { loggedUrl, queryName, serializeError } from './log.ts';
 
 describe('what reaches the log', () => {
@@ -26,5 +28,50 @@ describe('what reaches the log', () => {
     expect(loggedUrl({ url: '/reset-password/geheim?x=1' })).toBe('/reset-password/…');
     expect(loggedUrl({ url: '/login' })).toBe('/login');
     expect(loggedUrl({ url: '/?token=1' })).toBe('/');
+  });
+});
+
+describe('log format', () => {
+  const capture = () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    return { lines, stream };
+  };
+
+  it('development (pretty): one readable line per request, no JSON, no query string', async () => {
+    const { lines, stream } = capture();
+    const t = await createTestApp({ LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' }, { logStream: stream });
+    try {
+      await t.app.inject({ url: '/sanctum/csrf-cookie?token=GeheimesToken' });
+      await t.app.inject({ url: '/api/user/data' });
+      const requests = lines.filter((l) => / (GET|POST) /.test(l));
+      expect(requests).toHaveLength(2);
+      expect(requests[0]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: GET \/sanctum\/csrf-cookie 204 \d+(\.\d)? ms$/);
+      expect(requests[1]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: GET \/api\/user\/data 401 \d+(\.\d)? ms$/);
+      expect(lines.join('\n')).not.toContain('GeheimesToken');
+      expect(lines.some((l) => l.startsWith('{'))).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('production (json): one JSON object per request with method, route, status and time', async () => {
+    const { lines, stream } = capture();
+    const t = await createTestApp({ LOG_LEVEL: 'info', NODE_ENV: 'production' }, { logStream: stream });
+    try {
+      expect(t.config.logFormat).toBe('json');
+      await t.app.inject({ url: '/api/user/data' });
+      const entries = lines.map((l) => JSON.parse(l) as Record<string, any>).filter((e) => e.req);
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({ level: 30, msg: 'request completed', req: { method: 'GET', url: '/api/user/data' }, res: { statusCode: 401 } });
+      expect(typeof entries[0]!.responseTime).toBe('number');
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -73,3 +73,37 @@ export function serializeError(err: Error, depth = 0): LoggedError {
   if (e.cause instanceof Error && depth < 3) out.cause = serializeError(e.cause, depth + 1);
   return out;
 }
+
+interface RequestLine {
+  req?: { method?: string; url?: string };
+  res?: { statusCode?: number };
+  responseTime?: number;
+}
+
+/** The readable form of one request: `GET /api/assistants/ 200 12 ms`. */
+export function requestLine(log: RequestLine): string | undefined {
+  if (!log.req || !log.res) return undefined;
+  const ms = typeof log.responseTime === 'number' ? ` ${log.responseTime < 10 ? log.responseTime.toFixed(1) : Math.round(log.responseTime)} ms` : '';
+  return `${log.req.method ?? ''} ${log.req.url ?? ''} ${log.res.statusCode ?? ''}${ms}`;
+}
+
+/**
+ * Development logs (LOG_FORMAT=pretty, the default with NODE_ENV=development): one readable line
+ * per event, a request as `12:00:01 INFO: GET /api/user/data 200 4.2 ms`. Written synchronously in
+ * this thread (no transport worker); loaded only when asked for, so production never imports it.
+ */
+export async function prettyLogStream(destination?: NodeJS.WritableStream): Promise<NodeJS.WritableStream> {
+  const { default: pretty } = await import('pino-pretty');
+  return pretty({
+    colorize: destination ? false : Boolean(process.stdout.isTTY),
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    singleLine: true,
+    sync: true,
+    messageFormat: (log, messageKey) => {
+      const message = log[messageKey];
+      return requestLine(log) ?? (typeof message === 'string' ? message : JSON.stringify(message ?? ''));
+    },
+    ...(destination ? { destination } : {}),
+  });
+}

@@ -76,6 +76,8 @@ export function attachRealtime(
   app: FastifyInstance,
   opts: {
     redisUrl?: string;
+    /** Channel prefix on Redis (REDIS_PREFIX): installations sharing a Redis stay apart. */
+    redisPrefix?: string;
     verifyThreadToken: ThreadTokenVerifier;
     origins: OriginPolicy;
     verifyKnowledgeAccess: KnowledgeRoomVerifier;
@@ -97,7 +99,9 @@ export function attachRealtime(
   if (opts.redisUrl) {
     const pub = new Redis(opts.redisUrl);
     const sub = pub.duplicate();
-    io.adapter(createAdapter(pub, sub));
+    // Pub/sub channels are global to a Redis server (database numbers do not separate them):
+    // without a prefix of its own, a second installation would receive this one's room events.
+    io.adapter(createAdapter(pub, sub, { key: `${opts.redisPrefix ?? 'mika'}#socket.io` }));
     app.addHook('onClose', async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);
     });

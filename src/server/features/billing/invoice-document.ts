@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import type PDFKit from 'pdfkit';
 import { VAT_PERCENT } from '../../../shared/constants.ts';
 import type { BillingAddress } from '../../../shared/schemas/billing.ts';
 import type { AppConfig } from '../../config.ts';
@@ -166,6 +166,8 @@ const FACTURX_XMP = `
 export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const t = invoiceTotals(data.lines);
   const { seller, buyer } = data;
+  // Loaded on first use (start-up time).
+  const { default: PDFDocument } = (await import('pdfkit')) as { default: typeof PDFKit };
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,

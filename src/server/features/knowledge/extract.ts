@@ -1,7 +1,7 @@
 // Text out of a stored file, kept in its structure: sections per page, slide or sheet; headings;
 // tables as Markdown tables. One maintained parser (officeparser) for PDF, Office, OpenDocument,
 // RTF and HTML; plain text, Markdown and code are read as they are.
-import { OfficeParser, type OfficeContentNode } from 'officeparser';
+import type { OfficeContentNode } from 'officeparser';
 import { MK } from '../../../shared/messages.ts';
 import { decodeText, ZIP_LIMITS } from './file-check.ts';
 
@@ -39,6 +39,8 @@ export async function extractSections(
 async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal): Promise<Section[]> {
   let content: OfficeContentNode[];
   try {
+    // Loaded on first use (start-up time).
+    const { OfficeParser } = await import('officeparser');
     const ast = await OfficeParser.parseOffice(data, {
       fileType: (extension === 'htm' ? 'html' : extension) as never,
       ocr: false,

@@ -1,17 +1,14 @@
 import type { DocumentFormat, DocumentInput } from '../../../ai/tools/document.ts';
-import { renderDocx } from './docx.ts';
-import { renderPdf } from './pdf.ts';
-import { renderPptx } from './pptx.ts';
-import { renderXlsx } from './xlsx.ts';
 import type { DocumentMeta } from './house.ts';
 
 export type { DocumentMeta } from './house.ts';
 
+// Loaded on first use: the Office and PDF libraries take a good part of the server's start-up time.
 const RENDERERS: Record<DocumentFormat, (doc: DocumentInput, meta: DocumentMeta) => Promise<Buffer>> = {
-  docx: renderDocx,
-  xlsx: renderXlsx,
-  pptx: renderPptx,
-  pdf: renderPdf,
+  docx: async (doc, meta) => (await import('./docx.ts')).renderDocx(doc, meta),
+  xlsx: async (doc, meta) => (await import('./xlsx.ts')).renderXlsx(doc, meta),
+  pptx: async (doc, meta) => (await import('./pptx.ts')).renderPptx(doc, meta),
+  pdf: async (doc, meta) => (await import('./pdf.ts')).renderPdf(doc, meta),
 };
 
 /** The document's bytes in its format, in the house layout. */

@@ -1,0 +1,244 @@
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { AI_ANSWER_EVENT, JOIN_THREAD_EVENT, type AIAnswerUpdated } from '../../src/shared/events.ts';
+import { ANSWER_RECOVERY_JOB } from '../../src/server/features/chat/chat.jobs.ts';
+import type { User } from '../../src/server/db/schema/index.ts';
+import { createAssistant, createStaffedTeam, DEFAULT_PASSWORD } from '../factories/index.ts';
+import { multipartBody } from '../fixtures/media.ts';
+import { spawnServer, type ServerProcess } from '../setup/server-process.ts';
+import { openTestDatabase, type TestDatabase } from '../setup/test-app.ts';
+
+// Two real app processes (A and B) on one PostgreSQL database, one Redis and one shared DATA_DIR,
+// as behind a load balancer without sticky sessions (docs/operations.md, Several instances).
+// PostgreSQL only: vitest.config.ts does not collect this file without TEST_DATABASE_URL.
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+// The offline engine quotes the intro word by word: long enough to stream for a while.
+const INTRO = Array.from({ length: 40 }, (_, i) => `Satz${i + 1}`).join(' ');
+
+interface Answer {
+  status: number;
+  body: string;
+  bytes: Buffer;
+  json<T = any>(): T;
+}
+
+/** A browser over real HTTP: keeps its cookies and echoes the CSRF cookie, whichever instance it talks to. */
+class Browser {
+  readonly cookies = new Map<string, string>();
+
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async call(base: string, method: string, url: string, body?: { json?: unknown; form?: { payload: Buffer; contentType: string } }): Promise<Answer> {
+    const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest' };
+    if (method !== 'GET') {
+      if (!this.cookies.has('XSRF-TOKEN')) await this.call(base, 'GET', '/sanctum/csrf-cookie');
+      headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
+    }
+    if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
+    let payload: string | Uint8Array<ArrayBuffer> | undefined;
+    if (body?.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body.json);
+    } else if (body?.form) {
+      headers['content-type'] = body.form.contentType;
+      payload = new Uint8Array(body.form.payload);
+    }
+    const res = await fetch(`${base}${url}`, { method, headers, body: payload });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = c.split(';');
+      const [name, ...rest] = pair!.split('=');
+      const value = rest.join('=');
+      const expired = attrs.some((a) => /max-age=0/i.test(a) || /expires=thu, 01 jan 1970/i.test(a.trim()));
+      if (!value || expired) this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value);
+    }
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const text = bytes.toString('utf8');
+    return { status: res.status, body: text, bytes, json: () => JSON.parse(text) };
+  }
+
+  login(base: string, user: User, password = DEFAULT_PASSWORD) {
+    return this.call(base, 'POST', '/api/login', { json: { email: user.email, password } });
+  }
+}
+
+describe('two instances on one PostgreSQL, one Redis and one DATA_DIR', () => {
+  let test: TestDatabase;
+  let dataDir: string;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let bothUp: Date;
+  let staff: Awaited<ReturnType<typeof createStaffedTeam>>;
+  let chatUuid: string;
+  let imageUuid: string;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    // Without Redis the servers would start and the live test fail for no visible reason.
+    const redis = new URL(REDIS_URL);
+    await new Promise<void>((resolve, reject) => {
+      const probe = net.connect(Number(redis.port || 6379), redis.hostname, () => {
+        probe.end();
+        resolve();
+      });
+      probe.on('error', (err) => reject(new Error(`two-instances.test.ts needs Redis at ${REDIS_URL} (TEST_REDIS_URL): ${err.message}`)));
+    });
+    test = await openTestDatabase();
+    if (!test.url) throw new Error('two-instances.test.ts runs on PostgreSQL only (vitest.config.ts excludes it on PGlite)');
+    staff = await createStaffedTeam(test.database.db);
+    chatUuid = (await createAssistant(test.database.db, staff.team, { isPublic: true, name: 'Mika Zwilling', intro: INTRO })).uuid;
+    imageUuid = (await createAssistant(test.database.db, staff.team, { name: 'Mika Maler', type: 'image', mainStyle: 'realistic_image' })).uuid;
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-two-'));
+    const env = {
+      DATABASE_URL: test.url,
+      DATA_DIR: dataDir,
+      REDIS_URL,
+      // Pub/sub is global to a Redis server: other test runs on it must not hear these rooms.
+      REDIS_PREFIX: `mika-test-${randomBytes(4).toString('hex')}`,
+      SECRETS_KEY: randomBytes(32).toString('base64'),
+      AI_OFFLINE_WORD_DELAY_MS: '40',
+      JOBS_POLL_SECONDS: '1',
+    };
+    [a, b] = await Promise.all([
+      spawnServer({ env, logFile: path.join(dataDir, 'a.log') }),
+      spawnServer({ env, logFile: path.join(dataDir, 'b.log') }),
+    ]);
+    bothUp = new Date();
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await Promise.all([a?.stop(), b?.stop()]);
+    await test?.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('both answer their health checks', async () => {
+    for (const server of [a, b]) {
+      expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+      expect(await (await fetch(`${server.baseUrl}/readyz`)).json()).toEqual({ status: 'ready' });
+    }
+  });
+
+  it('a user signed in on A is signed in on B with the same cookie; signing out on B signs out on A', async () => {
+    const browser = new Browser();
+    expect((await browser.login(a.baseUrl, staff.owner)).status).toBe(200);
+    const onB = await browser.call(b.baseUrl, 'GET', '/api/user/data');
+    expect(onB.status).toBe(200);
+    expect(onB.body).toContain(staff.owner.email);
+
+    expect((await browser.call(b.baseUrl, 'POST', '/api/logout')).status).toBeLessThan(300);
+    // The old cookie, replayed on A, is dead too.
+    const replay = new Browser();
+    const session = new Browser();
+    expect((await session.login(a.baseUrl, staff.owner)).status).toBe(200);
+    for (const [k, v] of session.cookies) replay.cookies.set(k, v);
+    expect((await session.call(b.baseUrl, 'POST', '/api/logout')).status).toBeLessThan(300);
+    expect((await replay.call(a.baseUrl, 'GET', '/api/user/data')).status).toBe(401);
+  });
+
+  it('an answer streamed on A shows live progress to a client connected to B', async () => {
+    const visitor = new Browser();
+    const thread = (await visitor.call(a.baseUrl, 'POST', '/api/thread/create', { json: { assistantUuid: chatUuid, public: true } })).json<{
+      id: number;
+      token: string;
+    }>();
+    const socket = connect(b.baseUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false });
+    sockets.push(socket);
+    const live: AIAnswerUpdated[] = [];
+    socket.on(AI_ANSWER_EVENT, (e: AIAnswerUpdated) => live.push(e));
+    expect((await socket.emitWithAck(JOIN_THREAD_EVENT, { threadId: thread.id, token: thread.token })).ok).toBe(true);
+
+    const q = new URLSearchParams({ assistantUuid: chatUuid, threadId: String(thread.id), token: thread.token, message: 'Erzähl mir alles.' });
+    const stream = await fetch(`${a.baseUrl}/api/send/stream?${q}`);
+    expect(stream.status).toBe(200);
+    // While A is still streaming, B's client already has part of the answer.
+    const reader = stream.body!.getReader();
+    let liveWhileStreaming = 0;
+    for (;;) {
+      const { done } = await reader.read();
+      if (done) break;
+      if (liveWhileStreaming === 0 && live.length > 0 && !live.at(-1)!.done) liveWhileStreaming = live.length;
+    }
+    expect(liveWhileStreaming).toBeGreaterThan(0);
+    await expect.poll(() => live.at(-1)?.done, { timeout: 5000 }).toBe(true);
+
+    // The deltas B relayed add up to the answer A stored.
+    const stored = (
+      await visitor.call(b.baseUrl, 'GET', `/api/messages/${chatUuid}/${thread.id}?token=${thread.token}`)
+    ).json<{ messages: { origin: string; text: string; id: number; status: string }[] }>().messages;
+    const answer = stored.at(-1)!;
+    expect(answer).toMatchObject({ origin: 'ai', status: 'complete' });
+    expect(answer.text).toContain('Satz40');
+    expect(live.every((e) => e.messageId === answer.id)).toBe(true);
+    expect(live.length).toBeGreaterThan(5);
+    const sorted = [...live].sort((x, y) => x.offset - y.offset);
+    expect(sorted.map((e) => e.delta).join('')).toBe(answer.text.slice(sorted[0]!.offset));
+  });
+
+  it('the login throttle counts failures on both instances together', async () => {
+    const user = staff.employee;
+    // Five wrong passwords, alternately on A and B: each instance alone has seen at most three.
+    for (let i = 0; i < 5; i++) {
+      const res = await new Browser().login(i % 2 === 0 ? a.baseUrl : b.baseUrl, user, 'falsch-falsch');
+      expect(res.status, `attempt ${i + 1}: ${res.body}`).toBe(422);
+    }
+    // Now even the right password is refused on either instance until the window has passed.
+    for (const server of [b, a]) {
+      const res = await new Browser().login(server.baseUrl, user);
+      expect(res.status, res.body).toBe(429);
+      expect(res.json().error).toMatch(/Zu viele/);
+    }
+  });
+
+  it('a file uploaded through A downloads through B (shared DATA_DIR), with B checking the rights', async () => {
+    const owner = new Browser();
+    expect((await owner.login(a.baseUrl, staff.owner)).status).toBe(200);
+    const form = multipartBody({ assistantUuid: imageUuid }, { field: 'file', name: 'stil.png', data: PNG_1PX, type: 'image/png' });
+    const upload = await owner.call(a.baseUrl, 'POST', '/api/styleimage', { form });
+    expect(upload.status, upload.body).toBe(200);
+    const imageUuidOnA = upload.json().image.uuid as string;
+
+    const url = `/api/styleimage/${imageUuid}/${imageUuidOnA}`;
+    const fromA = await owner.call(a.baseUrl, 'GET', url);
+    const fromB = await owner.call(b.baseUrl, 'GET', url);
+    expect(fromA.status).toBe(200);
+    expect(fromB.status).toBe(200);
+    expect(fromB.bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(fromB.bytes.equals(fromA.bytes)).toBe(true);
+    // B keeps the access check: without a session no file.
+    expect((await new Browser().call(b.baseUrl, 'GET', url)).status).toBe(401);
+  });
+
+  it('a scheduled job runs once per period, not once per instance', async () => {
+    // answers-recover is scheduled every minute on both instances. Wait for a run in a minute
+    // that began after both were up, i.e. a period in which both were competing for it.
+    type Row = { minute: Date | string; n: number; done: number };
+    const runs = async () => {
+      const result: unknown = await test.database.db.execute(
+        sql`select date_trunc('minute', created_on) as minute, count(*)::int as n, count(*) filter (where state = 'completed')::int as done
+            from pgboss.job where name = ${ANSWER_RECOVERY_JOB} group by 1 order by 1`,
+      );
+      return (result as { rows: Row[] }).rows.map((r) => ({ minute: new Date(r.minute), n: r.n, done: r.done }));
+    };
+    const firstFullMinute = new Date(Math.ceil(bothUp.getTime() / 60_000) * 60_000);
+    await expect
+      .poll(async () => (await runs()).some((r) => r.minute >= firstFullMinute && r.done > 0), { timeout: 110_000, interval: 2000 })
+      .toBe(true);
+    // A moment for a late duplicate of the other instance to show up, had there been one.
+    await new Promise((r) => setTimeout(r, 3000));
+    const all = await runs();
+    expect(all.length).toBeGreaterThan(0);
+    for (const r of all) expect(r.n, `runs in the minute from ${r.minute.toISOString()}`).toBe(1);
+  }, 130_000);
+});
