@@ -36,6 +36,13 @@ const nav = (page: Page) => page.getByTestId('side-nav');
 const snackbar = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 const liveMarker = (page: Page) => page.evaluate(() => window.localStorage.getItem('liveLogin'));
 
+/** At 390 px the page itself never scrolls sideways (wide tables scroll inside their card). */
+async function fitsOnPhone(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
 /** A calendar day in Europe/Berlin, days from now: YYYY-MM-DD and as the screens show it. */
 function berlinDay(days: number) {
   const date = new Date(Date.now() + days * 86_400_000);
@@ -77,6 +84,7 @@ test('Superadmin findet ein Team, ändert Tarif und Testzeitraum, bucht einen Us
   await expect(rows.first()).toBeVisible();
   await expect(page.getByText(/^\d+–\d+ von \d+$/)).toBeVisible();
   await expectNoAxeViolations(page, 'Insight: Team Informationen');
+  await fitsOnPhone(page);
 
   // Sorting by users: biggest first, and the header says so.
   await page.getByRole('button', { name: 'User', exact: true }).click();
@@ -110,6 +118,7 @@ test('Superadmin findet ein Team, ändert Tarif und Testzeitraum, bucht einen Us
     await expect(page.getByRole('region', { name: card, exact: true })).toBeVisible();
   }
   await expectNoAxeViolations(page, 'Insight: Aktionen eines Teams');
+  await fitsOnPhone(page);
 
   // 1. Tarifmodell: Team monthly, then back to the trial.
   await plan.selectOption('team:monthly');
@@ -237,6 +246,58 @@ test('Ein Team ohne Support-Zugriff sieht den Hinweis, dass sich der Support nic
   await expect(page.getByRole('region', { name: 'Support-Zugriffe' }).getByTestId('support-access-empty')).toHaveText(
     'Bisher hat sich der Support nicht in Dein Team eingeloggt.',
   );
+  await page.context().close();
+});
+
+test('Gutscheine: anlegen, einem Team geben, deaktivieren', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const CODE = `HERBST${run}`.toUpperCase();
+  const page = await signedIn(browser, SUPERADMIN);
+  await page.goto('/Insight');
+  await page.getByRole('tab', { name: 'Gutscheine' }).click();
+  await expect(page).toHaveURL(/tab=Gutscheine/);
+  const form = page.getByRole('region', { name: 'Neuer Gutschein' });
+  await form.getByRole('textbox', { name: 'Code' }).fill(CODE);
+  await form.getByRole('spinbutton', { name: 'Rabatt in %' }).fill('20');
+  await form.getByRole('spinbutton', { name: 'Laufzeit in Monaten (optional)' }).fill('3');
+  await form.getByRole('button', { name: 'Speichern' }).click();
+  await expect(snackbar(page, 'Gutschein gespeichert')).toBeVisible();
+  const row = page.getByTestId('promotion-code').filter({ hasText: CODE });
+  await expect(row).toContainText('20 %');
+  await expect(row).toContainText('3 Monate');
+  await expect(row.getByRole('button', { name: `Gutschein ${CODE} deaktivieren` })).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Code' })).toHaveValue('');
+  await expectNoAxeViolations(page, 'Insight: Gutscheine');
+  await fitsOnPhone(page);
+
+  // The same code twice: the server's message on the field.
+  await form.getByRole('textbox', { name: 'Code' }).fill(CODE);
+  await form.getByRole('spinbutton', { name: 'Rabatt in %' }).fill('10');
+  await form.getByRole('button', { name: 'Speichern' }).click();
+  await expect(form.getByText('Diesen Gutscheincode gibt es bereits.')).toBeVisible();
+
+  // Applied to a team: an unknown code is refused on the field, the real one shows as active.
+  await openTeam(page, OWNER.email, TEAM);
+  const card = page.getByRole('region', { name: 'Gutschein', exact: true });
+  await card.getByRole('textbox', { name: 'Gutscheincode' }).fill(`NIX${run}`);
+  await card.getByRole('button', { name: 'Anwenden' }).click();
+  await expect(card.getByText('Diesen Gutscheincode gibt es nicht oder er ist nicht mehr gültig.')).toBeVisible();
+  await card.getByRole('textbox', { name: 'Gutscheincode' }).fill(CODE);
+  await card.getByRole('button', { name: 'Anwenden' }).click();
+  await expect(snackbar(page, 'Gutschein wird angewendet')).toBeVisible();
+  await expect(card.getByTestId('insight-discount')).toContainText(`Aktiver Gutschein: ${CODE} · 20 % · bis `);
+  await expect(page.getByTestId('insight-audit-list').getByTestId('insight-audit-action').first()).toHaveText('Gutschein angewendet');
+
+  // Deactivated after a 400 px confirm dialog: it stays listed, no longer active.
+  await page.goto('/Insight?tab=Gutscheine');
+  await row.getByRole('button', { name: `Gutschein ${CODE} deaktivieren` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Gutschein deaktivieren?' });
+  await expect(dialog).toContainText(`„${CODE}“ kann danach nicht mehr eingelöst werden.`);
+  expect(Math.round((await dialog.boundingBox())!.width)).toBe(400);
+  await dialog.getByRole('button', { name: 'Deaktivieren' }).click();
+  await expect(snackbar(page, 'Gutschein deaktiviert')).toBeVisible();
+  await expect(row).toContainText('deaktiviert');
+  await expect(row.getByRole('button', { name: `Gutschein ${CODE} deaktivieren` })).toHaveCount(0);
   await page.context().close();
 });
 

@@ -21,7 +21,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { InsightRow, InsightSort } from '../../../shared/schemas/insight.ts';
 import { useInsightList } from './api/get-insight-list.ts';
@@ -77,16 +77,19 @@ export function TeamList() {
   const list = useInsightList(query);
   const [input, setInput] = useState(query.search);
 
-  // Typing searches after a short pause and starts again on page 1 — unless a team has been opened
-  // meanwhile (a pencil clicked within the pause): the search must not close its view again.
+  // Typing searches after a short pause and starts again on page 1. A team opened within the pause
+  // cancels it: navigations are transitions, so the timer could otherwise fire before this list is
+  // gone and replace the team's URL by the list's (setParams knows only this render's parameters).
+  const pendingSearch = useRef<number | undefined>(undefined);
+  const cancelSearch = () => window.clearTimeout(pendingSearch.current);
   useEffect(() => {
     const search = input.trim();
     if (search === query.search) return;
-    const timer = setTimeout(
-      () => setParams((prev) => (prev.has('team') ? prev : withListParams(prev, { search, page: 1 })), { replace: true }),
-      SEARCH_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
+    pendingSearch.current = window.setTimeout(() => {
+      const live = new URLSearchParams(window.location.search);
+      if (!live.has('team')) setParams(withListParams(live, { search, page: 1 }), { replace: true });
+    }, SEARCH_DELAY_MS);
+    return () => window.clearTimeout(pendingSearch.current);
   }, [input, query.search, setParams]);
 
   const sortBy = (sort: InsightSort) =>
@@ -117,7 +120,7 @@ export function TeamList() {
       </TableRow>
     ));
   } else if (data && data.data.length > 0) {
-    rows = data.data.map((row) => <TeamRow key={row.uuid} row={row} href={teamHref(row.uuid)} />);
+    rows = data.data.map((row) => <TeamRow key={row.uuid} row={row} href={teamHref(row.uuid)} onOpen={cancelSearch} />);
   }
 
   return (
@@ -237,7 +240,7 @@ export function TeamList() {
   );
 }
 
-function TeamRow({ row, href }: { row: InsightRow; href: string }) {
+function TeamRow({ row, href, onOpen }: { row: InsightRow; href: string; onOpen: () => void }) {
   const deleted = row.deleted_at !== null;
   const muted = deleted ? { color: 'text.secondary' } : undefined;
   return (
@@ -252,6 +255,7 @@ function TeamRow({ row, href }: { row: InsightRow; href: string }) {
           <Link
             component={RouterLink}
             to={href}
+            onClick={onOpen}
             variant="body2"
             underline="hover"
             sx={{ fontWeight: 600, overflowWrap: 'break-word', minWidth: 0, color: 'text.primary', ...muted, ...(deleted ? { textDecoration: 'line-through' } : {}) }}
@@ -274,7 +278,7 @@ function TeamRow({ row, href }: { row: InsightRow; href: string }) {
         {deleted ? formatDate(row.deleted_at) : '–'}
       </TableCell>
       <TableCell align="right" sx={{ py: 0.5 }}>
-        <IconButton component={RouterLink} to={href} aria-label={TI.editTeam(row.name)} size="small">
+        <IconButton component={RouterLink} to={href} onClick={onOpen} aria-label={TI.editTeam(row.name)} size="small">
           <EditIcon fontSize="small" />
         </IconButton>
       </TableCell>

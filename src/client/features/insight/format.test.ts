@@ -42,6 +42,9 @@ describe('Insight formatting', () => {
     ).toBe('Extra-User: 0 → 1 · Art: User · Anzahl: 1');
     expect(auditDetail({ detail: { how: 'expired', at: '2026-11-23T15:00:00.000Z' } })).toBe('Ende: abgelaufen');
     expect(auditDetail({ detail: { soft: true, deleteStripeCustomer: false } })).toBe('Soft delete: ja · Stripe-Kunde löschen: nein');
+    expect(auditDetail({ detail: { code: 'HERBST', percentOff: 20, amountOffCents: null, validUntil: '2027-02-28' } })).toBe(
+      'Code: HERBST · Rabatt in %: 20 · Gültig bis: 28.02.2027',
+    );
     expect(auditDetail({ detail: {} })).toBe('');
   });
 });

@@ -93,6 +93,7 @@ function scalar(value: unknown): string {
   if (value === null || value === undefined || value === '') return '–';
   if (typeof value === 'boolean') return value ? 'ja' : 'nein';
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value);
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
   if (typeof value === 'string') return AUDIT_VALUES[value] ?? value;
   if (typeof value === 'number') return String(value);
   return JSON.stringify(value);
