@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
 import { MDS } from '../messages.ts';
+import { zId } from './common.ts';
 
 // Datenschutz: retention, export, erasure, processing record and the audit list
 // (docs/dataprotection.md). Every call is for administrators, except the visitor's own deletion.
@@ -31,7 +32,7 @@ export const ZExportRequest = z.discriminatedUnion(
   [
     z.object({ scope: z.literal('team') }),
     z.object({ scope: z.literal('user'), userUuid: z.uuid({ error: MDS.userNotFound }) }),
-    z.object({ scope: z.literal('thread'), threadId: z.number({ error: MDS.threadNotFound }).int().positive(MDS.threadNotFound) }),
+    z.object({ scope: z.literal('thread'), threadId: zId(MDS.threadNotFound) }),
   ],
   { error: MDS.exportScopeInvalid },
 );
@@ -75,7 +76,7 @@ export const ZVisitorThreadList = z.object({ threads: z.array(ZVisitorThread) })
 
 export const ZOwnThreadDelete = z.object({
   assistantUuid: z.uuid({ error: MDS.threadNotFound }),
-  threadId: z.number({ error: MDS.threadNotFound }).int().positive(MDS.threadNotFound),
+  threadId: zId(MDS.threadNotFound),
   token: z.string({ error: MDS.threadNotFound }).min(1, MDS.threadNotFound).max(200, MDS.threadNotFound),
 });
 

@@ -1,3 +1,4 @@
+import { MAX_DB_INT } from '../../../shared/schemas/common.ts';
 import { z } from 'zod';
 import type { OfferableFile, ToolDefinition } from './types.ts';
 
@@ -37,7 +38,7 @@ export const assetTool: ToolDefinition<{ id?: number | undefined }> = {
     'Rufe es zuerst ohne id auf: Du bekommst die verfügbaren Dateien mit Beschreibung. ' +
     'Passt eine davon zur Bitte der Person, rufe es mit deren id auf. Erfinde keine Dateien und keine Links.',
   inputSchema: z.object({
-    id: z.number().int().positive().optional().describe('Die id der Datei aus der Liste; weglassen, um die Liste zu sehen.'),
+    id: z.number().int().positive().max(MAX_DB_INT).optional().describe('Die id der Datei aus der Liste; weglassen, um die Liste zu sehen.'),
   }),
   defaultSettings: {},
   needsThread: true,

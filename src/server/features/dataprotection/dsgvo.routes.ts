@@ -1,3 +1,4 @@
+import { zId } from '../../../shared/schemas/common.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../shared/zod.ts';
 import { MDS } from '../../../shared/messages.ts';
@@ -96,7 +97,7 @@ export const dsgvoRoutes =
         schema: {
           tags,
           description: "Erases a visitor's conversation with its files, submissions and mails.",
-          params: z.object({ threadId: z.coerce.number({ error: MDS.threadNotFound }).int().positive().max(2_147_483_647) }),
+          params: z.object({ threadId: zId(MDS.threadNotFound) }),
           response: { 200: ZErased },
         },
       },
