@@ -200,7 +200,7 @@ test('Live-Login: Warnleiste mit dem Team, die Bibliothek des Teams, Beenden fü
   // A change inside the team during the live login (it is logged for the team).
   await page.goto('/Dataprotection');
   await expect(bar).toBeVisible();
-  await page.getByRole('button', { name: 'Speichern' }).click();
+  await page.getByRole('form', { name: 'Datenschutz' }).getByRole('button', { name: 'Speichern' }).click();
   await expect(snackbar(page, 'Einstellungen gespeichert')).toBeVisible();
 
   await bar.getByRole('button', { name: 'Live-Login beenden' }).click();

@@ -183,7 +183,7 @@ test('Datenschutz: jede Stufe erklärt sich, Hoch verlangt einen Filter mit 100 
   const slider = page.getByRole('slider', { name: 'Grad des Datenschutzes' });
   const alert = page.getByTestId('protection-level-alert');
   const filter = page.getByRole('textbox', { name: 'Filter' });
-  const save = page.getByRole('button', { name: 'Speichern' });
+  const save = page.getByRole('form', { name: 'Datenschutz' }).getByRole('button', { name: 'Speichern' });
 
   await expect(slider).toHaveAttribute('aria-valuetext', 'Niedrig');
   await expect(alert).toContainText('keine Einschränkungen');
