@@ -11,10 +11,11 @@ import { ANSWER_RECOVERY_JOB } from '../../src/server/features/chat/chat.jobs.ts
 import type { User } from '../../src/server/db/schema/index.ts';
 import { createAssistant, createStaffedTeam, DEFAULT_PASSWORD } from '../factories/index.ts';
 import { multipartBody } from '../fixtures/media.ts';
+import { startFakeS3, type FakeS3 } from '../fixtures/s3-server.ts';
 import { spawnServer, type ServerProcess } from '../setup/server-process.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-app.ts';
 
-// Two real app processes (A and B) on one PostgreSQL database, one Redis and one shared DATA_DIR,
+// Two real app processes (A and B) on one PostgreSQL database, one Redis and one S3 bucket,
 // as behind a load balancer without sticky sessions (docs/operations.md, Several instances).
 // PostgreSQL only: vitest.config.ts does not collect this file without TEST_DATABASE_URL.
 
@@ -72,9 +73,10 @@ class Browser {
   }
 }
 
-describe('two instances on one PostgreSQL, one Redis and one DATA_DIR', () => {
+describe('two instances on one PostgreSQL, one Redis and one S3 bucket', () => {
   let test: TestDatabase;
   let dataDir: string;
+  let s3: FakeS3;
   let a: ServerProcess;
   let b: ServerProcess;
   let bothUp: Date;
@@ -99,9 +101,14 @@ describe('two instances on one PostgreSQL, one Redis and one DATA_DIR', () => {
     chatUuid = (await createAssistant(test.database.db, staff.team, { isPublic: true, name: 'Mika Zwilling', intro: INTRO })).uuid;
     imageUuid = (await createAssistant(test.database.db, staff.team, { name: 'Mika Maler', type: 'image', mainStyle: 'realistic_image' })).uuid;
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-two-'));
+    // Files go to one S3-compatible bucket; each instance has its own local folder, so nothing can
+    // pass between them on disk.
+    s3 = await startFakeS3();
+    await fs.mkdir(path.join(dataDir, 'a'));
+    await fs.mkdir(path.join(dataDir, 'b'));
     const env = {
       DATABASE_URL: test.url,
-      DATA_DIR: dataDir,
+      ...s3.env,
       REDIS_URL,
       // Pub/sub is global to a Redis server: other test runs on it must not hear these rooms.
       REDIS_PREFIX: `mika-test-${randomBytes(4).toString('hex')}`,
@@ -110,8 +117,8 @@ describe('two instances on one PostgreSQL, one Redis and one DATA_DIR', () => {
       JOBS_POLL_SECONDS: '1',
     };
     [a, b] = await Promise.all([
-      spawnServer({ env, logFile: path.join(dataDir, 'a.log') }),
-      spawnServer({ env, logFile: path.join(dataDir, 'b.log') }),
+      spawnServer({ env: { ...env, DATA_DIR: path.join(dataDir, 'a') }, logFile: path.join(dataDir, 'a.log') }),
+      spawnServer({ env: { ...env, DATA_DIR: path.join(dataDir, 'b') }, logFile: path.join(dataDir, 'b.log') }),
     ]);
     bothUp = new Date();
   }, 120_000);
@@ -120,6 +127,7 @@ describe('two instances on one PostgreSQL, one Redis and one DATA_DIR', () => {
     for (const s of sockets) s.close();
     await Promise.all([a?.stop(), b?.stop()]);
     await test?.drop();
+    await s3?.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 
@@ -201,7 +209,7 @@ describe('two instances on one PostgreSQL, one Redis and one DATA_DIR', () => {
     }
   });
 
-  it('a file uploaded through A downloads through B (shared DATA_DIR), with B checking the rights', async () => {
+  it('a file uploaded through A downloads through B (one S3 bucket, separate local folders), with B checking the rights', async () => {
     const owner = new Browser();
     expect((await owner.login(a.baseUrl, staff.owner)).status).toBe(200);
     const form = multipartBody({ assistantUuid: imageUuid }, { field: 'file', name: 'stil.png', data: PNG_1PX, type: 'image/png' });
