@@ -287,6 +287,7 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/insight/restoreteam': { request: () => ({ method: 'POST', url: '/api/insight/restoreteam', payload: { teamUuid: teamAUuid } }) },
   'GET /api/insight/audit/:teamUuid': { request: () => ({ url: `/api/insight/audit/${teamAUuid}` }) },
   'GET /api/insight/promotioncodes': { request: () => ({ url: '/api/insight/promotioncodes' }) },
+  'GET /api/insight/outbox/:teamUuid': { request: () => ({ url: `/api/insight/outbox/${teamAUuid}` }) },
   'POST /api/insight/promotioncodes': {
     request: () => ({ method: 'POST', url: '/api/insight/promotioncodes', payload: { code: 'MATRIX10', percent_off: 10 } }),
   },

@@ -172,3 +172,20 @@ export const ZSupportAccess = z.object({
 });
 export type SupportAccess = z.output<typeof ZSupportAccess>;
 export const ZSupportAccessList = z.array(ZSupportAccess);
+
+/** A mail of the outbox as support sees it: every link token redacted (docs/operations.md). */
+export const ZOutboxMail = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  text: z.string(),
+});
+export type OutboxMail = z.output<typeof ZOutboxMail>;
+export const ZTeamOutbox = z.object({
+  /** Whether mails leave by SMTP (then the outbox is only a record). */
+  smtp: z.boolean(),
+  mails: z.array(ZOutboxMail),
+});
+export type TeamOutbox = z.output<typeof ZTeamOutbox>;

@@ -19,6 +19,7 @@ import { formatDate } from './format.ts';
 import { McpCard } from './McpCard.tsx';
 import { AmountsCard } from './team/AmountsCard.tsx';
 import { AuditLogCard } from './team/AuditLogCard.tsx';
+import { OutboxCard } from './team/OutboxCard.tsx';
 import { DeleteTeamCard } from './team/DeleteTeamCard.tsx';
 import { ExtrasCard } from './team/ExtrasCard.tsx';
 import { LiveLoginCard } from './team/LiveLoginCard.tsx';
@@ -115,6 +116,7 @@ function TeamCards({ team, onDeleted }: { team: TeamInsight; onDeleted: () => vo
         <DeleteTeamCard team={team} disabled={deleted} onDeleted={onDeleted} />
         <TrialCard key={`trial-${team.trial_ends_at ?? ''}`} team={team} disabled={deleted} />
         {!deleted && <McpCard team={team} />}
+        <OutboxCard teamUuid={team.uuid} />
         <AuditLogCard teamUuid={team.uuid} />
       </Box>
     </Box>

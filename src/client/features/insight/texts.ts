@@ -117,6 +117,15 @@ export const TI = {
   adjust: 'Anpassen',
 
   // Audit-Log
+  outboxTitle: 'Postausgang',
+  outboxInfoLocal:
+    'Ohne SMTP verschickt Mika keine E-Mails; hier stehen die letzten E-Mails an dieses Team. Links mit Zugangsdaten sind unkenntlich gemacht.',
+  outboxInfoSmtp: 'Die letzten E-Mails an dieses Team (per SMTP versendet). Links mit Zugangsdaten sind unkenntlich gemacht.',
+  outboxLoading: 'Postausgang wird geladen …',
+  outboxLoadFailed: 'Der Postausgang konnte nicht geladen werden.',
+  outboxEmpty: 'Keine E-Mails an dieses Team.',
+  outboxTo: (to: string) => `An ${to}`,
+  outboxStatus: { stored: 'gespeichert', queued: 'wartet', sent: 'versendet', failed: 'fehlgeschlagen' } as Record<string, string>,
   auditTitle: 'Audit-Log',
   auditInfo: 'Was Support und Team an diesem Team geändert haben, neueste Einträge zuerst.',
   auditLoading: 'Audit-Log wird geladen …',

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { InsightSort } from '../../../shared/schemas/insight.ts';
 import type { Db } from '../../db/client.ts';
-import { assistants, creditLedger, promotionCodes, teamDiscounts, teams, users, type Team } from '../../db/schema/index.ts';
+import { assistants, creditLedger, mailOutbox, promotionCodes, teamDiscounts, teams, users, type Team } from '../../db/schema/index.ts';
 
 // Reads across the teams' tables for the operator; writes only the insight tables
 // (promotion_codes, team_discounts). Teams change through the teams feature.
@@ -106,4 +106,19 @@ export async function applyTeamDiscount(db: Db, teamId: number, code: typeof pro
     .update(promotionCodes)
     .set({ redemptions: sql`${promotionCodes.redemptions} + 1` })
     .where(eq(promotionCodes.id, code.id));
+}
+
+/** The latest mails of a team: sent for its conversations or to one of its members' addresses. */
+export function listTeamOutbox(db: Db, teamId: number, limit = 50) {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(
+      or(
+        eq(mailOutbox.teamId, teamId),
+        sql`lower(${mailOutbox.to}) in (select lower(u.email) from ${users} u where u.team_id = ${teamId})`,
+      ),
+    )
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(limit);
 }

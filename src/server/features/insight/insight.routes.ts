@@ -15,13 +15,14 @@ import {
   ZPromotionCodeInput,
   ZRestoreTeam,
   ZTeamInsight,
+  ZTeamOutbox,
   ZUpdateAmounts,
   ZUpdateSubscription,
 } from '../../../shared/schemas/insight.ts';
 import { listTeamAudit } from '../../platform/audit.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/session.ts';
-import { changeExtras, changeTrial, getTeamInsight, listTeams, teamOr404, updateAmounts, updateSubscription } from './insight.service.ts';
+import { changeExtras, changeTrial, getTeamInsight, getTeamOutbox, listTeams, teamOr404, updateAmounts, updateSubscription } from './insight.service.ts';
 import { endLiveLogin, startLiveLogin } from './live-login.ts';
 import { applyPromotion, createCode, deactivateCode, listCodes } from './promotion.service.ts';
 import { deleteTeam, restoreDeletedTeam } from './team-deletion.ts';
@@ -119,6 +120,15 @@ export const insightRoutes =
         const rows = await listTeamAudit(deps.db, team.id);
         return rows.map((r) => ({ id: r.id, at: r.at.toISOString(), action: r.action, actor: r.actorLabel, live: r.liveSessionId !== null, detail: r.detail }));
       },
+    );
+
+    app.get(
+      '/api/insight/outbox/:teamUuid',
+      {
+        config: superadmin,
+        schema: { tags, description: "The team's latest mails (outbox), every link token redacted.", params: z.object({ teamUuid: z.uuid() }), response: { 200: ZTeamOutbox } },
+      },
+      async (request) => getTeamOutbox(deps, request.params.teamUuid),
     );
 
     app.get('/api/insight/promotioncodes', { config: superadmin, schema: { tags, response: { 200: z.array(ZPromotionCode) } } }, async () => listCodes(deps));

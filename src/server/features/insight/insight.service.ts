@@ -6,6 +6,7 @@ import {
   type InsightList,
   type InsightSort,
   type TeamInsight,
+  type TeamOutbox,
 } from '../../../shared/schemas/insight.ts';
 import type { Team } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../platform/app-error.ts';
@@ -22,7 +23,7 @@ import {
   setTeamAmounts,
   setTeamTrial,
 } from '../teams/team.service.ts';
-import { findTeamByUuid, findTeamDiscount, findTeamOwner, listInsightTeams } from './insight.repository.ts';
+import { findTeamByUuid, findTeamDiscount, findTeamOwner, listInsightTeams, listTeamOutbox } from './insight.repository.ts';
 
 // The operator area (spec 03 §2/§7, docs/operations.md). Superadmins only: the route's access
 // rule checks the role before any of this runs. Every change is written to the audit log in the
@@ -266,4 +267,33 @@ export async function changeTrial(deps: Deps, auth: AuthContext, uuid: string, d
     });
   });
   return done(MINS.trialChanged);
+}
+
+/**
+ * Removes what would let a reader act as the recipient: the token of every link (reset,
+ * verification, invitation, download) and any other long random string. Support reads the outbox
+ * to help a customer, never to reset their password (issue 15).
+ */
+export function redactTokens(text: string): string {
+  return text
+    .replace(/(\/(?:reset-password|verify-email|invite|api\/dataprotection\/exports?)\/)[^\s/?#"'<>)]+/g, '$1[entfernt]')
+    .replace(/([?&](?:token|t|key|signature)=)[^\s&#"'<>)]+/gi, '$1[entfernt]')
+    .replace(/\b[A-Za-z0-9_-]{24,}\b/g, (m) => (/\d/.test(m) && /[A-Za-z]/.test(m) ? '[entfernt]' : m));
+}
+
+/** GET /api/insight/outbox/{teamUuid}: the team's latest mails, tokens redacted. */
+export async function getTeamOutbox(deps: Deps, uuid: string): Promise<TeamOutbox> {
+  const team = await teamOr404(deps, uuid);
+  const rows = await listTeamOutbox(deps.db, team.id);
+  return {
+    smtp: Boolean(deps.config.mail.smtpUrl),
+    mails: rows.map((m) => ({
+      id: m.id,
+      created_at: m.createdAt.toISOString(),
+      to: m.to,
+      subject: m.subject,
+      status: m.status,
+      text: redactTokens(m.text),
+    })),
+  };
 }

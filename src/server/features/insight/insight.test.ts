@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts
 import { Agent } from '../../../../tests/setup/agent.ts';
 import { addKnowledge } from '../../../../tests/setup/knowledge.ts';
 import { createAssistant, createStaffedTeam, createTeam, createUser, DEFAULT_PASSWORD, loginAs } from '../../../../tests/factories/index.ts';
-import { auditLog, assistants, creditLedger, knowledgeFiles, sessions, teams, threads, users } from '../../db/schema/index.ts';
+import { auditLog, assistants, creditLedger, knowledgeFiles, mailOutbox, sessions, teams, threads, users } from '../../db/schema/index.ts';
 import { MINS } from '../../../shared/messages.ts';
 import { enqueueDuePurges } from './team-deletion.ts';
 
@@ -160,6 +160,27 @@ describe('operator changes, visible to the team at once and audited', () => {
   });
 });
 
+describe('mail outbox for support', () => {
+  it("shows the team's mails with every link token redacted, never another team's", async () => {
+    const { team, employee } = await createStaffedTeam(t.database.db);
+    const other = await createStaffedTeam(t.database.db);
+    const visitor = new Agent(t.app, '192.0.2.170');
+    expect((await visitor.post('/api/reset', { email: employee.email })).status).toBe(200);
+    expect((await visitor.post('/api/reset', { email: other.employee.email })).status).toBe(200);
+    const [stored] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, employee.email));
+    const token = /\/reset-password\/([^\s/?#]+)/.exec(stored!.text)![1]!;
+
+    const res = await support.get(`/api/insight/outbox/${team.uuid}`);
+    expect(res.status).toBe(200);
+    const outbox = res.json();
+    expect(outbox.smtp).toBe(false);
+    expect(outbox.mails.map((m: { to: string }) => m.to)).toEqual([employee.email]);
+    expect(outbox.mails[0].text).toContain('/reset-password/[entfernt]');
+    expect(res.body).not.toContain(token);
+    expect(res.body).not.toContain(other.employee.email);
+  });
+});
+
 describe('only superadmins', () => {
   it('refuses owner, admin, employee (403) and anonymous (401) and changes nothing', async () => {
     const { team, owner, admin, employee } = await createStaffedTeam(t.database.db, { plan: 'team' });
@@ -167,6 +188,7 @@ describe('only superadmins', () => {
     const calls: [string, string, unknown][] = [
       ['GET', '/api/insight', undefined],
       ['GET', `/api/insight/getinsightofteam/${team.uuid}`, undefined],
+      ['GET', `/api/insight/outbox/${team.uuid}`, undefined],
       ['POST', '/api/insight/addextraitem', { teamUuid: team.uuid, qty: 5, itemType: 'mika' }],
       ['POST', '/api/insight/updateamountassets', { teamUuid: team.uuid, amountUsers: 99, amountMikas: 99, amountPublicLicences: 9 }],
       ['POST', '/api/insight/updatesubscription', { teamUuid: team.uuid, newPriceId: 'agency:yearly' }],

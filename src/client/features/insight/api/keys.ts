@@ -15,5 +15,6 @@ export const insightKeys = {
   list: (params: InsightListParams) => ['insight', 'list', params] as const,
   team: (teamUuid: string) => ['insight', 'team', teamUuid] as const,
   audit: (teamUuid: string) => ['insight', 'audit', teamUuid] as const,
+  outbox: (teamUuid: string) => ['insight', 'outbox', teamUuid] as const,
   promotionCodes: () => ['insight', 'promotioncodes'] as const,
 };
