@@ -1,3 +1,4 @@
+import { berlinDay } from '../../platform/berlin-time.ts';
 import { createRequire } from 'node:module';
 import type PDFKit from 'pdfkit';
 import { VAT_PERCENT } from '../../../shared/constants.ts';
@@ -51,7 +52,7 @@ export function euro(cents: number): string {
 }
 const decimal = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 const germanDate = (d: Date) => new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
-const ymd = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(d).replaceAll('-', '');
+const ymd = (d: Date) => berlinDay(d).replaceAll('-', '');
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**

@@ -1,3 +1,4 @@
+import { berlinDay } from '../../platform/berlin-time.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { grantCredits } from '../credits/credit.service.ts';
 import { findActiveDiscount, insertOrder, setOrderPaid } from './billing.repository.ts';
@@ -45,14 +46,13 @@ export function invoiceProvider(deps: Deps): BillingProvider {
   };
 }
 
-const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 
 /**
  * The team's running discount as a credit line (quantity −1: EN 16931 forbids a negative price,
  * not a negative quantity), never more than the charge itself; null without one.
  */
 export async function discountLine(db: Db, teamId: number, charge: Charge): Promise<InvoiceLine | null> {
-  const discount = await findActiveDiscount(db, teamId, berlinToday());
+  const discount = await findActiveDiscount(db, teamId, berlinDay());
   if (!discount) return null;
   const sum = charge.lines.reduce((s, l) => s + l.quantity * l.unitCents, 0);
   const cents = Math.min(sum, discount.percentOff !== null ? Math.round((sum * discount.percentOff) / 100) : (discount.amountOffCents ?? 0));

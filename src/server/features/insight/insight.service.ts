@@ -1,3 +1,4 @@
+import { berlinEndOfDay } from '../../platform/berlin-time.ts';
 import { EXTRA_MIKA_CREDITS, PLAN_LIMITS, type PlanSlug } from '../../../shared/constants.ts';
 import { MINS, MT } from '../../../shared/messages.ts';
 import {
@@ -230,18 +231,6 @@ export async function changeExtras(deps: Deps, auth: AuthContext, input: { teamU
     });
   });
   return done(MINS.extrasChanged);
-}
-
-/** The end of a calendar day in Europe/Berlin (summer and winter time). */
-export function berlinEndOfDay(day: string): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const guess = new Date(Date.UTC(y, m - 1, d, 23, 59, 59));
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', timeZoneName: 'longOffset' })
-    .formatToParts(guess)
-    .find((p) => p.type === 'timeZoneName')?.value;
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(offset ?? '');
-  const minutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
-  return new Date(guess.getTime() - minutes * 60_000);
 }
 
 /** POST /api/insight/changetrialperiod: activates or extends the trial until the end of that day. */

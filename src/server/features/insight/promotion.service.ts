@@ -1,3 +1,4 @@
+import { berlinDay } from '../../platform/berlin-time.ts';
 import { MINS } from '../../../shared/messages.ts';
 import type { PromotionCode } from '../../../shared/schemas/insight.ts';
 import { AppError, validationError } from '../../platform/app-error.ts';
@@ -17,8 +18,6 @@ import { teamOr404 } from './insight.service.ts';
 // Promotion codes (docs/operations.md). With Rechnung, superadmins keep the codes here and an
 // applied code discounts the team's plan and extras invoices while it runs; with Stripe, the code
 // is one of Stripe's promotion codes and goes onto the team's subscription.
-
-const berlinToday = (at = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(at);
 
 function addMonths(day: string, months: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -80,7 +79,7 @@ export async function applyPromotion(deps: Deps, auth: AuthContext, teamUuid: st
     if (result === 'no_subscription') throw new AppError('CONFLICT', MINS.promotionNoSubscription);
     await recordAudit(deps.db, { action: 'promotion.applied', ...auditFrom(auth), team, detail: { code, provider: 'stripe' } });
   } else {
-    const today = berlinToday();
+    const today = berlinDay();
     const promotion = await findUsablePromotionCode(deps.db, code, today);
     if (!promotion) throw validationError('promotionCode', MINS.promotionCodeUnknown);
     const validUntil = promotion.durationMonths ? addMonths(today, promotion.durationMonths) : null;
