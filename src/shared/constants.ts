@@ -152,4 +152,4 @@ export const TOPUP_LIMITS = { min: 10, max: 10_000, default: 100 } as const;
 /** German VAT rate in percent, applied to every invoice. */
 export const VAT_PERCENT = 19;
 /** Shop quantity (spec 03 §5). */
-export const SHOP_QTY = { min: 1, max: 10 } as const;
+export const SHOP_QTY = { min: 1, max: 10, step: 1 } as const;

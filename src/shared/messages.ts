@@ -43,16 +43,9 @@ export const M = {
   toLogin: 'Zum Login',
   toOffice: 'Los geht’s',
   // Billing (spec 03 §4, §5, §8; the rest in the same voice). Texts the screens show too are in MCOM.
-    shopTrial: 'Während des Testzeitraums kannst Du keine Extras buchen. Buche zuerst einen Tarif unter Tarif.',
+  shopTrial: 'Während des Testzeitraums kannst Du keine Extras buchen. Buche zuerst einen Tarif unter Tarif.',
   shopNoPlan: 'Extras kannst Du nur zu einem gebuchten Tarif hinzufügen. Buche zuerst einen Tarif unter Tarif.',
   shopNoPaymentMethod: 'Bitte lege zuerst eine Zahlungsmethode an, dann kannst Du Extras buchen.',
-  shopQty: 'Bitte wähle eine Anzahl zwischen 1 und 10.',
-  billingCompanyRequired: 'Firma ist erforderlich',
-  billingStreetRequired: 'Straße und Hausnummer sind erforderlich',
-  billingPostcodeRequired: 'Postleitzahl ist erforderlich',
-  billingCityRequired: 'Ort ist erforderlich',
-  billingCountryInvalid: 'Bitte gib das Land als zweistelligen Ländercode an (z. B. DE)',
-  billingVatIdInvalid: 'Die USt-IdNr. ist nicht gültig (z. B. DE123456789)',
   billingPaymentFailed: 'Die Zahlung konnte nicht abgeschlossen werden. Bitte versuche es später erneut.',
   stripeSignatureInvalid: 'Ungültige Signatur',
 } as const;

@@ -1,6 +1,7 @@
 import { z } from '../zod.ts';
 import { M, MCOM } from '../messages.ts';
 import { zText } from './common.ts';
+import { BILLING_PERIODS, BOOKABLE_PLANS, SHOP_QTY, TOPUP_LIMITS } from '../constants.ts';
 
 // The commerce API contract (issue 14): plans and booking, shop extras, credits, orders,
 // invoices and the billing address. Money in cents (integers); credits as numbers with at most
@@ -15,12 +16,12 @@ export type SuccessMessage = z.output<typeof ZSuccessMessage>;
 // ---------------------------------------------------------------------------------------------
 // Offer (spec 03 §4, §7)
 
-export const PAID_PLAN_SLUGS = ['solo', 'team', 'agency'] as const;
+export const PAID_PLAN_SLUGS = BOOKABLE_PLANS;
 export type PaidPlanSlug = (typeof PAID_PLAN_SLUGS)[number];
 
 export const ZOfferBook = z.object({
   slug: z.enum(PAID_PLAN_SLUGS, { error: M.invalidInput }),
-  billingPeriod: z.enum(['monthly', 'yearly'], { error: M.invalidInput }),
+  billingPeriod: z.enum(BILLING_PERIODS, { error: M.invalidInput }),
 });
 export type OfferBook = z.output<typeof ZOfferBook>;
 
@@ -30,7 +31,7 @@ export const ZCustomerPortalUrl = z.string();
 // ---------------------------------------------------------------------------------------------
 // Shop (spec 03 §5, §7)
 
-export const SHOP_QTY = { min: 1, max: 10, step: 1 } as const;
+export { SHOP_QTY };
 export const SHOP_PRODUCTS = ['mika', 'user'] as const;
 export type ShopProduct = (typeof SHOP_PRODUCTS)[number];
 
@@ -92,7 +93,7 @@ export const ZOrders = z.array(ZOrder);
 export const ZInvoiceUrl = z.object({ url: z.string() });
 
 /** GET /checkout?amount=N: whole credits, default 100. */
-export const CHECKOUT_AMOUNT = { min: 10, max: 10_000, default: 100 } as const;
+export const CHECKOUT_AMOUNT = TOPUP_LIMITS;
 
 // ---------------------------------------------------------------------------------------------
 // Billing address (provider "Rechnung"; the payment method is a complete address)

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billingAddresses, billingBookings, invoiceCounters, invoices, orders, stripeEvents, teamDiscounts } from '../../db/schema/index.ts';
-import type { BillingAddress } from '../../../shared/schemas/billing.ts';
+import type { BillingAddress } from '../../../shared/schemas/commerce.ts';
 
 export async function findAddress(db: Db, teamId: number) {
   const [row] = await db.select().from(billingAddresses).where(eq(billingAddresses.teamId, teamId));

@@ -1,7 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../shared/zod.ts';
-import { TOPUP_LIMITS } from '../../../shared/constants.ts';
-import { ZBillingAddress, ZBillingAddressResponse, ZBookRequest, ZInvoiceListItem, ZOrder, ZShopInfo, ZShopQty } from '../../../shared/schemas/billing.ts';
+import {
+  CHECKOUT_AMOUNT,
+  SHOP_PRODUCTS,
+  ZBillingAddress,
+  ZBillingAddressResponse,
+  ZInvoiceUrl,
+  ZInvoices,
+  ZOfferBook,
+  ZOrders,
+  ZShopAdd,
+  ZShopInfo,
+  ZSuccessMessage,
+  zShopQty,
+} from '../../../shared/schemas/commerce.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/session.ts';
 import {
@@ -21,8 +33,7 @@ import {
 import { handleStripeWebhook } from './stripe-webhook.service.ts';
 
 const tags = ['billing'];
-const ZDone = z.object({ status: z.literal('success'), message: z.string() });
-const ZItem = z.enum(['mika', 'user']);
+const ZItem = z.enum(SHOP_PRODUCTS);
 
 export const billingRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -30,10 +41,10 @@ export const billingRoutes =
     app.get('/api/billing/address', { config: { access: 'owner' }, schema: { tags, response: { 200: ZBillingAddressResponse } } }, async (request) =>
       getBillingAddress(deps, requireAuth(request)),
     );
-    app.put('/api/billing/address', { config: { access: 'owner' }, schema: { tags, body: ZBillingAddress, response: { 200: ZDone } } }, async (request) =>
+    app.put('/api/billing/address', { config: { access: 'owner' }, schema: { tags, body: ZBillingAddress, response: { 200: ZSuccessMessage } } }, async (request) =>
       saveBillingAddress(deps, requireAuth(request), request.body),
     );
-    app.get('/api/billing/invoices', { config: { access: 'owner' }, schema: { tags, response: { 200: z.object({ invoices: z.array(ZInvoiceListItem) }) } } }, async (request) =>
+    app.get('/api/billing/invoices', { config: { access: 'owner' }, schema: { tags, response: { 200: ZInvoices } } }, async (request) =>
       listInvoices(deps, requireAuth(request)),
     );
 
@@ -42,16 +53,16 @@ export const billingRoutes =
     app.get('/api/shop', { config: { access: 'member' }, schema: { tags, response: { 200: ZShopInfo } } }, async (request) => getShop(deps, requireAuth(request)));
     app.post(
       '/api/shop/:item',
-      { config: { access: 'owner' }, schema: { tags, params: z.object({ item: ZItem }), body: ZShopQty, response: { 200: ZDone } } },
+      { config: { access: 'owner' }, schema: { tags, params: z.object({ item: ZItem }), body: ZShopAdd, response: { 200: ZSuccessMessage } } },
       async (request) => addExtras(deps, requireAuth(request), request.params.item, request.body.qty),
     );
     app.delete(
       '/api/shop/:item/:qty',
-      { config: { access: 'owner' }, schema: { tags, params: z.object({ item: ZItem }).extend(ZShopQty.shape), response: { 200: ZDone } } },
+      { config: { access: 'owner' }, schema: { tags, params: z.object({ item: ZItem, qty: zShopQty }), response: { 200: ZSuccessMessage } } },
       async (request) => cancelExtras(deps, requireAuth(request), request.params.item, request.params.qty),
     );
 
-    app.post('/api/offer/book', { config: { access: 'owner' }, schema: { tags, body: ZBookRequest, response: { 200: ZDone } } }, async (request) =>
+    app.post('/api/offer/book', { config: { access: 'owner' }, schema: { tags, body: ZOfferBook, response: { 200: ZSuccessMessage } } }, async (request) =>
       bookPlan(deps, requireAuth(request), request.body.slug, request.body.billingPeriod),
     );
     app.get('/api/offer/customerportal/', { config: { access: 'owner' }, schema: { tags, response: { 200: z.string() } } }, async (request, reply) => {
@@ -59,10 +70,10 @@ export const billingRoutes =
       return reply.type('application/json').send(JSON.stringify(await customerPortal(deps, requireAuth(request))));
     });
 
-    app.get('/api/orders', { config: { access: 'admin' }, schema: { tags, response: { 200: z.array(ZOrder) } } }, async (request) => listOrders(deps, requireAuth(request)));
+    app.get('/api/orders', { config: { access: 'admin' }, schema: { tags, response: { 200: ZOrders } } }, async (request) => listOrders(deps, requireAuth(request)));
     app.get(
       '/api/invoice/:id',
-      { config: { access: 'admin' }, schema: { tags, params: z.object({ id: z.string().max(100) }), response: { 200: z.object({ url: z.string() }) } } },
+      { config: { access: 'admin' }, schema: { tags, params: z.object({ id: z.string().max(100) }), response: { 200: ZInvoiceUrl } } },
       async (request) => invoiceUrl(deps, requireAuth(request), request.params.id),
     );
     app.get('/api/invoice/:id/pdf', { config: { access: 'admin' }, schema: { tags, params: z.object({ id: z.string().max(100) }) } }, async (request, reply) => {
@@ -79,7 +90,7 @@ export const billingRoutes =
       '/checkout',
       {
         config: { access: 'admin' },
-        schema: { tags, querystring: z.object({ amount: z.coerce.number().int().min(TOPUP_LIMITS.min).max(TOPUP_LIMITS.max).default(TOPUP_LIMITS.default) }) },
+        schema: { tags, querystring: z.object({ amount: z.coerce.number().int().min(CHECKOUT_AMOUNT.min).max(CHECKOUT_AMOUNT.max).default(CHECKOUT_AMOUNT.default) }) },
       },
       async (request, reply) => reply.redirect(await checkout(deps, requireAuth(request), request.query.amount), 303),
     );

@@ -1,6 +1,6 @@
 import { EXTRA_MIKA_CREDITS, EXTRA_PRICES_CENTS, PAID_PLANS, PLAN_LIMITS, PLAN_PRICES_CENTS, CREDIT_PRICE_CENTS_PER_100, type PlanSlug } from '../../../shared/constants.ts';
 import { M, MCOM } from '../../../shared/messages.ts';
-import type { BillingAddress } from '../../../shared/schemas/billing.ts';
+import type { BillingAddress } from '../../../shared/schemas/commerce.ts';
 import type { BillingAddressRow, Team } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';

@@ -4,7 +4,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { creditLedger, invoices, orders, teams, type Team } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { createAssistant, createStaffedTeam, loginAs } from '../../../../tests/factories/index.ts';
-import { M } from '../../../shared/messages.ts';
+import { M, MCOM } from '../../../shared/messages.ts';
 import { CREDIT_UNITS } from '../../db/schema/index.ts';
 import { PLAN_LIMITS, PLAN_PRICES_CENTS, type PlanSlug } from '../../../shared/constants.ts';
 import { creditBalanceUnits } from '../credits/credit.service.ts';
@@ -43,9 +43,18 @@ describe('billing address (Rechnung = the payment method)', () => {
 
     const bad = await agent.put('/api/billing/address', { ...ADDRESS, company: '', country: 'Deutschland' });
     expect(bad.status).toBe(422);
-    expect(bad.json().fields.company).toEqual([M.billingCompanyRequired]);
-    expect(bad.json().fields.country).toEqual([M.billingCountryInvalid]);
+    expect(bad.json().fields.company).toEqual([MCOM.billingCompanyRequired]);
+    expect(bad.json().fields.country).toEqual([MCOM.billingCountryInvalid]);
+    // The server applies the form's rules: a German postcode has 5 digits, a German VAT id DE + 9 digits.
+    const postcode = await agent.put('/api/billing/address', { ...ADDRESS, postcode: '1234' });
+    expect(postcode.status).toBe(422);
+    expect(postcode.json().fields.postcode).toEqual([MCOM.billingPostcodeInvalid]);
+    const vat = await agent.put('/api/billing/address', { ...ADDRESS, vat_id: 'DE12345' });
+    expect(vat.json().fields.vat_id).toEqual([MCOM.billingVatIdInvalid]);
+    const mail = await agent.put('/api/billing/address', { ...ADDRESS, invoice_email: 'buchhaltung@' });
+    expect(mail.json().fields.invoice_email).toEqual([MCOM.billingInvoiceEmailInvalid]);
     expect((await agent.get('/api/billing/address')).json().address).toBeNull();
+    expect((await agent.get('/api/user/data')).json().hasDefaultPaymentMethod).toBe(false);
 
     const ok = await agent.put('/api/billing/address', { ...ADDRESS, vat_id: '' });
     expect(ok.json()).toEqual({ status: 'success', message: 'Rechnungsadresse gespeichert' });

@@ -2,7 +2,7 @@ import { berlinDay } from '../../platform/berlin-time.ts';
 import { createRequire } from 'node:module';
 import type PDFKit from 'pdfkit';
 import { VAT_PERCENT } from '../../../shared/constants.ts';
-import type { BillingAddress } from '../../../shared/schemas/billing.ts';
+import type { BillingAddress } from '../../../shared/schemas/commerce.ts';
 import type { AppConfig } from '../../config.ts';
 
 const require = createRequire(import.meta.url);

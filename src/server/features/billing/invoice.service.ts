@@ -1,4 +1,4 @@
-import type { BillingAddress } from '../../../shared/schemas/billing.ts';
+import type { BillingAddress } from '../../../shared/schemas/commerce.ts';
 import type { Db } from '../../db/client.ts';
 import type { Invoice } from '../../db/schema/index.ts';
 import type { AppConfig } from '../../config.ts';

@@ -1,4 +1,4 @@
-import type { BillingAddress } from '../../../shared/schemas/billing.ts';
+import type { BillingAddress } from '../../../shared/schemas/commerce.ts';
 import type { Team } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 
