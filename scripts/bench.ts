@@ -7,7 +7,8 @@ import { spawn } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
 import { measureBundles } from './bundle-report.ts';
-import { startFakeOpenAI } from '../tests/fixtures/fake-openai.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../tests/fixtures/fake-openai.ts';
+import { cpuPerCall, get, latencies, loadAgent, percentile as pct, processCpuMs, processRssMiB, runStream, steadyLoad } from './bench-scale.ts';
 
 const PROVIDER_DELAY_MS = 50;
 
@@ -23,7 +24,7 @@ class Client {
   constructor(base: string) {
     this.base = base;
   }
-  private header() {
+  header() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
   private keep(res: Response) {
@@ -179,6 +180,9 @@ async function main() {
     }
     if (!onlyBundles) results.push(`| GET /api/assistants/ (200 sequential) | ${fmt(percentile(latencies, 50))} / ${fmt(percentile(latencies, 99))} | – | – |`);
 
+    if (!onlyBundles) results.push(...(await scaleScenarios(server.pid!, base, user, assistant, fake)));
+    if (process.env.BENCH_ONLY === 'scale') return printTable(results, []);
+
     // The public chat: how soon a visitor can type, and what every entry loads.
     const publicUuid = await publishedChat(user, assistant);
     if (!onlyBundles) results.push(await timeToInteractive(base, publicUuid));
@@ -202,18 +206,97 @@ async function main() {
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 
+  printTable(results, bundleTables);
+}
+
+function printTable(results: string[], bundleTables: string[]) {
   const table = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL 15 on localhost' : 'embedded PGlite'}; server in its own process; fake provider delay ${PROVIDER_DELAY_MS} ms before its first byte.`,
     '',
     '| measurement | Mika p50 / p99 | provider alone p50 / p99 | added by Mika p50 / p99 |',
     '|---|---|---|---|',
     ...results,
-    '',
-    'Bundles per entry:',
-    '',
-    ...bundleTables,
+    ...(bundleTables.length ? ['', 'Bundles per entry:', '', ...bundleTables] : []),
   ].join('\n');
   console.log(table);
+}
+
+const row = (label: string, ours: string, provider = '–', added = '–') => `| ${label} | ${ours} | ${provider} | ${added} |`;
+const ms2 = (values: number[]) => `${fmt(pct(values, 50))} / ${fmt(pct(values, 99))}`;
+
+/**
+ * Issue 17's scenarios: server CPU per stream and per library call (from /proc of the server
+ * process), the library at 50 concurrent clients, a steady stream load, and many open streams
+ * against a slow provider with the latency of other calls meanwhile.
+ */
+async function scaleScenarios(pid: number, base: string, user: Client, assistant: string, fake: FakeOpenAI): Promise<string[]> {
+  const out: string[] = [];
+  const openStreams = Number(process.env.BENCH_OPEN_STREAMS ?? 5000);
+  const agent = loadAgent(openStreams + 200);
+  const cookie = user.header();
+  // Enough credits for thousands of answers: a billing address makes top-ups succeed at once.
+  await user.call('PUT', '/api/billing/address', { company: 'Bench GmbH', street: 'Teststraße 1', postcode: '10115', city: 'Berlin', country: 'DE', vat_id: null, invoice_email: 'rechnung@firma.de' });
+  const topUp = await user.call('GET', '/checkout?amount=10000');
+  if (topUp.status >= 400) throw new Error(`credits top-up failed: ${topUp.status}`);
+  const newThreads = async (n: number) => {
+    const threads: { id: number; token: string }[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        while (next++ < n) threads.push((await (await user.call('POST', '/api/thread/create', { assistantUuid: assistant })).json()) as { id: number; token: string });
+      }),
+    );
+    return threads;
+  };
+  const streamUrl = (t: { id: number; token: string }, i: number) =>
+    `${base}/api/send/stream?${new URLSearchParams({ assistantUuid: assistant, threadId: String(t.id), token: t.token, message: `Frage ${i}` })}`;
+
+  // (a) server CPU per chat stream (short answer, fast provider) and per library call.
+  fake.reply({ text: 'Das ist eine kurze Antwort aus dem Modell.', firstByteDelayMs: 0 });
+  const threads = await newThreads(20);
+  const streams = await cpuPerCall(pid, 300, 4, (i) => runStream(streamUrl(threads[i % threads.length]!, i), cookie, agent));
+  out.push(row('server CPU per chat stream (300 streams, 4 at a time; short answer)', `${streams.cpuMsPerCall.toFixed(2)} ms`));
+  const libraryUrl = `${base}/api/assistants/`;
+  const libraryLatency: number[] = [];
+  const library = await cpuPerCall(pid, 5000, 50, async () => {
+    const t0 = performance.now();
+    if ((await get(libraryUrl, cookie, agent)) !== 200) throw new Error('library call failed');
+    libraryLatency.push(performance.now() - t0);
+  });
+  out.push(row('server CPU per GET /api/assistants/ (5,000 calls, 50 concurrent clients)', `${library.cpuMsPerCall.toFixed(3)} ms`));
+  out.push(row('GET /api/assistants/ at 50 concurrent clients: throughput, latency p50 / p99', `${Math.round(library.perSecond)} req/s, ${ms2(libraryLatency)}`));
+
+  // (b) steady load: 20 new streams per second for 15 s, each ~2 s long (8 words, 250 ms apart).
+  fake.reply({ text: 'Das ist eine kurze Antwort aus dem Modell.', firstByteDelayMs: PROVIDER_DELAY_MS, chunkDelayMs: 250 });
+  const steadyThreads = await newThreads(300);
+  const steady = await steadyLoad({ perSecond: 20, seconds: 15, open: (i) => runStream(streamUrl(steadyThreads[i]!, i), cookie, agent) });
+  const steadyTtft = steady.filter((r) => r.ok).map((r) => r.ttft - PROVIDER_DELAY_MS);
+  out.push(row(`steady load: 20 new streams/s for 15 s, ~40 open (${steadyTtft.length}/${steady.length} complete)`, 'time to first token, added p50 / p99', '–', `**${ms2(steadyTtft)}**`));
+
+  // (c) many open streams against a slow provider (8 words, 4 s apart: ~32 s each), opened at
+  // 500 per second; meanwhile the library and the user data are called one after the other.
+  fake.reply({ text: 'Das ist eine kurze Antwort aus dem Modell.', firstByteDelayMs: PROVIDER_DELAY_MS, chunkDelayMs: 4000 });
+  const manyThreads = await newThreads(openStreams);
+  let peakRss = processRssMiB(pid) ?? NaN;
+  const rssBefore = peakRss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, processRssMiB(pid) ?? NaN)), 250);
+  const cpuBefore = processCpuMs(pid);
+  const ramp = steadyLoad({ perSecond: 500, seconds: openStreams / 500, open: (i) => runStream(streamUrl(manyThreads[i]!, i), cookie, agent) });
+  await new Promise((r) => setTimeout(r, (openStreams / 500) * 1000 + 2000));
+  const others = await latencies(100, async () => {
+    await get(libraryUrl, cookie, agent);
+    await get(`${base}/api/user/data`, cookie, agent);
+  }, 50);
+  const many = await ramp;
+  clearInterval(sampler);
+  const cpuUsed = (processCpuMs(pid) ?? NaN) - (cpuBefore ?? NaN);
+  const manyOk = many.filter((r) => r.ok);
+  out.push(row(`${openStreams.toLocaleString('en')} open streams, slow provider (~32 s each): completed`, `${manyOk.length.toLocaleString('en')} / ${many.length.toLocaleString('en')}`));
+  out.push(row('… time to first token while opening 500/s, added p50 / p99', '–', '–', `**${ms2(manyOk.map((r) => r.ttft - PROVIDER_DELAY_MS))}**`));
+  out.push(row('… meanwhile GET /api/assistants/ + GET /api/user/data, one after the other, p50 / p99', ms2(others)));
+  out.push(row('… server memory (RSS) before / peak; server CPU for all of it', `${rssBefore.toFixed(0)} / ${peakRss.toFixed(0)} MiB; ${(cpuUsed / 1000).toFixed(1)} s`));
+  await agent.close();
+  return out;
 }
 
 await main();

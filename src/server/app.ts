@@ -1,6 +1,5 @@
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import {
@@ -15,6 +14,7 @@ import type { Database } from './db/client.ts';
 import { AppError } from './platform/app-error.ts';
 import { registerResponseCompression, serveClient } from './platform/client-delivery.ts';
 import { registerCsrf } from './platform/csrf.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerAccess, type AccessRegistry } from './platform/access.ts';
 import { loggedUrl, prettyLogStream, serializeError } from './platform/log.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
@@ -171,7 +171,7 @@ export async function buildApp(
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1 } });
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -94,7 +94,7 @@ const DEFAULT_MAX_STEPS = 4;
  */
 function createCheckpointer(
   store: AnswerStore,
-  answerId: number,
+  answerId: Promise<number>,
   policy: CheckpointPolicy,
   onError: (err: unknown) => void,
 ) {
@@ -106,7 +106,7 @@ function createCheckpointer(
     const snapshot = text;
     writtenLength = snapshot.length;
     lastWrite = Date.now();
-    chain = chain.then(() => store.checkpoint(answerId, snapshot)).catch(onError);
+    chain = chain.then(async () => store.checkpoint(await answerId, snapshot)).catch(onError);
   };
   const timer = setInterval(() => {
     if (text.length !== writtenLength || Date.now() - lastWrite >= policy.heartbeatMs) write();
@@ -124,11 +124,21 @@ function createCheckpointer(
   };
 }
 
-/** Runs one answer through the pipeline. Never throws for provider failures (see status). */
+/**
+ * Runs one answer through the pipeline. Never throws for provider failures (see status); throws
+ * when the question cannot be stored.
+ *
+ * The question (with the empty answer) is stored while the provider is already asked: the insert
+ * is not on the way to the first token (decision 025). Every write of answer text waits for it,
+ * so the question is committed before any of the answer is; if it fails, the model call stops.
+ */
 export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
   const chat = req.gateway.chat(req.gate);
-  const answerId = await req.store.begin(req.question);
-  const checkpointer = createCheckpointer(req.store, answerId, req.checkpoint ?? DEFAULT_CHECKPOINT, (err) =>
+  const stop = new AbortController();
+  const begun = req.store.begin(req.question);
+  begun.catch((err: unknown) => stop.abort(err));
+  const signal = req.signal ? AbortSignal.any([req.signal, stop.signal]) : stop.signal;
+  const checkpointer = createCheckpointer(req.store, begun, req.checkpoint ?? DEFAULT_CHECKPOINT, (err) =>
     req.log?.warn({ err }, 'answer checkpoint failed'),
   );
 
@@ -170,7 +180,7 @@ export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
       tools: req.tools,
       stopWhen: isStepCount(req.maxSteps ?? DEFAULT_MAX_STEPS),
       maxRetries: 1,
-      abortSignal: req.signal,
+      abortSignal: signal,
       providerOptions: { [OFFLINE_PROVIDER_KEY]: offline as never },
       // Errors arrive as stream parts below; the default handler would only print them again.
       onError: () => undefined,
@@ -210,6 +220,8 @@ export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
     usage.outputTokens = steps.outputTokens + Math.ceil(stepText / 4);
   }
   await checkpointer.stop();
+  // Without the stored question there is no answer to keep (the caller reports the failure).
+  const answerId = await begun;
 
   text = text.trim() === '' ? '' : text;
   if (text === '') {

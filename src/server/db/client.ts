@@ -13,6 +13,24 @@ import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * A hot query built once per database (drizzle's prepared statement): the request skips
+ * drizzle's query building — the largest library cost of a chat answer — and PostgreSQL parses
+ * and plans the named statement once per connection. Parameters are `sql.placeholder(name)`.
+ * Use it on the pool only (a transaction's queries are built per transaction).
+ */
+export function preparedQuery<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    let query = built.get(db);
+    if (query === undefined) {
+      query = build(db);
+      built.set(db, query);
+    }
+    return query;
+  };
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -1,7 +1,7 @@
-import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import { preparedQuery, type Db } from '../db/client.ts';
 import { sessions, teams, users, type Team, type User } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
 import { auditFrom, recordAudit } from './audit.ts';
@@ -150,11 +150,9 @@ export async function endLiveSession(db: Db, id: string, how: 'left' | 'expired'
   return true;
 }
 
-/** The signed-in user of a session cookie's value, or null (also used by the live channel). */
-export async function authFromSessionToken(db: Db, config: AppConfig, token: string): Promise<AuthContext | null> {
-  const id = sha256(token);
-  const now = new Date();
-  const [row] = await db
+/** Every request's session lookup: one indexed join, prepared once. */
+const sessionLookup = preparedQuery((db) =>
+  db
     .select({ session: sessions, user: users, team: teams })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -162,14 +160,26 @@ export async function authFromSessionToken(db: Db, config: AppConfig, token: str
     // expires_at was fixed at login; created_at also enforces a lifetime shortened since then.
     .where(
       and(
-        eq(sessions.id, id),
+        eq(sessions.id, sql.placeholder('id')),
         // A live-login session is valid only next to its operator's session (authFromCookies).
         isNull(sessions.operatorUserId),
-        gt(sessions.expiresAt, now),
-        gt(sessions.createdAt, new Date(now.getTime() - config.session.absoluteMs)),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.createdAt, sql.placeholder('createdAfter')),
         isNull(teams.deletedAt),
       ),
-    );
+    )
+    .prepare('session_lookup'),
+);
+
+/** The signed-in user of a session cookie's value, or null (also used by the live channel). */
+export async function authFromSessionToken(db: Db, config: AppConfig, token: string): Promise<AuthContext | null> {
+  const id = sha256(token);
+  const now = new Date();
+  const [row] = await sessionLookup(db).execute({
+    id,
+    now: now.toISOString(),
+    createdAfter: new Date(now.getTime() - config.session.absoluteMs).toISOString(),
+  });
   if (!row) return null;
   if (now.getTime() - row.session.lastSeenAt.getTime() > config.session.idleMs) {
     await db.delete(sessions).where(eq(sessions.id, id));

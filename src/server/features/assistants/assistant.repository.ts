@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, isNull, ne, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, asc, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { preparedQuery, type Db } from '../../db/client.ts';
 import { assistantRights, assistants, teams, type Assistant } from '../../db/schema/index.ts';
 
 export interface AssistantWithRights {
@@ -11,14 +11,20 @@ export interface AssistantWithRights {
 /** The default assistants plus the team's own: nothing of another team can come back. */
 const visibleTo = (teamId: number) => or(isNull(assistants.teamId), eq(assistants.teamId, teamId));
 
+/** The library: every default assistant and every one of the team (rights are applied by the caller). */
 export async function listVisibleAssistants(db: Db, teamId: number, userId: number): Promise<AssistantWithRights[]> {
-  return db
+  return libraryQuery(db).execute({ teamId, userId });
+}
+
+const libraryQuery = preparedQuery((db) =>
+  db
     .select({ assistant: assistants, canUse: assistantRights.canUse, canEdit: assistantRights.canEdit })
     .from(assistants)
-    .leftJoin(assistantRights, and(eq(assistantRights.assistantId, assistants.id), eq(assistantRights.userId, userId)))
-    .where(visibleTo(teamId))
-    .orderBy(desc(assistants.isDefault), asc(assistants.createdAt), asc(assistants.id));
-}
+    .leftJoin(assistantRights, and(eq(assistantRights.assistantId, assistants.id), eq(assistantRights.userId, sql.placeholder('userId'))))
+    .where(or(isNull(assistants.teamId), eq(assistants.teamId, sql.placeholder('teamId'))))
+    .orderBy(desc(assistants.isDefault), asc(assistants.createdAt), asc(assistants.id))
+    .prepare('library'),
+);
 
 export async function findVisibleAssistant(
   db: Db,

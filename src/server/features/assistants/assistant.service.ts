@@ -153,10 +153,10 @@ export function toPublic(a: Assistant): z.infer<typeof ZAssistantPublic> {
 }
 
 export async function listAssistants(deps: Deps, auth: AuthContext): Promise<AssistantSummary[]> {
-  const [rows, limit] = await Promise.all([
-    listVisibleAssistants(deps.db, auth.team.id, auth.user.id),
-    getLimitState(deps.db, auth.team),
-  ]);
+  const rows = await listVisibleAssistants(deps.db, auth.team.id, auth.user.id);
+  // The list holds all of the team's own assistants: the plan limit is counted from it (one query).
+  const own = rows.filter((row) => row.assistant.teamId === auth.team.id && !row.assistant.isDefault).length;
+  const limit = limitStateFrom(auth.team, own);
   return rows.map((row) => toSummary(row.assistant, rightsFor(auth, row), limit.exceeded));
 }
 

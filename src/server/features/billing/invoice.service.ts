@@ -1,3 +1,4 @@
+import { berlinYear } from '../../platform/berlin-time.ts';
 import type { BillingAddress } from '../../../shared/schemas/commerce.ts';
 import type { Db } from '../../db/client.ts';
 import type { Invoice } from '../../db/schema/index.ts';
@@ -8,7 +9,7 @@ import type { Charge } from './provider.ts';
 
 /** Stores an invoice with the year's next number, inside the caller's transaction. */
 export async function createInvoice(tx: Db, teamId: number, buyer: BillingAddress, charge: Charge, at = new Date()): Promise<Invoice> {
-  const year = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric' }).format(at));
+  const year = berlinYear(at);
   const number = await nextInvoiceNumber(tx, year);
   const totals = invoiceTotals(charge.lines);
   return insertInvoice(tx, {

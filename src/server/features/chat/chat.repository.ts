@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { preparedQuery, type Db } from '../../db/client.ts';
 import {
   assistantRights,
+  assistantMcps,
   assistantTools,
   assistants,
   knowledgeFiles,
+  mcpServers,
   messages,
   teams,
   threads,
@@ -39,7 +41,12 @@ export async function insertMessage(db: Db, values: typeof messages.$inferInsert
  * assistants for the plan limit.
  */
 export async function findThreadWithAssistant(db: Db, threadId: number, assistantUuid: string, userId: number | null) {
-  const [row] = await db
+  const [row] = await threadAccessQuery(db).execute({ threadId, assistantUuid, userId: userId ?? -1 });
+  return row;
+}
+
+const threadAccessQuery = preparedQuery((db) =>
+  db
     .select({
       thread: threads,
       assistant: assistants,
@@ -49,19 +56,21 @@ export async function findThreadWithAssistant(db: Db, threadId: number, assistan
       team: teams,
       // Retrieval runs only for assistants that have something to retrieve.
       hasKnowledge: sql<boolean>`exists(select 1 from ${knowledgeFiles} k where k.assistant_id = ${assistants.id} and k.status = 'ready')`,
+      // Whether external (MCP) tools of its team are switched on: else no lookup before the model call.
+      hasMcp: sql<boolean>`exists(select 1 from ${assistantMcps} m join ${mcpServers} s on s.id = m.mcp_server_id where m.assistant_id = ${assistants.id} and m.active and s.team_id = ${threads.teamId})`,
       // The assistant's switched-on tools ride along: no extra round trip before the model call.
       tools: sql<{ toolSlug: ToolSlug; settings: Record<string, unknown> }[]>`(select coalesce(json_agg(json_build_object('toolSlug', t.tool_slug, 'settings', t.settings)), '[]'::json) from ${assistantTools} t where t.assistant_id = ${assistants.id} and t.active)`,
     })
     .from(threads)
-    .innerJoin(assistants, and(eq(assistants.id, threads.assistantId), eq(assistants.uuid, assistantUuid)))
+    .innerJoin(assistants, and(eq(assistants.id, threads.assistantId), eq(assistants.uuid, sql.placeholder('assistantUuid'))))
     .leftJoin(
       assistantRights,
-      and(eq(assistantRights.assistantId, assistants.id), eq(assistantRights.userId, userId ?? -1)),
+      and(eq(assistantRights.assistantId, assistants.id), eq(assistantRights.userId, sql.placeholder('userId'))),
     )
     .leftJoin(teams, eq(teams.id, threads.teamId))
-    .where(and(eq(threads.id, threadId), isNull(teams.deletedAt)));
-  return row;
-}
+    .where(and(eq(threads.id, sql.placeholder('threadId')), isNull(teams.deletedAt)))
+    .prepare('thread_access'),
+);
 
 export async function listThreadMessages(db: Db, threadId: number): Promise<MessageRow[]> {
   return db.select().from(messages).where(eq(messages.threadId, threadId)).orderBy(asc(messages.id));
@@ -69,14 +78,19 @@ export async function listThreadMessages(db: Db, threadId: number): Promise<Mess
 
 /** The newest messages first, for building the model's history. */
 export async function recentThreadMessages(db: Db, threadId: number, limit: number): Promise<MessageRow[]> {
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(eq(messages.threadId, threadId))
-    .orderBy(desc(messages.id))
-    .limit(limit);
+  const rows = await recentMessagesQuery(db).execute({ threadId, limit });
   return rows.reverse();
 }
+
+const recentMessagesQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(messages)
+    .where(eq(messages.threadId, sql.placeholder('threadId')))
+    .orderBy(desc(messages.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('recent_messages'),
+);
 
 export async function findMessageByResponseId(db: Db, threadId: number, responseId: string) {
   const [row] = await db
@@ -95,24 +109,42 @@ export async function insertQuestionAndAnswer(
   threadId: number,
   question: string,
 ): Promise<{ id: number; responseId: string }> {
-  const rows = await db
-    .insert(messages)
-    .values([
-      { threadId, origin: 'user', type: 'txt', text: question },
-      { threadId, origin: 'ai', type: 'txt', text: '', status: 'streaming', heartbeatAt: sql`now()`, responseId: crypto.randomUUID() },
-    ])
-    .returning({ id: messages.id, origin: messages.origin, responseId: messages.responseId });
+  const rows = await questionAndAnswerInsert(db).execute({ threadId, question, responseId: crypto.randomUUID() });
   const answer = rows.find((r) => r.origin === 'ai')!;
   return { id: answer.id, responseId: answer.responseId! };
 }
 
+const questionAndAnswerInsert = preparedQuery((db) =>
+  db
+    .insert(messages)
+    .values([
+      { threadId: sql.placeholder('threadId'), origin: 'user', type: 'txt', text: sql.placeholder('question') },
+      {
+        threadId: sql.placeholder('threadId'),
+        origin: 'ai',
+        type: 'txt',
+        text: '',
+        status: 'streaming',
+        heartbeatAt: sql`now()`,
+        responseId: sql.placeholder('responseId'),
+      },
+    ])
+    .returning({ id: messages.id, origin: messages.origin, responseId: messages.responseId })
+    .prepare('insert_question_answer'),
+);
+
 /** The text so far of a streaming answer, with a fresh heartbeat. */
 export async function saveAnswerCheckpoint(db: Db, messageId: number, text: string): Promise<void> {
-  await db
-    .update(messages)
-    .set({ text, heartbeatAt: sql`now()` })
-    .where(and(eq(messages.id, messageId), eq(messages.status, 'streaming')));
+  await answerCheckpointUpdate(db).execute({ messageId, text });
 }
+
+const answerCheckpointUpdate = preparedQuery((db) =>
+  db
+    .update(messages)
+    .set({ text: sql`${sql.placeholder('text')}`, heartbeatAt: sql`now()` })
+    .where(and(eq(messages.id, sql.placeholder('messageId')), eq(messages.status, 'streaming')))
+    .prepare('answer_checkpoint'),
+);
 
 export async function finishAnswerRow(
   db: Db,

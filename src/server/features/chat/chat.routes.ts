@@ -19,6 +19,7 @@ import {
   createThread,
   getThreadMessages,
   resolveThreadAccess,
+  startHistory,
   throttlePublicMessage,
 } from './chat.service.ts';
 
@@ -75,6 +76,7 @@ export const chatRoutes =
       async (request, reply) => {
         const q = request.query;
         const access = await resolveThreadAccess(deps, request.auth, q);
+        const history = startHistory(deps, access);
         await throttlePublicMessage(deps, access, request.ip);
         // Before the stream starts: empty credits answer 402 as JSON, and no provider is asked.
         const hold = await reserveAnswerCredits(deps, access, request.auth);
@@ -95,7 +97,7 @@ export const chatRoutes =
         const emit = (event: StreamEvent) => write(JSON.stringify(event));
         try {
           // The answer is produced and stored even if the browser goes away meanwhile.
-          await answerInThread(deps, access, q.message, emit, { hold });
+          await answerInThread(deps, access, q.message, emit, { hold, history });
         } catch (err) {
           request.log.error({ err }, 'chat pipeline failed');
           emit({ type: 'error', error: 'Ein unbekannter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.' });

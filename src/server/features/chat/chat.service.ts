@@ -22,7 +22,7 @@ import { mcpToolsForAnswer } from '../mcp/mcp.service.ts';
 import { listOfferableAssets } from '../assets/asset.service.ts';
 import { citedSources, retrieveKnowledge } from '../knowledge/knowledge.service.ts';
 import { recordUsage } from '../usage/usage.service.ts';
-import { audienceOf, creditsEmpty, releaseCredits, reserveCredits, trialEnded, type CreditHold } from '../credits/credit.service.ts';
+import { audienceOf, creditsEmpty, markHoldSettled, releaseCredits, reserveCredits, trialEnded, type CreditHold } from '../credits/credit.service.ts';
 import { CREDIT_RESERVE } from '../../../shared/credit-prices.ts';
 import {
   deleteMessage,
@@ -104,6 +104,8 @@ export interface ThreadAccess {
   tools: { toolSlug: ToolSlug; settings: Record<string, unknown> }[];
   /** Whether the assistant has a ready knowledge file (else retrieval is skipped). */
   hasKnowledge: boolean;
+  /** Whether external (MCP) tools are switched on for it (else they are not looked up). */
+  hasMcp: boolean;
 }
 
 /**
@@ -115,14 +117,14 @@ export async function resolveThreadAccess(
   auth: AuthContext | null,
   ref: { assistantUuid: string; threadId: number; token?: string | undefined },
 ): Promise<ThreadAccess> {
-  const notFound = new AppError('NOT_FOUND', MC.threadNotFound);
+  const notFound = () => new AppError('NOT_FOUND', MC.threadNotFound);
   const row = await findThreadWithAssistant(deps.db, ref.threadId, ref.assistantUuid, auth?.user.id ?? null);
-  if (!row || !ref.token || !safeEqual(row.thread.tokenHash, sha256(ref.token))) throw notFound;
-  const { thread, assistant, tools, hasKnowledge } = row;
+  if (!row || !ref.token || !safeEqual(row.thread.tokenHash, sha256(ref.token))) throw notFound();
+  const { thread, assistant, tools, hasKnowledge, hasMcp } = row;
   if (thread.isPublic) {
     // A public thread lives only as long as its assistant stays published.
-    if (!assistant.isPublic) throw notFound;
-    return { thread, assistant, tools, hasKnowledge, team: row.team ?? NEUTRAL_TEAM };
+    if (!assistant.isPublic) throw notFound();
+    return { thread, assistant, tools, hasKnowledge, hasMcp, team: row.team ?? NEUTRAL_TEAM };
   }
   // A team thread belongs to one user of that team; the assistant must still be visible to it.
   if (
@@ -130,10 +132,10 @@ export async function resolveThreadAccess(
     thread.userId !== auth.user.id ||
     (assistant.teamId !== null && assistant.teamId !== auth.team.id)
   ) {
-    throw notFound;
+    throw notFound();
   }
   assertUsable(rightsFor(auth, row), limitStateFrom(auth.team, row.ownAssistants));
-  return { thread, assistant, tools, hasKnowledge, team: auth.team };
+  return { thread, assistant, tools, hasKnowledge, hasMcp, team: auth.team };
 }
 
 /** Default assistants have no team: no team filter applies to their public chats. */
@@ -181,15 +183,17 @@ async function loadHistory(deps: Deps, threadId: number): Promise<HistoryEntry[]
 function threadAnswerStore(deps: Deps, access: ThreadAccess, hold: CreditHold | null) {
   const { thread, assistant } = access;
   const answer = { id: 0, responseId: '' };
+  let stored: Promise<number> = new Promise(() => undefined);
   const store: AnswerStore = {
-    begin: async (question) => {
-      Object.assign(answer, await insertQuestionAndAnswer(deps.db, thread.id, question));
-      return answer.id;
-    },
+    begin: (question) =>
+      (stored = insertQuestionAndAnswer(deps.db, thread.id, question).then((row) => {
+        Object.assign(answer, row);
+        return row.id;
+      })),
     checkpoint: (id, text) => saveAnswerCheckpoint(deps.db, id, text),
     discard: (id) => deleteMessage(deps.db, id),
-    finish: (id, answer) =>
-      deps.db.transaction(async (tx) => {
+    finish: async (id, answer) => {
+      await deps.db.transaction(async (tx) => {
         await finishAnswerRow(tx, id, {
           text: answer.text,
           status: answer.status,
@@ -208,10 +212,13 @@ function threadAnswerStore(deps: Deps, access: ThreadAccess, hold: CreditHold | 
             inputTokens: answer.usage.inputTokens,
             outputTokens: answer.usage.outputTokens,
           },
-        ], hold);
-      }),
+        ], hold, { inTransaction: true });
+      });
+      markHoldSettled(hold);
+    },
   };
-  return { store, answer };
+  /** The answer's id once its row exists (the live channel names it). */
+  return { store, answer, answerId: () => stored };
 }
 
 /**
@@ -243,6 +250,18 @@ export interface AnswerExtras {
    * behind the same privacy gate and ask for documents through `effects` like the built-in ones.
    */
   tools?: (ctx: { effects: ToolEffect[]; progress: (msg: string) => void }) => ToolSet;
+  /** The thread's history when the caller started loading it early (startHistory). */
+  history?: Promise<HistoryEntry[]>;
+}
+
+/**
+ * Starts loading a thread's history right after the access check, so that it runs while the
+ * credits are reserved instead of after. Read-only: harmless when the answer is then refused.
+ */
+export function startHistory(deps: Deps, access: ThreadAccess): Promise<HistoryEntry[]> {
+  const history = loadHistory(deps, access.thread.id);
+  history.catch(() => undefined); // awaited (and its error reported) by answerInThread
+  return history;
 }
 
 /**
@@ -279,7 +298,7 @@ async function answerWithHold(
   progress('start-ai', pickThinkingExpression(assistant));
 
   const [history, passages] = await Promise.all([
-    loadHistory(deps, thread.id),
+    extras.history ?? loadHistory(deps, thread.id),
     // The question reaches an embedding model (when vectors are on) only masked.
     access.hasKnowledge ? retrieveKnowledge(deps, assistant.id, question, { gate: privacyGateFor(access, { force: true }) }) : [],
   ]);
@@ -298,7 +317,7 @@ async function answerWithHold(
   });
   // External tools (MCP) switched on for the assistant join the built-in ones.
   const external =
-    thread.teamId === null
+    thread.teamId === null || !access.hasMcp
       ? undefined
       : await mcpToolsForAnswer(deps, {
           teamId: thread.teamId,
@@ -308,10 +327,16 @@ async function answerWithHold(
         });
   const own = extras.tools?.({ effects, progress: (msg) => progress('request-ai', msg) });
   const allTools = external || own ? { ...tools, ...external?.tools, ...own } : tools;
-  const { store, answer } = threadAnswerStore(deps, access, extras.hold);
-  const live = createLiveRelay((offset, delta) =>
-    deps.realtime?.publishAnswer({ threadId: thread.id, messageId: answer.id, offset, delta, done: false }),
-  );
+  const { store, answer, answerId } = threadAnswerStore(deps, access, extras.hold);
+  // Deltas may come before the answer's row exists (it is stored while the model is asked): the
+  // live channel names the row, so its events wait for it, in order.
+  const live = createLiveRelay((offset, delta) => {
+    if (!deps.realtime) return;
+    void answerId().then(
+      (messageId) => deps.realtime?.publishAnswer({ threadId: thread.id, messageId, offset, delta, done: false }),
+      () => undefined,
+    );
+  });
   const outcome = await runAnswer({
     gateway: deps.ai,
     // A passage of a data-protection file brings the team's and assistant's lists into force.

@@ -1,3 +1,4 @@
+import { berlinDay, berlinMonth } from '../../platform/berlin-time.ts';
 import { EXTRA_MIKA_CREDITS, PLAN_LIMITS, type PlanSlug } from '../../../shared/constants.ts';
 import { priceUnits, unitsToCredits, type PricedUsage } from '../../../shared/credit-prices.ts';
 import { MCR } from '../../../shared/messages.ts';
@@ -19,14 +20,6 @@ import {
   usagePerAssistant,
   usagePerDay,
 } from './credit.repository.ts';
-
-/** YYYY-MM of a moment in Europe/Berlin (the team's billing month). */
-export function berlinMonth(at: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' }).formatToParts(at);
-  const year = parts.find((p) => p.type === 'year')?.value;
-  const month = parts.find((p) => p.type === 'month')?.value;
-  return `${year}-${month}`;
-}
 
 /**
  * Grants credits (allowance, top-up from an order, correction) exactly once per reference. Pass
@@ -103,6 +96,8 @@ export type CreditAudience = 'admin' | 'member' | 'public' | 'api';
 export interface CreditHold {
   teamId: number;
   reservationId: number;
+  /** Set once the transaction that settled it committed: releasing it then has nothing to do. */
+  settled?: boolean;
 }
 
 export function audienceOf(auth: AuthContext | null, isPublic = false): CreditAudience {
@@ -137,7 +132,12 @@ export async function reserveCredits(
 
 /** Gives a hold back when its call ended without a settlement (failed, discarded); idempotent. */
 export async function releaseCredits(db: Db, hold: CreditHold | null | undefined): Promise<void> {
-  if (hold) await releaseReservation(db, hold.reservationId);
+  if (hold && !hold.settled) await releaseReservation(db, hold.reservationId);
+}
+
+/** The caller's transaction that settled `hold` (settleCredits) has committed. */
+export function markHoldSettled(hold: CreditHold | null | undefined): void {
+  if (hold) hold.settled = true;
 }
 
 /**
@@ -216,11 +216,6 @@ export async function getCredits(deps: Deps, auth: AuthContext): Promise<{ past:
     .slice(0, 12)
     .map(toMonth);
   return { past, current: toMonth(currentKey), left: unitsToCredits(left) };
-}
-
-/** Today in Europe/Berlin as YYYY-MM-DD. */
-function berlinDay(at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
 export async function getDailyCredits(deps: Deps, auth: AuthContext, month: string | undefined) {

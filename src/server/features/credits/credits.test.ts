@@ -11,8 +11,8 @@ import { CHAT_STYLES } from '../../../shared/constants.ts';
 import { CREDIT_RESERVE, priceUnits } from '../../../shared/credit-prices.ts';
 import { MA, MCR } from '../../../shared/messages.ts';
 import { appendEntry } from './credit.repository.ts';
+import { berlinMonth } from '../../platform/berlin-time.ts';
 import {
-  berlinMonth,
   creditBalanceUnits,
   grantAllowanceToAllTeams,
   releaseStaleReservations,

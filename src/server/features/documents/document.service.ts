@@ -39,18 +39,18 @@ export async function readThreadDocument(
   auth: AuthContext | null,
   ref: { assistantUuid: string; file: string; token?: string | undefined },
 ): Promise<ServedDocument> {
-  const notFound = new AppError('NOT_FOUND', MC.documentUnavailable);
-  if (!ref.token) throw notFound;
+  const notFound = () => new AppError('NOT_FOUND', MC.documentUnavailable);
+  if (!ref.token) throw notFound();
   const found = await findThreadDocumentSource(deps, auth, { ...ref, token: ref.token }).catch((err: unknown) => {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') throw notFound;
+    if (err instanceof AppError && err.code === 'NOT_FOUND') throw notFound();
     throw err;
   });
-  if (!found) throw notFound;
+  if (!found) throw notFound();
   const colon = found.source.indexOf(':');
   const source = sources[found.source.slice(0, colon)];
   const document = await source?.read(deps, { assistantId: found.assistant.id, ref: found.source.slice(colon + 1) });
   const contentType = document && CONTENT_TYPES[document.extension];
-  if (!document || !contentType) throw notFound;
+  if (!document || !contentType) throw notFound();
   return {
     data: document.data,
     contentType,

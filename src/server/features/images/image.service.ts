@@ -129,14 +129,14 @@ export async function optimizePrompt(
 
 /** A picture of the caller: the use right on its assistant, and only the user who asked for it. */
 async function ownImage(deps: Deps, auth: AuthContext, imageUuid: string) {
-  const notFound = new AppError('NOT_FOUND', MI.imageNotFound);
+  const notFound = () => new AppError('NOT_FOUND', MI.imageNotFound);
   const found = await findImageByUuid(deps.db, imageUuid);
-  if (!found) throw notFound;
+  if (!found) throw notFound();
   // Another team's assistant answers 404 here, so its picture does too.
   await usableImageAssistant(deps, auth, found.assistantUuid).catch((err: unknown) => {
-    throw err instanceof AppError && err.status === 404 ? notFound : err;
+    throw err instanceof AppError && err.status === 404 ? notFound() : err;
   });
-  if (found.image.userId !== auth.user.id) throw notFound;
+  if (found.image.userId !== auth.user.id) throw notFound();
   return found;
 }
 

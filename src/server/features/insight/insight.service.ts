@@ -16,7 +16,8 @@ import { randomToken } from '../../platform/crypto.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { billingProvider } from '../billing/billing.service.ts';
-import { berlinMonth, grantCredits, grantMonthlyAllowance } from '../credits/credit.service.ts';
+import { grantCredits, grantMonthlyAllowance } from '../credits/credit.service.ts';
+import { berlinMonth } from '../../platform/berlin-time.ts';
 import {
   applyTeamPlan,
   changeTeamExtras,

@@ -106,13 +106,13 @@ export async function editKnowledge(
   auth: AuthContext,
   input: { fileUuid: string; name: string; description: string },
 ): Promise<KnowledgeFile> {
-  const notFound = new AppError('NOT_FOUND', MK.notFound);
+  const notFound = () => new AppError('NOT_FOUND', MK.notFound);
   const assistantUuid = await findFileAssistantUuid(deps.db, input.fileUuid);
-  if (!assistantUuid) throw notFound;
+  if (!assistantUuid) throw notFound();
   // Another team's assistant answers 404 here, so its file does too.
   const assistant = await assertCanEditAssistant(deps, auth, assistantUuid);
   const file = await findFile(deps.db, assistant.id, input.fileUuid);
-  if (!file) throw notFound;
+  if (!file) throw notFound();
   return toKnowledgeFile(
     await updateFileText(deps.db, file.id, { name: input.name, description: input.description }),
   );

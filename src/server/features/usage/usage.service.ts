@@ -10,7 +10,7 @@ export type UsageRecord = Omit<UsageRecordInsert, 'id' | 'createdAt'>;
  * one: charged what was used, the rest released). Pass the transaction that stores the calls'
  * result, so a result is never stored without its usage and charge (nor either without it).
  */
-export async function recordUsage(db: Db, records: UsageRecord[], hold?: CreditHold | null): Promise<void> {
+export async function recordUsage(db: Db, records: UsageRecord[], hold?: CreditHold | null, opts: { inTransaction?: boolean } = {}): Promise<void> {
   const clean = records.map((r) => ({
     ...r,
     inputTokens: whole(r.inputTokens),
@@ -19,11 +19,13 @@ export async function recordUsage(db: Db, records: UsageRecord[], hold?: CreditH
     characters: whole(r.characters),
     images: whole(r.images),
   }));
-  // Inside the caller's transaction this is a savepoint; called with the pool it makes one.
-  await db.transaction(async (tx) => {
+  // Called with the pool it makes a transaction; inside the caller's one it joins it (a
+  // savepoint would cost two more round trips and protect nothing: any error fails the caller's).
+  const write = async (tx: Db) => {
     await insertUsageRecords(tx, clean);
     await settleCredits(tx, hold, clean);
-  });
+  };
+  await (opts.inTransaction ? write(db) : db.transaction(write));
 }
 
 const whole = (n: number | undefined) => Math.max(0, Math.round(n ?? 0));

@@ -152,11 +152,11 @@ export async function readAnswerAudio(
   ref: { assistantUuid: string; file: string; token?: string },
 ): Promise<Buffer> {
   const threadId = await threadOfAnswerAudio(deps, ref.file);
-  const notFound = new AppError('NOT_FOUND', 'Die Audiodatei konnte nicht geladen werden.');
-  if (threadId === undefined) throw notFound;
+  const notFound = () => new AppError('NOT_FOUND', 'Die Audiodatei konnte nicht geladen werden.');
+  if (threadId === undefined) throw notFound();
   await resolveThreadAccess(deps, auth, { assistantUuid: ref.assistantUuid, threadId, token: ref.token });
   const data = await deps.privateFiles.read(`${AUDIO_FOLDER}-${ref.assistantUuid}`, ref.file);
-  if (!data) throw notFound;
+  if (!data) throw notFound();
   return data;
 }
 

@@ -1,0 +1,133 @@
+// The speed-and-scale scenarios of `npm run bench` (issue 17): server CPU per call read from the
+// server process, the library under 50 concurrent clients, a steady stream load, and thousands of
+// open streams against a slow provider. This process is the load generator; the server runs in
+// its own process (scripts/bench.ts starts it).
+import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { Agent, request } from 'undici';
+
+const TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU time (user + system) the process has used so far, in ms; null where /proc is missing. */
+export function processCpuMs(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** Resident memory of the process in MiB (null where /proc is missing). */
+export function processRssMiB(pid: number): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? kb / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The server's CPU for `count` runs of `task` (at `concurrency` at once), minus what the idle
+ * server uses in the same wall time (job polling, timers), per run.
+ */
+export async function cpuPerCall(pid: number, count: number, concurrency: number, task: (i: number) => Promise<unknown>) {
+  const idleStart = processCpuMs(pid);
+  const idleT0 = performance.now();
+  await sleep(2000);
+  const idleRate = idleStart === null ? 0 : (processCpuMs(pid)! - idleStart) / (performance.now() - idleT0);
+  const cpu0 = processCpuMs(pid);
+  const t0 = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
+  const wall = performance.now() - t0;
+  const cpu = cpu0 === null ? NaN : processCpuMs(pid)! - cpu0 - idleRate * wall;
+  return { cpuMsPerCall: cpu / count, perSecond: (count / wall) * 1000, wallMs: wall };
+}
+
+/** A keep-alive connection pool like a browser's, big enough for thousands of open streams. */
+export function loadAgent(connections: number) {
+  return new Agent({ connections, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: 120_000, bodyTimeout: 120_000 });
+}
+
+export interface StreamResult {
+  /** ms until the first text event, -1 when none came. */
+  ttft: number;
+  ok: boolean;
+}
+
+/** Opens one answer stream and reads it to the end. */
+export async function runStream(url: string, cookie: string, dispatcher: Agent): Promise<StreamResult> {
+  const t0 = performance.now();
+  try {
+    const res = await request(url, { headers: { cookie }, dispatcher });
+    if (res.statusCode !== 200) {
+      await res.body.dump();
+      return { ttft: -1, ok: false };
+    }
+    let first = -1;
+    let tail = '';
+    res.body.setEncoding('utf8');
+    for await (const chunk of res.body as AsyncIterable<string>) {
+      if (first < 0 && (tail + chunk).includes('"type":"text"')) first = performance.now() - t0;
+      tail = (tail + chunk).slice(-64);
+    }
+    return { ttft: first, ok: first >= 0 && tail.includes('[DONE]') };
+  } catch {
+    return { ttft: -1, ok: false };
+  }
+}
+
+/** One GET, body read to the end; its status. */
+export async function get(url: string, cookie: string, dispatcher: Agent): Promise<number> {
+  const res = await request(url, { headers: { cookie }, dispatcher });
+  await res.body.arrayBuffer();
+  return res.statusCode;
+}
+
+/** Steady load: new streams arrive at `perSecond` for `seconds`; each is read to its end. */
+export async function steadyLoad(opts: { perSecond: number; seconds: number; open: (i: number) => Promise<StreamResult> }) {
+  const results: Promise<StreamResult>[] = [];
+  const total = opts.perSecond * opts.seconds;
+  const t0 = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = t0 + (i * 1000) / opts.perSecond;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    results.push(opts.open(i));
+  }
+  return Promise.all(results);
+}
+
+/** Latency of one call repeated `count` times in a row (ms each). */
+export async function latencies(count: number, call: () => Promise<unknown>, pauseMs = 0): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    await call();
+    out.push(performance.now() - t0);
+    if (pauseMs) await sleep(pauseMs);
+  }
+  return out;
+}
