@@ -15,6 +15,7 @@ import { AppError } from './platform/app-error.ts';
 import { registerResponseCompression, serveClient } from './platform/client-delivery.ts';
 import { registerCsrf } from './platform/csrf.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { createAuthCache } from './platform/auth-cache.ts';
 import { registerAccess, type AccessRegistry } from './platform/access.ts';
 import { loggedUrl, prettyLogStream, serializeError } from './platform/log.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
@@ -188,7 +189,9 @@ export async function buildApp(
     },
     crossOriginEmbedderPolicy: false,
   });
-  registerSessions(app, database.db, config);
+  const authCache = await createAuthCache(database, { ttlMs: config.session.cacheMs, log: app.log });
+  app.addHook('onClose', () => authCache.close());
+  registerSessions(app, database.db, config, authCache);
   // Before any route, so that every route is recorded with its access rule; after the sessions,
   // whose hook the coarse check relies on.
   const access = registerAccess(app);
@@ -234,7 +237,7 @@ export async function buildApp(
   await access.declare('public', () => serveClient(app, config));
   // The live channel signs in like HTTP: the own session or a live login (docs/operations.md).
   const socketAuth = async (cookieHeader: string | undefined) =>
-    cookieHeader ? (await authFromCookies(database.db, config, app.parseCookie(cookieHeader))).auth : null;
+    cookieHeader ? (await authFromCookies(database.db, config, app.parseCookie(cookieHeader), authCache)).auth : null;
   deps.realtime = attachRealtime(app, {
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,

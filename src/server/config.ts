@@ -51,6 +51,7 @@ const zEnv = z.object({
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   /** A live login of an operator ends by itself after this many minutes. */
   LIVE_LOGIN_MINUTES: z.coerce.number().positive().max(24 * 60).default(60),
+  AUTH_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
   /** A soft-deleted team is purged for good this many days after its deletion. */
   TEAM_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(30),
   LOG_OUTBOX_MAILS: zBoolDefaultTrue,
@@ -219,6 +220,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       idleMs: e.SESSION_IDLE_DAYS * 86_400_000,
       absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
       liveLoginMs: e.LIVE_LOGIN_MINUTES * 60_000,
+      /** How long an instance keeps a looked-up session (0 = look it up on every request). */
+      cacheMs: e.AUTH_CACHE_MS,
     },
     teamRetentionMs: e.TEAM_RETENTION_DAYS * 86_400_000,
     ai: {

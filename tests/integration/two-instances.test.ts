@@ -9,7 +9,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { AI_ANSWER_EVENT, JOIN_THREAD_EVENT, type AIAnswerUpdated } from '../../src/shared/events.ts';
 import { ANSWER_RECOVERY_JOB } from '../../src/server/features/chat/chat.jobs.ts';
 import type { User } from '../../src/server/db/schema/index.ts';
-import { createAssistant, createStaffedTeam, DEFAULT_PASSWORD } from '../factories/index.ts';
+import { createAssistant, createStaffedTeam, createTeam, createUser, DEFAULT_PASSWORD } from '../factories/index.ts';
 import { multipartBody } from '../fixtures/media.ts';
 import { startFakeS3, type FakeS3 } from '../fixtures/s3-server.ts';
 import { spawnServer, type ServerProcess } from '../setup/server-process.ts';
@@ -153,6 +153,42 @@ describe('two instances on one PostgreSQL, one Redis and one S3 bucket', () => {
     for (const [k, v] of session.cookies) replay.cookies.set(k, v);
     expect((await session.call(b.baseUrl, 'POST', '/api/logout')).status).toBeLessThan(300);
     expect((await replay.call(a.baseUrl, 'GET', '/api/user/data')).status).toBe(401);
+  });
+
+  it('sign-out, the end of a live login and a team deletion on A hold on B at once, though B keeps sessions for a moment', async () => {
+    const userData = async (browser: Browser, server: ServerProcess) => {
+      const res = await browser.call(server.baseUrl, 'GET', '/api/user/data');
+      return res.status === 200 ? (res.json().user.email as string) : res.status;
+    };
+    // Sign-out: B has just served (and kept) the session.
+    const member = new Browser();
+    expect((await member.login(a.baseUrl, staff.admin)).status).toBe(200);
+    expect(await userData(member, b)).toBe(staff.admin.email);
+    const replay = new Browser();
+    for (const [k, v] of member.cookies) replay.cookies.set(k, v);
+    expect((await member.call(a.baseUrl, 'POST', '/api/logout')).status).toBeLessThan(300);
+    expect(await userData(replay, b)).toBe(401);
+
+    // Live login: started and ended on A, used on B.
+    const operatorTeam = await createTeam(test.database.db);
+    const operator = await createUser(test.database.db, operatorTeam, { isAdmin: true, isSuperadmin: true, role: 'owner', name: 'Sina Support' });
+    const op = new Browser();
+    expect((await op.login(a.baseUrl, operator)).status).toBe(200);
+    expect(await userData(op, b)).toBe(operator.email);
+    const live = await op.call(a.baseUrl, 'POST', '/api/insight/livelogin', { json: { teamUuid: staff.team.uuid, reason: 'Ticket 4711' } });
+    expect(live.status, live.body).toBe(200);
+    expect(await userData(op, b)).toBe(staff.owner.email);
+    expect((await op.call(a.baseUrl, 'POST', '/api/livelogin/end')).status).toBe(200);
+    expect(await userData(op, b)).toBe(operator.email);
+
+    // Team deletion: its members are signed out everywhere.
+    const doomed = await createStaffedTeam(test.database.db);
+    const employee = new Browser();
+    expect((await employee.login(a.baseUrl, doomed.employee)).status).toBe(200);
+    expect(await userData(employee, b)).toBe(doomed.employee.email);
+    const deleted = await op.call(a.baseUrl, 'DELETE', '/api/insight/team', { json: { teamUuid: doomed.team.uuid, deleteStripeCustomer: 0, softDelete: 1 } });
+    expect(deleted.status, deleted.body).toBe(200);
+    expect(await userData(employee, b)).toBe(401);
   });
 
   it('an answer streamed on A shows live progress to a client connected to B', async () => {

@@ -88,7 +88,10 @@ export async function buildTestApp(
   options: BuildOptions = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-test-data-'));
-  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://mika.test', DATA_DIR: dataDir, ...env });
+  // Tests write rows directly, as another instance would, and expect the next request to see them:
+  // without the session cache (AUTH_CACHE_MS) that holds without waiting for the database's
+  // change notification. The cache itself is tested with it on (auth-cache.test.ts, two instances).
+  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://mika.test', DATA_DIR: dataDir, AUTH_CACHE_MS: '0', ...env });
   await seedDefaultAssistants(database.db, createPublicStorage(createObjectBackend(config)));
   const built = await buildApp(config, database, undefined, options);
   await built.app.ready();

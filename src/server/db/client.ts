@@ -40,6 +40,11 @@ export interface Database {
   pglite?: PGlite;
   /** The PostgreSQL server's URL (the job engine opens its own pool). */
   connectionString?: string;
+  /**
+   * Hears NOTIFY on `channel` (on PostgreSQL over a connection of its own). `onLost` is called
+   * once when that connection fails; the returned function stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onLost: (err: unknown) => void): Promise<() => Promise<void>>;
 }
 
 // Extensions the migrations create (knowledge retrieval) and pgvector, which knowledge vectors
@@ -63,10 +68,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // the pool replaces it on the next checkout.
     pool.on('error', (err) => console.error('PostgreSQL idle connection error:', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const databaseUrl = options.databaseUrl;
     return {
       db,
       kind: 'postgres',
-      connectionString: options.databaseUrl,
+      connectionString: databaseUrl,
+      listen: (channel, onMessage, onLost) => listenPg(databaseUrl, channel, onMessage, onLost),
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       close: () => pool.end(),
     };
@@ -86,11 +93,46 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     pglite: client,
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: async () => {
       await client.close();
       await release();
     },
+  };
+}
+
+async function listenPg(url: string, channel: string, onMessage: (payload: string) => void, onLost: (err: unknown) => void) {
+  const client = new pg.Client({ connectionString: url, application_name: 'mika-listen' });
+  let stopped = false;
+  const lost = (err: unknown) => {
+    if (stopped) return;
+    stopped = true;
+    client.removeAllListeners('notification');
+    void client.end().catch(() => undefined);
+    onLost(err);
+  };
+  client.on('error', lost);
+  client.on('end', () => lost(new Error('connection ended')));
+  client.on('notification', (n) => {
+    if (n.channel === channel) onMessage(n.payload ?? '');
+  });
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+  } catch (err) {
+    stopped = true; // the caller hears of it from the rejection, not from onLost as well
+    await client.end().catch(() => undefined);
+    throw err;
+  }
+  return async () => {
+    stopped = true;
+    await client.end().catch(() => undefined);
   };
 }
 

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.ts';
 import { preparedQuery, type Db } from '../db/client.ts';
 import { sessions, teams, users, type Team, type User } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
+import type { AuthCache } from './auth-cache.ts';
 import { auditFrom, recordAudit } from './audit.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import { M } from '../../shared/messages.ts';
@@ -41,13 +42,24 @@ declare module 'fastify' {
  * SESSION_IDLE_DAYS without a request (idle) and SESSION_ABSOLUTE_DAYS after login (absolute),
  * whatever happens in between; an idle one is deleted when it is next presented.
  */
-export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig) {
+export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig, cache?: AuthCache) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request, reply) => {
-    const { auth, clearLive } = await authFromCookies(db, config, request.cookies);
+    const { auth, clearLive } = await authFromCookies(db, config, request.cookies, cache);
     request.auth = auth;
     if (clearLive) reply.clearCookie(LIVE_COOKIE, { path: '/' });
   });
+  if (cache) {
+    // A change by a member (rights, plan, settings, sign-out) holds for the team's next request
+    // on this instance before the answer leaves; other instances hear it from the database.
+    app.addHook('onSend', async (request) => {
+      const auth = request.auth;
+      if (auth && !SAFE_METHODS.has(request.method)) {
+        cache.dropTeam(auth.team.id);
+        if (auth.live) cache.dropSession(auth.live.operatorSessionId);
+      }
+    });
+  }
   // Every change made during a live login is audited with the operator as the actor.
   app.addHook('onResponse', async (request, reply) => {
     const auth = request.auth;
@@ -70,9 +82,10 @@ export async function authFromCookies(
   db: Db,
   config: AppConfig,
   cookies: Record<string, string | undefined>,
+  cache?: AuthCache,
 ): Promise<{ auth: AuthContext | null; clearLive: boolean }> {
   const token = cookies[SESSION_COOKIE];
-  const own = token ? await authFromSessionToken(db, config, token) : null;
+  const own = token ? await authFromSessionToken(db, config, token, cache) : null;
   const liveToken = cookies[LIVE_COOKIE];
   if (!liveToken) return { auth: own, clearLive: false };
   const live = own ? await liveAuth(db, own, sha256(liveToken)) : null;
@@ -172,8 +185,11 @@ const sessionLookup = preparedQuery((db) =>
 );
 
 /** The signed-in user of a session cookie's value, or null (also used by the live channel). */
-export async function authFromSessionToken(db: Db, config: AppConfig, token: string): Promise<AuthContext | null> {
+export async function authFromSessionToken(db: Db, config: AppConfig, token: string, cache?: AuthCache): Promise<AuthContext | null> {
   const id = sha256(token);
+  const cached = cache?.get(id);
+  if (cached) return cached;
+  const generation = cache?.generation ?? 0;
   const now = new Date();
   const [row] = await sessionLookup(db).execute({
     id,
@@ -187,8 +203,12 @@ export async function authFromSessionToken(db: Db, config: AppConfig, token: str
   }
   if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+    return { sessionId: id, user: row.user, team: row.team }; // the touch announces itself: not cached now
   }
-  return { sessionId: id, user: row.user, team: row.team };
+  const auth = { sessionId: id, user: row.user, team: row.team };
+  const absoluteEnd = new Date(row.session.createdAt.getTime() + config.session.absoluteMs);
+  cache?.set(id, auth, row.session.expiresAt < absoluteEnd ? row.session.expiresAt : absoluteEnd, generation);
+  return auth;
 }
 
 export function requireAuth(request: FastifyRequest): AuthContext {

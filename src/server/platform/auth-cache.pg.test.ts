@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { sessions } from '../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { createStaffedTeam } from '../../../tests/factories/index.ts';
+import { randomToken, sha256 } from './crypto.ts';
+import { createAuthCache, type AuthCache } from './auth-cache.ts';
+import { authFromSessionToken } from './session.ts';
+
+// PostgreSQL only (vitest.config.ts): the notifications come over a connection of their own,
+// which the server can cut; the embedded database has none to lose.
+
+let t: TestApp;
+let cache: AuthCache;
+beforeAll(async () => {
+  t = await createTestApp();
+  cache = await createAuthCache(t.database, { ttlMs: 10_000, log: t.app.log, retryMs: 100 });
+});
+afterAll(async () => {
+  await cache?.close();
+  await t?.close();
+});
+
+async function sessionOf(userId: number): Promise<string> {
+  const token = randomToken(32);
+  await t.database.db.insert(sessions).values({ id: sha256(token), userId, expiresAt: new Date(Date.now() + 86_400_000) });
+  return token;
+}
+
+describe('session cache on PostgreSQL', () => {
+  it('caches nothing while its notification connection is lost, and again once it is back', async () => {
+    const { owner } = await createStaffedTeam(t.database.db);
+    const token = await sessionOf(owner.id);
+    await authFromSessionToken(t.database.db, t.config, token, cache);
+    expect(cache.get(sha256(token))).toBeDefined();
+    await t.database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'mika-listen' and datname = current_database()`,
+    );
+    await expect.poll(() => cache.size).toBe(0);
+    // Looked up from the database each time meanwhile, and cached again after reconnecting.
+    await expect
+      .poll(async () => {
+        await authFromSessionToken(t.database.db, t.config, token, cache);
+        return cache.get(sha256(token)) !== undefined;
+      })
+      .toBe(true);
+  });
+});
