@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/fixtures/fake-openai.ts';
+import { loadConfig } from '../config.ts';
+import { createAiGateway } from './gateway.ts';
+import { createPrivacyGate } from './privacy-gate.ts';
+import { runAnswer, type AnswerStore } from './pipeline.ts';
+
+// The question is stored while the provider is already asked (decision 025): the order of what
+// reaches the store must still be question first, and a question that cannot be stored stops it.
+
+let fake: FakeOpenAI;
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+});
+afterAll(async () => fake?.close());
+
+const gatewayFor = () =>
+  createAiGateway(loadConfig({ NODE_ENV: 'test', AI_PROVIDER: 'openai', AI_BASE_URL: fake.url, AI_API_KEY: 'k', AI_CHAT_MODEL: 'gpt-test' }).ai);
+const profile = { name: 'Mika', role: 'Assistenz', task: 'Hilft.', special: '', style: 'freundlich', intro: '' };
+
+describe('runAnswer stores the question while the model is asked', () => {
+  it('asks the provider before the question is stored, and writes the answer only after it', async () => {
+    fake.reply({ text: 'Eins zwei drei vier fünf sechs sieben acht', chunkDelayMs: 5 });
+    const events: string[] = [];
+    let storeQuestion!: (id: number) => void;
+    const store: AnswerStore = {
+      begin: () => {
+        events.push('begin');
+        return new Promise((resolve) => (storeQuestion = resolve));
+      },
+      checkpoint: async (id) => void events.push(`checkpoint ${id}`),
+      finish: async (id, answer) => void events.push(`finish ${id} ${answer.text}`),
+      discard: async (id) => void events.push(`discard ${id}`),
+    };
+    const requestsBefore = fake.requests.length;
+    const texts: string[] = [];
+    const outcome = runAnswer({
+      gateway: gatewayFor(),
+      gate: createPrivacyGate([]),
+      profile,
+      history: [],
+      question: 'Zähl bis acht.',
+      store,
+      onText: (delta) => {
+        texts.push(delta);
+        // Text arrives while the question's insert is still running: the model was not kept waiting.
+        if (texts.length === 1) {
+          events.push(`text before stored: ${fake.requests.length > requestsBefore}`);
+          storeQuestion(42);
+        }
+      },
+      historyTokenBudget: 4000,
+      checkpoint: { intervalMs: 1, chars: 1, heartbeatMs: 1000 },
+    });
+    const result = await outcome;
+    expect(result).toMatchObject({ answerId: 42, status: 'complete', text: 'Eins zwei drei vier fünf sechs sieben acht' });
+    expect(events[0]).toBe('begin');
+    expect(events[1]).toBe('text before stored: true');
+    expect(events.at(-1)).toBe('finish 42 Eins zwei drei vier fünf sechs sieben acht');
+    expect(events.filter((e) => e.startsWith('checkpoint')).every((e) => e === 'checkpoint 42')).toBe(true);
+  });
+
+  it('stops the model call and stores nothing when the question cannot be stored', async () => {
+    fake.reply({ text: Array.from({ length: 200 }, (_, i) => `Wort${i}`).join(' '), chunkDelayMs: 20 });
+    const written: string[] = [];
+    const store: AnswerStore = {
+      begin: () => new Promise((_, reject) => setTimeout(() => reject(new Error('database gone')), 60)),
+      checkpoint: async () => void written.push('checkpoint'),
+      finish: async () => void written.push('finish'),
+      discard: async () => void written.push('discard'),
+    };
+    let deltas = 0;
+    const started = Date.now();
+    await expect(
+      runAnswer({
+        gateway: gatewayFor(),
+        gate: createPrivacyGate([]),
+        profile,
+        history: [],
+        question: 'Erzähl lange.',
+        store,
+        onText: () => void deltas++,
+        historyTokenBudget: 4000,
+      }),
+    ).rejects.toThrow('database gone');
+    // 200 words at 20 ms would take 4 s: the call was cut soon after the failure.
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(deltas).toBeLessThan(200);
+    expect(written.filter((w) => w !== 'checkpoint')).toEqual([]);
+  });
+});
