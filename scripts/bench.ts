@@ -11,6 +11,10 @@ import { startFakeOpenAI, type FakeOpenAI } from '../tests/fixtures/fake-openai.
 import { cpuPerCall, get, latencies, loadAgent, percentile as pct, processCpuMs, processRssMiB, runStream, steadyLoad } from './bench-scale.ts';
 
 const PROVIDER_DELAY_MS = 50;
+// Open streams arrive this fast in the many-streams scenario (all are open before the first ends).
+const RAMP_PER_SECOND = 100;
+// In that scenario the provider sends a word every this many ms (8 words: 80 s per answer).
+const SLOW_WORD_MS = 10_000;
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -270,19 +274,20 @@ async function scaleScenarios(pid: number, base: string, user: Client, assistant
   fake.reply({ text: 'Das ist eine kurze Antwort aus dem Modell.', firstByteDelayMs: PROVIDER_DELAY_MS, chunkDelayMs: 250 });
   const steadyThreads = await newThreads(300);
   const steady = await steadyLoad({ perSecond: 20, seconds: 15, open: (i) => runStream(streamUrl(steadyThreads[i]!, i), cookie, agent) });
-  const steadyTtft = steady.filter((r) => r.ok).map((r) => r.ttft - PROVIDER_DELAY_MS);
+  // The fake provider waits its delay, then the chunk delay before each word (the first too).
+  const steadyTtft = steady.filter((r) => r.ok).map((r) => r.ttft - PROVIDER_DELAY_MS - 250);
   out.push(row(`steady load: 20 new streams/s for 15 s, ~40 open (${steadyTtft.length}/${steady.length} complete)`, 'time to first token, added p50 / p99', '–', `**${ms2(steadyTtft)}**`));
 
-  // (c) many open streams against a slow provider (8 words, 4 s apart: ~32 s each), opened at
-  // 500 per second; meanwhile the library and the user data are called one after the other.
-  fake.reply({ text: 'Das ist eine kurze Antwort aus dem Modell.', firstByteDelayMs: PROVIDER_DELAY_MS, chunkDelayMs: 4000 });
+  // (c) many open streams against a slow provider (8 words, SLOW_WORD_MS apart), opened at
+  // RAMP_PER_SECOND; meanwhile the library and the user data are called one after the other.
+  fake.reply({ text: 'Das ist eine kurze Antwort aus dem Modell.', firstByteDelayMs: PROVIDER_DELAY_MS, chunkDelayMs: SLOW_WORD_MS });
   const manyThreads = await newThreads(openStreams);
   let peakRss = processRssMiB(pid) ?? NaN;
   const rssBefore = peakRss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, processRssMiB(pid) ?? NaN)), 250);
   const cpuBefore = processCpuMs(pid);
-  const ramp = steadyLoad({ perSecond: 500, seconds: openStreams / 500, open: (i) => runStream(streamUrl(manyThreads[i]!, i), cookie, agent) });
-  await new Promise((r) => setTimeout(r, (openStreams / 500) * 1000 + 2000));
+  const ramp = steadyLoad({ perSecond: RAMP_PER_SECOND, seconds: openStreams / RAMP_PER_SECOND, open: (i) => runStream(streamUrl(manyThreads[i]!, i), cookie, agent) });
+  await new Promise((r) => setTimeout(r, (openStreams / RAMP_PER_SECOND) * 1000 + 2000));
   const others = await latencies(100, async () => {
     await get(libraryUrl, cookie, agent);
     await get(`${base}/api/user/data`, cookie, agent);
@@ -291,8 +296,8 @@ async function scaleScenarios(pid: number, base: string, user: Client, assistant
   clearInterval(sampler);
   const cpuUsed = (processCpuMs(pid) ?? NaN) - (cpuBefore ?? NaN);
   const manyOk = many.filter((r) => r.ok);
-  out.push(row(`${openStreams.toLocaleString('en')} open streams, slow provider (~32 s each): completed`, `${manyOk.length.toLocaleString('en')} / ${many.length.toLocaleString('en')}`));
-  out.push(row('… time to first token while opening 500/s, added p50 / p99', '–', '–', `**${ms2(manyOk.map((r) => r.ttft - PROVIDER_DELAY_MS))}**`));
+  out.push(row(`${openStreams.toLocaleString('en')} open streams, slow provider (a word every ${SLOW_WORD_MS / 1000} s, ${(8 * SLOW_WORD_MS) / 1000} s each): completed`, `${manyOk.length.toLocaleString('en')} / ${many.length.toLocaleString('en')}`));
+  out.push(row(`… time to first token while opening ${RAMP_PER_SECOND}/s, added p50 / p99`, '–', '–', `**${ms2(manyOk.map((r) => r.ttft - PROVIDER_DELAY_MS - SLOW_WORD_MS))}**`));
   out.push(row('… meanwhile GET /api/assistants/ + GET /api/user/data, one after the other, p50 / p99', ms2(others)));
   out.push(row('… server memory (RSS) before / peak; server CPU for all of it', `${rssBefore.toFixed(0)} / ${peakRss.toFixed(0)} MiB; ${(cpuUsed / 1000).toFixed(1)} s`));
   await agent.close();

@@ -20,6 +20,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
  * Use it on the pool only (a transaction's queries are built per transaction).
  */
 export function preparedQuery<T>(build: (db: Db) => T): (db: Db) => T {
+  return oncePerDatabase(build);
+}
+
+/** One value per database (a prepared query, a batch writer), made on first use. */
+export function oncePerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
   const built = new WeakMap<Db, T>();
   return (db) => {
     let query = built.get(db);

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import { preparedQuery, type Db } from '../../db/client.ts';
+import { oncePerDatabase, preparedQuery, type Db } from '../../db/client.ts';
 import {
   assistantRights,
   assistantMcps,
@@ -133,18 +133,54 @@ const questionAndAnswerInsert = preparedQuery((db) =>
     .prepare('insert_question_answer'),
 );
 
-/** The text so far of a streaming answer, with a fresh heartbeat. */
-export async function saveAnswerCheckpoint(db: Db, messageId: number, text: string): Promise<void> {
-  await answerCheckpointUpdate(db).execute({ messageId, text });
+/**
+ * The text so far of a streaming answer, with a fresh heartbeat. The checkpoints of all answers
+ * streaming on this instance within CHECKPOINT_WINDOW_MS go in one statement: thousands of open
+ * streams would otherwise each write every few seconds. Resolves once its batch is stored.
+ */
+export function saveAnswerCheckpoint(db: Db, messageId: number, text: string): Promise<void> {
+  return checkpointWriter(db).save(messageId, text);
 }
 
-const answerCheckpointUpdate = preparedQuery((db) =>
-  db
-    .update(messages)
-    .set({ text: sql`${sql.placeholder('text')}`, heartbeatAt: sql`now()` })
-    .where(and(eq(messages.id, sql.placeholder('messageId')), eq(messages.status, 'streaming')))
-    .prepare('answer_checkpoint'),
-);
+const CHECKPOINT_WINDOW_MS = 50;
+
+interface PendingCheckpoint {
+  text: string;
+  waiters: { resolve(): void; reject(err: unknown): void }[];
+}
+
+const checkpointWriter = oncePerDatabase((db) => {
+  let pending = new Map<number, PendingCheckpoint>();
+  let timer: NodeJS.Timeout | undefined;
+  const flush = async () => {
+    timer = undefined;
+    const batch = pending;
+    pending = new Map();
+    const rows = [...batch].map(([id, p]) => ({ id, text: p.text }));
+    try {
+      await db.execute(sql`
+        update ${messages} m set text = v.text, heartbeat_at = now()
+        from json_to_recordset(${JSON.stringify(rows)}::json) as v(id int, text text)
+        where m.id = v.id and m.status = 'streaming'`);
+      for (const p of batch.values()) for (const w of p.waiters) w.resolve();
+    } catch (err) {
+      for (const p of batch.values()) for (const w of p.waiters) w.reject(err);
+    }
+  };
+  return {
+    save(messageId: number, text: string): Promise<void> {
+      return new Promise<void>((resolve, reject) => {
+        const entry = pending.get(messageId);
+        // A newer text of the same answer replaces the older one in the batch.
+        if (entry) {
+          entry.text = text;
+          entry.waiters.push({ resolve, reject });
+        } else pending.set(messageId, { text, waiters: [{ resolve, reject }] });
+        timer ??= setTimeout(() => void flush(), CHECKPOINT_WINDOW_MS);
+      });
+    },
+  };
+});
 
 export async function finishAnswerRow(
   db: Db,
