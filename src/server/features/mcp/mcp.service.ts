@@ -6,7 +6,9 @@ import type { Deps } from '../../platform/deps.ts';
 import { checkOutboundUrl, OutboundRefused } from '../../platform/outbound.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { assertCanEditAssistant } from '../assistants/assistant.service.ts';
-import { buildMcpToolSet, refreshServerTools } from './mcp.client.ts';
+// The MCP client (and the SDK behind it, a large share of the server's start) loads on first use:
+// most installations and most answers never talk to an MCP server.
+const mcpClient = () => import('./mcp.client.ts');
 import {
   activeServersForAssistant,
   callStats,
@@ -59,7 +61,7 @@ export async function listAssistantMcps(
     rows.map(async ({ server, active }) => {
       const fresh =
         refresh || (server.refreshedAt === null && server.lastError === null)
-          ? await refreshServerTools(deps, server, { teamId: auth.team.id, assistantId: assistant.id })
+          ? await (await mcpClient()).refreshServerTools(deps, server, { teamId: auth.team.id, assistantId: assistant.id })
           : server;
       return { server: fresh, active };
     }),
@@ -101,7 +103,7 @@ export async function mcpToolsForAnswer(
 ) {
   const servers = await activeServersForAssistant(deps.db, ctx.teamId, ctx.assistantId);
   if (servers.length === 0) return undefined;
-  return buildMcpToolSet(deps, servers, ctx);
+  return (await mcpClient()).buildMcpToolSet(deps, servers, ctx);
 }
 
 // ---- Support side (superadmins; /api/insight/mcp…) ----
@@ -181,7 +183,7 @@ export async function createMcpServer(deps: Deps, input: ServerInput) {
     description: input.description,
     ...sealHeaders(deps, input.headers),
   });
-  await refreshServerTools(deps, row, { teamId: team.id });
+  await (await mcpClient()).refreshServerTools(deps, row, { teamId: team.id });
   return { status: 'success' as const, message: MT.mcpSaved, id: row.id };
 }
 
@@ -197,7 +199,7 @@ export async function updateMcpServer(deps: Deps, input: ServerInput & { mcpId: 
     ...sealHeaders(deps, input.headers, existing),
   });
   const updated = await findServer(deps.db, team.id, existing.id);
-  if (updated) await refreshServerTools(deps, updated, { teamId: team.id });
+  if (updated) await (await mcpClient()).refreshServerTools(deps, updated, { teamId: team.id });
   return { status: 'success' as const, message: MT.mcpSaved, id: existing.id };
 }
 
