@@ -8,10 +8,24 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * A CTE (`relaxed`) that lets the statement's own transaction commit without waiting for the WAL
+ * to reach the disk (synchronous_commit off, for this transaction only). For writes on a request's
+ * hot path whose loss in a database crash is harmless (credit holds, throttle counters): locking
+ * and visibility are unchanged. Join it (`cross join relaxed`) so that it is evaluated.
+ */
+/** The rows of `db.execute(sql…)`: node-postgres answers `{ rows }`, PGlite's drizzle driver the rows themselves. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+}
+
+export const RELAXED_COMMIT = sql`relaxed as (select set_config('synchronous_commit', 'off', true))`;
 
 /**
  * A hot query built once per database (drizzle's prepared statement): the request skips

@@ -1,5 +1,5 @@
 import { eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { RELAXED_COMMIT, rowsOf, type Db } from '../db/client.ts';
 import { throttleHits } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
 import { M } from '../../shared/messages.ts';
@@ -15,19 +15,19 @@ export interface ThrottleRule {
  */
 export function createThrottle(db: Db) {
   async function consume(key: string, rule: ThrottleRule, message?: string): Promise<void> {
-    const windowSql = sql`now() + ${`${rule.windowMs} milliseconds`}::interval`;
-    const [row] = await db
-      .insert(throttleHits)
-      .values({ key, count: 1, resetAt: sql`${windowSql}` })
-      .onConflictDoUpdate({
-        target: throttleHits.key,
-        set: {
-          count: sql`CASE WHEN ${throttleHits.resetAt} < now() THEN 1 ELSE ${throttleHits.count} + 1 END`,
-          resetAt: sql`CASE WHEN ${throttleHits.resetAt} < now() THEN ${windowSql} ELSE ${throttleHits.resetAt} END`,
-        },
-      })
-      .returning({ count: throttleHits.count, resetAt: throttleHits.resetAt });
-    if (row && row.count > rule.limit) throw tooMany(row.resetAt, message);
+    const window = `${rule.windowMs} milliseconds`;
+    // On the way of every login and every public chat message: the counter commits without
+    // waiting for the disk (a database crash may forget the last few counts; nothing else).
+    const result = await db.execute(sql`
+      with ${RELAXED_COMMIT}
+      insert into ${throttleHits} (key, count, reset_at)
+      select ${key}, 1, now() + ${window}::interval from relaxed
+      on conflict (key) do update set
+        count = case when ${throttleHits}.reset_at < now() then 1 else ${throttleHits}.count + 1 end,
+        reset_at = case when ${throttleHits}.reset_at < now() then now() + ${window}::interval else ${throttleHits}.reset_at end
+      returning count, reset_at`);
+    const [row] = rowsOf<{ count: number; reset_at: Date | string }>(result);
+    if (row && Number(row.count) > rule.limit) throw tooMany(new Date(row.reset_at), message);
   }
 
   /** Refuses when the key is already over its limit, without counting this attempt. */
@@ -44,6 +44,7 @@ export function createThrottle(db: Db) {
 }
 
 export type Throttle = ReturnType<typeof createThrottle>;
+
 
 function tooMany(resetAt: Date, message?: string): AppError {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));

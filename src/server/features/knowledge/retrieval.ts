@@ -6,7 +6,7 @@
 //     word forms and spellings that neither stem nor prefix connects.
 // Every query is bound to one assistant's passages; the caller proved access to that assistant.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { contentWords, stem } from '../../ai/german-text.ts';
 
 export interface RetrievedPassage {
@@ -98,9 +98,6 @@ async function trigramRanking(db: Db, assistantId: number, words: string[]): Pro
   return rowsOf<Ranked>(rows);
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
 
 /** Reciprocal rank fusion: each signal contributes 1/(k + rank). */
 export function fuse(rankings: Ranked[][]): number[] {

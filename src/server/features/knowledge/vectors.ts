@@ -5,7 +5,7 @@
 // extension must still migrate. Every text is masked by the team's and assistant's privacy lists
 // before it goes to the embedding provider.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { PrivacyGate } from '../../ai/privacy-gate.ts';
 
@@ -104,5 +104,5 @@ export async function vectorRanking(deps: Deps, gate: PrivacyGate, assistantId: 
     where assistant_id = ${assistantId} and model = ${embedded.model}
     order by embedding <=> ${toVector(vector)}::vector, passage_id
     limit ${VECTOR_CANDIDATES}`);
-  return (Array.isArray(result) ? result : (result as { rows: { id: number }[] }).rows) as { id: number }[];
+  return rowsOf<{ id: number }>(result);
 }
