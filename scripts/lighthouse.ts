@@ -3,6 +3,7 @@
 // A benchmark, not a test: it always exits 0. Builds nothing: run `npm run build` first.
 // Lighthouse and chrome-launcher are devDependencies; LIGHTHOUSE_DIR=/some/node_modules loads them
 // from elsewhere (e.g. `npm install --no-save --prefix /tmp/lh lighthouse@13 chrome-launcher`).
+import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,6 +84,11 @@ async function measure(url: string, user?: Client): Promise<Run> {
       logLevel: 'error',
       onlyCategories: ['performance'],
     });
+    // LIGHTHOUSE_JSON=dir keeps every report for a closer look (long tasks, request chains).
+    if (process.env.LIGHTHOUSE_JSON) {
+      const file = path.join(process.env.LIGHTHOUSE_JSON, `${new URL(url).pathname.split('/')[1] || 'library'}-${Date.now()}.json`);
+      await fs.writeFile(file, JSON.stringify(lhr));
+    }
     const audit = (id: string) => lhr.audits[id]!.numericValue;
     if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
       console.warn(`  ended on ${lhr.finalDisplayedUrl}`);
