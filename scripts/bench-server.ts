@@ -1,6 +1,7 @@
 // Shared by the benchmarks (bench.ts, lighthouse.ts): the production server in its own process on a
 // fresh data directory, an HTTP client that keeps cookies and CSRF, and the seed they measure on.
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -54,6 +55,18 @@ export class Client {
   }
 }
 
+/** A port nobody listens on now (others run benchmarks and tests on the same machine). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 export interface BenchServer {
   base: string;
   stop(): Promise<void>;
@@ -68,7 +81,7 @@ export async function startBenchServer(
   nodeArgs: string[] = [],
 ): Promise<BenchServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-bench-'));
-  const port = 3290 + Math.floor(Math.random() * 100);
+  const port = await freePort();
   const server = spawn(process.execPath, [...nodeArgs, 'src/server/server.ts'], {
     env: {
       ...process.env,
