@@ -1,15 +1,16 @@
 import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './precompress-plugin.ts';
+import { EARLY_ENTRY, earlyRequests } from './early-requests-plugin.ts';
 
 /**
  * A page that must load fast on its own (docs/decisions/012): built separately from the office,
  * with `react`/`react-dom` aliased to Preact's compatibility layer, into the same dist/client after
  * the office build. The public chat (chat.html) and the sign-in screens (auth.html) use it.
  */
-export function lightEntryConfig(name: string, html: string): UserConfig {
+export function lightEntryConfig(name: string, html: string, { early = false } = {}): UserConfig {
   return defineConfig({
-    plugins: [react(), precompress()],
+    plugins: [react(), precompress(), ...(early ? [earlyRequests()] : [])],
     publicDir: false,
     resolve: {
       alias: [
@@ -23,7 +24,7 @@ export function lightEntryConfig(name: string, html: string): UserConfig {
     build: {
       outDir: 'dist/client',
       emptyOutDir: false,
-      rollupOptions: { input: { [name]: html } },
+      rollupOptions: { input: { [name]: html, ...(early ? { early: EARLY_ENTRY } : {}) } },
     },
   });
 }

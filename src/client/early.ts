@@ -1,6 +1,7 @@
 /**
- * The library's first requests, started while the office's code still loads (docs/decisions/012).
- * Its own tiny entry (no imports), loaded first by index.html: on `/` it preloads the code the
+ * A page's first requests, started while its code still loads (docs/decisions/012). Its own tiny
+ * entry (no imports), loaded first by index.html and chat.html. The public chat: its assistant.
+ * The office library: on `/` it preloads the code the
  * library needs after the main chunk (OfficePage, AssistantSection; listed by the build in the
  * script's data-preload attribute) and asks for the user data, then — only when that answer says
  * the session is valid — the assistant list. `api-client.ts` takes each answer once
@@ -12,15 +13,26 @@ import type { EarlyRequest } from './lib/early-requests.ts';
 // The headers api-client.ts sends with every GET (the answers must not differ).
 const HEADERS = { Accept: 'application/json, text/plain, */*', 'X-Requested-With': 'XMLHttpRequest' };
 
+const early = new Map<string, EarlyRequest>();
+window.__mikaEarly = early;
+const get = (url: string) => {
+  const response = fetch(url, { headers: HEADERS, credentials: 'same-origin' });
+  response.catch(() => undefined); // a failure is reported when the app takes it
+  early.set(url, { at: performance.now(), response });
+  return response;
+};
+
+// The public chat (chat.html): its assistant, the URL exactly as PublicChatPage asks for it.
+const chat = /^\/chat\/([^/?#]+)/.exec(location.pathname)?.[1];
+if (chat) {
+  try {
+    void get(`/api/assistant/${encodeURIComponent(decodeURIComponent(chat))}`);
+  } catch {
+    // a malformed address: the page shows its own message
+  }
+}
+
 if (location.pathname === '/') {
-  const early = new Map<string, EarlyRequest>();
-  window.__mikaEarly = early;
-  const get = (url: string) => {
-    const response = fetch(url, { headers: HEADERS, credentials: 'same-origin' });
-    response.catch(() => undefined); // a failure is reported when the app takes it
-    early.set(url, { at: performance.now(), response });
-    return response;
-  };
   const script = document.querySelector<HTMLScriptElement>('script[data-preload]');
   for (const href of script?.dataset.preload?.split(' ').filter(Boolean) ?? []) {
     const link = document.createElement('link');
