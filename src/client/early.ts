@@ -1,12 +1,14 @@
 /**
  * A page's first requests, started while its code still loads (docs/decisions/012). Its own tiny
- * entry (no imports), loaded first by index.html and chat.html. The public chat: its assistant.
- * The office library: on `/` it preloads the code the
- * library needs after the main chunk (OfficePage, AssistantSection; listed by the build in the
- * script's data-preload attribute) and asks for the user data, then — only when that answer says
- * the session is valid — the assistant list. `api-client.ts` takes each answer once
- * (`takeEarlyResponse`) and handles it exactly as its own fetch (401 included). Other paths are
- * left alone. Nothing is cached: the promises live in this page only.
+ * entry (no imports), loaded by index.html and chat.html as an async module script.
+ * - The public chat: its assistant.
+ * - The office library (`/`): it preloads the code the library needs after the main chunk
+ *   (OfficePage, AssistantSection; listed by the build in the script's data-preload attribute)
+ *   and asks for the user data, then — only when that answer says the session is valid — the
+ *   assistant list, the shop (plan limit) and the capabilities, the GETs the library makes anyway.
+ * `api-client.ts` takes each answer once (`takeEarlyResponse`) and handles it exactly as its own
+ * fetch (401 included). Other paths are left alone. Nothing is cached: the promises live in this
+ * page only.
  */
 import type { EarlyRequest } from './lib/early-requests.ts';
 
@@ -43,7 +45,11 @@ if (location.pathname === '/') {
   }
   get('/api/user/data').then(
     (response) => {
-      if (response.ok) void get('/api/assistants/');
+      if (!response.ok) return;
+      // What the library shows next to the user: its list, the plan's limit, the AI capabilities.
+      void get('/api/assistants/');
+      void get('/api/shop');
+      void get('/api/capabilities');
     },
     () => undefined,
   );
