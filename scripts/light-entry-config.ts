@@ -1,16 +1,15 @@
 import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './precompress-plugin.ts';
-import { EARLY_ENTRY, earlyRequests } from './early-requests-plugin.ts';
 
 /**
  * A page that must load fast on its own (docs/decisions/012): built separately from the office,
  * with `react`/`react-dom` aliased to Preact's compatibility layer, into the same dist/client after
  * the office build. The public chat (chat.html) and the sign-in screens (auth.html) use it.
  */
-export function lightEntryConfig(name: string, html: string, { early = false } = {}): UserConfig {
+export function lightEntryConfig(name: string, html: string): UserConfig {
   return defineConfig({
-    plugins: [react(), precompress(), ...(early ? [earlyRequests()] : [])],
+    plugins: [react(), precompress()],
     publicDir: false,
     resolve: {
       alias: [
@@ -24,7 +23,7 @@ export function lightEntryConfig(name: string, html: string, { early = false } =
     build: {
       outDir: 'dist/client',
       emptyOutDir: false,
-      rollupOptions: { input: { [name]: html, ...(early ? { early: EARLY_ENTRY } : {}) } },
+      rollupOptions: { input: { [name]: html } },
     },
   });
 }

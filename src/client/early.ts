@@ -1,11 +1,10 @@
 /**
- * A page's first requests, started while its code still loads (docs/decisions/012). Its own tiny
- * entry (no imports), loaded by index.html and chat.html as an async module script.
- * - The public chat: its assistant.
- * - The office library (`/`): it preloads the code the library needs after the main chunk
- *   (OfficePage, AssistantSection; listed by the build in the script's data-preload attribute)
- *   and asks for the user data, then — only when that answer says the session is valid — the
- *   assistant list, the shop (plan limit) and the capabilities, the GETs the library makes anyway.
+ * The office library's first requests, started while its code still loads (docs/decisions/012).
+ * Its own tiny entry (no imports), loaded by index.html as an async module script. On `/` it
+ * preloads the code the library needs after the main chunk (OfficePage, AssistantSection; listed
+ * by the build in the script's data-preload attribute) and asks for the user data, then — only
+ * when that answer says the session is valid — the assistant list, the shop (plan limit) and the
+ * capabilities, the GETs the library makes anyway.
  * `api-client.ts` takes each answer once (`takeEarlyResponse`) and handles it exactly as its own
  * fetch (401 included). Other paths are left alone. Nothing is cached: the promises live in this
  * page only.
@@ -23,16 +22,6 @@ const get = (url: string) => {
   early.set(url, { at: performance.now(), response });
   return response;
 };
-
-// The public chat (chat.html): its assistant, the URL exactly as PublicChatPage asks for it.
-const chat = /^\/chat\/([^/?#]+)/.exec(location.pathname)?.[1];
-if (chat) {
-  try {
-    void get(`/api/assistant/${encodeURIComponent(decodeURIComponent(chat))}`);
-  } catch {
-    // a malformed address: the page shows its own message
-  }
-}
 
 if (location.pathname === '/') {
   const script = document.querySelector<HTMLScriptElement>('script[data-preload]');
