@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { AUTH_PAGE_PATHS } from './src/shared/constants.ts';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress-plugin.ts';
+import { EARLY_ENTRY, earlyRequests } from './scripts/early-requests-plugin.ts';
 
 /**
  * The office (index.html), built into dist/client and served by the Fastify server in every run
@@ -23,12 +24,17 @@ const authPagesInDev: Plugin = {
 };
 
 export default defineConfig({
-  plugins: [react(), precompress(), authPagesInDev],
+  plugins: [
+    react(),
+    precompress(),
+    authPagesInDev,
+    earlyRequests(['/features/office/OfficePage.tsx', '/features/assistants/AssistantSection.tsx']),
+  ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     rollupOptions: {
-      input: { main: 'index.html' },
+      input: { main: 'index.html', early: EARLY_ENTRY },
     },
   },
   server: {

@@ -1,14 +1,12 @@
 // npm run bench — performance budgets (a benchmark, not a test). Results go to docs/performance.md.
 // Runs the real app in-process on a fresh embedded database against a local fake OpenAI server.
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
 import { measureBundles } from './bundle-report.ts';
+import { publishedChat, registerBenchUser, startBenchServer, type Client } from './bench-server.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../tests/fixtures/fake-openai.ts';
-import { cpuPerCall, get, latencies, loadAgent, percentile as pct, processCpuMs, processRssMiB, runStream, steadyLoad } from './bench-scale.ts';
+import { cpuPerCall, get, latencies, loadAgent, percentile, processCpuMs, processRssMiB, runStream, steadyLoad } from './bench-scale.ts';
 
 const PROVIDER_DELAY_MS = 50;
 // Open streams arrive this fast in the many-streams scenario (all are open before the first ends).
@@ -16,56 +14,7 @@ const RAMP_PER_SECOND = 100;
 // In that scenario the provider sends a word every this many ms (8 words: 80 s per answer).
 const SLOW_WORD_MS = 10_000;
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 const fmt = (n: number) => `${n.toFixed(1)} ms`;
-
-class Client {
-  cookies = new Map<string, string>();
-  readonly base: string;
-  constructor(base: string) {
-    this.base = base;
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-  private keep(res: Response) {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [k, ...v] = pair!.split('=');
-      this.cookies.set(k!, v.join('='));
-    }
-  }
-  async call(method: string, url: string, body?: unknown) {
-    if (!this.cookies.has('XSRF-TOKEN')) this.keep(await fetch(`${this.base}/sanctum/csrf-cookie`));
-    const res = await fetch(`${this.base}${url}`, {
-      method,
-      headers: { 'content-type': 'application/json', cookie: this.header(), 'x-xsrf-token': this.cookies.get('XSRF-TOKEN')! },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    this.keep(res);
-    return res;
-  }
-  /** Milliseconds until the first streamed text event arrives, then drains the stream. */
-  async timeToFirstToken(url: string): Promise<number> {
-    const started = performance.now();
-    const res = await fetch(`${this.base}${url}`, { headers: { cookie: this.header() } });
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let first = -1;
-    let buffer = '';
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      if (first < 0 && buffer.includes('"type":"text"')) first = performance.now() - started;
-    }
-    if (first < 0) throw new Error(`no text event: ${buffer.slice(0, 200)}`);
-    return first;
-  }
-}
 
 /** Fresh visitor (no cache): from navigation until the chat input can be typed into. */
 async function timeToInteractive(base: string, uuid: string): Promise<string> {
@@ -89,53 +38,18 @@ async function timeToInteractive(base: string, uuid: string): Promise<string> {
   return `| public chat time to interactive (cold browser context, 10 runs, localhost) | ${fmt(percentile(samples, 50))} / ${fmt(percentile(samples, 99))} | – | – |`;
 }
 
-/** A published chat assistant: the default one when the team may publish it, else an own one. */
-async function publishedChat(user: Client, assistant: string): Promise<string> {
-  const published = await user.call('PUT', '/api/assistant', { assistant: { uuid: assistant, is_public: 1 } });
-  if (published.ok) return assistant;
-  // Default assistants are not editable by a team: publish an own one.
-  const created = (await (
-    await user.call('POST', '/api/assistant', { type: 'chat', name: 'Bench Chat', role: 'Du bist eine freundliche Assistenz für Besucher unserer Website.', task: 'Du beantwortest Fragen von Besuchern. '.repeat(8), style: 'professionell und sachlich', is_public: 1, can_talk: 0 })
-  ).json()) as { uuid: string };
-  await user.call('PUT', '/api/assistant', { assistant: { uuid: created.uuid, is_public: 1 } });
-  return created.uuid;
-}
-
 async function main() {
   const fake = await startFakeOpenAI({ text: 'Das ist eine kurze Antwort aus dem Modell.', firstByteDelayMs: PROVIDER_DELAY_MS });
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-bench-'));
   // The server runs in its own process, as in production; load and fake provider stay here.
-  const port = 3290 + Math.floor(Math.random() * 100);
-  const server = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROFILE] : []), 'src/server/server.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      ENV_FILE: '', // a developer's .env must not change what is measured or shown
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-      AI_PROVIDER: 'openai',
-      AI_BASE_URL: fake.url,
-      AI_API_KEY: 'bench',
-      AI_CHAT_MODEL: 'gpt-bench',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (await fetch(`${base}/sanctum/csrf-cookie`).then((r) => r.ok, () => false)) break;
-    if (i > 300) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const server = await startBenchServer(
+    { AI_PROVIDER: 'openai', AI_BASE_URL: fake.url, AI_API_KEY: 'bench', AI_CHAT_MODEL: 'gpt-bench' },
+    process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROFILE] : [],
+  );
+  const base = server.base;
   const results: string[] = [];
   const bundleTables: string[] = [];
   try {
-    const user = new Client(base);
-    await user.call('POST', '/api/register', { name: 'Bench Mark', email: 'bench@firma.de', password: 'geheim123', password_confirmation: 'geheim123', terms: true });
-    const list = (await (await user.call('GET', '/api/assistants/')).json()) as { assistants: { uuid: string; type: string }[] };
-    const assistant = list.assistants.find((a) => a.type === 'chat')!.uuid;
+    const { user, assistant } = await registerBenchUser(base);
 
     // Baseline: the provider alone (same fake, same delay), measured the same way.
     const direct = async () => {
@@ -184,7 +98,7 @@ async function main() {
     }
     if (!onlyBundles) results.push(`| GET /api/assistants/ (200 sequential) | ${fmt(percentile(latencies, 50))} / ${fmt(percentile(latencies, 99))} | – | – |`);
 
-    if (!onlyBundles) results.push(...(await scaleScenarios(server.pid!, base, user, assistant, fake)));
+    if (!onlyBundles) results.push(...(await scaleScenarios(server.pid, base, user, assistant, fake)));
     if (process.env.BENCH_ONLY === 'scale') return printTable(results, []);
 
     // The public chat: how soon a visitor can type, and what every entry loads.
@@ -204,10 +118,8 @@ async function main() {
       await browser.close();
     }
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await server.stop();
     await fake.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
   }
 
   printTable(results, bundleTables);
@@ -226,7 +138,7 @@ function printTable(results: string[], bundleTables: string[]) {
 }
 
 const row = (label: string, ours: string, provider = '–', added = '–') => `| ${label} | ${ours} | ${provider} | ${added} |`;
-const ms2 = (values: number[]) => `${fmt(pct(values, 50))} / ${fmt(pct(values, 99))}`;
+const ms2 = (values: number[]) => `${fmt(percentile(values, 50))} / ${fmt(percentile(values, 99))}`;
 
 /**
  * Issue 17's scenarios: server CPU per stream and per library call (from /proc of the server

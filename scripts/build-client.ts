@@ -17,6 +17,7 @@ export const CLIENT_INPUTS = [
   'vite.auth.config.ts',
   'scripts/light-entry-config.ts',
   'scripts/precompress-plugin.ts',
+  'scripts/early-requests-plugin.ts',
   'package-lock.json',
   'public',
   'src/client',

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { fetchCsrfCookie } from './lib/api-client.ts';
@@ -9,8 +9,13 @@ void fetchCsrfCookie();
 const root = document.getElementById('root');
 if (!root) throw new Error('Das Element #root fehlt in index.html.');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A transition render is time-sliced: React yields to the browser every few milliseconds, so the
+// first render of the MUI shell on a slow phone is many short tasks instead of one long one
+// (Lighthouse's Total Blocking Time, docs/decisions/012).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -94,6 +94,26 @@ describe('global response handling', () => {
     expect(location.reload).not.toHaveBeenCalled();
   });
 
+  it('takes an answer early.ts already asked for once, and handles it as its own (401 included)', async () => {
+    const early = new Map([
+      ['/api/user/data', { at: performance.now(), response: Promise.resolve(answer(401, { message: 'Unauthenticated.' })) }],
+      ['/api/assistants/', { at: performance.now() - 60_000, response: Promise.resolve(answer(200, { assistants: [1] })) }],
+    ]);
+    vi.stubGlobal('window', { location, __mikaEarly: early });
+    await expect(api.get('/api/user/data', { onUnauthenticated: 'throw' })).rejects.toBeInstanceOf(
+      UnauthenticatedError,
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+    // taken once: the next call asks the server
+    fetchMock.mockResolvedValueOnce(answer(200, { id: 1 }));
+    await expect(api.get('/api/user/data')).resolves.toEqual({ id: 1 });
+    // too old: not used
+    fetchMock.mockResolvedValueOnce(answer(200, { assistants: [2] }));
+    await expect(api.get('/api/assistants/')).resolves.toEqual({ assistants: [2] });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(location.reload).not.toHaveBeenCalled();
+  });
+
   it('goes to /feedback on 403 with a feedback action', async () => {
     const feedback = {
       status: 'error',

@@ -3,6 +3,7 @@ import { M } from '../../shared/messages.ts';
 import { showError } from '../state/snackbar-store.ts';
 import { setLoader } from '../state/loader-store.ts';
 import { isPublicPath } from './public-paths.ts';
+import { takeEarlyResponse } from './early-requests.ts';
 
 /**
  * The one way the client talks to the server: credentials, X-Requested-With and the CSRF header
@@ -222,13 +223,16 @@ async function request<T>(method: string, url: string, body: Body, options: Requ
 
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: payload,
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
+    // The library's first GETs may already be on their way (early.ts): same request, taken once.
+    const early = method === 'GET' && !options.headers ? takeEarlyResponse(url) : undefined;
+    response = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        body: payload,
+        credentials: 'same-origin',
+        signal: options.signal,
+      }));
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     setLoader(false);

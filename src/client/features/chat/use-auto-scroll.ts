@@ -35,7 +35,10 @@ export function useAutoScroll<T extends HTMLElement>(layoutKey: string, streamin
 
   useLayoutEffect(() => {
     stick.current = true;
-    scrollNow();
+    // Still before the next paint, but in the frame's own layout: reading scrollHeight here would
+    // force a second layout inside the render's task (docs/decisions/012: Total Blocking Time).
+    const frame = requestAnimationFrame(scrollNow);
+    return () => cancelAnimationFrame(frame);
   }, [layoutKey, scrollNow]);
 
   // Streaming text: throttled, with a trailing call so the last words are never left below the fold.

@@ -5,7 +5,7 @@ import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useDeferredValue, useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { RouteFallback } from '../../components/RouteFallback.tsx';
 import { UnauthenticatedError } from '../../lib/api-client.ts';
@@ -25,12 +25,15 @@ export default function OfficePage() {
   const query = useUserDataQuery();
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const setMobileNavOpen = useUiStore((state) => state.setMobileNavOpen);
+  // The query's answer renders synchronously (useSyncExternalStore); the shell's first render is
+  // deferred instead, so React renders it time-sliced (docs/decisions/012: Total Blocking Time).
+  const loaded = useDeferredValue(!query.isPending);
 
   // The temporary drawer closes when the screen becomes wide or another section opens.
   useEffect(() => setMobileNavOpen(false), [wide, component, setMobileNavOpen]);
 
   if (query.error instanceof UnauthenticatedError) return <Navigate to="/login" replace />;
-  if (query.isPending) return <RouteFallback />;
+  if (query.isPending || !loaded) return <RouteFallback />;
   if (!query.data) {
     return (
       <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>

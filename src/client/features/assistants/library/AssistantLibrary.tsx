@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesomeOutlined';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import type { AssistantSummary } from '../../../../shared/schemas/assistants.ts';
 import { SectionHeader } from '../../../components/SectionHeader.tsx';
 import { useAssistantView } from '../../../lib/assistant-view.ts';
@@ -35,6 +35,8 @@ export function AssistantLibrary({ user }: { user: CurrentUser }) {
   const create = createActionState(user, limit);
   const overLimit = overLimitMessage(limit);
   const list = assistants.data ?? [];
+  // The first cards render deferred, i.e. time-sliced (as OfficePage's shell; docs/decisions/012).
+  const pending = !useDeferredValue(!assistants.isPending);
 
   return (
     <>
@@ -59,9 +61,9 @@ export function AssistantLibrary({ user }: { user: CurrentUser }) {
         </Alert>
       ) : (
         <>
-          {assistants.isSuccess && list.length === 0 && <EmptyLibrary isAdmin={user.is_admin} />}
+          {!pending && assistants.isSuccess && list.length === 0 && <EmptyLibrary isAdmin={user.is_admin} />}
           <Box sx={GRID_SX} data-testid="assistant-grid">
-            {assistants.isPending ? (
+            {pending ? (
               <LibrarySkeleton />
             ) : (
               list.map((assistant) => (
@@ -79,7 +81,7 @@ export function AssistantLibrary({ user }: { user: CurrentUser }) {
                 />
               ))
             )}
-            {create.visible && !assistants.isPending && (
+            {create.visible && !pending && (
               <NewAssistantCard action={create} onCreate={() => open('create')} />
             )}
           </Box>
