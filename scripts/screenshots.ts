@@ -619,6 +619,20 @@ export const STEPS: ScreenStep[] = [
     prepare: openLenasTeam,
   },
   {
+    // The team's Postausgang with its newest mail opened (link tokens redacted by the server).
+    name: 'insight-outbox',
+    path: '/Insight',
+    as: 'operator',
+    prepare: async (ctx) => {
+      await openLenasTeam(ctx);
+      const outbox = ctx.page.getByRole('region', { name: 'Postausgang', exact: true });
+      await outbox.locator('summary').first().click();
+      await outbox.locator('pre').first().waitFor();
+      await outbox.scrollIntoViewIfNeeded();
+    },
+    fullPage: false,
+  },
+  {
     name: 'insight-delete-dialog',
     path: '/Insight',
     as: 'operator',
@@ -873,6 +887,10 @@ async function seedOperator(browser: Browser, context: BrowserContext, baseUrl: 
       if (started.ok()) await live.request.post(`${baseUrl}/api/livelogin/end`, { headers: await csrfHeaders(live, baseUrl) });
     }
     await live.close();
+    // A mail for the team's Postausgang: Lena asked for a new password (the link's key is redacted).
+    const visitor = await browser.newContext();
+    await visitor.request.post(`${baseUrl}/api/reset`, { data: { email: SEED_USER.email }, headers: await csrfHeaders(visitor, baseUrl) });
+    await visitor.close();
   }
 }
 

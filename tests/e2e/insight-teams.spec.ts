@@ -171,6 +171,30 @@ test('Superadmin findet ein Team, ändert Tarif und Testzeitraum, bucht einen Us
   await page.context().close();
 });
 
+test('Postausgang: die Mail „Passwort zurücksetzen“ an die Inhaberin, der Schlüssel im Link unkenntlich', async ({ browser }) => {
+  // The owner asks for a new password: Mika mails her a link with a one-time key.
+  const visitor = await browser.newContext();
+  const asked = await visitor.request.post(`${E2E_BASE_URL}/api/reset`, { data: { email: OWNER.email }, headers: await apiHeaders(visitor) });
+  expect(asked.ok(), await asked.text()).toBe(true);
+  await visitor.close();
+
+  const page = await signedIn(browser, SUPERADMIN);
+  await openTeam(page, OWNER.email, TEAM);
+  const outbox = page.getByRole('region', { name: 'Postausgang', exact: true });
+  await outbox.scrollIntoViewIfNeeded();
+  const mail = outbox.getByRole('listitem').filter({ hasText: 'Passwort zurücksetzen' });
+  await expect(mail).toContainText(`An ${OWNER.email}`);
+  await mail.getByText('Passwort zurücksetzen', { exact: true }).click();
+  const text = mail.locator('pre');
+  await expect(text).toBeVisible();
+  await expect(text).toContainText('/reset-password/[entfernt]');
+  // Support can read what Mika sent, but cannot use the link in it.
+  await expect(text).not.toContainText(/reset-password\/(?!\[entfernt\])/);
+  await expectNoAxeViolations(page, 'Insight: Postausgang geöffnet');
+  await fitsOnPhone(page);
+  await page.context().close();
+});
+
 test('Live-Login: Warnleiste mit dem Team, die Bibliothek des Teams, Beenden führt zurück zu Insight', async ({ browser }) => {
   test.setTimeout(120_000);
   const page = await signedIn(browser, SUPERADMIN);
