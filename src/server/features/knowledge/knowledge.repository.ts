@@ -27,6 +27,16 @@ export async function countFiles(db: Db, assistantId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Whether the assistant has a file whose passages can be retrieved. */
+export async function hasReadyFile(db: Db, assistantId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: knowledgeFiles.id })
+    .from(knowledgeFiles)
+    .where(and(eq(knowledgeFiles.assistantId, assistantId), eq(knowledgeFiles.status, 'ready')))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** A file of this assistant (the caller proved access to the assistant). */
 export async function findFile(
   db: Db,

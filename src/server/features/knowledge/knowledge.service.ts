@@ -20,6 +20,7 @@ import {
   deleteFile,
   findFile,
   findFileAssistantUuid,
+  hasReadyFile,
   insertFile,
   listFiles,
   updateFileText,
@@ -137,6 +138,14 @@ export const ANSWER_PASSAGES = { max: 6, charBudget: 6000 } as const;
  * The knowledge of one assistant for one question, within the budget. Bound to the assistant the
  * caller resolved (thread access), so no passage of another team can be reached.
  */
+/**
+ * Retrieval for callers that do not know yet whether the assistant has knowledge (the chat's access
+ * query tells it): nothing is asked — no search, no embedding of the question — without a ready file.
+ */
+export async function retrieveKnowledgeIfAny(deps: Deps, assistantId: number, question: string, opts: { gate?: PrivacyGate } = {}): Promise<Passage[]> {
+  return (await hasReadyFile(deps.db, assistantId)) ? retrieveKnowledge(deps, assistantId, question, opts) : [];
+}
+
 export async function retrieveKnowledge(
   deps: Deps,
   assistantId: number,

@@ -73,6 +73,29 @@ describe('knowledge vectors', () => {
     expect(complete.sources).toEqual([{ file: 'Personal.txt', location: '' }]);
   });
 
+  it('the API embeds no question for an assistant without knowledge (and still for one with it)', async () => {
+    const { team, admin } = await createStaffedTeam(t.database.db, { plan: 'agency' });
+    const agent = await loginAs(t, admin);
+    const bare = await createAssistant(t.database.db, team, { name: 'Mika Ohne Wissen' });
+    const informed = await createAssistant(t.database.db, team, { name: 'Mika Mit Wissen' });
+    await addKnowledge(agent, informed.uuid, { name: 'Urlaub.txt', data: Buffer.from('Urlaubsanspruch: 30 Erholungstage jährlich.') });
+    const secret = (await agent.post('/api/apikeys', { name: 'Test', scope: 'all', assistants: [] })).json().secret as string;
+    fake.reply({ text: 'Gern.' });
+    const ask = async (model: string) => {
+      const before = fake.requests.length;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/chat/completions',
+        headers: { authorization: `Bearer ${secret}` },
+        payload: { model, messages: [{ role: 'user', content: 'Wie viel Freizeit steht mir zu?' }] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return embeddingCalls(before).length;
+    };
+    expect(await ask(bare.uuid)).toBe(0);
+    expect(await ask(informed.uuid)).toBe((await vectorsEnabled(t.deps)) ? 1 : 0);
+  });
+
   it('masks the privacy list in every text sent to the embedding model', async () => {
     const { team, owner } = await createStaffedTeam(t.database.db);
     const agent = await loginAs(t, owner);

@@ -8,7 +8,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { assistantsInKeyScope, findKeyBySecret, hasApiAccess, KEY_PREFIX, markKeyUsed } from '../api-keys/api-key.service.ts';
 import { privacyTermsFor } from '../dataprotection/dataprotection.service.ts';
-import { retrieveKnowledge } from '../knowledge/knowledge.service.ts';
+import { retrieveKnowledgeIfAny } from '../knowledge/knowledge.service.ts';
 import { mcpToolsForAnswer } from '../mcp/mcp.service.ts';
 import { activeToolsOf } from '../tools/tool.service.ts';
 import { recordUsage } from '../usage/usage.service.ts';
@@ -154,7 +154,7 @@ export async function completeChat(
   onText: (delta: string) => void,
   signal?: AbortSignal,
 ): Promise<Completion> {
-  const passages = await retrieveKnowledge(deps, assistant.id, question, {
+  const passages = await retrieveKnowledgeIfAny(deps, assistant.id, question, {
     gate: createPrivacyGate(privacyTermsFor(ctx.team, assistant, { force: true })),
   });
   const gate = createPrivacyGate(privacyTermsFor(ctx.team, assistant, { force: passages.some((p) => p.filtered) }));
