@@ -9,18 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { publishedChat, registerBenchUser, startBenchServer, type Client } from './bench-server.ts';
+import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// The workplace's Chromium flags (tests/e2e/chromium.ts), with the new headless mode Lighthouse needs.
+const CHROME_FLAGS = chromiumLaunchOptions.args.map((flag) => (flag === '--headless' ? '--headless=new' : flag));
 
 const resolveFrom = createRequire(
   path.join(path.resolve(process.env.LIGHTHOUSE_DIR ?? 'node_modules'), '..', 'x.js'),
@@ -75,7 +68,7 @@ interface Run {
 }
 
 async function measure(url: string, user?: Client): Promise<Run> {
-  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumLaunchOptions.executablePath, chromeFlags: CHROME_FLAGS });
   try {
     if (user) await setCookies(chrome.port, user);
     const { lhr } = await lighthouse(url, {

@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT_DIR = path.join(ROOT, 'artifacts', 'screenshots');
@@ -16,16 +17,6 @@ const WIDTHS = [
   { label: 'mobile', width: 390, height: 844 },
 ] as const;
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface ScreenContext {
   baseUrl: string;
@@ -953,7 +944,7 @@ async function main() {
   let browser: Browser | undefined;
   try {
     await waitForServer(baseUrl, server);
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch(chromiumLaunchOptions);
 
     let written = 0;
     for (const size of WIDTHS) {
