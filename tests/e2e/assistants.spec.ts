@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { E2E_BASE_URL } from './server.ts';
 import { expectNoAxeViolations } from './axe.ts';
+import { apiHeaders } from './api.ts';
 
 // Assistants (issue "Assistants: library, create wizard, edit screen and plan limits").
 // Every journey registers its own trial team (3 Mikas, 3 users).
@@ -24,12 +25,6 @@ function person(prefix: string) {
   counter += 1;
   const id = `${Date.now().toString(36)}${counter}`;
   return { name: 'Lena Hoffmann', email: `${prefix}-${id}@beispiel.de`, password: 'Sicher#2026' };
-}
-
-async function apiHeaders(context: BrowserContext) {
-  await context.request.get(`${E2E_BASE_URL}/sanctum/csrf-cookie`);
-  const xsrf = (await context.cookies(E2E_BASE_URL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  return { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' };
 }
 
 /** Registers a new trial team; the context is signed in as its owner (administrator). */

@@ -1,8 +1,9 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { startFakeMcpServer, type FakeMcpServer } from '../fixtures/mcp-server.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { unique } from './public-helpers.ts';
 import { E2E_BASE_URL, SUPERADMIN } from './server.ts';
+import { apiHeaders, signedIn } from './api.ts';
 
 // Insight (superadmins): support sets up an external tool (MCP) for a team — a real MCP server on
 // 127.0.0.1 (the e2e server runs with OUTBOUND_ALLOW_PRIVATE=true). Spec 02 §6, spec 03 §Insight.
@@ -14,23 +15,6 @@ const TEAM = `Team ${OWNER.name}`;
 const SECRET = 'Bearer geheim-4711';
 
 let mcp: FakeMcpServer;
-
-async function apiHeaders(context: BrowserContext) {
-  await context.request.get(`${E2E_BASE_URL}/sanctum/csrf-cookie`);
-  const xsrf = (await context.cookies(E2E_BASE_URL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  return { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' };
-}
-
-/** A browser context signed in through the API (the UI sign-in has its own journey). */
-async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
-  const context = await browser.newContext();
-  const response = await context.request.post(`${E2E_BASE_URL}/api/login`, {
-    data: { email: who.email, password: who.password },
-    headers: await apiHeaders(context),
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return context.newPage();
-}
 
 const nav = (page: Page) => page.getByTestId('side-nav');
 const snackbar = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });

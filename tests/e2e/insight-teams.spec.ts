@@ -1,12 +1,14 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { unique } from './public-helpers.ts';
 import { E2E_BASE_URL, SUPERADMIN } from './server.ts';
+import { apiHeaders, signedIn } from './api.ts';
 
 // Insight (superadmins, spec 03 §2–§4): the team list and a team's action view — plan, trial,
 // extras, live login with the warning bar and back — the deletion of a team through its 500 px
 // confirm dialog, and the team's own view of support's access under Datenschutz.
 test.describe.configure({ mode: 'serial' });
+const DESKTOP = { viewport: { width: 1440, height: 900 } };
 
 const run = unique();
 const OWNER = { name: `Olga Insight ${run}`, email: `olga-insight-${run}@beispiel.de`, password: 'Insight#2026' };
@@ -14,23 +16,6 @@ const DOOMED = { name: `Dora Abschied ${run}`, email: `dora-abschied-${run}@beis
 const TEAM = `Team ${OWNER.name}`;
 const DOOMED_TEAM = `Team ${DOOMED.name}`;
 const REASON = `Support-Anfrage ${run}`;
-
-async function apiHeaders(context: BrowserContext) {
-  await context.request.get(`${E2E_BASE_URL}/sanctum/csrf-cookie`);
-  const xsrf = (await context.cookies(E2E_BASE_URL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  return { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' };
-}
-
-/** A browser context signed in through the API (the UI sign-in has its own journey). */
-async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const response = await context.request.post(`${E2E_BASE_URL}/api/login`, {
-    data: { email: who.email, password: who.password },
-    headers: await apiHeaders(context),
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return context.newPage();
-}
 
 const nav = (page: Page) => page.getByTestId('side-nav');
 const snackbar = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
@@ -75,7 +60,7 @@ test.beforeAll(async ({ browser }) => {
 test('Superadmin findet ein Team, ändert Tarif und Testzeitraum, bucht einen User dazu und wieder ab', async ({ browser }) => {
   // Two screens and their states, each checked by axe at two widths.
   test.setTimeout(120_000);
-  const page = await signedIn(browser, SUPERADMIN);
+  const page = await signedIn(browser, SUPERADMIN, DESKTOP);
   await page.goto('/');
   await nav(page).getByRole('link', { name: 'Insight', exact: true }).click();
   await expect(page).toHaveURL(`${E2E_BASE_URL}/Insight`);
@@ -178,7 +163,7 @@ test('Postausgang: die Mail „Passwort zurücksetzen“ an die Inhaberin, der S
   expect(asked.ok(), await asked.text()).toBe(true);
   await visitor.close();
 
-  const page = await signedIn(browser, SUPERADMIN);
+  const page = await signedIn(browser, SUPERADMIN, DESKTOP);
   await openTeam(page, OWNER.email, TEAM);
   const outbox = page.getByRole('region', { name: 'Postausgang', exact: true });
   await outbox.scrollIntoViewIfNeeded();
@@ -197,7 +182,7 @@ test('Postausgang: die Mail „Passwort zurücksetzen“ an die Inhaberin, der S
 
 test('Live-Login: Warnleiste mit dem Team, die Bibliothek des Teams, Beenden führt zurück zu Insight', async ({ browser }) => {
   test.setTimeout(120_000);
-  const page = await signedIn(browser, SUPERADMIN);
+  const page = await signedIn(browser, SUPERADMIN, DESKTOP);
   await openTeam(page, OWNER.email, TEAM);
   const live = page.getByRole('region', { name: 'Live-Login' });
   await live.getByLabel('Grund (optional)').fill(REASON);
@@ -246,7 +231,7 @@ test('Live-Login: Warnleiste mit dem Team, die Bibliothek des Teams, Beenden fü
 });
 
 test('Die Inhaberin sieht den Zugriff des Supports unter Datenschutz → Support-Zugriffe', async ({ browser }) => {
-  const page = await signedIn(browser, OWNER);
+  const page = await signedIn(browser, OWNER, DESKTOP);
   await page.goto('/');
   await nav(page).getByRole('link', { name: 'Datenschutz', exact: true }).click();
   const card = page.getByRole('region', { name: 'Support-Zugriffe' });
@@ -265,7 +250,7 @@ test('Die Inhaberin sieht den Zugriff des Supports unter Datenschutz → Support
 });
 
 test('Ein Team ohne Support-Zugriff sieht den Hinweis, dass sich der Support nicht eingeloggt hat', async ({ browser }) => {
-  const page = await signedIn(browser, DOOMED);
+  const page = await signedIn(browser, DOOMED, DESKTOP);
   await page.goto('/Dataprotection');
   await expect(page.getByRole('region', { name: 'Support-Zugriffe' }).getByTestId('support-access-empty')).toHaveText(
     'Bisher hat sich der Support nicht in Dein Team eingeloggt.',
@@ -276,7 +261,7 @@ test('Ein Team ohne Support-Zugriff sieht den Hinweis, dass sich der Support nic
 test('Gutscheine: anlegen, einem Team geben, deaktivieren', async ({ browser }) => {
   test.setTimeout(120_000);
   const CODE = `HERBST${run}`.toUpperCase();
-  const page = await signedIn(browser, SUPERADMIN);
+  const page = await signedIn(browser, SUPERADMIN, DESKTOP);
   await page.goto('/Insight');
   await page.getByRole('tab', { name: 'Gutscheine' }).click();
   await expect(page).toHaveURL(/tab=Gutscheine/);
@@ -327,7 +312,7 @@ test('Gutscheine: anlegen, einem Team geben, deaktivieren', async ({ browser }) 
 
 test('Superadmin löscht ein Team über den Bestätigungsdialog; die Zeile ist als gelöscht markiert', async ({ browser }) => {
   test.setTimeout(120_000);
-  const page = await signedIn(browser, SUPERADMIN);
+  const page = await signedIn(browser, SUPERADMIN, DESKTOP);
   await openTeam(page, DOOMED.email, DOOMED_TEAM);
   const card = page.getByRole('region', { name: 'Team löschen' });
   // Billing by invoice: the Stripe switch is off and locked; soft delete is on by default.

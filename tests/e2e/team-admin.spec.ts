@@ -1,6 +1,7 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E_BASE_URL, latestMailText } from './server.ts';
 import { expectNoAxeViolations } from './axe.ts';
+import { apiHeaders, signedIn } from './api.ts';
 
 // Team administration (issue "Team administration"): users and rights, data protection, support.
 // One fresh trial team per run (3 users, 3 Mikas); the journeys build on each other.
@@ -19,23 +20,6 @@ const FILTER_ENTRIES =
   'Bitte trenne die Einträge mit einem Komma. Jeder Eintrag muss mindestens 3 Zeichen lang sein. Vor- und Nachnamen sind erlaubt.';
 const LONG_FILTER =
   'Muster GmbH, Erika Mustermann, Projekt Falke, Kundennummer, Beispielstadt, Hans Beispiel, Vertragsentwurf, Lieferant Nord';
-
-async function apiHeaders(context: BrowserContext) {
-  await context.request.get(`${E2E_BASE_URL}/sanctum/csrf-cookie`);
-  const xsrf = (await context.cookies(E2E_BASE_URL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  return { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' };
-}
-
-/** A browser context signed in through the API (the UI sign-in has its own journey). */
-async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
-  const context = await browser.newContext();
-  const response = await context.request.post(`${E2E_BASE_URL}/api/login`, {
-    data: { email: who.email, password: who.password },
-    headers: await apiHeaders(context),
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return context.newPage();
-}
 
 /** Signs in through the login screen, as a person would. */
 async function loginThroughUi(page: Page, who: { email: string; password: string }) {

@@ -6,6 +6,7 @@ import {
   assistantRights,
   assistantTools,
   assistants,
+  sessions,
   teams,
   users,
   type Assistant,
@@ -14,7 +15,7 @@ import {
   type User,
 } from '../../src/server/db/schema/index.ts';
 import { grantCredits, grantMonthlyAllowance } from '../../src/server/features/credits/credit.service.ts';
-import { hashPassword } from '../../src/server/platform/crypto.ts';
+import { hashPassword, randomToken, sha256 } from '../../src/server/platform/crypto.ts';
 import { Agent } from '../setup/agent.ts';
 import type { TestApp } from '../setup/test-app.ts';
 import { expect } from 'vitest';
@@ -78,6 +79,13 @@ export async function createStaffedTeam(db: Db, opts: Parameters<typeof createTe
   const admin = await createUser(db, team, { isAdmin: true, role: 'employee', name: 'Anton Admin' });
   const employee = await createUser(db, team, { isAdmin: false, role: 'employee', name: 'Erika Employee' });
   return { team, owner, admin, employee };
+}
+
+/** A session of the user straight in the database (valid for a day); returns its cookie value. */
+export async function createSession(db: Db, userId: number): Promise<string> {
+  const token = randomToken(32);
+  await db.insert(sessions).values({ id: sha256(token), userId, expiresAt: new Date(Date.now() + 86_400_000) });
+  return token;
 }
 
 /** Logs in through the real API and returns the browser-like agent holding the session. */

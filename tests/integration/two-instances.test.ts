@@ -12,6 +12,7 @@ import type { User } from '../../src/server/db/schema/index.ts';
 import { createAssistant, createStaffedTeam, createTeam, createUser, DEFAULT_PASSWORD } from '../factories/index.ts';
 import { multipartBody } from '../fixtures/media.ts';
 import { startFakeS3, type FakeS3 } from '../fixtures/s3-server.ts';
+import { storeSetCookies } from '../setup/agent.ts';
 import { spawnServer, type ServerProcess } from '../setup/server-process.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-app.ts';
 
@@ -55,14 +56,7 @@ class Browser {
       payload = new Uint8Array(body.form.payload);
     }
     const res = await fetch(`${base}${url}`, { method, headers, body: payload });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair, ...attrs] = c.split(';');
-      const [name, ...rest] = pair!.split('=');
-      const value = rest.join('=');
-      const expired = attrs.some((a) => /max-age=0/i.test(a) || /expires=thu, 01 jan 1970/i.test(a.trim()));
-      if (!value || expired) this.cookies.delete(name!.trim());
-      else this.cookies.set(name!.trim(), value);
-    }
+    storeSetCookies(this.cookies, res.headers.getSetCookie());
     const bytes = Buffer.from(await res.arrayBuffer());
     const text = bytes.toString('utf8');
     return { status: res.status, body: text, bytes, json: () => JSON.parse(text) };

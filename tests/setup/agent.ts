@@ -30,15 +30,7 @@ export class Agent {
   }
 
   private store(setCookie: string | string[] | number | undefined) {
-    const list = Array.isArray(setCookie) ? setCookie : setCookie ? [String(setCookie)] : [];
-    for (const c of list) {
-      const [pair, ...attrs] = c.split(';');
-      const [name, ...rest] = pair!.split('=');
-      const value = rest.join('=');
-      const expired = attrs.some((a) => /max-age=0/i.test(a) || /expires=thu, 01 jan 1970/i.test(a.trim()));
-      if (!value || expired) this.cookies.delete(name!.trim());
-      else this.cookies.set(name!.trim(), value);
-    }
+    storeSetCookies(this.cookies, Array.isArray(setCookie) ? setCookie : setCookie ? [String(setCookie)] : []);
   }
 
   async csrf(): Promise<string> {
@@ -78,4 +70,16 @@ export class Agent {
     this.request('PUT', url, body ?? {}, opts);
   delete = (url: string, body?: unknown, opts?: { csrf?: boolean }) =>
     this.request('DELETE', url, body, opts);
+}
+
+/** Applies Set-Cookie headers to a browser-like cookie jar: set, replace, or drop an expired one. */
+export function storeSetCookies(cookies: Map<string, string>, setCookies: readonly string[]): void {
+  for (const c of setCookies) {
+    const [pair, ...attrs] = c.split(';');
+    const [name, ...rest] = pair!.split('=');
+    const value = rest.join('=');
+    const expired = attrs.some((a) => /max-age=0/i.test(a) || /expires=thu, 01 jan 1970/i.test(a.trim()));
+    if (!value || expired) cookies.delete(name!.trim());
+    else cookies.set(name!.trim(), value);
+  }
 }

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { sessions } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { createStaffedTeam } from '../../../tests/factories/index.ts';
-import { randomToken, sha256 } from './crypto.ts';
+import { createSession, createStaffedTeam } from '../../../tests/factories/index.ts';
+import { sha256 } from './crypto.ts';
 import { createAuthCache, type AuthCache } from './auth-cache.ts';
 import { authFromSessionToken } from './session.ts';
 
@@ -21,11 +20,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function sessionOf(userId: number): Promise<string> {
-  const token = randomToken(32);
-  await t.database.db.insert(sessions).values({ id: sha256(token), userId, expiresAt: new Date(Date.now() + 86_400_000) });
-  return token;
-}
+const sessionOf = (userId: number) => createSession(t.database.db, userId);
 
 describe('session cache on PostgreSQL', () => {
   it('caches nothing while its notification connection is lost, and again once it is back', async () => {

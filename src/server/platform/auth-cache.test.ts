@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions, teams } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
-import { createStaffedTeam, loginAs } from '../../../tests/factories/index.ts';
-import { randomToken, sha256 } from './crypto.ts';
+import { createSession, createStaffedTeam, loginAs } from '../../../tests/factories/index.ts';
+import { sha256 } from './crypto.ts';
 import { createAuthCache, type AuthCache } from './auth-cache.ts';
 import { authFromSessionToken } from './session.ts';
 
@@ -22,11 +22,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function sessionOf(userId: number): Promise<string> {
-  const token = randomToken(32);
-  await t.database.db.insert(sessions).values({ id: sha256(token), userId, expiresAt: new Date(Date.now() + 86_400_000) });
-  return token;
-}
+const sessionOf = (userId: number) => createSession(t.database.db, userId);
 
 describe('session cache', () => {
   it('serves a session from memory until the database announces a change of its team, user or session', async () => {
