@@ -14,28 +14,18 @@ import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The rows of `db.execute(sql…)`: node-postgres answers `{ rows }`, PGlite's drizzle driver the rows themselves. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+}
+
 /**
  * A CTE (`relaxed`) that lets the statement's own transaction commit without waiting for the WAL
  * to reach the disk (synchronous_commit off, for this transaction only). For writes on a request's
  * hot path whose loss in a database crash is harmless (credit holds, throttle counters): locking
  * and visibility are unchanged. Join it (`cross join relaxed`) so that it is evaluated.
  */
-/** The rows of `db.execute(sql…)`: node-postgres answers `{ rows }`, PGlite's drizzle driver the rows themselves. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
-}
-
 export const RELAXED_COMMIT = sql`relaxed as (select set_config('synchronous_commit', 'off', true))`;
-
-/**
- * A hot query built once per database (drizzle's prepared statement): the request skips
- * drizzle's query building — the largest library cost of a chat answer — and PostgreSQL parses
- * and plans the named statement once per connection. Parameters are `sql.placeholder(name)`.
- * Use it on the pool only (a transaction's queries are built per transaction).
- */
-export function preparedQuery<T>(build: (db: Db) => T): (db: Db) => T {
-  return oncePerDatabase(build);
-}
 
 /** One value per database (a prepared query, a batch writer), made on first use. */
 export function oncePerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
@@ -49,6 +39,14 @@ export function oncePerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
     return query;
   };
 }
+
+/**
+ * A hot query built once per database (drizzle's prepared statement): the request skips
+ * drizzle's query building — the largest library cost of a chat answer — and PostgreSQL parses
+ * and plans the named statement once per connection. Parameters are `sql.placeholder(name)`.
+ * Use it on the pool only (a transaction's queries are built per transaction).
+ */
+export const preparedQuery = oncePerDatabase;
 
 export interface Database {
   db: Db;

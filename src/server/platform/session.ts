@@ -54,10 +54,7 @@ export function registerSessions(app: FastifyInstance, db: Db, config: AppConfig
     // on this instance before the answer leaves; other instances hear it from the database.
     app.addHook('onSend', async (request) => {
       const auth = request.auth;
-      if (auth && !SAFE_METHODS.has(request.method)) {
-        cache.dropTeam(auth.team.id);
-        if (auth.live) cache.dropSession(auth.live.operatorSessionId);
-      }
+      if (auth && !SAFE_METHODS.has(request.method)) cache.dropTeam(auth.team.id);
     });
   }
   // Every change made during a live login is audited with the operator as the actor.
