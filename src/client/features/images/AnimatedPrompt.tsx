@@ -42,17 +42,7 @@ export function AnimatedPrompt({ text, animate }: { text: string; animate: boole
       )}
       {/* Screen readers get the whole prompt at once, not word by word. */}
       {typing && (
-        <Box
-          component="span"
-          sx={{
-            position: 'absolute',
-            width: '1px',
-            height: '1px',
-            overflow: 'hidden',
-            clip: 'rect(0 0 0 0)',
-            whiteSpace: 'nowrap',
-          }}
-        >
+        <Box component="span" className="visually-hidden">
           {words.slice(shown).join('')}
         </Box>
       )}

@@ -57,16 +57,6 @@ const stickyTeam = {
 } as const;
 const deletedShade = 'linear-gradient(rgba(255, 255, 255, 0.06), rgba(255, 255, 255, 0.06))';
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 /**
  * The team list (spec 03 §2 "List"): search by team or e-mail, sortable columns, 100 rows per
  * page, the pencil to a team's action view. On a phone the table scrolls inside its card.
@@ -197,7 +187,7 @@ export function TeamList() {
                             onClick={() => sortBy(column.sort!)}
                           >
                             {column.label}
-                            {active && <Box component="span" sx={visuallyHidden}>{query.direction === 'desc' ? TI.sortedDesc : TI.sortedAsc}</Box>}
+                            {active && <Box component="span" className="visually-hidden">{query.direction === 'desc' ? TI.sortedDesc : TI.sortedAsc}</Box>}
                           </TableSortLabel>
                         ) : (
                           column.label
@@ -206,7 +196,7 @@ export function TeamList() {
                     );
                   })}
                   <TableCell align="right" sx={{ fontWeight: 600 }}>
-                    <Box component="span" sx={visuallyHidden}>
+                    <Box component="span" className="visually-hidden">
                       {TI.colActions}
                     </Box>
                   </TableCell>

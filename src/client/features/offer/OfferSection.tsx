@@ -187,7 +187,7 @@ function PlanCardView({ plan, period, user, onBook }: { plan: PlanCard; period: 
               )}
               <Typography variant="body2" component="span">
                 {feature.label}
-                <Box component="span" sx={visuallyHidden}>
+                <Box component="span" className="visually-hidden">
                   {`: ${feature.available ? TO.included : TO.notIncluded}`}
                 </Box>
               </Typography>
@@ -212,16 +212,6 @@ function PlanCardView({ plan, period, user, onBook }: { plan: PlanCard; period: 
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function BookDialog({ plan, period, onClose, onBooked }: { plan: PlanCard; period: BillingPeriod; onClose: () => void; onBooked: () => void }) {
   const [agreed, setAgreed] = useState(false);
