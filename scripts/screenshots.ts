@@ -470,7 +470,7 @@ export const STEPS: ScreenStep[] = [
     as: 'user',
     prepare: async ({ page }) => {
       await page.getByRole('main').getByRole('button', { name: 'Malerin Mia bearbeiten' }).click();
-      await page.getByText('Stilrichtungen folgen in Kürze').waitFor();
+      await page.getByRole('tab', { name: 'Stilrichtungen' }).waitFor();
     },
   },
   {
