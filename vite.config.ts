@@ -28,7 +28,7 @@ export default defineConfig({
     react(),
     precompress(),
     authPagesInDev,
-    earlyRequests(['/features/office/OfficePage.tsx', '/features/assistants/AssistantSection.tsx']),
+    earlyRequests(['/features/office/OfficePage.tsx']),
   ],
   build: {
     outDir: 'dist/client',

@@ -1,7 +1,7 @@
 /**
  * The office library's first requests, started while its code still loads (docs/decisions/012).
  * Its own tiny entry (no imports), loaded by index.html as an async module script. On `/` it
- * preloads the code the library needs after the main chunk (OfficePage, AssistantSection; listed
+ * preloads the code the library needs after the main chunk (OfficePage with the library; listed
  * by the build in the script's data-preload attribute) and asks for the user data, then — only
  * when that answer says the session is valid — the assistant list, the shop (plan limit) and the
  * capabilities, the GETs the library makes anyway.

@@ -1,5 +1,3 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
@@ -7,21 +5,21 @@ import { GlobalLoader } from '../components/GlobalLoader.tsx';
 import { GlobalSnackbar } from '../components/GlobalSnackbar.tsx';
 import { queryClient } from '../lib/query-client.ts';
 import { AppRoutes } from './router.tsx';
-import { theme } from './theme.ts';
 
+/**
+ * The office. No MUI at this level: the page base, the shell and the library have static styles
+ * (features/office/office.css); MUI screens bring their theme (lib/lazy-mui.tsx, decision 026).
+ */
 export function App() {
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline enableColorScheme />
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <ErrorBoundary>
-            <AppRoutes />
-          </ErrorBoundary>
-          <GlobalSnackbar />
-          <GlobalLoader />
-        </BrowserRouter>
-      </QueryClientProvider>
-    </ThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <ErrorBoundary>
+          <AppRoutes />
+        </ErrorBoundary>
+        <GlobalSnackbar />
+        <GlobalLoader />
+      </BrowserRouter>
+    </QueryClientProvider>
   );
 }

@@ -24,13 +24,6 @@ export const COLORS = {
   focusInner: '#0B0D10',
 } as const;
 
-/** The visible focus ring for every control (WCAG 2.4.7, 1.4.11): 2 px, light outside, dark inside. */
-export const FOCUS_RING = {
-  outline: `2px solid ${COLORS.focus}`,
-  outlineOffset: '2px',
-  boxShadow: `0 0 0 2px ${COLORS.focusInner}`,
-} as const;
-
 // No web fonts (the product runs offline): the platform's UI font, with Arial metrics on Linux.
 export const FONT_STACK = [
   '-apple-system',

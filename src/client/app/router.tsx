@@ -2,11 +2,13 @@ import { Suspense, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { AUTH_PAGE_PATHS, LEGAL_PAGES } from '../../shared/constants.ts';
 import { RouteFallback } from '../components/RouteFallback.tsx';
+import { lazyMui } from '../lib/lazy-mui.tsx';
 import { lazyWithReload as lazy } from '../lib/lazy-with-reload.ts';
 
-// Every screen is its own chunk (a bare MUI page is ~200 KB): only what a route needs loads.
-const LogoutPage = lazy(() => import('../features/auth/LogoutPage.tsx'));
-const LegalPage = lazy(() => import('../features/legal/LegalPage.tsx'));
+// Every screen is its own chunk (a bare MUI page is ~200 KB): only what a route needs loads. The
+// office page itself has static styles; its MUI sections load with the theme (lib/lazy-mui.tsx).
+const LogoutPage = lazyMui(() => import('../features/auth/LogoutPage.tsx'));
+const LegalPage = lazyMui(() => import('../features/legal/LegalPage.tsx'));
 const OfficePage = lazy(() => import('../features/office/OfficePage.tsx'));
 
 /**

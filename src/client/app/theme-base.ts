@@ -1,7 +1,7 @@
 import { alpha, createTheme } from '@mui/material/styles';
 import type { PaletteColor, PaletteColorOptions } from '@mui/material/styles';
 import type { ElementType } from 'react';
-import { COLORS, FOCUS_RING, FONT_STACK } from './colors.ts';
+import { COLORS, FONT_STACK } from './colors.ts';
 
 export { COLORS } from './colors.ts';
 
@@ -90,34 +90,7 @@ return createTheme(base, {
         html: { WebkitFontSmoothing: 'antialiased', MozOsxFontSmoothing: 'grayscale' },
         body: { backgroundColor: COLORS.background, minHeight: '100vh' },
         '#root': { minHeight: '100vh' },
-        '::selection': { backgroundColor: alpha(COLORS.primary, 0.35) },
-        // One focus ring for every control; text fields show focus with their own 2 px border instead.
-        ':focus-visible': { ...FOCUS_RING, outline: `${FOCUS_RING.outline} !important` },
-        '.MuiInputBase-input:focus-visible, .MuiInputBase-input:focus': { outline: 'none !important', boxShadow: 'none' },
-        '.visually-hidden': {
-          position: 'absolute',
-          width: 1,
-          height: 1,
-          padding: 0,
-          margin: -1,
-          overflow: 'hidden',
-          clip: 'rect(0 0 0 0)',
-          whiteSpace: 'nowrap',
-          border: 0,
-        },
-        '.skip-link': {
-          position: 'fixed',
-          left: 16,
-          top: -80,
-          zIndex: 2000,
-          padding: '10px 16px',
-          borderRadius: 10,
-          background: COLORS.focus,
-          color: COLORS.background,
-          fontWeight: 600,
-          textDecoration: 'none',
-          '&:focus': { top: 12 },
-        },
+        // The focus ring, ::selection, .visually-hidden and .skip-link: components/light.css (static).
       },
     },
     // Every MUI link and link-button navigates inside the app through React Router.

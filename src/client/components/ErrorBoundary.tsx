@@ -1,16 +1,16 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { T } from '../lib/texts.ts';
+import { LightAlert } from './LightAlert.tsx';
 
 interface State {
   failed: boolean;
 }
 
-/** Last line of defence: a German message and a reload button instead of a blank page. */
+/**
+ * Last line of defence: a German message and a reload button instead of a blank page. Static
+ * styles only (components/light.css): it must not depend on the code that may have failed.
+ */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   state: State = { failed: false };
 
@@ -25,21 +25,21 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
-        <Alert
+      <div className="centred-page">
+        <LightAlert
           severity="error"
-          variant="outlined"
-          sx={{ maxWidth: 520 }}
+          outlined
+          title={T.crashTitle}
+          style={{ maxWidth: 520 }}
           action={
-            <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+            <button type="button" className="btn text small" onClick={() => window.location.reload()}>
               {T.reload}
-            </Button>
+            </button>
           }
         >
-          <AlertTitle>{T.crashTitle}</AlertTitle>
           {T.crashText}
-        </Alert>
-      </Box>
+        </LightAlert>
+      </div>
     );
   }
 }

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
@@ -10,31 +8,16 @@ interface Props {
   actions?: ReactNode;
 }
 
-/** The heading of an office section; also sets the tab title. */
+/** The heading of an office section; also sets the tab title. Static styles (office.css). */
 export function SectionHeader({ title, subtitle, actions }: Props) {
   useDocumentTitle(title);
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'flex-end',
-        justifyContent: 'space-between',
-        gap: 2,
-        mb: { xs: 3, sm: 4 },
-      }}
-    >
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="h4" component="h1">
-          {title}
-        </Typography>
-        {subtitle && (
-          <Typography variant="body1" component="div" sx={{ color: 'text.secondary', mt: 0.75 }}>
-            {subtitle}
-          </Typography>
-        )}
-      </Box>
-      {actions && <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>{actions}</Box>}
-    </Box>
+    <div className="section-header">
+      <div>
+        <h1 className="t-h4">{title}</h1>
+        {subtitle && <div className="t-body1 t-secondary section-header-subtitle">{subtitle}</div>}
+      </div>
+      {actions && <div className="section-header-actions">{actions}</div>}
+    </div>
   );
 }

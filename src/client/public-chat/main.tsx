@@ -3,6 +3,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import '../components/light.css';
 import { publicTheme } from './public-theme.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { GlobalSnackbar } from '../components/GlobalSnackbar.tsx';

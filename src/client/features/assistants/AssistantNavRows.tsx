@@ -1,11 +1,4 @@
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
-import List from '@mui/material/List';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
-import AddIcon from '@mui/icons-material/AddRounded';
-import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import { AddIcon, SettingsIcon } from '../../components/icons.tsx';
 import { useAssistantView } from '../../lib/assistant-view.ts';
 import type { CurrentUser } from '../../state/user-store.ts';
 import type { AssistantSummary } from '../../../shared/schemas/assistants.ts';
@@ -43,24 +36,14 @@ export function AssistantNavRows({ user, onNavigate }: Props) {
   const create = createActionState(user, limit);
 
   return (
-    <Box component="li" sx={{ listStyle: 'none' }}>
-      <List
-        dense
-        disablePadding
-        aria-label={TA.navAssistants}
-        data-testid="nav-assistants"
-        sx={{ pl: 1.5, mb: 1 }}
-      >
+    <li>
+      <ul aria-label={TA.navAssistants} data-testid="nav-assistants" className="nav-list nav-assistants">
         {assistants.isPending &&
           [0, 1, 2].map((i) => (
-            <Box
-              component="li"
-              key={i}
-              sx={{ listStyle: 'none', display: 'flex', alignItems: 'center', gap: 1.25, px: 1, py: 0.75 }}
-            >
-              <Skeleton variant="circular" width={26} height={26} />
-              <Skeleton width="60%" />
-            </Box>
+            <li key={i} className="nav-skeleton">
+              <span className="skeleton round" style={{ width: 26, height: 26 }} />
+              <span className="skeleton text" style={{ width: '60%' }} />
+            </li>
           ))}
         {assistants.data?.map((assistant) => (
           <NavRow
@@ -72,7 +55,7 @@ export function AssistantNavRows({ user, onNavigate }: Props) {
           />
         ))}
         {create.visible && (
-          <Box component="li" sx={{ listStyle: 'none' }}>
+          <li>
             <Hint
               title={create.reason ? actionTooltip(create) : ''}
               placement="right"
@@ -80,43 +63,17 @@ export function AssistantNavRows({ user, onNavigate }: Props) {
               disabled={create.disabled}
               label={create.reason ? `${create.label}: ${create.reason}` : undefined}
             >
-              <ButtonBase
-                onClick={() => go('create')}
-                disabled={create.disabled}
-                sx={(theme) => ({
-                  width: '100%',
-                  justifyContent: 'flex-start',
-                  gap: 1.25,
-                  px: 1,
-                  py: 0.75,
-                  mt: 0.5,
-                  borderRadius: '10px',
-                  color: 'text.secondary',
-                  fontSize: '0.875rem',
-                  fontWeight: 500,
-                  '&:hover': { bgcolor: alpha(theme.palette.common.white, 0.05), color: 'text.primary' },
-                  '&.Mui-disabled': { color: 'text.disabled' },
-                })}
-              >
-                <Box
-                  sx={(theme) => ({
-                    width: 26,
-                    height: 26,
-                    borderRadius: '50%',
-                    display: 'grid',
-                    placeItems: 'center',
-                    border: `1px dashed ${alpha(theme.palette.common.white, 0.3)}`,
-                  })}
-                >
-                  <AddIcon sx={{ fontSize: 18 }} />
-                </Box>
+              <button type="button" className="nav-add" onClick={() => go('create')} disabled={create.disabled}>
+                <span>
+                  <AddIcon size={18} />
+                </span>
                 {TA.addAssistant}
-              </ButtonBase>
+              </button>
             </Hint>
-          </Box>
+          </li>
         )}
-      </List>
-    </Box>
+      </ul>
+    </li>
   );
 }
 
@@ -133,49 +90,20 @@ function NavRow({ assistant, limit, active, onOpen }: RowProps) {
   const edit = editActionState(assistant, limit);
   const TypeIcon = TYPE_ICONS[assistant.type];
   return (
-    <Box
-      component="li"
-      data-testid="nav-assistant"
-      aria-current={active ? 'page' : undefined}
-      sx={(theme) => ({
-        listStyle: 'none',
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1.25,
-        pl: 1,
-        pr: 0.25,
-        py: 0.25,
-        borderRadius: '10px',
-        bgcolor: active ? alpha(theme.palette.primary.main, 0.12) : 'transparent',
-        '&:hover': {
-          bgcolor: active ? alpha(theme.palette.primary.main, 0.16) : alpha(theme.palette.common.white, 0.04),
-        },
-      })}
-    >
+    <li data-testid="nav-assistant" aria-current={active ? 'page' : undefined} className="nav-assistant">
       <AssistantAvatar assistant={assistant} size={26} />
-      <Typography
-        variant="body2"
-        sx={{
-          flex: 1,
-          minWidth: 0,
-          fontWeight: active ? 600 : 500,
-          overflowWrap: 'anywhere',
-          lineHeight: 1.35,
-        }}
-      >
-        {assistant.name}
-      </Typography>
-      <ActionIconButton actionState={use} size="small" onClick={() => onOpen(assistant.type, assistant.uuid)}>
-        <TypeIcon sx={{ fontSize: 18 }} />
+      <p className="t-body2">{assistant.name}</p>
+      <ActionIconButton actionState={use} small onClick={() => onOpen(assistant.type, assistant.uuid)}>
+        <TypeIcon size={18} />
       </ActionIconButton>
       {assistant.can_edit ? (
-        <ActionIconButton actionState={edit} size="small" onClick={() => onOpen('edit', assistant.uuid)}>
-          <SettingsIcon sx={{ fontSize: 18 }} />
+        <ActionIconButton actionState={edit} small onClick={() => onOpen('edit', assistant.uuid)}>
+          <SettingsIcon size={18} />
         </ActionIconButton>
       ) : (
         // Keeps the use icons of all rows in one column.
-        <Box sx={{ width: 28, flexShrink: 0 }} />
+        <span className="nav-assistant-spacer" />
       )}
-    </Box>
+    </li>
   );
 }

@@ -7,13 +7,13 @@ import { TaskViewLoader } from './TaskViewLoader.tsx';
 import { RedirectToList } from './components/RedirectToList.tsx';
 import { AssistantLibrary } from './library/AssistantLibrary.tsx';
 import { useLibraryState } from './use-library-state.ts';
-import { lazyWithReload as lazy } from '../../lib/lazy-with-reload.ts';
+import { lazyMui as lazy } from '../../lib/lazy-mui.tsx';
 import { RouteFallback } from '../../components/RouteFallback.tsx';
 import { Suspense } from 'react';
 import type { AssistantSummary } from '../../../shared/schemas/assistants.ts';
 
 // The library is what most visits open: the wizard and the edit screen (forms, colour pickers,
-// tools) load when they are opened (docs/decisions/012).
+// tools) load when they are opened, with MUI and its theme (docs/decisions/012, 026).
 const CreateWizard = lazy<SectionProps>(() => import('./wizard/CreateWizard.tsx').then((m) => ({ default: m.CreateWizard })));
 const ImageView = lazy<{ assistant: AssistantSummary }>(() => import('../images/ImageView.tsx').then((m) => ({ default: m.ImageView })));
 const EditView = lazy<{ uuid: string; user: SectionProps['user'] }>(() => import('./edit/EditView.tsx').then((m) => ({ default: m.EditView })));

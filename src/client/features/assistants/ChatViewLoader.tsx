@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { RouteFallback } from '../../components/RouteFallback.tsx';
-import { lazyWithReload as lazy } from '../../lib/lazy-with-reload.ts';
+import { lazyMui } from '../../lib/lazy-mui.tsx';
 
-// The chat view is its own chunk, built in features/chat.
-const ChatView = lazy<{ assistantUuid: string }>(() => import('../chat/ChatView.tsx'));
+// The chat view is its own chunk, built in features/chat (with MUI: lazyMui).
+const ChatView = lazyMui<{ assistantUuid: string }>(() => import('../chat/ChatView.tsx'));
 
 /** The assistant area's chat view (spec 02 §2), loaded on demand. */
 export function ChatViewLoader({ assistantUuid }: { assistantUuid: string }) {

@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { RouteFallback } from '../../components/RouteFallback.tsx';
-import { lazyWithReload as lazy } from '../../lib/lazy-with-reload.ts';
+import { lazyMui } from '../../lib/lazy-mui.tsx';
 
-// The task view is its own chunk, built in features/tasks.
-const TaskView = lazy<{ assistantUuid: string }>(() => import('../tasks/TaskView.tsx'));
+// The task view is its own chunk, built in features/tasks (with MUI: lazyMui).
+const TaskView = lazyMui<{ assistantUuid: string }>(() => import('../tasks/TaskView.tsx'));
 
 /** The assistant area's task view (spec 02 §2), loaded on demand. */
 export function TaskViewLoader({ assistantUuid }: { assistantUuid: string }) {

@@ -1,12 +1,8 @@
-import type { SvgIconProps } from '@mui/material/SvgIcon';
-import type { ComponentType } from 'react';
-import ChatIcon from '@mui/icons-material/ChatBubbleOutlineRounded';
-import TaskIcon from '@mui/icons-material/AssignmentOutlined';
-import ImageIcon from '@mui/icons-material/PaletteOutlined';
+import { ChatIcon, ImageIcon, TaskIcon, type LightIcon } from '../../components/icons.tsx';
 import type { AssistantType } from '../../../shared/schemas/assistants.ts';
 
 /** The icon of each assistant type (chat, task, image) — also the icon of its use action. */
-export const TYPE_ICONS: Record<AssistantType, ComponentType<SvgIconProps>> = {
+export const TYPE_ICONS: Record<AssistantType, LightIcon> = {
   chat: ChatIcon,
   task: TaskIcon,
   image: ImageIcon,

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type ReactNode, type Ref } from 'react';
 import { MikaMark } from '../../components/MikaMark.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
 import { LEGAL_LINKS } from '../../lib/legal-links.ts';
 import { T } from '../../lib/texts.ts';
-import { useSnackbar } from '../../state/snackbar-store.ts';
 
 /*
  * The few controls of the sign-in screens, without MUI (docs/decisions/012): plain elements styled
@@ -16,8 +16,6 @@ const ICON_PATHS = {
     'M12 6c3.79 0 7.17 2.13 8.82 5.5-.59 1.22-1.42 2.27-2.41 3.12l1.41 1.41c1.39-1.23 2.49-2.77 3.18-4.53C21.27 7.11 17 4 12 4c-1.27 0-2.49.2-3.64.57l1.65 1.65C10.66 6.09 11.32 6 12 6m-1.07 1.14L13 9.21c.57.25 1.03.71 1.28 1.28l2.07 2.07c.08-.34.14-.7.14-1.07C16.5 9.01 14.48 7 12 7c-.37 0-.72.05-1.07.14M2.01 3.87l2.68 2.68C3.06 7.83 1.77 9.53 1 11.5 2.73 15.89 7 19 12 19c1.52 0 2.98-.29 4.32-.82l3.42 3.42 1.41-1.41L3.42 2.45zm7.5 7.5 2.61 2.61c-.04.01-.08.02-.12.02-1.38 0-2.5-1.12-2.5-2.5 0-.05.01-.08.01-.13m-3.4-3.4 1.75 1.75c-.23.55-.36 1.15-.36 1.78 0 2.48 2.02 4.5 4.5 4.5.63 0 1.23-.13 1.77-.36l.98.98c-.88.24-1.8.38-2.75.38-3.79 0-7.17-2.13-8.82-5.5.7-1.43 1.72-2.61 2.93-3.53',
   arrowBack:
     'M19 11H7.83l4.88-4.88c.39-.39.39-1.03 0-1.42a.996.996 0 0 0-1.41 0l-6.59 6.59c-.39.39-.39 1.02 0 1.41l6.59 6.59c.39.39 1.02.39 1.41 0s.39-1.02 0-1.41L7.83 13H19c.55 0 1-.45 1-1s-.45-1-1-1',
-  close:
-    'M18.3 5.71a.996.996 0 0 0-1.41 0L12 10.59 7.11 5.7a.996.996 0 0 0-1.41 0c-.39.39-.39 1.02 0 1.41L10.59 12 5.7 16.89c-.39.39-.39 1.02 0 1.41s1.02.39 1.41 0L12 13.41l4.89 4.89c.39.39 1.02.39 1.41 0s.39-1.02 0-1.41L13.41 12l4.89-4.89c.38-.38.38-1.02 0-1.4',
   checkboxChecked:
     'M19 3H5c-1.11 0-2 .9-2 2v14c0 1.1.89 2 2 2h14c1.11 0 2-.9 2-2V5c0-1.1-.89-2-2-2zm-9 14l-5-5 1.41-1.41L10 14.17l7.59-7.59L19 8l-9 9z',
   checkbox: 'M19 5v14H5V5h14m0-2H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2z',
@@ -211,21 +209,7 @@ export function SubmitButton({ busy, children }: { busy: boolean; children: stri
   return (
     <button type="submit" className={busy ? 'mk-button contained loading' : 'mk-button contained'} disabled={busy}>
       {children}
-      {busy && <span className="mk-spinner" aria-hidden="true" />}
+      {busy && <Spinner size={20} />}
     </button>
-  );
-}
-
-/** The notification of spec 01 §3 (the same store and look as the office's GlobalSnackbar). */
-export function Snackbar() {
-  const { status, color, text, key, hide } = useSnackbar();
-  if (!status) return null;
-  return (
-    <div key={key} role="alert" data-testid="snackbar" data-severity={color} className={`mk-snackbar ${color}`}>
-      <span>{text}</span>
-      <button type="button" className="mk-icon-button" aria-label={T.close} onClick={hide}>
-        <Icon name="close" small />
-      </button>
-    </div>
   );
 }

@@ -1,9 +1,5 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
-import LogoutIcon from '@mui/icons-material/LogoutRounded';
-import WarningIcon from '@mui/icons-material/WarningAmberRounded';
+import { LogoutIcon, WarningIcon } from '../../components/icons.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
 import { T } from '../../lib/texts.ts';
 import type { CurrentUser } from '../../state/user-store.ts';
 import { useState } from 'react';
@@ -33,60 +29,25 @@ export function LiveLoginBar({ liveLogin }: { liveLogin: LiveLogin }) {
     endLiveLogin().catch(() => setBusy(false));
   };
   return (
-    <Box
-      data-testid="live-login-banner"
-      sx={(theme) => ({
-        flex: 1,
-        minWidth: 0,
-        display: 'flex',
-        alignItems: 'center',
-        gap: { xs: 1, sm: 1.5 },
-        pl: { xs: 1.25, sm: 2 },
-        pr: { xs: 0.75, sm: 1 },
-        py: 0.75,
-        borderRadius: '10px',
-        color: theme.palette.warning.light,
-        bgcolor: alpha(theme.palette.warning.main, 0.14),
-        border: `1px solid ${alpha(theme.palette.warning.main, 0.4)}`,
-      })}
-    >
-      <WarningIcon fontSize="small" sx={{ flexShrink: 0 }} />
-      <Box role="status" sx={{ minWidth: 0, flex: 1, lineHeight: 1.3 }}>
-        <Typography
-          component="span"
-          sx={{ display: 'block', fontWeight: 600, fontSize: { xs: '0.8125rem', sm: '0.9375rem' }, lineHeight: 1.3, overflowWrap: 'anywhere' }}
-        >
-          {T.liveLoginBanner(liveLogin.teamName)}
-        </Typography>
+    <div data-testid="live-login-banner" className="live-login">
+      <WarningIcon size="small" />
+      <div role="status">
+        <span className="live-login-team">{T.liveLoginBanner(liveLogin.teamName)}</span>
         {until && (
           // On a phone there is no room for the end as well: the team comes first.
-          <Typography component="span" data-testid="live-login-until" sx={{ display: { xs: 'none', sm: 'block' }, fontSize: '0.75rem', lineHeight: 1.3, opacity: 0.85 }}>
+          <span data-testid="live-login-until" className="live-login-until">
             {T.liveLoginUntil(until)}
-          </Typography>
+          </span>
         )}
-      </Box>
-      <Button
-        size="small"
-        variant="outlined"
-        color="warning"
-        startIcon={<LogoutIcon />}
-        loading={busy}
-        onClick={end}
-        aria-label={T.liveLoginEnd}
-        sx={{
-          flexShrink: 0,
-          whiteSpace: 'nowrap',
-          px: { xs: 1, sm: 1.5 },
-          '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
-        }}
-      >
-        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-          {T.liveLoginEnd}
-        </Box>
-        <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
-          {T.liveLoginEndShort}
-        </Box>
-      </Button>
-    </Box>
+      </div>
+      <button type="button" className={`btn small outlined-warning${busy ? ' busy' : ''}`} disabled={busy} onClick={end} aria-label={T.liveLoginEnd}>
+        <span className="btn-start-icon">
+          <LogoutIcon size={18} />
+        </span>
+        <span className="wide-only">{T.liveLoginEnd}</span>
+        <span className="narrow-only">{T.liveLoginEndShort}</span>
+        {busy && <Spinner size={16} />}
+      </button>
+    </div>
   );
 }

@@ -1,11 +1,5 @@
-import AppBar from '@mui/material/AppBar';
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
-import MenuIcon from '@mui/icons-material/MenuRounded';
 import { useEffect } from 'react';
+import { MenuIcon } from '../../components/icons.tsx';
 import { MikaMark } from '../../components/MikaMark.tsx';
 import { readLiveLoginMarker, writeLiveLoginMarker } from '../../lib/browser-storage.ts';
 import { T } from '../../lib/texts.ts';
@@ -18,8 +12,6 @@ import { LiveLoginBar } from './LiveLoginBar.tsx';
 
 interface Props {
   user: CurrentUser;
-  /** Left offset of the bar (the permanent drawer's width on wide screens). */
-  offset: number;
   /** Narrow screens: show the menu button for the temporary drawer. */
   showMenuButton: boolean;
 }
@@ -36,8 +28,8 @@ function useLiveLoginMarker(liveLogin: CurrentUser['liveLogin']) {
   }, [liveLogin]);
 }
 
-/** The office's top bar in one of its three variants (spec 03 §2). */
-export function TopBar({ user, offset, showMenuButton }: Props) {
+/** The office's top bar in one of its three variants (spec 03 §2); beside the permanent drawer on wide screens (office.css). */
+export function TopBar({ user, showMenuButton }: Props) {
   const toggleMobileNav = useUiStore((state) => state.toggleMobileNav);
   useLiveLoginMarker(user.liveLogin);
 
@@ -48,61 +40,31 @@ export function TopBar({ user, offset, showMenuButton }: Props) {
     content = <TrialCountdown seconds={user.trailSecondsRemaining} canBook={ROLE.owner(user)} />;
   } else {
     content = (
-      <Box
-        data-testid="top-bar-user"
-        sx={{
-          flex: 1,
-          minWidth: 0,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'flex-end',
-          gap: 1.5,
-        }}
-      >
-        <Box sx={{ minWidth: 0, textAlign: 'right' }}>
-          <Typography variant="subtitle2" noWrap>
-            {user.name}
-          </Typography>
-          <Typography variant="caption" noWrap component="div" sx={{ color: 'text.secondary' }}>
-            {user.email}
-          </Typography>
-        </Box>
-        <Avatar
-          sx={{
-            width: 36,
-            height: 36,
-            bgcolor: 'primary.main',
-            color: 'primary.contrastText',
-            fontSize: '0.875rem',
-            fontWeight: 700,
-          }}
-        >
+      <div data-testid="top-bar-user" className="topbar-user">
+        <div>
+          <div className="t-subtitle2 t-nowrap">{user.name}</div>
+          <div className="t-caption t-nowrap t-secondary">{user.email}</div>
+        </div>
+        <span className="avatar person" style={{ width: 36, height: 36, fontSize: '0.875rem' }}>
           {initials(user.name)}
-        </Avatar>
-      </Box>
+        </span>
+      </div>
     );
   }
 
   return (
-    <AppBar position="fixed" sx={{ width: `calc(100% - ${offset}px)` }}>
-      <Toolbar sx={{ gap: { xs: 1, sm: 2 }, minHeight: { xs: 64 }, px: { xs: 1.5, sm: 3 } }}>
-        {showMenuButton && (
-          <>
-            <IconButton
-              onClick={toggleMobileNav}
-              aria-label={T.navMenu}
-              edge="start"
-              sx={{ color: 'text.primary' }}
-            >
-              <MenuIcon />
-            </IconButton>
-            <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
-              <MikaMark size={30} />
-            </Box>
-          </>
-        )}
-        {content}
-      </Toolbar>
-    </AppBar>
+    <header className="topbar">
+      {showMenuButton && (
+        <>
+          <button type="button" className="icon-btn topbar-menu" onClick={toggleMobileNav} aria-label={T.navMenu}>
+            <MenuIcon />
+          </button>
+          <span className="topbar-mark">
+            <MikaMark size={30} />
+          </span>
+        </>
+      )}
+      {content}
+    </header>
   );
 }

@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import HourglassIcon from '@mui/icons-material/HourglassTopRounded';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { HourglassIcon } from '../../components/icons.tsx';
 import { T, formatCountdown } from '../../lib/texts.ts';
 
 /**
@@ -20,52 +19,22 @@ export function TrialCountdown({ seconds, canBook }: { seconds: number; canBook:
   const remaining = Math.max(0, Math.round((endsAt - now) / 1000));
 
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: { xs: 1, sm: 2 },
-        minWidth: 0,
-        flex: 1,
-        justifyContent: 'flex-end',
-      }}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-        <HourglassIcon
-          sx={{ color: 'warning.main', display: { xs: 'none', sm: 'block' } }}
-          fontSize="small"
-        />
-        <Box
-          data-testid="trial-countdown"
-          aria-live="off"
-          sx={{
-            display: 'flex',
-            flexDirection: { xs: 'column', sm: 'row' },
-            columnGap: 0.75,
-            fontVariantNumeric: 'tabular-nums',
-            lineHeight: 1.3,
-            minWidth: 0,
-          }}
-        >
-          <Box component="span" sx={{ color: 'text.secondary', fontSize: { xs: '0.75rem', sm: '0.875rem' } }}>
-            {remaining > 0 ? `${T.trialLabel} ` : ''}
-          </Box>
-          <Box
-            component="span"
-            // On a phone the value wraps between its parts ("13 Tage 23 Std." / "59 Min. 32 Sek.") instead
-            // of running under "Tarif wählen"; a number never parts from its unit.
-            sx={{ fontWeight: 600, fontSize: { xs: '0.8125rem', sm: '0.9375rem' }, whiteSpace: { xs: 'normal', sm: 'nowrap' } }}
-          >
-            {remaining > 0 ? formatCountdown(remaining).replace(/(\d+) /g, '$1\u00a0') : T.trialExpired}
-          </Box>
-        </Box>
-      </Box>
+    <div className="trial">
+      <div className="trial-time">
+        <HourglassIcon size="small" />
+        <div data-testid="trial-countdown" aria-live="off" className="trial-countdown">
+          <span>{remaining > 0 ? `${T.trialLabel} ` : ''}</span>
+          {/* On a phone the value wraps between its parts ("13 Tage 23 Std." / "59 Min. 32 Sek.") instead
+              of running under "Tarif wählen"; a number never parts from its unit. */}
+          <span>{remaining > 0 ? formatCountdown(remaining).replace(/(\d+) /g, '$1\u00a0') : T.trialExpired}</span>
+        </div>
+      </div>
       {/* Only the owner can book a plan: employees see the countdown without the button. */}
       {canBook && (
-        <Button href="/Offer" variant="contained" size="small" sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+        <Link to="/Offer" className="btn contained small">
           {T.trialChoosePlan}
-        </Button>
+        </Link>
       )}
-    </Box>
+    </div>
   );
 }

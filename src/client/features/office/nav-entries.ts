@@ -1,14 +1,15 @@
-import type { SvgIconProps } from '@mui/material/SvgIcon';
-import type { ComponentType } from 'react';
-import AutoAwesomeIcon from '@mui/icons-material/AutoAwesomeOutlined';
-import ApiIcon from '@mui/icons-material/ApiOutlined';
-import GroupIcon from '@mui/icons-material/GroupOutlined';
-import InsightsIcon from '@mui/icons-material/InsightsOutlined';
-import SellIcon from '@mui/icons-material/SellOutlined';
-import ShieldIcon from '@mui/icons-material/ShieldOutlined';
-import ShoppingBagIcon from '@mui/icons-material/ShoppingBagOutlined';
-import SupportAgentIcon from '@mui/icons-material/SupportAgentOutlined';
-import DataUsageIcon from '@mui/icons-material/DataUsageOutlined';
+import {
+  ApiIcon,
+  AutoAwesomeIcon,
+  DataUsageIcon,
+  GroupIcon,
+  InsightsIcon,
+  SellIcon,
+  ShieldIcon,
+  ShoppingBagIcon,
+  SupportAgentIcon,
+  type LightIcon,
+} from '../../components/icons.tsx';
 import { T } from '../../lib/texts.ts';
 import { ROLE, type RolePredicate } from './roles.ts';
 
@@ -16,7 +17,7 @@ export interface NavEntry {
   /** The office section the entry opens (see sections.ts). */
   section: string;
   label: string;
-  icon: ComponentType<SvgIconProps>;
+  icon: LightIcon;
   visible: RolePredicate;
 }
 

@@ -1,5 +1,6 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazyWithReload as lazy } from '../../lib/lazy-with-reload.ts';
+import type { ComponentType } from 'react';
+import AssistantSection from '../assistants/AssistantSection.tsx';
+import { lazyMui } from '../../lib/lazy-mui.tsx';
 import type { CurrentUser } from '../../state/user-store.ts';
 import { ROLE, type RolePredicate } from './roles.ts';
 
@@ -8,7 +9,7 @@ export interface SectionProps {
 }
 
 export interface SectionDefinition {
-  component: LazyExoticComponent<ComponentType<SectionProps>>;
+  component: ComponentType<SectionProps>;
   /** Who may open the section; others see the default section instead. */
   allowed: RolePredicate;
 }
@@ -17,23 +18,27 @@ export interface SectionDefinition {
 export const DEFAULT_SECTION = 'Assistant';
 
 /**
+ * The library (Assistant) is what most visits open: part of the office page's chunk, with static
+ * styles, so it renders in the same pass as the shell. Every other section is built with MUI and
+ * loads with the theme when opened (lazyMui, docs/decisions/026).
+ *
  * Office sections by component name, the first path segment (/Support, /Offer …; spec 01 §2).
  * Adding a section: one line here, plus an entry in nav-entries.ts if it has a menu entry.
  */
 export const SECTIONS: Record<string, SectionDefinition> = {
-  Assistant: { component: lazy(() => import('../assistants/AssistantSection.tsx')), allowed: ROLE.everyone },
-  Support: { component: lazy(() => import('../support/SupportSection.tsx')), allowed: ROLE.everyone },
-  Dataprotection: { component: lazy(() => import('../dataprotection/DataprotectionSection.tsx')), allowed: ROLE.admin },
+  Assistant: { component: AssistantSection, allowed: ROLE.everyone },
+  Support: { component: lazyMui(() => import('../support/SupportSection.tsx')), allowed: ROLE.everyone },
+  Dataprotection: { component: lazyMui(() => import('../dataprotection/DataprotectionSection.tsx')), allowed: ROLE.admin },
   // Everyone opens their own profile here; the list and other users are for admins (UserSection).
-  User: { component: lazy(() => import('../users/UserSection.tsx')), allowed: ROLE.everyone },
-  Insight: { component: lazy(() => import('../insight/InsightSection.tsx')), allowed: ROLE.superadmin },
-  Api: { component: lazy(() => import('../api-keys/ApiSection.tsx')), allowed: ROLE.admin },
+  User: { component: lazyMui(() => import('../users/UserSection.tsx')), allowed: ROLE.everyone },
+  Insight: { component: lazyMui(() => import('../insight/InsightSection.tsx')), allowed: ROLE.superadmin },
+  Api: { component: lazyMui(() => import('../api-keys/ApiSection.tsx')), allowed: ROLE.admin },
   // Commerce (issue 14): the offer and the shop for the owner, usage for admins; Billing has no
   // menu entry (the target of paymentMethodLink / customerPortalLink with the provider "Rechnung").
-  Offer: { component: lazy(() => import('../offer/OfferSection.tsx')), allowed: ROLE.owner },
-  Shop: { component: lazy(() => import('../shop/ShopSection.tsx')), allowed: ROLE.owner },
-  Usage: { component: lazy(() => import('../usage/UsageSection.tsx')), allowed: ROLE.admin },
-  Billing: { component: lazy(() => import('../billing/BillingSection.tsx')), allowed: ROLE.owner },
+  Offer: { component: lazyMui(() => import('../offer/OfferSection.tsx')), allowed: ROLE.owner },
+  Shop: { component: lazyMui(() => import('../shop/ShopSection.tsx')), allowed: ROLE.owner },
+  Usage: { component: lazyMui(() => import('../usage/UsageSection.tsx')), allowed: ROLE.admin },
+  Billing: { component: lazyMui(() => import('../billing/BillingSection.tsx')), allowed: ROLE.owner },
 };
 
 export function sectionPath(name: string): string {

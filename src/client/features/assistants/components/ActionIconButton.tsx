@@ -1,12 +1,13 @@
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import type { IconButtonProps } from '@mui/material/IconButton';
 import type { ReactNode } from 'react';
 import { Hint } from '../../../components/Hint.tsx';
 import type { ActionState } from '../assistant-rules.ts';
 
-interface Props extends Omit<IconButtonProps, 'disabled' | 'aria-label' | 'title'> {
+interface Props {
   actionState: ActionState;
+  onClick: () => void;
+  /** Extra classes of the button (office.css: use, quiet, delete). */
+  className?: string;
+  small?: boolean;
   children: ReactNode;
 }
 
@@ -16,9 +17,7 @@ export function actionTooltip(action: ActionState): ReactNode {
   if (!action.comingSoon) return action.reason;
   return (
     <>
-      <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
-        {action.label}
-      </Box>
+      <span style={{ display: 'block', fontWeight: 600 }}>{action.label}</span>
       {action.reason}
     </>
   );
@@ -28,12 +27,13 @@ export function actionTooltip(action: ActionState): ReactNode {
  * An icon button for an assistant action. A disabled button gets no pointer events, so the
  * tooltip sits on a wrapper that still explains why the action is unavailable.
  */
-export function ActionIconButton({ actionState: action, children, ...rest }: Props) {
+export function ActionIconButton({ actionState: action, onClick, className, small = false, children }: Props) {
+  const classes = ['icon-btn', small && 'small', className].filter(Boolean).join(' ');
   return (
     <Hint title={actionTooltip(action)} disabled={action.disabled} label={action.reason ? `${action.label}: ${action.reason}` : action.label}>
-      <IconButton {...rest} aria-label={action.label} disabled={action.disabled}>
+      <button type="button" className={classes} onClick={onClick} aria-label={action.label} disabled={action.disabled}>
         {children}
-      </IconButton>
+      </button>
     </Hint>
   );
 }

@@ -1,5 +1,4 @@
-import Avatar from '@mui/material/Avatar';
-import { alpha } from '@mui/material/styles';
+import { useState } from 'react';
 import type { AssistantSummary } from '../../../../shared/schemas/assistants.ts';
 import { initials } from '../../office/initials.ts';
 import { TYPE_COLORS } from '../assistant-icons.ts';
@@ -11,26 +10,16 @@ interface Props {
   radius?: number | string;
 }
 
-/** The assistant's generated avatar image, or its initials on its type colour. */
+/** The assistant's generated avatar image, or its initials on its type colour (office.css). */
 export function AssistantAvatar({ assistant, size = 40, radius = '50%' }: Props) {
-  const color = TYPE_COLORS[assistant.type];
+  const [failed, setFailed] = useState<string | null>(null);
+  const image = assistant.image && failed !== assistant.image ? assistant.image : null;
   return (
-    <Avatar
-      src={assistant.image ?? undefined}
-      alt=""
-      sx={(theme) => ({
-        width: size,
-        height: size,
-        borderRadius: radius,
-        fontSize: size * 0.38,
-        fontWeight: 700,
-        color: theme.palette[color].main,
-        bgcolor: alpha(theme.palette[color].main, 0.16),
-        border: `1px solid ${alpha(theme.palette[color].main, 0.28)}`,
-        flexShrink: 0,
-      })}
+    <span
+      className={`avatar tone tone-${TYPE_COLORS[assistant.type]}`}
+      style={{ width: size, height: size, borderRadius: radius, fontSize: size * 0.38 }}
     >
-      {initials(assistant.name)}
-    </Avatar>
+      {image ? <img src={image} alt="" onError={() => setFailed(image)} /> : initials(assistant.name)}
+    </span>
   );
 }

@@ -38,7 +38,7 @@ export function TypeSelector({ assistant }: { assistant: AssistantDetail }) {
               },
             })}
           >
-            <Icon fontSize="small" />
+            <Icon size="small" />
             {TA.typeLabels[type]}
           </ToggleButton>
         );

@@ -1,37 +1,35 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
-import AutoAwesomeIcon from '@mui/icons-material/AutoAwesomeOutlined';
-import { useDeferredValue, useState } from 'react';
+import { Suspense, useDeferredValue, useState, type ComponentProps } from 'react';
+import { AutoAwesomeIcon } from '../../../components/icons.tsx';
+import { LightAlert } from '../../../components/LightAlert.tsx';
 import type { AssistantSummary } from '../../../../shared/schemas/assistants.ts';
 import { SectionHeader } from '../../../components/SectionHeader.tsx';
 import { useAssistantView } from '../../../lib/assistant-view.ts';
 import type { CurrentUser } from '../../../state/user-store.ts';
 import { canDeleteAssistant, createActionState, overLimitMessage } from '../assistant-rules.ts';
-import { DeleteAssistantDialog } from '../components/DeleteAssistantDialog.tsx';
+import { lazyMui } from '../../../lib/lazy-mui.tsx';
+import type { DeleteAssistantDialog as DeleteDialog } from '../components/DeleteAssistantDialog.tsx';
 import { TA } from '../texts.ts';
 import { useLibraryState } from '../use-library-state.ts';
 import { AssistantCard } from './AssistantCard.tsx';
 import { LibrarySkeleton } from './LibrarySkeleton.tsx';
 import { NewAssistantCard } from './NewAssistantCard.tsx';
 
-/** Spec 01 §9: 3 cards per row, 2 below a window width of 1280 px (1 on phones). */
-const GRID_SX = {
-  display: 'grid',
-  gap: { xs: 2, sm: 2.5 },
-  gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
-  '@media (max-width: 1279.98px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-  '@media (max-width: 599.98px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
-} as const;
+// The confirmation is an MUI dialog: it loads when a card asks for it (docs/decisions/026).
+const DeleteAssistantDialog = lazyMui<ComponentProps<typeof DeleteDialog>>(() =>
+  import('../components/DeleteAssistantDialog.tsx').then((m) => ({ default: m.DeleteAssistantDialog })),
+);
 
-/** The assistant library (list view): cards with their actions, the plan limit and the "new" card. */
+/**
+ * The assistant library (list view): cards with their actions, the plan limit and the "new" card.
+ * Static styles (office.css); spec 01 §9: 3 cards per row, 2 below a window width of 1280 px (1 on
+ * phones).
+ */
 export function AssistantLibrary({ user }: { user: CurrentUser }) {
   const { open } = useAssistantView();
   const { assistants, limit } = useLibraryState();
   const [toDelete, setToDelete] = useState<AssistantSummary | null>(null);
+  // Mounted from the first request on, so that closing keeps MUI's transition.
+  const [deleteAsked, setDeleteAsked] = useState(false);
   const create = createActionState(user, limit);
   const overLimit = overLimitMessage(limit);
   const list = assistants.data ?? [];
@@ -43,26 +41,26 @@ export function AssistantLibrary({ user }: { user: CurrentUser }) {
       <SectionHeader title={TA.libraryTitle} subtitle={TA.librarySubtitle} />
 
       {overLimit && (
-        <Alert severity="warning" variant="outlined" sx={{ mb: 3 }} data-testid="over-limit">
+        <LightAlert severity="warning" outlined className="library-alert" data-testid="over-limit">
           {overLimit}
-        </Alert>
+        </LightAlert>
       )}
 
       {assistants.isError ? (
-        <Alert
+        <LightAlert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={() => void assistants.refetch()}>
+            <button type="button" className="btn text small" onClick={() => void assistants.refetch()}>
               {TA.retry}
-            </Button>
+            </button>
           }
         >
           {TA.libraryLoadError}
-        </Alert>
+        </LightAlert>
       ) : (
         <>
           {!pending && assistants.isSuccess && list.length === 0 && <EmptyLibrary isAdmin={user.is_admin} />}
-          <Box sx={GRID_SX} data-testid="assistant-grid">
+          <div className="library-grid" data-testid="assistant-grid">
             {pending ? (
               <LibrarySkeleton />
             ) : (
@@ -75,7 +73,10 @@ export function AssistantLibrary({ user }: { user: CurrentUser }) {
                   onEdit={() => open('edit', assistant.uuid)}
                   onDelete={
                     limit.exceeded && canDeleteAssistant(user, assistant)
-                      ? () => setToDelete(assistant)
+                      ? () => {
+                          setDeleteAsked(true);
+                          setToDelete(assistant);
+                        }
                       : undefined
                   }
                 />
@@ -84,39 +85,27 @@ export function AssistantLibrary({ user }: { user: CurrentUser }) {
             {create.visible && !pending && (
               <NewAssistantCard action={create} onCreate={() => open('create')} />
             )}
-          </Box>
+          </div>
         </>
       )}
 
-      <DeleteAssistantDialog assistant={toDelete} onClose={() => setToDelete(null)} />
+      {deleteAsked && (
+        <Suspense fallback={null}>
+          <DeleteAssistantDialog assistant={toDelete} onClose={() => setToDelete(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
 
 function EmptyLibrary({ isAdmin }: { isAdmin: boolean }) {
   return (
-    <Card sx={{ p: { xs: 3, sm: 5 }, mb: 3, textAlign: 'center' }} data-testid="library-empty">
-      <Box
-        sx={(theme) => ({
-          width: 64,
-          height: 64,
-          mx: 'auto',
-          mb: 2,
-          borderRadius: '18px',
-          display: 'grid',
-          placeItems: 'center',
-          color: 'primary.main',
-          bgcolor: alpha(theme.palette.primary.main, 0.14),
-        })}
-      >
-        <AutoAwesomeIcon sx={{ fontSize: 32 }} />
-      </Box>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {TA.emptyTitle}
-      </Typography>
-      <Typography sx={{ color: 'text.secondary', maxWidth: 520, mx: 'auto' }}>
-        {isAdmin ? TA.emptyTextAdmin : TA.emptyTextEmployee}
-      </Typography>
-    </Card>
+    <div className="card library-empty" data-testid="library-empty">
+      <div className="library-empty-icon">
+        <AutoAwesomeIcon size={32} />
+      </div>
+      <h2 className="t-h6">{TA.emptyTitle}</h2>
+      <p className="t-body1 t-secondary">{isAdmin ? TA.emptyTextAdmin : TA.emptyTextEmployee}</p>
+    </div>
   );
 }
