@@ -1,4 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiHeaders } from './api.ts';
+import { expectNoAxeViolations } from './axe.ts';
 import { adminApi, publishedAssistant, unique } from './public-helpers.ts';
 import { E2E_BASE_URL } from './server.ts';
 
@@ -154,4 +156,44 @@ test('Nur mit der Tastatur: registrieren, einloggen, Mika öffnen, fragen, neu s
   await expect(visitorInput).toBeFocused();
   await visitor.close();
   await api.ctx.dispose();
+});
+
+test('Auf dem Telefon: die Navigation ist ein benannter Dialog, hält den Fokus, Escape schließt sie, ein Eintrag navigiert', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const registered = await context.request.post(`${E2E_BASE_URL}/api/register`, {
+    data: { name: 'Nina Navigation', email: `navi-${unique()}@firma.de`, password: 'geheim123', password_confirmation: 'geheim123', terms: true },
+    headers: await apiHeaders(context),
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const page = await context.newPage();
+  await page.goto('/');
+  const menu = page.getByRole('button', { name: 'Navigation öffnen' });
+  const drawer = page.getByRole('dialog', { name: 'Hauptnavigation' });
+  await expect(page.getByRole('heading', { name: 'Deine Mikas' })).toBeVisible();
+  await expect(drawer).toBeHidden();
+
+  // Opened by keyboard: the focus moves into the drawer and stays there.
+  await tabTo(page, menu, 'Menü-Knopf');
+  await page.keyboard.press('Enter');
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Support' })).toBeVisible();
+  for (let i = 0; i < 25; i++) {
+    await page.keyboard.press('Tab');
+    const inside = await drawer.evaluate((el) => el.contains(document.activeElement) || document.activeElement === document.body);
+    expect(inside, `Tab ${i + 1} stays in the drawer`).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(menu).toBeFocused();
+
+  // Open, checked by axe (the page behind is inert), then a link navigates and closes it.
+  await menu.click();
+  await expect(drawer).toBeVisible();
+  await expectNoAxeViolations(page, 'Navigation (Telefon, offen)');
+  if (!(await drawer.isVisible())) await menu.click();
+  await drawer.getByRole('link', { name: 'Support' }).click();
+  await expect(page).toHaveURL(/\/Support$/);
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Service und Support' })).toBeVisible();
+  await context.close();
 });
