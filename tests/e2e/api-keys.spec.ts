@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { teams, users } from '../../src/server/db/schema/index.ts';
 import { freePort, spawnServer, type ServerProcess } from '../setup/server-process.ts';
+import { callApi, registerOwner } from './api.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { unique } from './public-helpers.ts';
 import { E2E_BASE_URL } from './server.ts';
@@ -13,19 +14,8 @@ import { E2E_BASE_URL } from './server.ts';
 // API access (issue 16): the API area explains the plan on a trial; on Agency an admin creates a
 // key (shown once), the key answers on /v1, is revoked, and stops working at once.
 
-async function call(context: BrowserContext, base: string, method: 'post' | 'put', url: string, data: unknown) {
-  const xsrf = (await context.cookies(base)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await context.request[method](`${base}${url}`, {
-    data,
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
-
 async function register(context: BrowserContext, base: string, email: string) {
-  await context.request.get(`${base}/sanctum/csrf-cookie`);
-  await call(context, base, 'post', '/api/register', { name: 'Ada API', email, password: 'Schluessel#2026', password_confirmation: 'Schluessel#2026', terms: true });
+  await registerOwner(context, { name: 'Ada API', email, password: 'Schluessel#2026' }, base);
 }
 
 test('API-Bereich im Testzeitraum: erklärt, dass API-Zugang zu Agency gehört', async ({ page }) => {
@@ -72,8 +62,7 @@ test.describe('mit dem Tarif Agency', () => {
     test(`Schlüssel anlegen (einmal gezeigt), nutzen, widerrufen (${width} px)`, async ({ browser }) => {
       const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'de-DE', permissions: ['clipboard-read', 'clipboard-write'] });
       const page = await context.newPage();
-      await context.request.get(`${base}/sanctum/csrf-cookie`);
-      await call(context, base, 'post', '/api/login', { email, password: 'Schluessel#2026' });
+      await callApi(context, 'post', '/api/login', { email, password: 'Schluessel#2026' }, base);
       await page.goto(`${base}/Api`);
       await expect(page.getByTestId('api-base-url')).toHaveText(`${base}/v1`);
       await expectNoAxeViolations(page, `API-Bereich ${width}`);

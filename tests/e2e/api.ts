@@ -1,11 +1,35 @@
 import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { E2E_BASE_URL } from './server.ts';
 
-/** The headers of a state-changing API call from this context: its CSRF cookie echoed, like the client. */
+/** The headers of a state-changing API call from this context: its CSRF cookie echoed, like the client (fetched first if the context has none). */
 export async function apiHeaders(context: BrowserContext, baseUrl = E2E_BASE_URL): Promise<Record<string, string>> {
-  await context.request.get(`${baseUrl}/sanctum/csrf-cookie`);
-  const xsrf = (await context.cookies(baseUrl)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  return { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' };
+  const token = async () => (await context.cookies(baseUrl)).find((c) => c.name === 'XSRF-TOKEN')?.value;
+  let xsrf = await token();
+  if (xsrf === undefined) {
+    await context.request.get(`${baseUrl}/sanctum/csrf-cookie`);
+    xsrf = await token();
+  }
+  return { 'X-XSRF-TOKEN': decodeURIComponent(xsrf ?? ''), 'X-Requested-With': 'XMLHttpRequest' };
+}
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+/** An API call of this context as the client makes it (CSRF header included); the response as it comes. */
+export async function apiRequest(context: BrowserContext, method: Method, url: string, data?: unknown, baseUrl = E2E_BASE_URL) {
+  return context.request[method](`${baseUrl}${url}`, { data, headers: await apiHeaders(context, baseUrl) });
+}
+
+/** An API call that must succeed (the test fails with the server's answer otherwise); returns its JSON. */
+export async function callApi(context: BrowserContext, method: Method, url: string, data?: unknown, baseUrl = E2E_BASE_URL): Promise<any> {
+  const response = await apiRequest(context, method, url, data, baseUrl);
+  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
+  return response.json();
+}
+
+/** Registers a new team owner in this context; without SMTP the server signs them in at once. */
+export async function registerOwner<U extends { name: string; email: string; password: string }>(context: BrowserContext, user: U, baseUrl = E2E_BASE_URL): Promise<U> {
+  await callApi(context, 'post', '/api/register', { ...user, password_confirmation: user.password, terms: true }, baseUrl);
+  return user;
 }
 
 /** A browser context signed in through the API (the UI sign-in has its own journey). */

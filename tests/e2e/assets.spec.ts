@@ -1,5 +1,6 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { makePdf } from '../fixtures/office-files.ts';
+import { callApi, registerOwner } from './api.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { ask, unique } from './public-helpers.ts';
 import { E2E_BASE_URL } from './server.ts';
@@ -7,28 +8,11 @@ import { E2E_BASE_URL } from './server.ts';
 // Assets (issue 12): an admin adds a file in the Tools tab, publishes the Mika, and a visitor of the
 // public chat asks for it, gets a document message and opens and downloads it.
 
-async function call(context: BrowserContext, method: 'post' | 'put', url: string, data: unknown) {
-  const xsrf = (await context.cookies(E2E_BASE_URL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await context.request[method](`${E2E_BASE_URL}${url}`, {
-    data,
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
-
 test('Dateien: Preisliste im Tools-Tab hochladen, veröffentlichen, Besucher fragt danach und öffnet sie', async ({ page, browser }) => {
   const context = page.context();
-  await context.request.get(`${E2E_BASE_URL}/sanctum/csrf-cookie`);
   const password = 'Dateien#2026';
-  await call(context, 'post', '/api/register', {
-    name: 'Dora Dateien',
-    email: `dateien-${unique()}@beispiel.de`,
-    password,
-    password_confirmation: password,
-    terms: true,
-  });
-  const { uuid } = await call(context, 'post', '/api/assistant', {
+  await registerOwner(context, { name: 'Dora Dateien', email: `dateien-${unique()}@beispiel.de`, password });
+  const { uuid } = await callApi(context, 'post', '/api/assistant', {
     type: 'chat',
     name: 'Mika Verkauf',
     role: 'Du bist die freundliche Verkaufsberatung unseres Fahrradladens in Leipzig.',

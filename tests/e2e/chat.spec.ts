@@ -1,6 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai.ts';
 import { E2E_BASE_URL, startServer, type StartedServer } from './server.ts';
+import { registerOwner } from './api.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 // Conversations (issue "Conversations: the AI pipeline, streaming chat and the live progress
@@ -19,15 +20,7 @@ function newUser() {
 
 /** Registers a new team owner in this context; without SMTP the server signs them in at once. */
 async function register(context: BrowserContext, baseUrl: string) {
-  const user = newUser();
-  await context.request.get(`${baseUrl}/sanctum/csrf-cookie`);
-  const xsrf = (await context.cookies(baseUrl)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await context.request.post(`${baseUrl}/api/register`, {
-    data: { ...user, password_confirmation: user.password, terms: true },
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return user;
+  return registerOwner(context, newUser(), baseUrl);
 }
 
 /** Opens the assistant's chat from the library, as a person would. */

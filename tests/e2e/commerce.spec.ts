@@ -1,7 +1,7 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { apiRequest, callApi, registerOwner } from './api.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { unique } from './public-helpers.ts';
-import { E2E_BASE_URL } from './server.ts';
 
 // Commerce (issue 14) with the default billing provider "Rechnung": the owner enters the billing
 // address (the payment method), books a plan (trial bar gone), buys an extra Mika (the library's
@@ -11,26 +11,14 @@ import { E2E_BASE_URL } from './server.ts';
 const PASSWORD = 'Tarif#Buchen2026';
 const email = `tarif-${unique()}@beispiel.de`;
 
-async function call(context: BrowserContext, method: 'post' | 'put' | 'get', url: string, data?: unknown) {
-  const xsrf = (await context.cookies(E2E_BASE_URL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await context.request[method](`${E2E_BASE_URL}${url}`, {
-    data,
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  return res;
-}
-
 async function signIn(page: Page) {
-  const context = page.context();
-  await context.request.get(`${E2E_BASE_URL}/sanctum/csrf-cookie`);
-  const res = await call(context, 'post', '/api/login', { email, password: PASSWORD });
-  expect(res.ok(), await res.text()).toBe(true);
+  await callApi(page.context(), 'post', '/api/login', { email, password: PASSWORD });
 }
 
 const snackbar = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 async function createMika(page: Page, name: string) {
-  return call(page.context(), 'post', '/api/assistant', {
+  return apiRequest(page.context(), 'post', '/api/assistant', {
     type: 'chat',
     name,
     role: 'Du bist die Assistenz unseres Vertriebs und kennst alle Produkte genau.',
@@ -48,15 +36,7 @@ test.describe.serial('Tarif, Shop, Nutzung und Rechnungen (Rechnung)', () => {
 
   test.beforeAll(async ({ browser }) => {
     const context = await browser.newContext();
-    await context.request.get(`${E2E_BASE_URL}/sanctum/csrf-cookie`);
-    const res = await call(context, 'post', '/api/register', {
-      name: 'Tara Tarif',
-      email,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      terms: true,
-    });
-    expect(res.ok(), await res.text()).toBe(true);
+    await registerOwner(context, { name: 'Tara Tarif', email, password: PASSWORD });
     await context.close();
   });
 
@@ -149,17 +129,17 @@ test.describe.serial('Tarif, Shop, Nutzung und Rechnungen (Rechnung)', () => {
     await expectNoAxeViolations(page, 'Tarif gebucht');
 
     // The server refuses a second booking with the same reason.
-    const again = await call(page.context(), 'post', '/api/offer/book', { slug: 'team', billingPeriod: 'monthly' });
+    const again = await apiRequest(page.context(), 'post', '/api/offer/book', { slug: 'team', billingPeriod: 'monthly' });
     expect(again.status()).toBe(403);
     expect(await again.text()).toContain(running);
   });
 
   test('Shop: ein zusätzlicher Mika hebt das Limit der Bibliothek', async ({ page }) => {
     await signIn(page);
-    const shop = await (await call(page.context(), 'get', '/api/shop')).json();
+    const shop = await (await apiRequest(page.context(), 'get', '/api/shop')).json();
     const bought = shop.assistantLimitRegular + shop.assistantAddons;
     // Fill the plan with own Mikas: one more is refused by the server and in the library.
-    const { assistants } = (await (await call(page.context(), 'get', '/api/assistants/')).json()) as { assistants: { is_default: number }[] };
+    const { assistants } = (await (await apiRequest(page.context(), 'get', '/api/assistants/')).json()) as { assistants: { is_default: number }[] };
     const own = assistants.filter((a) => a.is_default !== 1).length;
     for (let i = own; i < bought; i++) expect((await createMika(page, `Vertrieb ${i + 1}`)).ok()).toBe(true);
     expect((await createMika(page, 'Vertrieb zu viel')).ok()).toBe(false);
@@ -193,12 +173,7 @@ test.describe.serial('Tarif, Shop, Nutzung und Rechnungen (Rechnung)', () => {
     await mikas.getByRole('button', { name: '2 Mikas kündigen' }).click();
     await expect(snackbar(page, 'Du kannst nicht mehr Mikas kündigen, als Du zusätzlich gebucht hast')).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    const tooMany = await page.context().request.delete(`${E2E_BASE_URL}/api/shop/mika/2`, {
-      headers: {
-        'X-XSRF-TOKEN': decodeURIComponent((await page.context().cookies(E2E_BASE_URL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? ''),
-        'X-Requested-With': 'XMLHttpRequest',
-      },
-    });
+    const tooMany = await apiRequest(page.context(), 'delete', '/api/shop/mika/2');
     expect(tooMany.ok()).toBe(false);
     expect(await tooMany.text()).toContain('Du kannst nicht mehr Mikas kündigen, als Du zusätzlich gebucht hast');
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { startServer, type StartedServer } from './server.ts';
+import { registerOwner } from './api.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 // Credits (issue 14): when the team's credits are used up, the office chat refuses the question
@@ -38,15 +39,7 @@ test.afterAll(async () => {
 
 async function register(context: BrowserContext, baseUrl: string) {
   const id = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
-  const user = { name: 'Carla Credits', email: `credits-${id}@beispiel.de`, password: 'Guthaben#2026' };
-  await context.request.get(`${baseUrl}/sanctum/csrf-cookie`);
-  const xsrf = (await context.cookies(baseUrl)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await context.request.post(`${baseUrl}/api/register`, {
-    data: { ...user, password_confirmation: user.password, terms: true },
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return user;
+  return registerOwner(context, { name: 'Carla Credits', email: `credits-${id}@beispiel.de`, password: 'Guthaben#2026' }, baseUrl);
 }
 
 /** The operator's correction: the team's whole balance booked away. */

@@ -1,35 +1,18 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { makePdf } from '../fixtures/office-files.ts';
+import { callApi, registerOwner } from './api.ts';
 import { unique } from './public-helpers.ts';
-import { E2E_BASE_URL } from './server.ts';
 
 // Knowledge (issue 12): a PDF uploaded in the Wissen tab, its real ingestion stages in the
 // progress dialog, then a question only the PDF answers — with the source under the answer.
-
-async function call(context: BrowserContext, method: 'post' | 'put', url: string, data: unknown) {
-  const xsrf = (await context.cookies(E2E_BASE_URL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await context.request[method](`${E2E_BASE_URL}${url}`, {
-    data,
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
 
 test('Wissen: PDF hochladen, Fortschritt verfolgen, Frage aus dem PDF beantwortet mit Quelle', async ({
   page,
 }) => {
   const context = page.context();
-  await context.request.get(`${E2E_BASE_URL}/sanctum/csrf-cookie`);
   const password = 'Wissen#2026';
-  await call(context, 'post', '/api/register', {
-    name: 'Wiebke Wissen',
-    email: `wissen-${unique()}@beispiel.de`,
-    password,
-    password_confirmation: password,
-    terms: true,
-  });
-  const { uuid } = await call(context, 'post', '/api/assistant', {
+  await registerOwner(context, { name: 'Wiebke Wissen', email: `wissen-${unique()}@beispiel.de`, password });
+  const { uuid } = await callApi(context, 'post', '/api/assistant', {
     type: 'chat',
     name: 'Mika Lager',
     role: 'Du bist die Assistenz unseres Lagers und kennst alle Abläufe genau.',

@@ -1,24 +1,12 @@
 import fs from 'node:fs/promises';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { apiHeaders, callApi, registerOwner } from './api.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { unique } from './public-helpers.ts';
 import { E2E_BASE_URL, latestMailText } from './server.ts';
 
 // Task view (issue 13, task half): a task Mika answers a text result (typed out; copy, e-mail,
 // voice) and a document result that downloads — offline engine, no model needed.
-
-async function xsrf(context: BrowserContext) {
-  return decodeURIComponent((await context.cookies(E2E_BASE_URL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
-}
-
-async function call(context: BrowserContext, url: string, data: unknown) {
-  const res = await context.request.post(`${E2E_BASE_URL}${url}`, {
-    data,
-    headers: { 'X-XSRF-TOKEN': await xsrf(context), 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
 
 const SHOTS = process.env.TASK_SCREENSHOTS;
 async function shot(page: Page, name: string) {
@@ -36,11 +24,10 @@ test('Aufgabe: Text-Ergebnis kopieren, per E-Mail senden, vorlesen; Dokument her
   test.setTimeout(120_000);
   const context = page.context();
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_BASE_URL });
-  await context.request.get(`${E2E_BASE_URL}/sanctum/csrf-cookie`);
   const email = `aufgabe-${unique()}@beispiel.de`;
   const password = 'Aufgabe#2026';
-  await call(context, '/api/register', { name: 'Anna Aufgabe', email, password, password_confirmation: password, terms: true });
-  const { uuid } = await call(context, '/api/assistant', {
+  await registerOwner(context, { name: 'Anna Aufgabe', email, password });
+  const { uuid } = await callApi(context, 'post', '/api/assistant', {
     type: 'task',
     name: 'Mika Lieferprofi',
     role: 'Du bist die Assistenz unseres Versandhandels für Büromöbel in Köln.',
@@ -49,7 +36,7 @@ test('Aufgabe: Text-Ergebnis kopieren, per E-Mail senden, vorlesen; Dokument her
   });
   // Knowledge the offline engine quotes from.
   const upload = await context.request.post(`${E2E_BASE_URL}/api/knowledge`, {
-    headers: { 'X-XSRF-TOKEN': await xsrf(context), 'X-Requested-With': 'XMLHttpRequest' },
+    headers: await apiHeaders(context),
     multipart: {
       assistantUuid: uuid,
       description: 'Lieferzeiten und Rücksendungen',

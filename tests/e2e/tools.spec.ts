@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
+import { callApi, registerOwner } from './api.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { ask, unique } from './public-helpers.ts';
 import { E2E_BASE_URL, latestMailText } from './server.ts';
@@ -6,27 +7,10 @@ import { E2E_BASE_URL, latestMailText } from './server.ts';
 // The Tools tab (issue 12): one card per tool with its switch, the e-mail tool's contacts with the
 // spec's validation, and the external tools card; each state checked with axe at both widths.
 
-async function call(context: BrowserContext, method: 'post' | 'put', url: string, data: unknown) {
-  const xsrf = (await context.cookies(E2E_BASE_URL)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await context.request[method](`${E2E_BASE_URL}${url}`, {
-    data,
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
-
 async function adminWithAssistant(context: BrowserContext) {
-  await context.request.get(`${E2E_BASE_URL}/sanctum/csrf-cookie`);
   const password = 'Tools#2026';
-  await call(context, 'post', '/api/register', {
-    name: 'Tilo Tools',
-    email: `tools-${unique()}@beispiel.de`,
-    password,
-    password_confirmation: password,
-    terms: true,
-  });
-  const { uuid } = await call(context, 'post', '/api/assistant', {
+  await registerOwner(context, { name: 'Tilo Tools', email: `tools-${unique()}@beispiel.de`, password });
+  const { uuid } = await callApi(context, 'post', '/api/assistant', {
     type: 'chat',
     name: 'Mika Innendienst',
     role: 'Du bist die Assistenz unseres Innendiensts und hilfst bei Angeboten.',
@@ -92,11 +76,11 @@ for (const width of [1440, 390]) {
 test('E-Mail-Tool offline: „Schick das an Frau Berger“ sendet die letzte Antwort nur an den Kontakt', async ({ page }) => {
   const context = page.context();
   const uuid = await adminWithAssistant(context);
-  await call(context, 'post', `/api/tool/email/${uuid}`, {
+  await callApi(context, 'post', `/api/tool/email/${uuid}`, {
     properties: JSON.stringify([{ name: 'Anna Berger (Vertrieb)', email: `anna-${unique()}@beispiel.de` }]),
   });
   const contact = (await (await context.request.get(`${E2E_BASE_URL}/api/tool/email/${uuid}`)).json()).properties[0].email as string;
-  await call(context, 'post', '/api/toggletool', { assistantUuid: uuid, toolUuid: '8b2d4c6e-1a3f-4d5b-9c7e-2f4a6b8c0d12', state: 1 });
+  await callApi(context, 'post', '/api/toggletool', { assistantUuid: uuid, toolUuid: '8b2d4c6e-1a3f-4d5b-9c7e-2f4a6b8c0d12', state: 1 });
 
   await page.goto(`/?view=chat&assistant=${uuid}`);
   await ask(page, 'Wer bist Du?');
