@@ -14,6 +14,7 @@ export const T = {
   showPassword: 'Passwort anzeigen',
   hidePassword: 'Passwort verbergen',
   close: 'Schließen',
+  cancel: 'Abbrechen',
   navProfilePrefix: 'Mein Profil:',
   skipToContent: 'Zum Inhalt springen',
 

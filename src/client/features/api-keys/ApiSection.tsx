@@ -25,6 +25,7 @@ import { useApiKeys } from './api/get-api-keys.ts';
 import { useRevokeApiKey } from './api/revoke-api-key.ts';
 import { CreateKeyDialog } from './CreateKeyDialog.tsx';
 import { TK } from './texts.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' }) : null);
 
@@ -40,16 +41,7 @@ export default function ApiSection(_props: SectionProps) {
     body = <Skeleton variant="rounded" height={220} aria-busy aria-label={TK.loading} />;
   } else if (keys.isError) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void keys.refetch()}>
-            {TK.retry}
-          </Button>
-        }
-      >
-        {TK.loadFailed}
-      </Alert>
+      <LoadFailed query={keys} text={TK.loadFailed} />
     );
   } else if (!keys.data.available) {
     body = (

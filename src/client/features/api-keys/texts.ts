@@ -15,7 +15,6 @@ export const TK = {
   newKey: 'Schlüssel anlegen',
   empty: 'Noch keine Schlüssel. Lege einen an, um die API zu nutzen.',
   loadFailed: 'Die Schlüssel konnten nicht geladen werden.',
-  retry: 'Erneut versuchen',
   loading: 'Schlüssel werden geladen …',
   scopeAll: 'Alle Mikas',
   scopeSome: (names: string) => `Nur: ${names}`,

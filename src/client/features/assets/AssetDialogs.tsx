@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -18,6 +17,7 @@ import { useDeleteAsset } from './api/delete-asset.ts';
 import { useEditAsset } from './api/edit-asset.ts';
 import { useUploadAsset } from './api/upload-asset.ts';
 import { TS } from './texts.ts';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDialog.tsx';
 
 const descriptionError = (text: string) => (text.trim().length < ASSET_DESCRIPTION_MIN ? TS.descriptionTooShort : '');
 
@@ -161,25 +161,14 @@ export function EditAssetDialog({ assistantUuid, file, onClose }: FileDialogProp
 /** Delete after a confirmation → "Datei gelöscht". */
 export function DeleteAssetDialog({ assistantUuid, file, onClose }: FileDialogProps) {
   const remove = useDeleteAsset(assistantUuid);
-  const confirm = () =>
-    remove.mutate(file.uuid, {
-      onSuccess: (result) => {
-        showSuccess(result.message);
-        onClose();
-      },
-    });
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="asset-delete-title">
-      <DialogTitle id="asset-delete-title">{TS.deleteTitle}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ overflowWrap: 'anywhere' }}>{TS.deleteText(file.name)}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{TS.cancel}</Button>
-        <Button color="error" variant="contained" onClick={confirm} loading={remove.isPending}>
-          {TS.delete}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDeleteDialog
+      title={TS.deleteTitle}
+      text={TS.deleteText(file.name)}
+      confirmLabel={TS.delete}
+      mutation={remove}
+      variables={file.uuid}
+      onClose={onClose}
+    />
   );
 }

@@ -19,6 +19,7 @@ import { useAssetTool } from './api/get-asset-tool.ts';
 import { useAssets } from './api/get-assets.ts';
 import { DeleteAssetDialog, EditAssetDialog, UploadAssetDialog } from './AssetDialogs.tsx';
 import { TS } from './texts.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 const isImage = (extension: string) => ['png', 'jpg', 'jpeg'].includes(extension);
 
@@ -44,16 +45,7 @@ export function AssetToolSettings({ assistantUuid }: { assistantUuid: string }) 
   }
   if (files.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void files.refetch()}>
-            {TS.retry}
-          </Button>
-        }
-      >
-        {TS.loadFailed}
-      </Alert>
+      <LoadFailed query={files} text={TS.loadFailed} />
     );
   }
   const { files: list, max_files } = files.data;

@@ -19,7 +19,6 @@ export const TS = {
   inactive: 'Das Tool ist ausgeschaltet: Dein Mika bietet diese Dateien erst an, wenn Du es oben einschaltest.',
   loading: 'Dateien werden geladen …',
   loadFailed: 'Die Dateien konnten nicht geladen werden.',
-  retry: 'Erneut versuchen',
   edit: 'Bearbeiten',
   editTitle: 'Datei bearbeiten',
   name: 'Name',

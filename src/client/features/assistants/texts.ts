@@ -6,7 +6,6 @@ export const TA = {
   libraryTitle: 'Deine Mikas',
   librarySubtitle: 'Sprich mit Deinen Mikas, lass sie Aufgaben erledigen oder Bilder malen.',
   libraryLoadError: 'Die Mikas konnten nicht geladen werden.',
-  retry: 'Erneut versuchen',
   emptyTitle: 'Noch keine Mikas',
   emptyTextAdmin:
     'Lege Deinen ersten Mika an: Er lernt Deine Aufgabe und steht dann Deinem ganzen Team zur Verfügung.',

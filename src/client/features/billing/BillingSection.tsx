@@ -28,6 +28,7 @@ import { useBillingAddress } from './api/get-billing-address.ts';
 import { useInvoices } from './api/get-invoices.ts';
 import { useSaveBillingAddress } from './api/save-billing-address.ts';
 import { TB } from './texts.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 const FIELDS = ['company', 'street', 'postcode', 'city', 'country', 'vat_id', 'invoice_email'] as const;
 
@@ -61,16 +62,7 @@ export default function BillingSection({ user }: SectionProps) {
         {address.isPending ? (
           <Skeleton variant="rounded" height={420} aria-busy aria-label={TB.loading} />
         ) : address.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void address.refetch()}>
-                {TB.retry}
-              </Button>
-            }
-          >
-            {TB.loadFailed}
-          </Alert>
+          <LoadFailed query={address} text={TB.loadFailed} />
         ) : (
           <AddressForm data={address.data} defaultEmail={user.email} next={next} />
         )}

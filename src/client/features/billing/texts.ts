@@ -25,5 +25,4 @@ export const TB = {
   openLabel: (number: string) => `Rechnung ${number} öffnen`,
   loading: 'Wird geladen …',
   loadFailed: 'Die Daten konnten nicht geladen werden.',
-  retry: 'Erneut versuchen',
 } as const;

@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { SectionHeader } from '../../components/SectionHeader.tsx';
 import { T } from '../../lib/texts.ts';
@@ -10,6 +8,7 @@ import { SupportAccessCard } from './SupportAccessCard.tsx';
 import { DT } from './texts.ts';
 import { useMainFilterQuery } from './filter-api.ts';
 import { DsgvoCards } from './DsgvoCards.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 /** Datenschutz (spec 03 §2): the team's protection level and filter, and support's accesses to the team. */
 export default function DataprotectionSection(_props: SectionProps) {
@@ -24,16 +23,7 @@ export default function DataprotectionSection(_props: SectionProps) {
     );
   } else if (!query.data) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {T.retry}
-          </Button>
-        }
-      >
-        {DT.loadError}
-      </Alert>
+      <LoadFailed query={query} text={DT.loadError} />
     );
   } else {
     // Keyed by the saved state: after saving, the form starts again from what the server holds.

@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
@@ -15,6 +13,7 @@ import { useState } from 'react';
 import type { SupportAccess } from '../../../shared/schemas/insight.ts';
 import { useSupportAccess } from './api/get-support-access.ts';
 import { DT } from './texts.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 const dateTime = new Intl.DateTimeFormat('de-DE', {
   day: '2-digit',
@@ -40,16 +39,7 @@ export function SupportAccessCard() {
   } else if (access.isError) {
     body = (
       <Box sx={{ px: { xs: 2.5, sm: 4 } }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void access.refetch()}>
-              {DT.supportRetry}
-            </Button>
-          }
-        >
-          {DT.supportLoadFailed}
-        </Alert>
+        <LoadFailed query={access} text={DT.supportLoadFailed} />
       </Box>
     );
   } else if (access.data.length === 0) {

@@ -35,7 +35,6 @@ export const DT = {
   supportEmpty: 'Bisher hat sich der Support nicht in Dein Team eingeloggt.',
   supportLoading: 'Support-Zugriffe werden geladen …',
   supportLoadFailed: 'Die Support-Zugriffe konnten nicht geladen werden.',
-  supportRetry: 'Erneut versuchen',
   supportStart: 'Beginn',
   supportEnd: 'Ende',
   supportOperator: 'Mitarbeiter/in',

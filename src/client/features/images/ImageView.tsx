@@ -27,6 +27,7 @@ import { useOptimizePrompt } from './api/optimize-prompt.ts';
 import { AnimatedPrompt } from './AnimatedPrompt.tsx';
 import { TI } from './texts.ts';
 import { useImageProgress } from './use-image-progress.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 /**
  * The image view (spec 02 §2): a description, the optimized prompt typed out while the picture is
@@ -129,17 +130,7 @@ export function ImageView({ assistant }: { assistant: AssistantSummary }) {
       )}
 
       {images.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void images.refetch()}>
-              {TI.retry}
-            </Button>
-          }
-        >
-          {TI.picturesLoadFailed}
-        </Alert>
+        <LoadFailed query={images} text={TI.picturesLoadFailed} style={{ marginBottom: 24 }} />
       )}
       {!optimize.isPending && current && (
         <CurrentPicture image={current} animate={current.uuid === started} />

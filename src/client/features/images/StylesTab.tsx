@@ -36,6 +36,7 @@ import { useStyleImages } from './api/get-style-images.ts';
 import { useUploadStyleImage } from './api/upload-style-image.ts';
 import { StyleTile } from './StyleTile.tsx';
 import { TI } from './texts.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 type Mode = 'choose' | 'custom';
 
@@ -56,16 +57,7 @@ export function StylesTab({ assistant }: { assistant: AssistantDetail }) {
   }
   if (styles.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void styles.refetch()}>
-            {TI.retry}
-          </Button>
-        }
-      >
-        {TI.loadFailed}
-      </Alert>
+      <LoadFailed query={styles} text={TI.loadFailed} />
     );
   }
   const data = styles.data;

@@ -35,7 +35,6 @@ export const TI = {
   notConfigured: MI.notConfigured,
   loading: 'Stilrichtungen werden geladen …',
   loadFailed: 'Die Stilrichtungen konnten nicht geladen werden.',
-  retry: 'Erneut versuchen',
 
   // Image view
   viewTitle: (name: string) => `${name} malt`,

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -12,6 +11,7 @@ import { DeleteMcpServerDialog } from './DeleteMcpServerDialog.tsx';
 import { McpServerDialog } from './McpServerDialog.tsx';
 import { McpServerList } from './McpServerList.tsx';
 import { TI } from './texts.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 type Editing = { server: McpServerAdmin | null } | null;
 
@@ -49,16 +49,7 @@ export function McpCard({ team }: { team: { uuid: string; name: string } }) {
           <Skeleton variant="rounded" height={96} />
         </Box>
       ) : servers.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void servers.refetch()}>
-              {TI.retry}
-            </Button>
-          }
-        >
-          {TI.loadFailed}
-        </Alert>
+        <LoadFailed query={servers} text={TI.loadFailed} />
       ) : servers.data.length === 0 ? (
         <Typography sx={{ color: 'text.secondary' }}>{TI.empty}</Typography>
       ) : (

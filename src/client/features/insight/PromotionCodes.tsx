@@ -1,5 +1,4 @@
 import AddIcon from '@mui/icons-material/AddRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -24,10 +23,11 @@ import { showSuccess } from '../../state/snackbar-store.ts';
 import { useCreatePromotionCode } from './api/create-promotion-code.ts';
 import { useDeactivatePromotionCode } from './api/deactivate-promotion-code.ts';
 import { usePromotionCodes } from './api/get-promotion-codes.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { fieldErrorOf } from './errors.ts';
 import { formatDate, formatDiscount, formatMonths, parseEuroCents } from './format.ts';
 import { TI } from './texts.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 /** Gutscheine: the promotion codes with Deaktivieren, and the form for a new one. */
 export function PromotionCodes() {
@@ -50,16 +50,7 @@ function PromotionList() {
   } else if (codes.isError) {
     body = (
       <Box sx={{ px: { xs: 2.5, sm: 3 } }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void codes.refetch()}>
-              {TI.retry}
-            </Button>
-          }
-        >
-          {TI.promotionsLoadFailed}
-        </Alert>
+        <LoadFailed query={codes} text={TI.promotionsLoadFailed} />
       </Box>
     );
   } else if (codes.data.length === 0) {

@@ -1,9 +1,7 @@
 import ClearIcon from '@mui/icons-material/ClearRounded';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import SearchIcon from '@mui/icons-material/SearchRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -28,6 +26,7 @@ import { useInsightList } from './api/get-insight-list.ts';
 import { formatCredits, formatDate } from './format.ts';
 import { PAGE_SIZE, firstDirection, readListParams, withListParams } from './list-params.ts';
 import { TI } from './texts.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -149,16 +148,7 @@ export function TeamList() {
 
       {list.isError && !data ? (
         <Box sx={{ px: { xs: 2, sm: 2.5 }, pb: 2.5 }}>
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-                {TI.retry}
-              </Button>
-            }
-          >
-            {TI.listLoadFailed}
-          </Alert>
+          <LoadFailed query={list} text={TI.listLoadFailed} />
         </Box>
       ) : (
         <>

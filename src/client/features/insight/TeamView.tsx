@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { showSuccess } from '../../state/snackbar-store.ts';
 import { useRestoreTeam } from './api/restore-team.ts';
 import { useTeamInsight } from './api/get-team-insight.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { formatDate } from './format.ts';
 import { McpCard } from './McpCard.tsx';
 import { AmountsCard } from './team/AmountsCard.tsx';
@@ -27,6 +27,7 @@ import { PromotionCard } from './team/PromotionCard.tsx';
 import { TariffCard } from './team/TariffCard.tsx';
 import { TrialCard } from './team/TrialCard.tsx';
 import { TI } from './texts.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 interface Props {
   teamUuid: string;
@@ -51,16 +52,7 @@ export function TeamView({ teamUuid, onBack }: Props) {
     );
   } else if (!team) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void detail.refetch()}>
-            {TI.retry}
-          </Button>
-        }
-      >
-        {TI.teamLoadFailed}
-      </Alert>
+      <LoadFailed query={detail} text={TI.teamLoadFailed} />
     );
   } else {
     body = <TeamCards team={team} onDeleted={onBack} />;

@@ -176,7 +176,6 @@ export const TI = {
     'Hier richtest Du für dieses Team die Server externer Tools ein. Das Team schaltet die Tools danach pro Mika im Tab „Tools“ ein.',
   loading: 'Externe Tools werden geladen …',
   loadFailed: 'Die externen Tools konnten nicht geladen werden.',
-  retry: 'Erneut versuchen',
   empty: 'Für dieses Team ist noch kein externes Tool eingerichtet.',
   add: 'Neu',
   listLabel: (team: string) => `Externe Tools von ${team}`,

@@ -2,7 +2,6 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
@@ -13,6 +12,7 @@ import { showSuccess } from '../../state/snackbar-store.ts';
 import { useDeleteKnowledge } from './api/delete-knowledge.ts';
 import { useEditKnowledge } from './api/edit-knowledge.ts';
 import { TK } from './texts.ts';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDialog.tsx';
 
 interface FileDialogProps {
   assistantUuid: string;
@@ -79,25 +79,14 @@ export function EditFileDialog({ assistantUuid, file, onClose }: FileDialogProps
 /** Delete after a confirmation → "Datei gelöscht"; its passages leave retrieval at once. */
 export function DeleteFileDialog({ assistantUuid, file, onClose }: FileDialogProps) {
   const remove = useDeleteKnowledge(assistantUuid);
-  const confirm = () =>
-    remove.mutate(file.uuid, {
-      onSuccess: (result) => {
-        showSuccess(result.message);
-        onClose();
-      },
-    });
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="knowledge-delete-title">
-      <DialogTitle id="knowledge-delete-title">{TK.deleteTitle}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ overflowWrap: 'anywhere' }}>{TK.deleteText(file.name)}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{TK.cancel}</Button>
-        <Button color="error" variant="contained" onClick={confirm} loading={remove.isPending}>
-          {TK.delete}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDeleteDialog
+      title={TK.deleteTitle}
+      text={TK.deleteText(file.name)}
+      confirmLabel={TK.delete}
+      mutation={remove}
+      variables={file.uuid}
+      onClose={onClose}
+    />
   );
 }

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -25,6 +24,7 @@ import { ProgressDialog } from './ProgressDialog.tsx';
 import { TK } from './texts.ts';
 import { UploadDialog } from './UploadDialog.tsx';
 import { useKnowledgeProgress } from './use-knowledge-progress.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 /** The Wissen tab of the edit screen (spec 02 §2): the assistant's knowledge files. */
 export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
@@ -48,16 +48,7 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
   }
   if (files.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void files.refetch()}>
-            {TK.retry}
-          </Button>
-        }
-      >
-        {TK.loadFailed}
-      </Alert>
+      <LoadFailed query={files} text={TK.loadFailed} />
     );
   }
   const { files: list, max_files } = files.data;

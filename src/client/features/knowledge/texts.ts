@@ -22,7 +22,6 @@ export const TK = {
     'Noch keine Dateien. Lade Handbücher, Preislisten oder FAQs hoch – Dein Mika beantwortet Fragen dann aus diesen Unterlagen.',
   loading: 'Dateien werden geladen …',
   loadFailed: 'Die Wissensdateien konnten nicht geladen werden.',
-  retry: 'Erneut versuchen',
   edit: 'Bearbeiten',
   editTitle: 'Datei bearbeiten',
   name: 'Name',

@@ -1,6 +1,6 @@
 import { Suspense, useDeferredValue, useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { LightAlert } from '../../components/LightAlert.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { RouteFallback } from '../../components/RouteFallback.tsx';
 import { UnauthenticatedError } from '../../lib/api-client.ts';
 import { T } from '../../lib/texts.ts';
@@ -33,16 +33,7 @@ export default function OfficePage() {
   if (!query.data) {
     return (
       <div className="centred-page">
-        <LightAlert
-          severity="error"
-          action={
-            <button type="button" className="btn text small" onClick={() => void query.refetch()}>
-              {T.retry}
-            </button>
-          }
-        >
-          {T.officeLoadError}
-        </LightAlert>
+        <LoadFailed query={query} text={T.officeLoadError} />
       </div>
     );
   }

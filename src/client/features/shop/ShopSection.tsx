@@ -28,6 +28,7 @@ import { useAddExtras } from './api/add-extras.ts';
 import { useCancelExtras } from './api/cancel-extras.ts';
 import { canShowCancel, cancelRefusal, clampQuantity, formatCents } from './shop-rules.ts';
 import { TS } from './texts.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 interface Pending {
   action: 'add' | 'cancel';
@@ -45,16 +46,7 @@ export default function ShopSection(_props: SectionProps) {
     body = <Skeleton variant="rounded" height={360} aria-busy aria-label={TS.loading} />;
   } else if (shop.isError) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void shop.refetch()}>
-            {TS.retry}
-          </Button>
-        }
-      >
-        {TS.loadFailed}
-      </Alert>
+      <LoadFailed query={shop} text={TS.loadFailed} />
     );
   } else if (shop.data.error) {
     body = (

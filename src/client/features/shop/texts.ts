@@ -7,7 +7,6 @@ export const TS = {
   errorTitle: 'Ups, der Shop kann noch nicht verwendet werden',
   toOffer: 'Zu den Tarifen',
   loadFailed: 'Der Shop konnte nicht geladen werden.',
-  retry: 'Erneut versuchen',
   loading: 'Shop wird geladen …',
   mikaTitle: 'Zusätzliche Mikas',
   userTitle: 'Zusätzliche User',

@@ -2,7 +2,6 @@ import AddIcon from '@mui/icons-material/AddRounded';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineRounded';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -19,6 +18,7 @@ import { showError, showSuccess } from '../../state/snackbar-store.ts';
 import { useEmailTool } from './api/get-email-tool.ts';
 import { useSaveEmailContacts } from './api/save-email-tool.ts';
 import { TT } from './texts.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 const ZForm = z.object({ contacts: ZEmailContacts });
 type FormValues = z.input<typeof ZForm>;
@@ -35,16 +35,7 @@ export function EmailToolSettings({ assistantUuid }: { assistantUuid: string }) 
   }
   if (query.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {TT.retry}
-          </Button>
-        }
-      >
-        {TT.emailLoadFailed}
-      </Alert>
+      <LoadFailed query={query} text={TT.emailLoadFailed} />
     );
   }
   return (

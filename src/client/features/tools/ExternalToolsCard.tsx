@@ -18,6 +18,7 @@ import { useMcps, useRefreshMcps } from './api/get-mcps.ts';
 import { useToggleMcp } from './api/toggle-mcp.ts';
 import { TT } from './texts.ts';
 import { ToolHeader } from './ToolHeader.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 /**
  * The team's external tools (MCP servers set up by support) with a switch per assistant
@@ -62,16 +63,7 @@ export function ExternalToolsCard({ assistantUuid }: { assistantUuid: string }) 
         </Box>
       )}
       {query.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {TT.retry}
-            </Button>
-          }
-        >
-          {TT.mcpLoadFailed}
-        </Alert>
+        <LoadFailed query={query} text={TT.mcpLoadFailed} />
       )}
       {query.isSuccess && servers.length === 0 && (
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>

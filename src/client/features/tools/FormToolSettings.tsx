@@ -1,5 +1,4 @@
 import SaveIcon from '@mui/icons-material/SaveOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -23,6 +22,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { showError, showSuccess } from '../../state/snackbar-store.ts';
 import { useFormSettingsQuery, useSaveFormSettings, type FormSettings } from './form-tool-api.ts';
 import { TT } from './texts.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 type Output = z.output<typeof ZFormSettings>;
 
@@ -39,16 +39,7 @@ export function FormToolSettings({ assistantUuid }: { assistantUuid: string }) {
   }
   if (query.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {TT.retry}
-          </Button>
-        }
-      >
-        {TT.loadFailed}
-      </Alert>
+      <LoadFailed query={query} text={TT.loadFailed} />
     );
   }
   return <FormToolCard key={assistantUuid} assistantUuid={assistantUuid} settings={query.data} />;

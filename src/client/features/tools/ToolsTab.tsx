@@ -1,9 +1,7 @@
 import AssignmentIcon from '@mui/icons-material/AssignmentIndOutlined';
 import AttachFileIcon from '@mui/icons-material/AttachFileOutlined';
 import MailIcon from '@mui/icons-material/MailOutlineRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
@@ -22,6 +20,7 @@ import { ExternalToolsCard } from './ExternalToolsCard.tsx';
 import { FormToolSettings } from './FormToolSettings.tsx';
 import { TT } from './texts.ts';
 import { ToolHeader } from './ToolHeader.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 const ICONS: Record<ToolItem['slug'], ReactNode> = {
   form: <AssignmentIcon aria-hidden />,
@@ -53,16 +52,7 @@ export function ToolsTab({ assistant }: { assistant: AssistantDetail }) {
   }
   if (tools.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void tools.refetch()}>
-            {TT.retry}
-          </Button>
-        }
-      >
-        {TT.toolsLoadFailed}
-      </Alert>
+      <LoadFailed query={tools} text={TT.toolsLoadFailed} />
     );
   }
   return (

@@ -14,7 +14,6 @@ export const TT = {
   saving: 'Wird gespeichert …',
   loading: 'Einstellungen werden geladen …',
   loadFailed: 'Die Einstellungen des Kontaktformulars konnten nicht geladen werden.',
-  retry: 'Erneut versuchen',
   noFields: 'Wähle mindestens ein Feld aus, damit das Formular etwas abfragt.',
   intro:
     'Tools geben Deinem Mika Fähigkeiten über das Antworten hinaus. Jeder Schalter gilt sofort; die Einstellungen darunter speicherst Du je Tool.',

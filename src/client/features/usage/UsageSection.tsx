@@ -24,6 +24,7 @@ import { useOpenInvoice } from './api/get-invoice-url.ts';
 import { useOrders } from './api/get-orders.ts';
 import { creditChipColor, formatCredits, isValidTopUpAmount, monthLabel, monthParam, usedPercent } from './credit-chip.ts';
 import { TU } from './texts.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 // The chart library comes only with the Verbrauch tab (docs/performance.md budgets).
 const UsageChart = lazy(() => import('./UsageChart.tsx'));
@@ -59,16 +60,7 @@ function LoadState({ query, height, children }: { query: { isPending: boolean; i
   if (query.isPending) return <Skeleton variant="rounded" height={height} aria-busy aria-label={TU.loading} />;
   if (query.isError)
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {TU.retry}
-          </Button>
-        }
-      >
-        {TU.loadFailed}
-      </Alert>
+      <LoadFailed query={query} text={TU.loadFailed} />
     );
   return <>{children()}</>;
 }

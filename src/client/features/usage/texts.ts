@@ -7,7 +7,6 @@ export const TU = {
   tabTopUp: 'Aufladen',
   loading: 'Wird geladen …',
   loadFailed: 'Die Daten konnten nicht geladen werden.',
-  retry: 'Erneut versuchen',
   // Verbrauch
   currentTitle: (month: string) => `Credits im ${month}`,
   booked: 'Gebucht',

@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -15,6 +13,7 @@ import { InvitationChip, RoleChip } from './UserBadges.tsx';
 import { UT } from './texts.ts';
 import { useUserQuery } from './users-api.ts';
 import { userEditPath, type UserTab } from './user-view.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 interface Props {
   user: CurrentUser;
@@ -42,16 +41,7 @@ export function UserEditView({ user, uuid, tab }: Props) {
     return (
       <>
         <BackHeader title={UT.tabProfile} back={admin} />
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {T.retry}
-            </Button>
-          }
-        >
-          {UT.userLoadError}
-        </Alert>
+        <LoadFailed query={query} text={UT.userLoadError} />
       </>
     );
   }

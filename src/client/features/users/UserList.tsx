@@ -20,6 +20,7 @@ import { UT } from './texts.ts';
 import { useUsersQuery } from './users-api.ts';
 import { userCreatePath, userEditPath } from './user-view.ts';
 import { Hint } from '../../components/Hint.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 export function canCreateUser(user: CurrentUser): boolean {
   return user.is_admin && user.permissions.canCreateUser;
@@ -115,17 +116,7 @@ export function UserList({ user }: { user: CurrentUser }) {
   if (query.isPending) body = <ListSkeleton />;
   else if (query.isError)
     body = (
-      <Alert
-        severity="error"
-        sx={{ m: 2 }}
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {T.retry}
-          </Button>
-        }
-      >
-        {UT.listLoadError}
-      </Alert>
+      <LoadFailed query={query} text={UT.listLoadError} style={{ margin: 16 }} />
     );
   else if (users.length === 0)
     body = <Typography sx={{ p: 3, color: 'text.secondary' }}>{UT.listEmpty}</Typography>;

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -33,6 +32,7 @@ import { PropertiesTab } from './PropertiesTab.tsx';
 import { PublishTab } from './PublishTab.tsx';
 import { TypeSelector } from './TypeSelector.tsx';
 import { Hint } from '../../../components/Hint.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
 
 type TabName = 'properties' | 'knowledge' | 'tools' | 'publish' | 'styles';
 
@@ -57,16 +57,7 @@ export function EditView({ uuid, user }: { uuid: string; user: CurrentUser }) {
   }
   if (detail.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void detail.refetch()}>
-            {TA.retry}
-          </Button>
-        }
-      >
-        {TA.editLoadError}
-      </Alert>
+      <LoadFailed query={detail} text={TA.editLoadError} />
     );
   }
   if (detail.isPending) return <EditSkeleton />;

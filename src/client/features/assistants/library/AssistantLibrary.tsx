@@ -1,6 +1,7 @@
 import { Suspense, useDeferredValue, useState, type ComponentProps } from 'react';
 import { AutoAwesomeIcon } from '../../../components/icons.tsx';
 import { LightAlert } from '../../../components/LightAlert.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import type { AssistantSummary } from '../../../../shared/schemas/assistants.ts';
 import { SectionHeader } from '../../../components/SectionHeader.tsx';
 import { useAssistantView } from '../../../lib/assistant-view.ts';
@@ -47,16 +48,7 @@ export function AssistantLibrary({ user }: { user: CurrentUser }) {
       )}
 
       {assistants.isError ? (
-        <LightAlert
-          severity="error"
-          action={
-            <button type="button" className="btn text small" onClick={() => void assistants.refetch()}>
-              {TA.retry}
-            </button>
-          }
-        >
-          {TA.libraryLoadError}
-        </LightAlert>
+        <LoadFailed query={assistants} text={TA.libraryLoadError} />
       ) : (
         <>
           {!pending && assistants.isSuccess && list.length === 0 && <EmptyLibrary isAdmin={user.is_admin} />}

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -10,6 +9,7 @@ import { useTeamAudit } from '../api/get-team-audit.ts';
 import { ActionCard } from '../ActionCard.tsx';
 import { auditActionLabel, auditDetail, formatDateTime } from '../format.ts';
 import { TI } from '../texts.ts';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
 
 const PAGE = 20;
 
@@ -23,16 +23,7 @@ export function AuditLogCard({ teamUuid }: { teamUuid: string }) {
     body = <Skeleton variant="rounded" height={120} aria-busy aria-label={TI.auditLoading} />;
   } else if (audit.isError) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void audit.refetch()}>
-            {TI.retry}
-          </Button>
-        }
-      >
-        {TI.auditLoadFailed}
-      </Alert>
+      <LoadFailed query={audit} text={TI.auditLoadFailed} />
     );
   } else if (audit.data.length === 0) {
     body = <Typography sx={{ color: 'text.secondary' }}>{TI.auditEmpty}</Typography>;

@@ -9,7 +9,7 @@ import type { TeamInsight } from '../../../../shared/schemas/insight.ts';
 import { showSuccess } from '../../../state/snackbar-store.ts';
 import { useDeleteTeam } from '../api/delete-team.ts';
 import { ActionCard, CardActions } from '../ActionCard.tsx';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { TI } from '../texts.ts';
 
 /**

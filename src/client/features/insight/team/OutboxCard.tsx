@@ -1,12 +1,11 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTeamOutbox } from '../api/get-team-outbox.ts';
 import { ActionCard } from '../ActionCard.tsx';
 import { formatDateTime } from '../format.ts';
 import { TI } from '../texts.ts';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
 
 /**
  * The team's latest mails (issue 15: for instances without SMTP, support can read what Mika would
@@ -20,16 +19,7 @@ export function OutboxCard({ teamUuid }: { teamUuid: string }) {
     body = <Skeleton variant="rounded" height={96} aria-busy aria-label={TI.outboxLoading} />;
   } else if (outbox.isError) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void outbox.refetch()}>
-            {TI.retry}
-          </Button>
-        }
-      >
-        {TI.outboxLoadFailed}
-      </Alert>
+      <LoadFailed query={outbox} text={TI.outboxLoadFailed} />
     );
   } else if (outbox.data.mails.length === 0) {
     body = <Typography sx={{ color: 'text.secondary' }}>{TI.outboxEmpty}</Typography>;

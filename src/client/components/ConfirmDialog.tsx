@@ -4,8 +4,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
-import { TI } from './texts.ts';
+import { showSuccess } from '../state/snackbar-store.ts';
+import { T } from '../lib/texts.ts';
 
 interface Props {
   title: string;
@@ -21,7 +23,7 @@ interface Props {
   destructive?: boolean;
 }
 
-/** A confirm dialog of the operator area: Abbrechen and the action, never wider than the screen. */
+/** A confirm dialog (MUI; loaded with its screen): Abbrechen and the action, never wider than the screen. */
 export function ConfirmDialog({ title, text, detail, confirmLabel, onConfirm, onClose, pending, width = 400, destructive }: Props) {
   const id = useId();
   return (
@@ -45,7 +47,7 @@ export function ConfirmDialog({ title, text, detail, confirmLabel, onConfirm, on
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={pending}>
-          {TI.cancel}
+          {T.cancel}
         </Button>
         <Button variant="contained" color={destructive ? 'error' : 'primary'} loading={pending} onClick={onConfirm}>
           {confirmLabel}
@@ -53,4 +55,24 @@ export function ConfirmDialog({ title, text, detail, confirmLabel, onConfirm, on
       </DialogActions>
     </Dialog>
   );
+}
+
+/**
+ * Confirms a deletion that `mutation` performs with `variables`: on success the server's German
+ * answer ("Datei gelöscht") shows in the snackbar and the dialog closes; a failure has shown its
+ * message (api-client) and the dialog stays.
+ */
+export function ConfirmDeleteDialog<V>({
+  mutation,
+  variables,
+  ...props
+}: Omit<Props, 'onConfirm' | 'pending' | 'destructive'> & { mutation: UseMutationResult<{ message: string }, Error, V>; variables: V }) {
+  const confirm = () =>
+    mutation.mutate(variables, {
+      onSuccess: (result) => {
+        showSuccess(result.message);
+        props.onClose();
+      },
+    });
+  return <ConfirmDialog {...props} destructive pending={mutation.isPending} onConfirm={confirm} />;
 }
