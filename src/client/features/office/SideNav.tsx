@@ -5,7 +5,7 @@ import { MikaLogo } from '../../components/MikaLogo.tsx';
 import { T } from '../../lib/texts.ts';
 import type { CurrentUser } from '../../state/user-store.ts';
 import { useUiStore } from '../../state/ui-store.ts';
-import { initials } from './initials.ts';
+import { UserAvatar } from './UserAvatar.tsx';
 import { NAV_ENTRIES } from './nav-entries.ts';
 import { DEFAULT_SECTION, sectionPath } from './sections.ts';
 import { AssistantNavRows } from '../assistants/AssistantNavRows.tsx';
@@ -32,9 +32,7 @@ function NavContent({ user, activeSection, onNavigate }: Omit<Props, 'variant'> 
         onClick={onNavigate}
         className="nav-profile"
       >
-        <span className="avatar person" style={{ width: 40, height: 40, fontSize: '0.9375rem' }}>
-          {initials(user.name)}
-        </span>
+        <UserAvatar name={user.name} size={40} fontSize="0.9375rem" />
         <div>
           <span className="t-subtitle2" style={{ display: 'block' }}>
             <span className="visually-hidden">{T.navProfilePrefix} </span>

@@ -7,7 +7,7 @@ import type { CurrentUser } from '../../state/user-store.ts';
 import { useUiStore } from '../../state/ui-store.ts';
 import { ROLE } from './roles.ts';
 import { TrialCountdown } from './TrialCountdown.tsx';
-import { initials } from './initials.ts';
+import { UserAvatar } from './UserAvatar.tsx';
 import { LiveLoginBar } from './LiveLoginBar.tsx';
 
 interface Props {
@@ -45,9 +45,7 @@ export function TopBar({ user, showMenuButton }: Props) {
           <div className="t-subtitle2 t-nowrap">{user.name}</div>
           <div className="t-caption t-nowrap t-secondary">{user.email}</div>
         </div>
-        <span className="avatar person" style={{ width: 36, height: 36, fontSize: '0.875rem' }}>
-          {initials(user.name)}
-        </span>
+        <UserAvatar name={user.name} size={36} fontSize="0.875rem" />
       </div>
     );
   }
