@@ -44,9 +44,7 @@ export function AssetToolSettings({ assistantUuid }: { assistantUuid: string }) 
     );
   }
   if (files.isError) {
-    return (
-      <LoadFailed query={files} text={TS.loadFailed} />
-    );
+    return <LoadFailed query={files} text={TS.loadFailed} />;
   }
   const { files: list, max_files } = files.data;
 

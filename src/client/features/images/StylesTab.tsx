@@ -56,9 +56,7 @@ export function StylesTab({ assistant }: { assistant: AssistantDetail }) {
     );
   }
   if (styles.isError) {
-    return (
-      <LoadFailed query={styles} text={TI.loadFailed} />
-    );
+    return <LoadFailed query={styles} text={TI.loadFailed} />;
   }
   const data = styles.data;
   const shown: Mode = mode ?? (data.is_image_style_custom === 1 ? 'custom' : 'choose');

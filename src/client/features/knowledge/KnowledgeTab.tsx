@@ -47,9 +47,7 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
     );
   }
   if (files.isError) {
-    return (
-      <LoadFailed query={files} text={TK.loadFailed} />
-    );
+    return <LoadFailed query={files} text={TK.loadFailed} />;
   }
   const { files: list, max_files } = files.data;
   const full = list.length >= max_files;

@@ -34,9 +34,7 @@ export function EmailToolSettings({ assistantUuid }: { assistantUuid: string }) 
     );
   }
   if (query.isError) {
-    return (
-      <LoadFailed query={query} text={TT.emailLoadFailed} />
-    );
+    return <LoadFailed query={query} text={TT.emailLoadFailed} />;
   }
   return (
     <ContactsForm

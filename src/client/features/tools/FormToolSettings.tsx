@@ -38,9 +38,7 @@ export function FormToolSettings({ assistantUuid }: { assistantUuid: string }) {
     );
   }
   if (query.isError) {
-    return (
-      <LoadFailed query={query} text={TT.loadFailed} />
-    );
+    return <LoadFailed query={query} text={TT.loadFailed} />;
   }
   return <FormToolCard key={assistantUuid} assistantUuid={assistantUuid} settings={query.data} />;
 }

@@ -51,9 +51,7 @@ export function ToolsTab({ assistant }: { assistant: AssistantDetail }) {
     );
   }
   if (tools.isError) {
-    return (
-      <LoadFailed query={tools} text={TT.toolsLoadFailed} />
-    );
+    return <LoadFailed query={tools} text={TT.toolsLoadFailed} />;
   }
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>

@@ -59,9 +59,7 @@ export default function UsageSection(_props: SectionProps) {
 function LoadState({ query, height, children }: { query: { isPending: boolean; isError: boolean; refetch: () => unknown }; height: number; children: () => ReactNode }) {
   if (query.isPending) return <Skeleton variant="rounded" height={height} aria-busy aria-label={TU.loading} />;
   if (query.isError)
-    return (
-      <LoadFailed query={query} text={TU.loadFailed} />
-    );
+    return <LoadFailed query={query} text={TU.loadFailed} />;
   return <>{children()}</>;
 }
 

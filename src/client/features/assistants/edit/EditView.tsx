@@ -56,9 +56,7 @@ export function EditView({ uuid, user }: { uuid: string; user: CurrentUser }) {
     return <RedirectToList reason={detail.error.userMessage} />;
   }
   if (detail.isError) {
-    return (
-      <LoadFailed query={detail} text={TA.editLoadError} />
-    );
+    return <LoadFailed query={detail} text={TA.editLoadError} />;
   }
   if (detail.isPending) return <EditSkeleton />;
   return <EditScreen assistant={detail.data} user={user} />;
