@@ -14,3 +14,9 @@ export function useMediaQuery(query: string): boolean {
 
 /** MUI's md breakpoint: the permanent side navigation from here on. */
 export const WIDE_SCREEN = '(min-width: 900px)';
+/** Below MUI's sm breakpoint (theme.breakpoints.down('sm')): a phone. */
+export const PHONE_SCREEN = '(max-width: 599.95px)';
+
+/** The person asked for less motion (checked when an animation starts). */
+export const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;

@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { AssistantAvatar } from './AssistantAvatar.tsx';
 import { OfflineChip } from './OfflineChip.tsx';
@@ -9,6 +7,7 @@ import { ResetConversationButton } from './ResetConversationButton.tsx';
 import { DeleteConversationButton } from './DeleteConversationButton.tsx';
 import type { ChatAssistant } from './chat-api.ts';
 import type { ChatSurfaces } from './chat-surfaces.ts';
+import { PHONE_SCREEN, useMediaQuery } from '../../lib/use-media-query.ts';
 
 interface Props {
   assistant: ChatAssistant;
@@ -28,7 +27,7 @@ interface Props {
 
 /** Avatar, name, offline label, live status, the slot for more actions and the reset button. */
 export function ChatHeader({ assistant, surfaces, offline, onReset, resetDisabled, onDelete, leadingAction, indicator, actions, trailing }: Props) {
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const narrow = useMediaQuery(PHONE_SCREEN);
   return (
     <Box
       component="header"

@@ -6,8 +6,7 @@ import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { alpha, type Theme } from '@mui/material/styles';
+import { alpha } from '@mui/material/styles';
 import { useAssistantView } from '../../lib/assistant-view.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentUser } from '../../state/user-store.ts';
@@ -20,6 +19,7 @@ import { subscribeToThread } from '../../lib/live-channel.ts';
 import type { ChatLive } from './live.ts';
 import { useFillHeight } from './use-chat-height.ts';
 import { Hint } from '../../components/Hint.tsx';
+import { PHONE_SCREEN, useMediaQuery } from '../../lib/use-media-query.ts';
 
 /** The office's padding under its content (Container py: 3 on phones, 5 from sm). */
 const OFFICE_BOTTOM_PADDING = { phone: 24, wide: 40 };
@@ -35,7 +35,7 @@ interface ChatViewProps {
 export default function ChatView({ assistantUuid }: ChatViewProps) {
   const { open } = useAssistantView();
   const query = useChatAssistantQuery(assistantUuid);
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const phone = useMediaQuery(PHONE_SCREEN);
   const { ref, height } = useFillHeight(phone ? OFFICE_BOTTOM_PADDING.phone : OFFICE_BOTTOM_PADDING.wide);
   const assistant = query.data;
   useDocumentTitle(assistant?.name);

@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
 import { useEffect, useState } from 'react';
+import { prefersReducedMotion } from '../../lib/use-media-query.ts';
 
 /** Spec 02 §9: the typing effect's speed; here one word per step. */
 const STEP_MS = 100;
 
-const prefersReducedMotion = () =>
-  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
 /** The optimized prompt, typed out word by word while the picture is painted (spec 02 §2). */
 export function AnimatedPrompt({ text, animate }: { text: string; animate: boolean }) {

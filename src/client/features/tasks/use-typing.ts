@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { TASK_TYPING_MS } from '../../../shared/schemas/task.ts';
+import { prefersReducedMotion } from '../../lib/use-media-query.ts';
 
 /** At most this many steps: a long result is typed a few words per step, never for minutes. */
 const MAX_STEPS = 60;
 
-const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
 /**
  * The typing effect of the task result (spec 02 §9: 100 ms per step). Each step reveals the next
@@ -13,7 +13,7 @@ const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.
 export function useTyping(text: string, stepMs = TASK_TYPING_MS) {
   const chunks = useMemo(() => text.match(/\S+\s*|\s+/g) ?? [], [text]);
   const [progress, setProgress] = useState<{ text: string; shown: number }>({ text: '', shown: 0 });
-  const shown = progress.text === text ? progress.shown : reducedMotion() ? chunks.length : 0;
+  const shown = progress.text === text ? progress.shown : prefersReducedMotion() ? chunks.length : 0;
   const done = shown >= chunks.length;
 
   useEffect(() => {
