@@ -1,7 +1,15 @@
 import { T } from '../../lib/texts.ts';
-import { AuthLayout, Icon } from './light-ui.tsx';
+import { StatusErrorIcon, StatusInfoIcon, StatusSuccessIcon, StatusWarningIcon, type LightIcon } from '../../components/icons.tsx';
+import { AuthLayout } from './light-ui.tsx';
 
 type Tone = 'success' | 'error' | 'warning' | 'info';
+
+const STATUS_ICONS: Record<Tone, LightIcon> = {
+  success: StatusSuccessIcon,
+  error: StatusErrorIcon,
+  warning: StatusWarningIcon,
+  info: StatusInfoIcon,
+};
 
 function toneOf(status: string | null): Tone {
   if (status === 'success' || status === 'error' || status === 'warning') return status;
@@ -22,9 +30,10 @@ export default function FeedbackPage({ params }: { params: URLSearchParams }) {
   const btnUrl = safeAppPath(params.get('btnUrl'));
   const btnText = params.get('btnText') || T.toLogin;
 
+  const StatusIcon = STATUS_ICONS[tone];
   const icon = (
     <div className={`mk-status ${tone}`} data-testid="feedback-icon" data-status={tone}>
-      <Icon name={tone} />
+      <StatusIcon size={40} />
     </div>
   );
 

@@ -4,7 +4,8 @@ import { M } from '../../../shared/messages.ts';
 import { T } from '../../lib/texts.ts';
 import { showError } from '../../state/snackbar-store.ts';
 import { redirectToFeedback, requestReset } from './auth-api.ts';
-import { AuthLayout, Icon, SubmitButton, TextField } from './light-ui.tsx';
+import { ArrowBackIcon } from '../../components/icons.tsx';
+import { AuthLayout, SubmitButton, TextField } from './light-ui.tsx';
 import { authSchemas, useAuthForm } from './use-auth-form.ts';
 
 export default function ResetRequestPage() {
@@ -38,7 +39,7 @@ export default function ResetRequestPage() {
       documentTitle={T.forgotPassword}
       footer={
         <a href="/login" className="mk-back-link">
-          <Icon name="arrowBack" small />
+          <ArrowBackIcon size="small" />
           {T.backToLogin}
         </a>
       }
