@@ -12,6 +12,7 @@ import type { KnowledgeList } from '../src/shared/schemas/knowledge.ts';
 import { Agent } from '../tests/setup/agent.ts';
 import { uploadKnowledge } from '../tests/setup/knowledge-upload.ts';
 import { makePdf } from '../tests/fixtures/office-files.ts';
+import { TEST_SELLER_ENV } from '../tests/setup/seller-env.ts';
 
 const CORPUS = path.resolve(import.meta.dirname, '../tests/fixtures/knowledge-corpus');
 const percentile = (values: number[], p: number) => {
@@ -34,6 +35,7 @@ async function main() {
   await database.migrate();
   const config = loadConfig({
     NODE_ENV: 'production',
+    ...TEST_SELLER_ENV,
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     APP_URL: 'http://bench.local',

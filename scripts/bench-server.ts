@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { TEST_SELLER_ENV } from '../tests/setup/seller-env.ts';
 
 export class Client {
   cookies = new Map<string, string>();
@@ -88,6 +89,7 @@ export async function startBenchServer(
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      ...TEST_SELLER_ENV,
       LOG_LEVEL: 'silent',
       HOST: '127.0.0.1',
       ENV_FILE: '', // a developer's .env must not change what is measured or shown

@@ -23,6 +23,7 @@ import { registerHealth } from './platform/health.ts';
 import type { Deps } from './platform/deps.ts';
 import { createJobs } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
+import { defineBillingJobs, invoiceFolderOwner } from './features/billing/invoice-files.ts';
 import { createSecrets } from './platform/secrets.ts';
 import { defineFileSweep } from './platform/file-sweep.ts';
 import { knowledgeFolderOwner } from './features/knowledge/knowledge.repository.ts';
@@ -125,6 +126,7 @@ export async function buildApp(
     pollSeconds: config.jobs.pollSeconds,
     graceMs: config.env === 'test' ? 1000 : 10_000,
   });
+  const privateFiles = createPrivateStore(backend);
   const deps: Deps = {
     db: database.db,
     jobs,
@@ -132,7 +134,7 @@ export async function buildApp(
     log: app.log,
     throttle: createThrottle(database.db),
     storage: createPublicStorage(backend),
-    privateFiles: createPrivateStore(backend),
+    privateFiles,
     ai: createAiGateway(config.ai),
     secrets: createSecrets({ key: config.secretsKey, dataDir: config.dataDir }),
     mailer: createMailer({
@@ -144,6 +146,7 @@ export async function buildApp(
       retryDelaySeconds: config.mail.retryDelaySeconds,
       jobs,
       log: app.log,
+      readFile: (folder, name) => privateFiles.read(folder, name),
     }),
   };
   defineAuthJobs(deps);
@@ -151,7 +154,8 @@ export async function buildApp(
   defineKnowledgeJobs(deps);
   defineImageJobs(deps);
   defineCreditJobs(deps);
-  const privateFolderOwners = [knowledgeFolderOwner, audioFolderOwner, assetFolderOwner, imageFolderOwner, taskDocumentFolderOwner, exportFolderOwner];
+  defineBillingJobs(deps);
+  const privateFolderOwners = [knowledgeFolderOwner, audioFolderOwner, assetFolderOwner, imageFolderOwner, taskDocumentFolderOwner, exportFolderOwner, invoiceFolderOwner];
   defineFileSweep(deps, privateFolderOwners);
   defineTeamDeletionJobs(deps, privateFolderOwners);
   defineExportJob(deps);

@@ -125,7 +125,18 @@ const zEnv = z.object({
   SELLER_BIC: z.string().default('BYLADEM1001'),
   SELLER_REGISTER: z.string().default('Amtsgericht Berlin-Charlottenburg HRB 000000 (Beispiel)'),
   SELLER_MANAGING_DIRECTOR: z.string().default('Erika Mustermann'),
+  /** The seller's tax number (Steuernummer): printed where no VAT ids may appear (category O). */
+  SELLER_TAX_NUMBER: z.string().trim().optional(),
+  /** The seller contact (EN 16931 BG-6; XRechnung BR-DE-2, -5, -6, -7). */
+  SELLER_CONTACT_NAME: z.string().default('Buchhaltung'),
+  SELLER_CONTACT_PHONE: z.string().default('+49 30 1234567'),
+  SELLER_CONTACT_EMAIL: z.string().optional(),
+  /** Days until an invoice is due (Zahlungsziel). */
+  INVOICE_PAYMENT_DAYS: z.coerce.number().int().min(0).max(90).default(14),
 });
+
+/** The shipped example seller: production refuses to issue invoices in its name. */
+export const EXAMPLE_SELLER = { SELLER_NAME: 'Mika Beispiel GmbH', SELLER_VAT_ID: 'DE123456789', SELLER_IBAN: 'DE02120300000000202051' } as const;
 
 export type AppConfig = ReturnType<typeof loadConfig>;
 
@@ -168,6 +179,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   if (e.AI_PROVIDER === 'openai-compatible' && !e.AI_BASE_URL) {
     throw new ConfigError('AI_PROVIDER=openai-compatible braucht AI_BASE_URL / needs AI_BASE_URL (e.g. http://127.0.0.1:11434/v1 for Ollama)');
+  }
+  if (e.NODE_ENV === 'production' && !e.STRIPE_SECRET_KEY) {
+    const examples = (Object.keys(EXAMPLE_SELLER) as (keyof typeof EXAMPLE_SELLER)[]).filter((k) => e[k] === EXAMPLE_SELLER[k]);
+    if (examples.length > 0) {
+      throw new ConfigError(
+        `Rechnungen würden mit den Beispieldaten des Verkäufers ausgestellt / invoices would be issued with the example seller data: set ${examples.join(', ')} ` +
+          '(and SELLER_STREET, SELLER_POSTCODE, SELLER_CITY, SELLER_EMAIL, SELLER_BIC, SELLER_REGISTER, SELLER_MANAGING_DIRECTOR, SELLER_CONTACT_*, SELLER_TAX_NUMBER; docs/billing.md)',
+      );
+    }
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -302,7 +322,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         bic: e.SELLER_BIC,
         register: e.SELLER_REGISTER,
         managingDirector: e.SELLER_MANAGING_DIRECTOR,
+        taxNumber: e.SELLER_TAX_NUMBER || null,
+        contactName: e.SELLER_CONTACT_NAME,
+        contactPhone: e.SELLER_CONTACT_PHONE,
+        contactEmail: e.SELLER_CONTACT_EMAIL || e.SELLER_EMAIL,
       },
+      paymentDays: e.INVOICE_PAYMENT_DAYS,
+      /** True while the seller data are the shipped examples (only acceptable outside production). */
+      exampleSeller: (Object.keys(EXAMPLE_SELLER) as (keyof typeof EXAMPLE_SELLER)[]).some((k) => e[k] === EXAMPLE_SELLER[k]),
     },
   };
 }

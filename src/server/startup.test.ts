@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, loadEnvFile } from './config.ts';
 import { configWarnings, explainStartupError, startupBanner } from './startup.ts';
+import { TEST_SELLER_ENV } from '../../tests/setup/seller-env.ts';
 
 let dir: string;
 beforeAll(() => {
@@ -85,6 +86,15 @@ describe('configuration errors', () => {
   });
 });
 
+describe('the seller data in production', () => {
+  it('refuses to start with the shipped example seller and names the variables', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SELLER_NAME, SELLER_VAT_ID, SELLER_IBAN/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...TEST_SELLER_ENV })).not.toThrow();
+    // Stripe invoices itself: the seller data are not used.
+    expect(() => loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_x' })).not.toThrow();
+  });
+});
+
 describe('the start-up banner', () => {
   const banner = (env: Record<string, string>) => {
     const config = loadConfig(env);
@@ -97,10 +107,12 @@ describe('the start-up banner', () => {
     expect(local).toContain('Datenbank:  eingebettet (PGlite)');
     expect(local).toContain('E-Mails:    Postausgang (Links erscheinen hier im Log)');
     expect(local).toContain('KI:         Offline-Engine');
+    expect(local).toContain('Abrechnung: Rechnung mit BEISPIEL-Verkäuferdaten');
     expect(local).toContain('nur dieser Rechner – HOST=0.0.0.0 für alle');
 
     const server = banner({
       NODE_ENV: 'production',
+      ...TEST_SELLER_ENV,
       HOST: '0.0.0.0',
       DATABASE_URL: 'postgres://mika:geheim@db.internal:5432/mika',
       SMTP_URL: 'smtp://user:pw@smtp.example.com:587',
@@ -112,6 +124,7 @@ describe('the start-up banner', () => {
     expect(server.text).toContain('Datenbank:  PostgreSQL postgres://db.internal:5432/mika');
     expect(server.text).toContain('E-Mails:    SMTP smtp://smtp.example.com:587');
     expect(server.text).toContain('KI:         openai, Modell gpt-4o-mini');
+    expect(server.text).toContain('Abrechnung: Rechnung im Namen von Prüf-Mika GmbH');
     expect(server.text).toContain('Live-Kanal: Redis redis://redis.internal:6379');
     expect(server.text).not.toMatch(/geheim|redispw|sk-|pw@/);
     expect(server.warnings).toEqual([]);

@@ -75,6 +75,15 @@ export function safeUrl(url: string): string {
   }
 }
 
+/** The billing mode: Stripe, or our own invoices (with a warning while the seller is the example). */
+function billingLine(config: AppConfig): string {
+  if (config.billing.provider === 'stripe') return 'Stripe';
+  const seller = config.billing.seller;
+  return config.billing.exampleSeller
+    ? 'Rechnung mit BEISPIEL-Verkäuferdaten (SELLER_* setzen, bevor echte Rechnungen entstehen)'
+    : `Rechnung im Namen von ${seller.name}${seller.taxNumber ? '' : ' (ohne SELLER_TAX_NUMBER keine Rechnungen außerhalb der EU)'}`;
+}
+
 /** The lines printed once the server listens. */
 export function startupBanner(config: AppConfig, opts: { envFile?: string; listening: string; warnings: string[] }): string {
   const database = config.databaseUrl ? `PostgreSQL ${safeUrl(config.databaseUrl)}` : `eingebettet (PGlite) unter ${config.dataDir}`;
@@ -92,6 +101,7 @@ export function startupBanner(config: AppConfig, opts: { envFile?: string; liste
     `  Dateien:    ${config.s3 ? `S3-Bucket ${config.s3.bucket}${config.s3.endpoint ? ` (${safeUrl(config.s3.endpoint)})` : ''}` : `lokal unter ${config.dataDir}`}`,
     `  KI:         ${aiLine(config)}`,
     `  Live-Kanal: ${config.redisUrl ? `Redis ${safeUrl(config.redisUrl)} (mehrere Instanzen)` : 'in diesem Prozess'}`,
+    `  Abrechnung: ${billingLine(config)}`,
     `  Jobs:       ${config.jobs.runInWeb ? 'in diesem Prozess' : 'in npm run worker'}`,
     ...opts.warnings.map((w) => `  ⚠ ${w}`),
     `  Erster Start? Konto anlegen unter ${config.appUrl}/register`,

@@ -23,6 +23,7 @@ export const M = {
   verifyTokenInvalid: 'Der Bestätigungslink ist ungültig oder abgelaufen.',
   notFound: 'Nicht gefunden.',
   forbidden: 'Keine Berechtigung',
+  crossSiteRefused: 'Diese Anfrage kam von einer fremden Website und wurde abgelehnt.',
   invalidInput: 'Eingaben sind nicht valide',
   payloadTooLarge: 'Die Datei darf nicht größer sein als 10MB',
   invalidCharacters: 'Die Eingabe enthält unzulässige Zeichen.',
@@ -344,7 +345,20 @@ export const MCOM = {
   billingPostcodeInvalid: 'Bitte gib eine gültige Postleitzahl an (in Deutschland 5 Ziffern).',
   billingCityRequired: 'Bitte gib den Ort an.',
   billingCountryInvalid: 'Bitte wähle ein Land aus.',
-  billingVatIdInvalid: 'Bitte gib eine gültige USt-IdNr. an, z. B. DE123456789.',
+  billingVatIdInvalid: 'Bitte gib eine gültige USt-IdNr. an, z. B. DE136695976.',
+  topUpAmountInvalid: 'Bitte gib eine ganze Zahl von 10 bis 10.000 an.',
+  invoicePending: 'Die Rechnung wird gerade erstellt. Bitte versuche es in einem Moment noch einmal.',
+  invoiceNotOpen: 'Diese Rechnung ist nicht mehr offen.',
+  invoiceAlreadyCancelled: 'Diese Rechnung wurde bereits storniert.',
+  invoiceCancelReasonRequired: 'Bitte gib einen Grund für die Stornierung an (3 bis 500 Zeichen).',
+  invoiceMarkedPaid: 'Die Rechnung wurde als bezahlt markiert.',
+  invoiceCancelled: 'Die Rechnung wurde storniert, die Stornorechnung ist erstellt.',
+  sellerTaxNumberMissing:
+    'Für Kunden außerhalb der EU kann gerade keine Rechnung ausgestellt werden. Bitte wende Dich an das Mika Team (dem Betreiber fehlt SELLER_TAX_NUMBER).',
+  billingVatIdCountry: 'Die USt-IdNr. passt nicht zum Land der Rechnungsadresse.',
+  billingVatIdRequiredEu:
+    'Für Firmen in der EU außerhalb Deutschlands brauchen wir Deine USt-IdNr.: Die Rechnung wird dann ohne deutsche Umsatzsteuer ausgestellt (Reverse-Charge-Verfahren).',
+  billingLeitwegIdInvalid: 'Bitte gib eine gültige Leitweg-ID an, z. B. 991-12345-67.',
   billingInvoiceEmailInvalid: 'Bitte gib eine gültige E-Mail-Adresse für die Rechnungen an.',
 } as const;
 

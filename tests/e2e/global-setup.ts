@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startSmtpSink } from '../setup/smtp-sink.ts';
 import { E2E_BASE_URL, E2E_DIR, E2E_LOG, E2E_MAILS, E2E_PORT, SUPERADMIN } from './server.ts';
+import { TEST_SELLER_ENV } from '../setup/seller-env.ts';
 
 /**
  * Starts the real server (built client, fresh embedded database) with an SMTP sink that appends
@@ -19,6 +20,7 @@ export default async function globalSetup() {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      ...TEST_SELLER_ENV,
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
       // A developer's .env (a real AI key, SMTP) must not reach a test server.

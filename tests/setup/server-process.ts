@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { TEST_SELLER_ENV } from './seller-env.ts';
 
 export async function freePort(): Promise<number> {
   return new Promise<number>((resolve, reject) => {
@@ -38,6 +39,7 @@ export async function spawnServer(opts: { env: Record<string, string>; logFile: 
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      ...TEST_SELLER_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       // A developer's .env (a real AI key, SMTP) must not reach a test server.

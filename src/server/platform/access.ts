@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from './app-error.ts';
 import type { AuthContext } from './session.ts';
 import { M, MINS } from '../../shared/messages.ts';
@@ -72,6 +72,12 @@ declare module 'fastify' {
     access?: AccessKind;
     /** Sign-in calls: check CSRF even without a session (login CSRF). */
     csrf?: 'always';
+    /**
+     * A GET that changes stored state, with the reason (docs/security.md). Only three exist: the
+     * spec's send and refresh calls and the e-mail verification link. Such a route refuses a
+     * cross-site request (`Sec-Fetch-Site: cross-site`); every other GET changes nothing (tested).
+     */
+    stateChangingGet?: string;
   }
 }
 
@@ -79,6 +85,32 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: AccessKind | undefined;
+  /** Why this GET changes state (see FastifyContextConfig.stateChangingGet). */
+  stateChangingGet?: string;
+}
+
+/**
+ * A state-changing GET from another site: a browser says so in Sec-Fetch-Site (a plain link or a
+ * redirect from a foreign page). A navigation gets a small page of ours whose button repeats the
+ * request from our own origin; anything else a German 403.
+ */
+function refuseCrossSite(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.headers['sec-fetch-site'] !== 'cross-site') return false;
+  if (request.headers['sec-fetch-mode'] === 'navigate') {
+    const href = request.url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+    void reply
+      .code(403)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(
+        `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Bitte bestätigen</title></head>` +
+          `<body style="font-family:sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>Bitte bestätigen</h1>` +
+          `<p>Dieser Link wurde von einer anderen Website aus geöffnet. Zu Deiner Sicherheit führen wir ihn erst aus, wenn Du ihn hier bestätigst.</p>` +
+          `<p><a href="${href}" style="display:inline-block;padding:.6rem 1.2rem;background:#2fb47a;color:#fff;border-radius:.4rem;text-decoration:none">Weiter</a></p></body></html>`,
+      );
+    return true;
+  }
+  throw new AppError('FORBIDDEN', M.crossSiteRefused);
 }
 
 /** The declared rule of the route that matched (never derived from the raw URL). */
@@ -117,7 +149,12 @@ export function registerAccess(app: FastifyInstance): AccessRegistry {
   });
   const list = (): DeclaredRoute[] =>
     seen.flatMap((r) =>
-      (Array.isArray(r.method) ? r.method : [r.method]).map((method) => ({ method, url: r.url, access: r.config?.access })),
+      (Array.isArray(r.method) ? r.method : [r.method]).map((method) => ({
+        method,
+        url: r.url,
+        access: r.config?.access,
+        ...(r.config?.stateChangingGet ? { stateChangingGet: r.config.stateChangingGet } : {}),
+      })),
     );
   app.addHook('onReady', async () => {
     const missing = list().filter((r) => !r.access || !(r.access in ACCESS_RULES));
@@ -125,11 +162,12 @@ export function registerAccess(app: FastifyInstance): AccessRegistry {
       throw new Error(`Routes without an access rule: ${missing.map((r) => `${r.method} ${r.url}`).join(', ')}`);
     }
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (request.is404) return;
     const kind = routeAccess(request);
     // Fail closed: onReady makes this unreachable, but a route without a rule never answers.
     if (!kind) throw new AppError('FORBIDDEN', M.forbidden);
+    if (request.routeOptions.config.stateChangingGet && refuseCrossSite(request, reply)) return reply;
     ACCESS_RULES[kind].check(request);
   });
   return {

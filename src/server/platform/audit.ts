@@ -24,6 +24,9 @@ export type AuditAction =
   | 'team.purged'
   | 'api_key.created'
   | 'api_key.revoked'
+  // Billing (docs/billing.md): an operator settles or cancels an invoice.
+  | 'invoice.marked_paid'
+  | 'invoice.cancelled'
   // Datenschutz (docs/dataprotection.md): never the erased e-mail address or content.
   | 'dataprotection.retention_changed'
   | 'dataprotection.retention_run'

@@ -4,7 +4,7 @@ import { hash, verify } from '@node-rs/argon2';
 /** 256 bits of randomness, URL-safe. */
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export const sha256 = (value: string | Buffer) => createHash('sha256').update(value).digest('hex');
 
 export function safeEqual(a: string, b: string): boolean {
   const ab = Buffer.from(a);

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../tests/setup/test-app.ts';
 import { loggedUrl, queryName, serializeError } from './log.ts';
+import { TEST_SELLER_ENV } from '../../../tests/setup/seller-env.ts';
 
 describe('what reaches the log', () => {
   it('names queries by kind and table, without their text', () => {
@@ -62,7 +63,7 @@ describe('log format', () => {
 
   it('production (json): one JSON object per request with method, route, status and time', async () => {
     const { lines, stream } = capture();
-    const t = await createTestApp({ LOG_LEVEL: 'info', NODE_ENV: 'production' }, { logStream: stream });
+    const t = await createTestApp({ LOG_LEVEL: 'info', NODE_ENV: 'production', ...TEST_SELLER_ENV }, { logStream: stream });
     try {
       expect(t.config.logFormat).toBe('json');
       await t.app.inject({ url: '/api/user/data' });

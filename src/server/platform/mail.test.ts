@@ -5,6 +5,7 @@ import { loadConfig } from '../config.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 import { buildTestApp, openTestDatabase, type TestApp, type TestDatabase } from '../../../tests/setup/test-app.ts';
 import { startSmtpSink, type SmtpSink } from '../../../tests/setup/smtp-sink.ts';
+import { TEST_SELLER_ENV } from '../../../tests/setup/seller-env.ts';
 
 async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -67,8 +68,8 @@ describe('mail delivery on the job engine', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).mail.logOutbox).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', LOG_OUTBOX_MAILS: 'false' }).mail.logOutbox).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development', SMTP_URL: 'smtp://127.0.0.1:25' }).mail.logOutbox).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production' }).mail.logOutbox).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', LOG_OUTBOX_MAILS: 'true' }).mail.logOutbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ...TEST_SELLER_ENV }).mail.logOutbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', LOG_OUTBOX_MAILS: 'true', ...TEST_SELLER_ENV }).mail.logOutbox).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test' }).mail.logOutbox).toBe(false);
   });
 

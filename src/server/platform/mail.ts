@@ -14,6 +14,15 @@ export interface MailMessage {
   /** The team and conversation it came from: erasing the conversation removes the mail too. */
   teamId?: number | null;
   threadId?: number | null;
+  /** Files of the private store sent along (read when the mail is delivered). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  folder: string;
+  name: string;
+  contentType: string;
 }
 
 export interface Mailer {
@@ -43,6 +52,8 @@ export function createMailer(opts: {
   retryLimit: number;
   retryDelaySeconds: number;
   log: FastifyBaseLogger;
+  /** Reads an attachment's bytes from the private store. */
+  readFile?: (folder: string, name: string) => Promise<Buffer | undefined>;
 }): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
 
@@ -56,7 +67,14 @@ export function createMailer(opts: {
       try {
         if (!transport) throw new Error('SMTP_URL is not configured in the process that runs jobs');
         const { to, subject, text, html, replyTo } = mail;
-        await transport.sendMail({ from: opts.from, to, subject, text, html: html ?? undefined, replyTo: replyTo ?? undefined });
+        const attachments = await Promise.all(
+          (mail.attachments ? (JSON.parse(mail.attachments) as MailAttachment[]) : []).map(async (a) => {
+            const content = await opts.readFile?.(a.folder, a.name);
+            if (!content) throw new Error(`attachment ${a.filename} is missing`);
+            return { filename: a.filename, content, contentType: a.contentType };
+          }),
+        );
+        await transport.sendMail({ from: opts.from, to, subject, text, html: html ?? undefined, replyTo: replyTo ?? undefined, attachments });
       } catch (err) {
         await opts.db
           .update(mailOutbox)
@@ -90,6 +108,7 @@ export function createMailer(opts: {
         replyTo: message.replyTo,
         teamId: message.teamId ?? null,
         threadId: message.threadId ?? null,
+        attachments: message.attachments?.length ? JSON.stringify(message.attachments) : null,
         status: transport ? 'queued' : 'stored',
       })
       .returning({ id: mailOutbox.id });

@@ -137,5 +137,10 @@ export const ZShopInfo = z.object({
   userAddons: z.number(),
   assistantAddons: z.number(),
   error: z.string().optional(),
+  /**
+   * Cancelled extras that still run until the end of their paid period (then the amounts above
+   * go down): per item the quantity and the last day (YYYY-MM-DD).
+   */
+  cancellations: z.array(z.object({ item: z.enum(['mika', 'user']), qty: z.number().int(), until: z.string() })).optional(),
 });
 export type ShopInfo = z.infer<typeof ZShopInfo>;

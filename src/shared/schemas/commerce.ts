@@ -1,6 +1,7 @@
 import { z } from '../zod.ts';
 import { M, MCOM } from '../messages.ts';
 import { zText } from './common.ts';
+import { EU_COUNTRIES, isEuCountry, isValidVatId, normaliseVatId, vatIdMatchesCountry } from '../vat.ts';
 import { BILLING_PERIODS, BOOKABLE_PLANS, SHOP_QTY, TOPUP_LIMITS } from '../constants.ts';
 
 // The commerce API contract (issue 14): plans and booking, shop extras, credits, orders,
@@ -75,7 +76,7 @@ export type CreditsDaily = z.output<typeof ZCreditsDaily>;
 // ---------------------------------------------------------------------------------------------
 // Orders and invoices (spec 02 §3, §7)
 
-export const ORDER_STATUSES = ['paid', 'open', 'failed'] as const;
+export const ORDER_STATUSES = ['paid', 'open', 'failed', 'cancelled'] as const;
 export const ZOrder = z.object({
   id: z.string(),
   status: z.enum(ORDER_STATUSES),
@@ -95,13 +96,60 @@ export const ZInvoiceUrl = z.object({ url: z.string() });
 /** GET /checkout?amount=N: whole credits, default 100. */
 export const CHECKOUT_AMOUNT = TOPUP_LIMITS;
 
+const zCheckoutAmount = z.coerce
+  .number({ error: MCOM.topUpAmountInvalid })
+  .int(MCOM.topUpAmountInvalid)
+  .min(CHECKOUT_AMOUNT.min, MCOM.topUpAmountInvalid)
+  .max(CHECKOUT_AMOUNT.max, MCOM.topUpAmountInvalid);
+
+/** POST /api/checkout: the purchase itself (the confirmation's "Kostenpflichtig bestellen"). */
+export const ZCheckoutRequest = z.object({ amount: zCheckoutAmount });
+export const ZCheckoutResponse = z.object({ url: z.string() });
+
+/** GET /api/checkout/preview?amount=N: what the confirmation shows; changes nothing. */
+export const ZCheckoutPreviewQuery = z.object({ amount: zCheckoutAmount });
+export const ZCheckoutPreview = z.object({
+  amount: z.number().int(),
+  net_cents: z.number().int(),
+  vat_cents: z.number().int(),
+  total_cents: z.number().int(),
+  vat_percent: z.number().int(),
+  /** S (German VAT), AE (reverse charge) or O (not taxable in Germany). */
+  vat_category: z.enum(['S', 'AE', 'O']),
+  /** No billing address yet: the purchase leads to /Billing first. */
+  needs_address: z.boolean(),
+  provider: z.enum(['invoice', 'stripe']),
+});
+export type CheckoutPreview = z.output<typeof ZCheckoutPreview>;
+
+/** GET /api/insight/invoices: open invoices (operators), oldest due date first. */
+export const ZOpenInvoice = z.object({
+  id: z.string(),
+  number: z.string(),
+  team_uuid: z.string().nullable(),
+  team_name: z.string(),
+  company: z.string(),
+  description: z.string(),
+  created_at: z.string(),
+  due_at: z.string().nullable(),
+  total_cents: z.number().int(),
+  /** Days past the due date (0 while not overdue). */
+  overdue_days: z.number().int(),
+  reminders_sent: z.number().int(),
+  /** Both reminders went out: the operator follows up. */
+  flagged: z.boolean(),
+});
+export type OpenInvoice = z.output<typeof ZOpenInvoice>;
+export const ZOpenInvoices = z.object({ invoices: z.array(ZOpenInvoice) });
+export const ZCancelInvoiceResponse = z.object({ status: z.literal('success'), message: z.string(), credit_note: z.string() });
+
 // ---------------------------------------------------------------------------------------------
 // Billing address (provider "Rechnung"; the payment method is a complete address)
 
 export const BILLING_PROVIDERS = ['invoice', 'stripe'] as const;
 
 /** Countries offered in the form (ISO 3166 alpha-2); DE is the default. */
-export const BILLING_COUNTRIES = ['DE', 'AT', 'CH', 'LI', 'LU', 'NL', 'BE', 'FR', 'IT', 'ES', 'PL', 'CZ', 'DK', 'SE'] as const;
+export const BILLING_COUNTRIES = ['DE', ...EU_COUNTRIES.filter((c) => c !== 'DE'), 'CH', 'LI', 'NO', 'GB'] as const;
 
 const POSTCODE: Record<string, RegExp> = {
   DE: /^\d{5}$/,
@@ -123,13 +171,6 @@ export function isValidPostcode(postcode: string, country: string): boolean {
   return pattern.test(postcode.trim());
 }
 
-/** A VAT id: country prefix and 2–12 characters; German ones are DE + 9 digits. */
-export function isValidVatId(vatId: string): boolean {
-  const value = vatId.replace(/\s+/g, '').toUpperCase();
-  if (value.startsWith('DE')) return /^DE\d{9}$/.test(value);
-  return /^[A-Z]{2}[A-Z0-9]{2,12}$/.test(value);
-}
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 export const ZBillingAddress = z
@@ -145,11 +186,26 @@ export const ZBillingAddress = z
       .max(20, MCOM.billingVatIdInvalid)
       .nullable()
       .default(null)
-      .transform((v) => (v ? v.replace(/\s+/g, '').toUpperCase() : null))
+      .transform((v) => (v ? normaliseVatId(v) : null))
       .refine((v) => v === null || isValidVatId(v), MCOM.billingVatIdInvalid),
     invoice_email: zText(254, MCOM.billingInvoiceEmailInvalid).pipe(z.string().regex(EMAIL, MCOM.billingInvoiceEmailInvalid)),
+    /** Public-sector buyers: the Leitweg-ID of the XRechnung (BT-10), e.g. 991-12345-67. */
+    leitweg_id: z
+      .string()
+      .trim()
+      .max(46, MCOM.billingLeitwegIdInvalid)
+      .nullish()
+      .transform((v) => (v ? v.toUpperCase() : null))
+      .refine((v) => v === null || /^\d{2,12}(-[A-Z0-9]{1,30})?-\d{2}$/.test(v), MCOM.billingLeitwegIdInvalid),
   })
   .superRefine((value, ctx) => {
+    if (value.vat_id && isValidVatId(value.vat_id) && !vatIdMatchesCountry(value.vat_id, value.country)) {
+      ctx.addIssue({ code: 'custom', path: ['vat_id'], message: MCOM.billingVatIdCountry });
+    }
+    // Reverse charge needs the buyer's VAT id (decision 027).
+    if (!value.vat_id && value.country !== 'DE' && isEuCountry(value.country)) {
+      ctx.addIssue({ code: 'custom', path: ['vat_id'], message: MCOM.billingVatIdRequiredEu });
+    }
     if (!isValidPostcode(value.postcode, value.country)) {
       ctx.addIssue({ code: 'custom', path: ['postcode'], message: MCOM.billingPostcodeInvalid });
     }
@@ -168,6 +224,7 @@ export const ZBillingAddressResponse = z.object({
       country: z.string(),
       vat_id: z.string().nullable(),
       invoice_email: z.string(),
+      leitweg_id: z.string().nullable(),
     })
     .nullable(),
   provider: z.enum(BILLING_PROVIDERS),
@@ -181,6 +238,13 @@ export const ZInvoice = z.object({
   created_at: z.string(),
   total_cents: z.number().int(),
   description: z.string(),
+  /** invoice (Rechnung) or credit_note (Gutschrift/Stornorechnung). */
+  kind: z.enum(['invoice', 'credit_note']),
+  /** open (offen), paid (bezahlt), cancelled (storniert); a credit note is issued. */
+  status: z.enum(['open', 'paid', 'cancelled', 'issued']),
+  due_at: z.string().nullable(),
+  /** A credit note: the number of the invoice it corrects. */
+  corrects: z.string().nullable(),
 });
 export type Invoice = z.output<typeof ZInvoice>;
 export const ZInvoices = z.object({ invoices: z.array(ZInvoice) });

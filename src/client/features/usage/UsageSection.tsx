@@ -193,6 +193,7 @@ const STATUS: Record<Order['status'], { label: string; color: 'success' | 'warni
   paid: { label: TU.statusPaid, color: 'success' },
   open: { label: TU.statusOpen, color: 'warning' },
   failed: { label: TU.statusFailed, color: 'warning' },
+  cancelled: { label: TU.statusCancelled, color: 'warning' },
 };
 
 const orderDate = (iso: string) => new Date(iso).toLocaleDateString('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });

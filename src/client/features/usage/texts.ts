@@ -41,6 +41,7 @@ export const TU = {
   statusPaid: 'bezahlt',
   statusOpen: 'offen',
   statusFailed: 'fehlgeschlagen',
+  statusCancelled: 'storniert',
   invoice: 'Rechnung',
   invoiceLabel: (date: string) => `Rechnung der Bestellung vom ${date} öffnen`,
   noInvoice: 'Keine Rechnung',

@@ -29,6 +29,8 @@ export const mailOutbox = pgTable(
      */
     teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
     threadId: integer('thread_id').references(() => threads.id, { onDelete: 'cascade' }),
+    /** Files in the private store sent along (JSON [{ filename, folder, name, contentType }]), e.g. an invoice PDF. */
+    attachments: text('attachments'),
   },
   (t) => [
     check('mail_outbox_status_check', sql`${t.status} in ('stored', 'queued', 'sent', 'failed')`),

@@ -67,7 +67,10 @@ export const authRoutes =
     // The link in the verification mail: verifies, then shows the result on the feedback page.
     app.get(
       '/verify-email/:token',
-      { config: { access: 'public' }, schema: { hide: true, params: z.object({ token: z.string().max(200) }) } },
+      {
+        config: { access: 'public', stateChangingGet: 'a one-time link in the verification mail: verifies the address' },
+        schema: { hide: true, params: z.object({ token: z.string().max(200) }) },
+      },
       async (request, reply) => {
         const feedback = await verifyEmail(deps, request.params.token);
         const query = new URLSearchParams(feedback);

@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { billingAddresses, billingBookings, invoiceCounters, invoices, orders, stripeEvents, teamDiscounts } from '../../db/schema/index.ts';
+import { billingAddresses, billingBookings, invoiceCounters, invoices, orders, stripeEvents, teamDiscounts, teams, type Invoice } from '../../db/schema/index.ts';
 import type { BillingAddress } from '../../../shared/schemas/commerce.ts';
 
 export async function findAddress(db: Db, teamId: number) {
@@ -9,7 +10,17 @@ export async function findAddress(db: Db, teamId: number) {
 }
 
 export async function upsertAddress(db: Db, teamId: number, a: BillingAddress): Promise<void> {
-  const values = { company: a.company, street: a.street, postcode: a.postcode, city: a.city, country: a.country, vatId: a.vat_id, invoiceEmail: a.invoice_email, updatedAt: new Date() };
+  const values = {
+    company: a.company,
+    street: a.street,
+    postcode: a.postcode,
+    city: a.city,
+    country: a.country,
+    vatId: a.vat_id,
+    invoiceEmail: a.invoice_email,
+    leitwegId: a.leitweg_id,
+    updatedAt: new Date(),
+  };
   await db
     .insert(billingAddresses)
     .values({ teamId, ...values })
@@ -20,17 +31,109 @@ export async function setStripeCustomer(db: Db, teamId: number, customerId: stri
   await db.update(billingAddresses).set({ stripeCustomerId: customerId }).where(eq(billingAddresses.teamId, teamId));
 }
 
+/** Number series: RE invoices, GS credit notes (Gutschrift/Stornorechnung). */
+export type NumberSeries = 'RE' | 'GS';
+
 /**
- * The next invoice number of the year: one upsert takes the counter row's lock until the
- * transaction ends, so numbers are race-free and a rolled-back invoice leaves no gap.
+ * The next number of a series in a year: one upsert takes the counter row's lock until the
+ * transaction ends, so numbers are race-free and a rolled-back document leaves no gap.
  */
-export async function nextInvoiceNumber(tx: Db, year: number): Promise<string> {
+export async function nextDocumentNumber(tx: Db, series: NumberSeries, year: number): Promise<string> {
   const [row] = await tx
     .insert(invoiceCounters)
-    .values({ year, last: 1 })
-    .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } })
+    .values({ series, year, last: 1 })
+    .onConflictDoUpdate({ target: [invoiceCounters.series, invoiceCounters.year], set: { last: sql`${invoiceCounters.last} + 1` } })
     .returning({ last: invoiceCounters.last });
-  return `RE-${year}-${String(row!.last).padStart(5, '0')}`;
+  return `${series}-${year}-${String(row!.last).padStart(5, '0')}`;
+}
+
+export async function findInvoice(db: Db, id: number) {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return row ?? null;
+}
+
+export async function findInvoiceByUuid(db: Db, uuid: string) {
+  const [row] = await db.select().from(invoices).where(eq(invoices.uuid, uuid));
+  return row ?? null;
+}
+
+/** Stores the rendered file once: a second render (a retried job) changes nothing. */
+export async function setInvoiceFile(tx: Db, id: number, pdfFile: string, pdfSha256: string): Promise<Invoice | null> {
+  const [row] = await tx
+    .update(invoices)
+    .set({ pdfFile, pdfSha256 })
+    .where(and(eq(invoices.id, id), isNull(invoices.pdfFile)))
+    .returning();
+  return row ?? null;
+}
+
+/** open → paid; null when the invoice was not open. */
+export async function setInvoicePaid(tx: Db, id: number, at: Date): Promise<Invoice | null> {
+  const [row] = await tx
+    .update(invoices)
+    .set({ status: 'paid', paidAt: at })
+    .where(and(eq(invoices.id, id), eq(invoices.kind, 'invoice'), eq(invoices.status, 'open')))
+    .returning();
+  return row ?? null;
+}
+
+/** open/paid → cancelled; null when it was cancelled before (the guard decides, not a read). */
+export async function setInvoiceCancelled(tx: Db, id: number, reason: string, at: Date): Promise<Invoice | null> {
+  const [row] = await tx
+    .update(invoices)
+    .set({ status: 'cancelled', cancelledAt: at, cancelReason: reason })
+    .where(and(eq(invoices.id, id), eq(invoices.kind, 'invoice'), inArray(invoices.status, ['open', 'paid'])))
+    .returning();
+  return row ?? null;
+}
+
+/** The top-up order an invoice belongs to follows it: paid or cancelled. */
+export async function setOrderStatusByInvoice(tx: Db, invoiceId: number, status: 'paid' | 'cancelled'): Promise<void> {
+  await tx.update(orders).set({ status }).where(eq(orders.invoiceId, invoiceId));
+}
+
+/** Invoices (not credit notes) that are open, with their team; for Insight and the reminder job. */
+export function listOpenInvoices(db: Db, teamId?: number) {
+  const open = and(eq(invoices.kind, 'invoice'), eq(invoices.status, 'open'));
+  return db
+    .select({ invoice: invoices, teamUuid: teams.uuid, teamName: teams.name })
+    .from(invoices)
+    .leftJoin(teams, eq(teams.id, invoices.teamId))
+    .where(teamId === undefined ? open : and(open, eq(invoices.teamId, teamId)))
+    .orderBy(asc(invoices.dueAt), asc(invoices.id));
+}
+
+/** Open invoices whose due date lies before `before` and that had fewer than `sent` reminders. */
+export function listRemindable(db: Db, before: Date, sent: number) {
+  return db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.kind, 'invoice'), eq(invoices.status, 'open'), lt(invoices.dueAt, before), lt(invoices.remindersSent, sent)))
+    .orderBy(asc(invoices.id));
+}
+
+/** Counts one reminder, only if no other run counted it first. */
+export async function countReminder(tx: Db, id: number, already: number): Promise<boolean> {
+  const rows = await tx
+    .update(invoices)
+    .set({ remindersSent: already + 1 })
+    .where(and(eq(invoices.id, id), eq(invoices.remindersSent, already), eq(invoices.status, 'open')))
+    .returning({ id: invoices.id });
+  return rows.length > 0;
+}
+
+export const listUnrendered = (db: Db, before: Date) =>
+  db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(isNull(invoices.pdfFile), lte(invoices.createdAt, before)));
+
+/** Documents past their retention (§ 147 AO): removed by the retention job with their files. */
+export async function deleteExpiredInvoices(tx: Db, today: string) {
+  return tx
+    .delete(invoices)
+    .where(lt(invoices.retainUntil, today))
+    .returning({ id: invoices.id, pdfFile: invoices.pdfFile });
 }
 
 export async function insertInvoice(tx: Db, values: typeof invoices.$inferInsert) {
@@ -38,7 +141,17 @@ export async function insertInvoice(tx: Db, values: typeof invoices.$inferInsert
   return row!;
 }
 
-export const listTeamInvoices = (db: Db, teamId: number) => db.select().from(invoices).where(eq(invoices.teamId, teamId)).orderBy(desc(invoices.createdAt), desc(invoices.id));
+const corrected = alias(invoices, 'corrected');
+/** A team's invoices and credit notes, newest first, each credit note with the number it corrects. */
+export async function listTeamInvoices(db: Db, teamId: number) {
+  const rows = await db
+    .select({ invoice: invoices, correctsNumber: corrected.number })
+    .from(invoices)
+    .leftJoin(corrected, eq(corrected.id, invoices.correctsInvoiceId))
+    .where(eq(invoices.teamId, teamId))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id));
+  return rows.map((r) => ({ ...r.invoice, correctsNumber: r.correctsNumber }));
+}
 
 export async function findTeamInvoice(db: Db, teamId: number, uuid: string) {
   const [row] = await db

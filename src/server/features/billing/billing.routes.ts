@@ -3,6 +3,10 @@ import { z } from '../../../shared/zod.ts';
 import {
   CHECKOUT_AMOUNT,
   SHOP_PRODUCTS,
+  ZCheckoutPreview,
+  ZCheckoutPreviewQuery,
+  ZCheckoutRequest,
+  ZCheckoutResponse,
   ZBillingAddress,
   ZBillingAddressResponse,
   ZInvoiceUrl,
@@ -12,6 +16,8 @@ import {
   ZShopAdd,
   ZShopInfo,
   ZSuccessMessage,
+  ZOpenInvoices,
+  ZCancelInvoiceResponse,
   zShopQty,
 } from '../../../shared/schemas/commerce.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -21,6 +27,7 @@ import {
   bookPlan,
   cancelExtras,
   checkout,
+  checkoutPreview,
   customerPortal,
   getBillingAddress,
   getShop,
@@ -31,6 +38,8 @@ import {
   saveBillingAddress,
 } from './billing.service.ts';
 import { handleStripeWebhook } from './stripe-webhook.service.ts';
+import { cancelInvoice, listOpenItems, markInvoicePaid } from './invoice-admin.service.ts';
+import { MCOM } from '../../../shared/messages.ts';
 
 const tags = ['billing'];
 const ZItem = z.enum(SHOP_PRODUCTS);
@@ -77,22 +86,56 @@ export const billingRoutes =
       async (request) => invoiceUrl(deps, requireAuth(request), request.params.id),
     );
     app.get('/api/invoice/:id/pdf', { config: { access: 'admin' }, schema: { tags, params: z.object({ id: z.string().max(100) }) } }, async (request, reply) => {
-      const { number, pdf } = await invoicePdfFile(deps, requireAuth(request), request.params.id);
+      const { filename, pdf } = await invoicePdfFile(deps, requireAuth(request), request.params.id);
       return reply
         .type('application/pdf')
-        .header('Content-Disposition', `inline; filename="Rechnung-${number}.pdf"`)
+        .header('Content-Disposition', `inline; filename="${filename}"`)
         .header('Cache-Control', 'private, no-store')
         .send(pdf);
     });
 
-    // A browser navigation (a link on Nutzung → Aufladen): answers with a redirect.
+    // The spec's link (Nutzung → Aufladen) changes nothing: it leads to the confirmation there.
     app.get(
       '/checkout',
       {
         config: { access: 'admin' },
         schema: { tags, querystring: z.object({ amount: z.coerce.number().int().min(CHECKOUT_AMOUNT.min).max(CHECKOUT_AMOUNT.max).default(CHECKOUT_AMOUNT.default) }) },
       },
-      async (request, reply) => reply.redirect(await checkout(deps, requireAuth(request), request.query.amount), 303),
+      async (request, reply) => reply.redirect(`/Usage?tab=Aufladen&amount=${request.query.amount}`, 303),
+    );
+    app.get(
+      '/api/checkout/preview',
+      { config: { access: 'admin' }, schema: { tags, querystring: ZCheckoutPreviewQuery, response: { 200: ZCheckoutPreview } } },
+      async (request) => checkoutPreview(deps, requireAuth(request), request.query.amount),
+    );
+    // "Kostenpflichtig bestellen": the purchase itself (CSRF like every state-changing call).
+    app.post('/api/checkout', { config: { access: 'admin' }, schema: { tags, body: ZCheckoutRequest, response: { 200: ZCheckoutResponse } } }, async (request) =>
+      checkout(deps, requireAuth(request), request.body.amount),
+    );
+
+    // Insight → Offene Rechnungen (operators): open items, payments and cancellations by credit note.
+    app.get(
+      '/api/insight/invoices',
+      { config: { access: 'superadmin' }, schema: { tags, querystring: z.object({ team: z.uuid().optional() }), response: { 200: ZOpenInvoices } } },
+      async (request) => listOpenItems(deps, request.query.team),
+    );
+    app.post(
+      '/api/insight/invoices/:id/paid',
+      { config: { access: 'superadmin' }, schema: { tags, params: z.object({ id: z.string().max(100) }), response: { 200: ZSuccessMessage } } },
+      async (request) => markInvoicePaid(deps, requireAuth(request), request.params.id),
+    );
+    app.post(
+      '/api/insight/invoices/:id/cancel',
+      {
+        config: { access: 'superadmin' },
+        schema: {
+          tags,
+          params: z.object({ id: z.string().max(100) }),
+          body: z.object({ reason: z.string({ error: MCOM.invoiceCancelReasonRequired }).trim().min(3, MCOM.invoiceCancelReasonRequired).max(500, MCOM.invoiceCancelReasonRequired) }),
+          response: { 200: ZCancelInvoiceResponse },
+        },
+      },
+      async (request) => cancelInvoice(deps, requireAuth(request), request.params.id, request.body.reason),
     );
 
     // Stripe's webhook needs the exact bytes it signed: this scope keeps JSON bodies raw.

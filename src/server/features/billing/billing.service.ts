@@ -1,4 +1,6 @@
-import { EXTRA_MIKA_CREDITS, EXTRA_PRICES_CENTS, PAID_PLANS, PLAN_LIMITS, PLAN_PRICES_CENTS, CREDIT_PRICE_CENTS_PER_100, type PlanSlug } from '../../../shared/constants.ts';
+import { EXTRA_MIKA_CREDITS, EXTRA_PRICES_CENTS, PAID_PLANS, PLAN_LIMITS, PLAN_PRICES_CENTS, CREDIT_PRICE_CENTS_PER_100, VAT_PERCENT, type PlanSlug } from '../../../shared/constants.ts';
+import { vatCaseFor } from '../../../shared/vat.ts';
+import { sha256 } from '../../platform/crypto.ts';
 import { M, MCOM } from '../../../shared/messages.ts';
 import type { BillingAddress } from '../../../shared/schemas/commerce.ts';
 import type { BillingAddressRow, Team } from '../../db/schema/index.ts';
@@ -16,7 +18,9 @@ import {
   listTeamOrders,
   upsertAddress,
 } from './billing.repository.ts';
-import { invoicePdf } from './invoice.service.ts';
+import { invoiceTotals } from './invoice-document.ts';
+import { INVOICE_FOLDER, invoiceFileName } from './invoice-files.ts';
+import { cancelExtras as cancelPaidExtras, monthAfter, pendingCancellations } from './extras.service.ts';
 import { BILLING_PAGE, invoiceProvider } from './invoice-provider.ts';
 import type { BillingProvider } from './provider.ts';
 import { stripeProvider } from './stripe-provider.ts';
@@ -40,6 +44,7 @@ export const toAddress = (row: BillingAddressRow): BillingAddress => ({
   country: row.country,
   vat_id: row.vatId,
   invoice_email: row.invoiceEmail,
+  leitweg_id: row.leitwegId,
 });
 
 async function teamAddress(deps: Deps, teamId: number): Promise<BillingAddress | null> {
@@ -78,7 +83,17 @@ export async function saveBillingAddress(deps: Deps, auth: AuthContext, address:
 export async function listInvoices(deps: Deps, auth: AuthContext) {
   const rows = await listTeamInvoices(deps.db, auth.team.id);
   return {
-    invoices: rows.map((r) => ({ id: r.uuid, number: r.number, created_at: r.createdAt.toISOString(), total_cents: r.totalCents, description: r.description })),
+    invoices: rows.map((r) => ({
+      id: r.uuid,
+      number: r.number,
+      created_at: r.createdAt.toISOString(),
+      total_cents: r.totalCents,
+      description: r.description,
+      kind: r.kind,
+      status: r.status,
+      due_at: r.dueAt?.toISOString() ?? null,
+      corrects: r.correctsNumber,
+    })),
   };
 }
 
@@ -96,15 +111,9 @@ async function shopRefusal(deps: Deps, team: Team): Promise<string | null> {
 export async function getShop(deps: Deps, auth: AuthContext) {
   const limits = getTeamLimits(auth.team);
   const error = await shopRefusal(deps, auth.team);
-  return { ...limits, ...(error ? { error } : {}) };
+  const cancellations = await pendingCancellations(deps.db, auth.team.id);
+  return { ...limits, ...(error ? { error } : {}), ...(cancellations.length ? { cancellations } : {}) };
 }
-
-const monthAfter = (d: Date, months: number) => {
-  const e = new Date(d);
-  e.setMonth(e.getMonth() + months);
-  e.setDate(e.getDate() - 1);
-  return e;
-};
 
 /** Adds extra Mikas or users: team amounts, credits (15 per Mika at once) and the charge in one transaction. */
 export async function addExtras(deps: Deps, auth: AuthContext, item: 'mika' | 'user', qty: number) {
@@ -138,25 +147,19 @@ export async function addExtras(deps: Deps, auth: AuthContext, item: 'mika' | 'u
   return { status: 'success' as const, message: item === 'mika' ? MCOM.shopMikasAdded : MCOM.shopUsersAdded };
 }
 
-/** Cancels booked extras; never more than booked (one guarded update decides). */
+/** Cancels booked extras (extras.service.ts): they end with their paid period. */
 export async function cancelExtras(deps: Deps, auth: AuthContext, item: 'mika' | 'user', qty: number) {
-  const tooMany = item === 'mika' ? MCOM.shopCancelTooManyMikas : MCOM.shopCancelTooManyUsers;
   const provider = billingProvider(deps);
   // Read before the transaction: the embedded database has one connection.
   const address = provider.kind === 'stripe' ? await teamAddress(deps, auth.team.id) : null;
-  await deps.db.transaction(async (tx) => {
-    const team = await changeTeamExtras(tx, auth.team.id, item, -qty);
-    if (!team) throw new AppError('VALIDATION', tooMany, { fields: { qty: [tooMany] } });
-    await insertBooking(tx, { teamId: team.id, item, detail: `-${qty}`, quantity: qty });
-    if (provider.kind === 'stripe' && address) {
-      await provider.charge(tx, team, address, { description: '', lines: [], periodStart: new Date(), periodEnd: new Date() }, {
-        kind: 'extras',
-        item,
-        total: item === 'mika' ? team.amountExtraMikas : team.amountExtraUsers,
-      });
-    }
+  return cancelPaidExtras(deps, auth, provider, item, qty, async (tx, team) => {
+    if (!address) return;
+    await provider.charge(tx, team, address, { description: '', lines: [], periodStart: new Date(), periodEnd: new Date() }, {
+      kind: 'extras',
+      item,
+      total: item === 'mika' ? team.amountExtraMikas : team.amountExtraUsers,
+    });
   });
-  return { status: 'success' as const, message: item === 'mika' ? MCOM.shopMikasReduced : MCOM.shopUsersReduced };
 }
 
 /**
@@ -206,11 +209,30 @@ export const customerPortal = (deps: Deps, auth: AuthContext) => billingProvider
 /** Price of a top-up in cents: 100 credits = CREDIT_PRICE_CENTS_PER_100 (whole cents for whole credits). */
 export const topupPriceCents = (credits: number) => (credits * CREDIT_PRICE_CENTS_PER_100) / 100;
 
-/** GET /checkout: where the browser goes next. */
-export async function checkout(deps: Deps, auth: AuthContext, credits: number): Promise<string> {
+/** GET /api/checkout/preview: what the confirmation shows (net, VAT of the team's case, gross). */
+export async function checkoutPreview(deps: Deps, auth: AuthContext, credits: number) {
   const address = await teamAddress(deps, auth.team.id);
-  if (!address) return `${BILLING_PAGE}?next=checkout&amount=${credits}`;
-  return billingProvider(deps).checkout(auth.team, address, credits, topupPriceCents(credits));
+  const provider = billingProvider(deps);
+  // Stripe collects German VAT on its own prices; our invoices follow the buyer's VAT case.
+  const vat = address && provider.kind === 'invoice' ? vatCaseFor(address, VAT_PERCENT) : { category: 'S' as const, percent: VAT_PERCENT };
+  const totals = invoiceTotals([{ description: '', quantity: 1, unitCents: topupPriceCents(credits) }], vat.percent);
+  return {
+    amount: credits,
+    net_cents: totals.netCents,
+    vat_cents: totals.vatCents,
+    total_cents: totals.totalCents,
+    vat_percent: vat.percent,
+    vat_category: vat.category,
+    needs_address: !address,
+    provider: provider.kind,
+  };
+}
+
+/** POST /api/checkout: the purchase; answers where the browser goes next. */
+export async function checkout(deps: Deps, auth: AuthContext, credits: number): Promise<{ url: string }> {
+  const address = await teamAddress(deps, auth.team.id);
+  if (!address) return { url: `${BILLING_PAGE}?next=checkout&amount=${credits}` };
+  return { url: await billingProvider(deps).checkout(auth.team, address, credits, topupPriceCents(credits)) };
 }
 
 export async function listOrders(deps: Deps, auth: AuthContext) {
@@ -241,7 +263,14 @@ export async function invoiceUrl(deps: Deps, auth: AuthContext, id: string) {
   return { url: await billingProvider(deps).invoiceUrl(await teamInvoice(deps, auth, id)) };
 }
 
+/** The stored bytes of an invoice or credit note, exactly as issued (checked against their SHA-256). */
 export async function invoicePdfFile(deps: Deps, auth: AuthContext, id: string) {
   const invoice = await teamInvoice(deps, auth, id);
-  return { number: invoice.number, pdf: await invoicePdf(deps.config, invoice) };
+  if (!invoice.pdfFile || !invoice.pdfSha256) throw new AppError('CONFLICT', MCOM.invoicePending, { headers: { 'Retry-After': '5' } });
+  const pdf = await deps.privateFiles.read(INVOICE_FOLDER, invoice.pdfFile);
+  if (!pdf || sha256(pdf) !== invoice.pdfSha256) {
+    deps.log.error({ invoice: invoice.number }, 'stored invoice file missing or changed');
+    throw new AppError('INTERNAL', M.unknownError);
+  }
+  return { filename: invoiceFileName(invoice), pdf };
 }

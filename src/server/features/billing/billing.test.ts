@@ -8,6 +8,10 @@ import { M, MCOM } from '../../../shared/messages.ts';
 import { CREDIT_UNITS } from '../../db/schema/index.ts';
 import { PLAN_LIMITS, PLAN_PRICES_CENTS, type PlanSlug } from '../../../shared/constants.ts';
 import { creditBalanceUnits } from '../credits/credit.service.ts';
+import type { Agent } from '../../../../tests/setup/agent.ts';
+import { berlinDay } from '../../platform/berlin-time.ts';
+import { monthAfter } from './extras.service.ts';
+import { renderAndStoreInvoice, runBillingDaily } from './invoice-files.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,7 +62,7 @@ describe('billing address (Rechnung = the payment method)', () => {
 
     const ok = await agent.put('/api/billing/address', { ...ADDRESS, vat_id: '' });
     expect(ok.json()).toEqual({ status: 'success', message: 'Rechnungsadresse gespeichert' });
-    expect((await agent.get('/api/billing/address')).json().address).toEqual({ ...ADDRESS, vat_id: null });
+    expect((await agent.get('/api/billing/address')).json().address).toEqual({ ...ADDRESS, vat_id: null, leitweg_id: null });
     data = (await agent.get('/api/user/data')).json();
     expect(data.hasDefaultPaymentMethod).toBe(true);
     expect((await agent.get('/api/offer/customerportal/')).json()).toBe('/Billing');
@@ -152,6 +156,25 @@ describe('shop (spec 03 §2, §5, §8)', () => {
     expect((await agent.delete('/api/shop/user/3')).json().error).toBe('Du kannst nicht mehr User kündigen, als Du zusätzlich gebucht hast');
     expect((await agent.delete('/api/shop/mika/3')).json()).toEqual({ status: 'success', message: 'Zusätzliche Mikas wurden reduziert' });
     expect((await agent.delete('/api/shop/user/2')).json().message).toBe('Zusätzliche User wurden reduziert');
+    // Paid extras run until the end of their paid month; the shop says until when.
+    const until = berlinDay(monthAfter(new Date(), 1));
+    expect((await agent.get('/api/shop')).json()).toEqual({
+      userLimitRegular: 2,
+      assistantLimitRegular: 2,
+      userAddons: 2,
+      assistantAddons: 3,
+      cancellations: expect.arrayContaining([
+        { item: 'mika', qty: 3, until },
+        { item: 'user', qty: 2, until },
+      ]),
+    });
+    // What is cancelled already cannot be cancelled twice.
+    expect((await agent.delete('/api/shop/mika/1')).status).toBe(422);
+    expect((await agent.get('/api/user/data')).json().permissions.canCreateAssistant).toBe(true);
+    // The day after the period: the daily billing run ends them, once.
+    const later = new Date(Date.now() + 32 * 86_400_000);
+    expect((await runBillingDaily(t.deps, later)).extras).toBe(2);
+    expect((await runBillingDaily(t.deps, later)).extras).toBe(0);
     expect((await agent.get('/api/shop')).json()).toEqual({ userLimitRegular: 2, assistantLimitRegular: 2, userAddons: 0, assistantAddons: 0 });
     expect((await agent.get('/api/user/data')).json().permissions.canCreateAssistant).toBe(false);
     // Two purchases invoiced: 3 × 179 € and 2 × 59 €.
@@ -160,37 +183,53 @@ describe('shop (spec 03 §2, §5, §8)', () => {
   });
 });
 
-describe('top-up via /checkout (Rechnung)', () => {
-  it('without an address leads to the billing page; with one books order, credits and invoice exactly once', async () => {
+describe('top-up: GET /checkout confirms, POST /api/checkout buys (Rechnung)', () => {
+  it('the link changes nothing; the confirmed purchase books an open order, its invoice and the credits exactly once', async () => {
     const { agent, team, admin } = await ownerOf('team', false);
     const first = await agent.get('/checkout?amount=250');
     expect(first.status).toBe(303);
-    expect(first.headers.location).toBe('/Billing?next=checkout&amount=250');
+    expect(first.headers.location).toBe('/Usage?tab=Aufladen&amount=250');
+    expect(await t.database.db.select().from(orders).where(eq(orders.teamId, team.id))).toHaveLength(0);
+    expect((await agent.get('/api/checkout/preview?amount=250')).json()).toMatchObject({ needs_address: true });
+    // Without an address the purchase leads to the billing page first.
+    expect((await agent.post('/api/checkout', { amount: 250 })).json()).toEqual({ url: '/Billing?next=checkout&amount=250' });
     expect(await t.database.db.select().from(orders).where(eq(orders.teamId, team.id))).toHaveLength(0);
 
     await agent.put('/api/billing/address', ADDRESS);
     const adminAgent = await loginAs(t, admin);
+    expect((await adminAgent.get('/api/checkout/preview?amount=250')).json()).toEqual({
+      amount: 250,
+      net_cents: 12_250,
+      vat_cents: 2_328,
+      total_cents: 14_578,
+      vat_percent: 19,
+      vat_category: 'S',
+      needs_address: false,
+      provider: 'invoice',
+    });
     const before = await balance(team.id);
-    const res = await adminAgent.get('/checkout?amount=250');
-    expect(res.status).toBe(303);
-    expect(res.headers.location).toBe('/Usage?tab=Aufladen&checkout=success');
+    const res = await adminAgent.post('/api/checkout', { amount: 250 });
+    expect(res.json()).toEqual({ url: '/Usage?tab=Aufladen&checkout=success' });
     expect(await balance(team.id)).toBe(before + 250);
     const list = (await adminAgent.get('/api/orders')).json();
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ status: 'paid', amount: 250, price_cents: 12_250 });
+    // Open until the invoice is paid; the credits count at once.
+    expect(list[0]).toMatchObject({ status: 'open', amount: 250, price_cents: 12_250 });
     const ledger = await t.database.db.select().from(creditLedger).where(eq(creditLedger.teamId, team.id));
     expect(ledger.filter((e) => e.kind === 'topup')).toHaveLength(1);
     const invoice = (await adminAgent.get(`/api/invoice/${list[0].stripe_invoice_id}`)).json();
     expect(invoice.url).toBe(`/api/invoice/${list[0].stripe_invoice_id}/pdf`);
-    const pdf = await adminAgent.get(invoice.url);
-    expect(pdf.status).toBe(200);
+    const pdf = await waitForPdf(adminAgent, invoice.url);
     expect(pdf.headers['content-type']).toBe('application/pdf');
 
-    expect((await adminAgent.get('/checkout?amount=5')).status).toBe(422);
-    expect((await adminAgent.get('/checkout?amount=10001')).status).toBe(422);
-    // Default 100 credits.
-    await adminAgent.get('/checkout');
-    expect((await adminAgent.get('/api/orders')).json()[0]).toMatchObject({ amount: 100, price_cents: 4_900 });
+    for (const amount of [5, 10_001, 12.5, 'viel']) {
+      const bad = await adminAgent.post('/api/checkout', { amount });
+      expect(bad.status).toBe(422);
+      expect(bad.json().fields.amount).toEqual([MCOM.topUpAmountInvalid]);
+    }
+    expect((await adminAgent.get('/api/orders')).json()).toHaveLength(1);
+    // The link's default is 100 credits.
+    expect((await adminAgent.get('/checkout')).headers.location).toBe('/Usage?tab=Aufladen&amount=100');
 
     // Another team's invoice: 404.
     const other = await ownerOf('team', true);
@@ -198,7 +237,30 @@ describe('top-up via /checkout (Rechnung)', () => {
     expect((await otherAdmin.get(`/api/invoice/${list[0].stripe_invoice_id}`)).status).toBe(404);
     expect((await otherAdmin.get(`/api/invoice/${list[0].stripe_invoice_id}/pdf`)).status).toBe(404);
   });
+
+  it('a purchase without the CSRF token, or by a member who is no admin, books nothing', async () => {
+    const { agent, team, employee } = await ownerOf('team', true);
+    const forged = await agent.request('POST', '/api/checkout', { amount: 10_000 }, { csrf: false });
+    expect(forged.status).toBe(403);
+    expect(forged.json().error).toBe(M.csrfMismatch);
+    const member = await loginAs(t, employee);
+    expect((await member.post('/api/checkout', { amount: 100 })).status).toBe(403);
+    expect(await t.database.db.select().from(orders).where(eq(orders.teamId, team.id))).toHaveLength(0);
+  });
 });
+
+/** The invoice file is rendered by a job right after the booking: poll until it is there. */
+export async function waitForPdf(agent: Agent, url: string, timeoutMs = 45_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await agent.get(url);
+    if (res.status === 200) return res;
+    expect(res.status, res.body).toBe(409);
+    expect(res.json().error).toBe(MCOM.invoicePending);
+    if (Date.now() > deadline) throw new Error('the invoice file was not rendered');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 async function pdfText(data: Uint8Array) {
   const doc = await getDocument({ data, useSystemFonts: false }).promise;
@@ -221,7 +283,7 @@ describe('invoice PDF = EN 16931 e-invoice', () => {
     const [row] = await t.database.db.select().from(invoices).where(eq(invoices.teamId, team.id));
     const year = new Date().getFullYear();
     expect(row!.number).toMatch(new RegExp(`^RE-${year}-\\d{5}$`));
-    const res = await agent.get(`/api/invoice/${row!.uuid}/pdf`);
+    const res = await waitForPdf(agent, `/api/invoice/${row!.uuid}/pdf`);
     const { text, attachments } = await pdfText(new Uint8Array(res.raw));
     expect(text).toContain(row!.number);
     expect(text).toContain('Bäckerei Müller & Söhne GmbH');
@@ -232,6 +294,10 @@ describe('invoice PDF = EN 16931 e-invoice', () => {
     expect(text).toContain('53,01 €');
     expect(text).toContain('332,01 €');
     expect(text).toContain('19 % USt.');
+    // Formal address for a business customer (decision 027), and the due date.
+    expect(text).toContain('Vielen Dank für Ihren Auftrag.');
+    expect(text).toMatch(/Zahlbar ohne Abzug bis zum \d{2}\.\d{2}\.\d{4}/);
+    expect(text).not.toMatch(/\b(Du|Dein|Deinen|überweise)\b/);
 
     const xmlFile = attachments.find((a) => a.filename === 'factur-x.xml');
     expect(xmlFile).toBeTruthy();

@@ -1,7 +1,7 @@
 import { berlinDay } from '../../platform/berlin-time.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { grantCredits } from '../credits/credit.service.ts';
-import { findActiveDiscount, insertOrder, setOrderPaid } from './billing.repository.ts';
+import { findActiveDiscount, insertOrder } from './billing.repository.ts';
 import type { Db } from '../../db/client.ts';
 import type { InvoiceLine } from './invoice-document.ts';
 import type { Charge } from './provider.ts';
@@ -13,7 +13,8 @@ export const BILLING_PAGE = '/Billing';
 
 /**
  * "Rechnung" (default): no external service. The complete billing address is the payment method;
- * bookings and top-ups succeed at once and each produces our own invoice (PDF + EN 16931 XML).
+ * bookings and top-ups take effect at once and each produces our own invoice (PDF + EN 16931 XML),
+ * which stays open until the operator records the payment (docs/billing.md).
  */
 export function invoiceProvider(deps: Deps): BillingProvider {
   return {
@@ -24,20 +25,24 @@ export function invoiceProvider(deps: Deps): BillingProvider {
     async charge(tx, team, address, charge) {
       // A promotion code applied by support discounts plan and extras invoices while it runs.
       const discount = await discountLine(tx, team.id, charge);
-      const invoice = await createInvoice(tx, team.id, address, discount ? { ...charge, lines: [...charge.lines, discount] } : charge);
+      const invoice = await createInvoice(tx, deps, { teamId: team.id, buyer: address, charge: discount ? { ...charge, lines: [...charge.lines, discount] } : charge });
       return invoice.id;
     },
     async checkout(team, address, credits, priceCents) {
       await deps.db.transaction(async (tx) => {
         const now = new Date();
-        const order = await insertOrder(tx, { teamId: team.id, status: 'open', credits, priceCents });
-        const invoice = await createInvoice(tx, team.id, address, {
-          description: `${credits} Credits`,
-          lines: [{ description: `Aufladung ${credits} Credits (${deps.config.productName})`, quantity: 1, unitCents: priceCents }],
-          periodStart: now,
-          periodEnd: now,
+        // The order stays open until its invoice is paid (decision 027); the credits count at once.
+        const invoice = await createInvoice(tx, deps, {
+          teamId: team.id,
+          buyer: address,
+          charge: {
+            description: `${credits} Credits`,
+            lines: [{ description: `Aufladung ${credits} Credits (${deps.config.productName})`, quantity: 1, unitCents: priceCents }],
+            periodStart: now,
+            periodEnd: now,
+          },
         });
-        await setOrderPaid(tx, order.id, invoice.id);
+        const order = await insertOrder(tx, { teamId: team.id, status: 'open', credits, priceCents, invoiceId: invoice.id });
         await grantCredits(tx, { teamId: team.id, kind: 'topup', credits, reference: `order:${order.id}` });
       });
       return CHECKOUT_SUCCESS_URL;

@@ -67,10 +67,11 @@ describe('Stripe provider against a local Stripe', () => {
     expect((await agent.delete('/api/shop/mika/1')).status).toBe(200);
     expect(fake.calls.filter((c) => c.path.startsWith('/v1/subscription_items/')).at(-1)!.body.get('quantity')).toBe('1');
 
-    // Checkout: an open order and a redirect to Stripe.
-    const res = await agent.get('/checkout?amount=200');
-    expect(res.status).toBe(303);
-    expect(res.headers.location).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
+    // Checkout: the link only leads to the confirmation; the POST opens an order and a Stripe session.
+    expect((await agent.get('/checkout?amount=200')).headers.location).toBe('/Usage?tab=Aufladen&amount=200');
+    expect(await t.database.db.select().from(orders).where(eq(orders.teamId, team.id))).toHaveLength(0);
+    const res = await agent.post('/api/checkout', { amount: 200 });
+    expect(res.json().url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
     const [order] = await t.database.db.select().from(orders).where(eq(orders.teamId, team.id));
     expect(order).toMatchObject({ status: 'open', credits: 200, priceCents: 9_800 });
     const before = await balance(team.id);

@@ -63,7 +63,7 @@ export const chatRoutes =
       {
         // A HEAD request would run (and store) a whole answer: the stream has no HEAD.
         exposeHeadRoute: false,
-        config: { access: 'visitor' },
+        config: { access: 'visitor', stateChangingGet: "the spec's send call: stores question and answer, books usage" },
         schema: {
           tags,
           description:

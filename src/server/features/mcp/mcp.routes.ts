@@ -31,7 +31,7 @@ export const mcpRoutes =
     app.get(
       '/api/mcps/:assistantUuid/:flag',
       {
-        config: { access: 'edit' },
+        config: { access: 'edit', stateChangingGet: "the spec's refresh: flag 1 stores each server's tool list anew" },
         schema: {
           tags,
           description:
