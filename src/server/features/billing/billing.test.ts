@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { creditLedger, invoices, orders, teams, type Team } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { createAssistant, createStaffedTeam, loginAs } from '../../../../tests/factories/index.ts';
@@ -8,10 +7,10 @@ import { M, MCOM } from '../../../shared/messages.ts';
 import { CREDIT_UNITS } from '../../db/schema/index.ts';
 import { PLAN_LIMITS, PLAN_PRICES_CENTS, type PlanSlug } from '../../../shared/constants.ts';
 import { creditBalanceUnits } from '../credits/credit.service.ts';
-import type { Agent } from '../../../../tests/setup/agent.ts';
+import { pdfText, waitForPdf } from '../../../../tests/setup/pdf-text.ts';
 import { berlinDay } from '../../platform/berlin-time.ts';
 import { monthAfter } from './extras.service.ts';
-import { renderAndStoreInvoice, runBillingDaily } from './invoice-files.ts';
+import { runBillingDaily } from './invoice-files.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -248,33 +247,6 @@ describe('top-up: GET /checkout confirms, POST /api/checkout buys (Rechnung)', (
     expect(await t.database.db.select().from(orders).where(eq(orders.teamId, team.id))).toHaveLength(0);
   });
 });
-
-/** The invoice file is rendered by a job right after the booking: poll until it is there. */
-export async function waitForPdf(agent: Agent, url: string, timeoutMs = 45_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await agent.get(url);
-    if (res.status === 200) return res;
-    expect(res.status, res.body).toBe(409);
-    expect(res.json().error).toBe(MCOM.invoicePending);
-    if (Date.now() > deadline) throw new Error('the invoice file was not rendered');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function pdfText(data: Uint8Array) {
-  const doc = await getDocument({ data, useSystemFonts: false }).promise;
-  let text = '';
-  for (let i = 1; i <= doc.numPages; i++) {
-    const page = await doc.getPage(i);
-    const content = await page.getTextContent();
-    text += content.items.map((it) => ('str' in it ? it.str : '')).join(' ') + '\n';
-  }
-  const found = await doc.getAttachments();
-  const attachments: { filename: string; content: Uint8Array }[] = [];
-  for (const [id, a] of found ?? new Map()) attachments.push({ filename: a.filename, content: a.content ?? (await doc.getAttachmentContent(id))! });
-  return { text, attachments };
-}
 
 describe('invoice PDF = EN 16931 e-invoice', () => {
   it('shows number, buyer, net, 19 % VAT and gross with umlauts; embeds factur-x.xml with the same data', async () => {
