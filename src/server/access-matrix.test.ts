@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { messages, teams, type Assistant, type User } from './db/schema/index.ts';
 import { Agent } from '../../tests/setup/agent.ts';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
@@ -387,6 +387,14 @@ const EXAMPLES: Record<string, Example> = {
   'GET /api/invoice/:id': { request: () => ({ url: '/api/invoice/00000000-0000-4000-8000-000000000000' }), ok: 404 },
   'GET /api/invoice/:id/pdf': { request: () => ({ url: '/api/invoice/00000000-0000-4000-8000-000000000000/pdf' }), ok: 404 },
   'GET /checkout': { request: () => ({ url: '/checkout?amount=100' }), ok: 303 },
+  'GET /api/checkout/preview': { request: () => ({ url: '/api/checkout/preview?amount=100' }) },
+  // Team A has no billing address: the purchase answers the way to /Billing and books nothing.
+  'POST /api/checkout': { request: () => ({ method: 'POST', url: '/api/checkout', payload: { amount: 10 } }) },
+  'GET /api/insight/invoices': { request: () => ({ url: '/api/insight/invoices' }) },
+  'POST /api/insight/invoices/:id/paid': { request: () => ({ method: 'POST', url: '/api/insight/invoices/00000000-0000-4000-8000-000000000000/paid' }) },
+  'POST /api/insight/invoices/:id/cancel': {
+    request: () => ({ method: 'POST', url: '/api/insight/invoices/00000000-0000-4000-8000-000000000000/cancel', payload: { reason: 'Test' } }),
+  },
   // Without Stripe configured the webhook answers 404 to everybody.
   'POST /api/stripe/webhook': { request: () => ({ method: 'POST', url: '/api/stripe/webhook', payload: { id: 'evt_1' } }), ok: 404 },
   'GET /v1/models': { request: () => ({ url: '/v1/models' }) },
@@ -650,4 +658,50 @@ describe('route × role × team matrix', () => {
     expect(cells).toBe(t.access.routes.length * CALLERS.length);
     // Every route adds seven calls: the matrix grows by construction and must not race the default timeout.
   }, 120_000);
+
+  // No GET or HEAD changes stored state (docs/security.md), except the routes that declare why.
+  // The spec's send and refresh calls and the verification link, plus two that write a record of
+  // the call itself: the export download's audit entry and the /v1 rate limit (decision 027).
+  it('only the declared GET routes change state, each with its reason; every other GET/HEAD changes no table', async () => {
+    const exempt = t.access.routes.filter((r) => r.stateChangingGet && r.method === 'GET').map((r) => r.url);
+    expect(exempt.sort()).toEqual(['/api/dataprotection/exports/:uuid/download', '/api/mcps/:assistantUuid/:flag', '/api/send/stream', '/v1/models', '/verify-email/:token']);
+    const db = t.database.db;
+    const rows = <T,>(result: unknown) => (result as { rows: T[] }).rows;
+    const tables = rows<{ name: string }>(await db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)).map((r) => r.name);
+    // One query for all tables: row count and a hash of every row's text per table.
+    const snapshotQuery = sql.raw(
+      tables.map((name) => `select '${name}' as name, count(*)::int as rows, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as hash from "${name}" x`).join(' union all '),
+    );
+    const snapshot = async () => new Map(rows<{ name: string; rows: number; hash: string }>(await db.execute(snapshotQuery)).map((r) => [r.name, `${r.rows}:${r.hash}`]));
+    const changes: string[] = [];
+    let calls = 0;
+    for (const route of t.access.routes) {
+      if ((route.method !== 'GET' && route.method !== 'HEAD') || route.stateChangingGet) continue;
+      const example = EXAMPLES[`GET ${route.url}`]!;
+      // Fixtures an example needs (a fresh session, a token) are made before the first snapshot.
+      const prepared = await Promise.all(CALLERS.map(async (caller) => ({ caller, req: await example.request(caller) })));
+      const before = await snapshot();
+      for (const { caller, req } of prepared) {
+        await (req.agent ?? agents[caller]).request(route.method as 'GET' | 'HEAD', req.url, undefined, req.headers ? { headers: req.headers } : {});
+        calls++;
+      }
+      const after = await snapshot();
+      for (const [name, value] of after) if (before.get(name) !== value) changes.push(`${route.method} ${route.url} changed ${name}`);
+    }
+    expect(changes).toEqual([]);
+    expect(calls).toBeGreaterThan(200);
+  }, 180_000);
+
+  it('a state-changing GET refuses a cross-site request: a navigation gets a page to confirm, a fetch a 403', async () => {
+    const res = await agents.anonymous.request('GET', `/api/send/stream?${thread()}&message=Hallo`, undefined, { headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors' } });
+    expect(res.status).toBe(403);
+    expect(res.json().error).toBe('Diese Anfrage kam von einer fremden Website und wurde abgelehnt.');
+    const link = await agents.anonymous.request('GET', '/verify-email/unbekannt-123', undefined, { headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' } });
+    expect(link.status).toBe(403);
+    expect(link.body).toContain('Bitte bestätigen');
+    expect(link.body).toContain('href="/verify-email/unbekannt-123"');
+    // From our own pages the same calls work.
+    const same = await agents.anonymous.request('GET', '/verify-email/unbekannt-123', undefined, { headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' } });
+    expect(same.status).toBe(302);
+  });
 });

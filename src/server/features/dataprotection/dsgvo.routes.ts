@@ -60,7 +60,7 @@ export const dsgvoRoutes =
     app.get(
       '/api/dataprotection/exports/:uuid/download',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', stateChangingGet: 'records who downloaded a personal-data export in the audit log (accountability, Art. 5 (2) DSGVO)' },
         schema: { tags, description: 'The ZIP; only for the admin who asked, until it expires.', params: z.object({ uuid: z.uuid({ error: MDS.exportNotFound }) }) },
       },
       async (request, reply) => {

@@ -60,7 +60,7 @@ export const v1Routes =
 
     app.get(
       '/v1/models',
-      { config: { access: 'apikey' }, schema: { tags, description: 'The Mikas in the key’s scope (OpenAI list format).' } },
+      { config: { access: 'apikey', stateChangingGet: 'counts wrong API keys and calls per team for the rate limits (throttle_hits)' }, schema: { tags, description: 'The Mikas in the key’s scope (OpenAI list format).' } },
       async (request) => listModels(deps, keyOf(request)),
     );
 
