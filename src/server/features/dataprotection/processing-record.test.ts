@@ -68,6 +68,8 @@ describe('processing record', () => {
     expect(md.headers['content-type']).toContain('text/markdown');
     expect(md.body).toContain('| Beispiel KI GmbH |');
     expect(md.body).toContain('Unterhaltungen von Team-Mitgliedern: 180 Tage');
+    // Invoices outlive erasure requests and the team: the record says so and why.
+    expect(md.body).toContain('Rechnungen und Stornorechnungen (mit Rechnungsanschrift): 10 Jahre nach Ende des Ausstellungsjahres');
 
     // It follows the settings.
     await admin.put('/api/dataprotection/retention', { members_days: null, visitors_days: 90 });

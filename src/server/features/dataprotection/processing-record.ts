@@ -108,6 +108,7 @@ export async function buildProcessingRecord(deps: Deps, auth: AuthContext, now =
         'Nutzungsdaten werden ohne Inhalte als Zahlen für die Abrechnung aufbewahrt.',
         `Datenexporte: ${EXPORT_VALID_DAYS} Tage, danach automatisch gelöscht.`,
         'Gelöschte Teams: nach der Karenzzeit des Betreibers endgültig mit allen Dateien entfernt.',
+        'Rechnungen und Stornorechnungen (mit Rechnungsanschrift): 10 Jahre nach Ende des Ausstellungsjahres (§ 147 AO, § 14b UStG), auch nach Löschung des Teams oder einem Löschantrag (Art. 17 Abs. 3 lit. b DSGVO); danach automatisch gelöscht.',
       ],
     },
     {
