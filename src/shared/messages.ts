@@ -363,6 +363,7 @@ export const MINS = {
   liveLoginNoOwner: 'Dieses Team hat keinen Owner, als der Du Dich einloggen könntest.',
   liveLoginDeleted: 'Ein gelöschtes Team kann nicht betreten werden.',
   liveLoginForbidden: 'Während eines Live-Logins können E-Mail-Adresse und Passwort nicht geändert werden.',
+  liveLoginGrantsAccess: 'Während eines Live-Logins können keine Zugänge (Benutzer, API-Schlüssel, Links, Zugangsdaten) angelegt oder geändert werden.',
   extrasBelowZero: 'Es sind nicht so viele Extras gebucht, wie Du entfernen möchtest.',
   qtyInvalid: 'Bitte gib eine Anzahl von 1 bis 100 an.',
   amountInvalid: 'Bitte gib eine ganze Zahl von 0 bis 1000 an.',

@@ -72,6 +72,12 @@ declare module 'fastify' {
     access?: AccessKind;
     /** Sign-in calls: check CSRF even without a session (login CSRF). */
     csrf?: 'always';
+    /**
+     * The route creates, reveals or changes something that grants access (a user with a password
+     * or an invitation, an API key, a reset or invitation link, an e-mail address, MCP
+     * credentials). Refused during a live login, whatever the rule: support leaves nothing behind.
+     */
+    grantsAccess?: true;
   }
 }
 
@@ -79,6 +85,8 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: AccessKind | undefined;
+  /** Refused during a live login (config.grantsAccess). */
+  grantsAccess: boolean;
 }
 
 /** The declared rule of the route that matched (never derived from the raw URL). */
@@ -92,6 +100,17 @@ export function csrfPolicy(request: FastifyRequest): AccessRule['csrf'] {
   if (config.csrf === 'always') return 'always';
   const kind = config.access;
   return kind ? ACCESS_RULES[kind].csrf : 'always';
+}
+
+/**
+ * A live login (operator support acting as the team's owner) never mints lasting access: routes
+ * declared `grantsAccess` answer 403 for it, before the body is read. Services keep the finer
+ * cases (PUT /api/user refuses only the e-mail/password part).
+ */
+export function assertNoLiveGrant(request: FastifyRequest): void {
+  if (request.routeOptions.config.grantsAccess && request.auth?.live) {
+    throw new AppError('FORBIDDEN', MINS.liveLoginGrantsAccess);
+  }
 }
 
 export interface AccessRegistry {
@@ -117,7 +136,12 @@ export function registerAccess(app: FastifyInstance): AccessRegistry {
   });
   const list = (): DeclaredRoute[] =>
     seen.flatMap((r) =>
-      (Array.isArray(r.method) ? r.method : [r.method]).map((method) => ({ method, url: r.url, access: r.config?.access })),
+      (Array.isArray(r.method) ? r.method : [r.method]).map((method) => ({
+        method,
+        url: r.url,
+        access: r.config?.access,
+        grantsAccess: r.config?.grantsAccess === true,
+      })),
     );
   app.addHook('onReady', async () => {
     const missing = list().filter((r) => !r.access || !(r.access in ACCESS_RULES));
@@ -131,6 +155,7 @@ export function registerAccess(app: FastifyInstance): AccessRegistry {
     // Fail closed: onReady makes this unreachable, but a route without a rule never answers.
     if (!kind) throw new AppError('FORBIDDEN', M.forbidden);
     ACCESS_RULES[kind].check(request);
+    assertNoLiveGrant(request);
   });
   return {
     get routes() {
