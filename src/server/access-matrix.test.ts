@@ -6,10 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { messages, teams, type Assistant, type User } from './db/schema/index.ts';
+import { apiKeys, mcpServers as mcpServersTable, messages, teams, userTokens, users, type Assistant, type User } from './db/schema/index.ts';
 import { Agent } from '../../tests/setup/agent.ts';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
-import { createAssistant, createStaffedTeam, createUser, DEFAULT_PASSWORD, grantRights, loginAs } from '../../tests/factories/index.ts';
+import { createAssistant, createStaffedTeam, createTeam, createUser, DEFAULT_PASSWORD, grantRights, loginAs } from '../../tests/factories/index.ts';
 import { makeWav, multipartBody } from '../../tests/fixtures/media.ts';
 import { parseSse } from '../../tests/setup/sse.ts';
 import { insertUserToken } from './features/auth/auth.repository.ts';
@@ -17,11 +17,28 @@ import { ACCESS_RULES, type AccessKind } from './platform/access.ts';
 import { emailTool } from './ai/tools/email.ts';
 import { dataExports, generatedImages, mcpServers, styleImages, threads } from './db/schema/index.ts';
 import { sha256 } from './platform/crypto.ts';
+import { MINS } from '../shared/messages.ts';
 
-const CALLERS = ['anonymous', 'employee', 'user', 'editor', 'admin', 'owner', 'stranger'] as const;
+const CALLERS = ['anonymous', 'employee', 'user', 'editor', 'admin', 'owner', 'stranger', 'live'] as const;
 type Caller = (typeof CALLERS)[number];
 // employee: no rights on the assistant; user: use right; editor: use + edit right (all team A).
-// stranger: an admin of another team.
+// stranger: an admin of another team. live: an operator in a live login of team A (acts as its
+// owner, but never mints, reveals or changes access: docs/security.md).
+
+/**
+ * The routes a live login may not call at all (written down here, not read from the code): they
+ * create, reveal or change something that grants access. PUT /api/user renames too, so only its
+ * e-mail/password part is refused (by the service); the invariant below covers every route anyway.
+ */
+const GRANTS_ACCESS = [
+  'POST /api/user',
+  'POST /api/apikeys',
+  'POST /api/insight/mcp',
+  'PUT /api/insight/mcp',
+  // Public, but a live login does not ask for or use reset links either.
+  'POST /api/reset',
+  'POST /api/reset-password',
+];
 
 /** What the coarse check answers per rule and caller (written down here, not read from the code). */
 const COARSE: Record<AccessKind, Partial<Record<Caller, number>>> = {
@@ -32,9 +49,10 @@ const COARSE: Record<AccessKind, Partial<Record<Caller, number>>> = {
   edit: { anonymous: 401 },
   admin: { anonymous: 401, employee: 403, user: 403, editor: 403 },
   owner: { anonymous: 401, employee: 403, user: 403, editor: 403, admin: 403, stranger: 403 },
-  superadmin: { anonymous: 401, employee: 403, user: 403, editor: 403, admin: 403, owner: 403, stranger: 403 },
+  // A live login never reaches the operator area (no nested live login).
+  superadmin: { anonymous: 401, employee: 403, user: 403, editor: 403, admin: 403, owner: 403, stranger: 403, live: 403 },
   // A session is no API key: every caller here has only a session.
-  apikey: { anonymous: 401, employee: 401, user: 401, editor: 401, admin: 401, owner: 401, stranger: 401 },
+  apikey: { anonymous: 401, employee: 401, user: 401, editor: 401, admin: 401, owner: 401, stranger: 401, live: 401 },
   // Without Stripe configured the webhook does not exist for anybody (404, see the example).
   stripe: {},
 };
@@ -88,11 +106,19 @@ const ip = (caller: Caller) => `10.20.${CALLERS.indexOf(caller)}.${(n % 200) + 1
 
 /** A new session of the same caller, so that logging out or registering leaves the main one alone. */
 async function fresh(caller: Caller): Promise<Agent> {
-  return caller === 'anonymous' ? new Agent(t.app, ip(caller)) : loginAs(t, people[caller], DEFAULT_PASSWORD, ip(caller));
+  if (caller === 'anonymous') return new Agent(t.app, ip(caller));
+  const agent = await loginAs(t, people[caller], DEFAULT_PASSWORD, ip(caller));
+  if (caller === 'live') {
+    const started = await agent.post('/api/insight/livelogin', { teamUuid: teamAUuid, reason: 'Matrix' });
+    if (started.status !== 200) throw new Error(`live login failed: ${started.body}`);
+  }
+  return agent;
 }
 /** Team members address themselves, admins address the employee; strangers try team A's employee. */
 const targetOf = (caller: Caller): User =>
-  caller === 'admin' || caller === 'owner' || caller === 'stranger' || caller === 'anonymous' ? people.employee : people[caller];
+  caller === 'admin' || caller === 'owner' || caller === 'stranger' || caller === 'anonymous' || caller === 'live'
+    ? people.employee
+    : people[caller];
 
 const validAssistant = {
   type: 'chat',
@@ -121,7 +147,10 @@ const EXAMPLES: Record<string, Example> = {
     request: async (c) => ({ method: 'POST', url: '/api/login', agent: await fresh(c), payload: { email: people.employee.email, password: DEFAULT_PASSWORD } }),
   },
   'POST /api/logout': { request: async (c) => ({ method: 'POST', url: '/api/logout', agent: await fresh(c) }) },
-  'POST /api/reset': { request: () => ({ method: 'POST', url: '/api/reset', payload: { email: `niemand-${unique()}@example.com` } }) },
+  'POST /api/reset': {
+    // The live login asks for a link for a real member of team A (refused); others for nobody.
+    request: (c) => ({ method: 'POST', url: '/api/reset', payload: { email: c === 'live' ? people.employee.email : `niemand-${unique()}@example.com` } }),
+  },
   'POST /api/reset-password': {
     request: async () => {
       const token = `matrix-reset-${unique()}`;
@@ -191,6 +220,8 @@ const EXAMPLES: Record<string, Example> = {
   'DELETE /api/user': {
     request: async () => ({ method: 'DELETE', url: '/api/user', payload: { user: (await createUser(t.database.db, await teamA())).uuid } }),
     object: true,
+    // A live login removes nobody's account (user.service.ts).
+    expect: { live: 403 },
   },
   'POST /api/user/:uuid/permissions': {
     request: () => ({
@@ -280,7 +311,8 @@ const EXAMPLES: Record<string, Example> = {
     request: () => ({ method: 'POST', url: '/api/insight/changetrialperiod', payload: { teamUuid: teamAUuid, trialEndsAt: '2099-01-01' } }),
   },
   'POST /api/insight/livelogin': { request: () => ({ method: 'POST', url: '/api/insight/livelogin', payload: { teamUuid: teamAUuid } }) },
-  'POST /api/livelogin/end': { request: () => ({ method: 'POST', url: '/api/livelogin/end' }) },
+  // The live caller ends a live login of its own, not the one the matrix keeps using.
+  'POST /api/livelogin/end': { request: async (c) => ({ method: 'POST', url: '/api/livelogin/end', agent: c === 'live' ? await fresh(c) : undefined }) },
   'DELETE /api/insight/team': {
     request: () => ({ method: 'DELETE', url: '/api/insight/team', payload: { teamUuid: teamAUuid, deleteStripeCustomer: 0, softDelete: 0 } }),
   },
@@ -477,7 +509,8 @@ async function heldVisitorThread() {
 
 /** A ready export of team A, asked for by the caller (by team A's owner for outsiders). */
 async function readyExportOf(caller: Caller): Promise<string> {
-  const asker = caller === 'anonymous' || caller === 'stranger' ? people.owner : people[caller];
+  // A live login acts as team A's owner.
+  const asker = caller === 'anonymous' || caller === 'stranger' || caller === 'live' ? people.owner : people[caller];
   const storedName = await t.deps.privateFiles.put('exports', 'zip', Buffer.from('PK\x05\x06'));
   const [row] = await t.database.db
     .insert(dataExports)
@@ -506,7 +539,14 @@ beforeAll(async () => {
     user: await createUser(db, home.team),
     editor: await createUser(db, home.team),
     stranger: other.admin,
+    live: await createUser(db, await createTeam(db, { plan: 'agency', name: 'Mika Betrieb' }), {
+      isAdmin: true,
+      isSuperadmin: true,
+      role: 'owner',
+      name: 'Matrix Support',
+    }),
   });
+  teamAUuid = home.team.uuid;
   a = await createAssistant(db, home.team, { name: 'Geheimer Matrix-Mika', canTalk: true });
   pub = await createAssistant(db, home.team, { isPublic: true, canTalk: true, form: { active: true, settings: formSettings } });
   await grantRights(db, people.user, a, { canUse: true });
@@ -518,7 +558,6 @@ beforeAll(async () => {
   await grantRights(db, people.user, task, { canUse: true });
   await grantRights(db, people.editor, task, { canUse: true, canEdit: true });
   for (const caller of CALLERS) agents[caller] = await fresh(caller);
-  teamAUuid = home.team.uuid;
   // An external tool of team A whose list is already known (nothing is fetched in the matrix).
   const [server] = await db
     .insert(mcpServers)
@@ -551,7 +590,7 @@ beforeAll(async () => {
 
 /** A picture of the image assistant asked for by the caller (others: by team A's employee). */
 async function pictureOf(caller: Caller, status: 'prompted' | 'ready'): Promise<string> {
-  const user = caller === 'anonymous' || caller === 'stranger' ? people.employee : people[caller];
+  const user = caller === 'anonymous' || caller === 'stranger' ? people.employee : caller === 'live' ? people.owner : people[caller];
   const storedName = status === 'ready' ? await t.deps.privateFiles.put('images', 'png', PNG_1PX) : null;
   const [row] = await t.database.db
     .insert(generatedImages)
@@ -600,7 +639,25 @@ async function uploadAssetFile(assistantUuid = a.uuid): Promise<{ uuid: string; 
   return res.json().file;
 }
 
-function expectedStatus(kind: AccessKind, example: Example, caller: Caller): number | '2xx' {
+/**
+ * What grants access to team A: its users' e-mail addresses and password hashes, unused reset,
+ * invitation and verification links, live API keys, MCP servers with their credentials.
+ */
+async function accessGrantsOfTeamA(): Promise<Set<string>> {
+  const db = t.database.db;
+  const teamId = people.owner.teamId;
+  const grants = new Set<string>();
+  for (const u of await db.select().from(users).where(eq(users.teamId, teamId))) grants.add(`user ${u.id} ${u.email} ${u.passwordHash}`);
+  for (const row of await db.select({ id: userTokens.id, usedAt: userTokens.usedAt }).from(userTokens).innerJoin(users, eq(users.id, userTokens.userId)).where(eq(users.teamId, teamId))) {
+    if (!row.usedAt) grants.add(`link ${row.id}`);
+  }
+  for (const k of await db.select().from(apiKeys).where(eq(apiKeys.teamId, teamId))) if (!k.revokedAt) grants.add(`key ${k.id}`);
+  for (const m of await db.select().from(mcpServersTable).where(eq(mcpServersTable.teamId, teamId))) grants.add(`mcp ${m.id} ${m.url} ${m.headersSecret}`);
+  return grants;
+}
+
+function expectedStatus(kind: AccessKind, example: Example, caller: Caller, route: string): number | '2xx' {
+  if (caller === 'live' && GRANTS_ACCESS.includes(route)) return 403;
   return (
     example.expect?.[caller] ??
     COARSE[kind][caller] ??
@@ -625,6 +682,11 @@ describe('route × role × team matrix', () => {
     for (const kind of Object.keys(ACCESS_RULES)) expect(COARSE[kind as AccessKind], kind).toBeDefined();
   });
 
+  it('declares exactly the access-granting routes as refused during a live login', () => {
+    const declared = t.access.routes.filter((r) => r.grantsAccess).map((r) => `${r.method} ${r.url}`);
+    expect(declared.sort()).toEqual([...GRANTS_ACCESS].sort());
+  });
+
   it('docs/security.md lists every route with its rule', async () => {
     const doc = await fs.readFile(path.resolve('docs/security.md'), 'utf8');
     const table = doc.slice(doc.indexOf('<!-- routes:start -->'), doc.indexOf('<!-- routes:end -->'));
@@ -644,8 +706,19 @@ describe('route × role × team matrix', () => {
         const req = await example.request(caller);
         const agent = req.agent ?? agents[caller];
         const method = route.method as NonNullable<Req['method']>;
+        // A live login leaves no access behind, on any route.
+        const watchGrants = caller === 'live';
+        const grantsBefore = watchGrants ? await accessGrantsOfTeamA() : null;
         const res = await agent.request(method, req.url, req.payload, req.headers ? { headers: req.headers } : {});
-        const want = expectedStatus(route.access!, example, caller);
+        const want = expectedStatus(route.access!, example, caller, key);
+        if (grantsBefore) {
+          const added = [...(await accessGrantsOfTeamA())].filter((g) => !grantsBefore.has(g));
+          if (added.length > 0) failures.push(`${route.method} ${route.url} during a live login added access: ${added.join(', ')}`);
+          // (The operator area answers with its own "end the live login first".)
+          if (route.access !== 'superadmin' && GRANTS_ACCESS.includes(key) && !res.body.includes(MINS.liveLoginGrantsAccess)) {
+            failures.push(`${route.method} ${route.url} during a live login: not refused with the live-login message`);
+          }
+        }
         const ok = want === '2xx' ? res.status >= 200 && res.status < 300 : res.status === want;
         cells++;
         if (!ok) failures.push(`${route.method} ${route.url} as ${caller}: ${res.status} (expected ${want}) ${res.body.slice(0, 120)}`);
@@ -656,7 +729,7 @@ describe('route × role × team matrix', () => {
     }
     expect(failures).toEqual([]);
     expect(cells).toBe(t.access.routes.length * CALLERS.length);
-    // Every route adds seven calls: the matrix grows by construction and must not race the default timeout.
+    // Every route adds eight calls: the matrix grows by construction and must not race the default timeout.
   }, 120_000);
 
   // No GET or HEAD changes stored state (docs/security.md), except the routes that declare why.

@@ -28,6 +28,10 @@ export const M = {
   payloadTooLarge: 'Die Datei darf nicht größer sein als 10MB',
   invalidCharacters: 'Die Eingabe enthält unzulässige Zeichen.',
   invalidUpload: 'Die Datei konnte nicht gelesen werden. Bitte versuche es noch einmal.',
+  fileNameInvalid: 'Der Dateiname enthält unzulässige Zeichen. Bitte benenne die Datei um.',
+  fileNamePath: 'Der Dateiname darf keine Pfadangabe (/ oder \\) enthalten. Bitte benenne die Datei um.',
+  fileNameLength: (max: number) => `Der Dateiname muss 1 bis ${max} Zeichen lang sein. Bitte benenne die Datei um.`,
+  fieldTooLong: 'Eine Eingabe ist zu lang.',
 
   registerSuccessTitle: 'Willkommen bei Mika!',
   registerSuccessMessage: 'Dein Konto ist angelegt. Deine Testphase hat begonnen – viel Spaß mit Deinen Mikas.',
@@ -182,6 +186,7 @@ export const MT = {
   mailSent: (name: string) => `E-Mail an ${name} wurde versendet.`,
   mailLimit: 'In diesem Chat wurden in der letzten Stunde schon zu viele E-Mails gesendet.',
   mcpNotFound: 'Dieses externe Tool wurde nicht gefunden.',
+  mcpTooMany: (max: number) => `Ein Team kann höchstens ${max} externe Tools haben. Bitte lösche zuerst eines.`,
   mcpUnreachable: 'Der Server des externen Tools ist nicht erreichbar.',
   mcpCalling: (tool: string) => `Externes Tool ${tool} wird aufgerufen …`,
   mcpTimeout: 'Das externe Tool hat nicht rechtzeitig geantwortet.',
@@ -206,6 +211,8 @@ export const MS = {
   descriptionTooShort: (min: number) => `Die Beschreibung muss mindestens ${min} Zeichen lang sein.`,
   tooManyFiles: (max: number) => `Ein Assistent kann höchstens ${max} Dateien anbieten. Bitte lösche zuerst eine Datei.`,
   typeNotAllowed: 'Dieser Dateityp wird nicht unterstützt. Erlaubt sind PDF, Word (doc, docx), Excel (xlsx), PowerPoint (pptx), JPG und PNG.',
+  imageInvalid: 'Das Bild konnte nicht gelesen werden. Bitte lade ein gültiges JPG- oder PNG-Bild hoch.',
+  imageDimensions: 'Das Bild ist zu groß. Erlaubt sind höchstens 4000 × 4000 Pixel.',
   info: (max: number) =>
     `Lade bis zu ${max} Dateien hoch (je höchstens 10 MB: PDF, Word, Excel, PowerPoint, JPG oder PNG) und beschreibe, wann Dein Mika sie anbieten soll. Fragt jemand im Chat danach, erscheint die Datei dort zum Öffnen oder Herunterladen.`,
   /** The short line before a document when the model only offered it. */
@@ -377,6 +384,7 @@ export const MINS = {
   liveLoginNoOwner: 'Dieses Team hat keinen Owner, als der Du Dich einloggen könntest.',
   liveLoginDeleted: 'Ein gelöschtes Team kann nicht betreten werden.',
   liveLoginForbidden: 'Während eines Live-Logins können E-Mail-Adresse und Passwort nicht geändert werden.',
+  liveLoginGrantsAccess: 'Während eines Live-Logins können keine Zugänge (Benutzer, API-Schlüssel, Links, Zugangsdaten) angelegt oder geändert werden.',
   extrasBelowZero: 'Es sind nicht so viele Extras gebucht, wie Du entfernen möchtest.',
   qtyInvalid: 'Bitte gib eine Anzahl von 1 bis 100 an.',
   amountInvalid: 'Bitte gib eine ganze Zahl von 0 bis 1000 an.',

@@ -73,11 +73,17 @@ declare module 'fastify' {
     /** Sign-in calls: check CSRF even without a session (login CSRF). */
     csrf?: 'always';
     /**
-     * A GET that changes stored state, with the reason (docs/security.md). Only three exist: the
-     * spec's send and refresh calls and the e-mail verification link. Such a route refuses a
-     * cross-site request (`Sec-Fetch-Site: cross-site`); every other GET changes nothing (tested).
+     * A GET that changes stored state, with the reason (docs/security.md, decision 027). Such a
+     * route refuses a cross-site request (`Sec-Fetch-Site: cross-site`); every other GET changes
+     * nothing (tested by the access matrix).
      */
     stateChangingGet?: string;
+    /**
+     * The route creates, reveals or changes something that grants access (a user with a password
+     * or an invitation, an API key, a reset or invitation link, an e-mail address, MCP
+     * credentials). Refused during a live login, whatever the rule: support leaves nothing behind.
+     */
+    grantsAccess?: true;
   }
 }
 
@@ -85,6 +91,8 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: AccessKind | undefined;
+  /** Refused during a live login (config.grantsAccess). */
+  grantsAccess: boolean;
   /** Why this GET changes state (see FastifyContextConfig.stateChangingGet). */
   stateChangingGet?: string;
 }
@@ -126,6 +134,17 @@ export function csrfPolicy(request: FastifyRequest): AccessRule['csrf'] {
   return kind ? ACCESS_RULES[kind].csrf : 'always';
 }
 
+/**
+ * A live login (operator support acting as the team's owner) never mints lasting access: routes
+ * declared `grantsAccess` answer 403 for it, before the body is read. Services keep the finer
+ * cases (PUT /api/user refuses only the e-mail/password part).
+ */
+export function assertNoLiveGrant(request: FastifyRequest): void {
+  if (request.routeOptions.config.grantsAccess && request.auth?.live) {
+    throw new AppError('FORBIDDEN', MINS.liveLoginGrantsAccess);
+  }
+}
+
 export interface AccessRegistry {
   /** Every route with its rule: the generated matrix and fuzz tests read this list. */
   readonly routes: DeclaredRoute[];
@@ -154,6 +173,7 @@ export function registerAccess(app: FastifyInstance): AccessRegistry {
         url: r.url,
         access: r.config?.access,
         ...(r.config?.stateChangingGet ? { stateChangingGet: r.config.stateChangingGet } : {}),
+        grantsAccess: r.config?.grantsAccess === true,
       })),
     );
   app.addHook('onReady', async () => {
@@ -169,6 +189,7 @@ export function registerAccess(app: FastifyInstance): AccessRegistry {
     if (!kind) throw new AppError('FORBIDDEN', M.forbidden);
     if (request.routeOptions.config.stateChangingGet && refuseCrossSite(request, reply)) return reply;
     ACCESS_RULES[kind].check(request);
+    assertNoLiveGrant(request);
   });
   return {
     get routes() {

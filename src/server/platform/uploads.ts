@@ -1,7 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
 import { M, MA } from '../../shared/messages.ts';
-import { hasForbiddenChars } from '../../shared/schemas/common.ts';
+import { fileNameProblem, hasForbiddenChars } from '../../shared/schemas/common.ts';
+
+/** The longest text field of a multipart upload (descriptions are at most 2,000 characters). */
+const FIELD_MAX_BYTES = 16_384;
 
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', MA.fileTooLarge, { fields: { file: [MA.fileTooLarge] } });
 
@@ -12,23 +15,29 @@ export interface SingleUpload {
 
 /**
  * Reads one multipart file plus its text fields. The size limit is enforced while streaming:
- * the upload is cut off at the limit and answered 413, never buffered beyond it.
+ * the upload is cut off at the limit and answered 413, never buffered beyond it. Fields and the
+ * file name go through the same text rules as JSON bodies (no NUL, lone surrogate, overlong
+ * value; a file name without control characters or a path): refused with a German 422 before
+ * any service sees them, so nothing is written.
  */
 export async function readSingleUpload(request: FastifyRequest, limitBytes: number): Promise<SingleUpload> {
   if (!request.isMultipart()) throw new AppError('VALIDATION', MA.fileRequired, { fields: { file: [MA.fileRequired] } });
   const fields: Record<string, string> = {};
   let file: SingleUpload['file'] | undefined;
   try {
-    for await (const part of request.parts({ limits: { fileSize: limitBytes, files: 1, fields: 20 } })) {
+    for await (const part of request.parts({ limits: { fileSize: limitBytes, files: 1, fields: 20, fieldSize: FIELD_MAX_BYTES } })) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
         if (part.file.truncated) throw tooLarge();
+        const problem = fileNameProblem(part.filename);
+        if (problem) throw new AppError('VALIDATION', problem, { fields: { file: [problem] } });
         file = { filename: part.filename, data };
       } else {
         const value = String(part.value);
         if (hasForbiddenChars(value) || hasForbiddenChars(part.fieldname)) {
           throw new AppError('VALIDATION', M.invalidCharacters, { fields: { [part.fieldname]: [M.invalidCharacters] } });
         }
+        if (part.valueTruncated) throw new AppError('VALIDATION', M.fieldTooLong, { fields: { [part.fieldname]: [M.fieldTooLong] } });
         fields[part.fieldname] = value;
       }
     }

@@ -1,7 +1,7 @@
 import { z } from '../zod.ts';
 import { MK, MS } from '../messages.ts';
 import { ASSET_DESCRIPTION_MIN, ASSET_MAX_FILES } from '../constants.ts';
-import { zId, zText } from './common.ts';
+import { zFileName, zId, zText } from './common.ts';
 
 export { ASSET_DESCRIPTION_MIN, ASSET_MAX_FILES };
 
@@ -32,7 +32,7 @@ export const zAssetDescription = zText(2000, MS.descriptionTooShort(ASSET_DESCRI
 
 export const ZAssetEditRequest = z.object({
   fileUuid: z.uuid({ error: MS.notFound }),
-  name: zText(200, MK.nameRequired).pipe(z.string().min(1, MK.nameRequired)),
+  name: zFileName(MK.nameRequired),
   description: zAssetDescription,
 });
 

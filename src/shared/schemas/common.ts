@@ -39,6 +39,33 @@ export const zRawText = (max: number) =>
     .max(max)
     .refine(isCleanText, M.invalidCharacters);
 
+/** The longest file name we keep (uploads and renames). */
+export const FILE_NAME_MAX = 200;
+
+// Control characters (tab, line breaks, DEL …) have no place in a file name: they break headers
+// and listings. Checked on top of NUL and lone surrogates.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
+const FILE_NAME_CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * The shared rule for a file name, from a multipart upload or a rename: no NUL, lone surrogate or
+ * control character, no path (`/`, `\`), 1 to FILE_NAME_MAX characters. Returns the German
+ * reason for refusing it, or undefined when it is fine.
+ */
+export function fileNameProblem(name: string): string | undefined {
+  if (hasForbiddenChars(name) || FILE_NAME_CONTROL.test(name)) return M.fileNameInvalid;
+  if (/[\\/]/.test(name)) return M.fileNamePath;
+  if (name.trim().length === 0 || name.length > FILE_NAME_MAX) return M.fileNameLength(FILE_NAME_MAX);
+  return undefined;
+}
+
+/** A file name (trimmed) under the shared rule: for renames in JSON bodies. */
+export const zFileName = (requiredMessage: string = M.fileNameLength(FILE_NAME_MAX)) =>
+  z.string({ error: requiredMessage }).trim().superRefine((name, ctx) => {
+    const problem = name.length === 0 ? requiredMessage : fileNameProblem(name);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 /** A random token as the server issues them (base64url), e.g. a thread token. */
 export const zToken = (message: string = M.invalidInput) =>
   z.string({ error: message }).max(100, { error: message }).regex(/^[A-Za-z0-9_-]*$/, { error: message });

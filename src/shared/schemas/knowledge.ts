@@ -1,6 +1,7 @@
 import { z } from '../zod.ts';
 import { MK } from '../messages.ts';
 import { KNOWLEDGE_MAX_FILES } from '../constants.ts';
+import { zFileName } from './common.ts';
 
 /** Spec 02 §9: up to 100 knowledge files per assistant. */
 export { KNOWLEDGE_MAX_FILES };
@@ -72,7 +73,7 @@ export type KnowledgeList = z.infer<typeof ZKnowledgeList>;
 
 export const ZKnowledgeEditRequest = z.object({
   fileUuid: z.uuid({ error: MK.notFound }),
-  name: z.string({ error: MK.nameRequired }).trim().min(1, MK.nameRequired).max(200),
+  name: zFileName(MK.nameRequired),
   description: z.string().trim().max(2000).default(''),
 });
 

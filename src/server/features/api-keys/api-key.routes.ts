@@ -19,7 +19,7 @@ export const apiKeyRoutes =
     app.post(
       '/api/apikeys',
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', grantsAccess: true },
         schema: { tags, description: 'The whole key (`secret`) is in this answer only.', body: ZApiKeyCreate, response: { 200: ZApiKeyCreated } },
       },
       async (request) => createApiKey(deps, requireAuth(request), request.body),

@@ -1,4 +1,5 @@
 import { API_ACCESS_PLANS, type PlanSlug } from '../../../shared/constants.ts';
+import { withCountLimit } from '../../platform/count-limit.ts';
 import { MAK } from '../../../shared/messages.ts';
 import { API_KEYS_MAX, type ApiKey, type ApiKeyList } from '../../../shared/schemas/api-keys.ts';
 import type { ApiKeyRow, Team } from '../../db/schema/index.ts';
@@ -85,21 +86,24 @@ export async function createApiKey(
     if (found.length !== wanted.length) throw new AppError('VALIDATION', MAK.scopeUnknown, { fields: { assistants: [MAK.scopeUnknown] } });
     assistantIds = found.map((a) => a.id);
   }
-  if ((await countActiveKeys(deps.db, auth.team.id)) >= API_KEYS_MAX) throw new AppError('CONFLICT', MAK.tooMany(API_KEYS_MAX));
   const secret = `${KEY_PREFIX}${randomToken(32)}`;
-  const row = await insertKey(
-    deps.db,
-    {
-      teamId: auth.team.id,
-      name: input.name,
-      prefix: secret.slice(0, PREFIX_SHOWN),
-      keyHash: hashApiKey(secret),
-      allAssistants: input.scope === 'all',
-      expiresAt,
-      createdBy: auth.user.id,
-    },
-    assistantIds,
-  );
+  // Counted under the team's lock: parallel creates cannot pass the limit together.
+  const row = await withCountLimit(deps.db, `api-keys:${auth.team.id}`, async (tx) => {
+    if ((await countActiveKeys(tx, auth.team.id)) >= API_KEYS_MAX) throw new AppError('CONFLICT', MAK.tooMany(API_KEYS_MAX));
+    return insertKey(
+      tx,
+      {
+        teamId: auth.team.id,
+        name: input.name,
+        prefix: secret.slice(0, PREFIX_SHOWN),
+        keyHash: hashApiKey(secret),
+        allAssistants: input.scope === 'all',
+        expiresAt,
+        createdBy: auth.user.id,
+      },
+      assistantIds,
+    );
+  });
   deps.log.info({ teamId: auth.team.id, userId: auth.user.id, apiKey: row.uuid }, 'api key created');
   await recordAudit(deps.db, { action: 'api_key.created', ...auditFrom(auth), detail: { key: row.uuid, name: input.name, prefix: row.prefix, scope: input.scope } });
   const [listed] = (await listKeys(deps.db, auth.team.id)).filter((r) => r.key.id === row.id);

@@ -17,6 +17,8 @@ import { assertCanEditAssistant } from '../assistants/assistant.service.ts';
 import { getToolState, setToolActive } from '../tools/tool.service.ts';
 import type { DocumentSource } from '../documents/document-source.ts';
 import { checkAssetFile } from './asset-file-check.ts';
+import { withCountLimit } from '../../platform/count-limit.ts';
+import { reencodeImage } from '../../platform/images.ts';
 import {
   countAssets,
   deleteAssetRow,
@@ -68,6 +70,19 @@ export async function switchAssetTool(deps: Deps, auth: AuthContext, assistantUu
   await setToolActive(deps, auth, assistantUuid, 'asset', active);
 }
 
+/** Asset pictures are stored at most this large per side (ample for a chat and a download). */
+export const ASSET_IMAGE_MAX_EDGE = 2048;
+
+/** A JPG or PNG as a fresh, bounded encoding of the same format; other files unchanged. */
+async function boundedAssetImage(extension: string, data: Buffer): Promise<Buffer> {
+  if (extension !== 'png' && extension !== 'jpg' && extension !== 'jpeg') return data;
+  return reencodeImage(data, {
+    maxEdge: ASSET_IMAGE_MAX_EDGE,
+    format: extension === 'png' ? 'png' : 'jpg',
+    messages: { invalid: MS.imageInvalid, dimensions: MS.imageDimensions },
+  });
+}
+
 /** Every rule is checked before anything is stored; over a limit nothing is kept. */
 export async function uploadAsset(deps: Deps, auth: AuthContext, upload: SingleUpload): Promise<AssetFile> {
   const assistantUuid = upload.fields.assistantUuid ?? '';
@@ -82,16 +97,22 @@ export async function uploadAsset(deps: Deps, auth: AuthContext, upload: SingleU
   }
   const extension = checkAssetFile(upload.file.filename, upload.file.data);
   const name = upload.file.filename.replace(/[\\/]/g, '_').slice(0, 200);
-  const storedName = await deps.privateFiles.put(ASSET_FOLDER, extension, upload.file.data);
+  // Chat visitors are shown these pictures: decoded with a pixel limit and stored re-encoded.
+  const data = await boundedAssetImage(extension, upload.file.data);
+  const storedName = await deps.privateFiles.put(ASSET_FOLDER, extension, data);
   try {
-    const row = await insertAsset(deps.db, {
-      teamId: assistant.teamId,
-      assistantId: assistant.id,
-      name,
-      description,
-      extension,
-      sizeBytes: upload.file.data.length,
-      storedName,
+    // Counted again under the assistant's lock: parallel uploads cannot pass the limit together.
+    const row = await withCountLimit(deps.db, `assets:${assistant.id}`, async (tx) => {
+      if ((await countAssets(tx, assistant.id)) >= ASSET_MAX_FILES) throw validationError('file', MS.tooManyFiles(ASSET_MAX_FILES));
+      return insertAsset(tx, {
+        teamId: assistant.teamId,
+        assistantId: assistant.id,
+        name,
+        description,
+        extension,
+        sizeBytes: data.length,
+        storedName,
+      });
     });
     return toAssetFile(row);
   } catch (err) {

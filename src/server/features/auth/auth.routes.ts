@@ -43,7 +43,7 @@ export const authRoutes =
     app.post(
       '/api/reset',
       {
-        config: { access: 'public', csrf: 'always' },
+        config: { access: 'public', csrf: 'always', grantsAccess: true },
         schema: {
           tags: ['auth'],
           description: 'Answers the plain string `noemail` when no account has this address.',
@@ -60,7 +60,7 @@ export const authRoutes =
 
     app.post(
       '/api/reset-password',
-      { config: { access: 'public', csrf: 'always' }, schema: { tags: ['auth'], body: ZResetPasswordRequest, response: { 200: ZFeedback } } },
+      { config: { access: 'public', csrf: 'always', grantsAccess: true }, schema: { tags: ['auth'], body: ZResetPasswordRequest, response: { 200: ZFeedback } } },
       async (request) => resetPassword(deps, request.body, request.ip),
     );
 

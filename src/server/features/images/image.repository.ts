@@ -36,11 +36,6 @@ export async function deleteStyleImage(db: Db, id: number) {
   await db.delete(styleImages).where(eq(styleImages.id, id));
 }
 
-/** Serialises uploads of one assistant's references, so two at once cannot make six. */
-export async function lockAssistantRow(db: Db, assistantId: number) {
-  await db.select({ id: assistants.id }).from(assistants).where(eq(assistants.id, assistantId)).for('update');
-}
-
 // ---------------------------------------------------------------- styles
 
 export async function findCustomStyle(db: Db, assistantId: number) {

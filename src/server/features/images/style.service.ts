@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { withCountLimit } from '../../platform/count-limit.ts';
 import { createPrivacyGate } from '../../ai/privacy-gate.ts';
 import type { Assistant } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../platform/app-error.ts';
@@ -26,7 +27,6 @@ import {
   findStyleImage,
   insertStyleImage,
   listStyleImageRows,
-  lockAssistantRow,
   saveCustomStyle,
   setAssistantStyle,
 } from './image.repository.ts';
@@ -94,8 +94,7 @@ export async function uploadStyleImage(
   });
   const storedName = await deps.privateFiles.put(STYLE_IMAGE_FOLDER, 'png', png);
   try {
-    const row = await deps.db.transaction(async (tx) => {
-      await lockAssistantRow(tx, assistant.id);
+    const row = await withCountLimit(deps.db, `style-images:${assistant.id}`, async (tx) => {
       if ((await listStyleImageRows(tx, assistant.id)).length >= STYLE_IMAGES_REQUIRED) {
         throw validationError('file', MI.tooManyStyleImages(STYLE_IMAGES_REQUIRED));
       }

@@ -244,6 +244,20 @@ describe('live login', () => {
     expect(pw.json().error).toBe(MINS.liveLoginForbidden);
     const mail = await op.put('/api/user', { user: { uuid: owner.uuid, name: owner.name, email: 'uebernahme@example.com' } });
     expect(mail.status).toBe(403);
+    // Nor does it mint access that outlives it: no new user with a password, no API key (issue 25).
+    const admin = await op.post('/api/user', {
+      name: 'Hintertür',
+      email: 'hintertuer@example.com',
+      is_admin: true,
+      invitation: false,
+      password: { password: 'Sicher#2026', password_confirmation: 'Sicher#2026' },
+    });
+    expect(admin.status).toBe(403);
+    expect(admin.json().error).toBe(MINS.liveLoginGrantsAccess);
+    const key = await op.post('/api/apikeys', { name: 'Hintertür', scope: 'all' });
+    expect(key.status).toBe(403);
+    expect(key.json().error).toBe(MINS.liveLoginGrantsAccess);
+    expect((await loginAs(t, owner).then((o) => o.get('/api/apikeys'))).json()).toMatchObject({ keys: [] });
     await loginAs(t, owner, DEFAULT_PASSWORD);
 
     expect((await op.post('/api/livelogin/end')).json().message).toBe('Live-Login beendet');

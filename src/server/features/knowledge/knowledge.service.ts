@@ -1,4 +1,5 @@
 import type { Passage } from '../../ai/offline-engine.ts';
+import { withCountLimit } from '../../platform/count-limit.ts';
 import { AppError, validationError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { PrivacyGate } from '../../ai/privacy-gate.ts';
@@ -79,7 +80,11 @@ export async function uploadKnowledge(
 
   const storedName = await deps.privateFiles.put(KNOWLEDGE_FOLDER, 'bin', upload.file.data);
   try {
-    const row = await deps.db.transaction(async (tx) => {
+    // Counted again under the assistant's lock: parallel uploads cannot pass the limit together.
+    const row = await withCountLimit(deps.db, `knowledge:${assistant.id}`, async (tx) => {
+      if ((await countFiles(tx, assistant.id)) >= KNOWLEDGE_MAX_FILES) {
+        throw validationError('file', MK.tooManyFiles(KNOWLEDGE_MAX_FILES));
+      }
       const file = await insertFile(tx, {
         teamId: assistant.teamId,
         assistantId: assistant.id,

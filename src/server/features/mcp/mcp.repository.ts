@@ -46,6 +46,11 @@ export async function findServer(db: Db, teamId: number, id: number): Promise<Mc
   return row;
 }
 
+export async function countServers(db: Db, teamId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(mcpServers).where(eq(mcpServers.teamId, teamId));
+  return row?.n ?? 0;
+}
+
 export async function insertServer(db: Db, values: typeof mcpServers.$inferInsert): Promise<McpServerRow> {
   const [row] = await db.insert(mcpServers).values(values).returning();
   return row!;

@@ -86,7 +86,7 @@ export const mcpRoutes =
     app.post(
       '/api/insight/mcp',
       {
-        config: { access: 'superadmin' },
+        config: { access: 'superadmin', grantsAccess: true },
         schema: {
           tags,
           description: 'Header values are stored encrypted and never returned.',
@@ -100,7 +100,7 @@ export const mcpRoutes =
     app.put(
       '/api/insight/mcp',
       {
-        config: { access: 'superadmin' },
+        config: { access: 'superadmin', grantsAccess: true },
         schema: {
           tags,
           description: 'A header sent without value keeps its stored value.',

@@ -2,6 +2,7 @@ import { MT } from '../../../shared/messages.ts';
 import type { McpItem, McpServerAdmin } from '../../../shared/schemas/tools.ts';
 import type { McpServerRow } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { withCountLimit } from '../../platform/count-limit.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { checkOutboundUrl, OutboundRefused } from '../../platform/outbound.ts';
 import type { AuthContext } from '../../platform/session.ts';
@@ -10,6 +11,7 @@ import { assertCanEditAssistant } from '../assistants/assistant.service.ts';
 // most installations and most answers never talk to an MCP server.
 const mcpClient = () => import('./mcp.client.ts');
 import {
+  countServers,
   activeServersForAssistant,
   callStats,
   deleteServer,
@@ -173,15 +175,17 @@ function sealHeaders(deps: Deps, input: ServerInput['headers'], existing?: McpSe
   };
 }
 
+/** External tools per team: each is refreshed and offered to the model, so the list stays short. */
+export const MCP_SERVERS_MAX = 20;
+
 export async function createMcpServer(deps: Deps, input: ServerInput) {
   const team = await teamOrNotFound(deps, input.teamUuid);
   const url = checkedUrl(deps, input.url);
-  const row = await insertServer(deps.db, {
-    teamId: team.id,
-    name: input.name,
-    url,
-    description: input.description,
-    ...sealHeaders(deps, input.headers),
+  const sealed = sealHeaders(deps, input.headers);
+  // Counted under the team's lock: parallel creates cannot pass the limit together.
+  const row = await withCountLimit(deps.db, `mcp-servers:${team.id}`, async (tx) => {
+    if ((await countServers(tx, team.id)) >= MCP_SERVERS_MAX) throw new AppError('CONFLICT', MT.mcpTooMany(MCP_SERVERS_MAX));
+    return insertServer(tx, { teamId: team.id, name: input.name, url, description: input.description, ...sealed });
   });
   await (await mcpClient()).refreshServerTools(deps, row, { teamId: team.id });
   return { status: 'success' as const, message: MT.mcpSaved, id: row.id };

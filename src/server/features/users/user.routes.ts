@@ -37,7 +37,7 @@ export const userRoutes =
 
     app.post(
       '/api/user',
-      { config: { access: 'admin' }, schema: { tags, body: ZCreateUserRequest, response: { 200: z.object({ uuid: z.string(), message: z.string() }) } } },
+      { config: { access: 'admin', grantsAccess: true }, schema: { tags, body: ZCreateUserRequest, response: { 200: z.object({ uuid: z.string(), message: z.string() }) } } },
       async (request) => createTeamUser(deps, requireAuth(request), request.body),
     );
 
