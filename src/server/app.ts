@@ -284,7 +284,7 @@ class OneLinePerRequest extends LogController {
 function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     // A /v1 path without a route (its body could not even be parsed): still OpenAI's shape.
-    if (isV1Path(request.url)) return sendV1Error(error as FastifyError, request, reply);
+    if (isV1Path(request.url)) return sendV1Error(error, request, reply);
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       if (error.code === 'UNAUTHENTICATED') return reply.code(401).send({ message: M.unauthenticated });
