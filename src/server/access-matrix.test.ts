@@ -430,6 +430,7 @@ const EXAMPLES: Record<string, Example> = {
   // Without Stripe configured the webhook answers 404 to everybody.
   'POST /api/stripe/webhook': { request: () => ({ method: 'POST', url: '/api/stripe/webhook', payload: { id: 'evt_1' } }), ok: 404 },
   'GET /v1/models': { request: () => ({ url: '/v1/models' }) },
+  'GET /v1/models/:model': { request: () => ({ url: `/v1/models/${a.uuid}` }) },
   'POST /v1/chat/completions': {
     request: () => ({ method: 'POST', url: '/v1/chat/completions', payload: { model: a.uuid, messages: [{ role: 'user', content: 'Hallo' }] } }),
   },

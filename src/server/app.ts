@@ -65,7 +65,7 @@ import { dsgvoRoutes } from './features/dataprotection/dsgvo.routes.ts';
 import { defineExportJob, exportFolderOwner, resumeInterruptedExports } from './features/dataprotection/exports.ts';
 import { defineRetentionJob } from './features/dataprotection/retention.ts';
 import { apiKeyRoutes } from './features/api-keys/api-key.routes.ts';
-import { v1Routes } from './features/openai-api/v1.routes.ts';
+import { isV1Path, sendV1Error, v1NotFound, v1Routes } from './features/openai-api/v1.routes.ts';
 import { voiceRoutes } from './features/voice/voice.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { publicChatRoutes } from './features/public-chat/public-chat.routes.ts';
@@ -238,7 +238,7 @@ export async function buildApp(
   await app.register(billingRoutes(deps));
   // Uploaded logos and the built client are public files.
   await access.declare('public', () => serveStorage(app, backend));
-  await access.declare('public', () => serveClient(app, config));
+  await access.declare('public', () => serveClient(app, config, [v1NotFound]));
   // The live channel signs in like HTTP: the own session or a live login (docs/operations.md).
   const socketAuth = async (cookieHeader: string | undefined) =>
     cookieHeader ? (await authFromCookies(database.db, config, app.parseCookie(cookieHeader), authCache)).auth : null;
@@ -287,6 +287,8 @@ class OneLinePerRequest extends LogController {
 
 function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // A /v1 path without a route (its body could not even be parsed): still OpenAI's shape.
+    if (isV1Path(request.url)) return sendV1Error(error, request, reply);
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       if (error.code === 'UNAUTHENTICATED') return reply.code(401).send({ message: M.unauthenticated });

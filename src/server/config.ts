@@ -77,6 +77,12 @@ const zEnv = z.object({
   AI_EMBEDDING_MODEL: zOptionalUrl,
   AI_OFFLINE_WORD_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(25),
   AI_HISTORY_TOKEN_BUDGET: z.coerce.number().int().min(200).default(6000),
+  /** The chat model's context window in tokens (the API refuses longer input); per model in AI_CONTEXT_WINDOWS. */
+  AI_CONTEXT_WINDOW: z.coerce.number().int().min(1000).default(128_000),
+  AI_CONTEXT_WINDOWS: z
+    .string()
+    .regex(/^\s*([^=,\s]+\s*=\s*\d+\s*(,\s*|$))*$/, 'AI_CONTEXT_WINDOWS: model=tokens, separated by commas, e.g. gpt-4o=128000,gpt-4.1=1047576')
+    .default(''),
   AI_MAX_STEPS: z.coerce.number().int().min(1).max(20).default(4),
   AI_CHECKPOINT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   AI_STREAM_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
@@ -257,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       embeddingModel: e.AI_EMBEDDING_MODEL,
       offlineWordDelayMs: e.AI_OFFLINE_WORD_DELAY_MS,
       historyTokenBudget: e.AI_HISTORY_TOKEN_BUDGET,
+      contextWindow: { default: e.AI_CONTEXT_WINDOW, byModel: parseContextWindows(e.AI_CONTEXT_WINDOWS) },
       maxSteps: e.AI_MAX_STEPS,
       // A growing answer is written every AI_CHECKPOINT_MS or after ~200 tokens; without new text
       // its heartbeat is still renewed three times within the stale limit.
@@ -443,4 +450,14 @@ function processorsFrom(e: z.output<typeof zEnv>): Processor[] {
     list.push(...parsed.data);
   }
   return list;
+}
+
+/** "gpt-4o=128000, mistral-large-latest=131072" → { "gpt-4o": 128000, … }. */
+function parseContextWindows(value: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const part of value.split(',')) {
+    const [model, tokens] = part.split('=').map((x) => x.trim());
+    if (model && tokens) out[model] = Number(tokens);
+  }
+  return out;
 }

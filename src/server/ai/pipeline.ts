@@ -10,6 +10,7 @@ import { isStepCount, streamText, type ModelMessage, type ToolSet } from 'ai';
 import type { AiGateway } from './gateway.ts';
 import { OFFLINE_PROVIDER_KEY, rankPassages, type OfflineContext, type Passage } from './offline-engine.ts';
 import type { PrivacyGate } from './privacy-gate.ts';
+import type { AnswerGuard } from './instruction-guard.ts';
 import { buildSystemPrompt, trimHistory, type PromptAssistant } from './prompt.ts';
 
 export interface HistoryEntry {
@@ -56,6 +57,11 @@ export interface AnswerRequest {
   store: AnswerStore;
   /** Restored text as it streams. */
   onText: (delta: string) => void;
+  /**
+   * Public chats: the instruction guard holds back what it still has to judge; when the answer
+   * reproduces the instructions it is stopped, and the refusal replaces it (stored and shown).
+   */
+  guard?: AnswerGuard | null;
   onProgress?: PipelineProgress;
   historyTokenBudget: number;
   /** Model steps at most (a tool call and the answer after it are two). */
@@ -144,6 +150,17 @@ export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
 
   let text = '';
   let error: unknown;
+  let guarded = false;
+  // The answer reproduces the instructions: the model is stopped, the visitor gets the refusal
+  // (after what was shown already; the complete answer and the stored one are the refusal alone).
+  const refuse = () => {
+    guarded = true;
+    const refusal = req.guard!.refusal;
+    req.onText(text === '' || /\s$/.test(text) ? refusal : `\n\n${refusal}`);
+    text = refusal;
+    checkpointer.update(text);
+    stop.abort(new Error('instruction guard'));
+  };
   const usage: AnswerUsage = { inputTokens: 0, outputTokens: 0 };
   // A stream that breaks never sends its total: completed steps report theirs, the broken step
   // is estimated from what it was sent and what came (about 4 characters per token).
@@ -185,13 +202,18 @@ export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
       // Errors arrive as stream parts below; the default handler would only print them again.
       onError: () => undefined,
     });
-    const append = (delta: string) => {
+    const append = (raw: string) => {
+      if (guarded) return;
+      stepText += raw.length;
+      const delta = req.guard ? req.guard.push(raw) : raw;
+      if (delta === null) return refuse();
+      if (delta === '') return;
       text += delta;
-      stepText += delta.length;
       checkpointer.update(text);
       req.onText(delta);
     };
     for await (const part of result.fullStream) {
+      if (guarded) break;
       if (part.type === 'text-delta') {
         if (text === '') req.onProgress?.('request-ai', '');
         append(part.text);
@@ -212,8 +234,17 @@ export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
         usage.outputTokens = part.totalUsage.outputTokens ?? 0;
       }
     }
+    if (!guarded && req.guard) {
+      const rest = req.guard.flush();
+      if (rest === null) refuse();
+      else if (rest !== '') {
+        text += rest;
+        checkpointer.update(text);
+        req.onText(rest);
+      }
+    }
   } catch (err) {
-    error = err;
+    if (!guarded) error = err;
   }
   if (!finished && !chat.offline) {
     usage.inputTokens = steps.inputTokens + (stepText > 0 || steps.inputTokens === 0 ? Math.ceil(promptChars / 4) : 0);

@@ -89,7 +89,13 @@ export function isAuthPagePath(url: string): boolean {
  * Serves the built client; unknown non-API GETs get a page so client routes work on reload: the
  * sign-in screens auth.html (when built), everything else the office's index.html.
  */
-export async function serveClient(app: FastifyInstance, config: AppConfig) {
+/** An API with its own error language answers its unknown paths itself (the OpenAI-compatible /v1). */
+export interface OwnNotFound {
+  prefix: string;
+  send(request: FastifyRequest, reply: FastifyReply, path: string): unknown;
+}
+
+export async function serveClient(app: FastifyInstance, config: AppConfig, ownNotFound: OwnNotFound[] = []) {
   const indexFile = path.join(config.clientDir, 'index.html');
   const hasClient = fs.existsSync(indexFile);
   if (hasClient) {
@@ -120,6 +126,8 @@ export async function serveClient(app: FastifyInstance, config: AppConfig) {
     // A missing asset must be a 404, not the app shell: old tabs then reload instead of breaking.
     const isApi = ['/api/', '/v1/', '/storage/', '/sanctum/', '/assets/', '/audio/', '/document/'].some((p) => url.startsWith(p));
     if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) return sendShell(reply, shellFor(url));
+    const own = ownNotFound.find((o) => url === o.prefix || url.startsWith(`${o.prefix}/`));
+    if (own) return own.send(request, reply, url);
     return reply.code(404).send({ error: M.notFound });
   });
 }

@@ -1,5 +1,6 @@
 import type { ToolSet } from 'ai';
 import { createPrivacyGate } from '../../ai/privacy-gate.ts';
+import { createInstructionGuard } from '../../ai/instruction-guard.ts';
 import { createLiveRelay, runAnswer, type AnswerStore, type HistoryEntry } from '../../ai/pipeline.ts';
 import { buildToolSet, type ToolEffect } from '../../ai/tools/index.ts';
 import type { Assistant, Team, ThreadRow, ToolSlug } from '../../db/schema/index.ts';
@@ -347,6 +348,9 @@ async function answerWithHold(
     retrieve: async () => passages,
     tools: allTools,
     store,
+    // Public chat and embed: an answer that reproduces the instructions is stopped and refused
+    // (docs/public-chat.md); the office chat streams unguarded.
+    guard: thread.isPublic ? createInstructionGuard([assistant.role, assistant.task, assistant.special]) : null,
     onText: (delta) => {
       emit({ type: 'text', text: delta });
       live.push(delta);

@@ -165,7 +165,9 @@ describe('a recording provider', () => {
         `Gern: ${placeholderIn(body, 1)}, ${placeholderIn(body, 3)} und ${placeholderIn(body, 4)}.`,
     });
     const chat = await ask(agent, a.uuid, thread, variants);
-    expect(chat.streamed).toBe('Gern: Anna Schmidt, Familie Strauß und Projekt Falke.');
+    // Each name comes back exactly as the user wrote it.
+    const answer = 'Gern: A\u200Bnna Schmi\u00ADdt, Familie Strauss und Projekt\u2060 Falke.';
+    expect(chat.streamed).toBe(answer);
 
     // Transcription: the audio goes to the provider (documented), the transcript goes on masked.
     fake.reply({ text: 'Ok.', transcript: 'Bitte Anna Schmidt anrufen' });
@@ -180,7 +182,7 @@ describe('a recording provider', () => {
     // A tool round trip: the model calls the contact form, gets its result, and answers after it.
     fake.queue(
       { toolCalls: [{ name: CONTACT_FORM_FUNCTION, arguments: '{}' }] },
-      { text: (body) => `Trag Dich bitte ein, dann meldet sich ${placeholderIn(body, 2)}.` },
+      { text: (body) => `Trag Dich bitte ein, dann meldet sich ${placeholderIn(lastUserContent(body), 2)}.` },
     );
     const requestsBefore = fake.requests.length;
     const toolTurn = await ask(agent, a.uuid, thread, 'Bernd Müller soll mich zurückrufen.');
@@ -192,7 +194,7 @@ describe('a recording provider', () => {
 
     expectNoLeak(sentSince(before));
     const stored = await t.database.db.select().from(messages).where(eq(messages.threadId, thread.id));
-    expect(stored.map((m) => m.text)).toContain('Gern: Anna Schmidt, Familie Strauß und Projekt Falke.');
+    expect(stored.map((m) => m.text)).toContain(answer);
     expect(stored.map((m) => m.text)).toContain('Trag Dich bitte ein, dann meldet sich Bernd Müller.');
   });
 });

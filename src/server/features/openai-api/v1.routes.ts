@@ -1,13 +1,27 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../shared/zod.ts';
 import { isCleanText } from '../../../shared/schemas/common.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { authenticate, completeChat, listModels, OpenAIError, prepareChat, toOpenAIError, type KeyContext } from './v1.service.ts';
+import {
+  authenticate,
+  completeChat,
+  listModels,
+  OpenAIError,
+  openAIErrorBody as errorBody,
+  prepareChat,
+  retrieveModel,
+  toOpenAIError,
+  unknownRoute,
+  type KeyContext,
+} from './v1.service.ts';
+import type { OwnNotFound } from '../../platform/client-delivery.ts';
 
 const tags = ['openai-compatible'];
 
-const zText = z.string().max(200_000).refine(isCleanText, 'Invalid characters.');
+// Long texts are bounded by the body limit (1 MiB); whether they fit is the context-window check's
+// call (context_length_exceeded), not a schema error.
+const zText = z.string().max(1_048_576).refine(isCleanText, 'Invalid characters.');
 const ZMessage = z.looseObject({
   role: z.enum(['system', 'developer', 'user', 'assistant', 'tool']),
   content: z
@@ -23,7 +37,34 @@ const ZCompletionRequest = z.looseObject({
 
 const keys = new WeakMap<object, KeyContext>();
 
-const errorBody = (e: OpenAIError) => ({ error: { message: e.message, type: e.type, code: e.code, param: null } });
+/** Any error of a /v1 request in OpenAI's shape (also used by the app for /v1 paths without a route). */
+export function sendV1Error(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = toOpenAIError(error);
+  if (known) return reply.code(known.status).send(errorBody(known));
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const where = first?.instancePath ? ` at ${first.instancePath}` : '';
+    return reply.code(400).send(errorBody(new OpenAIError(400, `Invalid request${where}: ${first?.message ?? 'malformed body'}`, 'invalid_request_error', 'invalid_request')));
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 413) {
+    return reply.code(413).send(errorBody(new OpenAIError(413, 'The request body is larger than 1 MiB.', 'invalid_request_error', 'request_too_large')));
+  }
+  if (status >= 400 && status < 500) {
+    return reply.code(status).send(errorBody(new OpenAIError(status, 'Invalid request.', 'invalid_request_error', null)));
+  }
+  request.log.error({ err: error }, 'v1 request failed');
+  return reply.code(500).send(errorBody(new OpenAIError(500, 'The server had an error while processing the request.', 'api_error', null)));
+}
+
+/** True for the paths of the OpenAI-compatible API. */
+export const isV1Path = (url: string) => url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
+
+/** Unknown /v1 paths and methods answer like OpenAI: 404 `unknown_url` in its error shape. */
+export const v1NotFound: OwnNotFound = {
+  prefix: '/v1',
+  send: (request, reply, path) => reply.code(404).send(errorBody(unknownRoute(request.method, path))),
+};
 
 /**
  * The OpenAI-compatible API (docs/api.md): `baseURL = <Mika>/v1`, `Authorization: Bearer mika_…`.
@@ -32,21 +73,7 @@ const errorBody = (e: OpenAIError) => ({ error: { message: e.message, type: e.ty
 export const v1Routes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.setErrorHandler((error: FastifyError, request, reply) => {
-      const known = toOpenAIError(error);
-      if (known) return reply.code(known.status).send(errorBody(known));
-      if (hasZodFastifySchemaValidationErrors(error)) {
-        const first = error.validation[0];
-        const where = first?.instancePath ? ` at ${first.instancePath}` : '';
-        return reply.code(400).send(errorBody(new OpenAIError(400, `Invalid request${where}: ${first?.message ?? 'malformed body'}`, 'invalid_request_error', 'invalid_request')));
-      }
-      const status = error.statusCode ?? 500;
-      if (status >= 400 && status < 500) {
-        return reply.code(status).send(errorBody(new OpenAIError(status, 'Invalid request.', 'invalid_request_error', null)));
-      }
-      request.log.error({ err: error }, 'v1 request failed');
-      return reply.code(500).send(errorBody(new OpenAIError(500, 'The server had an error while processing the request.', 'api_error', null)));
-    });
+    app.setErrorHandler(sendV1Error);
 
     // The key first: an unauthenticated call is 401 whatever its body (OpenAI's order).
     app.addHook('onRequest', async (request) => {
@@ -62,6 +89,15 @@ export const v1Routes =
       '/v1/models',
       { config: { access: 'apikey', stateChangingGet: 'counts wrong API keys and calls per team for the rate limits (throttle_hits)' }, schema: { tags, description: 'The Mikas in the key’s scope (OpenAI list format).' } },
       async (request) => listModels(deps, keyOf(request)),
+    );
+
+    app.get(
+      '/v1/models/:model',
+      {
+        config: { access: 'apikey' },
+        schema: { tags, description: 'One Mika in the key’s scope (OpenAI model object); else 404 `model_not_found`.', params: z.object({ model: z.string().max(200) }) },
+      },
+      async (request) => retrieveModel(deps, keyOf(request), request.params.model),
     );
 
     app.post(

@@ -14,6 +14,7 @@ import { activeToolsOf } from '../tools/tool.service.ts';
 import { recordUsage } from '../usage/usage.service.ts';
 import { releaseCredits, reserveCredits, type CreditHold } from '../credits/credit.service.ts';
 import { CREDIT_RESERVE } from '../../../shared/credit-prices.ts';
+import { contextWindowOf, estimateInputTokens } from './context-window.ts';
 
 // The OpenAI-compatible surface (/v1): every Mika in a key's scope is a model. Errors follow
 // OpenAI's shape and language ({error: {message, type, code}}), as that ecosystem expects.
@@ -22,13 +23,22 @@ export class OpenAIError extends Error {
   readonly status: number;
   readonly type: string;
   readonly code: string | null;
-  constructor(status: number, message: string, type: string, code: string | null = null) {
+  readonly param: string | null;
+  constructor(status: number, message: string, type: string, code: string | null = null, param: string | null = null) {
     super(message);
     this.status = status;
     this.type = type;
     this.code = code;
+    this.param = param;
   }
 }
+
+/** OpenAI's error body. */
+export const openAIErrorBody = (e: OpenAIError) => ({ error: { message: e.message, type: e.type, param: e.param, code: e.code } });
+
+/** What OpenAI answers for a path or method it does not have. */
+export const unknownRoute = (method: string, url: string) =>
+  new OpenAIError(404, `Invalid URL (${method} ${url.split('?')[0]!.slice(0, 200)})`, 'invalid_request_error', 'unknown_url');
 
 const unauthorized = () =>
   new OpenAIError(401, 'Incorrect API key provided. Create a key in the API area of Mika.', 'invalid_request_error', 'invalid_api_key');
@@ -71,19 +81,28 @@ async function throttleGuess(deps: Deps, ip: string) {
   }
 }
 
+const modelOf = (a: Assistant) => ({
+  id: a.uuid,
+  object: 'model' as const,
+  created: Math.floor(a.createdAt.getTime() / 1000),
+  owned_by: a.teamId === null ? 'mika' : 'team',
+  name: a.name,
+});
+
+const modelNotFound = (model: string) =>
+  new OpenAIError(404, `The model '${model.slice(0, 100)}' does not exist or this key may not use it.`, 'invalid_request_error', 'model_not_found', 'model');
+
 /** GET /v1/models: the Mikas in the key's scope (id = the Mika's uuid). */
 export async function listModels(deps: Deps, ctx: KeyContext) {
   const rows = await assistantsInKeyScope(deps, ctx.key);
-  return {
-    object: 'list' as const,
-    data: rows.map((a) => ({
-      id: a.uuid,
-      object: 'model' as const,
-      created: Math.floor(a.createdAt.getTime() / 1000),
-      owned_by: a.teamId === null ? 'mika' : 'team',
-      name: a.name,
-    })),
-  };
+  return { object: 'list' as const, data: rows.map(modelOf) };
+}
+
+/** GET /v1/models/{model} (models.retrieve): one Mika in the key's scope, else model_not_found. */
+export async function retrieveModel(deps: Deps, ctx: KeyContext, model: string) {
+  const found = (await assistantsInKeyScope(deps, ctx.key)).find((a) => a.uuid === model);
+  if (!found) throw modelNotFound(model);
+  return modelOf(found);
 }
 
 type ContentPart = { type: string; text?: string };
@@ -122,9 +141,7 @@ export interface PreparedChat {
 /** Checks the request before anything is answered (so a stream never starts for a bad request). */
 export async function prepareChat(deps: Deps, ctx: KeyContext, body: { model: string; messages: ChatMessageIn[] }): Promise<PreparedChat> {
   const assistant = (await assistantsInKeyScope(deps, ctx.key)).find((a) => a.uuid === body.model);
-  if (!assistant) {
-    throw new OpenAIError(404, `The model '${body.model.slice(0, 100)}' does not exist or this key may not use it.`, 'invalid_request_error', 'model_not_found');
-  }
+  if (!assistant) throw modelNotFound(body.model);
   const turns = body.messages.filter((m) => m.role === 'user' || m.role === 'assistant');
   const last = turns.at(-1);
   const question = last?.role === 'user' ? textOf(last.content).trim() : '';
@@ -133,6 +150,7 @@ export async function prepareChat(deps: Deps, ctx: KeyContext, body: { model: st
     .slice(0, -1)
     .map((m) => ({ role: m.role as 'user' | 'assistant', text: textOf(m.content) }))
     .filter((m) => m.text.trim() !== '');
+  assertFitsContext(deps, assistant, question, history);
   // The last check before an answer: empty credits refuse here, before any provider is asked.
   const hold = await reserveCredits(deps.db, { teamId: ctx.team.id, audience: 'api' }, assistant.type === 'task' ? 'task' : 'chat', CREDIT_RESERVE.answer).catch(
     (err: unknown) => {
@@ -140,6 +158,28 @@ export async function prepareChat(deps: Deps, ctx: KeyContext, body: { model: st
     },
   );
   return { assistant, question, history, hold };
+}
+
+/**
+ * Input the model cannot take is refused before anything else happens (no credits held, no
+ * provider asked): the Mika's instructions, the history as far as it is sent (cut to
+ * AI_HISTORY_TOKEN_BUDGET) and the last message, estimated generously, against the chat model's
+ * context window (AI_CONTEXT_WINDOW, per model AI_CONTEXT_WINDOWS; docs/api.md).
+ */
+function assertFitsContext(deps: Deps, assistant: Assistant, question: string, history: HistoryEntry[]) {
+  const window = contextWindowOf(deps.config.ai.contextWindow, deps.config.ai.chatModel);
+  const instructions = estimateInputTokens([assistant.name, assistant.role, assistant.task, assistant.special, assistant.intro].join('\n'));
+  const past = history.reduce((sum, m) => sum + estimateInputTokens(m.text), 0);
+  const tokens = instructions + Math.min(past, deps.config.ai.historyTokenBudget) + estimateInputTokens(question);
+  if (tokens > window) {
+    throw new OpenAIError(
+      400,
+      `This model's maximum context length is ${window} tokens. However, your messages resulted in about ${tokens} tokens. Please reduce the length of the messages.`,
+      'invalid_request_error',
+      'context_length_exceeded',
+      'messages',
+    );
+  }
 }
 
 /**

@@ -197,4 +197,75 @@ describe('/v1 with the openai SDK', () => {
     });
     expect(((await noUser.json()) as { error: { code: string } }).error.code).toBe('invalid_messages');
   });
+
+  it('speaks OpenAI on every answer: models.retrieve, unknown paths and methods, an oversized body', async () => {
+    const { a, client, created } = await teamWithKey(offline);
+    const other = await teamWithKey(offline);
+    const openai = client();
+    const model = await openai.models.retrieve(a.uuid);
+    expect(model).toMatchObject({ id: a.uuid, object: 'model', owned_by: 'team' });
+    await expect(openai.models.retrieve(other.a.uuid)).rejects.toMatchObject({ status: 404, code: 'model_not_found', type: 'invalid_request_error' });
+
+    const auth = { authorization: `Bearer ${created.json().secret}`, 'content-type': 'application/json' };
+    const unknown: [string, string][] = [
+      ['GET', '/v1/nicht-da'],
+      ['POST', '/v1/embeddings'],
+      ['GET', '/v1/chat/completions'],
+      ['DELETE', '/v1/models/' + a.uuid],
+      ['GET', '/v1'],
+    ];
+    for (const [method, path] of unknown) {
+      const res = await fetch(new URL(path, offline.baseURL), method === 'POST' ? { method, headers: auth, body: '{}' } : { method, headers: { authorization: auth.authorization } });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(await res.json(), `${method} ${path}`).toEqual({
+        error: { message: `Invalid URL (${method} ${path})`, type: 'invalid_request_error', param: null, code: 'unknown_url' },
+      });
+    }
+    // Even a body that cannot be parsed on a path without a route is answered in OpenAI's shape.
+    const unparsable = await fetch(new URL('/v1/nicht-da', offline.baseURL), { method: 'DELETE', headers: auth });
+    expect(unparsable.status).toBe(400);
+    expect(((await unparsable.json()) as { error: { type: string } }).error.type).toBe('invalid_request_error');
+    // The SDK raises its usual NotFoundError for a path the API does not have.
+    await expect(openai.embeddings.create({ model: a.uuid, input: 'Hallo' })).rejects.toMatchObject({ status: 404, code: 'unknown_url' });
+
+    const huge = await fetch(`${offline.baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ model: a.uuid, messages: [{ role: 'user', content: 'x'.repeat(1_100_000) }] }),
+    });
+    expect(huge.status).toBe(413);
+    expect(((await huge.json()) as { error: { type: string; code: string } }).error).toMatchObject({ type: 'invalid_request_error', code: 'request_too_large' });
+  });
+
+  it('refuses input beyond the model’s context window with context_length_exceeded before any provider call', async () => {
+    const { a, client } = await teamWithKey(online);
+    const openai = client();
+    // Default window 128,000 tokens: a long document (≈ 900,000 characters of German prose) does not fit.
+    const prose = 'Die Lieferung der Ersatzteile für die Anlage in Köln verzögert sich um drei Wochen. ';
+    const before = fake.requests.length;
+    const tooLong = openai.chat.completions.create({ model: a.uuid, messages: [{ role: 'user', content: prose.repeat(10_500) }] });
+    await expect(tooLong).rejects.toMatchObject({ status: 400, code: 'context_length_exceeded', type: 'invalid_request_error', param: 'messages' });
+    await expect(openai.chat.completions.create({ model: a.uuid, messages: [{ role: 'user', content: prose.repeat(10_500) }], stream: true })).rejects.toMatchObject({
+      status: 400,
+      code: 'context_length_exceeded',
+    });
+    expect(fake.requests.length).toBe(before);
+
+    // Per model: AI_CONTEXT_WINDOWS gives the configured chat model a window of 2,000 tokens.
+    const tight = await start(fakeProviderEnv(fake, { AI_CONTEXT_WINDOWS: 'anderes-modell=500000, gpt-test=2000' }));
+    try {
+      const small = await teamWithKey(tight);
+      const tightClient = small.client();
+      const refused = tightClient.chat.completions.create({ model: small.a.uuid, messages: [{ role: 'user', content: prose.repeat(150) }] });
+      await expect(refused).rejects.toMatchObject({ status: 400, code: 'context_length_exceeded' });
+      expect(String(await refused.catch((e: unknown) => e))).toContain('maximum context length is 2000 tokens');
+      expect(fake.requests.length).toBe(before);
+      fake.reply({ text: 'Passt.' });
+      const fits = await tightClient.chat.completions.create({ model: small.a.uuid, messages: [{ role: 'user', content: prose.repeat(20) }] });
+      expect(fits.choices[0]!.message.content).toBe('Passt.');
+      expect(fake.requests.length).toBe(before + 1);
+    } finally {
+      await tight.t.close();
+    }
+  });
 });
