@@ -4,10 +4,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import {
   BILLING_COUNTRIES,
@@ -16,7 +17,9 @@ import {
   type BillingAddress,
   type BillingAddressInput,
   type BillingAddressResponse,
+  type Invoice,
 } from '../../../shared/schemas/commerce.ts';
+import { isEuCountry } from '../../../shared/vat.ts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { SectionHeader } from '../../components/SectionHeader.tsx';
 import { showServerErrors } from '../../lib/form-errors.ts';
@@ -30,7 +33,7 @@ import { useSaveBillingAddress } from './api/save-billing-address.ts';
 import { TB } from './texts.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 
-const FIELDS = ['company', 'street', 'postcode', 'city', 'country', 'vat_id', 'invoice_email'] as const;
+const FIELDS = ['company', 'street', 'postcode', 'city', 'country', 'vat_id', 'invoice_email', 'leitweg_id'] as const;
 
 const regionNames = new Intl.DisplayNames(['de'], { type: 'region' });
 
@@ -86,9 +89,11 @@ function AddressForm({ data, defaultEmail, next }: { data: BillingAddressRespons
       country: saved?.country ?? 'DE',
       vat_id: saved?.vat_id ?? '',
       invoice_email: saved?.invoice_email ?? defaultEmail,
+      leitweg_id: saved?.leitweg_id ?? '',
     },
   });
 
+  const country = useWatch({ control, name: 'country' }) ?? 'DE';
   const onSubmit = handleSubmit(async (values) => {
     try {
       const result = await save.mutateAsync(values);
@@ -150,7 +155,13 @@ function AddressForm({ data, defaultEmail, next }: { data: BillingAddressRespons
             </TextField>
           )}
         />
-        <FormTextField control={control} name="vat_id" label={TB.vatId} helperText={TB.vatIdHint} sx={{ gridColumn: { sm: 'span 3' } }} />
+        <FormTextField
+          control={control}
+          name="vat_id"
+          label={TB.vatId}
+          helperText={country !== 'DE' && isEuCountry(country) ? TB.vatIdHintEu : TB.vatIdHint}
+          sx={{ gridColumn: { sm: 'span 3' } }}
+        />
         <FormTextField
           control={control}
           name="invoice_email"
@@ -158,8 +169,9 @@ function AddressForm({ data, defaultEmail, next }: { data: BillingAddressRespons
           required
           type="email"
           autoComplete="email"
-          sx={{ gridColumn: { sm: 'span 6' } }}
+          sx={{ gridColumn: { sm: 'span 3' } }}
         />
+        <FormTextField control={control} name="leitweg_id" label={TB.leitwegId} helperText={TB.leitwegIdHint} sx={{ gridColumn: { sm: 'span 3' } }} />
         <Box sx={{ gridColumn: { sm: 'span 6' }, display: 'flex', justifyContent: 'flex-end' }}>
           <Button type="submit" variant="contained" loading={save.isPending}>
             {next !== null ? TB.saveAndContinue : TB.save}
@@ -168,6 +180,20 @@ function AddressForm({ data, defaultEmail, next }: { data: BillingAddressRespons
       </Box>
     </Card>
   );
+}
+
+// Spec: "bezahlt" green, anything else orange. A credit note has no payment status (it is issued):
+// it is labelled with the invoice it cancels instead.
+const STATUS: Record<Invoice['status'], { label: string; color: 'success' | 'warning' }> = {
+  open: { label: TB.statusOpen, color: 'warning' },
+  paid: { label: TB.statusPaid, color: 'success' },
+  cancelled: { label: TB.statusCancelled, color: 'warning' },
+  issued: { label: TB.statusIssued, color: 'warning' },
+};
+
+function StatusChip({ status }: { status: Invoice['status'] }) {
+  const chip = STATUS[status] ?? STATUS.open;
+  return <Chip size="small" color={chip.color} label={chip.label} data-testid="invoice-status" />;
 }
 
 const invoiceDate = (iso: string) => new Date(iso).toLocaleDateString('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
@@ -201,14 +227,22 @@ function InvoicesCard() {
                 <Typography variant="subtitle2" component="h3">
                   {invoice.number}
                 </Typography>
+                {invoice.kind === 'credit_note' && invoice.corrects && (
+                  <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="invoice-corrects">
+                    {TB.creditNoteFor(invoice.corrects)}
+                  </Typography>
+                )}
                 <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                  {`${invoiceDate(invoice.created_at)} · ${invoice.description}`}
+                  {[invoiceDate(invoice.created_at), invoice.description, invoice.status === 'open' && invoice.due_at ? TB.dueAt(invoiceDate(invoice.due_at)) : null]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </Typography>
               </Box>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, ml: 'auto' }}>
-              <Typography variant="subtitle2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+              <Typography variant="subtitle2" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                 {formatCents(invoice.total_cents)}
               </Typography>
+              {invoice.kind === 'invoice' && <StatusChip status={invoice.status} />}
               <Button
                 size="small"
                 startIcon={<ReceiptIcon />}

@@ -19,6 +19,7 @@ import { formatDate } from './format.ts';
 import { McpCard } from './McpCard.tsx';
 import { AmountsCard } from './team/AmountsCard.tsx';
 import { AuditLogCard } from './team/AuditLogCard.tsx';
+import { OpenInvoicesCard } from './team/OpenInvoicesCard.tsx';
 import { OutboxCard } from './team/OutboxCard.tsx';
 import { DeleteTeamCard } from './team/DeleteTeamCard.tsx';
 import { ExtrasCard } from './team/ExtrasCard.tsx';
@@ -108,6 +109,7 @@ function TeamCards({ team, onDeleted }: { team: TeamInsight; onDeleted: () => vo
         <DeleteTeamCard team={team} disabled={deleted} onDeleted={onDeleted} />
         <TrialCard key={`trial-${team.trial_ends_at ?? ''}`} team={team} disabled={deleted} />
         {!deleted && <McpCard team={team} />}
+        <OpenInvoicesCard teamUuid={team.uuid} />
         <OutboxCard teamUuid={team.uuid} />
         <AuditLogCard teamUuid={team.uuid} />
       </Box>

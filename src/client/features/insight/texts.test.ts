@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MINS } from '../../../shared/messages.ts';
+import { MCOM, MINS } from '../../../shared/messages.ts';
 import { TI } from './texts.ts';
 
 describe('Insight texts', () => {
@@ -7,5 +7,6 @@ describe('Insight texts', () => {
     expect(TI.qtyInvalid).toBe(MINS.qtyInvalid);
     expect(TI.trialDateInvalid).toBe(MINS.trialDateInvalid);
     expect(TI.discountInvalid).toBe(MINS.discountInvalid);
+    expect(TI.cancelInvoiceReasonInvalid).toBe(MCOM.invoiceCancelReasonRequired);
   });
 });

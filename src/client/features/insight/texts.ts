@@ -116,6 +116,34 @@ export const TI = {
   trialOnlyTrial: 'Dieses Team hat einen gebuchten Tarif: Stelle zuerst das Tarifmodell auf „Testzeitraum“.',
   adjust: 'Anpassen',
 
+  // Offene Rechnungen (issue 24: open items; the operator records payments and cancels by credit note)
+  invoicesTitle: 'Offene Rechnungen',
+  invoicesInfo:
+    'Rechnungen dieses Teams, die noch nicht bezahlt sind. Zahlungsziel 14 Tage; nach 7 und 21 Tagen Verzug geht automatisch eine Zahlungserinnerung hinaus, danach musst Du nachfassen.',
+  invoicesLoading: 'Offene Rechnungen werden geladen …',
+  invoicesLoadFailed: 'Die offenen Rechnungen konnten nicht geladen werden.',
+  invoicesEmpty: 'Keine offenen Rechnungen.',
+  invoiceFacts: (created: string, due: string) => (due ? `vom ${created} · fällig am ${due}` : `vom ${created}`),
+  invoiceOverdue: (days: number) => `überfällig seit ${days} ${days === 1 ? 'Tag' : 'Tagen'}`,
+  invoiceNotDue: 'noch nicht fällig',
+  invoiceFlagged: (reminders: number) => `${reminders} ${reminders === 1 ? 'Erinnerung' : 'Erinnerungen'} versandt – bitte nachfassen`,
+  invoiceReminders: (reminders: number) => `${reminders} ${reminders === 1 ? 'Erinnerung' : 'Erinnerungen'} versandt`,
+  markPaid: 'Als bezahlt markieren',
+  markPaidLabel: (number: string) => `${number} als bezahlt markieren`,
+  markPaidTitle: 'Als bezahlt markieren?',
+  markPaidText: (number: string, amount: string) => `Ist die Zahlung für ${number} über ${amount} vollständig eingegangen?`,
+  markPaidDetail: 'Die Rechnung gilt dann als bezahlt; das Team sieht „bezahlt“. Die Änderung steht im Audit-Log.',
+  cancelInvoice: 'Stornieren',
+  cancelInvoiceLabel: (number: string) => `${number} stornieren`,
+  cancelInvoiceTitle: 'Rechnung stornieren?',
+  cancelInvoiceText: (number: string, amount: string) =>
+    `${number} über ${amount} wird vollständig durch eine Stornorechnung aufgehoben. Tarif, Extras oder Credits bleiben gebucht.`,
+  cancelInvoiceReason: 'Grund der Stornierung',
+  cancelInvoiceReasonHint: 'Steht im Audit-Log und auf der Stornorechnung.',
+  // Same text as MCOM.invoiceCancelReasonRequired (texts.test.ts keeps them equal).
+  cancelInvoiceReasonInvalid: 'Bitte gib einen Grund für die Stornierung an (3 bis 500 Zeichen).',
+  cancelInvoiceCancel: 'Abbrechen',
+
   // Audit-Log
   outboxTitle: 'Postausgang',
   outboxInfoLocal:
@@ -232,6 +260,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'team.purged': 'Team endgültig gelöscht',
   'api_key.created': 'API-Schlüssel angelegt',
   'api_key.revoked': 'API-Schlüssel widerrufen',
+  'invoice.marked_paid': 'Rechnung als bezahlt markiert',
+  'invoice.cancelled': 'Rechnung storniert',
 };
 
 /** German names of the fields an audit entry's detail may carry; others keep their own name. */
@@ -261,6 +291,8 @@ export const AUDIT_FIELDS: Record<string, string> = {
   deletedAt: 'Gelöscht am',
   files: 'Dateien',
   name: 'Name',
+  invoice: 'Rechnung',
+  creditNote: 'Stornorechnung',
 };
 
 /** German words for values an audit entry's detail may carry (kinds of extras, how a live login ended). */

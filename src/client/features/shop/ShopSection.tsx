@@ -67,6 +67,7 @@ export default function ShopSection(_props: SectionProps) {
           bonus={TS.mikaBonus}
           included={info.assistantLimitRegular}
           booked={info.assistantAddons}
+          cancellations={(info.cancellations ?? []).filter((c) => c.item === 'mika')}
           onConfirm={setPending}
         />
         <ExtraCard
@@ -77,6 +78,7 @@ export default function ShopSection(_props: SectionProps) {
           bonus={TS.userBonus}
           included={info.userLimitRegular}
           booked={info.userAddons}
+          cancellations={(info.cancellations ?? []).filter((c) => c.item === 'user')}
           onConfirm={setPending}
         />
       </Box>
@@ -100,10 +102,18 @@ interface ExtraCardProps {
   bonus: string;
   included: number;
   booked: number;
+  /** Cancelled extras still running until the end of their paid period. */
+  cancellations: { qty: number; until: string }[];
   onConfirm: (pending: Pending) => void;
 }
 
-function ExtraCard({ product, icon, title, price, bonus, included, booked, onConfirm }: ExtraCardProps) {
+// A calendar day (YYYY-MM-DD) in German: "31.12.2026".
+const dayFormat = (day: string) => {
+  const [y, m, d] = day.split('-');
+  return y && m && d ? `${d}.${m}.${y}` : day;
+};
+
+function ExtraCard({ product, icon, title, price, bonus, included, booked, cancellations, onConfirm }: ExtraCardProps) {
   const [qty, setQty] = useState<number>(SHOP_QTY.min);
   // The field may hold a half-typed value; the slider and the buttons use the clamped one.
   const [typed, setTyped] = useState<string>(String(SHOP_QTY.min));
@@ -161,6 +171,15 @@ function ExtraCard({ product, icon, title, price, bonus, included, booked, onCon
         <Stat label={TS.extras} value={booked} testId={`shop-${product}-extras`} />
         <Stat label={TS.total} value={included + booked} testId={`shop-${product}-total`} />
       </Box>
+      {cancellations.length > 0 && (
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }} data-testid={`shop-${product}-cancellations`}>
+          {cancellations.map((c) => (
+            <Typography component="li" variant="body2" key={`${c.until}-${c.qty}`} sx={{ color: 'text.primary', fontWeight: 600 }}>
+              {TS.cancelled(c.qty, dayFormat(c.until))}
+            </Typography>
+          ))}
+        </Box>
+      )}
 
       <Box>
         <Typography id={sliderId} variant="body2" sx={{ color: 'text.secondary', mb: 0.5 }}>

@@ -29,6 +29,7 @@ export const TS = {
     `Möchtest Du ${n} ${product === 'mika' ? (n === 1 ? 'zusätzlichen Mika' : 'zusätzliche Mikas') : n === 1 ? 'zusätzlichen User' : 'zusätzliche User'} für insgesamt ${price} pro Monat zzgl. MwSt. buchen?`,
   confirmCancel: (n: number, product: 'mika' | 'user') =>
     `Möchtest Du ${n} ${product === 'mika' ? (n === 1 ? 'zusätzlichen Mika' : 'zusätzliche Mikas') : n === 1 ? 'zusätzlichen User' : 'zusätzliche User'} kündigen?`,
+  cancelled: (qty: number, until: string) => `${qty} gekündigt – läuft bis ${until}`,
   no: 'Nein',
   yes: 'Ja, bitte',
   cancelTooManyMikas: MCOM.shopCancelTooManyMikas,

@@ -20,6 +20,9 @@ import type { SectionProps } from '../office/sections.ts';
 import { formatCents } from '../shop/shop-rules.ts';
 import { useCredits } from './api/get-credits.ts';
 import { useCreditsDaily } from './api/get-credits-daily.ts';
+import { useCheckout } from './api/checkout.ts';
+import { useCheckoutPreview } from './api/get-checkout-preview.ts';
+import { ApiError, FeedbackRedirectError, UnauthenticatedError } from '../../lib/api-client.ts';
 import { useOpenInvoice } from './api/get-invoice-url.ts';
 import { useOrders } from './api/get-orders.ts';
 import { creditChipColor, formatCredits, isValidTopUpAmount, monthLabel, monthParam, usedPercent } from './credit-chip.ts';
@@ -50,7 +53,15 @@ export default function UsageSection(_props: SectionProps) {
         ))}
       </Tabs>
       <Box role="tabpanel" id={`usage-panel-${tab}`} aria-labelledby={`usage-tab-${tab}`}>
-        {tab === TU.tabUsage ? <ConsumptionTab /> : <TopUpTab checkoutSuccess={params.get('checkout') === 'success'} />}
+        {tab === TU.tabUsage ? (
+          <ConsumptionTab />
+        ) : (
+          <TopUpTab
+            checkoutSuccess={params.get('checkout') === 'success'}
+            confirmAmount={confirmAmount(params.get('amount'))}
+            onConfirm={(amount) => setParams(amount === null ? { tab: TU.tabTopUp } : { tab: TU.tabTopUp, amount: String(amount) }, { replace: true })}
+          />
+        )}
       </Box>
     </>
   );
@@ -189,6 +200,88 @@ function ChartCard({ months }: { months: CreditMonth[] }) {
   );
 }
 
+/** The confirmation before the purchase: credits, net, VAT by the billing address, gross. */
+function ConfirmCard({ amount, onCancel }: { amount: number; onCancel: () => void }) {
+  const preview = useCheckoutPreview(amount);
+  const checkout = useCheckout();
+  const [error, setError] = useState<string | null>(null);
+  const order = async () => {
+    setError(null);
+    try {
+      const { url } = await checkout.mutateAsync(amount);
+      window.location.assign(url);
+    } catch (err) {
+      if (err instanceof UnauthenticatedError || err instanceof FeedbackRedirectError) return;
+      setError(err instanceof ApiError ? (err.fields.amount?.[0] ?? err.userMessage) : TU.loadFailed);
+    }
+  };
+  const data = preview.data;
+  return (
+    <Card component="section" aria-labelledby="usage-confirm-title" data-testid="checkout-confirm" sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
+      <Typography id="usage-confirm-title" variant="h6" component="h2">
+        {TU.confirmTitle}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, mb: 2.5, maxWidth: 720 }}>
+        {TU.confirmText}
+      </Typography>
+      <LoadState query={preview} height={180}>
+        {() => (
+          <>
+            <Box
+              component="dl"
+              sx={{
+                m: 0,
+                maxWidth: 560,
+                display: 'grid',
+                gridTemplateColumns: 'minmax(0, 1fr) auto',
+                columnGap: 3,
+                rowGap: 1,
+                '& dt': { color: 'text.secondary' },
+                '& dd': { m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+              }}
+            >
+              <Typography component="dt">{TU.confirmCredits}</Typography>
+              <Typography component="dd" data-testid="confirm-amount">
+                {formatCredits(data!.amount)}
+              </Typography>
+              <Typography component="dt">{TU.confirmNet}</Typography>
+              <Typography component="dd" data-testid="confirm-net">
+                {formatCents(data!.net_cents)}
+              </Typography>
+              <Typography component="dt">{TU.confirmVat(data!.vat_category, data!.vat_percent)}</Typography>
+              <Typography component="dd" data-testid="confirm-vat">
+                {formatCents(data!.vat_cents)}
+              </Typography>
+              <Typography component="dt" sx={{ fontWeight: 700, color: 'text.primary !important', borderTop: 1, borderColor: 'divider', pt: 1 }}>
+                {TU.confirmTotal}
+              </Typography>
+              <Typography component="dd" data-testid="confirm-total" sx={{ fontWeight: 700, borderTop: 1, borderColor: 'divider', pt: 1 }}>
+                {formatCents(data!.total_cents)}
+              </Typography>
+            </Box>
+            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 2, maxWidth: 720 }} data-testid="confirm-note">
+              {data!.provider === 'stripe' ? TU.confirmStripeNote : data!.needs_address ? TU.confirmAddressNote : TU.confirmInvoiceNote}
+            </Typography>
+          </>
+        )}
+      </LoadState>
+      {error && (
+        <Alert severity="error" sx={{ mt: 2 }} data-testid="confirm-error">
+          {error}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', justifyContent: 'flex-end', mt: 2.5 }}>
+        <Button onClick={onCancel} disabled={checkout.isPending}>
+          {TU.confirmCancel}
+        </Button>
+        <Button variant="contained" disabled={!data} loading={checkout.isPending} onClick={() => void order()}>
+          {TU.confirmOrder}
+        </Button>
+      </Box>
+    </Card>
+  );
+}
+
 const STATUS: Record<Order['status'], { label: string; color: 'success' | 'warning' }> = {
   paid: { label: TU.statusPaid, color: 'success' },
   open: { label: TU.statusOpen, color: 'warning' },
@@ -196,10 +289,24 @@ const STATUS: Record<Order['status'], { label: string; color: 'success' | 'warni
   cancelled: { label: TU.statusCancelled, color: 'warning' },
 };
 
+/** ?amount=N (the GET link /checkout?amount=N leads here): the amount to confirm, or null. */
+function confirmAmount(value: string | null): number | null {
+  return value !== null && isValidTopUpAmount(value) ? Number(value) : null;
+}
+
 const orderDate = (iso: string) => new Date(iso).toLocaleDateString('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
-function TopUpTab({ checkoutSuccess }: { checkoutSuccess: boolean }) {
-  const [amount, setAmount] = useState(String(CHECKOUT_AMOUNT.default));
+function TopUpTab({
+  checkoutSuccess,
+  confirmAmount: confirming,
+  onConfirm,
+}: {
+  checkoutSuccess: boolean;
+  /** The amount shown in the confirmation (from ?amount=N), null while none is open. */
+  confirmAmount: number | null;
+  onConfirm: (amount: number | null) => void;
+}) {
+  const [amount, setAmount] = useState(String(confirming ?? CHECKOUT_AMOUNT.default));
   const [touched, setTouched] = useState(false);
   const orders = useOrders();
   const invoice = useOpenInvoice();
@@ -209,8 +316,8 @@ function TopUpTab({ checkoutSuccess }: { checkoutSuccess: boolean }) {
     event.preventDefault();
     setTouched(true);
     if (!valid) return;
-    // /checkout is a server route (a browser navigation), not an office section.
-    window.location.assign(`/checkout?amount=${Number(amount)}`);
+    // Nothing is bought yet: the confirmation shows the price; its button makes the purchase.
+    onConfirm(Number(amount));
   };
 
   return (
@@ -232,7 +339,11 @@ function TopUpTab({ checkoutSuccess }: { checkoutSuccess: boolean }) {
           <TextField
             label={TU.amount}
             value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              // A changed amount is not the one confirmed: the card closes until bought again.
+              if (confirming !== null) onConfirm(null);
+            }}
             onBlur={() => setTouched(true)}
             error={touched && !valid}
             helperText={touched && !valid ? TU.amountInvalid : TU.amountHint}
@@ -244,6 +355,8 @@ function TopUpTab({ checkoutSuccess }: { checkoutSuccess: boolean }) {
           </Button>
         </Box>
       </Card>
+
+      {confirming !== null && <ConfirmCard key={confirming} amount={confirming} onCancel={() => onConfirm(null)} />}
 
       <Card component="section" aria-labelledby="usage-orders-title" sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
         <Typography id="usage-orders-title" variant="h6" component="h2" sx={{ mb: 2 }}>

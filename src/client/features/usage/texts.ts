@@ -28,13 +28,31 @@ export const TU = {
   chartLoading: 'Diagramm wird geladen …',
   // Aufladen
   topUpTitle: 'Credits aufladen',
-  topUpText: 'Wähle, wie viele Credits Du kaufen möchtest. Du wirst danach zur Bezahlung weitergeleitet; beim Kauf auf Rechnung werden die Credits sofort gutgeschrieben.',
+  topUpText: 'Wähle, wie viele Credits Du kaufen möchtest. Vor der Bestellung siehst Du den Preis mit Umsatzsteuer; beim Kauf auf Rechnung werden die Credits sofort gutgeschrieben.',
   amount: 'Anzahl Credits',
   amountHint: 'Ganze Credits von 10 bis 10.000',
   amountInvalid: 'Bitte gib eine ganze Zahl von 10 bis 10.000 an.',
   buy: 'Credits kaufen',
   checkoutSuccessTitle: 'Vielen Dank für Deinen Einkauf!',
-  checkoutSuccessText: 'Die Credits wurden Deinem Team gutgeschrieben.',
+  checkoutSuccessText: 'Die Credits wurden Deinem Team gutgeschrieben. Die Rechnung senden wir Dir per E-Mail.',
+  // Confirmation of a top-up (issue 24: the purchase is a POST after this card)
+  confirmTitle: 'Bestellung prüfen',
+  confirmText: 'Bitte prüfe Deine Bestellung. Mit „Kostenpflichtig bestellen“ kaufst Du die Credits verbindlich.',
+  confirmLoading: 'Preis wird berechnet …',
+  confirmCredits: 'Credits',
+  confirmNet: 'Netto',
+  confirmVat: (category: 'S' | 'AE' | 'O', percent: number) =>
+    category === 'AE'
+      ? 'USt. (0 % – Steuerschuldnerschaft des Leistungsempfängers)'
+      : category === 'O'
+        ? 'USt. (nicht im Inland steuerbar)'
+        : `USt. (${percent} %)`,
+  confirmTotal: 'Gesamt',
+  confirmInvoiceNote: 'Die Rechnung senden wir per E-Mail an Deine Rechnungs-E-Mail. Sie ist innerhalb von 14 Tagen ohne Abzug zahlbar.',
+  confirmAddressNote: 'Es ist noch keine Rechnungsadresse hinterlegt: Du legst sie im nächsten Schritt an, danach geht es hierher zurück.',
+  confirmStripeNote: 'Du wirst zur Bezahlung an Stripe weitergeleitet.',
+  confirmCancel: 'Abbrechen',
+  confirmOrder: 'Kostenpflichtig bestellen',
   ordersTitle: 'Bestellungen',
   ordersEmpty: 'Noch keine Bestellungen.',
   orderTitle: (amount: string) => `${amount} Credits`,

@@ -16,5 +16,6 @@ export const insightKeys = {
   team: (teamUuid: string) => ['insight', 'team', teamUuid] as const,
   audit: (teamUuid: string) => ['insight', 'audit', teamUuid] as const,
   outbox: (teamUuid: string) => ['insight', 'outbox', teamUuid] as const,
+  openInvoices: (teamUuid: string) => ['insight', 'invoices', teamUuid] as const,
   promotionCodes: () => ['insight', 'promotioncodes'] as const,
 };

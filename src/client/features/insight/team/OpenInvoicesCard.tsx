@@ -1,0 +1,196 @@
+import CheckIcon from '@mui/icons-material/CheckRounded';
+import CancelIcon from '@mui/icons-material/DoNotDisturbOnOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import type { OpenInvoice } from '../../../../shared/schemas/commerce.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { ApiError, FeedbackRedirectError, UnauthenticatedError } from '../../../lib/api-client.ts';
+import { showError, showSuccess } from '../../../state/snackbar-store.ts';
+import { useCancelInvoice } from '../api/cancel-invoice.ts';
+import { useOpenInvoices } from '../api/get-open-invoices.ts';
+import { useMarkInvoicePaid } from '../api/mark-invoice-paid.ts';
+import { ActionCard } from '../ActionCard.tsx';
+import { formatDate, formatEuroCents } from '../format.ts';
+import { TI } from '../texts.ts';
+
+const REASON = { min: 3, max: 500 } as const;
+
+/**
+ * Offene Rechnungen (issue 24): the team's unpaid invoices, oldest due date first, with how long
+ * they are overdue and a flag once both reminders went out; "Als bezahlt markieren" (confirm) and
+ * "Stornieren" (a reason; the server issues the credit note). Both are audited by the server.
+ */
+export function OpenInvoicesCard({ teamUuid }: { teamUuid: string }) {
+  const invoices = useOpenInvoices(teamUuid);
+  const [paying, setPaying] = useState<OpenInvoice | null>(null);
+  const [cancelling, setCancelling] = useState<OpenInvoice | null>(null);
+  const markPaid = useMarkInvoicePaid(teamUuid);
+
+  const confirmPaid = async (invoice: OpenInvoice) => {
+    try {
+      showSuccess((await markPaid.mutateAsync(invoice.id)).message);
+    } catch {
+      // The api client has shown the server's message (e.g. no longer open).
+    }
+    setPaying(null);
+  };
+
+  let body;
+  if (invoices.isPending) {
+    body = <Skeleton variant="rounded" height={96} aria-busy aria-label={TI.invoicesLoading} />;
+  } else if (invoices.isError) {
+    body = <LoadFailed query={invoices} text={TI.invoicesLoadFailed} />;
+  } else if (invoices.data.invoices.length === 0) {
+    body = <Typography sx={{ color: 'text.secondary' }}>{TI.invoicesEmpty}</Typography>;
+  } else {
+    body = (
+      <Box component="ul" aria-label={TI.invoicesTitle} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+        {invoices.data.invoices.map((invoice) => (
+          <Box
+            component="li"
+            key={invoice.id}
+            data-testid="insight-invoice"
+            sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', py: 1.25, px: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}
+          >
+            <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
+              <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, flexWrap: 'wrap' }}>
+                <Typography variant="subtitle2" component="h3">
+                  {invoice.number}
+                </Typography>
+                <Typography variant="subtitle2" component="span" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                  {formatEuroCents(invoice.total_cents)}
+                </Typography>
+              </Box>
+              <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                {TI.invoiceFacts(formatDate(invoice.created_at), formatDate(invoice.due_at))} · {invoice.description}
+              </Typography>
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 0.75 }}>
+                <Chip
+                  size="small"
+                  color={invoice.overdue_days > 0 ? 'warning' : 'default'}
+                  label={invoice.overdue_days > 0 ? TI.invoiceOverdue(invoice.overdue_days) : TI.invoiceNotDue}
+                  data-testid="insight-invoice-overdue"
+                />
+                {invoice.flagged ? (
+                  <Chip size="small" color="error" label={TI.invoiceFlagged(invoice.reminders_sent)} data-testid="insight-invoice-flag" />
+                ) : invoice.reminders_sent > 0 ? (
+                  <Chip size="small" variant="outlined" label={TI.invoiceReminders(invoice.reminders_sent)} />
+                ) : null}
+              </Box>
+            </Box>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', ml: 'auto' }}>
+              <Button size="small" color="inherit" startIcon={<CancelIcon />} aria-label={TI.cancelInvoiceLabel(invoice.number)} onClick={() => setCancelling(invoice)}>
+                {TI.cancelInvoice}
+              </Button>
+              <Button
+                size="small"
+                variant="contained"
+                startIcon={<CheckIcon />}
+                aria-label={TI.markPaidLabel(invoice.number)}
+                onClick={() => setPaying(invoice)}
+              >
+                {TI.markPaid}
+              </Button>
+            </Box>
+          </Box>
+        ))}
+      </Box>
+    );
+  }
+
+  return (
+    <ActionCard id="insight-invoices" title={TI.invoicesTitle} info={TI.invoicesInfo} wide>
+      {body}
+      {paying && (
+        <ConfirmDialog
+          title={TI.markPaidTitle}
+          text={TI.markPaidText(paying.number, formatEuroCents(paying.total_cents))}
+          detail={TI.markPaidDetail}
+          confirmLabel={TI.markPaid}
+          pending={markPaid.isPending}
+          onConfirm={() => void confirmPaid(paying)}
+          onClose={() => setPaying(null)}
+        />
+      )}
+      {cancelling && <CancelInvoiceDialog teamUuid={teamUuid} invoice={cancelling} onClose={() => setCancelling(null)} />}
+    </ActionCard>
+  );
+}
+
+function CancelInvoiceDialog({ teamUuid, invoice, onClose }: { teamUuid: string; invoice: OpenInvoice; onClose: () => void }) {
+  const cancel = useCancelInvoice(teamUuid);
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const length = reason.trim().length;
+  const valid = length >= REASON.min && length <= REASON.max;
+  const error = serverError ?? (touched && !valid ? TI.cancelInvoiceReasonInvalid : null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!valid) return;
+    try {
+      showSuccess((await cancel.mutateAsync({ invoiceId: invoice.id, reason: reason.trim() })).message);
+      onClose();
+    } catch (err) {
+      const field = err instanceof ApiError ? err.fields.reason?.[0] : undefined;
+      if (field) setServerError(field);
+      else if (err instanceof ApiError && !(err instanceof UnauthenticatedError) && !(err instanceof FeedbackRedirectError)) showError(err.userMessage);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={cancel.isPending ? undefined : onClose}
+      aria-labelledby="insight-cancel-invoice-title"
+      aria-describedby="insight-cancel-invoice-text"
+      slotProps={{ paper: { sx: { width: 500, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+    >
+      <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'contents' }}>
+        <DialogTitle id="insight-cancel-invoice-title">{TI.cancelInvoiceTitle}</DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2 }}>
+          <DialogContentText id="insight-cancel-invoice-text" sx={{ color: 'text.primary' }}>
+            {TI.cancelInvoiceText(invoice.number, formatEuroCents(invoice.total_cents))}
+          </DialogContentText>
+          <TextField
+            label={TI.cancelInvoiceReason}
+            required
+            multiline
+            minRows={2}
+            autoFocus
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setServerError(null);
+            }}
+            onBlur={() => setTouched(true)}
+            error={Boolean(error)}
+            helperText={error ?? TI.cancelInvoiceReasonHint}
+            slotProps={{ htmlInput: { maxLength: REASON.max } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={cancel.isPending}>
+            {TI.cancelInvoiceCancel}
+          </Button>
+          <Button type="submit" variant="contained" color="error" loading={cancel.isPending}>
+            {TI.cancelInvoice}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
