@@ -738,7 +738,7 @@ describe('route × role × team matrix', () => {
   // the call itself: the export download's audit entry and the /v1 rate limit (decision 027).
   it('only the declared GET routes change state, each with its reason; every other GET/HEAD changes no table', async () => {
     const exempt = t.access.routes.filter((r) => r.stateChangingGet && r.method === 'GET').map((r) => r.url);
-    expect(exempt.sort()).toEqual(['/api/dataprotection/exports/:uuid/download', '/api/mcps/:assistantUuid/:flag', '/api/send/stream', '/v1/models', '/verify-email/:token']);
+    expect(exempt.sort()).toEqual(['/api/dataprotection/exports/:uuid/download', '/api/mcps/:assistantUuid/:flag', '/api/send/stream', '/v1/models', '/v1/models/:model', '/verify-email/:token']);
     const db = t.database.db;
     const rows = <T,>(result: unknown) => (result as { rows: T[] }).rows;
     const tables = rows<{ name: string }>(await db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)).map((r) => r.name);
@@ -747,6 +747,12 @@ describe('route × role × team matrix', () => {
       tables.map((name) => `select '${name}' as name, count(*)::int as rows, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as hash from "${name}" x`).join(' union all '),
     );
     const snapshot = async () => new Map(rows<{ name: string; rows: number; hash: string }>(await db.execute(snapshotQuery)).map((r) => [r.name, `${r.rows}:${r.hash}`]));
+    // Jobs queued by the matrix above (exports, mails) would change tables while we look: let them finish.
+    for (let i = 0; i < 300; i++) {
+      const busy = rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from pgboss.job where state in ('created', 'active', 'retry') and start_after <= now()`))[0]!.n;
+      if (busy === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     const changes: string[] = [];
     let calls = 0;
     for (const route of t.access.routes) {

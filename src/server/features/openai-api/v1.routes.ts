@@ -94,7 +94,7 @@ export const v1Routes =
     app.get(
       '/v1/models/:model',
       {
-        config: { access: 'apikey' },
+        config: { access: 'apikey', stateChangingGet: 'counts wrong API keys and calls per team for the rate limits (throttle_hits)' },
         schema: { tags, description: 'One Mika in the key’s scope (OpenAI model object); else 404 `model_not_found`.', params: z.object({ model: z.string().max(200) }) },
       },
       async (request) => retrieveModel(deps, keyOf(request), request.params.model),
