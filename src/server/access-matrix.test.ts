@@ -762,7 +762,7 @@ describe('route × role × team matrix', () => {
       const prepared = await Promise.all(CALLERS.map(async (caller) => ({ caller, req: await example.request(caller) })));
       const before = await snapshot();
       for (const { caller, req } of prepared) {
-        await (req.agent ?? agents[caller]).request(route.method as 'GET' | 'HEAD', req.url, undefined, req.headers ? { headers: req.headers } : {});
+        await (req.agent ?? agents[caller]).request(route.method, req.url, undefined, req.headers ? { headers: req.headers } : {});
         calls++;
       }
       const after = await snapshot();
