@@ -1,12 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiRequest, callApi, registerOwner } from './api.ts';
+import { apiRequest, callApi, registerOwner, signedIn } from './api.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { unique } from './public-helpers.ts';
+import { SUPERADMIN } from './server.ts';
 
-// Commerce (issue 14) with the default billing provider "Rechnung": the owner enters the billing
-// address (the payment method), books a plan (trial bar gone), buys an extra Mika (the library's
-// limit rises) and tops up credits (order "bezahlt", the invoice opens). One team walks through
-// the steps in order; axe runs on Offer, Shop, Usage and Billing at 1440 and 390 px.
+// Commerce (issues 14, 24) with the default billing provider "Rechnung": the owner enters the
+// billing address (the payment method), books a plan (trial bar gone), buys an extra Mika (the
+// library's limit rises) and tops up credits through the confirmation (net, VAT, gross; the GET
+// link only shows it): the order is "offen", the invoice PDF opens once rendered; the operator marks
+// it paid in Insight (the owner sees "bezahlt") and cancels another by credit note. One team walks
+// through the steps in order; axe runs on Offer, Shop, Usage, Billing and Insight at 1440 and 390 px.
+// Screenshots of the confirmation, the invoice list and Insight's open invoices go to the test's
+// output folder (test-results/).
 
 const PASSWORD = 'Tarif#Buchen2026';
 const email = `tarif-${unique()}@beispiel.de`;
@@ -16,6 +21,34 @@ async function signIn(page: Page) {
 }
 
 const snackbar = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+interface OrderRow {
+  amount: number;
+  status: string;
+  stripe_invoice_id: string | null;
+}
+interface InvoiceRow {
+  id: string;
+  number: string;
+  kind: string;
+  status: string;
+  description: string;
+  corrects: string | null;
+}
+/** A screenshot of one region at 1440 and 390 px into the test's output folder (for a look, not a comparison). */
+async function shot(page: Page, region: ReturnType<Page['getByRole']>, name: string) {
+  await region.screenshot({ path: test.info().outputPath(`${name}-1440.png`) });
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(250);
+  await region.screenshot({ path: test.info().outputPath(`${name}-390.png`) });
+  await page.setViewportSize(size);
+}
+
+const orders = async (page: Page) => (await callApi(page.context(), 'get', '/api/orders')) as OrderRow[];
+const invoices = async (page: Page) => ((await callApi(page.context(), 'get', '/api/billing/invoices')) as { invoices: InvoiceRow[] }).invoices;
+/** The status of GET /api/invoice/{id}/pdf: 409 while the job renders it, then 200. */
+const pdfStatus = async (page: Page, id: string) => (await page.context().request.get(`/api/invoice/${id}/pdf`)).status();
 
 async function createMika(page: Page, name: string) {
   return apiRequest(page.context(), 'post', '/api/assistant', {
@@ -83,7 +116,14 @@ test.describe.serial('Tarif, Shop, Nutzung und Rechnungen (Rechnung)', () => {
     await page.getByRole('textbox', { name: 'Straße und Hausnummer' }).fill('Müllerstraße 12');
     await page.getByRole('textbox', { name: 'PLZ' }).fill('80331');
     await page.getByRole('textbox', { name: 'Ort' }).fill('München');
-    await page.getByRole('textbox', { name: 'USt-IdNr. (optional)' }).fill('DE123456789');
+    await page.getByRole('textbox', { name: 'USt-IdNr. (optional)' }).fill('DE136695976');
+    // The Leitweg-ID (public-sector buyers) is optional and checked for its form.
+    await page.getByRole('textbox', { name: 'Leitweg-ID (optional)' }).fill('keine');
+    await page.keyboard.press('Tab');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Bitte gib eine gültige Leitweg-ID an, z. B. 991-12345-67.')).toBeVisible();
+    await expect(snackbar(page, 'Rechnungsadresse gespeichert')).toHaveCount(0);
+    await page.getByRole('textbox', { name: 'Leitweg-ID (optional)' }).fill('991-12345-67');
     await page.keyboard.press('Tab');
     await page.getByRole('button', { name: 'Speichern' }).click();
     await expect(snackbar(page, 'Rechnungsadresse gespeichert')).toBeVisible();
@@ -91,6 +131,7 @@ test.describe.serial('Tarif, Shop, Nutzung und Rechnungen (Rechnung)', () => {
     // Stored: a reload shows the address again.
     await page.reload();
     await expect(page.getByRole('textbox', { name: 'Firma' })).toHaveValue('Tarif & Söhne GmbH');
+    await expect(page.getByRole('textbox', { name: 'Leitweg-ID (optional)' })).toHaveValue('991-12345-67');
     await expect(page.getByRole('combobox', { name: 'Land' })).toHaveValue('DE');
     await expectNoAxeViolations(page, 'Rechnungsadresse');
   });
@@ -181,6 +222,18 @@ test.describe.serial('Tarif, Shop, Nutzung und Rechnungen (Rechnung)', () => {
     await page.goto('/');
     await expect(page.getByRole('main').getByRole('button', { name: 'Neuer Mika' })).toBeEnabled();
     expect((await createMika(page, 'Vertrieb Extra')).ok()).toBe(true);
+
+    // A cancelled extra runs until the end of its paid period; the card says until when.
+    await page.goto('/Shop');
+    await mikas.getByRole('button', { name: '1 Mika kündigen' }).click();
+    await page.getByRole('dialog', { name: 'Extras kündigen?' }).getByRole('button', { name: 'Ja, bitte' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const { cancellations } = (await (await apiRequest(page.context(), 'get', '/api/shop')).json()) as { cancellations?: { item: string; qty: number; until: string }[] };
+    const running = cancellations?.find((c) => c.item === 'mika');
+    expect(running, JSON.stringify(cancellations)).toBeTruthy();
+    const [y, m, d] = running!.until.split('-');
+    await expect(mikas.getByTestId('shop-mika-cancellations')).toHaveText(`${running!.qty} gekündigt – läuft bis ${d}.${m}.${y}`);
+    await expectNoAxeViolations(page, 'Shop: Extra gekündigt');
   });
 
   test('Nutzung: Verbrauch mit Diagramm, Credits aufladen, Rechnung öffnen', async ({ page }) => {
@@ -206,15 +259,47 @@ test.describe.serial('Tarif, Shop, Nutzung und Rechnungen (Rechnung)', () => {
     await amount.fill('100');
     await page.getByRole('button', { name: 'Credits kaufen' }).click();
 
-    // Rechnung with a complete address: paid at once, back on the usage screen.
-    await expect(page).toHaveURL(/\/Usage\?tab=Aufladen&checkout=success/);
-    await expect(page.getByTestId('checkout-success')).toBeVisible();
+    // Nothing is bought yet: the confirmation shows the price with German VAT (a German company).
+    const confirmation = page.getByRole('region', { name: 'Bestellung prüfen' });
+    await expect(page).toHaveURL(/\/Usage\?tab=Aufladen&amount=100$/);
+    await expect(confirmation.getByTestId('confirm-amount')).toHaveText('100');
+    await expect(confirmation.getByTestId('confirm-net')).toHaveText('49,00 €');
+    await expect(confirmation.getByText('USt. (19 %)')).toBeVisible();
+    await expect(confirmation.getByTestId('confirm-vat')).toHaveText('9,31 €');
+    await expect(confirmation.getByTestId('confirm-total')).toHaveText('58,31 €');
+    await expect(confirmation.getByTestId('confirm-note')).toContainText('per E-Mail');
+    await expect(confirmation.getByTestId('confirm-note')).toContainText('innerhalb von 14 Tagen');
+    expect(await orders(page)).toEqual([]);
+    await expectNoAxeViolations(page, 'Nutzung: Bestellung prüfen');
+    await shot(page, confirmation, 'checkout-confirmation');
+    await confirmation.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(confirmation).toHaveCount(0);
+    await expect(page).toHaveURL(/\/Usage\?tab=Aufladen$/);
+
+    // The spec's GET link only leads to the confirmation: no order, no invoice, no credits.
+    await page.goto('/checkout?amount=100');
+    await expect(page).toHaveURL(/\/Usage\?tab=Aufladen&amount=100$/);
+    await expect(confirmation.getByTestId('confirm-total')).toHaveText('58,31 €');
+    await expect(page.getByTestId('topup-amount')).toHaveValue('100');
+    expect(await orders(page)).toEqual([]);
+    const invoicesBefore = (await invoices(page)).length;
+
+    await confirmation.getByRole('button', { name: 'Kostenpflichtig bestellen' }).click();
+    // Rechnung with a complete address: credits at once, the invoice open until paid.
+    await expect(page).toHaveURL(/\/Usage\?tab=Aufladen&checkout=success$/);
+    await expect(page.getByTestId('checkout-success')).toContainText('Vielen Dank für Deinen Einkauf!');
+    await expect(page.getByRole('region', { name: 'Bestellung prüfen' })).toHaveCount(0);
     const order = page.getByTestId('order').first();
     await expect(order).toContainText('100 Credits');
-    await expect(order.getByTestId('order-status')).toHaveText('bezahlt');
-    await expect(order.getByTestId('order-status')).toHaveClass(/colorSuccess/);
-    await expectNoAxeViolations(page, 'Nutzung: Bestellung bezahlt');
+    await expect(order.getByTestId('order-status')).toHaveText('offen');
+    await expect(order.getByTestId('order-status')).toHaveClass(/colorWarning/);
+    await expectNoAxeViolations(page, 'Nutzung: Bestellung offen');
+    const [bought] = await orders(page);
+    expect(bought).toMatchObject({ amount: 100, status: 'open' });
+    expect((await invoices(page)).length).toBe(invoicesBefore + 1);
 
+    // A job renders the PDF right after the booking ("wird gerade erstellt" until then).
+    await expect.poll(() => pdfStatus(page, bought!.stripe_invoice_id!), { timeout: 30_000 }).toBe(200);
     const popup = page.waitForEvent('popup');
     await order.getByRole('button', { name: /^Rechnung der Bestellung vom/ }).click();
     const invoice = await popup;
@@ -251,7 +336,79 @@ test.describe.serial('Tarif, Shop, Nutzung und Rechnungen (Rechnung)', () => {
     await page.goto('/Billing?next=checkout&amount=250');
     await expect(page.getByTestId('billing-next-checkout')).toBeVisible();
     await page.getByRole('button', { name: 'Speichern und weiter zum Kauf' }).click();
+    await expect(page).toHaveURL(/\/Usage\?tab=Aufladen&amount=250$/);
+    const confirmation = page.getByRole('region', { name: 'Bestellung prüfen' });
+    await expect(confirmation.getByTestId('confirm-total')).toHaveText('145,78 €');
+    expect((await orders(page)).length).toBe(1);
+    await confirmation.getByRole('button', { name: 'Kostenpflichtig bestellen' }).click();
     await expect(page).toHaveURL(/\/Usage\?tab=Aufladen&checkout=success/);
     await expect(page.getByTestId('order').first()).toContainText('250 Credits');
+    await expect(page.getByTestId('order').first().getByTestId('order-status')).toHaveText('offen');
+  });
+
+  test('Betrieb: offene Rechnungen in Insight, als bezahlt markieren und stornieren; das Team sieht es', async ({ page, browser }) => {
+    await signIn(page);
+    const all = await invoices(page);
+    const credits = all.find((i) => i.description.includes('100 Credits')) ?? all.find((i) => i.kind === 'invoice');
+    const extra = all.find((i) => i.kind === 'invoice' && i.id !== credits!.id && !i.description.includes('Credits'));
+    expect(credits, JSON.stringify(all)).toBeTruthy();
+    expect(extra, JSON.stringify(all)).toBeTruthy();
+
+    const operator = await signedIn(browser, SUPERADMIN, { viewport: { width: 1440, height: 900 } });
+    await operator.goto('/Insight');
+    await operator.getByRole('searchbox', { name: 'Team oder E-Mail suchen' }).fill(email);
+    await expect(operator.getByTestId('insight-row')).toHaveCount(1);
+    await operator.getByRole('link', { name: /bearbeiten$/ }).click();
+    const card = operator.getByRole('region', { name: 'Offene Rechnungen' });
+    const row = (number: string) => card.getByTestId('insight-invoice').filter({ hasText: number });
+    await expect(row(credits!.number)).toContainText('58,31');
+    await expect(row(credits!.number).getByTestId('insight-invoice-overdue')).toHaveText('noch nicht fällig');
+    await expect(row(extra!.number)).toBeVisible();
+    await expectNoAxeViolations(operator, 'Insight: Offene Rechnungen');
+    await shot(operator, card, 'insight-open-invoices');
+
+    // "Als bezahlt markieren" asks first; Abbrechen changes nothing.
+    await row(credits!.number).getByRole('button', { name: `${credits!.number} als bezahlt markieren` }).click();
+    let dialog = operator.getByRole('dialog', { name: 'Als bezahlt markieren?' });
+    await expect(dialog).toContainText(credits!.number);
+    await expectNoAxeViolations(operator, 'Insight: Als bezahlt markieren');
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(row(credits!.number)).toBeVisible();
+    expect((await orders(page)).find((o) => o.amount === 100)?.status).toBe('open');
+    await row(credits!.number).getByRole('button', { name: `${credits!.number} als bezahlt markieren` }).click();
+    dialog = operator.getByRole('dialog', { name: 'Als bezahlt markieren?' });
+    await dialog.getByRole('button', { name: 'Als bezahlt markieren' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(row(credits!.number)).toHaveCount(0);
+
+    // "Stornieren" needs a reason; then a credit note cancels the invoice.
+    await row(extra!.number).getByRole('button', { name: `${extra!.number} stornieren` }).click();
+    dialog = operator.getByRole('dialog', { name: 'Rechnung stornieren?' });
+    await dialog.getByRole('button', { name: 'Stornieren' }).click();
+    await expect(dialog.getByText('Bitte gib einen Grund für die Stornierung an (3 bis 500 Zeichen).')).toBeVisible();
+    await expectNoAxeViolations(operator, 'Insight: Rechnung stornieren');
+    await dialog.getByRole('textbox', { name: 'Grund der Stornierung' }).fill('Extra versehentlich gebucht');
+    await dialog.getByRole('button', { name: 'Stornieren' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(row(extra!.number)).toHaveCount(0);
+    await operator.context().close();
+
+    // The owner sees the order "bezahlt" (green) and the invoice list with its states.
+    await page.goto('/Usage?tab=Aufladen');
+    const paid = page.getByTestId('order').filter({ hasText: '100 Credits' });
+    await expect(paid.getByTestId('order-status')).toHaveText('bezahlt');
+    await expect(paid.getByTestId('order-status')).toHaveClass(/colorSuccess/);
+    await page.goto('/Billing');
+    const list = page.getByTestId('invoice');
+    const item = (number: string) => list.filter({ has: page.getByRole('heading', { name: number, exact: true }) });
+    await expect(item(credits!.number).getByTestId('invoice-status')).toHaveText('bezahlt');
+    await expect(item(credits!.number).getByTestId('invoice-status')).toHaveClass(/colorSuccess/);
+    await expect(item(extra!.number).getByTestId('invoice-status')).toHaveText('storniert');
+    await expect(item(extra!.number).getByTestId('invoice-status')).toHaveClass(/colorWarning/);
+    await expect(list.filter({ hasText: `Stornorechnung zu ${extra!.number}` })).toHaveCount(1);
+    const open = list.filter({ has: page.getByTestId('invoice-status').getByText('offen', { exact: true }) }).first();
+    await expect(open).toContainText(/fällig am \d{2}\.\d{2}\.\d{4}/);
+    await expectNoAxeViolations(page, 'Rechnungen mit Status');
+    await shot(page, page.getByRole('region', { name: 'Rechnungen', exact: true }), 'billing-invoices');
   });
 });

@@ -234,9 +234,9 @@ function ConfirmCard({ amount, onCancel }: { amount: number; onCancel: () => voi
                 maxWidth: 560,
                 display: 'grid',
                 gridTemplateColumns: 'minmax(0, 1fr) auto',
-                columnGap: 3,
                 rowGap: 1,
-                '& dt': { color: 'text.secondary' },
+                // No column gap: the total's rule runs through both columns.
+                '& dt': { color: 'text.secondary', pr: 3 },
                 '& dd': { m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
               }}
             >
