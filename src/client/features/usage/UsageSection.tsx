@@ -236,7 +236,8 @@ function ConfirmCard({ amount, onCancel }: { amount: number; onCancel: () => voi
                 gridTemplateColumns: 'minmax(0, 1fr) auto',
                 rowGap: 1,
                 // No column gap: the total's rule runs through both columns.
-                '& dt': { color: 'text.secondary', pr: 3 },
+                '& dt': { pr: 3 },
+                '& dt:not(:last-of-type)': { color: 'text.secondary' },
                 '& dd': { m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
               }}
             >
@@ -252,7 +253,7 @@ function ConfirmCard({ amount, onCancel }: { amount: number; onCancel: () => voi
               <Typography component="dd" data-testid="confirm-vat">
                 {formatCents(data!.vat_cents)}
               </Typography>
-              <Typography component="dt" sx={{ fontWeight: 700, color: 'text.primary !important', borderTop: 1, borderColor: 'divider', pt: 1 }}>
+              <Typography component="dt" sx={{ fontWeight: 700, borderTop: 1, borderColor: 'divider', pt: 1 }}>
                 {TU.confirmTotal}
               </Typography>
               <Typography component="dd" data-testid="confirm-total" sx={{ fontWeight: 700, borderTop: 1, borderColor: 'divider', pt: 1 }}>

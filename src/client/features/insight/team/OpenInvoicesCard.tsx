@@ -89,7 +89,7 @@ export function OpenInvoicesCard({ teamUuid }: { teamUuid: string }) {
                 ) : null}
               </Box>
             </Box>
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', ml: 'auto' }}>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end', ml: 'auto' }}>
               <Button size="small" color="inherit" startIcon={<CancelIcon />} aria-label={TI.cancelInvoiceLabel(invoice.number)} onClick={() => setCancelling(invoice)}>
                 {TI.cancelInvoice}
               </Button>
