@@ -114,6 +114,12 @@ export async function buildApp(
     // 8000-character message even when every character is percent-encoded multibyte text.
     http: { maxHeaderSize: 128 * 1024 },
     bodyLimit: 1024 * 1024,
+    // A URL the router cannot decode (a broken %-escape) answers like every other bad request:
+    // German JSON, or OpenAI's shape under /v1 — never Fastify's English default.
+    frameworkErrors: (error, request, reply) => {
+      if (isV1Path(request.url)) return sendV1Error(error, request, reply);
+      return (reply as FastifyReply).code(400).send({ error: M.invalidInput });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

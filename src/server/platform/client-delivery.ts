@@ -124,10 +124,10 @@ export async function serveClient(app: FastifyInstance, config: AppConfig, ownNo
     const rawPath = request.url.split('?')[0] ?? '';
     const url = safeDecode(rawPath) ?? rawPath;
     // A missing asset must be a 404, not the app shell: old tabs then reload instead of breaking.
-    const isApi = ['/api/', '/v1/', '/storage/', '/sanctum/', '/assets/', '/audio/', '/document/'].some((p) => url.startsWith(p));
-    if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) return sendShell(reply, shellFor(url));
     const own = ownNotFound.find((o) => url === o.prefix || url.startsWith(`${o.prefix}/`));
     if (own) return own.send(request, reply, url);
+    const isApi = ['/api/', '/v1/', '/storage/', '/sanctum/', '/assets/', '/audio/', '/document/'].some((p) => url.startsWith(p));
+    if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) return sendShell(reply, shellFor(url));
     return reply.code(404).send({ error: M.notFound });
   });
 }
