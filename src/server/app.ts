@@ -117,8 +117,8 @@ export async function buildApp(
     // A URL the router cannot decode (a broken %-escape) answers like every other bad request:
     // German JSON, or OpenAI's shape under /v1 — never Fastify's English default.
     frameworkErrors: (error, request, reply) => {
-      if (isV1Path(request.url)) return sendV1Error(error, request, reply);
-      return (reply as FastifyReply).code(400).send({ error: M.invalidInput });
+      if (isV1Path(request.url)) void sendV1Error(error, request, reply);
+      else void (reply as FastifyReply).code(400).send({ error: M.invalidInput });
     },
   }).withTypeProvider<ZodTypeProvider>();
 
