@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import featureBoundaries from './eslint/feature-boundaries.js';
 
 // Imports run one way: shared → platform (server|client) → features → app wiring.
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
@@ -74,6 +75,13 @@ export default tseslint.config(
       },
       gatewayOnly,
     ]),
+  },
+  {
+    // Server features are reached only through their front door (index.ts) and never in a cycle.
+    files: ['src/server/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { mika: featureBoundaries },
+    rules: { 'mika/front-door': 'error', 'mika/no-feature-cycles': 'error' },
   },
   {
     // The gateway resolves the raw models (providers.ts, which builds the image provider too).

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { searchPassages } from '../src/server/features/knowledge/retrieval.ts';
+import { searchPassages } from '../src/server/features/knowledge/index.ts';
 import type { KnowledgeList } from '../src/shared/schemas/knowledge.ts';
 import { Agent } from '../tests/setup/agent.ts';
 import { uploadKnowledge } from '../tests/setup/knowledge-upload.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { ensureSuperadmin } from './db/seed.ts';
-import { seedDefaultAssistants } from './features/assistants/assistant.seed.ts';
+import { seedDefaultAssistants } from './features/assistants/index.ts';
 import { createPublicStorage } from './platform/storage.ts';
 import { createObjectBackend } from './platform/object-backend.ts';
 

@@ -1,9 +1,9 @@
 import type { UserDataResponse } from '../../../shared/schemas/auth.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import { countTeamUsers, getTeamLimits, trialSecondsRemaining } from '../teams/team.service.ts';
-import { billingUserFields } from '../billing/billing.service.ts';
-import { getLimitState } from '../assistants/assistant.service.ts';
+import { countTeamUsers, getTeamLimits, trialSecondsRemaining } from '../teams/index.ts';
+import { billingUserFields } from '../billing/index.ts';
+import { getLimitState } from '../assistants/index.ts';
 
 export async function getUserData(deps: Deps, auth: AuthContext): Promise<UserDataResponse> {
   const { user, team } = auth;

@@ -13,9 +13,9 @@ import {
   type AssetToolState,
 } from '../../../shared/schemas/assets.ts';
 import { hasForbiddenChars } from '../../../shared/schemas/common.ts';
-import { assertCanEditAssistant } from '../assistants/assistant.service.ts';
-import { getToolState, setToolActive } from '../tools/tool.service.ts';
-import type { DocumentSource } from '../documents/document-source.ts';
+import { assertCanEditAssistant } from '../assistants/index.ts';
+import { getToolState, setToolActive } from '../tools/index.ts';
+import type { DocumentSource } from '../../platform/document-source.ts';
 import { checkAssetFile } from './asset-file-check.ts';
 import { withCountLimit } from '../../platform/count-limit.ts';
 import { reencodeImage } from '../../platform/images.ts';

@@ -11,7 +11,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { MA, MCR } from '../../../shared/messages.ts';
 import { PLAN_LIMITS, type PlanSlug } from '../../../shared/constants.ts';
-import { trialEnded } from '../credits/credit.service.ts';
+import { trialEnded } from '../credits/index.ts';
 import type {
   AssistantDetail,
   AssistantSummary,
@@ -20,8 +20,8 @@ import type {
   ZUpdateAssistantRequest,
 } from '../../../shared/schemas/assistants.ts';
 import type { z } from '../../../shared/zod.ts';
-import { getTeamLimits } from '../teams/team.service.ts';
-import { isToolActive } from '../tools/tool.service.ts';
+import { getTeamLimits } from '../teams/index.ts';
+import { isToolActive } from '../../ai/tools/tool-state.ts';
 import {
   countOwnAssistants,
   countPublishedAssistants,
@@ -225,7 +225,7 @@ export async function getAssistant(deps: Deps, auth: AuthContext | null, uuid: s
 
 export async function getAssistantDetail(deps: Deps, auth: AuthContext, uuid: string): Promise<AssistantDetail> {
   const { row, rights } = await loadEditable(deps, auth, uuid);
-  return toDetail(row.assistant, rights, false, await isToolActive(deps, row.assistant.id, 'form'));
+  return toDetail(row.assistant, rights, false, await isToolActive(deps.db, row.assistant.id, 'form'));
 }
 
 const DEFAULT_THINKING = 'Ich denke nach …, Einen Moment bitte …, Ich sehe mir das genauer an …';

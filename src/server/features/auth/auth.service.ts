@@ -10,7 +10,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { endAllSessionsOfUser, startSession } from '../../platform/session.ts';
 import { consumeUserToken, findUserByEmail, insertUserToken, peekUserTokenPurpose } from './auth.repository.ts';
 import { isStrongPassword } from '../../../shared/schemas/users.ts';
-import { grantMonthlyAllowance } from '../credits/credit.service.ts';
+import { grantMonthlyAllowance } from '../credits/index.ts';
 
 const RESET_TTL_MS = 60 * 60_000;
 const VERIFY_TTL_MS = 7 * 86_400_000;

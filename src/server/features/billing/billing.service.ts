@@ -7,8 +7,8 @@ import type { BillingAddressRow, Team } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import { grantCredits, grantMonthlyAllowance } from '../credits/credit.service.ts';
-import { applyTeamPlan, changeTeamExtras, getTeamLimits, loadTeamForUpdate } from '../teams/team.service.ts';
+import { grantCredits, grantMonthlyAllowance } from '../credits/index.ts';
+import { applyTeamPlan, changeTeamExtras, getTeamLimits, loadTeamForUpdate } from '../teams/index.ts';
 import {
   findAddress,
   findTeamInvoice,

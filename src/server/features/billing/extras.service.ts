@@ -6,7 +6,7 @@ import { AppError } from '../../platform/app-error.ts';
 import { berlinDay } from '../../platform/berlin-time.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import { changeTeamExtras, loadTeamForUpdate } from '../teams/team.service.ts';
+import { changeTeamExtras, loadTeamForUpdate } from '../teams/index.ts';
 import { insertBooking } from './billing.repository.ts';
 import type { BillingProvider } from './provider.ts';
 

@@ -1,6 +1,6 @@
 import { berlinDay } from '../../platform/berlin-time.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { grantCredits } from '../credits/credit.service.ts';
+import { grantCredits } from '../credits/index.ts';
 import { findActiveDiscount, insertOrder } from './billing.repository.ts';
 import type { Db } from '../../db/client.ts';
 import type { InvoiceLine } from './invoice-document.ts';

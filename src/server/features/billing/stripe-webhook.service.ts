@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { M } from '../../../shared/messages.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { grantCredits } from '../credits/credit.service.ts';
+import { grantCredits } from '../credits/index.ts';
 import { claimStripeEvent, findOrderBySession, setOrderPaid } from './billing.repository.ts';
 import { stripeClient } from './stripe-provider.ts';
 

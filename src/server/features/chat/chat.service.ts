@@ -16,14 +16,14 @@ import {
   findPublishedAssistant,
   limitStateFrom,
   rightsFor,
-} from '../assistants/assistant.service.ts';
-import { privacyTermsFor } from '../dataprotection/dataprotection.service.ts';
-import { toActiveTools } from '../tools/tool.service.ts';
-import { mcpToolsForAnswer } from '../mcp/mcp.service.ts';
-import { listOfferableAssets } from '../assets/asset.service.ts';
-import { citedSources, retrieveKnowledge } from '../knowledge/knowledge.service.ts';
-import { recordUsage } from '../usage/usage.service.ts';
-import { audienceOf, creditsEmpty, markHoldSettled, releaseCredits, reserveCredits, trialEnded, type CreditHold } from '../credits/credit.service.ts';
+} from '../assistants/index.ts';
+import { privacyTermsFor } from '../../ai/privacy-terms.ts';
+import { toActiveTools } from '../tools/index.ts';
+import { mcpToolsForAnswer } from '../mcp/index.ts';
+import { listOfferableAssets } from '../assets/index.ts';
+import { citedSources, retrieveKnowledge } from '../knowledge/index.ts';
+import { recordUsage } from '../usage/index.ts';
+import { audienceOf, creditsEmpty, markHoldSettled, releaseCredits, reserveCredits, trialEnded, type CreditHold } from '../credits/index.ts';
 import { CREDIT_RESERVE } from '../../../shared/credit-prices.ts';
 import {
   deleteMessage,

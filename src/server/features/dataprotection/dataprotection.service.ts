@@ -1,27 +1,13 @@
-import type { Assistant, Team } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { listTeamAudit } from '../../platform/audit.ts';
 import type { SupportAccess } from '../../../shared/schemas/insight.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { M, MU } from '../../../shared/messages.ts';
-import { FILTER_MIN_LEVEL2, filterEntries } from '../../../shared/schemas/users.ts';
-import { assertCanEditAssistant, saveAssistantFilter } from '../assistants/assistant.service.ts';
-import { saveTeamProtection } from '../teams/team.service.ts';
-
-/** Spec 02 §4: the assistant's switch is off by default at level 0, on at 1, forced on at 2. */
-export function isAssistantFilterOn(team: Pick<Team, 'protectionLevel'>, assistant: Pick<Assistant, 'filterEnabled'>) {
-  if (team.protectionLevel >= 2) return true;
-  return assistant.filterEnabled ?? team.protectionLevel === 1;
-}
-
-/** Every term that must not reach a provider for this assistant in this team. */
-export function privacyTermsFor(team: Team, assistant: Assistant, opts: { force?: boolean } = {}): string[] {
-  // force: the context holds a knowledge file uploaded with the data-protection switch, whose
-  // passages are masked even when the assistant's own switch is off.
-  if (!opts.force && !isAssistantFilterOn(team, assistant)) return [];
-  return [...filterEntries(team.filter), ...filterEntries(assistant.filter)];
-}
+import { FILTER_MIN_LEVEL2 } from '../../../shared/schemas/users.ts';
+import { isAssistantFilterOn } from '../../ai/privacy-terms.ts';
+import { assertCanEditAssistant, saveAssistantFilter } from '../assistants/index.ts';
+import { saveTeamProtection } from '../teams/index.ts';
 
 export function getTeamFilter(auth: AuthContext) {
   if (!auth.user.isAdmin) throw new AppError('FORBIDDEN', M.forbidden);

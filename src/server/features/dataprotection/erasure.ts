@@ -17,7 +17,6 @@ import type { PrivateFile, PrivateFolderOwner } from '../../platform/file-sweep.
 import type { AuthContext } from '../../platform/session.ts';
 import { MDS } from '../../../shared/messages.ts';
 import type { ErasedCounts, VisitorThread } from '../../../shared/schemas/dataprotection.ts';
-import { resolveThreadAccess } from '../chat/chat.service.ts';
 import { EXPORT_FOLDER } from './exports.ts';
 
 // Erasure (DSGVO Art. 17): a conversation goes with everything that carries its content — its
@@ -27,6 +26,16 @@ import { EXPORT_FOLDER } from './exports.ts';
 // row records what was erased, never an e-mail address or content.
 
 const BATCH = 200;
+
+/**
+ * The conversations' owner checks a thread token (the chat feature's resolveThreadAccess, handed in
+ * by the app's wiring: data protection does not reach into the chat feature).
+ */
+export type ResolveThread = (
+  deps: Deps,
+  auth: AuthContext | null,
+  ref: { assistantUuid: string; threadId: number; token: string },
+) => Promise<{ thread: { id: number; teamId: number | null; isPublic: boolean }; team: { id: number; uuid: string; name: string } }>;
 
 /**
  * Removes the conversations and everything of theirs; returns what went. Callers have checked
@@ -138,10 +147,11 @@ export async function eraseVisitorThread(deps: Deps, owners: PrivateFolderOwner[
 export async function deleteOwnThread(
   deps: Deps,
   owners: PrivateFolderOwner[],
+  resolveThread: ResolveThread,
   auth: AuthContext | null,
   ref: { assistantUuid: string; threadId: number; token: string },
 ) {
-  const access = await resolveThreadAccess(deps, auth, ref);
+  const access = await resolveThread(deps, auth, ref);
   const { thread } = access;
   const removed = await eraseThreads(deps, owners, [thread.id]);
   if (thread.teamId !== null) {

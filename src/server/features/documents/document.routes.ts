@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../shared/zod.ts';
 import { zToken } from '../../../shared/schemas/common.ts';
 import type { Deps } from '../../platform/deps.ts';
-import type { DocumentSources } from './document-source.ts';
+import type { DocumentSources } from '../../platform/document-source.ts';
 import { contentDisposition, readThreadDocument } from './document.service.ts';
 
 const tags = ['documents'];

@@ -2,8 +2,8 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { MC } from '../../../shared/messages.ts';
-import { findThreadDocumentSource } from '../chat/chat.service.ts';
-import type { DocumentSources } from './document-source.ts';
+import { findThreadDocumentSource } from '../chat/index.ts';
+import type { DocumentSources } from '../../platform/document-source.ts';
 
 /** Content types by extension; anything else is never served. */
 const CONTENT_TYPES: Record<string, string> = {

@@ -13,9 +13,9 @@ import {
   type ZFormSettings,
 } from '../../../shared/schemas/public.ts';
 import type { z } from '../../../shared/zod.ts';
-import { assertCanEditAssistant, assertCanUseAssistant, findPublishedAssistant } from '../assistants/assistant.service.ts';
-import { getThreadMessages, markThreadFormsSubmitted, resolveThreadAccess, throttlePublicMessage } from '../chat/chat.service.ts';
-import { getToolState, saveToolState } from '../tools/tool.service.ts';
+import { assertCanEditAssistant, assertCanUseAssistant, findPublishedAssistant } from '../assistants/index.ts';
+import { getThreadMessages, markThreadFormsSubmitted, resolveThreadAccess, throttlePublicMessage } from '../chat/index.ts';
+import { getToolState, saveToolState } from '../tools/index.ts';
 
 async function formToolOf(deps: Deps, a: Assistant) {
   return getToolState<FormSettings>(deps, a.id, 'form');

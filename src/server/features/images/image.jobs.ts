@@ -5,9 +5,9 @@ import { reencodeImage } from '../../platform/images.ts';
 import type { ImageStyle } from '../../../shared/constants.ts';
 import { MI } from '../../../shared/messages.ts';
 import type { ImageStatus } from '../../../shared/schemas/images.ts';
-import { privacyTermsFor } from '../dataprotection/dataprotection.service.ts';
-import { recordUsage } from '../usage/usage.service.ts';
-import { releaseCredits, type CreditHold } from '../credits/credit.service.ts';
+import { privacyTermsFor } from '../../ai/privacy-terms.ts';
+import { recordUsage } from '../usage/index.ts';
+import { releaseCredits, type CreditHold } from '../credits/index.ts';
 import {
   IMAGE_FOLDER,
   findCustomStyle,

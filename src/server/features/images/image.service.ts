@@ -8,10 +8,10 @@ import type { AuthContext } from '../../platform/session.ts';
 import { IMAGE_SUBSTYLE_LABELS, IMAGE_STYLE_LABELS } from '../../../shared/constants.ts';
 import { MI } from '../../../shared/messages.ts';
 import type { GeneratedImage, ImageStatus } from '../../../shared/schemas/images.ts';
-import { assertCanUseAssistant } from '../assistants/assistant.service.ts';
-import { privacyTermsFor } from '../dataprotection/dataprotection.service.ts';
-import { recordUsage } from '../usage/usage.service.ts';
-import { audienceOf, releaseCredits, reserveCredits } from '../credits/credit.service.ts';
+import { assertCanUseAssistant } from '../assistants/index.ts';
+import { privacyTermsFor } from '../../ai/privacy-terms.ts';
+import { recordUsage } from '../usage/index.ts';
+import { audienceOf, releaseCredits, reserveCredits } from '../credits/index.ts';
 import { CREDIT_RESERVE } from '../../../shared/credit-prices.ts';
 import { imageJob } from './image.jobs.ts';
 import {

@@ -15,10 +15,10 @@ import {
 } from '../../../shared/constants.ts';
 import { MI, MK } from '../../../shared/messages.ts';
 import type { StyleImage, StyleImageList } from '../../../shared/schemas/images.ts';
-import { assertCanEditAssistant } from '../assistants/assistant.service.ts';
-import { privacyTermsFor } from '../dataprotection/dataprotection.service.ts';
-import { recordUsage } from '../usage/usage.service.ts';
-import { audienceOf, releaseCredits, reserveCredits, type CreditHold } from '../credits/credit.service.ts';
+import { assertCanEditAssistant } from '../assistants/index.ts';
+import { privacyTermsFor } from '../../ai/privacy-terms.ts';
+import { recordUsage } from '../usage/index.ts';
+import { audienceOf, releaseCredits, reserveCredits, type CreditHold } from '../credits/index.ts';
 import { CREDIT_RESERVE } from '../../../shared/credit-prices.ts';
 import {
   STYLE_IMAGE_FOLDER,

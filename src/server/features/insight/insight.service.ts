@@ -15,8 +15,8 @@ import { auditFrom, recordAudit } from '../../platform/audit.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import { billingProvider } from '../billing/billing.service.ts';
-import { grantCredits, grantMonthlyAllowance } from '../credits/credit.service.ts';
+import { billingProvider } from '../billing/index.ts';
+import { grantCredits, grantMonthlyAllowance } from '../credits/index.ts';
 import { berlinMonth } from '../../platform/berlin-time.ts';
 import {
   applyTeamPlan,
@@ -24,7 +24,7 @@ import {
   loadTeamForUpdate,
   setTeamAmounts,
   setTeamTrial,
-} from '../teams/team.service.ts';
+} from '../teams/index.ts';
 import { findTeamByUuid, findTeamDiscount, findTeamOwner, listInsightTeams, listTeamOutbox } from './insight.repository.ts';
 
 // The operator area (spec 03 §2/§7, docs/operations.md). Superadmins only: the route's access

@@ -5,7 +5,7 @@ import { AppError, validationError } from '../../platform/app-error.ts';
 import { auditFrom, recordAudit } from '../../platform/audit.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import { billingProvider } from '../billing/billing.service.ts';
+import { billingProvider } from '../billing/index.ts';
 import {
   applyTeamDiscount,
   deactivatePromotionCode,

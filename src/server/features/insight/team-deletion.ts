@@ -7,8 +7,8 @@ import type { Deps } from '../../platform/deps.ts';
 import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
 import type { JobKind } from '../../platform/jobs.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import { billingProvider } from '../billing/billing.service.ts';
-import { purgeTeamRow, restoreTeam, softDeleteTeam, teamsDeletedBefore } from '../teams/team.service.ts';
+import { billingProvider } from '../billing/index.ts';
+import { purgeTeamRow, restoreTeam, softDeleteTeam, teamsDeletedBefore } from '../teams/index.ts';
 import { teamOr404 } from './insight.service.ts';
 
 // Team deletion (spec 03 §4, docs/operations.md). Soft: the team disappears at once and its data

@@ -13,7 +13,7 @@ import {
   type KnowledgeFile,
   type KnowledgeList,
 } from '../../../shared/schemas/knowledge.ts';
-import { assertCanEditAssistant } from '../assistants/assistant.service.ts';
+import { assertCanEditAssistant } from '../assistants/index.ts';
 import { checkKnowledgeFile } from './file-check.ts';
 import { ingestionJob } from './knowledge.jobs.ts';
 import {

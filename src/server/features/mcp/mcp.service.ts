@@ -6,7 +6,7 @@ import { withCountLimit } from '../../platform/count-limit.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { checkOutboundUrl, OutboundRefused } from '../../platform/outbound.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import { assertCanEditAssistant } from '../assistants/assistant.service.ts';
+import { assertCanEditAssistant } from '../assistants/index.ts';
 // The MCP client (and the SDK behind it, a large share of the server's start) loads on first use:
 // most installations and most answers never talk to an MCP server.
 const mcpClient = () => import('./mcp.client.ts');

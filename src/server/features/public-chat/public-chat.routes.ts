@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../shared/zod.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { findPublishedAssistant } from '../assistants/assistant.service.ts';
+import { findPublishedAssistant } from '../assistants/index.ts';
 import { frameAncestors } from './embedding.ts';
 
 /**

@@ -6,8 +6,8 @@ import { assistants, messages, threads } from '../../db/schema/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
 import { MTK } from '../../../shared/messages.ts';
-import { findThreadById, getThreadMessages, type ThreadAccess } from '../chat/chat.service.ts';
-import type { DocumentSource } from '../documents/document-source.ts';
+import { findThreadById, getThreadMessages, type ThreadAccess } from '../chat/index.ts';
+import type { DocumentSource } from '../../platform/document-source.ts';
 import { documentFileName, renderDocument } from './render/index.ts';
 
 /** Generated documents live per thread in the private store: `taskdocs-{threadId}/{generated}.{ext}`. */

@@ -4,8 +4,8 @@ import type { AuthContext } from '../../platform/session.ts';
 import { MC, MTK } from '../../../shared/messages.ts';
 import type { StreamEvent } from '../../../shared/schemas/chat.ts';
 import type { TaskOutputMail, TaskRequest, TaskResponse } from '../../../shared/schemas/task.ts';
-import { assertCanUseAssistant } from '../assistants/assistant.service.ts';
-import { answerInThread, createThread, reserveAnswerCredits, resolveThreadAccess } from '../chat/chat.service.ts';
+import { assertCanUseAssistant } from '../assistants/index.ts';
+import { answerInThread, createThread, reserveAnswerCredits, resolveThreadAccess } from '../chat/index.ts';
 import { taskDocumentTools } from './task-documents.ts';
 
 /** Results one user may mail to themselves per hour. */

@@ -3,10 +3,11 @@ import { TOOL_DEFINITIONS, toolBySlug, type ActiveTool } from '../../ai/tools/in
 import { contactsOf } from '../../ai/tools/email.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { isToolActive as isToolActiveIn } from '../../ai/tools/tool-state.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { MT } from '../../../shared/messages.ts';
 import type { EmailContact, EmailToolState, ToolItem } from '../../../shared/schemas/tools.ts';
-import { assertCanEditAssistant } from '../assistants/assistant.service.ts';
+import { assertCanEditAssistant } from '../assistants/index.ts';
 import { findAssistantTool, listAssistantTools, upsertAssistantTool } from './tool.repository.ts';
 
 // The tools feature owns assistant_tools. Callers check access to the assistant first (these
@@ -52,9 +53,7 @@ export async function saveToolState(
   await upsertAssistantTool(deps.db, assistantId, slug, values);
 }
 
-export async function isToolActive(deps: Deps, assistantId: number, slug: ToolSlug): Promise<boolean> {
-  return (await findAssistantTool(deps.db, assistantId, slug))?.active ?? false;
-}
+export const isToolActive = (deps: Deps, assistantId: number, slug: ToolSlug): Promise<boolean> => isToolActiveIn(deps.db, assistantId, slug);
 
 // ---- The Tools tab (spec 02 §7 Tools): list, switch, e-mail contacts ----
 

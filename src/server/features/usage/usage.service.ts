@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { UsageRecordInsert } from '../../db/schema/index.ts';
-import { settleCredits, type CreditHold } from '../credits/credit.service.ts';
+import { settleCredits, type CreditHold } from '../credits/index.ts';
 import { insertUsageRecords } from './usage.repository.ts';
 
 export type UsageRecord = Omit<UsageRecordInsert, 'id' | 'createdAt'>;

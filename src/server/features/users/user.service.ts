@@ -8,9 +8,9 @@ import { endAllSessionsOfUser, type AuthContext } from '../../platform/session.t
 import { M, MCR, MU, MINS } from '../../../shared/messages.ts';
 import type { TeamUser, ZCreateUserRequest, ZPermissionRequest, ZUpdateUserRequest } from '../../../shared/schemas/users.ts';
 import type { z } from '../../../shared/zod.ts';
-import { issueInvitationToken, isEmailTaken } from '../auth/auth.service.ts';
-import { countTeamUsers, getTeamLimits } from '../teams/team.service.ts';
-import { planHasRights } from '../assistants/assistant.service.ts';
+import { issueInvitationToken, isEmailTaken } from '../auth/index.ts';
+import { countTeamUsers, getTeamLimits } from '../teams/index.ts';
+import { planHasRights } from '../assistants/index.ts';
 
 const INVITE_TTL_MS = 7 * 86_400_000;
 

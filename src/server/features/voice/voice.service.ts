@@ -13,9 +13,9 @@ import {
   resolveThreadAccess,
   threadOfAnswerAudio,
   throttlePublicMessage,
-} from '../chat/chat.service.ts';
-import { recordUsage } from '../usage/usage.service.ts';
-import { audienceOf, releaseCredits, reserveCredits } from '../credits/credit.service.ts';
+} from '../chat/index.ts';
+import { recordUsage } from '../usage/index.ts';
+import { audienceOf, releaseCredits, reserveCredits } from '../credits/index.ts';
 import { priceUnits } from '../../../shared/credit-prices.ts';
 
 const AUDIO_FOLDER = 'audio';

@@ -1,4 +1,4 @@
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps } from './deps.ts';
 
 /**
  * A feature that hands out documents in conversations (assets today, generated task documents

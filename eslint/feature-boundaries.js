@@ -1,0 +1,101 @@
+// Server feature boundaries (docs/decisions/029-server-boundaries.md), as ESLint rules of our own:
+//  - front-door: code outside a feature imports it only through its index.ts, at any file depth;
+//  - no-feature-cycles: the features' import graph has no cycle (type-only imports included).
+import fs from 'node:fs';
+import path from 'node:path';
+
+const FEATURES = path.join('src', 'server', 'features');
+
+/** The feature folder a file path lies in, or null. */
+function featureOf(file, featuresDir) {
+  const rel = path.relative(featuresDir, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const [feature, ...rest] = rel.split(path.sep);
+  return rest.length > 0 ? feature : null;
+}
+
+function importTargets(node, file) {
+  const source = node.source?.value;
+  if (typeof source !== 'string' || !source.startsWith('.')) return null;
+  return path.resolve(path.dirname(file), source);
+}
+
+const frontDoor = {
+  meta: { type: 'problem', messages: { deep: "Import the {{feature}} feature through its front door '{{door}}', not '{{path}}'." }, schema: [{ type: 'object', properties: { root: { type: 'string' } } }] },
+  create(context) {
+    const root = context.options[0]?.root ?? context.cwd;
+    const featuresDir = path.resolve(root, FEATURES);
+    const file = path.resolve(context.filename);
+    const own = featureOf(file, featuresDir);
+    const check = (node) => {
+      const target = importTargets(node, file);
+      if (!target) return;
+      const feature = featureOf(target, featuresDir);
+      if (!feature || feature === own) return;
+      if (path.relative(path.join(featuresDir, feature), target) === 'index.ts') return;
+      const door = path.relative(path.dirname(file), path.join(featuresDir, feature, 'index.ts'));
+      context.report({ node: node.source, messageId: 'deep', data: { feature, door: door.startsWith('.') ? door : `./${door}`, path: node.source.value } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/g;
+const graphs = new Map();
+/** The features' import graph, read once per lint run from the files on disk. */
+function featureGraph(featuresDir) {
+  if (graphs.has(featuresDir)) return graphs.get(featuresDir);
+  const edges = new Map();
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+        const from = featureOf(full, featuresDir);
+        for (const m of fs.readFileSync(full, 'utf8').matchAll(IMPORT)) {
+          if (!m[1].startsWith('.')) continue;
+          const to = featureOf(path.resolve(path.dirname(full), m[1]), featuresDir);
+          if (from && to && to !== from) (edges.get(from) ?? edges.set(from, new Set()).get(from)).add(to);
+        }
+      }
+    }
+  };
+  if (fs.existsSync(featuresDir)) walk(featuresDir);
+  graphs.set(featuresDir, edges);
+  return edges;
+}
+/** Whether `to` reaches `from` in the graph (then the edge from → to closes a cycle). */
+function reaches(edges, to, from) {
+  const seen = new Set([to]);
+  const stack = [to];
+  while (stack.length) {
+    const n = stack.pop();
+    if (n === from) return true;
+    for (const next of edges.get(n) ?? []) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      stack.push(next);
+    }
+  }
+  return false;
+}
+
+const noFeatureCycles = {
+  meta: { type: 'problem', messages: { cycle: 'The {{from}} feature imports {{to}}, which imports {{from}} again (directly or through other features): move the shared piece down into ai/ or platform/, or hand it in from the app wiring.' }, schema: [{ type: 'object', properties: { root: { type: 'string' } } }] },
+  create(context) {
+    const root = context.options[0]?.root ?? context.cwd;
+    const featuresDir = path.resolve(root, FEATURES);
+    const file = path.resolve(context.filename);
+    const own = featureOf(file, featuresDir);
+    if (!own) return {};
+    const edges = featureGraph(featuresDir);
+    const check = (node) => {
+      const target = importTargets(node, file);
+      const to = target && featureOf(target, featuresDir);
+      if (to && to !== own && reaches(edges, to, own)) context.report({ node: node.source, messageId: 'cycle', data: { from: own, to } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
+
+export default { rules: { 'front-door': frontDoor, 'no-feature-cycles': noFeatureCycles } };

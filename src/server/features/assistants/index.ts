@@ -1,0 +1,5 @@
+// The front door of the assistants feature (docs/decisions/029-server-boundaries.md): other features and
+// the app's wiring import only what is exported here.
+export { assistantRoutes } from './assistant.routes.ts';
+export { seedDefaultAssistants } from './assistant.seed.ts';
+export { assertCanEditAssistant, assertCanUseAssistant, assertUsable, findPublishedAssistant, getLimitState, limitStateFrom, planHasRights, rightsFor, saveAssistantFilter } from './assistant.service.ts';

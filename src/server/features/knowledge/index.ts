@@ -1,0 +1,7 @@
+// The front door of the knowledge feature (docs/decisions/029-server-boundaries.md): other features and
+// the app's wiring import only what is exported here.
+export { defineKnowledgeJobs, resumeInterruptedIngestion } from './knowledge.jobs.ts';
+export { knowledgeFolderOwner } from './knowledge.repository.ts';
+export { knowledgeRoutes } from './knowledge.routes.ts';
+export { citedSources, retrieveKnowledge, retrieveKnowledgeIfAny } from './knowledge.service.ts';
+export { searchPassages } from './retrieval.ts';
