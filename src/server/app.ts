@@ -22,8 +22,8 @@ import { registerInputGuard } from './platform/input-guard.ts';
 import { registerHealth } from './platform/health.ts';
 import type { Deps } from './platform/deps.ts';
 import { createJobs } from './platform/jobs.ts';
-import { createMailer } from './platform/mail.ts';
-import { defineBillingJobs, invoiceFolderOwner } from './features/billing/index.ts';
+import { createMailer, mailRowOwner } from './platform/mail.ts';
+import { billingRowOwner, defineBillingJobs, invoiceFolderOwner } from './features/billing/index.ts';
 import { createSecrets } from './platform/secrets.ts';
 import { defineFileSweep } from './platform/file-sweep.ts';
 import { knowledgeFolderOwner } from './features/knowledge/index.ts';
@@ -41,7 +41,7 @@ import { createObjectBackend, type ObjectBackend } from './platform/object-backe
 import { M } from '../shared/messages.ts';
 import type { ApiErrorBody } from '../shared/errors.ts';
 import { authRoutes } from './features/auth/index.ts';
-import { defineAuthJobs } from './features/auth/index.ts';
+import { accountRowOwner, defineAuthJobs } from './features/auth/index.ts';
 import { defineChatJobs } from './features/chat/index.ts';
 import { defineKnowledgeJobs, resumeInterruptedIngestion } from './features/knowledge/index.ts';
 import { knowledgeRoutes } from './features/knowledge/index.ts';
@@ -52,13 +52,13 @@ import { assertCanEditAssistant, assertCanUseAssistant } from './features/assist
 import { accountRoutes } from './features/account/index.ts';
 import { legalRoutes } from './features/legal/index.ts';
 import { assistantRoutes } from './features/assistants/index.ts';
-import { chatRoutes } from './features/chat/index.ts';
+import { chatRoutes, chatRowOwner } from './features/chat/index.ts';
 import { userRoutes } from './features/users/index.ts';
 import { dataprotectionRoutes } from './features/dataprotection/index.ts';
 import { supportRoutes } from './features/support/index.ts';
-import { formRoutes } from './features/forms/index.ts';
+import { formRoutes, formRowOwner } from './features/forms/index.ts';
 import { toolRoutes } from './features/tools/index.ts';
-import { mcpRoutes } from './features/mcp/index.ts';
+import { mcpRoutes, mcpRowOwner } from './features/mcp/index.ts';
 import { insightRoutes } from './features/insight/index.ts';
 import { defineTeamDeletionJobs } from './features/insight/index.ts';
 import { dsgvoRoutes } from './features/dataprotection/index.ts';
@@ -141,6 +141,8 @@ export async function buildApp(
     throttle: createThrottle(database.db),
     storage: createPublicStorage(backend),
     privateFiles,
+    // Erasure order: every feature's linked rows first, then the conversations, then the people.
+    rowOwners: [formRowOwner, mcpRowOwner, mailRowOwner, billingRowOwner, chatRowOwner, accountRowOwner],
     ai: createAiGateway(config.ai),
     secrets: createSecrets({ key: config.secretsKey, dataDir: config.dataDir }),
     mailer: createMailer({

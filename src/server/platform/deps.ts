@@ -8,6 +8,7 @@ import type { Realtime } from './realtime.ts';
 import type { PrivateStore, Storage } from './storage.ts';
 import type { Secrets } from './secrets.ts';
 import type { Throttle } from './throttle.ts';
+import type { RowOwner } from './row-owners.ts';
 
 /** What every service function may use; built once in app.ts. */
 export interface Deps {
@@ -23,6 +24,8 @@ export interface Deps {
   ai: AiGateway;
   /** Encryption of secrets at rest (MCP headers). */
   secrets: Secrets;
+  /** Who erases which rows (row-owners.ts); filled by the app's wiring, in erasure order. */
+  rowOwners: RowOwner[];
   /** Live progress channel; attached once the HTTP server exists. */
   realtime?: Realtime;
   log: FastifyBaseLogger;

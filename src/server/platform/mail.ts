@@ -1,9 +1,10 @@
 import nodemailer from 'nodemailer';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Jobs } from './jobs.ts';
 import { mailOutbox } from '../db/schema/index.ts';
+import type { RowOwner } from './row-owners.ts';
 
 export interface MailMessage {
   to: string;
@@ -148,3 +149,16 @@ export function renderHtml(text: string): string {
     .join('');
   return `<!doctype html><html lang="de"><body style="font-family:Arial,sans-serif;color:#222;font-size:15px;line-height:1.5">${paragraphs}</body></html>`;
 }
+
+/** The outbox's rows: a conversation's mails go with it, a person's with them (to or from their address). */
+export const mailRowOwner: RowOwner = {
+  owner: 'platform/mail',
+  tables: ['mail_outbox'],
+  async eraseThreads(tx, threadIds) {
+    await tx.delete(mailOutbox).where(inArray(mailOutbox.threadId, threadIds));
+  },
+  async eraseUser(tx, user) {
+    const address = user.email.toLowerCase();
+    await tx.delete(mailOutbox).where(or(sql`lower(${mailOutbox.to}) = ${address}`, sql`lower(${mailOutbox.replyTo}) = ${address}`));
+  },
+};

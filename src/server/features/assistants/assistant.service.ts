@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client.ts';
-import { assistants, teams, type Assistant, type Team } from '../../db/schema/index.ts';
+import { assistantRights, assistants, teams, type Assistant, type Team } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { FILE_SWEEP_JOB } from '../../platform/file-sweep.ts';
 import { generateAvatarSvg } from '../../platform/avatar.ts';
@@ -374,4 +374,20 @@ export async function setAssistantLogo(
   await deps.db.update(assistants).set({ logo, updatedAt: new Date() }).where(eq(assistants.id, current.id));
   await deps.storage.remove(current.logo);
   return { logo: publicUrl(logo)! };
+}
+
+/** One right of a user on an assistant (Users → Rechte): the assistants feature writes assistant_rights. */
+export async function setAssistantRight(db: Db, input: { userId: number; assistantId: number; right: 'canUse' | 'canEdit'; value: boolean }): Promise<void> {
+  await db
+    .insert(assistantRights)
+    .values({ userId: input.userId, assistantId: input.assistantId, [input.right]: input.value })
+    .onConflictDoUpdate({ target: [assistantRights.userId, assistantRights.assistantId], set: { [input.right]: input.value } });
+}
+
+/** The image style of an image assistant (the images feature decides it, this feature writes it). */
+export async function setAssistantImageStyle(db: Db, assistantId: number, values: { mainStyle: string; subStyle: string | null; isImageStyleCustom: boolean }): Promise<void> {
+  await db
+    .update(assistants)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(assistants.id, assistantId));
 }

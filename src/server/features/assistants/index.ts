@@ -3,3 +3,4 @@
 export { assistantRoutes } from './assistant.routes.ts';
 export { seedDefaultAssistants } from './assistant.seed.ts';
 export { assertCanEditAssistant, assertCanUseAssistant, assertUsable, findPublishedAssistant, getLimitState, limitStateFrom, planHasRights, rightsFor, saveAssistantFilter } from './assistant.service.ts';
+export { setAssistantImageStyle, setAssistantRight } from './assistant.service.ts';

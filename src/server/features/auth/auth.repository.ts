@@ -66,3 +66,18 @@ export async function deleteSpentUserTokens(db: Db): Promise<number> {
     .returning({ id: userTokens.id });
   return gone.length;
 }
+
+/** The accounts (users rows) are written here only: registration, team members, verification, passwords. */
+export async function insertUser(db: Db, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(db: Db, userId: number, set: Partial<typeof users.$inferInsert>): Promise<void> {
+  await db.update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** Removes an account; its sessions, rights and tokens go with it (ON DELETE CASCADE). */
+export async function deleteUser(db: Db, userId: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
+}

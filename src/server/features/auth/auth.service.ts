@@ -1,16 +1,15 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PLAN_LIMITS } from '../../../shared/constants.ts';
 import { M, MU } from '../../../shared/messages.ts';
 import type { Feedback, LoginRequest, RegisterRequest, ResetPasswordRequest } from '../../../shared/schemas/auth.ts';
-import { teams, users } from '../../db/schema/index.ts';
 import { AppError, isUniqueViolation } from '../../platform/app-error.ts';
 import { hashPassword, randomToken, verifyPassword } from '../../platform/crypto.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { endAllSessionsOfUser, startSession } from '../../platform/session.ts';
-import { consumeUserToken, findUserByEmail, insertUserToken, peekUserTokenPurpose } from './auth.repository.ts';
+import { consumeUserToken, findUserByEmail, insertUser, insertUserToken, peekUserTokenPurpose, updateUser } from './auth.repository.ts';
 import { isStrongPassword } from '../../../shared/schemas/users.ts';
 import { grantMonthlyAllowance } from '../credits/index.ts';
+import { insertTeam } from '../teams/index.ts';
 
 const RESET_TTL_MS = 60 * 60_000;
 const VERIFY_TTL_MS = 7 * 86_400_000;
@@ -63,33 +62,27 @@ export async function registerAccount(
   const verifyToken = randomToken();
   try {
     userId = await deps.db.transaction(async (tx) => {
-      const [team] = await tx
-        .insert(teams)
-        .values({
-          name: `Team ${input.name}`,
-          planSlug: 'trial',
-          trialEndsAt: new Date(Date.now() + deps.config.trialDays * 86_400_000),
-          amountMikas: limits.mikas,
-          amountUsers: limits.users,
-          amountPublicLicences: limits.publicLicences,
-        })
-        .returning({ id: teams.id });
+      const team = await insertTeam(tx, {
+        name: `Team ${input.name}`,
+        planSlug: 'trial',
+        trialEndsAt: new Date(Date.now() + deps.config.trialDays * 86_400_000),
+        amountMikas: limits.mikas,
+        amountUsers: limits.users,
+        amountPublicLicences: limits.publicLicences,
+      });
       // The trial's credits, so the new team can start at once (the monthly job adds nothing twice).
-      await grantMonthlyAllowance(tx, { id: team!.id, planSlug: 'trial', amountExtraMikas: 0 });
-      const [user] = await tx
-        .insert(users)
-        .values({
-          teamId: team!.id,
-          name: input.name,
-          email: input.email,
-          passwordHash,
-          isAdmin: true,
-          role: 'owner',
-          isVerified: verified,
-        })
-        .returning({ id: users.id });
-      if (!verified) await insertUserToken(tx, user!.id, 'verify', verifyToken, VERIFY_TTL_MS);
-      return user!.id;
+      await grantMonthlyAllowance(tx, { id: team.id, planSlug: 'trial', amountExtraMikas: 0 });
+      const user = await insertUser(tx, {
+        teamId: team.id,
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        isAdmin: true,
+        role: 'owner',
+        isVerified: verified,
+      });
+      if (!verified) await insertUserToken(tx, user.id, 'verify', verifyToken, VERIFY_TTL_MS);
+      return user.id;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('VALIDATION', M.emailTaken, { fields: { email: [M.emailTaken] } });
@@ -130,7 +123,7 @@ export async function registerAccount(
 export async function verifyEmail(deps: Deps, token: string): Promise<Feedback> {
   const userId = await consumeUserToken(deps.db, 'verify', token);
   if (!userId) return { status: 'error', title: 'Link ungültig', message: M.verifyTokenInvalid };
-  await deps.db.update(users).set({ isVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+  await updateUser(deps.db, userId, { isVerified: true });
   return {
     status: 'success',
     title: M.verifySuccessTitle,
@@ -205,7 +198,7 @@ export async function resetPassword(deps: Deps, input: ResetPasswordRequest, ip:
     const userId = await consumeUserToken(tx, ['reset', 'invite'], input.token);
     if (!userId) return false;
     // Following the mailed link proves the address, so it also counts as verification.
-    await tx.update(users).set({ passwordHash, isVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+    await updateUser(tx, userId, { passwordHash, isVerified: true });
     await endAllSessionsOfUser(tx, userId);
     return true;
   });

@@ -3,3 +3,4 @@
 export { billingRoutes } from './billing.routes.ts';
 export { billingProvider, billingUserFields } from './billing.service.ts';
 export { defineBillingJobs, invoiceFolderOwner } from './invoice-files.ts';
+export { billingRowOwner } from './billing.rows.ts';

@@ -4,3 +4,4 @@ export { defineChatJobs } from './chat.jobs.ts';
 export { chatRoutes } from './chat.routes.ts';
 export { answerInThread, attachAnswerAudio, createThread, findThreadAnswer, findThreadById, findThreadDocumentSource, getThreadMessages, markThreadFormsSubmitted, privacyGateFor, recoverInterruptedAnswers, reserveAnswerCredits, resolveThreadAccess, threadOfAnswerAudio, throttlePublicMessage, verifyThreadToken } from './chat.service.ts';
 export type { ThreadAccess } from './chat.service.ts';
+export { chatRowOwner } from './chat.rows.ts';

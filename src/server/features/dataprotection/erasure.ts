@@ -3,8 +3,6 @@ import {
   assistants,
   dataExports,
   formSubmissions,
-  mailOutbox,
-  mcpCalls,
   messages,
   threads,
   users,
@@ -50,11 +48,10 @@ export async function eraseThreads(deps: Deps, owners: PrivateFolderOwner[], thr
     await deps.db.transaction(async (tx) => {
       const [m] = await tx.select({ n: count() }).from(messages).where(inArray(messages.threadId, ids));
       total.messages += m?.n ?? 0;
-      await tx.delete(formSubmissions).where(inArray(formSubmissions.threadId, ids));
-      await tx.delete(mailOutbox).where(inArray(mailOutbox.threadId, ids));
-      await tx.update(mcpCalls).set({ threadId: null }).where(inArray(mcpCalls.threadId, ids));
-      const gone = await tx.delete(threads).where(inArray(threads.id, ids)).returning({ id: threads.id });
-      total.threads += gone.length;
+      const [t] = await tx.select({ n: count() }).from(threads).where(inArray(threads.id, ids));
+      total.threads += t?.n ?? 0;
+      // Each owner erases its own rows; the conversations' owner comes last (row-owners.ts).
+      for (const owner of deps.rowOwners) await owner.eraseThreads?.(tx, ids);
     });
   }
   return total;
@@ -109,12 +106,9 @@ export async function eraseUser(deps: Deps, owners: PrivateFolderOwner[], auth: 
   removed.files += await removeFiles(deps, personal);
   removed.files += await removeExportsHolding(deps, auth.team.id, { scope: 'user', ref: target.uuid });
   await deps.db.transaction(async (tx) => {
-    const address = target.email.toLowerCase();
-    await tx
-      .delete(mailOutbox)
-      .where(or(sql`lower(${mailOutbox.to}) = ${address}`, sql`lower(${mailOutbox.replyTo}) = ${address}`));
-    // Sessions, rights, tokens, pictures and any thread created meanwhile go by cascade.
-    await tx.delete(users).where(and(eq(users.id, target.id), eq(users.teamId, auth.team.id)));
+    // Each owner erases its own rows of the person, the person's own row last (row-owners.ts);
+    // sessions, rights, tokens, pictures and any thread created meanwhile go with it by cascade.
+    for (const owner of deps.rowOwners) await owner.eraseUser?.(tx, { id: target.id, teamId: auth.team.id, email: target.email });
     await recordAudit(tx, { action: 'dataprotection.user_erased', ...auditFrom(auth), detail: { userUuid: target.uuid, ...removed } });
   });
   deps.log.info({ teamId: auth.team.id, ...removed }, 'user erased');

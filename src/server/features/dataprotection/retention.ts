@@ -12,6 +12,7 @@ import {
 } from '../../../shared/schemas/dataprotection.ts';
 import { eraseThreads } from './erasure.ts';
 import { removeExpiredExports } from './exports.ts';
+import { setTeamRetention } from '../teams/index.ts';
 
 // Retention (docs/dataprotection.md): every night a job deletes the conversations whose last
 // message is older than the team's setting — members' and visitors' chats separately — with their
@@ -56,10 +57,7 @@ export async function getRetention(deps: Deps, auth: AuthContext): Promise<Reten
 export async function saveRetention(deps: Deps, auth: AuthContext, input: RetentionRequest) {
   const before = await getRetention(deps, auth);
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(teams)
-      .set({ retentionMemberDays: input.members_days, retentionVisitorDays: input.visitors_days, updatedAt: new Date() })
-      .where(eq(teams.id, auth.team.id));
+    await setTeamRetention(tx, auth.team.id, { members: input.members_days, visitors: input.visitors_days });
     await recordAudit(tx, {
       action: 'dataprotection.retention_changed',
       ...auditFrom(auth),

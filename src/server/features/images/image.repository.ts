@@ -63,16 +63,7 @@ export async function saveCustomStyle(db: Db, values: typeof customImageStyles.$
     });
 }
 
-export async function setAssistantStyle(
-  db: Db,
-  assistantId: number,
-  values: { mainStyle: string; subStyle: string | null; isImageStyleCustom: boolean },
-) {
-  await db
-    .update(assistants)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(assistants.id, assistantId));
-}
+export { setAssistantImageStyle as setAssistantStyle } from '../assistants/index.ts';
 
 // ---------------------------------------------------------------- pictures
 

@@ -2,3 +2,4 @@
 // the app's wiring import only what is exported here.
 export { mcpRoutes } from './mcp.routes.ts';
 export { mcpToolsForAnswer } from './mcp.service.ts';
+export { mcpRowOwner } from './mcp.rows.ts';

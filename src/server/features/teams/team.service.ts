@@ -146,3 +146,14 @@ export async function loadTeamForUpdate(db: Db, teamId: number): Promise<Team> {
   const [row] = await db.select().from(teams).where(eq(teams.id, teamId)).for('update');
   return row!;
 }
+
+/** A new team (registration): the teams feature writes its rows. */
+export async function insertTeam(db: Db, values: typeof teams.$inferInsert): Promise<{ id: number }> {
+  const [row] = await db.insert(teams).values(values).returning({ id: teams.id });
+  return row!;
+}
+
+/** Datenschutz → retention periods of a team (days; null = keep). */
+export async function setTeamRetention(db: Db, teamId: number, days: { members: number | null; visitors: number | null }): Promise<void> {
+  await db.update(teams).set({ retentionMemberDays: days.members, retentionVisitorDays: days.visitors, updatedAt: new Date() }).where(eq(teams.id, teamId));
+}

@@ -8,9 +8,9 @@ import { endAllSessionsOfUser, type AuthContext } from '../../platform/session.t
 import { M, MCR, MU, MINS } from '../../../shared/messages.ts';
 import type { TeamUser, ZCreateUserRequest, ZPermissionRequest, ZUpdateUserRequest } from '../../../shared/schemas/users.ts';
 import type { z } from '../../../shared/zod.ts';
-import { issueInvitationToken, isEmailTaken } from '../auth/index.ts';
+import { deleteUser, insertUser, issueInvitationToken, isEmailTaken, updateUser } from '../auth/index.ts';
 import { countTeamUsers, getTeamLimits } from '../teams/index.ts';
-import { planHasRights } from '../assistants/index.ts';
+import { planHasRights, setAssistantRight } from '../assistants/index.ts';
 
 const INVITE_TTL_MS = 7 * 86_400_000;
 
@@ -107,21 +107,18 @@ export async function createTeamUser(
     if ((await countTeamUsers(tx, auth.team.id)) >= limits.userLimitRegular + limits.userAddons) {
       throw new AppError('FORBIDDEN', MU.userLimitReached);
     }
-    const [user] = await tx
-      .insert(users)
-      .values({
-        teamId: auth.team.id,
-        name: input.name,
-        email: input.email,
-        passwordHash,
-        isAdmin: input.is_admin,
-        role: 'employee',
-        // An admin-set password needs no mailbox check; an invitation proves the address on use.
-        isVerified: Boolean(passwordHash),
-      })
-      .returning();
-    if (input.invitation) await issueInvitationToken(tx, user!.id, inviteToken, INVITE_TTL_MS);
-    return user!;
+    const user = await insertUser(tx, {
+      teamId: auth.team.id,
+      name: input.name,
+      email: input.email,
+      passwordHash,
+      isAdmin: input.is_admin,
+      role: 'employee',
+      // An admin-set password needs no mailbox check; an invitation proves the address on use.
+      isVerified: Boolean(passwordHash),
+    });
+    if (input.invitation) await issueInvitationToken(tx, user.id, inviteToken, INVITE_TTL_MS);
+    return user;
   });
   if (input.invitation) {
     await deps.mailer.send({
@@ -159,7 +156,7 @@ export async function updateTeamUser(
   }
   if (input.password) set.passwordHash = await hashPassword(input.password.password);
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set(set).where(eq(users.id, target.id));
+    await updateUser(tx, target.id, set);
     if (input.password) {
       // A changed password ends every session of that user; the caller's own is renewed below.
       await endAllSessionsOfUser(tx, target.id);
@@ -174,8 +171,7 @@ export async function deleteTeamUser(deps: Deps, auth: AuthContext, uuid: string
   if (target.role === 'owner') throw new AppError('FORBIDDEN', MU.ownerNotDeletable);
   if (target.id === auth.user.id) throw new AppError('FORBIDDEN', MU.selfNotDeletable);
   assertMayChangeUser(auth, target, { credentials: true });
-  // Sessions, rights and tokens go with the user (ON DELETE CASCADE).
-  await deps.db.delete(users).where(eq(users.id, target.id));
+  await deleteUser(deps.db, target.id);
   return { status: 'success' as const, message: MU.userDeleted };
 }
 
@@ -195,12 +191,6 @@ export async function setAssistantPermission(
     .where(and(eq(assistants.id, input.assistant_id), or(isNull(assistants.teamId), eq(assistants.teamId, auth.team.id))));
   if (!assistant) throw new AppError('NOT_FOUND', 'Dieser Mika wurde nicht gefunden.');
   const column = input.permission_type === 'can_use' ? 'canUse' : 'canEdit';
-  await deps.db
-    .insert(assistantRights)
-    .values({ userId: target.id, assistantId: assistant.id, [column]: input.value })
-    .onConflictDoUpdate({
-      target: [assistantRights.userId, assistantRights.assistantId],
-      set: { [column]: input.value },
-    });
+  await setAssistantRight(deps.db, { userId: target.id, assistantId: assistant.id, right: column, value: input.value });
   return { status: 'success' as const, message: MU.permissionSaved };
 }

@@ -1,0 +1,22 @@
+import type { Db } from '../db/client.ts';
+
+/**
+ * Rows are erased by their owners (docs/decisions/029-server-boundaries.md), as private files are
+ * by their PrivateFolderOwner: every feature (and the platform's mail outbox) that keeps rows linked
+ * to a conversation or a person contributes how they go. Erasure and retention iterate the
+ * registry (deps.rowOwners) in order — the conversations' and the people's own rows last — so a
+ * new table linked to a thread or a user is erased by the feature that added it, or declares why
+ * it stays. `row-owners.test.ts` puts a row into every such table and proves it.
+ */
+export interface RowOwner {
+  /** Who writes these rows. */
+  owner: string;
+  /** The tables it owns that are linked to a thread, a user or a team. */
+  tables: string[];
+  /** Removes or unlinks its rows of these conversations, inside the erasure's transaction. */
+  eraseThreads?(tx: Db, threadIds: number[]): Promise<void>;
+  /** Removes its rows of one person, inside the erasure's transaction. */
+  eraseUser?(tx: Db, user: { id: number; teamId: number; email: string }): Promise<void>;
+  /** Tables whose rows outlive an erasure on purpose, with the reason (law, accountability). */
+  keeps?: Record<string, string>;
+}
