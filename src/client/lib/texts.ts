@@ -62,6 +62,9 @@ export const T = {
     datenschutz: 'Datenschutzerklärung',
   },
   legalNotFound: 'Dieser Rechtstext ist nicht verfügbar.',
+  legalTemplateTitle: 'Mustertext',
+  legalTemplate:
+    'Dieser Text ist die mitgelieferte Vorlage, kein gültiger Rechtstext. Der Betreiber ersetzt ihn durch eigene Texte (LEGAL_DIR); im Produktivbetrieb startet Mika erst danach.',
 
   // Footer
   footerAgb: 'AGB',
