@@ -88,8 +88,8 @@ describe('the help Mika, offline', () => {
       // The quotes name their source under each passage: "— *Mika-Handbuch, <chapter>*".
       const quoted = [...answer.final_text.matchAll(/^> — \*(.+)\*$/gm)].map((m) => m[1]);
       if (!quoted.includes(`${GUIDE_FILE_NAME}, ${chapter}`)) misses.push(`${question} → ${quoted.join(' | ') || answer.final_text}`);
-      // The sources under the answer (office chat) name the guide.
-      expect(answer.sources?.map((x) => x.file), question).toContain(GUIDE_FILE_NAME);
+      // The sources under the answer (office chat) are exactly the quoted chapters of the guide.
+      expect(answer.sources?.map((x) => `${x.file}, ${x.location}`), question).toEqual(quoted);
     }
     expect(misses).toEqual([]);
   });

@@ -67,7 +67,7 @@ export default function LegalPage({ page }: { page: LegalPageName }) {
           {query.data && (
             <Box component="article" sx={{ overflowWrap: 'anywhere' }}>
               {query.data.template && (
-                <Alert severity="warning" variant="filled" data-testid="legal-template-banner" sx={{ mb: 3 }}>
+                <Alert severity="warning" data-testid="legal-template-banner" sx={{ mb: 3 }}>
                   <AlertTitle>{T.legalTemplateTitle}</AlertTitle>
                   {T.legalTemplate}
                 </Alert>
