@@ -85,13 +85,21 @@ async function main() {
     console.log(`Client ist aktuell (dist/client), kein Build nötig (${Date.now() - started} ms).`);
     return;
   }
-  console.log(`Baue den Client (${reason}) …`);
+  // One progress line instead of Vite's file listing (about 170 lines before the start banner);
+  // warnings and errors still print. --verbose shows Vite's full log.
+  const verbose = process.argv.includes('--verbose');
+  const progress = (text: string) => (process.stdout.isTTY && !verbose ? process.stdout.write(text) : console.log(text.trim()));
+  progress(`Baue den Client (${reason}), einmalig nach jeder Änderung …`);
   // The stamp goes first: a failed build must not look current.
   fs.rmSync(path.join(root, STAMP), { force: true });
   const { build } = await import('vite');
-  for (const configFile of VITE_CONFIGS) await build({ configFile: path.join(root, configFile) });
+  for (const [i, configFile] of VITE_CONFIGS.entries()) {
+    await build({ configFile: path.join(root, configFile), ...(verbose ? {} : { logLevel: 'warn' as const }) });
+    progress(` ${i + 1}/${VITE_CONFIGS.length}`);
+  }
   // The hash of the inputs as they were when the build began: a change made during it builds again.
   writeStamp(root, hash);
+  progress(` fertig (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

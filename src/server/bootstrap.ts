@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { ensureSuperadmin } from './db/seed.ts';
-import { seedDefaultAssistants } from './features/assistants/index.ts';
+import { GUIDE_SEED_KEY, seedDefaultAssistants } from './features/assistants/index.ts';
+import { seedGuideKnowledge } from './features/knowledge/index.ts';
 import { createPublicStorage } from './platform/storage.ts';
 import { createObjectBackend } from './platform/object-backend.ts';
 
@@ -14,7 +15,8 @@ export async function openAndPrepareDatabase(config: AppConfig): Promise<Databas
   );
   await database.migrate();
   if (config.superadmin) await ensureSuperadmin(database.db, config.superadmin);
-  await seedDefaultAssistants(database.db, createPublicStorage(createObjectBackend(config)));
+  const defaults = await seedDefaultAssistants(database.db, createPublicStorage(createObjectBackend(config)));
+  await seedGuideKnowledge(database.db, defaults.get(GUIDE_SEED_KEY)!);
   return database;
 }
 

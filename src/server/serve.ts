@@ -1,10 +1,11 @@
 import { buildApp } from './app.ts';
 import { closeOnSignals, openAndPrepareDatabase } from './bootstrap.ts';
-import { configFromEnvironment, configWarnings, exitWithExplanation, startupBanner } from './startup.ts';
+import { assertLegalPagesReady, configFromEnvironment, configWarnings, exitWithExplanation, startupBanner } from './startup.ts';
 
 // Started by server.ts (with Node's compile cache on). `npm start` ran scripts/check-node.js (a too old
 // Node) and the client build before.
 const { config, envFile } = configFromEnvironment();
+await assertLegalPagesReady(config).catch((err: unknown) => exitWithExplanation(err, config));
 const warnings = configWarnings(config, process.env);
 const database = await openAndPrepareDatabase(config).catch((err: unknown) => exitWithExplanation(err, config));
 const { app } = await buildApp(config, database);

@@ -1,5 +1,6 @@
 import type { AppConfig } from './config.ts';
 import { ConfigError, loadConfig, loadEnvFile } from './config.ts';
+import { unfinishedLegalPages } from './features/legal/index.ts';
 
 // What a person starting Mika reads in the terminal: which database, mail and AI mode this process
 // runs with, what looks half configured, and — when it cannot start — why, without a stack trace.
@@ -136,6 +137,21 @@ export function explainStartupError(err: unknown, config?: AppConfig): string | 
     return `Datenbank ${safeUrl(config.databaseUrl)} nicht erreichbar / unreachable: ${e.code} ${e.message}`;
   }
   return undefined;
+}
+
+/**
+ * Production serves customers: the shipped legal templates (AGB, AVV … with "[Firma des Anbieters]")
+ * must have been replaced in LEGAL_DIR, as the example seller data must (config.ts).
+ */
+export async function assertLegalPagesReady(config: AppConfig): Promise<void> {
+  if (config.env !== 'production') return;
+  const unfinished = await unfinishedLegalPages(config.legalDir);
+  if (unfinished.length === 0) return;
+  throw new ConfigError(
+    `Die Rechtstexte sind noch die mitgelieferten Vorlagen oder fehlen / the legal pages are still the shipped templates or missing:\n` +
+      unfinished.map((f) => `  ${f}`).join('\n') +
+      `\nEigene Texte in LEGAL_DIR ablegen / put your own texts into LEGAL_DIR (docs/operations.md, "Legal pages").`,
+  );
 }
 
 export function exitWithExplanation(err: unknown, config?: AppConfig): never {

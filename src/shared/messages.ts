@@ -147,7 +147,8 @@ export const MP = {
   audioRequired: 'Bitte nimm zuerst eine Sprachnachricht auf.',
   audioInvalid: 'Die Aufnahme ist keine gültige WAV-Datei.',
   audioTooLarge: 'Die Aufnahme ist zu lang (höchstens 10 MB).',
-  transcriptionUnavailable: 'Die Spracheingabe ist auf diesem Server nicht eingerichtet.',
+  transcriptionUnavailable:
+    'Die Spracheingabe ist auf diesem Server nicht eingerichtet: Sie braucht ein angeschlossenes Spracherkennungsmodell. Bitte wende Dich an die Person, die Mika bei Euch betreibt.',
   transcriptionFailed: 'Die Aufnahme konnte nicht verstanden werden. Bitte versuche es noch einmal.',
   transcriptEmpty: 'In der Aufnahme war keine Sprache zu erkennen.',
   speechFailed: 'Die Sprachausgabe ist fehlgeschlagen. Bitte versuche es noch einmal.',

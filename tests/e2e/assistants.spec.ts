@@ -425,10 +425,16 @@ test('Mitarbeiter ohne Rechte sieht gesperrte Aktionen mit „Keine Berechtigung
   // No create actions for employees.
   await expect(page.getByRole('button', { name: 'Neuer Mika' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Mika hinzufügen' })).toHaveCount(0);
-  // The side navigation applies the same rules and shows no edit icon without the right.
+  // The side navigation applies the same rules: the edit icon is there, disabled, with the reason
+  // (spec 01 §2/§6) — for an own Mika without the right and for a default Mika.
   const navRows = page.getByTestId('nav-assistants');
   await expect(navRows.getByRole('button', { name: 'Mit Geheim Gerda sprechen' })).toBeDisabled();
-  await expect(navRows.getByRole('button', { name: 'Geheim Gerda bearbeiten' })).toHaveCount(0);
+  const navEdit = navRows.getByRole('button', { name: 'Geheim Gerda bearbeiten' });
+  await expect(navEdit).toBeDisabled();
+  await expect(await tooltipOf(page, navEdit)).toHaveText('Keine Berechtigung');
+  const navDefaultEdit = navRows.getByRole('button', { name: 'Mika Allrounder bearbeiten' });
+  await expect(navDefaultEdit).toBeDisabled();
+  await expect(await tooltipOf(page, navDefaultEdit)).toHaveText(NOT_EDITABLE);
 
   // A direct link to the edit view leads back to the library with the reason.
   await page.goto(`/?view=edit&assistant=${uuid}`);

@@ -191,7 +191,9 @@ test('Live-Login: Warnleiste mit dem Team, die Bibliothek des Teams, Beenden fü
   // Reloaded into the team: its library, its owner, the warning bar — and no Insight.
   await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
   const bar = page.getByTestId('live-login-banner');
-  await expect(bar).toContainText(`Du bist als Team ${TEAM} eingeloggt`);
+  // The team's name already says "Team …" (registration names it so): said once, not "Team Team".
+  await expect(bar).toContainText(`Du bist als ${TEAM} eingeloggt`);
+  await expect(bar).not.toContainText('Team Team');
   await expect(bar.getByTestId('live-login-until')).toHaveText(/^bis \d{2}:\d{2}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Deine Mikas' })).toBeVisible();
   await expect(page.getByTestId('nav-profile')).toContainText(OWNER.name);
@@ -201,7 +203,7 @@ test('Live-Login: Warnleiste mit dem Team, die Bibliothek des Teams, Beenden fü
 
   // On a phone the bar keeps the team and the way out, without widening the page.
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(bar).toContainText(`Du bist als Team ${TEAM} eingeloggt`);
+  await expect(bar).toContainText(`Du bist als ${TEAM} eingeloggt`);
   await expect(bar.getByRole('button', { name: 'Live-Login beenden' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1440, height: 900 });

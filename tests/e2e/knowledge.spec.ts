@@ -82,4 +82,16 @@ test('Wissen: PDF hochladen, Fortschritt verfolgen, Frage aus dem PDF beantworte
   // After a reload the source is still shown (stored with the answer).
   await page.reload();
   await expect(page.getByTestId('answer-sources').last()).toContainText('Lagerordnung.pdf, Seite 2');
+
+  // Deleting the file trains the Mika anew: the training dialog of spec 02 §4 shows it too.
+  await page.goto(`/?view=edit&assistant=${uuid}&tab=knowledge`);
+  await page.getByRole('button', { name: /Lagerordnung\.pdf löschen/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click();
+  const removal = page.getByTestId('knowledge-removal');
+  await expect(removal).toBeVisible();
+  await expect(removal).toContainText('„Lagerordnung.pdf“ wird entfernt');
+  await expect(page.getByTestId('knowledge-removal-status')).toHaveText('Fertig – Dein Mika nutzt die Datei nicht mehr.');
+  await expect(page.getByText('Datei gelöscht')).toBeVisible();
+  await expect(removal).toBeHidden({ timeout: 5000 });
+  await expect(page.getByTestId('knowledge-file')).toHaveCount(0);
 });

@@ -86,6 +86,10 @@ test('Inhaberin legt einen Mitarbeiter mit Passwort an und gibt genau einen Mika
 
   const granted = page.getByRole('group', { name: GRANTED });
   const useSwitch = granted.getByRole('switch', { name: 'Nutzung erlaubt' });
+  // Each switch names its Mika: a screen reader tells the rows apart without the visual layout.
+  await expect(page.getByRole('switch', { name: `Nutzung erlaubt für ${GRANTED}`, exact: true })).toHaveCount(1);
+  await expect(page.getByRole('switch', { name: `Anpassung erlaubt für ${GRANTED}`, exact: true })).toHaveCount(1);
+  await expect(page.getByRole('switch', { name: 'Nutzung erlaubt', exact: true })).toHaveCount(0);
   await expect(useSwitch).not.toBeChecked();
   await useSwitch.click();
   await expect(snackbar(page, 'Einstellung gespeichert')).toBeVisible();

@@ -1,5 +1,10 @@
+import { fileURLToPath } from 'node:url';
+
+/** Legal pages of the invented seller: production refuses the shipped templates (docs/operations.md). */
+export const TEST_LEGAL_DIR = fileURLToPath(new URL('../fixtures/legal', import.meta.url));
+
 /**
- * A seller for servers that run with NODE_ENV=production in tests and benchmarks: production
+ * A seller (and its legal pages) for servers that run with NODE_ENV=production in tests and benchmarks: production
  * refuses to issue invoices with the shipped example seller (docs/billing.md). Invented data.
  */
 export const TEST_SELLER_ENV = {
@@ -16,4 +21,5 @@ export const TEST_SELLER_ENV = {
   SELLER_MANAGING_DIRECTOR: 'Paula Prüfer',
   SELLER_CONTACT_NAME: 'Buchhaltung Prüf-Mika',
   SELLER_CONTACT_PHONE: '+49 40 1234567',
+  LEGAL_DIR: TEST_LEGAL_DIR,
 } as const;

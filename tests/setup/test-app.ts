@@ -8,7 +8,8 @@ import { buildApp, type BuildOptions, type BuiltApp } from '../../src/server/app
 import { loadConfig, type AppConfig } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { withDatabase } from './global-setup.ts';
-import { seedDefaultAssistants } from '../../src/server/features/assistants/assistant.seed.ts';
+import { GUIDE_SEED_KEY, seedDefaultAssistants } from '../../src/server/features/assistants/assistant.seed.ts';
+import { seedGuideKnowledge } from '../../src/server/features/knowledge/guide.seed.ts';
 import { createPublicStorage } from '../../src/server/platform/storage.ts';
 import { createObjectBackend } from '../../src/server/platform/object-backend.ts';
 
@@ -92,7 +93,8 @@ export async function buildTestApp(
   // without the session cache (AUTH_CACHE_MS) that holds without waiting for the database's
   // change notification. The cache itself is tested with it on (auth-cache.test.ts, two instances).
   const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://mika.test', DATA_DIR: dataDir, AUTH_CACHE_MS: '0', ...env });
-  await seedDefaultAssistants(database.db, createPublicStorage(createObjectBackend(config)));
+  const defaults = await seedDefaultAssistants(database.db, createPublicStorage(createObjectBackend(config)));
+  await seedGuideKnowledge(database.db, defaults.get(GUIDE_SEED_KEY)!);
   const built = await buildApp(config, database, undefined, options);
   await built.app.ready();
   return {

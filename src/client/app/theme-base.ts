@@ -152,7 +152,20 @@ return createTheme(base, {
     },
     MuiFormHelperText: { styleOverrides: { root: { marginInline: 4 } } },
     MuiInputLabel: { styleOverrides: { root: { '&.Mui-focused:not(.Mui-error)': { color: COLORS.focus } } } },
-    MuiTab: { styleOverrides: { root: { '&.Mui-selected': { color: COLORS.primaryText } } } },
+    MuiTab: {
+      styleOverrides: {
+        root: {
+          '&.Mui-selected': { color: COLORS.primaryText },
+          // On a phone four labels ("Veröffentlichung" among them) fit without being cut.
+          '@media (max-width: 599.95px)': { minWidth: 0, paddingLeft: 12, paddingRight: 12 },
+        },
+      },
+    },
+    // Every tab bar scrolls rather than cutting a label when a phone is too narrow for it.
+    MuiTabs: {
+      defaultProps: { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true },
+      styleOverrides: { root: { minWidth: 0, maxWidth: '100%' } },
+    },
     MuiAppBar: {
       defaultProps: { elevation: 0, color: 'transparent' },
       styleOverrides: {

@@ -1,5 +1,5 @@
 import { createElement, Fragment, type ReactNode } from 'react';
-import { parseMarkdown, type Align, type Block, type Inline } from './markdown-parse.ts';
+import { parseMarkdown, type Align, type Block, type Inline } from '../../shared/markdown-parse.ts';
 
 /**
  * Text from a model → React elements (ARCHITECTURE §5 security rules). markdown-parse.ts builds a

@@ -1,4 +1,5 @@
 import { LIMITS } from '../../shared/constants.ts';
+import { teamPhrase } from '../../shared/team-name.ts';
 
 // German texts only the client shows. Texts both sides show live in src/shared/messages.ts.
 export const T = {
@@ -62,6 +63,9 @@ export const T = {
     datenschutz: 'Datenschutzerklärung',
   },
   legalNotFound: 'Dieser Rechtstext ist nicht verfügbar.',
+  legalTemplateTitle: 'Mustertext',
+  legalTemplate:
+    'Dieser Text ist die mitgelieferte Vorlage, kein gültiger Rechtstext. Der Betreiber ersetzt ihn durch eigene Texte (LEGAL_DIR); im Produktivbetrieb startet Mika erst danach.',
 
   // Footer
   footerAgb: 'AGB',
@@ -74,7 +78,7 @@ export const T = {
   navLogout: 'Logout',
   navMenu: 'Navigation öffnen',
   navLabel: 'Hauptnavigation',
-  liveLoginBanner: (teamName: string) => `Du bist als Team ${teamName} eingeloggt`,
+  liveLoginBanner: (teamName: string) => `Du bist als ${teamPhrase(teamName)} eingeloggt`,
   liveLoginUntil: (time: string) => `bis ${time}`,
   liveLoginEnd: 'Live-Login beenden',
   liveLoginEndShort: 'Beenden',

@@ -32,11 +32,26 @@ describe('offline engine', () => {
     expect(answer).not.toContain('Kundenservice');
   });
 
-  it('says plainly in German when nothing matches, and introduces itself', () => {
+  it('says in one paragraph what offline mode can do and what connects a model, per audience', () => {
     // The retrieval found nothing for the question.
-    const answer = composeOfflineAnswer('Wie wird das Wetter morgen?', { assistantName: 'Mika', intro: 'Ich bin Mika.', passages: [] });
-    expect(answer).toContain('keine passende Stelle gefunden');
-    expect(answer).toContain('**Über mich:** Ich bin Mika.');
+    const ask = (audience: 'operator' | 'admin' | 'employee' | 'visitor', q = 'Wie wird das Wetter morgen?') =>
+      composeOfflineAnswer(q, { assistantName: 'Mika', intro: 'Ich bin Mika.', passages: [], audience });
+    expect(ask('employee')).toContain('keine passende Stelle gefunden');
+    expect(ask('employee')).toContain('zitiere ich passende Stellen aus meinem Wissen');
+    expect(ask('employee')).toContain('Bitte Deine Administratorin oder Deinen Administrator');
+    expect(ask('admin')).toContain('„Support“ in der Seitenleiste');
+    expect(ask('operator')).toContain('AI_PROVIDER, AI_API_KEY und AI_CHAT_MODEL');
+    // A visitor of a public chat learns nothing about the operator's set-up.
+    expect(ask('visitor')).not.toMatch(/Betreiber|AI_|Administrator/);
+    // A writing request is not answered with the intro, even when the intro shares its words.
+    const writing = composeOfflineAnswer('Schreib mir eine E-Mail an Mika.', {
+      assistantName: 'Mika',
+      intro: 'Ich bin Mika.',
+      passages: [{ source: 'Vorstellung von Mika', text: 'Ich bin Mika.' }],
+      audience: 'employee',
+    });
+    expect(writing).toContain('Texte schreiben, umformulieren oder zusammenfassen kann ich erst mit einem angeschlossenen KI-Modell.');
+    expect(writing).not.toContain('> ');
   });
 
   it('is deterministic', () => {

@@ -36,6 +36,46 @@ export interface OfflineContext {
   assistantName: string;
   intro: string;
   passages: Passage[];
+  /** Who asks: decides what the "nothing to quote" explanation says about connecting a model. */
+  audience?: OfflineAudience;
+}
+
+/** The operator (superadmin), a team admin, an employee, or a visitor of a public chat. */
+export type OfflineAudience = 'operator' | 'admin' | 'employee' | 'visitor';
+
+// "Schreib mir eine E-Mail", "Formuliere …", "Fasse … zusammen", "Übersetze …": work only a model does.
+const WRITING_INTENT =
+  /\b(schreib\w*|formulier\w*|verfass\w*|entw[iu]rf\w*|übersetz\w*|fass\w*\b[^.?!]*\bzusammen|zusammenfass\w*|korrigier\w*|überarbeit\w*|erstell\w*|denk\w* dir)/i;
+
+// "Wie erstelle ich …?", "Kann ich … schreiben?": a question about something, not a request to write.
+const QUESTION = /^\s*(wie|wo|was|wann|warum|wieso|weshalb|welche\w*|kann|kannst|können|gibt|bekomme\w*|muss|darf|ist|sind|hat|habe)\b[^?]*\?\s*$/i;
+
+export function wantsWriting(text: string): boolean {
+  if (QUESTION.test(text)) return false;
+  return WRITING_INTENT.test(text) || requestedDocumentFormat(text) !== undefined;
+}
+
+/**
+ * The one paragraph the offline engine says when it has nothing to quote: what offline mode can
+ * do, and what connects a model — where (operator), whom to ask (admin, employee); a visitor of a
+ * public chat learns only what this chat can do.
+ */
+export function offlineExplanation(audience: OfflineAudience = 'employee', writing = false): string {
+  const task = writing
+    ? 'Texte schreiben, umformulieren oder zusammenfassen kann ich erst mit einem angeschlossenen KI-Modell.'
+    : 'Zu Deiner Frage habe ich in meinem Wissen keine passende Stelle gefunden.';
+  const can =
+    'Ohne KI-Modell zitiere ich passende Stellen aus meinem Wissen mit Quelle, biete hinterlegte Dateien an und nehme Kontaktwünsche auf.';
+  const connect: Record<OfflineAudience, string> = {
+    operator:
+      'Ein KI-Modell verbindest Du als Betreiber in der Server-Konfiguration: Umgebungsvariablen AI_PROVIDER, AI_API_KEY und AI_CHAT_MODEL (docs/operations.md, Abschnitt „KI-Anbieter“), danach Mika neu starten.',
+    admin:
+      'Ein KI-Modell schließt der Betreiber Eurer Mika-Installation an – bitte ihn darüber, z. B. über „Support“ in der Seitenleiste. Bis dahin antworten Eure eigenen Mikas aus dem Wissen, das Du ihnen in den Einstellungen unter „Wissen“ gibst.',
+    employee:
+      'Ein KI-Modell schließt der Betreiber Eurer Mika-Installation an: Bitte Deine Administratorin oder Deinen Administrator, das zu veranlassen.',
+    visitor: 'Formuliere Deine Frage gern mit anderen Stichworten.',
+  };
+  return `${task} ${can} ${connect[audience]}`;
 }
 
 export const OFFLINE_PROVIDER_KEY = 'mikaOffline';
@@ -96,16 +136,15 @@ export function composeOfflineAnswer(question: string, ctx: OfflineContext): str
   // beginning when no sentence shares a word with the question).
   const best = ctx.passages
     .slice(0, 2)
-    .map((p) => rankPassages(question, [p], 1)[0] ?? { ...p, text: shorten(p.text, 400) });
+    .map((p) => ({ ...p, text: rankPassages(question, [p], 1)[0]?.text ?? shorten(p.text, 400) }));
   const lines = [`_${OFFLINE_NOTICE}_`, ''];
-  if (best.length === 0) {
-    lines.push(
-      `Ohne KI-Modell kann ich nur aus meinem Wissen zitieren – und dazu habe ich keine passende Stelle gefunden. ` +
-        `Formuliere Deine Frage gern mit anderen Stichworten.`,
-    );
-    if (ctx.intro) lines.push('', `**Über mich:** ${ctx.intro}`);
+  // A writing request is never answered by quoting the intro: that is no answer to it.
+  const quotable = wantsWriting(question) ? best.filter((p) => p.file) : best;
+  if (quotable.length === 0) {
+    lines.push(offlineExplanation(ctx.audience, wantsWriting(question)));
     return lines.join('\n');
   }
+  best.splice(0, best.length, ...quotable);
   lines.push(best.length === 1 ? 'Dazu passt diese Stelle:' : 'Dazu passen diese Stellen:', '');
   for (const p of best) lines.push(`> ${p.text}`, `> — *${p.source}*`, '');
   return lines.join('\n').trimEnd();
@@ -130,7 +169,11 @@ function nextOfflineStep(options: LanguageModelV4CallOptions): { text?: string |
     // A task that asks for a file ("als Word-Datei", "eine Präsentation"): the document tool is
     // offered only to task answers.
     const format = offers(DOCUMENT_FUNCTION) ? requestedDocumentFormat(question) : undefined;
-    if (format) return { call: { name: DOCUMENT_FUNCTION, input: JSON.stringify(offlineDocument(options, question, format)) } };
+    // Without matching knowledge there is nothing to build a document from: the plain
+    // explanation answers instead of a placeholder document.
+    if (format && offlineContext(options).passages?.some((p) => p.file)) {
+      return { call: { name: DOCUMENT_FUNCTION, input: JSON.stringify(offlineDocument(options, question, format)) } };
+    }
     const recipient = offers(EMAIL_FUNCTION) ? mailRecipient(question) : undefined;
     if (recipient) return { call: { name: EMAIL_FUNCTION, input: JSON.stringify(offlineMail(options, recipient)) } };
     if (offers(CONTACT_FORM_FUNCTION) && wantsContact(question)) return { call: { name: CONTACT_FORM_FUNCTION, input: '{}' } };
@@ -194,14 +237,15 @@ const sentences = (text: string) =>
     .filter(Boolean);
 
 /**
- * The offline engine's document: deterministic, from the knowledge passages (and the intro) it was
- * given — never from role, task or special properties. One section per passage with its source,
- * and a table of the sources; a presentation gets the sentences as points.
+ * The offline engine's document: deterministic, from the knowledge passages it was given — never
+ * from the intro, role, task or special properties. One section per passage with its source, and a
+ * table of the sources; a presentation gets the sentences as points.
  */
 export function offlineDocument(options: LanguageModelV4CallOptions, question: string, format: DocumentFormat): DocumentInput {
   const ctx = (options.providerOptions?.[OFFLINE_PROVIDER_KEY] ?? {}) as unknown as Partial<OfflineContext>;
   const name = (ctx.assistantName ?? 'Mika').slice(0, 100);
-  const passages = (ctx.passages ?? []).slice(0, 4);
+  // Knowledge only: the intro is no content for a document (and no document is built without any).
+  const passages = (ctx.passages ?? []).filter((p) => p.file).slice(0, 4);
   const task = shorten(question, 200);
   const sections: DocumentSection[] = passages.map((p) => {
     const said = sentences(p.text).map((t) => shorten(t, 900));
@@ -217,12 +261,6 @@ export function offlineDocument(options: LanguageModelV4CallOptions, question: s
         zeilen: passages.map((p, i) => [String(i + 1), shorten(p.source, 200), shorten(sentences(p.text)[0] ?? p.text, 240)]),
       },
     });
-  } else {
-    sections.push({
-      ueberschrift: 'Hinweis',
-      absaetze: ['Zu dieser Aufgabe habe ich ohne KI-Modell keine passende Stelle in meinem Wissen gefunden.'],
-    });
-    if (ctx.intro?.trim()) sections.push({ ueberschrift: `Über ${name}`, absaetze: [shorten(ctx.intro, 3500)] });
   }
   return {
     format,
@@ -231,6 +269,9 @@ export function offlineDocument(options: LanguageModelV4CallOptions, question: s
     abschnitte: sections,
   };
 }
+
+const offlineContext = (options: LanguageModelV4CallOptions) =>
+  (options.providerOptions?.[OFFLINE_PROVIDER_KEY] ?? {}) as unknown as Partial<OfflineContext>;
 
 const CONTACT_FORM_REPLY = '_Offline-Modus:_ Gern! Hinterlasse hier Deine Kontaktdaten – wir melden uns bei Dir.';
 
@@ -268,6 +309,7 @@ export function createOfflineModel(opts: { wordDelayMs: number }): LanguageModel
       assistantName: ctx.assistantName ?? 'Mika',
       intro: ctx.intro ?? '',
       passages: ctx.passages ?? [],
+      ...(ctx.audience ? { audience: ctx.audience } : {}),
     });
   };
   return {

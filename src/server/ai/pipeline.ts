@@ -8,7 +8,7 @@
 // The pipeline never imports a feature: what differs per caller comes in as arguments.
 import { isStepCount, streamText, type ModelMessage, type ToolSet } from 'ai';
 import type { AiGateway } from './gateway.ts';
-import { OFFLINE_PROVIDER_KEY, rankPassages, type OfflineContext, type Passage } from './offline-engine.ts';
+import { OFFLINE_PROVIDER_KEY, rankPassages, type OfflineAudience, type OfflineContext, type Passage } from './offline-engine.ts';
 import type { PrivacyGate } from './privacy-gate.ts';
 import type { AnswerGuard } from './instruction-guard.ts';
 import { buildSystemPrompt, trimHistory, type PromptAssistant } from './prompt.ts';
@@ -63,6 +63,8 @@ export interface AnswerRequest {
    */
   guard?: AnswerGuard | null;
   onProgress?: PipelineProgress;
+  /** Who asks: the offline engine's explanation of how a model gets connected depends on it. */
+  audience?: OfflineAudience;
   historyTokenBudget: number;
   /** Model steps at most (a tool call and the answer after it are two). */
   maxSteps?: number;
@@ -188,6 +190,7 @@ export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
       assistantName: req.profile.name,
       intro: req.profile.intro,
       passages: [...passages, ...introPassage],
+      ...(req.audience ? { audience: req.audience } : {}),
     };
     promptChars = system.length + messages.reduce((n, m) => n + (typeof m.content === 'string' ? m.content.length : 0), 0);
     const result = streamText({

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import type { Jobs } from './jobs.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 import type { RowOwner } from './row-owners.ts';
+import { mailHtml, mailPlainText } from './mail-markdown.ts';
 
 export interface MailMessage {
   to: string;
@@ -104,8 +105,9 @@ export function createMailer(opts: {
       .values({
         to: message.to,
         subject: message.subject,
-        text: message.text,
-        html: renderHtml(message.text),
+        // Bodies are Markdown (chat answers, a Mika's mail): rendered to HTML and to plain text.
+        text: mailPlainText(message.text),
+        html: mailHtml(message.text),
         replyTo: message.replyTo,
         teamId: message.teamId ?? null,
         threadId: message.threadId ?? null,
@@ -131,23 +133,6 @@ export function createMailer(opts: {
       transport?.close();
     },
   };
-}
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** A simple HTML twin of the plain text: paragraphs and clickable https/http links. */
-export function renderHtml(text: string): string {
-  const paragraphs = text
-    .split(/\n{2,}/)
-    .map((p) =>
-      escapeHtml(p)
-        .replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')
-        .replace(/\n/g, '<br>'),
-    )
-    .map((p) => `<p style="margin:0 0 14px">${p}</p>`)
-    .join('');
-  return `<!doctype html><html lang="de"><body style="font-family:Arial,sans-serif;color:#222;font-size:15px;line-height:1.5">${paragraphs}</body></html>`;
 }
 
 /** The outbox's rows: a conversation's mails go with it, a person's with them (to or from their address). */

@@ -15,6 +15,7 @@ import { TA } from './texts.ts';
 import { useLibraryState } from './use-library-state.ts';
 import { Hint } from '../../components/Hint.tsx';
 import { useCapabilitiesQuery } from '../chat/chat-api.ts';
+import { withNameBreaks } from '../../lib/name-breaks.ts';
 
 interface Props {
   user: CurrentUser;
@@ -92,18 +93,15 @@ function NavRow({ assistant, limit, active, onOpen }: RowProps) {
   return (
     <li data-testid="nav-assistant" aria-current={active ? 'page' : undefined} className="nav-assistant">
       <AssistantAvatar assistant={assistant} size={26} />
-      <p className="t-body2">{assistant.name}</p>
+      <p className="t-body2">{withNameBreaks(assistant.name)}</p>
       <ActionIconButton actionState={use} small onClick={() => onOpen(assistant.type, assistant.uuid)}>
         <TypeIcon size={18} />
       </ActionIconButton>
-      {assistant.can_edit ? (
-        <ActionIconButton actionState={edit} small onClick={() => onOpen('edit', assistant.uuid)}>
-          <SettingsIcon size={18} />
-        </ActionIconButton>
-      ) : (
-        // Keeps the use icons of all rows in one column.
-        <span className="nav-assistant-spacer" />
-      )}
+      {/* Spec 01 §2/§6: the edit icon is always there; without the right it is disabled with the
+          reason as its tooltip (default Mikas: only self-created ones can be adjusted). */}
+      <ActionIconButton actionState={edit} small onClick={() => onOpen('edit', assistant.uuid)}>
+        <SettingsIcon size={18} />
+      </ActionIconButton>
     </li>
   );
 }

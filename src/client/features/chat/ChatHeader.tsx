@@ -8,6 +8,7 @@ import { DeleteConversationButton } from './DeleteConversationButton.tsx';
 import type { ChatAssistant } from './chat-api.ts';
 import type { ChatSurfaces } from './chat-surfaces.ts';
 import { PHONE_SCREEN, useMediaQuery } from '../../lib/use-media-query.ts';
+import { withNameBreaks } from '../../lib/name-breaks.ts';
 
 interface Props {
   assistant: ChatAssistant;
@@ -54,7 +55,7 @@ export function ChatHeader({ assistant, surfaces, offline, onReset, resetDisable
             variant="subtitle1"
             sx={{ fontSize: { xs: '1rem', sm: '1.0625rem' }, lineHeight: 1.3, overflowWrap: 'break-word', hyphens: 'auto', minWidth: 0 }}
           >
-            {assistant.name}
+            {withNameBreaks(assistant.name)}
           </Typography>
           {indicator}
         </Box>

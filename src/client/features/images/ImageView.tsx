@@ -28,6 +28,7 @@ import { AnimatedPrompt } from './AnimatedPrompt.tsx';
 import { TI } from './texts.ts';
 import { useImageProgress } from './use-image-progress.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { withNameBreaks } from '../../lib/name-breaks.ts';
 
 /**
  * The image view (spec 02 §2): a description, the optimized prompt typed out while the picture is
@@ -83,7 +84,7 @@ export function ImageView({ assistant }: { assistant: AssistantSummary }) {
           title={assistant.name}
           sx={{ fontSize: { xs: '1.375rem', sm: '1.75rem' }, minWidth: 0 }}
         >
-          {assistant.name}
+          {withNameBreaks(assistant.name)}
         </Typography>
       </Box>
 

@@ -155,7 +155,9 @@ export const TI = {
   outboxTo: (to: string) => `An ${to}`,
   outboxStatus: { stored: 'gespeichert', queued: 'wartet', sent: 'versendet', failed: 'fehlgeschlagen' } as Record<string, string>,
   auditTitle: 'Audit-Log',
-  auditInfo: 'Was Support und Team an diesem Team geändert haben, neueste Einträge zuerst.',
+  // Only what is recorded (platform/audit.ts callers): no promise of team changes that are not.
+  auditInfo:
+    'Änderungen des Supports (Tarif, Mengen, Testzeitraum, Gutscheine, Rechnungen, Live-Logins, Löschung) sowie Datenschutz-Aktionen und API-Schlüssel des Teams, neueste Einträge zuerst.',
   auditLoading: 'Audit-Log wird geladen …',
   auditLoadFailed: 'Das Audit-Log konnte nicht geladen werden.',
   auditEmpty: 'Noch keine Einträge.',

@@ -12,7 +12,7 @@ import { showSuccess } from '../../state/snackbar-store.ts';
 import { useDeleteKnowledge } from './api/delete-knowledge.ts';
 import { useEditKnowledge } from './api/edit-knowledge.ts';
 import { TK } from './texts.ts';
-import { ConfirmDeleteDialog } from '../../components/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
 interface FileDialogProps {
   assistantUuid: string;
@@ -77,15 +77,24 @@ export function EditFileDialog({ assistantUuid, file, onClose }: FileDialogProps
 }
 
 /** Delete after a confirmation → "Datei gelöscht"; its passages leave retrieval at once. */
-export function DeleteFileDialog({ assistantUuid, file, onClose }: FileDialogProps) {
+export function DeleteFileDialog({ assistantUuid, file, onClose, onDeleted }: FileDialogProps & { onDeleted: (name: string) => void }) {
   const remove = useDeleteKnowledge(assistantUuid);
+  // Spec 02 §4: deleting trains the Mika anew — the removal dialog follows (RemovalDialog).
+  const confirm = () =>
+    remove.mutate(file.uuid, {
+      onSuccess: () => {
+        onClose();
+        onDeleted(file.name);
+      },
+    });
   return (
-    <ConfirmDeleteDialog
+    <ConfirmDialog
       title={TK.deleteTitle}
       text={TK.deleteText(file.name)}
       confirmLabel={TK.delete}
-      mutation={remove}
-      variables={file.uuid}
+      destructive
+      pending={remove.isPending}
+      onConfirm={confirm}
       onClose={onClose}
     />
   );

@@ -20,7 +20,7 @@ import type { AssistantDetail } from '../../../shared/schemas/assistants.ts';
 import type { KnowledgeFile } from '../../../shared/schemas/knowledge.ts';
 import { useKnowledgeFiles } from './api/get-knowledge.ts';
 import { DeleteFileDialog, EditFileDialog } from './FileDialogs.tsx';
-import { ProgressDialog } from './ProgressDialog.tsx';
+import { ProgressDialog, RemovalDialog } from './ProgressDialog.tsx';
 import { TK } from './texts.ts';
 import { UploadDialog } from './UploadDialog.tsx';
 import { useKnowledgeProgress } from './use-knowledge-progress.ts';
@@ -36,6 +36,8 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
   const [editing, setEditing] = useState<KnowledgeFile | null>(null);
   const [deleting, setDeleting] = useState<KnowledgeFile | null>(null);
   const closeProgress = useCallback(() => setFollowed(null), []);
+  const [removed, setRemoved] = useState<string | null>(null);
+  const closeRemoval = useCallback(() => setRemoved(null), []);
 
   if (files.isPending) {
     return (
@@ -109,8 +111,10 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
       <ProgressDialog file={followedFile} onClose={closeProgress} />
       {editing && <EditFileDialog assistantUuid={uuid} file={editing} onClose={() => setEditing(null)} />}
       {deleting && (
-        <DeleteFileDialog assistantUuid={uuid} file={deleting} onClose={() => setDeleting(null)} />
+        <DeleteFileDialog assistantUuid={uuid} file={deleting} onClose={() => setDeleting(null)} onDeleted={setRemoved} />
       )}
+      {/* Keyed by the file: each removal starts its dialog afresh. */}
+      <RemovalDialog key={removed ?? ''} name={removed} onClose={closeRemoval} />
     </Card>
   );
 }

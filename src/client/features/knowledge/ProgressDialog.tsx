@@ -9,7 +9,7 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { KnowledgeFile, KnowledgeStatus } from '../../../shared/schemas/knowledge.ts';
 import { MK } from '../../../shared/messages.ts';
 import { showSuccess } from '../../state/snackbar-store.ts';
@@ -80,6 +80,49 @@ export function ProgressDialog({ file, onClose }: { file: KnowledgeFile | null; 
           <Button onClick={onClose}>{TK.close}</Button>
         </DialogActions>
       )}
+    </Dialog>
+  );
+}
+
+/** How long the removal's retraining is shown before it completes (the delete itself is done). */
+const REMOVAL_MS = 1500;
+
+/**
+ * Spec 02 §4: deleting a knowledge file shows the training dialog too. The server removed the file
+ * and its passages in one statement before this opens; the dialog shows the Mika being trained
+ * without it, completes, and closes 2 s later with the confirmation.
+ */
+export function RemovalDialog({ name, onClose }: { name: string | null; onClose: () => void }) {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    if (name === null) return;
+    const timer = setTimeout(() => setDone(true), REMOVAL_MS);
+    return () => clearTimeout(timer);
+  }, [name]);
+  useEffect(() => {
+    if (!done) return;
+    showSuccess(MK.fileDeleted);
+    const timer = setTimeout(onClose, CLOSE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [done, onClose]);
+  if (name === null) return null;
+  return (
+    <Dialog open maxWidth="sm" fullWidth aria-labelledby="knowledge-removal-title" data-testid="knowledge-removal">
+      <DialogTitle id="knowledge-removal-title" sx={{ overflowWrap: 'anywhere' }}>
+        {TK.removalTitle(name)}
+      </DialogTitle>
+      <DialogContent>
+        <LinearProgress
+          variant={done ? 'determinate' : 'indeterminate'}
+          value={100}
+          color={done ? 'success' : 'primary'}
+          aria-label={TK.removalTitle(name)}
+          sx={{ height: 8, borderRadius: 4 }}
+        />
+        <Typography variant="body2" aria-live="polite" sx={{ mt: 2, color: 'text.secondary' }} data-testid="knowledge-removal-status">
+          {done ? TK.removalDone : TK.removalRunning}
+        </Typography>
+      </DialogContent>
     </Dialog>
   );
 }

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
@@ -65,6 +66,12 @@ export default function LegalPage({ page }: { page: LegalPageName }) {
           {query.isError && <Alert severity="error">{T.legalNotFound}</Alert>}
           {query.data && (
             <Box component="article" sx={{ overflowWrap: 'anywhere' }}>
+              {query.data.template && (
+                <Alert severity="warning" data-testid="legal-template-banner" sx={{ mb: 3 }}>
+                  <AlertTitle>{T.legalTemplateTitle}</AlertTitle>
+                  {T.legalTemplate}
+                </Alert>
+              )}
               <Box sx={legalSx}>{renderMarkdown(query.data.markdown)}</Box>
             </Box>
           )}

@@ -5,6 +5,8 @@ import { api } from '../../lib/api-client.ts';
 export interface LegalPageResponse {
   page: string;
   markdown: string;
+  /** Still the shipped template (development only: production refuses to start with one). */
+  template: boolean;
 }
 
 export const fetchLegalPage = (page: LegalPage) => api.get<LegalPageResponse>(`/api/legal/${page}`);

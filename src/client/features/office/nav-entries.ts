@@ -31,6 +31,8 @@ export interface NavEntry {
 export const NAV_ENTRIES: NavEntry[] = [
   { section: 'Assistant', label: T.navLibrary, icon: AutoAwesomeIcon, visible: ROLE.everyone },
   { section: 'Support', label: 'Support', icon: SupportAgentIcon, visible: ROLE.everyone },
+  // Spec 01 §2: Insight right after Support (the operator's own entry), then the team's.
+  { section: 'Insight', label: 'Insight', icon: InsightsIcon, visible: ROLE.superadmin },
   { section: 'Dataprotection', label: 'Datenschutz', icon: ShieldIcon, visible: ROLE.admin },
   { section: 'User', label: 'Benutzer', icon: GroupIcon, visible: ROLE.admin },
   // Spec 01 §2: Tarif (owner), then Nutzung (admins); the Shop sits beside the offer.
@@ -38,5 +40,4 @@ export const NAV_ENTRIES: NavEntry[] = [
   { section: 'Shop', label: 'Shop', icon: ShoppingBagIcon, visible: ROLE.owner },
   { section: 'Usage', label: 'Nutzung', icon: DataUsageIcon, visible: ROLE.admin },
   { section: 'Api', label: 'API', icon: ApiIcon, visible: ROLE.admin },
-  { section: 'Insight', label: 'Insight', icon: InsightsIcon, visible: ROLE.superadmin },
 ];

@@ -22,6 +22,7 @@ import { CT } from '../chat/texts.ts';
 import { useSendTask } from './api/send-task.ts';
 import { TaskResult } from './TaskResult.tsx';
 import { TT } from './texts.ts';
+import { withNameBreaks } from '../../lib/name-breaks.ts';
 
 /** The office's task view (/?view=task&assistant=<uuid>, spec 02 §2): an input, a result, its actions. */
 export default function TaskView({ assistantUuid }: { assistantUuid: string }) {
@@ -115,7 +116,7 @@ export default function TaskView({ assistantUuid }: { assistantUuid: string }) {
         {back}
         <AssistantAvatar name={assistant.name} image={assistant.image} size={40} />
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700, minWidth: 0, overflowWrap: 'anywhere' }}>
-          {assistant.name}
+          {withNameBreaks(assistant.name)}
         </Typography>
         {capabilities.data?.offline && <OfflineChip />}
       </Box>

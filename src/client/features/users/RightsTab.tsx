@@ -12,6 +12,7 @@ import { showSuccess } from '../../state/snackbar-store.ts';
 import { UT } from './texts.ts';
 import { useSetPermissionMutation, type AssistantRight, type PermissionType } from './users-api.ts';
 import { Hint } from '../../components/Hint.tsx';
+import { withNameBreaks } from '../../lib/name-breaks.ts';
 
 interface Props {
   member: TeamUser;
@@ -20,18 +21,27 @@ interface Props {
 
 interface RightSwitchProps {
   label: string;
+  /** The Mika the right is for: part of the switch's accessible name (a screen reader hears which). */
+  subject?: string;
   checked: boolean;
   disabled: boolean;
   tooltip?: string;
   onChange: (value: boolean) => void;
 }
 
-function RightSwitch({ label, checked, disabled, tooltip, onChange }: RightSwitchProps) {
+function RightSwitch({ label, subject, checked, disabled, tooltip, onChange }: RightSwitchProps) {
   const control = (
     <FormControlLabel
       label={label}
       disabled={disabled}
-      control={<Switch checked={checked} onChange={(event) => onChange(event.target.checked)} />}
+      control={
+        <Switch
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          // The visible label first (WCAG 2.5.3), then whose: "Nutzung erlaubt für Mika Allrounder".
+          slotProps={subject ? { input: { 'aria-label': UT.rightFor(label, subject) } } : undefined}
+        />
+      }
       slotProps={{ typography: { variant: 'body2', sx: { fontWeight: 500, whiteSpace: 'nowrap' } } }}
       sx={{ mr: 0 }}
     />
@@ -77,7 +87,7 @@ function AssistantRow({ member, assistant }: { member: TeamUser; assistant: Assi
         </Avatar>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="subtitle1" sx={{ overflowWrap: 'anywhere' }}>
-            {assistant.name}
+            {withNameBreaks(assistant.name)}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
             {[UT.typeLabels[assistant.type] ?? assistant.type, assistant.is_default === 1 ? UT.defaultMika : null]
@@ -89,12 +99,14 @@ function AssistantRow({ member, assistant }: { member: TeamUser; assistant: Assi
       <Box sx={{ display: 'flex', columnGap: 3, rowGap: 0, flexWrap: 'wrap', pl: { xs: 7.5, sm: 0 }, mt: { xs: -0.5, sm: 0 } }}>
         <RightSwitch
           label={UT.rightUse}
+          subject={assistant.name}
           checked={assistant.can_use}
           disabled={locked}
           onChange={(value) => set('can_use', value)}
         />
         <RightSwitch
           label={UT.rightEdit}
+          subject={assistant.name}
           checked={assistant.can_edit}
           disabled={editLocked}
           tooltip={!locked && assistant.is_default === 1 ? UT.defaultNotEditable : undefined}

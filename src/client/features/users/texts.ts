@@ -58,6 +58,7 @@ export const UT = {
   rightUse: 'Nutzung erlaubt',
   rightUseAll: 'Alle Mikas nutzen',
   rightEdit: 'Anpassung erlaubt',
+  rightFor: (right: string, mika: string) => `${right} für ${mika}`,
   rightsEmpty: 'In diesem Team gibt es noch keine Mikas.',
   defaultMika: 'Standard-Mika',
   defaultNotEditable: 'Standard-Mikas können nicht angepasst werden.',

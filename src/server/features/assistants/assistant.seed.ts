@@ -18,8 +18,28 @@ interface DefaultAssistant {
   mainStyle?: string;
 }
 
+/** The help Mika: answers from the shipped user guide (content/guide), free of credits. */
+export const GUIDE_SEED_KEY = 'default-chat-guide';
+
 // The assistants every team sees from the first minute. Texts are product copy: German, Du-form.
 export const DEFAULT_ASSISTANTS: DefaultAssistant[] = [
+  {
+    seedKey: GUIDE_SEED_KEY,
+    name: 'Mika Wegweiser',
+    type: 'chat',
+    role: 'Du bist der Mika Wegweiser, die Hilfe zur Anwendung Mika.',
+    task:
+      'Du beantwortest Fragen zur Bedienung von Mika ausschließlich aus dem Mika-Handbuch in Deinem Wissen: ' +
+      'wo eine Funktion zu finden ist, wie die Knöpfe heißen und was dabei passiert. Du nennst den Klickpfad ' +
+      'Schritt für Schritt mit den genauen Beschriftungen und die Quelle. Steht etwas nicht im Handbuch, sagst ' +
+      'Du das offen und verweist auf „Support“ in der Seitenleiste.',
+    style: 'freundlich, klar und geduldig',
+    intro:
+      'Hallo, ich bin der Mika Wegweiser. Frag mich, wie etwas in Mika geht – zum Beispiel „Wie lade ich Wissen hoch?“ ' +
+      'oder „Wie lege ich einen User an?“. Ich antworte aus dem Mika-Handbuch, auch ohne KI-Modell.',
+    thinkingExpressions: 'Ich schlage im Handbuch nach …, Einen Moment bitte …',
+    canTalk: true,
+  },
   {
     seedKey: 'default-chat-allrounder',
     name: 'Mika Allrounder',
@@ -83,13 +103,20 @@ export const DEFAULT_ASSISTANTS: DefaultAssistant[] = [
   },
 ];
 
-/** Idempotent: inserts missing defaults by seed key and restores a missing avatar file. */
-export async function seedDefaultAssistants(db: Db, storage: Storage): Promise<void> {
+/**
+ * Idempotent: inserts missing defaults by seed key and restores a missing avatar file. Returns the
+ * ids by seed key (the guide's knowledge is seeded for one of them).
+ */
+export async function seedDefaultAssistants(db: Db, storage: Storage): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
   for (const d of DEFAULT_ASSISTANTS) {
     const image = `avatars/${d.seedKey}.svg`;
     if (!(await storage.exists(image))) await storage.put('avatars', 'svg', generateAvatarSvg(d.seedKey), d.seedKey);
     const [existing] = await db.select({ id: assistants.id }).from(assistants).where(eq(assistants.seedKey, d.seedKey));
-    if (existing) continue;
+    if (existing) {
+      ids.set(d.seedKey, existing.id);
+      continue;
+    }
     await db
       .insert(assistants)
       .values({
@@ -109,5 +136,9 @@ export async function seedDefaultAssistants(db: Db, storage: Storage): Promise<v
         image,
       })
       .onConflictDoNothing({ target: assistants.seedKey });
+    // Another instance may have won the insert: read the id back either way.
+    const [row] = await db.select({ id: assistants.id }).from(assistants).where(eq(assistants.seedKey, d.seedKey));
+    if (row) ids.set(d.seedKey, row.id);
   }
+  return ids;
 }

@@ -22,6 +22,7 @@ import type {
 import type { z } from '../../../shared/zod.ts';
 import { getTeamLimits } from '../teams/index.ts';
 import { isToolActive } from '../../ai/tools/tool-state.ts';
+import { GUIDE_SEED_KEY } from './assistant.seed.ts';
 import {
   countOwnAssistants,
   countPublishedAssistants,
@@ -74,6 +75,11 @@ async function assertCanPublish(db: Db, team: Team, assistantId?: number): Promi
   const licences = team.amountPublicLicences + team.amountExtraPublicLicences;
   if (licences <= 0) throw new AppError('FORBIDDEN', MCR.publishNotIncluded);
   if ((await countPublishedAssistants(db, team.id, assistantId)) >= licences) throw new AppError('FORBIDDEN', MCR.publishLimit(licences));
+}
+
+/** The help Mika (the shipped guide) costs no credits and counts against no limit. */
+export function isFreeAssistant(a: Pick<Assistant, 'seedKey'>): boolean {
+  return a.seedKey === GUIDE_SEED_KEY;
 }
 
 /** Admins have every right on their team's assistants; employees what an admin granted. */

@@ -4,3 +4,5 @@ export { assistantRoutes } from './assistant.routes.ts';
 export { seedDefaultAssistants } from './assistant.seed.ts';
 export { assertCanEditAssistant, assertCanUseAssistant, assertUsable, findPublishedAssistant, getLimitState, limitStateFrom, planHasRights, rightsFor, saveAssistantFilter } from './assistant.service.ts';
 export { setAssistantImageStyle, setAssistantRight } from './assistant.service.ts';
+export { GUIDE_SEED_KEY } from './assistant.seed.ts';
+export { isFreeAssistant } from './assistant.service.ts';

@@ -3,6 +3,7 @@ import { createPrivacyGate } from '../../ai/privacy-gate.ts';
 import { createInstructionGuard } from '../../ai/instruction-guard.ts';
 import { createLiveRelay, runAnswer, type AnswerStore, type HistoryEntry } from '../../ai/pipeline.ts';
 import { buildToolSet, type ToolEffect } from '../../ai/tools/index.ts';
+import type { OfflineAudience } from '../../ai/offline-engine.ts';
 import type { Assistant, Team, ThreadRow, ToolSlug } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { randomToken, safeEqual, sha256 } from '../../platform/crypto.ts';
@@ -16,6 +17,7 @@ import {
   findPublishedAssistant,
   limitStateFrom,
   rightsFor,
+  isFreeAssistant,
 } from '../assistants/index.ts';
 import { privacyTermsFor } from '../../ai/privacy-terms.ts';
 import { toActiveTools } from '../tools/index.ts';
@@ -107,6 +109,8 @@ export interface ThreadAccess {
   hasKnowledge: boolean;
   /** Whether external (MCP) tools are switched on for it (else they are not looked up). */
   hasMcp: boolean;
+  /** Who asks (the offline engine tells an operator, an admin and an employee different next steps). */
+  audience: OfflineAudience;
 }
 
 /**
@@ -125,7 +129,7 @@ export async function resolveThreadAccess(
   if (thread.isPublic) {
     // A public thread lives only as long as its assistant stays published.
     if (!assistant.isPublic) throw notFound();
-    return { thread, assistant, tools, hasKnowledge, hasMcp, team: row.team ?? NEUTRAL_TEAM };
+    return { thread, assistant, tools, hasKnowledge, hasMcp, team: row.team ?? NEUTRAL_TEAM, audience: 'visitor' };
   }
   // A team thread belongs to one user of that team; the assistant must still be visible to it.
   if (
@@ -136,7 +140,8 @@ export async function resolveThreadAccess(
     throw notFound();
   }
   assertUsable(rightsFor(auth, row), limitStateFrom(auth.team, row.ownAssistants));
-  return { thread, assistant, tools, hasKnowledge, hasMcp, team: auth.team };
+  const audience = auth.user.isSuperadmin ? 'operator' : auth.user.isAdmin ? 'admin' : 'employee';
+  return { thread, assistant, tools, hasKnowledge, hasMcp, team: auth.team, audience };
 }
 
 /** Default assistants have no team: no team filter applies to their public chats. */
@@ -213,7 +218,7 @@ function threadAnswerStore(deps: Deps, access: ThreadAccess, hold: CreditHold | 
             inputTokens: answer.usage.inputTokens,
             outputTokens: answer.usage.outputTokens,
           },
-        ], hold, { inTransaction: true });
+        ], hold, { inTransaction: true, free: isFreeAssistant(assistant) });
       });
       markHoldSettled(hold);
     },
@@ -229,6 +234,8 @@ function threadAnswerStore(deps: Deps, access: ThreadAccess, hold: CreditHold | 
  */
 export async function reserveAnswerCredits(deps: Deps, access: ThreadAccess, auth: AuthContext | null): Promise<CreditHold | null> {
   const { thread } = access;
+  // The help Mika costs nothing: no hold, nothing charged when the answer is stored.
+  if (isFreeAssistant(access.assistant)) return null;
   // A visitor of a team whose trial ended meets the same neutral refusal as on empty credits.
   if (thread.isPublic && thread.teamId !== null && trialEnded(access.team)) throw creditsEmpty('public');
   return reserveCredits(
@@ -356,6 +363,7 @@ async function answerWithHold(
       live.push(delta);
     },
     onProgress: (status) => progress(status, MC.progressWriting),
+    audience: access.audience,
     historyTokenBudget: deps.config.ai.historyTokenBudget,
     maxSteps: deps.config.ai.maxSteps,
     checkpoint: deps.config.ai.checkpoint,

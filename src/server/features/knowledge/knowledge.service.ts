@@ -185,7 +185,10 @@ export const sourceLabel = (file: string, location: string) => (location ? `${fi
 export function citedSources(passages: Passage[], answer: string): { file: string; location: string }[] {
   const knowledge = passages.filter((p) => p.file);
   const lower = answer.toLowerCase();
-  const named = knowledge.filter((p) => lower.includes(p.file!.toLowerCase()));
+  // The offline engine names "file, place" under each quote: then exactly those places (one file
+  // with many chapters, like the guide, would otherwise list every retrieved place).
+  const quoted = knowledge.filter((p) => p.location && lower.includes(sourceLabel(p.file!, p.location).toLowerCase()));
+  const named = quoted.length > 0 ? quoted : knowledge.filter((p) => lower.includes(p.file!.toLowerCase()));
   const seen = new Set<string>();
   return (named.length > 0 ? named : knowledge).flatMap((p) => {
     const key = `${p.file}\u0000${p.location ?? ''}`;

@@ -10,7 +10,13 @@ export type UsageRecord = Omit<UsageRecordInsert, 'id' | 'createdAt'>;
  * one: charged what was used, the rest released). Pass the transaction that stores the calls'
  * result, so a result is never stored without its usage and charge (nor either without it).
  */
-export async function recordUsage(db: Db, records: UsageRecord[], hold?: CreditHold | null, opts: { inTransaction?: boolean } = {}): Promise<void> {
+export async function recordUsage(
+  db: Db,
+  records: UsageRecord[],
+  hold?: CreditHold | null,
+  /** free: recorded for the statistics, charged to nobody (the help Mika). */
+  opts: { inTransaction?: boolean; free?: boolean } = {},
+): Promise<void> {
   const clean = records.map((r) => ({
     ...r,
     inputTokens: whole(r.inputTokens),
@@ -23,7 +29,7 @@ export async function recordUsage(db: Db, records: UsageRecord[], hold?: CreditH
   // savepoint would cost two more round trips and protect nothing: any error fails the caller's).
   const write = async (tx: Db) => {
     await insertUsageRecords(tx, clean);
-    await settleCredits(tx, hold, clean);
+    if (!opts.free) await settleCredits(tx, hold, clean);
   };
   await (opts.inTransaction ? write(db) : db.transaction(write));
 }

@@ -11,6 +11,7 @@ import type { z } from '../../../shared/zod.ts';
 import { deleteUser, insertUser, issueInvitationToken, isEmailTaken, updateUser } from '../auth/index.ts';
 import { countTeamUsers, getTeamLimits } from '../teams/index.ts';
 import { planHasRights, setAssistantRight } from '../assistants/index.ts';
+import { teamPhrase } from '../../../shared/team-name.ts';
 
 const INVITE_TTL_MS = 7 * 86_400_000;
 
@@ -126,7 +127,7 @@ export async function createTeamUser(
       subject: MU.invitationSubject,
       text: [
         `Hallo ${created.name},`,
-        `${auth.user.name} hat Dich in das Team "${auth.team.name}" bei Mika eingeladen. Über diesen Link vergibst Du Dein Passwort:`,
+        `${auth.user.name} hat Dich in das ${teamPhrase(auth.team.name)} bei Mika eingeladen. Über diesen Link vergibst Du Dein Passwort:`,
         `${deps.config.appUrl}/reset-password/${inviteToken}`,
         'Der Link ist 7 Tage gültig und kann nur einmal verwendet werden. Danach meldest Du Dich mit Deiner E-Mail-Adresse an.',
         'Dein Mika-Team',

@@ -33,6 +33,7 @@ import { PublishTab } from './PublishTab.tsx';
 import { TypeSelector } from './TypeSelector.tsx';
 import { Hint } from '../../../components/Hint.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { withNameBreaks } from '../../../lib/name-breaks.ts';
 
 type TabName = 'properties' | 'knowledge' | 'tools' | 'publish' | 'styles';
 
@@ -96,7 +97,7 @@ function EditScreen({ assistant, user }: { assistant: AssistantDetail; user: Cur
             component="h1"
             sx={{ fontSize: { xs: '1.375rem', sm: '1.75rem' }, overflowWrap: 'anywhere', hyphens: 'auto' }}
           >
-            {assistant.name}
+            {withNameBreaks(assistant.name)}
           </Typography>
           <Box sx={{ display: 'flex', gap: 0.75, mt: 0.5 }}>
             <Chip size="small" label={TA.typeLabels[assistant.type]} sx={{ height: 22 }} />
