@@ -23,12 +23,35 @@ export interface AccessRule {
   csrf: 'session' | 'always' | 'never';
 }
 
-const signedIn = (request: FastifyRequest): AuthContext => {
-  if (!request.auth) throw new AppError('UNAUTHENTICATED', M.unauthenticated);
-  return request.auth;
-};
-const requireRole = (allowed: (auth: AuthContext) => boolean) => (request: FastifyRequest) => {
-  if (!allowed(signedIn(request))) throw new AppError('FORBIDDEN', M.forbidden);
+/**
+ * The one permission table for people (routes and services alike): who may act. The routes'
+ * rules below and `requireAccess` in services both read it, so a service checks exactly what its
+ * route declares — defence in depth, in one idiom.
+ */
+export const ROLE_PERMISSIONS = {
+  member: () => true,
+  admin: (auth: AuthContext) => auth.user.isAdmin,
+  owner: (auth: AuthContext) => auth.user.role === 'owner',
+  superadmin: (auth: AuthContext) => auth.user.isSuperadmin && !auth.live,
+} as const satisfies Record<string, (auth: AuthContext) => boolean>;
+export type RolePermission = keyof typeof ROLE_PERMISSIONS;
+
+/**
+ * The first line of a service function that acts for someone: throws the German 401/403 unless the
+ * caller holds `permission`, and returns the caller. Object rights (an assistant, a thread) are
+ * checked by their owners' assert functions (assertCanEditAssistant …), which return the object as
+ * the proof of access.
+ */
+export function requireAccess(auth: AuthContext | null | undefined, permission: RolePermission): AuthContext {
+  if (!auth) throw new AppError('UNAUTHENTICATED', M.unauthenticated);
+  if (permission === 'superadmin' && auth.live) throw new AppError('FORBIDDEN', MINS.liveLoginNested);
+  if (!ROLE_PERMISSIONS[permission](auth)) throw new AppError('FORBIDDEN', M.forbidden);
+  return auth;
+}
+
+const signedIn = (request: FastifyRequest): AuthContext => requireAccess(request.auth, 'member');
+const requireRole = (permission: RolePermission) => (request: FastifyRequest) => {
+  requireAccess(request.auth, permission);
 };
 
 export const ACCESS_RULES = {
@@ -41,17 +64,9 @@ export const ACCESS_RULES = {
   member: { description: 'any signed-in user of a team', check: signedIn, csrf: 'session' },
   use: { description: 'signed in; the use right on the assistant is checked by the service', check: signedIn, csrf: 'session' },
   edit: { description: 'signed in; the edit right on the assistant is checked by the service', check: signedIn, csrf: 'session' },
-  admin: { description: 'an administrator of the team', check: requireRole((a) => a.user.isAdmin), csrf: 'session' },
-  owner: { description: 'the owner of the team', check: requireRole((a) => a.user.role === 'owner'), csrf: 'session' },
-  superadmin: {
-    description: 'an operator (superadmin), not during a live login',
-    check: (request) => {
-      const auth = signedIn(request);
-      if (auth.live) throw new AppError('FORBIDDEN', MINS.liveLoginNested);
-      if (!auth.user.isSuperadmin) throw new AppError('FORBIDDEN', M.forbidden);
-    },
-    csrf: 'session',
-  },
+  admin: { description: 'an administrator of the team', check: requireRole('admin'), csrf: 'session' },
+  owner: { description: 'the owner of the team', check: requireRole('owner'), csrf: 'session' },
+  superadmin: { description: 'an operator (superadmin), not during a live login', check: requireRole('superadmin'), csrf: 'session' },
   apikey: {
     description: 'an API key of the team in `Authorization: Bearer` (checked by the service; OpenAI-style errors); no session, no CSRF',
     check: () => undefined,

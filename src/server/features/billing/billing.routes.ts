@@ -117,7 +117,7 @@ export const billingRoutes =
     app.get(
       '/api/insight/invoices',
       { config: { access: 'superadmin' }, schema: { tags, querystring: z.object({ team: z.uuid().optional() }), response: { 200: ZOpenInvoices } } },
-      async (request) => listOpenItems(deps, request.query.team),
+      async (request) => listOpenItems(deps, requireAuth(request), request.query.team),
     );
     app.post(
       '/api/insight/invoices/:id/paid',

@@ -3,6 +3,7 @@ import type { BillingAddress } from '../../../shared/schemas/commerce.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { auditFrom, recordAudit } from '../../platform/audit.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { requireAccess } from '../../platform/access.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { findInvoiceByUuid, listOpenInvoices, setInvoiceCancelled, setInvoicePaid, setOrderStatusByInvoice } from './billing.repository.ts';
 import { createCreditNote, isOverdue } from './invoice.service.ts';
@@ -19,7 +20,8 @@ const DAY_MS = 86_400_000;
 /** Days past the due date on `now` (0 while not overdue). */
 const overdueDays = (dueAt: Date | null, now: Date) => (dueAt ? Math.max(0, Math.floor((now.getTime() - dueAt.getTime()) / DAY_MS)) : 0);
 
-export async function listOpenItems(deps: Deps, teamUuid?: string, now = new Date()) {
+export async function listOpenItems(deps: Deps, auth: AuthContext, teamUuid?: string, now = new Date()) {
+  requireAccess(auth, 'superadmin');
   const rows = await listOpenInvoices(deps.db);
   return {
     invoices: rows
@@ -53,6 +55,7 @@ async function invoiceOr404(deps: Deps, uuid: string) {
 }
 
 export async function markInvoicePaid(deps: Deps, auth: AuthContext, uuid: string) {
+  requireAccess(auth, 'superadmin');
   const invoice = await invoiceOr404(deps, uuid);
   await deps.db.transaction(async (tx) => {
     const paid = await setInvoicePaid(tx, invoice.id, new Date());
@@ -65,6 +68,7 @@ export async function markInvoicePaid(deps: Deps, auth: AuthContext, uuid: strin
 
 /** Cancels an invoice in full by a credit note (GS-…); the booked plan, extras or credits stay (decision 027). */
 export async function cancelInvoice(deps: Deps, auth: AuthContext, uuid: string, reason: string) {
+  requireAccess(auth, 'superadmin');
   const invoice = await invoiceOr404(deps, uuid);
   const number = await deps.db.transaction(async (tx) => {
     const cancelled = await setInvoiceCancelled(tx, invoice.id, reason, new Date());

@@ -40,13 +40,13 @@ export const insightRoutes =
     app.get(
       '/api/insight',
       { config: superadmin, schema: { tags, description: 'All teams, 100 per page; search by team name or e-mail.', querystring: ZInsightQuery, response: { 200: ZInsightList } } },
-      async (request) => listTeams(deps, request.query),
+      async (request) => listTeams(deps, requireAuth(request), request.query),
     );
 
     app.get(
       '/api/insight/getinsightofteam/:teamUuid',
       { config: superadmin, schema: { tags, params: z.object({ teamUuid: z.uuid() }), response: { 200: ZTeamInsight } } },
-      async (request) => getTeamInsight(deps, request.params.teamUuid),
+      async (request) => getTeamInsight(deps, requireAuth(request), request.params.teamUuid),
     );
 
     app.post(
@@ -128,10 +128,10 @@ export const insightRoutes =
         config: superadmin,
         schema: { tags, description: "The team's latest mails (outbox), every link token redacted.", params: z.object({ teamUuid: z.uuid() }), response: { 200: ZTeamOutbox } },
       },
-      async (request) => getTeamOutbox(deps, request.params.teamUuid),
+      async (request) => getTeamOutbox(deps, requireAuth(request), request.params.teamUuid),
     );
 
-    app.get('/api/insight/promotioncodes', { config: superadmin, schema: { tags, response: { 200: z.array(ZPromotionCode) } } }, async () => listCodes(deps));
+    app.get('/api/insight/promotioncodes', { config: superadmin, schema: { tags, response: { 200: z.array(ZPromotionCode) } } }, async (request) => listCodes(deps, requireAuth(request)));
 
     app.post(
       '/api/insight/promotioncodes',

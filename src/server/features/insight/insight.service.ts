@@ -14,6 +14,7 @@ import { AppError, validationError } from '../../platform/app-error.ts';
 import { auditFrom, recordAudit } from '../../platform/audit.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { requireAccess } from '../../platform/access.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { billingProvider } from '../billing/index.ts';
 import { grantCredits, grantMonthlyAllowance } from '../credits/index.ts';
@@ -71,8 +72,9 @@ export function subscriptionInfo(team: Pick<Team, 'planSlug' | 'billingPeriod' |
 
 export async function listTeams(
   deps: Deps,
-  query: { page: number; search: string; sort: InsightSort; direction: 'asc' | 'desc' },
+  auth: AuthContext, query: { page: number; search: string; sort: InsightSort; direction: 'asc' | 'desc' },
 ): Promise<InsightList> {
+  requireAccess(auth, 'superadmin');
   const { rows, total } = await listInsightTeams(deps.db, { ...query, month: berlinMonth(), limit: INSIGHT_PAGE_SIZE });
   return {
     data: rows.map((r) => ({
@@ -110,7 +112,8 @@ async function liveTeamOr404(deps: Deps, uuid: string): Promise<Team> {
 export const purgeAt = (deps: Deps, team: Pick<Team, 'deletedAt'>) =>
   team.deletedAt ? new Date(team.deletedAt.getTime() + deps.config.teamRetentionMs) : null;
 
-export async function getTeamInsight(deps: Deps, uuid: string): Promise<TeamInsight> {
+export async function getTeamInsight(deps: Deps, auth: AuthContext, uuid: string): Promise<TeamInsight> {
+  requireAccess(auth, 'superadmin');
   const team = await teamOr404(deps, uuid);
   const [owner, discount] = await Promise.all([findTeamOwner(deps.db, team.id), findTeamDiscount(deps.db, team.id)]);
   return {
@@ -148,6 +151,7 @@ const done = (message: string) => ({ status: 'success' as const, message });
 
 /** POST /api/insight/updatesubscription: trial, a paid plan with its period, or individual. */
 export async function updateSubscription(deps: Deps, auth: AuthContext, uuid: string, newPriceId: string) {
+  requireAccess(auth, 'superadmin');
   const price = operatorPrices().find((p) => p.id === newPriceId);
   if (!price) throw validationError('newPriceId', MINS.planUnknown);
   const target = await liveTeamOr404(deps, uuid);
@@ -195,6 +199,7 @@ export async function updateSubscription(deps: Deps, auth: AuthContext, uuid: st
 
 /** POST /api/insight/updateamountassets: included services, whatever the plan says. */
 export async function updateAmounts(deps: Deps, auth: AuthContext, uuid: string, amounts: { amountMikas: number; amountUsers: number; amountPublicLicences: number }) {
+  requireAccess(auth, 'superadmin');
   const target = await liveTeamOr404(deps, uuid);
   await deps.db.transaction(async (tx) => {
     const before = await loadTeamForUpdate(tx, target.id);
@@ -210,6 +215,7 @@ export async function updateAmounts(deps: Deps, auth: AuthContext, uuid: string,
  * brings its 15 credits like a bought one. Never below zero (one guarded update decides).
  */
 export async function changeExtras(deps: Deps, auth: AuthContext, input: { teamUuid: string; qty: number; itemType: ExtraItemType }, direction: 1 | -1) {
+  requireAccess(auth, 'superadmin');
   const target = await liveTeamOr404(deps, input.teamUuid);
   await deps.db.transaction(async (tx) => {
     const before = await loadTeamForUpdate(tx, target.id);
@@ -236,6 +242,7 @@ export async function changeExtras(deps: Deps, auth: AuthContext, input: { teamU
 
 /** POST /api/insight/changetrialperiod: activates or extends the trial until the end of that day. */
 export async function changeTrial(deps: Deps, auth: AuthContext, uuid: string, day: string) {
+  requireAccess(auth, 'superadmin');
   const date = day.slice(0, 10);
   const end = berlinEndOfDay(date);
   if (Number.isNaN(end.getTime()) || !/^\d{4}-\d{2}-\d{2}$/.test(date) || new Date(`${date}T12:00:00Z`).toISOString().slice(0, 10) !== date) {
@@ -272,7 +279,8 @@ export function redactTokens(text: string): string {
 }
 
 /** GET /api/insight/outbox/{teamUuid}: the team's latest mails, tokens redacted. */
-export async function getTeamOutbox(deps: Deps, uuid: string): Promise<TeamOutbox> {
+export async function getTeamOutbox(deps: Deps, auth: AuthContext, uuid: string): Promise<TeamOutbox> {
+  requireAccess(auth, 'superadmin');
   const team = await teamOr404(deps, uuid);
   const rows = await listTeamOutbox(deps.db, team.id);
   return {

@@ -3,6 +3,7 @@ import { MINS } from '../../../shared/messages.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { endLiveSession, LIVE_COOKIE, startLiveSession, type AuthContext } from '../../platform/session.ts';
 import { findTeamOwner } from './insight.repository.ts';
 import { teamOr404 } from './insight.service.ts';
@@ -14,6 +15,7 @@ import { teamOr404 } from './insight.service.ts';
 
 /** POST /api/insight/livelogin. */
 export async function startLiveLogin(deps: Deps, auth: AuthContext, reply: FastifyReply, input: { teamUuid: string; reason: string }) {
+  requireAccess(auth, 'superadmin');
   if (auth.live) throw new AppError('FORBIDDEN', MINS.liveLoginNested);
   const team = await teamOr404(deps, input.teamUuid);
   if (team.deletedAt) throw new AppError('CONFLICT', MINS.liveLoginDeleted);

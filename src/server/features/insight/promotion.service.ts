@@ -4,6 +4,7 @@ import type { PromotionCode } from '../../../shared/schemas/insight.ts';
 import { AppError, validationError } from '../../platform/app-error.ts';
 import { auditFrom, recordAudit } from '../../platform/audit.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { requireAccess } from '../../platform/access.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { billingProvider } from '../billing/index.ts';
 import {
@@ -39,7 +40,8 @@ const toCode = (r: Row): PromotionCode => ({
   active: r.active,
 });
 
-export async function listCodes(deps: Deps): Promise<PromotionCode[]> {
+export async function listCodes(deps: Deps, auth: AuthContext): Promise<PromotionCode[]> {
+  requireAccess(auth, 'superadmin');
   return (await listPromotionCodes(deps.db)).map(toCode);
 }
 
@@ -48,6 +50,7 @@ export async function createCode(
   auth: AuthContext,
   input: { code: string; percent_off: number | null; amount_off_cents: number | null; valid_until: string | null; duration_months: number | null },
 ) {
+  requireAccess(auth, 'superadmin');
   const row = await insertPromotionCode(deps.db, {
     code: input.code.toUpperCase(),
     percentOff: input.percent_off,
@@ -62,6 +65,7 @@ export async function createCode(
 }
 
 export async function deactivateCode(deps: Deps, auth: AuthContext, id: number) {
+  requireAccess(auth, 'superadmin');
   const row = await deactivatePromotionCode(deps.db, id);
   if (!row) throw new AppError('NOT_FOUND', MINS.promotionCodeUnknown);
   await recordAudit(deps.db, { action: 'promotion_code.deactivated', actor: auth.user, detail: { code: row.code } });
@@ -70,6 +74,7 @@ export async function deactivateCode(deps: Deps, auth: AuthContext, id: number) 
 
 /** POST /api/insight/applypromotioncode. */
 export async function applyPromotion(deps: Deps, auth: AuthContext, teamUuid: string, code: string) {
+  requireAccess(auth, 'superadmin');
   const team = await teamOr404(deps, teamUuid);
   if (team.deletedAt) throw new AppError('CONFLICT', MINS.teamAlreadyDeleted);
   const provider = billingProvider(deps);

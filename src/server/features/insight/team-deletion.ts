@@ -4,6 +4,7 @@ import { assistants, auditLog, teams } from '../../db/schema/index.ts';
 import { AppError, isUniqueViolation, validationError } from '../../platform/app-error.ts';
 import { auditFrom, recordAudit } from '../../platform/audit.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { requireAccess } from '../../platform/access.ts';
 import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
 import type { JobKind } from '../../platform/jobs.ts';
 import type { AuthContext } from '../../platform/session.ts';
@@ -81,6 +82,7 @@ export async function deleteTeam(
   auth: AuthContext,
   input: { teamUuid: string; deleteStripeCustomer: number; softDelete: number },
 ) {
+  requireAccess(auth, 'superadmin');
   const team = await teamOr404(deps, input.teamUuid);
   if (team.id === auth.team.id) throw new AppError('CONFLICT', MINS.ownTeam);
   const soft = input.softDelete === 1;
@@ -110,6 +112,7 @@ export async function deleteTeam(
 
 /** POST /api/insight/restoreteam: undoes a soft delete before the purge. */
 export async function restoreDeletedTeam(deps: Deps, auth: AuthContext, uuid: string) {
+  requireAccess(auth, 'superadmin');
   const team = await teamOr404(deps, uuid);
   if (!team.deletedAt) throw new AppError('CONFLICT', MINS.teamNotDeleted);
   const [last] = await deps.db

@@ -67,7 +67,7 @@ export const mcpRoutes =
           response: { 200: z.array(z.object({ uuid: z.string(), name: z.string() })) },
         },
       },
-      async (request) => findTeamsForMcp(deps, request.query.search),
+      async (request) => findTeamsForMcp(deps, requireAuth(request), request.query.search),
     );
 
     app.get(
@@ -80,7 +80,7 @@ export const mcpRoutes =
           response: { 200: z.array(ZMcpServerAdmin) },
         },
       },
-      async (request) => listTeamMcpServers(deps, request.params.teamUuid),
+      async (request) => listTeamMcpServers(deps, requireAuth(request), request.params.teamUuid),
     );
 
     app.post(
@@ -94,7 +94,7 @@ export const mcpRoutes =
           response: { 200: ZSaved },
         },
       },
-      async (request) => createMcpServer(deps, request.body),
+      async (request) => createMcpServer(deps, requireAuth(request), request.body),
     );
 
     app.put(
@@ -108,7 +108,7 @@ export const mcpRoutes =
           response: { 200: ZSaved },
         },
       },
-      async (request) => updateMcpServer(deps, request.body),
+      async (request) => updateMcpServer(deps, requireAuth(request), request.body),
     );
 
     app.delete(
@@ -117,6 +117,6 @@ export const mcpRoutes =
         config: { access: 'superadmin' },
         schema: { tags, body: z.object({ teamUuid: z.uuid(), mcpId: zId() }), response: { 200: ZDone } },
       },
-      async (request) => deleteMcpServer(deps, request.body.teamUuid, request.body.mcpId),
+      async (request) => deleteMcpServer(deps, requireAuth(request), request.body.teamUuid, request.body.mcpId),
     );
   };

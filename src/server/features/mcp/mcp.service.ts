@@ -4,6 +4,7 @@ import type { McpServerRow } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { withCountLimit } from '../../platform/count-limit.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { checkOutboundUrl, OutboundRefused } from '../../platform/outbound.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { assertCanEditAssistant } from '../assistants/index.ts';
@@ -126,11 +127,13 @@ function checkedUrl(deps: Deps, url: string): string {
   }
 }
 
-export async function findTeamsForMcp(deps: Deps, query: string) {
+export async function findTeamsForMcp(deps: Deps, auth: AuthContext, query: string) {
+  requireAccess(auth, 'superadmin');
   return searchTeams(deps.db, query.trim());
 }
 
-export async function listTeamMcpServers(deps: Deps, teamUuid: string): Promise<McpServerAdmin[]> {
+export async function listTeamMcpServers(deps: Deps, auth: AuthContext, teamUuid: string): Promise<McpServerAdmin[]> {
+  requireAccess(auth, 'superadmin');
   const team = await teamOrNotFound(deps, teamUuid);
   const [servers, stats] = await Promise.all([listServers(deps.db, team.id), callStats(deps.db, team.id)]);
   return servers.map((s) => {
@@ -178,7 +181,8 @@ function sealHeaders(deps: Deps, input: ServerInput['headers'], existing?: McpSe
 /** External tools per team: each is refreshed and offered to the model, so the list stays short. */
 export const MCP_SERVERS_MAX = 20;
 
-export async function createMcpServer(deps: Deps, input: ServerInput) {
+export async function createMcpServer(deps: Deps, auth: AuthContext, input: ServerInput) {
+  requireAccess(auth, 'superadmin');
   const team = await teamOrNotFound(deps, input.teamUuid);
   const url = checkedUrl(deps, input.url);
   const sealed = sealHeaders(deps, input.headers);
@@ -191,7 +195,8 @@ export async function createMcpServer(deps: Deps, input: ServerInput) {
   return { status: 'success' as const, message: MT.mcpSaved, id: row.id };
 }
 
-export async function updateMcpServer(deps: Deps, input: ServerInput & { mcpId: number }) {
+export async function updateMcpServer(deps: Deps, auth: AuthContext, input: ServerInput & { mcpId: number }) {
+  requireAccess(auth, 'superadmin');
   const team = await teamOrNotFound(deps, input.teamUuid);
   const existing = await findServer(deps.db, team.id, input.mcpId);
   if (!existing) throw new AppError('NOT_FOUND', MT.mcpNotFound);
@@ -207,7 +212,8 @@ export async function updateMcpServer(deps: Deps, input: ServerInput & { mcpId: 
   return { status: 'success' as const, message: MT.mcpSaved, id: existing.id };
 }
 
-export async function deleteMcpServer(deps: Deps, teamUuid: string, mcpId: number) {
+export async function deleteMcpServer(deps: Deps, auth: AuthContext, teamUuid: string, mcpId: number) {
+  requireAccess(auth, 'superadmin');
   const team = await teamOrNotFound(deps, teamUuid);
   if (!(await deleteServer(deps.db, team.id, mcpId))) throw new AppError('NOT_FOUND', MT.mcpNotFound);
   return { status: 'success' as const, message: MT.mcpDeleted };
