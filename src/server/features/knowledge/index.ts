@@ -5,3 +5,4 @@ export { knowledgeFolderOwner } from './knowledge.repository.ts';
 export { knowledgeRoutes } from './knowledge.routes.ts';
 export { citedSources, retrieveKnowledge, retrieveKnowledgeIfAny } from './knowledge.service.ts';
 export { searchPassages } from './retrieval.ts';
+export { defineReembedJob, reembeddingPending, requestReembedding } from './reembed.ts';
