@@ -44,7 +44,7 @@ async function ownerAsks(question: string): Promise<string> {
   const res = await owner.request.get(`${E2E_BASE_URL}/api/send/stream?${q}`);
   return (await res.text())
     .split('\n')
-    .filter((l) => l.startsWith('data: '))
+    .filter((l) => l.startsWith('data: {'))
     .map((l) => JSON.parse(l.slice(6)) as { type: string; text?: string })
     .filter((e) => e.type === 'text')
     .map((e) => e.text)
@@ -52,6 +52,10 @@ async function ownerAsks(question: string): Promise<string> {
 }
 
 async function shot(page: Page, name: string) {
+  // The snackbar of the save and the focus ring are not part of the screen.
+  const close = page.getByRole('alert').filter({ hasText: 'Der KI-Anbieter wurde gespeichert.' }).getByRole('button');
+  if (await close.count()) await close.first().click();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.screenshot({ path: test.info().outputPath(`${name}-1440.png`), fullPage: true });
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 844 });

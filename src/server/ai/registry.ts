@@ -354,7 +354,7 @@ export function describeProviderError(err: unknown, apiKey: string | undefined):
  * masked forms providers echo ("sk-proj-****abcd").
  */
 export function scrub(text: string, apiKey: string | undefined): string {
-  let out = text.replace(/\S*\*{3,}\S*/g, '[Schlüssel verborgen]');
+  let out = text.replace(/[\w-]*\*{3,}[\w-]*/g, '[Schlüssel verborgen]');
   if (apiKey && apiKey.length >= 4) {
     out = out.split(apiKey).join('[Schlüssel verborgen]');
     out = out.replace(/[\w-]{6,}/g, (word) => (apiKey.includes(word) ? '[Schlüssel verborgen]' : word));

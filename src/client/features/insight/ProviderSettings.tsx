@@ -34,10 +34,9 @@ export function ProviderSettings() {
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       <Typography sx={{ color: 'text.secondary' }}>{TI.providersIntro}</Typography>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'stretch' }}>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
         {providers.data.providers.map((setting) => (
-          // A saved change re-mounts the card with the server's values (the key field empties again).
-          <ProviderCard key={`${setting.capability}:${setting.updatedAt ?? ''}:${setting.source}`} setting={setting} reembedding={setting.capability === 'embedding' ? pending : 0} />
+          <ProviderCard key={setting.capability} setting={setting} reembedding={setting.capability === 'embedding' ? pending : 0} />
         ))}
       </Box>
     </Box>
@@ -66,7 +65,8 @@ const HAS_CONTEXT = new Set(['chat', 'embedding', 'rerank']);
 
 function ProviderCard({ setting, reembedding }: { setting: ProviderSetting; reembedding: number }) {
   const { capability } = setting;
-  const [initial] = useState(() => valuesOf(setting));
+  // What was last saved (or loaded); a save takes the server's values and empties the key field.
+  const [initial, setInitial] = useState(() => valuesOf(setting));
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [result, setResult] = useState<ProviderTestResult | null>(null);
@@ -94,6 +94,11 @@ function ProviderCard({ setting, reembedding }: { setting: ProviderSetting; reem
     };
     try {
       const saved = await save.mutateAsync(body);
+      const mine = saved.providers.find((p) => p.capability === capability);
+      if (mine) {
+        setInitial(valuesOf(mine));
+        setValues(valuesOf(mine));
+      }
       showSuccess(saved.message);
       return true;
     } catch (failure) {
@@ -208,9 +213,12 @@ function ProviderCard({ setting, reembedding }: { setting: ProviderSetting; reem
         </Alert>
       )}
       <CardActions>
-        <Button onClick={() => void runTest()} loading={test.isPending} disabled={save.isPending} title={dirty ? TI.testSavesFirst : undefined}>
-          {TI.testConnection}
-        </Button>
+        {/* Offline asks no provider: there is nothing to test. */}
+        {!offline && (
+          <Button onClick={() => void runTest()} loading={test.isPending} disabled={save.isPending} title={dirty ? TI.testSavesFirst : undefined}>
+            {TI.testConnection}
+          </Button>
+        )}
         <Button type="submit" variant="contained" loading={save.isPending} disabled={!dirty || test.isPending}>
           {TI.save}
         </Button>

@@ -12,6 +12,7 @@ import { rowsOf } from '../../db/client.ts';
 import { MAI } from '../../../shared/messages.ts';
 import type { ProviderList, ProviderSetting } from '../../../shared/schemas/ai-providers.ts';
 import { retrieveKnowledge } from '../knowledge/index.ts';
+import { vectorsEnabled } from '../knowledge/vectors.ts';
 import { createPrivacyGate } from '../../ai/privacy-gate.ts';
 
 // Issue 28: AI providers set up in Insight ("KI-Anbieter"). The app starts offline (no AI_*); a
@@ -222,6 +223,15 @@ describe('switching the embedding model', () => {
       name: 'Personal.txt',
       data: Buffer.from('Urlaubsanspruch: Alle Mitarbeitenden erhalten 30 Erholungstage jährlich.\n\nKantine: Die Kantine öffnet um 11 Uhr.'),
     });
+    if (!(await vectorsEnabled(t.deps))) {
+      // A PostgreSQL server without pgvector: nothing to re-embed, retrieval is lexical throughout.
+      expect(t.database.kind).toBe('postgres');
+      await call(support, 'PUT', '/api/insight/providers', { capability: 'embedding', provider: 'openai', baseUrl: fake.url, model: 'emb-zwei' });
+      expect((await call(support, 'GET', '/api/insight/providers')).json<ProviderList>().reembedding).toEqual({ pending: 0 });
+      const found = await retrieveKnowledge(t.deps, a.id, 'Wie viele Erholungstage gibt es?', { gate: createPrivacyGate([]) });
+      expect(found.map((p) => p.text).join(' ')).toContain('30 Erholungstage');
+      return;
+    }
     const models = async () =>
       rowsOf<{ model: string }>(await t.database.db.execute(sql`select model from knowledge_vectors where assistant_id = ${a.id}`)).map((r) => r.model);
     expect(new Set(await models())).toEqual(new Set(['openai:emb-eins']));
