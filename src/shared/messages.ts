@@ -438,7 +438,6 @@ export const MDS = {
 /** AI providers set up in Insight ("KI-Anbieter", docs/ai.md). */
 export const MAI = {
   saved: 'Der KI-Anbieter wurde gespeichert.',
-  reset: 'Die Einstellung aus der Umgebung gilt wieder.',
   providerInvalid: 'Dieser Anbieter ist für diese Fähigkeit nicht möglich.',
   baseUrlInvalid: 'Bitte gib eine gültige http- oder https-Adresse an.',
   baseUrlRequired: 'Dieser Anbieter braucht eine Basis-URL.',

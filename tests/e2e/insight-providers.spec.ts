@@ -56,11 +56,14 @@ async function shot(page: Page, name: string) {
   const close = page.getByRole('alert').filter({ hasText: 'Der KI-Anbieter wurde gespeichert.' }).getByRole('button');
   if (await close.count()) await close.first().click();
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.screenshot({ path: test.info().outputPath(`${name}-1440.png`), fullPage: true });
+  // Tall viewports instead of fullPage: the office scrolls inside its own container.
   const size = page.viewportSize()!;
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize({ width: 1440, height: 1700 });
   await page.waitForTimeout(300);
-  await page.screenshot({ path: test.info().outputPath(`${name}-390.png`), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`${name}-1440.png`) });
+  await page.setViewportSize({ width: 390, height: 3000 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: test.info().outputPath(`${name}-390.png`) });
   await page.setViewportSize(size);
 }
 
@@ -78,9 +81,12 @@ test('Superadmin stellt den Chat auf einen Anbieter um, testet die Verbindung, d
   await expect(page.getByRole('region', { name: 'Rerank (Suchtreffer ordnen)' }).getByText(/nutzt diese Einstellung noch nicht/)).toBeVisible();
   await expectNoAxeViolations(page, 'KI-Anbieter: alles offline');
 
-  // OpenAI-compatible protocol at a loopback http:// address, with a key and a model.
+  // Nothing changed, nothing to save; offline, nothing to test.
+  await expect(chat.getByRole('button')).toHaveCount(0);
+  // OpenAI's protocol at a loopback http:// address, with a key and a model.
   await chat.getByRole('combobox', { name: 'Anbieter' }).click();
   await page.getByRole('option', { name: 'OpenAI', exact: true }).click();
+  await expect(chat.getByRole('button', { name: 'Speichern' })).toBeVisible();
   await chat.getByLabel('Basis-URL').fill(fake.url);
   await chat.getByLabel('API-Schlüssel').fill(KEY);
   await chat.getByLabel('Modell').fill('gpt-e2e');

@@ -142,7 +142,7 @@ export async function createProviderRegistry({ database, secrets, ai, log }: Opt
       const newKey = input.apiKey?.trim();
       // An omitted key keeps the stored one (the screen never has it); offline keeps none.
       const apiKeySecret =
-        values.provider === 'offline' ? null : newKey ? secrets.seal(newKey) : (stored?.apiKeySecret ?? sealedEnvironmentKey(input.capability));
+        values.provider === 'offline' ? null : newKey ? secrets.seal(newKey) : (stored?.apiKeySecret ?? sealedEnvironmentKey(input.capability, values.provider));
       const row = { ...values, apiKeySecret, updatedBy: actorId, updatedAt: new Date() };
       await database.db
         .insert(aiProviders)
@@ -165,7 +165,8 @@ export async function createProviderRegistry({ database, secrets, ai, log }: Opt
    * Switching from the environment's provider to a stored one without typing the key again keeps
    * the environment's key for the same provider (sealed like a typed one).
    */
-  function sealedEnvironmentKey(capability: AiCapability): string | null {
+  function sealedEnvironmentKey(capability: AiCapability, provider: string): string | null {
+    if (environment[capability].provider !== provider) return null;
     const key = environment[capability].apiKey;
     return key ? secrets.seal(key) : null;
   }

@@ -219,9 +219,12 @@ function ProviderCard({ setting, reembedding }: { setting: ProviderSetting; reem
             {TI.testConnection}
           </Button>
         )}
-        <Button type="submit" variant="contained" loading={save.isPending} disabled={!dirty || test.isPending}>
-          {TI.save}
-        </Button>
+        {/* Shown once something changed: a card never shows a button that cannot do anything. */}
+        {dirty && (
+          <Button type="submit" variant="contained" loading={save.isPending} disabled={test.isPending}>
+            {TI.save}
+          </Button>
+        )}
       </CardActions>
     </ActionCard>
   );
