@@ -135,7 +135,13 @@ export async function buildApp(
   });
   const privateFiles = createPrivateStore(backend);
   const secrets = createSecrets({ key: config.secretsKey, dataDir: config.dataDir });
-  const providers = await createProviderRegistry({ database, secrets, ai: config.ai, log: app.log });
+  const providers = await createProviderRegistry({
+    database,
+    secrets,
+    ai: config.ai,
+    processors: { all: config.processors, besideAi: config.processorsBesideAi },
+    log: app.log,
+  });
   app.addHook('onClose', () => providers.close());
   const deps: Deps = {
     db: database.db,

@@ -6,7 +6,7 @@
 // never leave this module except towards their provider.
 import { embedMany, generateSpeech, generateText, transcribe } from 'ai';
 import { APICallError } from '@ai-sdk/provider';
-import type { AppConfig } from '../config.ts';
+import { AI_DEFAULTS, AI_PROCESSOR_DATA, hostOf, IMAGE_PROCESSOR_DATA, type AppConfig, type Processor } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { aiProviders, type AiProviderRow } from '../db/schema/index.ts';
 import { AppError } from '../platform/app-error.ts';
@@ -35,6 +35,11 @@ export interface ProviderRegistry {
   save(input: PutProviderParsed, actorId: number): Promise<{ embeddingChanged: boolean }>;
   /** One small real call with the capability's current setting: the answer or the provider's error in German. */
   test(capability: AiCapability): Promise<ProviderTestResult>;
+  /**
+   * The sub-processors (processing record, GET /api/capabilities): the environment's list while
+   * nothing is stored; otherwise the AI providers as set, in front of the other ones (SMTP, …).
+   */
+  processors(): Processor[];
   /** Reads the stored settings again (a job that must see the newest model). */
   reload(): Promise<void>;
   close(): Promise<void>;
@@ -44,6 +49,8 @@ interface Options {
   database: Database;
   secrets: Secrets;
   ai: AppConfig['ai'];
+  /** config.processors and config.processorsBesideAi. */
+  processors: { all: Processor[]; besideAi: Processor[] };
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
@@ -53,7 +60,7 @@ interface Loaded {
   models: RawModels;
 }
 
-export async function createProviderRegistry({ database, secrets, ai, log }: Options): Promise<ProviderRegistry> {
+export async function createProviderRegistry({ database, secrets, ai, processors, log }: Options): Promise<ProviderRegistry> {
   const environment = settingsFromEnvironment(ai);
   let state: Loaded = { settings: environment, rows: new Map(), models: resolveModels(ai, environment) };
   let closed = false;
@@ -152,6 +159,8 @@ export async function createProviderRegistry({ database, secrets, ai, log }: Opt
       const after = state.models.embedding ? `${state.models.embedding.provider}:${state.models.embedding.modelId}` : null;
       return { embeddingChanged: before !== after };
     },
+    processors: () =>
+      state.rows.size === 0 ? processors.all.map(({ ai: _ai, ...p }) => p) : [...aiProcessors(state.settings), ...processors.besideAi],
     test: (capability) => testCapability(state.models, state.settings[capability], capability, ai),
     reload,
     async close() {
@@ -170,6 +179,45 @@ export async function createProviderRegistry({ database, secrets, ai, log }: Opt
     const key = environment[capability].apiKey;
     return key ? secrets.seal(key) : null;
   }
+}
+
+const PURPOSES: Partial<Record<AiCapability, string>> = {
+  chat: 'Chat- und Aufgabenantworten',
+  transcription: 'Spracherkennung',
+  speech: 'Sprachausgabe',
+  embedding: 'Suchindex der Wissensdateien',
+  image: 'Bilderzeugung',
+};
+const OFFICIAL_HOSTS: Record<string, string> = { openai: 'api.openai.com', mistral: 'api.mistral.ai', anthropic: 'api.anthropic.com', recraft: 'external.api.recraft.ai' };
+const NAMES: Record<string, string> = { recraft: 'Recraft', cohere: 'Cohere', jina: 'Jina AI' };
+
+/** One entry per provider and host that receives data (rerank is not used yet: it receives none). */
+function aiProcessors(settings: CapabilitySettings): Processor[] {
+  const groups = new Map<string, { name: string; location: Processor['location']; capabilities: AiCapability[] }>();
+  for (const capability of AI_CAPABILITIES) {
+    const s = settings[capability];
+    if (s.provider === 'offline' || !s.model || !PURPOSES[capability]) continue;
+    const host = hostOf(s.baseUrl);
+    const own = !host || host === OFFICIAL_HOSTS[s.provider];
+    const key = `${s.provider}|${own ? '' : host}`;
+    const known = AI_DEFAULTS[s.provider];
+    const group = groups.get(key) ?? {
+      name: own ? (known?.name ?? NAMES[s.provider] ?? s.provider) : (host ?? s.provider),
+      location: own ? (known?.location ?? 'non-eu') : 'unknown',
+      capabilities: [],
+    };
+    group.capabilities.push(capability);
+    groups.set(key, group);
+  }
+  return [...groups.values()].map((g) => {
+    const onlyImages = g.capabilities.every((c) => c === 'image');
+    return {
+      name: g.name,
+      purpose: onlyImages ? 'Bilderzeugung' : `KI-Modell: ${g.capabilities.map((c) => PURPOSES[c]).join(', ')}`,
+      data: onlyImages ? IMAGE_PROCESSOR_DATA : AI_PROCESSOR_DATA,
+      location: g.location,
+    };
+  });
 }
 
 function isServed(models: RawModels, capability: AiCapability): boolean {

@@ -59,6 +59,7 @@ const setting = (list: ProviderList, capability: string) => list.providers.find(
 describe('KI-Anbieter through the API', () => {
   it('starts from the environment (offline), then a stored chat provider answers at once, tested, key kept', async () => {
     const start = (await call(support, 'GET', '/api/insight/providers')).json<ProviderList>();
+    expect((await call(support, 'GET', '/api/capabilities')).json().processors).toEqual([]);
     expect(start.providers.map((p) => p.capability)).toEqual(['chat', 'speech', 'transcription', 'image', 'embedding', 'rerank']);
     expect(setting(start, 'chat')).toMatchObject({ provider: 'offline', source: 'default', offline: true, hasKey: false, contextTokens: 128_000 });
     expect(setting(start, 'rerank')).toMatchObject({ inUse: false });
@@ -107,6 +108,10 @@ describe('KI-Anbieter through the API', () => {
     expect(fake.requests.at(-1)!.body.model).toBe('gpt-fake');
     const caps = (await call(user, 'GET', '/api/capabilities')).json();
     expect(caps).toMatchObject({ offline: false, chat: { available: true, provider: 'openai', model: 'gpt-fake' } });
+    // The processing record's sub-processors follow: the provider at its host, location unknown.
+    expect(caps.processors).toEqual([
+      { name: '127.0.0.1', purpose: 'KI-Modell: Chat- und Aufgabenantworten', data: expect.stringContaining('Nachrichten und Verlauf'), location: 'unknown' },
+    ]);
 
     // apiKey omitted keeps the stored key.
     const again = await call(support, 'PUT', '/api/insight/providers', { capability: 'chat', provider: 'openai', baseUrl: fake.url, model: 'gpt-fake-2' });
