@@ -6,7 +6,7 @@ import { Agent } from '../../../../tests/setup/agent.ts';
 import { addKnowledge } from '../../../../tests/setup/knowledge.ts';
 import { askInThread, openThread } from '../../../../tests/setup/chat.ts';
 import { createAssistant, createStaffedTeam, createTeam, createUser, loginAs } from '../../../../tests/factories/index.ts';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../../tests/fixtures/fake-openai.ts';
+import { FAKE_MP3, startFakeOpenAI, type FakeOpenAI } from '../../../../tests/fixtures/fake-openai.ts';
 import { aiProviders, usageRecords, type User } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/client.ts';
 import { MAI } from '../../../shared/messages.ts';
@@ -143,6 +143,34 @@ describe('KI-Anbieter through the API', () => {
       fake.requireKey(null);
       await call(support, 'PUT', '/api/insight/providers', { capability: 'chat', provider: 'openai', baseUrl: fake.url, apiKey: KEY, model: 'gpt-fake' });
     }
+  });
+
+  it('"Verbindung testen" makes one small real call for every capability', async () => {
+    const cases: [string, string, string, string][] = [
+      ['speech', 'openai', 'tts-test', MAI.testSpeechOk(FAKE_MP3.length)],
+      ['transcription', 'openai-compatible', 'whisper-test', MAI.testTranscriptionOk],
+      ['image', 'openai', 'gpt-image-test', MAI.testModelsOk(2)],
+      ['rerank', 'openai-compatible', 'rerank-test', MAI.testRerankOk],
+    ];
+    for (const [capability, provider, model, message] of cases) {
+      const before = fake.requests.length;
+      const put = await call(support, 'PUT', '/api/insight/providers', { capability, provider, baseUrl: fake.url, apiKey: KEY, model });
+      expect(put.status, put.body).toBe(200);
+      expect((await call(support, 'POST', '/api/insight/providers/test', { capability })).json(), capability).toEqual({ ok: true, message });
+      const sent = fake.requests.slice(before);
+      expect(sent.length, capability).toBe(1);
+      expect(sent[0].headers.authorization).toBe(`Bearer ${KEY}`);
+    }
+    const caps = (await call(support, 'GET', '/api/capabilities')).json();
+    expect(caps).toMatchObject({ speech: { available: true, model: 'tts-test' }, transcription: { available: true }, image: { available: true, provider: 'openai' } });
+    // Back to offline: nothing is asked.
+    for (const capability of ['speech', 'transcription', 'image', 'rerank']) {
+      await call(support, 'PUT', '/api/insight/providers', { capability, provider: 'offline' });
+      const before = fake.requests.length;
+      expect((await call(support, 'POST', '/api/insight/providers/test', { capability })).json()).toEqual({ ok: true, message: MAI.offlineOk });
+      expect(fake.requests.length).toBe(before);
+    }
+    expect((await call(support, 'GET', '/api/capabilities')).json()).toMatchObject({ speech: { available: false }, image: { available: false } });
   });
 
   it('refuses bad input in German and changes nothing; user URLs keep the outbound guard', async () => {
