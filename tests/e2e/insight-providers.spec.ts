@@ -1,8 +1,9 @@
+import fs from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { unique } from './public-helpers.ts';
-import { E2E_BASE_URL, SUPERADMIN } from './server.ts';
+import { E2E_BASE_URL, E2E_LOG, SUPERADMIN } from './server.ts';
 import { callApi, registerOwner, signedIn } from './api.ts';
 
 // Insight → KI-Anbieter (issue 28): the superadmin points chat at a provider (a fake OpenAI server
@@ -122,4 +123,9 @@ test('Superadmin stellt den Chat auf einen Anbieter um, testet die Verbindung, d
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations(page, 'KI-Anbieter am Telefon');
   await page.context().close();
+  // The server's log names the change, never a key.
+  const log = fs.readFileSync(E2E_LOG, 'utf8');
+  expect(log).toContain('AI provider changed in Insight');
+  expect(log).not.toContain(KEY);
+  expect(log).not.toContain(WRONG);
 });
