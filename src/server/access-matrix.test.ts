@@ -35,6 +35,7 @@ const GRANTS_ACCESS = [
   'POST /api/apikeys',
   'POST /api/insight/mcp',
   'PUT /api/insight/mcp',
+  'PUT /api/insight/providers',
   // Public, but a live login does not ask for or use reset links either.
   'POST /api/reset',
   'POST /api/reset-password',
@@ -286,6 +287,11 @@ const EXAMPLES: Record<string, Example> = {
   },
   'DELETE /api/insight/mcp': { request: () => ({ method: 'DELETE', url: '/api/insight/mcp', payload: { teamUuid: teamAUuid, mcpId } }) },
   // The operator area (issue 15): nobody of the matrix is a superadmin, so every cell is refused.
+  'GET /api/insight/providers': { request: () => ({ url: '/api/insight/providers' }) },
+  'PUT /api/insight/providers': {
+    request: () => ({ method: 'PUT', url: '/api/insight/providers', payload: { capability: 'chat', provider: 'openai', baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'x', model: 'm' } }),
+  },
+  'POST /api/insight/providers/test': { request: () => ({ method: 'POST', url: '/api/insight/providers/test', payload: { capability: 'chat' } }) },
   'GET /api/insight': { request: () => ({ url: '/api/insight?search=a' }) },
   'GET /api/insight/getinsightofteam/:teamUuid': { request: () => ({ url: `/api/insight/getinsightofteam/${teamAUuid}` }) },
   'POST /api/insight/addextraitem': {

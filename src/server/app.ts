@@ -43,7 +43,7 @@ import type { ApiErrorBody } from '../shared/errors.ts';
 import { authRoutes } from './features/auth/index.ts';
 import { accountRowOwner, defineAuthJobs } from './features/auth/index.ts';
 import { defineChatJobs } from './features/chat/index.ts';
-import { defineKnowledgeJobs, resumeInterruptedIngestion } from './features/knowledge/index.ts';
+import { defineKnowledgeJobs, defineReembedJob, resumeInterruptedIngestion } from './features/knowledge/index.ts';
 import { knowledgeRoutes } from './features/knowledge/index.ts';
 import { assetRoutes } from './features/assets/index.ts';
 import { assetDocumentSource } from './features/assets/index.ts';
@@ -73,6 +73,7 @@ import { creditRoutes } from './features/credits/index.ts';
 import { defineCreditJobs } from './features/credits/index.ts';
 import { recoverInterruptedAnswers, resolveThreadAccess, verifyThreadToken } from './features/chat/index.ts';
 import { createAiGateway } from './ai/gateway.ts';
+import { createProviderRegistry } from './ai/registry.ts';
 import { attachRealtime } from './platform/realtime.ts';
 import { isEmbedOrigin } from './features/public-chat/index.ts';
 
@@ -133,6 +134,15 @@ export async function buildApp(
     graceMs: config.env === 'test' ? 1000 : 10_000,
   });
   const privateFiles = createPrivateStore(backend);
+  const secrets = createSecrets({ key: config.secretsKey, dataDir: config.dataDir });
+  const providers = await createProviderRegistry({
+    database,
+    secrets,
+    ai: config.ai,
+    processors: { all: config.processors, besideAi: config.processorsBesideAi },
+    log: app.log,
+  });
+  app.addHook('onClose', () => providers.close());
   const deps: Deps = {
     db: database.db,
     jobs,
@@ -143,8 +153,9 @@ export async function buildApp(
     privateFiles,
     // Erasure order: every feature's linked rows first, then the conversations, then the people.
     rowOwners: [formRowOwner, mcpRowOwner, mailRowOwner, billingRowOwner, chatRowOwner, accountRowOwner],
-    ai: createAiGateway(config.ai),
-    secrets: createSecrets({ key: config.secretsKey, dataDir: config.dataDir }),
+    ai: createAiGateway(config.ai, () => providers.models()),
+    providers,
+    secrets,
     mailer: createMailer({
       db: database.db,
       smtpUrl: config.mail.smtpUrl,
@@ -160,6 +171,7 @@ export async function buildApp(
   defineAuthJobs(deps);
   defineChatJobs(deps);
   defineKnowledgeJobs(deps);
+  defineReembedJob(deps);
   defineImageJobs(deps);
   defineCreditJobs(deps);
   defineBillingJobs(deps);

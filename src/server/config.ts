@@ -300,6 +300,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     secretsKey: e.SECRETS_KEY,
     productName: e.PRODUCT_NAME,
     processors: processorsFrom(e),
+    /** The same without the AI entries: the provider registry puts its own in front when Insight overrides AI_*. */
+    processorsBesideAi: processorsFrom(e).filter((p) => !p.ai).map(({ ai: _ai, ...p }) => p),
     billing: {
       /** Stripe when a secret key is set; otherwise our own invoices ("Rechnung"). */
       provider: (e.STRIPE_SECRET_KEY ? 'stripe' : 'invoice'),
@@ -385,16 +387,22 @@ export interface Processor {
   /** What it receives. */
   data: string;
   location: DataLocation;
+  /** An AI provider's entry (replaced by the registry's when Insight sets providers). */
+  ai?: true;
 }
 
-const AI_DEFAULTS: Record<string, { name: string; location: DataLocation }> = {
+export const AI_DEFAULTS: Record<string, { name: string; location: DataLocation }> = {
   openai: { name: 'OpenAI', location: 'non-eu' },
   anthropic: { name: 'Anthropic', location: 'non-eu' },
   mistral: { name: 'Mistral AI', location: 'eu' },
   'openai-compatible': { name: 'OpenAI-kompatibler Dienst', location: 'unknown' },
 };
 
-const hostOf = (url: string | undefined) => {
+export const AI_PROCESSOR_DATA =
+  'Nachrichten und Verlauf, Auszüge aus Wissensdateien, Sprachaufnahmen – geschützte Begriffe durch Platzhalter ersetzt (Audio ausgenommen)';
+export const IMAGE_PROCESSOR_DATA = 'Bildbeschreibungen (geschützte Begriffe entfernt) und Stil-Referenzbilder';
+
+export const hostOf = (url: string | undefined) => {
   try {
     return url ? new URL(url).hostname : undefined;
   } catch {
@@ -420,8 +428,9 @@ function processorsFrom(e: z.output<typeof zEnv>): Processor[] {
     list.push({
       name: e.AI_PROVIDER_NAME ?? (e.AI_PROVIDER === 'openai-compatible' ? (hostOf(e.AI_BASE_URL) ?? d.name) : d.name),
       purpose: e.AI_PURPOSE ?? `KI-Modell: ${parts.join(', ')}`,
-      data: 'Nachrichten und Verlauf, Auszüge aus Wissensdateien, Sprachaufnahmen – geschützte Begriffe durch Platzhalter ersetzt (Audio ausgenommen)',
+      data: AI_PROCESSOR_DATA,
       location: loc(e.AI_DATA_LOCATION, d.location),
+      ai: true,
     });
   }
   if (e.AI_IMAGE_PROVIDER || (e.AI_IMAGE_MODEL && (e.AI_PROVIDER === 'openai' || e.AI_PROVIDER === 'openai-compatible'))) {
@@ -429,8 +438,9 @@ function processorsFrom(e: z.output<typeof zEnv>): Processor[] {
     list.push({
       name: e.AI_IMAGE_PROVIDER_NAME ?? (recraft ? 'Recraft' : (e.AI_PROVIDER_NAME ?? 'OpenAI')),
       purpose: 'Bilderzeugung',
-      data: 'Bildbeschreibungen (geschützte Begriffe entfernt) und Stil-Referenzbilder',
+      data: IMAGE_PROCESSOR_DATA,
       location: loc(e.AI_IMAGE_DATA_LOCATION, 'non-eu'),
+      ai: true,
     });
   }
   if (e.SMTP_URL) {

@@ -8,7 +8,7 @@ const { config, envFile } = configFromEnvironment();
 await assertLegalPagesReady(config).catch((err: unknown) => exitWithExplanation(err, config));
 const warnings = configWarnings(config, process.env);
 const database = await openAndPrepareDatabase(config).catch((err: unknown) => exitWithExplanation(err, config));
-const { app } = await buildApp(config, database);
+const { app, deps } = await buildApp(config, database);
 
 closeOnSignals(app, database);
 
@@ -17,4 +17,4 @@ const listening = await app.listen({ port: config.port, host: config.host }).cat
   return exitWithExplanation(err, config);
 });
 for (const warning of warnings) app.log.warn({ warning }, 'configuration');
-console.log(startupBanner(config, { envFile, listening, warnings }));
+console.log(startupBanner(config, { envFile, listening, warnings, providers: deps.providers.list() }));

@@ -130,6 +130,25 @@ describe('the start-up banner', () => {
     expect(server.warnings).toEqual([]);
   });
 
+  it('says from the provider registry which capability runs offline, and that Insight\'s settings win', () => {
+    const config = loadConfig({});
+    const base = { baseUrl: null, contextTokens: 128_000, hasKey: false, inUse: true, updatedAt: null } as const;
+    const text = startupBanner(config, {
+      listening: 'http://127.0.0.1:3000',
+      warnings: [],
+      providers: [
+        { ...base, capability: 'chat', provider: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.1', hasKey: true, source: 'stored', offline: false },
+        { ...base, capability: 'speech', provider: 'offline', model: null, source: 'default', offline: true },
+        { ...base, capability: 'transcription', provider: 'offline', model: null, source: 'default', offline: true },
+        { ...base, capability: 'image', provider: 'offline', model: null, source: 'default', offline: true },
+        { ...base, capability: 'embedding', provider: 'openai', model: 'nomic-embed-text', source: 'environment', offline: false },
+        { ...base, capability: 'rerank', provider: 'offline', model: null, source: 'default', offline: true, inUse: false },
+      ],
+    });
+    expect(text).toContain('KI:         openai, Modell llama3.1 über http://127.0.0.1:11434/v1 (Embeddings openai:nomic-embed-text)');
+    expect(text).toContain('KI offline: Sprachausgabe, Spracherkennung, Bilder, Rerank · Einstellungen aus Insight → KI-Anbieter gelten vor AI_*');
+  });
+
   it('warns when an AI provider is half configured', () => {
     expect(banner({ AI_PROVIDER: 'openai', AI_API_KEY: 'sk-x' }).warnings).toEqual([
       'AI_PROVIDER=openai ohne AI_CHAT_MODEL: Chats antworten mit der Offline-Engine. Setze AI_CHAT_MODEL (z. B. gpt-4o-mini).',

@@ -1,3 +1,4 @@
+import type { ProviderSetting } from '../shared/schemas/ai-providers.ts';
 import type { AppConfig } from './config.ts';
 import { ConfigError, loadConfig, loadEnvFile } from './config.ts';
 import { unfinishedLegalPages } from './features/legal/index.ts';
@@ -64,6 +65,28 @@ function aiLine(config: AppConfig): string {
   return `${ai.provider}, Modell ${ai.chatModel}${where}${extra.length ? ` (${extra.join(', ')})` : ''}`;
 }
 
+const CAPABILITY_NAMES: Record<ProviderSetting['capability'], string> = {
+  chat: 'Chat',
+  speech: 'Sprachausgabe',
+  transcription: 'Spracherkennung',
+  image: 'Bilder',
+  embedding: 'Embeddings',
+  rerank: 'Rerank',
+};
+
+/** The AI lines from the registry: chat, the other served capabilities, and which run offline (or not at all). */
+export function providerLines(providers: ProviderSetting[]): string[] {
+  const chat = providers.find((p) => p.capability === 'chat');
+  const main =
+    !chat || chat.offline
+      ? 'Offline-Engine (kein KI-Anbieter für Chat)'
+      : `${chat.provider}, Modell ${chat.model}${chat.baseUrl ? ` über ${safeUrl(chat.baseUrl)}` : ''}`;
+  const served = providers.filter((p) => !p.offline && p.capability !== 'chat').map((p) => `${CAPABILITY_NAMES[p.capability]} ${p.provider}:${p.model}`);
+  const offline = providers.filter((p) => p.offline).map((p) => CAPABILITY_NAMES[p.capability]);
+  const stored = providers.some((p) => p.source === 'stored') ? ' · Einstellungen aus Insight → KI-Anbieter gelten vor AI_*' : '';
+  return [`  KI:         ${main}${served.length ? ` (${served.join(', ')})` : ''}`, `  KI offline: ${offline.length ? offline.join(', ') : 'nichts'}${stored}`];
+}
+
 /** A URL without user and password (DATABASE_URL, SMTP_URL carry them). */
 export function safeUrl(url: string): string {
   try {
@@ -86,7 +109,10 @@ function billingLine(config: AppConfig): string {
 }
 
 /** The lines printed once the server listens. */
-export function startupBanner(config: AppConfig, opts: { envFile?: string; listening: string; warnings: string[] }): string {
+export function startupBanner(
+  config: AppConfig,
+  opts: { envFile?: string; listening: string; warnings: string[]; /** The provider registry's view (stored settings win over AI_*). */ providers?: ProviderSetting[] },
+): string {
   const database = config.databaseUrl ? `PostgreSQL ${safeUrl(config.databaseUrl)}` : `eingebettet (PGlite) unter ${config.dataDir}`;
   const mail = config.mail.smtpUrl
     ? `SMTP ${safeUrl(config.mail.smtpUrl)}`
@@ -100,7 +126,7 @@ export function startupBanner(config: AppConfig, opts: { envFile?: string; liste
     `  Datenbank:  ${database}`,
     `  E-Mails:    ${mail}`,
     `  Dateien:    ${config.s3 ? `S3-Bucket ${config.s3.bucket}${config.s3.endpoint ? ` (${safeUrl(config.s3.endpoint)})` : ''}` : `lokal unter ${config.dataDir}`}`,
-    `  KI:         ${aiLine(config)}`,
+    ...(opts.providers ? providerLines(opts.providers) : [`  KI:         ${aiLine(config)}`]),
     `  Live-Kanal: ${config.redisUrl ? `Redis ${safeUrl(config.redisUrl)} (mehrere Instanzen)` : 'in diesem Prozess'}`,
     `  Abrechnung: ${billingLine(config)}`,
     `  Jobs:       ${config.jobs.runInWeb ? 'in diesem Prozess' : 'in npm run worker'}`,

@@ -435,3 +435,27 @@ export const MDS = {
   visitorQueryInvalid: 'Bitte gib eine Unterhaltungs-Nummer oder eine E-Mail-Adresse ein.',
   recordFormatInvalid: 'Bitte wähle PDF oder Markdown.',
 } as const;
+
+/** AI providers set up in Insight ("KI-Anbieter", docs/ai.md). */
+export const MAI = {
+  saved: 'Der KI-Anbieter wurde gespeichert.',
+  providerInvalid: 'Dieser Anbieter ist für diese Fähigkeit nicht möglich.',
+  baseUrlInvalid: 'Bitte gib eine gültige http- oder https-Adresse an.',
+  baseUrlRequired: 'Dieser Anbieter braucht eine Basis-URL.',
+  modelRequired: 'Bitte gib ein Modell an.',
+  keyRequired: 'Dieser Anbieter braucht einen API-Schlüssel.',
+  contextInvalid: 'Bitte gib ein Kontextfenster von 1.000 bis 10.000.000 Tokens an.',
+  offlineOk: 'Offline: hier wird kein Anbieter gefragt.',
+  testFailed: (detail: string) => `Der Anbieter hat mit einem Fehler geantwortet: ${detail}`,
+  testRejectedKey: (detail: string) => `Der Anbieter hat den API-Schlüssel abgelehnt: ${detail}`,
+  testNotFound: (detail: string) => `Der Anbieter kennt das Modell oder die Adresse nicht: ${detail}`,
+  testUnreachable: (detail: string) => `Der Anbieter ist nicht erreichbar: ${detail}`,
+  testTimeout: 'Der Anbieter hat nicht innerhalb von 30 Sekunden geantwortet.',
+  testChatOk: (text: string) => `Verbindung steht. Antwort des Modells: „${text}“`,
+  testEmbeddingOk: (dimensions: number) => `Verbindung steht. Das Modell liefert Vektoren mit ${dimensions} Dimensionen.`,
+  testSpeechOk: (bytes: number) => `Verbindung steht. Das Modell hat ${bytes.toLocaleString('de-DE')} Bytes Audio gesprochen.`,
+  testTranscriptionOk: 'Verbindung steht. Das Modell hat eine kurze Aufnahme verschriftlicht.',
+  testModelsOk: (count: number) => `Verbindung steht. Der Anbieter bietet ${count} Modelle an.`,
+  testRerankOk: 'Verbindung steht. Das Modell hat zwei Texte nach Relevanz geordnet.',
+  testOk: 'Verbindung steht.',
+} as const;

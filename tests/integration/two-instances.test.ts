@@ -14,6 +14,7 @@ import { multipartBody } from '../fixtures/media.ts';
 import { startFakeS3, type FakeS3 } from '../fixtures/s3-server.ts';
 import { storeSetCookies } from '../setup/agent.ts';
 import { spawnServer, type ServerProcess } from '../setup/server-process.ts';
+import { startFakeOpenAI } from '../fixtures/fake-openai.ts';
 import { openTestDatabase, type TestDatabase } from '../setup/test-app.ts';
 
 // Two real app processes (A and B) on one PostgreSQL database, one Redis and one S3 bucket,
@@ -279,4 +280,45 @@ describe('two instances on one PostgreSQL, one Redis and one S3 bucket', () => {
     expect(all.length).toBeGreaterThan(0);
     for (const r of all) expect(r.n, `runs in the minute from ${r.minute.toISOString()}`).toBe(1);
   }, 130_000);
+
+  it('a provider set on A answers the next chat on B without a restart (LISTEN/NOTIFY), its key never shown', async () => {
+    const fake = await startFakeOpenAI({ text: 'Antwort vom Anbieter aus Insight.' });
+    const operatorTeam = await createTeam(test.database.db, { plan: 'agency' });
+    const operator = await createUser(test.database.db, operatorTeam, { isAdmin: true, isSuperadmin: true, role: 'owner' });
+    const op = new Browser();
+    const visitor = new Browser();
+    const ask = async (base: string) => {
+      const thread = (await visitor.call(base, 'POST', '/api/thread/create', { json: { assistantUuid: chatUuid, public: true } })).json<{ id: number; token: string }>();
+      const q = new URLSearchParams({ assistantUuid: chatUuid, threadId: String(thread.id), token: thread.token, message: 'Wer antwortet?' });
+      const body = (await visitor.call(base, 'GET', `/api/send/stream?${q}`)).body;
+      return body
+        .split('\n')
+        .filter((l) => l.startsWith('data: {'))
+        .map((l) => JSON.parse(l.slice(6)) as { type: string; text?: string })
+        .filter((e) => e.type === 'text')
+        .map((e) => e.text)
+        .join('');
+    };
+    try {
+      // B has answered offline before: its models are loaded and in memory.
+      expect(await ask(b.baseUrl)).toContain('Offline-Modus');
+      expect((await op.login(a.baseUrl, operator)).status).toBe(200);
+      const put = await op.call(a.baseUrl, 'PUT', '/api/insight/providers', {
+        json: { capability: 'chat', provider: 'openai', baseUrl: fake.url, apiKey: 'sk-zwei-instanzen-geheim', model: 'gpt-zwei' },
+      });
+      expect(put.status, put.body).toBe(200);
+      // B hears the change through PostgreSQL's NOTIFY; its next answer comes from the provider.
+      await expect.poll(() => ask(b.baseUrl), { timeout: 5000, interval: 200 }).toBe('Antwort vom Anbieter aus Insight.');
+      expect(fake.requests.at(-1)!.headers.authorization).toBe('Bearer sk-zwei-instanzen-geheim');
+      const onB = await op.call(b.baseUrl, 'GET', '/api/insight/providers');
+      expect(onB.json().providers[0]).toMatchObject({ capability: 'chat', provider: 'openai', model: 'gpt-zwei', source: 'stored', hasKey: true });
+      expect(onB.body).not.toContain('sk-zwei-instanzen-geheim');
+      // The key sealed on A opens on B (one SECRETS_KEY), and neither log shows it.
+      const logs = (await fs.readFile(path.join(dataDir, 'a.log'), 'utf8')) + (await fs.readFile(path.join(dataDir, 'b.log'), 'utf8'));
+      expect(logs).not.toContain('sk-zwei-instanzen-geheim');
+    } finally {
+      await op.call(a.baseUrl, 'PUT', '/api/insight/providers', { json: { capability: 'chat', provider: 'offline' } });
+      await fake.close();
+    }
+  });
 });

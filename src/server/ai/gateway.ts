@@ -76,6 +76,10 @@ export interface AiGateway {
   readonly canTranscribe: boolean;
   /** An embedding model is configured (knowledge retrieval adds a vector ranking). */
   readonly canEmbed: boolean;
+  /** The chat model's context window in tokens (its provider setting; /v1 refuses longer input). */
+  readonly chatContextTokens: number;
+  /** provider:model of the embedding model (stored with every vector), or null. */
+  readonly embeddingModel: string | null;
   capabilities(): Omit<Capabilities, 'processors'>;
   /** The chat model for one request, behind that request's gate. */
   chat(gate: PrivacyGate): GatedChatModel;
@@ -110,13 +114,32 @@ const STYLE_DESCRIPTION_PROMPT =
   'Beschreibe auf Deutsch in höchstens 80 Wörtern den gemeinsamen visuellen Stil dieser Bilder: Technik, Farben, Licht, ' +
   'Linien, Texturen und Stimmung. Beschreibe nur den Stil, nicht die Motive, und nenne keine Namen.';
 
-export function createAiGateway(ai: AppConfig['ai'], models: RawModels = resolveModels(ai)): AiGateway {
+/**
+ * The gateway over the current models: `source` is asked on every call (the provider registry
+ * swaps its models when a superadmin changes a provider, on every instance; registry.ts).
+ */
+export function createAiGateway(ai: AppConfig['ai'], source: RawModels | (() => RawModels) = resolveModels(ai)): AiGateway {
+  const current = typeof source === 'function' ? source : () => source;
   return {
-    offline: models.offline,
-    canTranscribe: Boolean(models.transcription),
-    canEmbed: Boolean(models.embedding),
-    capabilities: () => describeCapabilities(models),
+    get offline() {
+      return current().offline;
+    },
+    get canTranscribe() {
+      return Boolean(current().transcription);
+    },
+    get canEmbed() {
+      return Boolean(current().embedding);
+    },
+    get chatContextTokens() {
+      return current().chatContextTokens;
+    },
+    get embeddingModel() {
+      const e = current().embedding;
+      return e ? modelName(e) : null;
+    },
+    capabilities: () => describeCapabilities(current()),
     chat(gate) {
+      const models = current();
       const offline = models.offline;
       return {
         model: wrapLanguageModel({ model: models.chat.model, middleware: privacyMiddleware(gate, offline) }),
@@ -125,6 +148,7 @@ export function createAiGateway(ai: AppConfig['ai'], models: RawModels = resolve
       };
     },
     async speak(gate, text, voice) {
+      const models = current();
       const spoken = speakableText(text);
       // A provider would read placeholders aloud and audio cannot be restored: a text with
       // protected terms is spoken here, by the bundled synthesizer.
@@ -136,6 +160,7 @@ export function createAiGateway(ai: AppConfig['ai'], models: RawModels = resolve
       return { mp3, model: OFFLINE_SPEECH_MODEL, characters: spoken.length, viaProvider: false };
     },
     async transcribe(gate, wav, opts = {}) {
+      const models = current();
       if (!models.transcription) throw new Error('no transcription model');
       const prompt = opts.prompt ? gate.mask(opts.prompt) : undefined;
       const result = await transcribe({
@@ -147,6 +172,7 @@ export function createAiGateway(ai: AppConfig['ai'], models: RawModels = resolve
       return { text: result.text.trim(), model: modelName(models.transcription), audioSeconds: Math.ceil(wavSeconds(wav)) };
     },
     async embed(gate, values, signal) {
+      const models = current();
       if (!models.embedding) throw new Error('no embedding model');
       const result = await embedMany({
         model: models.embedding.model,
@@ -156,9 +182,11 @@ export function createAiGateway(ai: AppConfig['ai'], models: RawModels = resolve
       });
       return { embeddings: result.embeddings, model: modelName(models.embedding), tokens: result.usage.tokens };
     },
-    imageTool: models.image?.provider ?? null,
+    get imageTool() {
+      return current().image?.provider ?? null;
+    },
     async paintImage(gate, { prompt, style, signal }) {
-      const painter = models.image;
+      const painter = current().image;
       if (!painter) throw notConfigured();
       // Recraft takes the style as parameters; OpenAI (and Recraft's text style) get it in words.
       const styled =
@@ -168,6 +196,7 @@ export function createAiGateway(ai: AppConfig['ai'], models: RawModels = resolve
       return { ...picture, model: `${painter.provider}:${painter.modelId}`, sentPrompt };
     },
     async createImageStyle(gate, { base, pngs }) {
+      const models = current();
       const painter = models.image;
       if (!painter) throw notConfigured();
       if (painter.createStyle) {

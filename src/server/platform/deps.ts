@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { AiGateway } from '../ai/gateway.ts';
+import type { ProviderRegistry } from '../ai/registry.ts';
 import type { Jobs } from './jobs.ts';
 import type { Mailer } from './mail.ts';
 import type { Realtime } from './realtime.ts';
@@ -22,6 +23,8 @@ export interface Deps {
   privateFiles: PrivateStore;
   /** The only way to an AI provider: every call passes the request's privacy gate. */
   ai: AiGateway;
+  /** Which provider serves which capability (environment, overridden in Insight); the gateway reads its models. */
+  providers: ProviderRegistry;
   /** Encryption of secrets at rest (MCP headers). */
   secrets: Secrets;
   /** Who erases which rows (row-owners.ts); filled by the app's wiring, in erasure order. */

@@ -5,16 +5,17 @@ import { useSearchParams } from 'react-router';
 import { SectionHeader } from '../../components/SectionHeader.tsx';
 import type { SectionProps } from '../office/sections.ts';
 import { PromotionCodes } from './PromotionCodes.tsx';
+import { ProviderSettings } from './ProviderSettings.tsx';
 import { TeamList } from './TeamList.tsx';
 import { TeamView } from './TeamView.tsx';
 import { TI } from './texts.ts';
 
-const TABS = [TI.tabTeams, TI.tabPromotions] as const;
+const TABS = [TI.tabTeams, TI.tabPromotions, TI.tabProviders] as const;
 type TabName = (typeof TABS)[number];
 
 /**
  * The operator area (superadmins only; spec 03 §2 Insight): the list "Team Informationen" with the
- * promotion codes in a second tab, and a team's action view at /Insight?team={uuid} — a reload or
+ * promotion codes in a second tab, the AI providers ("KI-Anbieter") in a third, and a team's action view at /Insight?team={uuid} — a reload or
  * the back button keep where one was.
  */
 export default function InsightSection(_props: SectionProps) {
@@ -30,7 +31,7 @@ export default function InsightSection(_props: SectionProps) {
     return <TeamView key={teamUuid} teamUuid={teamUuid} onBack={back} />;
   }
 
-  const tab: TabName = params.get('tab') === TI.tabPromotions ? TI.tabPromotions : TI.tabTeams;
+  const tab: TabName = TABS.find((name) => name !== TI.tabTeams && name === params.get('tab')) ?? TI.tabTeams;
   return (
     <>
       <SectionHeader title={TI.title} subtitle={TI.subtitle} />
@@ -45,7 +46,7 @@ export default function InsightSection(_props: SectionProps) {
         ))}
       </Tabs>
       <Box role="tabpanel" id={`insight-panel-${tab}`} aria-labelledby={`insight-tab-${tab}`}>
-        {tab === TI.tabTeams ? <TeamList /> : <PromotionCodes />}
+        {tab === TI.tabTeams ? <TeamList /> : tab === TI.tabPromotions ? <PromotionCodes /> : <ProviderSettings />}
       </Box>
     </>
   );

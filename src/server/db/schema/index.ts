@@ -16,3 +16,4 @@ export * from './credits.ts';
 export * from './billing.ts';
 export * from './audit.ts';
 export * from './dataprotection.ts';
+export * from './ai.ts';

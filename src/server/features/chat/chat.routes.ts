@@ -29,7 +29,7 @@ export const chatRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/capabilities', { config: { access: 'public' }, schema: { tags, response: { 200: ZCapabilities } } }, async () =>
-      ({ ...deps.ai.capabilities(), processors: deps.config.processors }),
+      ({ ...deps.ai.capabilities(), processors: deps.providers.processors() }),
     );
 
     app.post(

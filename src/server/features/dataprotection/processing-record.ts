@@ -68,7 +68,7 @@ export async function buildProcessingRecord(deps: Deps, auth: AuthContext, now =
     return [a.name, TYPES[a.type] ?? a.type, a.isPublic ? 'öffentlich (Besucher)' : 'nur Team', categories.join('; ')];
   });
 
-  const processors = deps.config.processors;
+  const processors = deps.providers.processors();
   const sections: Section[] = [
     {
       heading: '1. Verantwortlicher und Zweck',

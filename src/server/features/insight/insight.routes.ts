@@ -19,11 +19,13 @@ import {
   ZUpdateAmounts,
   ZUpdateSubscription,
 } from '../../../shared/schemas/insight.ts';
+import { ZProviderList, ZProviderTest, ZProviderTestResult, ZPutProvider } from '../../../shared/schemas/ai-providers.ts';
 import { listTeamAudit } from '../../platform/audit.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/session.ts';
 import { changeExtras, changeTrial, getTeamInsight, getTeamOutbox, listTeams, teamOr404, updateAmounts, updateSubscription } from './insight.service.ts';
 import { endLiveLogin, startLiveLogin } from './live-login.ts';
+import { listProviders, saveProvider, testProvider } from './providers.service.ts';
 import { applyPromotion, createCode, deactivateCode, listCodes } from './promotion.service.ts';
 import { deleteTeam, restoreDeletedTeam } from './team-deletion.ts';
 
@@ -37,6 +39,33 @@ const superadmin = { access: 'superadmin' } as const;
 export const insightRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    // "KI-Anbieter": the provider per capability (docs/ai.md). Keys go in, never out.
+    app.get(
+      '/api/insight/providers',
+      { config: superadmin, schema: { tags, description: 'The AI provider of every capability (never a key).', response: { 200: ZProviderList } } },
+      async () => listProviders(deps),
+    );
+
+    app.put(
+      '/api/insight/providers',
+      {
+        config: { ...superadmin, grantsAccess: true },
+        schema: {
+          tags,
+          description: 'Sets one capability\'s provider; `apiKey` omitted keeps the stored key. Applies on every instance without a restart.',
+          body: ZPutProvider,
+          response: { 200: ZProviderList.extend({ message: z.string() }) },
+        },
+      },
+      async (request) => saveProvider(deps, requireAuth(request), request.body),
+    );
+
+    app.post(
+      '/api/insight/providers/test',
+      { config: superadmin, schema: { tags, description: 'One small real call with the capability\'s provider.', body: ZProviderTest, response: { 200: ZProviderTestResult } } },
+      async (request) => testProvider(deps, request.body.capability),
+    );
+
     app.get(
       '/api/insight',
       { config: superadmin, schema: { tags, description: 'All teams, 100 per page; search by team name or e-mail.', querystring: ZInsightQuery, response: { 200: ZInsightList } } },

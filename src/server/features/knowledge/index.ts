@@ -6,3 +6,4 @@ export { knowledgeRoutes } from './knowledge.routes.ts';
 export { citedSources, retrieveKnowledge, retrieveKnowledgeIfAny } from './knowledge.service.ts';
 export { searchPassages } from './retrieval.ts';
 export { seedGuideKnowledge } from './guide.seed.ts';
+export { defineReembedJob, reembeddingPending, requestReembedding } from './reembed.ts';

@@ -21,12 +21,5 @@ export function estimateInputTokens(text: string): number {
   return tokens;
 }
 
-export interface ContextWindows {
-  default: number;
-  byModel: Record<string, number>;
-}
-
-/** The context window of a chat model: its entry in AI_CONTEXT_WINDOWS, else AI_CONTEXT_WINDOW. */
-export function contextWindowOf(windows: ContextWindows, model: string | undefined): number {
-  return (model !== undefined && windows.byModel[model]) || windows.default;
-}
+// The window itself is the chat provider's contextTokens (src/server/ai/providers.ts: Insight's
+// setting, else AI_CONTEXT_WINDOWS for the model, else AI_CONTEXT_WINDOW); deps.ai.chatContextTokens.

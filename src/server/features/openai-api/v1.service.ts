@@ -14,7 +14,7 @@ import { activeToolsOf } from '../tools/index.ts';
 import { recordUsage } from '../usage/index.ts';
 import { releaseCredits, reserveCredits, type CreditHold } from '../credits/index.ts';
 import { CREDIT_RESERVE } from '../../../shared/credit-prices.ts';
-import { contextWindowOf, estimateInputTokens } from './context-window.ts';
+import { estimateInputTokens } from './context-window.ts';
 
 // The OpenAI-compatible surface (/v1): every Mika in a key's scope is a model. Errors follow
 // OpenAI's shape and language ({error: {message, type, code}}), as that ecosystem expects.
@@ -164,10 +164,11 @@ export async function prepareChat(deps: Deps, ctx: KeyContext, body: { model: st
  * Input the model cannot take is refused before anything else happens (no credits held, no
  * provider asked): the Mika's instructions, the history as far as it is sent (cut to
  * AI_HISTORY_TOKEN_BUDGET) and the last message, estimated generously, against the chat model's
- * context window (AI_CONTEXT_WINDOW, per model AI_CONTEXT_WINDOWS; docs/api.md).
+ * context window: its provider setting's contextTokens (Insight "KI-Anbieter"), by default
+ * AI_CONTEXT_WINDOW, per model AI_CONTEXT_WINDOWS (docs/api.md).
  */
 function assertFitsContext(deps: Deps, assistant: Assistant, question: string, history: HistoryEntry[]) {
-  const window = contextWindowOf(deps.config.ai.contextWindow, deps.config.ai.chatModel);
+  const window = deps.ai.chatContextTokens;
   const instructions = estimateInputTokens([assistant.name, assistant.role, assistant.task, assistant.special, assistant.intro].join('\n'));
   const past = history.reduce((sum, m) => sum + estimateInputTokens(m.text), 0);
   const tokens = instructions + Math.min(past, deps.config.ai.historyTokenBudget) + estimateInputTokens(question);

@@ -18,4 +18,5 @@ export const insightKeys = {
   outbox: (teamUuid: string) => ['insight', 'outbox', teamUuid] as const,
   openInvoices: (teamUuid: string) => ['insight', 'invoices', teamUuid] as const,
   promotionCodes: () => ['insight', 'promotioncodes'] as const,
+  providers: () => ['insight', 'providers'] as const,
 };
