@@ -42,7 +42,7 @@ import type { ApiErrorBody } from '../shared/errors.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { defineAuthJobs } from './features/auth/auth.jobs.ts';
 import { defineChatJobs } from './features/chat/chat.jobs.ts';
-import { defineKnowledgeJobs, resumeInterruptedIngestion } from './features/knowledge/knowledge.jobs.ts';
+import { defineKnowledgeJobs, resumeInterruptedIngestion, indexLegacyKnowledge } from './features/knowledge/knowledge.jobs.ts';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes.ts';
 import { assetRoutes } from './features/assets/asset.routes.ts';
 import { assetDocumentSource } from './features/assets/asset.service.ts';
@@ -158,6 +158,7 @@ export async function buildApp(
   defineRetentionJob(deps, privateFolderOwners);
   // Workers start once every feature has defined its jobs, and stop before the database closes.
   app.addHook('onReady', () => jobs.start());
+  app.addHook('onReady', () => indexLegacyKnowledge(deps));
   if (database.kind === 'pglite') {
     app.addHook('onReady', async () => {
       await resumeInterruptedIngestion(deps);

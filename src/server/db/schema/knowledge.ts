@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { assistants } from './assistants.ts';
 import { teams } from './teams.ts';
 
@@ -30,6 +42,8 @@ export const knowledgeFiles = pgTable(
     status: text('status').notNull().default('queued'),
     error: text('error'),
     passageCount: integer('passage_count').notNull().default(0),
+    // Sum of its passages' lengths in words (BM25's average passage length: retrieval.ts).
+    termTotal: real('term_total').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -46,8 +60,8 @@ export type KnowledgeFileRow = typeof knowledgeFiles.$inferSelect;
 
 /**
  * A retrievable piece of a file. `location` is "Seite 3", "Folie 2", "Blatt Preise" or empty;
- * `heading` the nearest heading. The migration adds the generated `search` tsvector (german) and
- * the trigram index, which Drizzle does not model.
+ * `heading` the nearest heading. The migration adds the trigram index (retrieval's fallback), which
+ * Drizzle does not model.
  */
 export const knowledgePassages = pgTable(
   'knowledge_passages',
@@ -65,4 +79,27 @@ export const knowledgePassages = pgTable(
     text: text('text').notNull(),
   },
   (t) => [index('knowledge_passages_file_idx').on(t.fileId), index('knowledge_passages_assistant_idx').on(t.assistantId)],
+);
+
+/**
+ * The inverted index of retrieval (postings.ts): the weighted frequency of a term (a stem, a
+ * compound's part or a joined separable verb) in a passage, whether it occurs there as a whole word
+ * (`exact`: the vocabulary for compound splitting), and the passage's length, for BM25.
+ */
+export const knowledgePostings = pgTable(
+  'knowledge_postings',
+  {
+    passageId: integer('passage_id')
+      .notNull()
+      .references(() => knowledgePassages.id, { onDelete: 'cascade' }),
+    assistantId: integer('assistant_id').notNull(),
+    term: text('term').notNull(),
+    tf: real('tf').notNull(),
+    exact: boolean('exact').notNull(),
+    length: real('length').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.passageId, t.term] }),
+    index('knowledge_postings_term_idx').on(t.assistantId, t.term.op('text_pattern_ops')),
+  ],
 );

@@ -9,7 +9,13 @@ import { filterEntries } from '../../../shared/schemas/users.ts';
 import { recordUsage } from '../usage/usage.service.ts';
 import { embedPassages, vectorsEnabled } from './vectors.ts';
 import { ExtractionError, extractSections } from './extract.ts';
-import { findFileForIngestion, replacePassages, setStatus, unfinishedFiles } from './knowledge.repository.ts';
+import {
+  findFileForIngestion,
+  reindexLegacyFiles,
+  replacePassages,
+  setStatus,
+  unfinishedFiles,
+} from './knowledge.repository.ts';
 
 export const ingestionJob = 'knowledge-ingest';
 const FOLDER = 'knowledge';
@@ -84,6 +90,12 @@ async function passageVectors(
     deps.log.warn({ err, assistantId: owner.assistant.id }, 'passages could not be embedded: the file is found by full text only');
     return undefined;
   }
+}
+
+/** Postings for files indexed before BM25 retrieval (at start, on PGlite and PostgreSQL alike). */
+export async function indexLegacyKnowledge(deps: Deps): Promise<void> {
+  const count = await reindexLegacyFiles(deps.db);
+  if (count > 0) deps.log.info({ count }, 'knowledge files indexed for BM25 retrieval');
 }
 
 /**

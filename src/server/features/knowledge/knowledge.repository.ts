@@ -10,6 +10,7 @@ import {
 import type { KnowledgeStatus } from '../../../shared/schemas/knowledge.ts';
 import type { Chunk } from './chunk.ts';
 import { insertVectors } from './vectors.ts';
+import { writePostings } from './postings.ts';
 import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
 
 export const listFiles = (db: Db, assistantId: number) =>
@@ -109,7 +110,7 @@ const BATCH = 200;
 /** Replaces a file's passages and marks it ready in one transaction: a retry never doubles them. */
 export async function replacePassages(
   db: Db,
-  file: { id: number; assistantId: number },
+  file: { id: number; assistantId: number; name: string },
   chunks: Chunk[],
   vectors?: { model: string; embeddings: number[][] },
 ): Promise<boolean> {
@@ -119,6 +120,7 @@ export async function replacePassages(
     const lockedRows = Array.isArray(locked) ? locked : (locked as { rows: unknown[] }).rows;
     if (lockedRows.length === 0) return false;
     await tx.delete(knowledgePassages).where(eq(knowledgePassages.fileId, file.id));
+    const indexed: { id: number; heading: string; location: string; text: string }[] = [];
     for (let i = 0; i < chunks.length; i += BATCH) {
       const inserted = await tx
         .insert(knowledgePassages)
@@ -133,6 +135,7 @@ export async function replacePassages(
           })),
         )
         .returning({ id: knowledgePassages.id, position: knowledgePassages.position });
+      for (const r of inserted) indexed.push({ id: r.id, ...chunks[r.position]! });
       // The passages' vectors go in with them: a file is "fertig" with all its signals or none.
       if (vectors) {
         const rows = inserted.flatMap((r) => {
@@ -142,12 +145,55 @@ export async function replacePassages(
         await insertVectors(tx, file.assistantId, vectors.model, rows);
       }
     }
+    // The passages' postings go in with them (BM25: postings.ts).
+    const termTotal = await writePostings(tx, file.assistantId, file.name, indexed);
     await tx
       .update(knowledgeFiles)
-      .set({ status: 'ready', error: null, passageCount: chunks.length, updatedAt: new Date() })
+      .set({ status: 'ready', error: null, passageCount: chunks.length, termTotal, updatedAt: new Date() })
       .where(eq(knowledgeFiles.id, file.id));
     return true;
   });
+}
+
+/**
+ * Postings for the passages of ready files indexed before BM25 (migration 0020): their passages are
+ * analysed again from the stored text, one file per transaction. Returns how many files.
+ */
+export async function reindexLegacyFiles(db: Db): Promise<number> {
+  const files = await db
+    .select({ id: knowledgeFiles.id, assistantId: knowledgeFiles.assistantId, name: knowledgeFiles.name })
+    .from(knowledgeFiles)
+    .where(
+      and(
+        eq(knowledgeFiles.status, 'ready'),
+        sql`${knowledgeFiles.passageCount} > 0 and ${knowledgeFiles.termTotal} = 0`,
+      ),
+    );
+  for (const file of files) {
+    await db.transaction(async (tx) => {
+      // Another process may be at it: the file row is locked and checked again.
+      const locked = await tx.execute(
+        sql`select id from knowledge_files where id = ${file.id} and term_total = 0 for update`,
+      );
+      const lockedRows = Array.isArray(locked) ? locked : (locked as { rows: unknown[] }).rows;
+      if (lockedRows.length === 0) return;
+      const passages = await tx
+        .select({
+          id: knowledgePassages.id,
+          heading: knowledgePassages.heading,
+          location: knowledgePassages.location,
+          text: knowledgePassages.text,
+        })
+        .from(knowledgePassages)
+        .where(eq(knowledgePassages.fileId, file.id));
+      await tx.execute(
+        sql`delete from knowledge_postings where passage_id in (select id from knowledge_passages where file_id = ${file.id})`,
+      );
+      const termTotal = await writePostings(tx, file.assistantId, file.name, passages);
+      await tx.update(knowledgeFiles).set({ termTotal }).where(eq(knowledgeFiles.id, file.id));
+    });
+  }
+  return files.length;
 }
 
 /** Files whose ingestion had started or was queued (after a restart of the embedded database). */
