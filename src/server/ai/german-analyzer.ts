@@ -147,7 +147,7 @@ function headVariants(head: string): string[] {
 /**
  * The stems of a compound's parts, by the frequency of each candidate part in the vocabulary
  * (`freq(stem)`, 0 when unknown): the split with the highest geometric mean of its parts'
- * frequencies; [] when the word cannot be split into known words.
+ * frequencies; failing that, its most frequent known head or tail; [] when there is none.
  */
 export function splitCompound(surface: string, freq: (stem: string) => number): string[] {
   if (surface.length < MIN_COMPOUND || /\d/u.test(surface)) return [];
@@ -188,7 +188,18 @@ export function splitCompound(surface: string, freq: (stem: string) => number): 
     return result;
   };
   const r = best(surface, false);
-  return r ? [...new Set(r.parts)] : [];
+  if (r) return [...new Set(r.parts)];
+  // No split into known words only: a known head or tail of at least four letters still counts
+  // ("Autounfall" → unfall when "Auto" is not in the vocabulary), the most frequent one.
+  let partial: { stem: string; f: number } | null = null;
+  for (let i = MIN_PART; i <= surface.length - MIN_PART; i++) {
+    for (const piece of [surface.slice(0, i), surface.slice(i)]) {
+      if (piece.length < 4) continue;
+      const k = known(piece);
+      if (k && k.stem.length >= 4 && (!partial || k.f > partial.f)) partial = k;
+    }
+  }
+  return partial ? [partial.stem] : [];
 }
 
 /** splitCompound over one vocabulary, remembered per word. */
