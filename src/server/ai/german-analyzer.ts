@@ -25,12 +25,17 @@ const CONTENT_WORDS = new Set(
     'zehntes zwanzig zwei zweite zweiten zweiter zweites zwölf ' +
     'jahr jahre jahren tag tage tagen uhr zeit morgen ende schluss teil mittel sache ordnung recht rechte rechten ' +
     'rechter rechtes mann mensch menschen gott gross grosse grossen grosser grosses groß große großen großer großes ' +
-    'klein kleine kleinen kleiner kleines neue neuen suche startseite ag sa tel ernst mahn'
+    'klein kleine kleinen kleiner kleines suche startseite ag sa tel ernst mahn'
   ).split(' '),
 );
 
+/** Inflected forms the list lacks. */
+const MORE_STOPWORDS = ['neues', 'neuer', 'neuem'];
+
 export const STOPWORDS: ReadonlySet<string> = new Set(
-  ISO_GERMAN.filter((w) => !CONTENT_WORDS.has(w) && /^[\p{L}]+$/u.test(w)).flatMap((w) => [w, foldUmlauts(w)]),
+  [...ISO_GERMAN, ...MORE_STOPWORDS]
+    .filter((w) => !CONTENT_WORDS.has(w) && /^[\p{L}]+$/u.test(w))
+    .flatMap((w) => [w, foldUmlauts(w)]),
 );
 
 /** Verbs in the stop-word list that still take a separable particle ("gibt … an", "tritt … ein"). */
@@ -50,6 +55,7 @@ export const PART_WEIGHT = 0.5;
 const MIN_COMPOUND = 7;
 const MIN_PART = 3;
 const LINKS = ['s', 'es', 'n', 'en', 'e', 'er'];
+const VERB_PREFIXES = ['be', 'ver', 'ent', 'er', 'zer', 'ge', 'miss', 'emp'];
 
 export interface Word {
   /** Lower-case, folded surface form (for compound splitting). */
@@ -189,6 +195,12 @@ export function splitCompound(surface: string, freq: (stem: string) => number): 
   };
   const r = best(surface, false);
   if (r) return [...new Set(r.parts)];
+  // A verb prefix before a known word: "beantragen" → antrag, "Versicherung" → sicher.
+  for (const prefix of VERB_PREFIXES) {
+    if (!surface.startsWith(prefix) || surface.length - prefix.length < 5) continue;
+    const rest = known(surface.slice(prefix.length));
+    if (rest && rest.stem.length >= 4) return [rest.stem];
+  }
   // No split into known words only: a known head or tail of at least four letters still counts
   // ("Autounfall" → unfall when "Auto" is not in the vocabulary), the most frequent one.
   let partial: { stem: string; f: number } | null = null;
@@ -226,6 +238,8 @@ export function weightedTerms(
   weight = 1,
   into = new Map<string, number>(),
   max = false,
+  /** A part's weight relative to its word (questions: full weight when the whole word is unknown). */
+  partWeight: (wordStem: string) => number = () => PART_WEIGHT,
 ): Map<string, number> {
   const add = (term: string, w: number) => {
     if (term.length === 0) return;
@@ -235,8 +249,9 @@ export function weightedTerms(
   for (const word of analysed.words) {
     if (word.stop) continue;
     add(word.stem, weight);
-    for (const p of word.hyphenParts) if (p !== word.stem) add(p, weight * PART_WEIGHT);
-    for (const p of split(word.surface)) if (p !== word.stem) add(p, weight * PART_WEIGHT);
+    const part = weight * partWeight(word.stem);
+    for (const p of word.hyphenParts) if (p !== word.stem) add(p, part);
+    for (const p of split(word.surface)) if (p !== word.stem) add(p, part);
   }
   for (const j of analysed.joined) add(j, weight);
   return into;

@@ -15,6 +15,7 @@ import {
   analyse,
   compoundCandidates,
   compoundSplitter,
+  PART_WEIGHT,
   weightedTerms,
 } from '../../ai/german-analyzer.ts';
 import { textArray, vocabularyCounts } from './postings.ts';
@@ -63,9 +64,39 @@ export async function questionTerms(
   const candidates = content.flatMap((w) => [w.stem, ...compoundCandidates(w.surface, true)]);
   const vocabulary = candidates.length > 0 ? await vocabularyCounts(db, assistantId, candidates) : new Map();
   const split = compoundSplitter((stem) => vocabulary.get(stem) ?? 0);
-  const weights = weightedTerms(analysed, split, 1, new Map(), true);
+  // A compound that occurs nowhere whole is only found by its parts: they count fully then.
+  const weights = weightedTerms(analysed, split, 1, new Map(), true, (stem) =>
+    vocabulary.has(stem) ? PART_WEIGHT : 1,
+  );
+  // Compounds indexed before their parts were known words (an earlier file) are still found by
+  // their head: "Treppe" meets "Treppenhausreinigung" — at a part's weight, less when the word is
+  // known on its own.
+  const heads = [...new Set(content.map((w) => w.stem))].filter((s) => s.length >= 4 && !/\d/u.test(s));
+  for (const [stem, term] of await headExpansions(db, assistantId, heads)) {
+    if (weights.has(term)) continue;
+    const w = (weights.get(stem) ?? 0) * PART_WEIGHT * (vocabulary.has(stem) ? EXPANSION_KNOWN : 1);
+    if (w > 0) weights.set(term, w);
+  }
   const unknown = content.filter((w) => !vocabulary.has(w.stem)).map((w) => w.surface);
   return { weights, unknown };
+}
+
+const EXPANSIONS_PER_WORD = 12;
+const EXPANSION_KNOWN = Number(process.env.MIKA_EXPANSION_KNOWN ?? 0.5);
+
+/** Longer terms of the assistant's vocabulary that begin with a stem (at least 3 letters more). */
+async function headExpansions(db: Db, assistantId: number, stems: string[]): Promise<[string, string][]> {
+  if (stems.length === 0) return [];
+  const next = (s: string) => s.slice(0, -1) + String.fromCodePoint(s.codePointAt(s.length - 1)! + 1);
+  const rows = await db.execute<{ stem: string; term: string }>(sql`
+    select q.stem, e.term
+    from unnest(${textArray(stems)}::text[], ${textArray(stems.map(next))}::text[]) as q(stem, upper)
+    cross join lateral (
+      select distinct p.term from knowledge_postings p
+      where p.assistant_id = ${assistantId} and p.exact
+        and p.term ~>=~ q.stem and p.term ~<~ q.upper and length(p.term) >= length(q.stem) + 3
+      limit ${EXPANSIONS_PER_WORD}) e`);
+  return rowsOf<{ stem: string; term: string }>(rows).map((r) => [r.stem, r.term]);
 }
 
 /** BM25 over the postings of one assistant's ready files. */
