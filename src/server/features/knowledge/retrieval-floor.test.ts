@@ -42,4 +42,5 @@ describe('retrieval floor on the German QA set', () => {
   });
 });
 
-const FLOOR = { successAt1: 0, mrrAt10: 0 };
+// Measured on the sample at the commit that set it (S@1 0.210, MRR@10 0.305), less a small margin.
+const FLOOR = { successAt1: 0.19, mrrAt10: 0.28 };

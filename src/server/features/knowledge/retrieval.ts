@@ -62,7 +62,8 @@ export async function questionTerms(
   const analysed = analyse(question);
   const content = analysed.words.filter((w) => !w.stop);
   const candidates = content.flatMap((w) => [w.stem, ...compoundCandidates(w.surface, true)]);
-  const vocabulary = candidates.length > 0 ? await vocabularyCounts(db, assistantId, candidates) : new Map();
+  const vocabulary =
+    candidates.length > 0 ? await vocabularyCounts(db, assistantId, candidates) : new Map<string, number>();
   const split = compoundSplitter((stem) => vocabulary.get(stem) ?? 0);
   // A compound that occurs nowhere whole is only found by its parts: they count fully then.
   const weights = weightedTerms(analysed, split, 1, new Map(), true, (stem) =>
