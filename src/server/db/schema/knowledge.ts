@@ -100,6 +100,28 @@ export const knowledgePostings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.passageId, t.term] }),
-    index('knowledge_postings_term_idx').on(t.assistantId, t.term.op('text_pattern_ops')),
+    index('knowledge_postings_term_idx').on(t.assistantId, t.term),
+  ],
+);
+
+/**
+ * An assistant's vocabulary with its document frequencies (BM25's IDF): in how many passages a term
+ * occurs (`df`) and in how many as a whole word (`exactDf`: compound splitting). Kept by
+ * postings.ts whenever postings are written or removed. The migration adds the trigram index on
+ * `term` (the fallback for misspelt words), which Drizzle does not model.
+ */
+export const knowledgeTerms = pgTable(
+  'knowledge_terms',
+  {
+    assistantId: integer('assistant_id')
+      .notNull()
+      .references(() => assistants.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+    df: integer('df').notNull(),
+    exactDf: integer('exact_df').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.assistantId, t.term] }),
+    index('knowledge_terms_prefix_idx').on(t.assistantId, t.term.op('text_pattern_ops')),
   ],
 );

@@ -10,7 +10,7 @@ import {
 import type { KnowledgeStatus } from '../../../shared/schemas/knowledge.ts';
 import type { Chunk } from './chunk.ts';
 import { insertVectors } from './vectors.ts';
-import { writePostings } from './postings.ts';
+import { forgetFileTerms, writePostings } from './postings.ts';
 import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
 
 export const listFiles = (db: Db, assistantId: number) =>
@@ -78,9 +78,13 @@ export async function updateFileText(db: Db, id: number, values: { name: string;
   return row!;
 }
 
-/** Deleting the row removes every passage with it (cascade), in the same statement. */
-export async function deleteFile(db: Db, id: number): Promise<void> {
-  await db.delete(knowledgeFiles).where(eq(knowledgeFiles.id, id));
+/** Deleting the row removes every passage and posting with it (cascade); the term counts follow. */
+export async function deleteFile(db: Db, file: { id: number; assistantId: number }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select id from knowledge_files where id = ${file.id} for update`);
+    await forgetFileTerms(tx, file.assistantId, file.id);
+    await tx.delete(knowledgeFiles).where(eq(knowledgeFiles.id, file.id));
+  });
 }
 
 export async function findFileForIngestion(db: Db, fileId: number) {
@@ -119,6 +123,7 @@ export async function replacePassages(
     const locked = await tx.execute(sql`select id from knowledge_files where id = ${file.id} for update`);
     const lockedRows = Array.isArray(locked) ? locked : (locked as { rows: unknown[] }).rows;
     if (lockedRows.length === 0) return false;
+    await forgetFileTerms(tx, file.assistantId, file.id);
     await tx.delete(knowledgePassages).where(eq(knowledgePassages.fileId, file.id));
     const indexed: { id: number; heading: string; location: string; text: string }[] = [];
     for (let i = 0; i < chunks.length; i += BATCH) {
@@ -186,6 +191,7 @@ export async function reindexLegacyFiles(db: Db): Promise<number> {
         })
         .from(knowledgePassages)
         .where(eq(knowledgePassages.fileId, file.id));
+      await forgetFileTerms(tx, file.assistantId, file.id);
       await tx.execute(
         sql`delete from knowledge_postings where passage_id in (select id from knowledge_passages where file_id = ${file.id})`,
       );

@@ -127,7 +127,7 @@ export async function deleteKnowledge(
   const assistant = await assertCanEditAssistant(deps, auth, input.assistantUuid);
   const file = await findFile(deps.db, assistant.id, input.fileUuid);
   if (!file) throw new AppError('NOT_FOUND', MK.notFound);
-  await deleteFile(deps.db, file.id);
+  await deleteFile(deps.db, file);
   await deps.privateFiles.remove(KNOWLEDGE_FOLDER, file.storedName);
 }
 

@@ -1,8 +1,9 @@
 // The knowledge index of our own: one row per (passage, term) in knowledge_postings with the term's
 // weighted frequency (BM25F: heading, sheet/slide title and file name count more than body text) and
-// the passage's length; a file's total length on knowledge_files. Document frequencies and the
-// vocabulary for compound splitting are counted from the postings of one assistant through the
-// (assistant_id, term) index, so the statistics grow with the corpus and cost no upkeep.
+// the passage's length; a file's total length on knowledge_files; per assistant and term the
+// document frequencies in knowledge_terms (BM25's IDF, the vocabulary for compound splitting and
+// for the trigram fallback). Every write of postings updates knowledge_terms in the same
+// transaction, in term order (two files of one assistant indexed at once lock rows in one order).
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
 import {
@@ -21,7 +22,7 @@ export function textArray(values: string[]): string {
   return `{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`;
 }
 
-/** How many of the assistant's passages contain each stem as a whole word (0 when none). */
+/** How many of the assistant's passages contain each stem as a whole word (absent when none). */
 export async function vocabularyCounts(
   db: Db,
   assistantId: number,
@@ -31,12 +32,38 @@ export async function vocabularyCounts(
   const unique = [...new Set(stems)];
   for (let i = 0; i < unique.length; i += 5000) {
     const rows = await db.execute<{ term: string; n: number }>(sql`
-      select term, count(*)::int as n from knowledge_postings
-      where assistant_id = ${assistantId} and exact and term = any(${textArray(unique.slice(i, i + 5000))}::text[])
-      group by term`);
+      select term, exact_df as n from knowledge_terms
+      where assistant_id = ${assistantId} and exact_df > 0
+        and term = any(${textArray(unique.slice(i, i + 5000))}::text[])`);
     for (const r of rowsOf<{ term: string; n: number }>(rows)) out.set(r.term, Number(r.n));
   }
   return out;
+}
+
+/** Adds the postings of these passages to the assistant's term counts. */
+async function countTerms(db: Db, assistantId: number, passageIds: number[]): Promise<void> {
+  if (passageIds.length === 0) return;
+  await db.execute(sql`
+    insert into knowledge_terms (assistant_id, term, df, exact_df)
+    select ${assistantId}, term, count(*), count(*) filter (where exact)
+    from knowledge_postings where passage_id = any(${`{${passageIds.join(',')}}`}::int[])
+    group by term order by term
+    on conflict (assistant_id, term) do update
+      set df = knowledge_terms.df + excluded.df, exact_df = knowledge_terms.exact_df + excluded.exact_df`);
+}
+
+/**
+ * Takes a file's postings out of the assistant's term counts; call in the transaction that then
+ * deletes the file or its passages (the postings go with them by cascade).
+ */
+export async function forgetFileTerms(db: Db, assistantId: number, fileId: number): Promise<void> {
+  await db.execute(sql`
+    update knowledge_terms t set df = t.df - c.df, exact_df = t.exact_df - c.exact_df
+    from (select p.term, count(*)::int as df, (count(*) filter (where p.exact))::int as exact_df
+          from knowledge_postings p join knowledge_passages k on k.id = p.passage_id
+          where k.file_id = ${fileId} group by p.term order by p.term) c
+    where t.assistant_id = ${assistantId} and t.term = c.term`);
+  await db.execute(sql`delete from knowledge_terms where assistant_id = ${assistantId} and df <= 0`);
 }
 
 /** "Seite 3", "Folie 2" name no content; "Blatt Preise" names the sheet "Preise". */
@@ -122,5 +149,10 @@ export async function writePostings(
                   ${`{${tfs.slice(i, end).join(',')}}`}::real[], ${`{${exacts.slice(i, end).join(',')}}`}::boolean[],
                   ${`{${lengths.slice(i, end).join(',')}}`}::real[]) as x(p, t, f, e, l)`);
   }
+  await countTerms(
+    db,
+    assistantId,
+    passages.map((p) => p.id),
+  );
   return total;
 }

@@ -4,8 +4,9 @@
 //     separable verbs joined, compounds split by the assistant's own vocabulary (parts weigh less).
 //  2. BM25 (k1 1.2, b 0.75) with IDF from the assistant's document frequencies and the passage
 //     length against the average, computed in one query from knowledge_postings.
-//  3. Only when BM25 finds fewer passages than asked for: trigram word similarity (pg_trgm) of the
-//     question's unknown words against the passage text, ranked below every BM25 hit.
+//  3. Only when BM25 finds fewer passages than asked for and the question has words that occur
+//     nowhere in the assistant's passages: the vocabulary's terms spelt like them (pg_trgm
+//     similarity on knowledge_terms), ranked below every BM25 hit.
 //  4. Reciprocal rank fusion with the vector ranking; equal fused scores are ordered by the BM25
 //     score, then by passage id — the same question always gives the same order.
 // Every query is bound to one assistant's passages; the caller proved access to that assistant.
@@ -40,7 +41,8 @@ type PassageRow = {
 
 const CANDIDATES = 40;
 const RRF_K = 60;
-const TRIGRAM_THRESHOLD = 0.5;
+// pg_trgm's default: "Reparatur" meets "repariert" (0.36), ranked after every BM25 hit anyway.
+const TRIGRAM_THRESHOLD = 0.3;
 export const BM25 = { k1: 1.2, b: 0.75 } as const;
 // Constants of the formula, written into the statement as float8 literals.
 const K1 = sql.raw(`${BM25.k1}::float8`);
@@ -78,7 +80,7 @@ export async function questionTerms(
     const w = (weights.get(stem) ?? 0) * PART_WEIGHT * (vocabulary.has(stem) ? EXPANSION_KNOWN : 1);
     if (w > 0) weights.set(term, w);
   }
-  const unknown = content.filter((w) => !vocabulary.has(w.stem)).map((w) => w.surface);
+  const unknown = [...new Set(content.filter((w) => !vocabulary.has(w.stem) && w.stem.length >= 5).map((w) => w.stem))];
   return { weights, unknown };
 }
 
@@ -93,11 +95,37 @@ async function headExpansions(db: Db, assistantId: number, stems: string[]): Pro
     select q.stem, e.term
     from unnest(${textArray(stems)}::text[], ${textArray(stems.map(next))}::text[]) as q(stem, upper)
     cross join lateral (
-      select distinct p.term from knowledge_postings p
-      where p.assistant_id = ${assistantId} and p.exact
-        and p.term ~>=~ q.stem and p.term ~<~ q.upper and length(p.term) >= length(q.stem) + 3
+      select t.term from knowledge_terms t
+      where t.assistant_id = ${assistantId} and t.exact_df > 0
+        and t.term ~>=~ q.stem and t.term ~<~ q.upper and length(t.term) >= length(q.stem) + 3
+      order by t.exact_df desc, t.term
       limit ${EXPANSIONS_PER_WORD}) e`);
   return rowsOf<{ stem: string; term: string }>(rows).map((r) => [r.stem, r.term]);
+}
+
+/** Terms of the assistant's vocabulary spelt like a word that occurs nowhere, with their similarity. */
+async function similarTerms(
+  db: Db,
+  assistantId: number,
+  stems: string[],
+): Promise<{ stem: string; term: string; similarity: number }[]> {
+  if (stems.length === 0) return [];
+  return db.transaction(async (tx) => {
+    // The % operator's threshold; set per transaction.
+    await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(TRIGRAM_THRESHOLD)}, true)`);
+    const rows = await tx.execute<{ stem: string; term: string; similarity: number }>(sql`
+      select q.stem, e.term, e.similarity
+      from unnest(${textArray(stems)}::text[]) as q(stem)
+      cross join lateral (
+        select t.term, similarity(t.term, q.stem)::float8 as similarity from knowledge_terms t
+        where t.assistant_id = ${assistantId} and t.term % q.stem
+        order by similarity(t.term, q.stem) desc, t.term
+        limit 3) e`);
+    return rowsOf<{ stem: string; term: string; similarity: number }>(rows).map((r) => ({
+      ...r,
+      similarity: Number(r.similarity),
+    }));
+  });
 }
 
 /** BM25 over the postings of one assistant's ready files. */
@@ -116,36 +144,18 @@ export async function bm25Ranking(
       select greatest(coalesce(sum(passage_count), 0), 1)::float8 as n,
              greatest(coalesce(sum(term_total), 0), 1)::float8 / greatest(coalesce(sum(passage_count), 0), 1) as avgdl
       from knowledge_files where assistant_id = ${assistantId} and status = 'ready'),
-    hits as (
-      select p.passage_id, p.tf::float8 as tf, p.length::float8 as length, q.w,
-             count(*) over (partition by p.term)::float8 as df
-      from knowledge_postings p join q on q.term = p.term
-      where p.assistant_id = ${assistantId})
-    select h.passage_id as id,
-           sum(h.w * ln(1 + (greatest(s.n, h.df) - h.df + 0.5) / (h.df + 0.5))
-               * h.tf * ${K1_PLUS_1} / (h.tf + ${K1} * (1 - ${B} + ${B} * h.length / s.avgdl))) as score
-    from hits h cross join stats s
-    group by h.passage_id
-    order by score desc, h.passage_id
+    d as (
+      select q.term, q.w, t.df::float8 as df from q
+      join knowledge_terms t on t.assistant_id = ${assistantId} and t.term = q.term)
+    select p.passage_id as id,
+           sum(d.w * ln(1 + (greatest(s.n, d.df) - d.df + 0.5) / (d.df + 0.5))
+               * p.tf * ${K1_PLUS_1} / (p.tf + ${K1} * (1 - ${B} + ${B} * p.length / s.avgdl))) as score
+    from d join knowledge_postings p on p.assistant_id = ${assistantId} and p.term = d.term
+    cross join stats s
+    group by p.passage_id
+    order by score desc, p.passage_id
     limit ${limit}`);
   return rowsOf<{ id: number; score: number }>(rows).map((r) => ({ id: Number(r.id), score: Number(r.score) }));
-}
-
-async function trigramRanking(db: Db, assistantId: number, words: string[]): Promise<Ranked[]> {
-  const long = [...new Set(words.filter((w) => w.length >= 5))].slice(0, 12);
-  if (long.length === 0) return [];
-  return db.transaction(async (tx) => {
-    // word_similarity needs the threshold for the <% operator; set per transaction.
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TRIGRAM_THRESHOLD)}, true)`);
-    const scores = long.map((w) => sql`greatest(word_similarity(${w}, k.text) - ${TRIGRAM_THRESHOLD}, 0)`);
-    const matches = long.map((w) => sql`${w} <% k.text`);
-    const rows = await tx.execute<{ id: number }>(sql`
-      select k.id from knowledge_passages k
-      where k.assistant_id = ${assistantId} and (${sql.join(matches, sql` or `)})
-      order by (${sql.join(scores, sql` + `)}) desc, k.id
-      limit ${CANDIDATES}`);
-    return rowsOf<{ id: number }>(rows).map((r) => ({ id: Number(r.id) }));
-  });
 }
 
 /**
@@ -176,11 +186,15 @@ export async function lexicalRanking(
 ): Promise<Ranked[]> {
   const { weights, unknown } = await questionTerms(db, assistantId, question);
   const ranked = await bm25Ranking(db, assistantId, weights);
-  if (ranked.length >= limit) return ranked;
-  const words = unknown.length > 0 ? unknown : analyse(question).words.filter((w) => !w.stop).map((w) => w.surface);
+  if (ranked.length >= limit || unknown.length === 0) return ranked;
+  // Too little found: words that occur nowhere are looked up by spelling in the vocabulary, and
+  // the passages they find follow every BM25 hit.
+  const similar = new Map<string, number>();
+  for (const { stem, term, similarity } of await similarTerms(db, assistantId, unknown))
+    similar.set(term, Math.max(similar.get(term) ?? 0, (weights.get(stem) ?? 1) * similarity));
   const seen = new Set(ranked.map((r) => r.id));
-  const fallback = (await trigramRanking(db, assistantId, words)).filter((r) => !seen.has(r.id));
-  return [...ranked, ...fallback];
+  const fallback = (await bm25Ranking(db, assistantId, similar)).filter((r) => !seen.has(r.id));
+  return [...ranked, ...fallback.map((r) => ({ id: r.id }))];
 }
 
 /** The best passages of one assistant for a question, best first. */
