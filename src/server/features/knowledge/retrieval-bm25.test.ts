@@ -6,6 +6,8 @@ import { createAssistant, createStaffedTeam, loginAs } from '../../../../tests/f
 import type { Agent } from '../../../../tests/setup/agent.ts';
 import type { Team } from '../../db/schema/index.ts';
 import { fuse, searchPassages } from './retrieval.ts';
+import { withNeighbours } from './knowledge.service.ts';
+import { buildSystemPrompt } from '../../ai/prompt.ts';
 
 // Each class of miss of the old ranking (issue 26) as a regression test of our own wording: an
 // assistant gets a few small Markdown files through the real upload, then a question is asked.
@@ -137,6 +139,17 @@ describe('BM25 retrieval', () => {
     expect(await search('Kumquat')).toEqual([]);
   });
 
+  it('returns the neighbours of a passage cut from a long section, and none across headings', async () => {
+    const long = Array.from({ length: 30 }, (_, i) => `Regel ${i + 1} gilt für alle Standorte gleichermaßen.`).join(' ');
+    const { search } = await knowledge({
+      'regeln.md': `# Regeln\n\n${long} Die Schlussregel betrifft den Zitronenbaum.\n\n# Anderes\n\nNichts weiter.`,
+    });
+    const [last] = await search('Zitronenbaum');
+    expect(last?.text).toContain('Zitronenbaum');
+    expect(last?.before).toContain('Regel 1 gilt');
+    expect(last?.after).toBeNull();
+  });
+
   it('orders equal fused scores by the lexical score, then by id: the same question, the same order', () => {
     // Passage 7 and 3 tie in reciprocal rank (each first in one ranking); 7 has the higher BM25 score.
     const order = fuse([
@@ -148,5 +161,21 @@ describe('BM25 retrieval', () => {
     ]);
     expect(order).toEqual([7, 3, 5, 9]);
     expect(fuse([[{ id: 4 }], [{ id: 2 }]])).toEqual([2, 4]);
+  });
+});
+
+describe('the passage handed to a model', () => {
+  it('carries the sentences around a cut, past the overlap; the quote stays the passage itself', () => {
+    const first = 'Satz eins steht hier. Satz zwei steht hier. Satz drei schließt ab.';
+    const second = 'Satz drei schließt ab. Satz vier folgt. Satz fünf endet den Abschnitt.';
+    const context = withNeighbours({ text: first, before: null, after: second });
+    expect(context).toBe(`${first} Satz vier folgt. Satz fünf endet den Abschnitt. …`);
+    expect(withNeighbours({ text: second, before: first, after: null })).toBe(second);
+    expect(withNeighbours({ text: 'Allein.', before: null, after: null })).toBe('Allein.');
+    const prompt = buildSystemPrompt(
+      { name: 'Mika', role: '', task: '', special: '', style: '', intro: '' },
+      [{ source: 'handbuch.pdf, Seite 3', heading: 'Urlaub', text: first, context }],
+    );
+    expect(prompt).toContain(`[1] (handbuch.pdf, Seite 3 › Urlaub) ${context}`);
   });
 });

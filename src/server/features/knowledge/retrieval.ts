@@ -28,6 +28,9 @@ export interface RetrievedPassage {
   location: string;
   heading: string;
   text: string;
+  /** The passages before and after it in the same section (it was cut there), else null. */
+  before: string | null;
+  after: string | null;
 }
 
 type PassageRow = {
@@ -37,6 +40,8 @@ type PassageRow = {
   location: string;
   heading: string;
   text: string;
+  before: string | null;
+  after: string | null;
 };
 
 const CANDIDATES = 40;
@@ -210,7 +215,11 @@ export async function searchPassages(
   const ids = fuse([lexical, ...extraRankings]).slice(0, limit);
   if (ids.length === 0) return [];
   const rows = await db.execute<PassageRow>(sql`
-    select k.id, f.name as file_name, f.is_filtered, k.location, k.heading, k.text
+    select k.id, f.name as file_name, f.is_filtered, k.location, k.heading, k.text,
+      (select b.text from knowledge_passages b where b.file_id = k.file_id and b.position = k.position - 1
+         and b.location = k.location and b.heading = k.heading) as before,
+      (select a.text from knowledge_passages a where a.file_id = k.file_id and a.position = k.position + 1
+         and a.location = k.location and a.heading = k.heading) as after
     from knowledge_passages k join knowledge_files f on f.id = k.file_id
     where k.assistant_id = ${assistantId} and f.status = 'ready'
       and k.id in (${sql.join(
@@ -229,6 +238,8 @@ export async function searchPassages(
             location: r.location,
             heading: r.heading,
             text: r.text,
+            before: r.before,
+            after: r.after,
           },
         ]
       : [];
