@@ -11,6 +11,8 @@ import { embedPassages, vectorsEnabled } from './vectors.ts';
 import { ExtractionError, extractSections } from './extract.ts';
 import {
   findFileForIngestion,
+  readyFiles,
+  reindexFile,
   reindexLegacyFiles,
   replacePassages,
   setStatus,
@@ -18,6 +20,9 @@ import {
 } from './knowledge.repository.ts';
 
 export const ingestionJob = 'knowledge-ingest';
+export const resplitJob = 'knowledge-resplit';
+/** Uploads within this time after a file is ready share one re-split of the assistant's files. */
+const RESPLIT_DELAY_MS = 5000;
 const FOLDER = 'knowledge';
 
 /**
@@ -57,6 +62,12 @@ export function defineKnowledgeJobs(deps: Deps) {
             status: 'ready',
             error: null,
           });
+          // The new file's words may split compounds of the files before it: index those again.
+          await deps.jobs.send(
+            resplitJob,
+            { assistantId: assistant.id },
+            { singletonKey: `resplit-${assistant.id}`, startAfter: new Date(Date.now() + RESPLIT_DELAY_MS) },
+          );
         }
       } catch (err) {
         // A reason the user can act on ends the file in the error state; anything else is retried.
@@ -68,6 +79,23 @@ export function defineKnowledgeJobs(deps: Deps) {
     // A dead worker's attempt is retried after the heartbeat stops (a 10 MB PDF takes seconds).
     { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 600, heartbeatSeconds: 20 },
   );
+  deps.jobs.define<{ assistantId: number }>(resplitJob, async ({ assistantId }) => void (await resplitAssistant(deps, assistantId)), {
+    retryLimit: 2,
+    retryDelaySeconds: 30,
+    expireInSeconds: 1800,
+  });
+}
+
+/**
+ * Indexes every ready file of an assistant again with the vocabulary of all its files (compound
+ * splitting: docs/knowledge.md), one file per transaction. Idempotent; skipped with one file.
+ */
+export async function resplitAssistant(deps: Pick<Deps, 'db'>, assistantId: number): Promise<number> {
+  const files = await readyFiles(deps.db, assistantId);
+  if (files.length < 2) return 0;
+  let count = 0;
+  for (const file of files) if (await reindexFile(deps.db, file)) count++;
+  return count;
 }
 
 /**

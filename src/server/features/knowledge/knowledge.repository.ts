@@ -161,12 +161,58 @@ export async function replacePassages(
 }
 
 /**
+ * Writes a ready file's postings again from its stored passages, in one transaction with the file
+ * row locked: with the assistant's vocabulary as it is now, compounds split by parts that only
+ * later files brought. `onlyLegacy` skips files that already have postings. False when the file is
+ * gone, not ready, or (onlyLegacy) already indexed.
+ */
+export async function reindexFile(
+  db: Db,
+  file: { id: number; assistantId: number; name: string },
+  onlyLegacy = false,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const locked = await tx.execute(sql`
+      select id from knowledge_files where id = ${file.id} and status = 'ready'
+        ${onlyLegacy ? sql`and term_total = 0` : sql``} for update`);
+    const lockedRows = Array.isArray(locked) ? locked : (locked as { rows: unknown[] }).rows;
+    if (lockedRows.length === 0) return false;
+    const passages = await tx
+      .select({
+        id: knowledgePassages.id,
+        heading: knowledgePassages.heading,
+        location: knowledgePassages.location,
+        text: knowledgePassages.text,
+      })
+      .from(knowledgePassages)
+      .where(eq(knowledgePassages.fileId, file.id));
+    await forgetFileTerms(tx, file.assistantId, file.id);
+    await tx.execute(
+      sql`delete from knowledge_postings where passage_id in (select id from knowledge_passages where file_id = ${file.id})`,
+    );
+    const termTotal = await writePostings(tx, file.assistantId, file.name, passages);
+    await tx.update(knowledgeFiles).set({ termTotal }).where(eq(knowledgeFiles.id, file.id));
+    return true;
+  });
+}
+
+const fileIdentity = { id: knowledgeFiles.id, assistantId: knowledgeFiles.assistantId, name: knowledgeFiles.name };
+
+/** The ready files of an assistant, oldest first. */
+export const readyFiles = (db: Db, assistantId: number) =>
+  db
+    .select(fileIdentity)
+    .from(knowledgeFiles)
+    .where(and(eq(knowledgeFiles.assistantId, assistantId), eq(knowledgeFiles.status, 'ready')))
+    .orderBy(knowledgeFiles.id);
+
+/**
  * Postings for the passages of ready files indexed before BM25 (migration 0020): their passages are
  * analysed again from the stored text, one file per transaction. Returns how many files.
  */
 export async function reindexLegacyFiles(db: Db): Promise<number> {
   const files = await db
-    .select({ id: knowledgeFiles.id, assistantId: knowledgeFiles.assistantId, name: knowledgeFiles.name })
+    .select(fileIdentity)
     .from(knowledgeFiles)
     .where(
       and(
@@ -174,32 +220,9 @@ export async function reindexLegacyFiles(db: Db): Promise<number> {
         sql`${knowledgeFiles.passageCount} > 0 and ${knowledgeFiles.termTotal} = 0`,
       ),
     );
-  for (const file of files) {
-    await db.transaction(async (tx) => {
-      // Another process may be at it: the file row is locked and checked again.
-      const locked = await tx.execute(
-        sql`select id from knowledge_files where id = ${file.id} and term_total = 0 for update`,
-      );
-      const lockedRows = Array.isArray(locked) ? locked : (locked as { rows: unknown[] }).rows;
-      if (lockedRows.length === 0) return;
-      const passages = await tx
-        .select({
-          id: knowledgePassages.id,
-          heading: knowledgePassages.heading,
-          location: knowledgePassages.location,
-          text: knowledgePassages.text,
-        })
-        .from(knowledgePassages)
-        .where(eq(knowledgePassages.fileId, file.id));
-      await forgetFileTerms(tx, file.assistantId, file.id);
-      await tx.execute(
-        sql`delete from knowledge_postings where passage_id in (select id from knowledge_passages where file_id = ${file.id})`,
-      );
-      const termTotal = await writePostings(tx, file.assistantId, file.name, passages);
-      await tx.update(knowledgeFiles).set({ termTotal }).where(eq(knowledgeFiles.id, file.id));
-    });
-  }
-  return files.length;
+  let count = 0;
+  for (const file of files) if (await reindexFile(db, file, true)) count++;
+  return count;
 }
 
 /** Files whose ingestion had started or was queued (after a restart of the embedded database). */

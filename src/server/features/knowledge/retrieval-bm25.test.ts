@@ -7,6 +7,7 @@ import type { Agent } from '../../../../tests/setup/agent.ts';
 import type { Team } from '../../db/schema/index.ts';
 import { fuse, searchPassages } from './retrieval.ts';
 import { withNeighbours } from './knowledge.service.ts';
+import { resplitAssistant } from './knowledge.jobs.ts';
 import { buildSystemPrompt } from '../../ai/prompt.ts';
 
 // Each class of miss of the old ranking (issue 26) as a regression test of our own wording: an
@@ -148,6 +149,16 @@ describe('BM25 retrieval', () => {
     expect(last?.text).toContain('Zitronenbaum');
     expect(last?.before).toContain('Regel 1 gilt');
     expect(last?.after).toBeNull();
+  });
+
+  it('splits the compounds of earlier files by the words of later ones once the assistant is re-split', async () => {
+    const { assistant, search } = await knowledge({
+      'empfang.md': '# Empfang\n\nDer Dienstwagenschlüssel liegt am Empfang im Tresor.',
+      'fuhrpark.md': '# Fuhrpark\n\nJeder Schlüssel wird im Fahrtenbuch quittiert. Der Dienstwagen steht im Hof.',
+    });
+    await resplitAssistant({ db: t.database.db }, assistant.id);
+    const top = await search('Wo liegt der Schlüssel für den Dienstwagen?', 2);
+    expect(top[0]?.text).toContain('Dienstwagenschlüssel liegt am Empfang');
   });
 
   it('orders equal fused scores by the lexical score, then by id: the same question, the same order', () => {

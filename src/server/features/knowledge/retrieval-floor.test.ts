@@ -5,6 +5,7 @@ import { createAssistant, createStaffedTeam, loginAs } from '../../../../tests/f
 import { loadGermanQa, meanWordOverlap, scoreQa } from '../../../../tests/fixtures/german-qa/index.ts';
 import type { Assistant } from '../../db/schema/index.ts';
 import { searchPassages } from './retrieval.ts';
+import { resplitAssistant } from './knowledge.jobs.ts';
 
 // The retrieval floor on the project's own frozen German QA set (tests/fixtures/german-qa): all 300
 // passages are indexed through the real upload, every third question is asked. A ranking change
@@ -22,6 +23,8 @@ describe('retrieval floor on the German QA set', () => {
     assistant = await createAssistant(t.database.db, team);
     const agent = await loginAs(t, owner);
     for (const doc of qa.documents) await addKnowledge(agent, assistant.uuid, doc);
+    // What the re-split job does a few seconds after the last upload, done now: the same state.
+    await resplitAssistant({ db: t.database.db }, assistant.id);
   }, 120_000);
   afterAll(async () => t?.close());
 
@@ -42,5 +45,5 @@ describe('retrieval floor on the German QA set', () => {
   });
 });
 
-// Measured on the sample at the commit that set it (S@1 0.210, MRR@10 0.305), less a small margin.
-const FLOOR = { successAt1: 0.19, mrrAt10: 0.28 };
+// Measured on the sample at the commit that set it (S@1 0.230, MRR@10 0.322), less a small margin.
+const FLOOR = { successAt1: 0.21, mrrAt10: 0.3 };
