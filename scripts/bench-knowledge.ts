@@ -19,7 +19,7 @@ import { loadGermanQa, meanWordOverlap, scoreQa } from '../tests/fixtures/german
 import { withDatabase } from '../tests/setup/global-setup.ts';
 import { installJobSchema } from '../src/server/platform/jobs.ts';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../src/server/db/client.ts';
+import { rowsOf, type Db } from '../src/server/db/client.ts';
 import pg from 'pg';
 
 const percentile = (values: number[], p: number) => {
@@ -33,6 +33,18 @@ async function waitReady(agent: Agent, assistantUuid: string, count: number) {
     const done = list.files.filter((f) => f.status === 'ready' || f.status === 'error');
     if (done.length >= count) return list;
     await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Waits until no re-split job is queued or running (it would share the CPU with the timing). */
+async function resplitIdle(db: Db) {
+  for (;;) {
+    const rows = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from pgboss.job
+        where name = 'knowledge-resplit' and state in ('created', 'retry', 'active')`),
+    );
+    if (Number(rows[0]!.n) === 0) return;
+    await new Promise((r) => setTimeout(r, 200));
   }
 }
 
@@ -112,8 +124,8 @@ async function main() {
     for (const doc of qa.documents) await uploadKnowledge(agent, qaAssistant, doc);
     await waitReady(agent, qaAssistant, qa.documents.length);
     const qaId = await assistantId('Bench QA');
-    // The re-split job's work (it would run a few seconds after the last upload), done now.
-    await resplitAssistant(deps, qaId);
+    // The re-split job runs a few seconds after the last upload: wait for it.
+    await resplitIdle(deps.db);
     const score = await scoreQa(qa.questions, (q) => searchPassages(deps.db, qaId, q, 10));
     const qaLatencies = await time(
       qa.questions.map((q) => q.q),
@@ -133,6 +145,7 @@ async function main() {
     const bulkSeconds = (performance.now() - t0) / 1000;
     const passages = list.files.reduce((n, f) => n + f.passages, 0);
     const scaleId = await assistantId('Bench Suche');
+    await resplitIdle(deps.db);
     const r0 = performance.now();
     await resplitAssistant(deps, scaleId);
     const resplitSeconds = (performance.now() - r0) / 1000;

@@ -17,6 +17,7 @@ CREATE TABLE "knowledge_terms" (
 );
 --> statement-breakpoint
 ALTER TABLE "knowledge_files" ADD COLUMN "term_total" real DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "knowledge_files" ADD COLUMN "needs_resplit" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "knowledge_postings" ADD CONSTRAINT "knowledge_postings_passage_id_knowledge_passages_id_fk" FOREIGN KEY ("passage_id") REFERENCES "public"."knowledge_passages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "knowledge_terms" ADD CONSTRAINT "knowledge_terms_assistant_id_assistants_id_fk" FOREIGN KEY ("assistant_id") REFERENCES "public"."assistants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "knowledge_postings_term_idx" ON "knowledge_postings" USING btree ("assistant_id","term");--> statement-breakpoint

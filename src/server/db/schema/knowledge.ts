@@ -44,6 +44,8 @@ export const knowledgeFiles = pgTable(
     passageCount: integer('passage_count').notNull().default(0),
     // Sum of its passages' lengths in words (BM25's average passage length: retrieval.ts).
     termTotal: real('term_total').notNull().default(0),
+    // A later file brought words that may split this file's compounds (knowledge.jobs.ts: re-split).
+    needsResplit: boolean('needs_resplit').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

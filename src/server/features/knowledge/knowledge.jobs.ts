@@ -9,9 +9,10 @@ import { filterEntries } from '../../../shared/schemas/users.ts';
 import { recordUsage } from '../usage/usage.service.ts';
 import { embedPassages, vectorsEnabled } from './vectors.ts';
 import { ExtractionError, extractSections } from './extract.ts';
+import { markFilesToResplit } from './postings.ts';
 import {
+  filesToResplit,
   findFileForIngestion,
-  readyFiles,
   reindexFile,
   reindexLegacyFiles,
   replacePassages,
@@ -53,7 +54,13 @@ export function defineKnowledgeJobs(deps: Deps) {
         if (await replacePassages(deps.db, file, chunks, vectors)) {
           if (vectors && vectors.tokens > 0) {
             await recordUsage(deps.db, [
-              { teamId: assistant.teamId, assistantId: assistant.id, capability: 'embedding', model: vectors.model, inputTokens: vectors.tokens },
+              {
+                teamId: assistant.teamId,
+                assistantId: assistant.id,
+                capability: 'embedding',
+                model: vectors.model,
+                inputTokens: vectors.tokens,
+              },
             ]);
           }
           deps.realtime?.publishKnowledge({
@@ -63,11 +70,15 @@ export function defineKnowledgeJobs(deps: Deps) {
             error: null,
           });
           // The new file's words may split compounds of the files before it: index those again.
-          await deps.jobs.send(
-            resplitJob,
-            { assistantId: assistant.id },
-            { singletonKey: `resplit-${assistant.id}`, startAfter: new Date(Date.now() + RESPLIT_DELAY_MS) },
-          );
+          if ((await markFilesToResplit(deps.db, assistant.id, file.id)) > 0)
+            await deps.jobs.send(
+              resplitJob,
+              { assistantId: assistant.id },
+              {
+                singletonKey: `resplit-${assistant.id}`,
+                startAfter: new Date(Date.now() + RESPLIT_DELAY_MS),
+              },
+            );
         }
       } catch (err) {
         // A reason the user can act on ends the file in the error state; anything else is retried.
@@ -79,20 +90,23 @@ export function defineKnowledgeJobs(deps: Deps) {
     // A dead worker's attempt is retried after the heartbeat stops (a 10 MB PDF takes seconds).
     { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 600, heartbeatSeconds: 20 },
   );
-  deps.jobs.define<{ assistantId: number }>(resplitJob, async ({ assistantId }) => void (await resplitAssistant(deps, assistantId)), {
-    retryLimit: 2,
-    retryDelaySeconds: 30,
-    expireInSeconds: 1800,
-  });
+  deps.jobs.define<{ assistantId: number }>(
+    resplitJob,
+    async ({ assistantId }) => void (await resplitAssistant(deps, assistantId)),
+    {
+      retryLimit: 2,
+      retryDelaySeconds: 30,
+      expireInSeconds: 1800,
+    },
+  );
 }
 
 /**
- * Indexes every ready file of an assistant again with the vocabulary of all its files (compound
- * splitting: docs/knowledge.md), one file per transaction. Idempotent; skipped with one file.
+ * Indexes the assistant's files marked for a re-split again, with the vocabulary of all its files
+ * (compound splitting: docs/knowledge.md), one file per transaction. Idempotent.
  */
 export async function resplitAssistant(deps: Pick<Deps, 'db'>, assistantId: number): Promise<number> {
-  const files = await readyFiles(deps.db, assistantId);
-  if (files.length < 2) return 0;
+  const files = await filesToResplit(deps.db, assistantId);
   let count = 0;
   for (const file of files) if (await reindexFile(deps.db, file)) count++;
   return count;
@@ -110,12 +124,17 @@ async function passageVectors(
   ctx: { signal?: AbortSignal; lastAttempt: boolean },
 ) {
   if (chunks.length === 0 || !(await vectorsEnabled(deps))) return undefined;
-  const terms = owner.team ? privacyTermsFor(owner.team, owner.assistant, { force: true }) : filterEntries(owner.assistant.filter);
+  const terms = owner.team
+    ? privacyTermsFor(owner.team, owner.assistant, { force: true })
+    : filterEntries(owner.assistant.filter);
   try {
     return await embedPassages(deps, createPrivacyGate(terms), chunks, ctx.signal);
   } catch (err) {
     if (!ctx.lastAttempt) throw err;
-    deps.log.warn({ err, assistantId: owner.assistant.id }, 'passages could not be embedded: the file is found by full text only');
+    deps.log.warn(
+      { err, assistantId: owner.assistant.id },
+      'passages could not be embedded: the file is found by full text only',
+    );
     return undefined;
   }
 }

@@ -191,19 +191,25 @@ export async function reindexFile(
       sql`delete from knowledge_postings where passage_id in (select id from knowledge_passages where file_id = ${file.id})`,
     );
     const termTotal = await writePostings(tx, file.assistantId, file.name, passages);
-    await tx.update(knowledgeFiles).set({ termTotal }).where(eq(knowledgeFiles.id, file.id));
+    await tx.update(knowledgeFiles).set({ termTotal, needsResplit: false }).where(eq(knowledgeFiles.id, file.id));
     return true;
   });
 }
 
 const fileIdentity = { id: knowledgeFiles.id, assistantId: knowledgeFiles.assistantId, name: knowledgeFiles.name };
 
-/** The ready files of an assistant, oldest first. */
-export const readyFiles = (db: Db, assistantId: number) =>
+/** The ready files of an assistant marked for a re-split, oldest first. */
+export const filesToResplit = (db: Db, assistantId: number) =>
   db
     .select(fileIdentity)
     .from(knowledgeFiles)
-    .where(and(eq(knowledgeFiles.assistantId, assistantId), eq(knowledgeFiles.status, 'ready')))
+    .where(
+      and(
+        eq(knowledgeFiles.assistantId, assistantId),
+        eq(knowledgeFiles.status, 'ready'),
+        eq(knowledgeFiles.needsResplit, true),
+      ),
+    )
     .orderBy(knowledgeFiles.id);
 
 /**

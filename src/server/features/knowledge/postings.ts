@@ -156,3 +156,40 @@ export async function writePostings(
   );
   return total;
 }
+
+/**
+ * Marks the assistant's other ready files whose compounds the words new with this file may split
+ * (a whole-word term of theirs contains a new word with at least three letters more), for the
+ * re-split job. Returns how many files were marked.
+ */
+export async function markFilesToResplit(db: Db, assistantId: number, fileId: number): Promise<number> {
+  // Words whose every whole-word occurrence in the assistant is in this file: new with it.
+  const fresh = rowsOf<{ term: string }>(
+    await db.execute(sql`
+      select t.term from knowledge_terms t
+      join (select p.term, (count(*) filter (where p.exact))::int as n
+            from knowledge_postings p join knowledge_passages k on k.id = p.passage_id
+            where k.file_id = ${fileId} group by p.term) c on c.term = t.term
+      where t.assistant_id = ${assistantId} and c.n > 0 and t.exact_df = c.n and length(t.term) >= 3`),
+  ).map((r) => r.term);
+  if (fresh.length === 0) return 0;
+  const words = new Set(fresh);
+  const vocabulary = rowsOf<{ term: string }>(
+    await db.execute(sql`
+      select term from knowledge_terms
+      where assistant_id = ${assistantId} and exact_df > 0 and length(term) >= 6`),
+  ).map((r) => r.term);
+  const compounds = vocabulary.filter((t) => {
+    for (let i = 0; i < t.length; i++)
+      for (let j = i + 3; j <= t.length; j++) if (t.length - (j - i) >= 3 && words.has(t.slice(i, j))) return true;
+    return false;
+  });
+  if (compounds.length === 0) return 0;
+  const marked = await db.execute<{ id: number }>(sql`
+    update knowledge_files set needs_resplit = true
+    where assistant_id = ${assistantId} and id <> ${fileId} and status = 'ready' and not needs_resplit
+      and id in (select k.file_id from knowledge_postings p join knowledge_passages k on k.id = p.passage_id
+                 where p.assistant_id = ${assistantId} and p.exact and p.term = any(${textArray(compounds)}::text[]))
+    returning id`);
+  return rowsOf<{ id: number }>(marked).length;
+}
