@@ -1,9 +1,10 @@
 // Retrieval (docs/knowledge.md): BM25 over our own inverted index (postings.ts), with vectors fused
 // when embeddings are on (vectors.ts).
 //  1. The question is analysed like the passages (german-analyzer.ts): stop words out, stems,
-//     separable verbs joined, compounds split by the assistant's own vocabulary (parts weigh less).
-//  2. BM25 (k1 1.2, b 0.75) with IDF from the assistant's document frequencies and the passage
-//     length against the average, computed in one query from knowledge_postings.
+//     separable verbs joined, compounds split by the assistant's own vocabulary (parts weigh less;
+//     fully when the compound occurs nowhere whole); each word also reaches the compounds it heads.
+//  2. BM25 (k1 1.2, b 0.75) with IDF from the assistant's document frequencies (knowledge_terms)
+//     and the passage length against the average, in one query over knowledge_postings.
 //  3. Only when BM25 finds fewer passages than asked for and the question has words that occur
 //     nowhere in the assistant's passages: the vocabulary's terms spelt like them (pg_trgm
 //     similarity on knowledge_terms), ranked below every BM25 hit.
@@ -89,7 +90,7 @@ export async function questionTerms(
   return { weights, unknown };
 }
 
-const EXPANSIONS_PER_WORD = 12;
+const EXPANSIONS_PER_WORD = 4;
 const EXPANSION_KNOWN = Number(process.env.MIKA_EXPANSION_KNOWN ?? 0.5);
 
 /** Longer terms of the assistant's vocabulary that begin with a stem (at least 3 letters more). */
