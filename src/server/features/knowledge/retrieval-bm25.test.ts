@@ -7,7 +7,7 @@ import type { Agent } from '../../../../tests/setup/agent.ts';
 import type { Team } from '../../db/schema/index.ts';
 import { fuse, searchPassages } from './retrieval.ts';
 import { withNeighbours } from './knowledge.service.ts';
-import { resplitAssistant } from './knowledge.jobs.ts';
+import { indexLegacyKnowledge, resplitAssistant } from './knowledge.jobs.ts';
 import { buildSystemPrompt } from '../../ai/prompt.ts';
 
 // Each class of miss of the old ranking (issue 26) as a regression test of our own wording: an
@@ -42,7 +42,8 @@ describe('BM25 retrieval', () => {
       'reisen.md':
         '# Reisen\n\nDie Abrechnung der Kosten einer Reise reichst du spätestens vier Wochen danach bei der Buchhaltung ein.\n\n' +
         '# Hotels\n\nHotels buchst du über das Portal, bis 120 Euro pro Nacht.',
-      'sonstiges.md': '# Sonstiges\n\nDie Buchhaltung sitzt im zweiten Stock. Reisen ins Ausland plant das Sekretariat.',
+      'sonstiges.md':
+        '# Sonstiges\n\nDie Buchhaltung sitzt im zweiten Stock. Reisen ins Ausland plant das Sekretariat.',
     });
     const [first] = await search('Wann muss die Reisekostenabrechnung eingereicht werden?');
     expect(first?.text).toContain('reichst du spätestens vier Wochen');
@@ -133,7 +134,8 @@ describe('BM25 retrieval', () => {
     };
     expect(await postings()).toBe(1);
     expect((await search('Kumquat'))[0]?.text).toContain('Kumquat');
-    const file = (await agent.get(`/api/knowledge/${assistant.uuid}`)).json<{ files: { uuid: string }[] }>().files[0]!;
+    const file = (await agent.get(`/api/knowledge/${assistant.uuid}`)).json<{ files: { uuid: string }[] }>()
+      .files[0]!;
     const res = await agent.delete('/api/knowledge', { assistantUuid: assistant.uuid, fileUuid: file.uuid });
     expect(res.status, res.body).toBe(200);
     expect(await postings()).toBe(0);
@@ -141,7 +143,10 @@ describe('BM25 retrieval', () => {
   });
 
   it('returns the neighbours of a passage cut from a long section, and none across headings', async () => {
-    const long = Array.from({ length: 30 }, (_, i) => `Regel ${i + 1} gilt für alle Standorte gleichermaßen.`).join(' ');
+    const long = Array.from(
+      { length: 30 },
+      (_, i) => `Regel ${i + 1} gilt für alle Standorte gleichermaßen.`,
+    ).join(' ');
     const { search } = await knowledge({
       'regeln.md': `# Regeln\n\n${long} Die Schlussregel betrifft den Zitronenbaum.\n\n# Anderes\n\nNichts weiter.`,
     });
@@ -154,11 +159,29 @@ describe('BM25 retrieval', () => {
   it('splits the compounds of earlier files by the words of later ones once the assistant is re-split', async () => {
     const { assistant, search } = await knowledge({
       'empfang.md': '# Empfang\n\nDer Dienstwagenschlüssel liegt am Empfang im Tresor.',
-      'fuhrpark.md': '# Fuhrpark\n\nJeder Schlüssel wird im Fahrtenbuch quittiert. Der Dienstwagen steht im Hof.',
+      'fuhrpark.md':
+        '# Fuhrpark\n\nJeder Schlüssel wird im Fahrtenbuch quittiert. Der Dienstwagen steht im Hof.',
     });
     await resplitAssistant({ db: t.database.db }, assistant.id);
     const top = await search('Wo liegt der Schlüssel für den Dienstwagen?', 2);
     expect(top[0]?.text).toContain('Dienstwagenschlüssel liegt am Empfang');
+  });
+
+  it('indexes at start the files that were ready before the BM25 index existed', async () => {
+    const { assistant, search } = await knowledge({
+      'alt.md': '# Alt\n\nDie Quittenmarmelade steht im Keller.',
+    });
+    // As after migration 0020: passages without postings, no term counts, no total length.
+    await t.database.db.execute(sql`delete from knowledge_postings where assistant_id = ${assistant.id}`);
+    await t.database.db.execute(sql`delete from knowledge_terms where assistant_id = ${assistant.id}`);
+    await t.database.db.execute(
+      sql`update knowledge_files set term_total = 0 where assistant_id = ${assistant.id}`,
+    );
+    expect(await search('Quittenmarmelade')).toEqual([]);
+    await indexLegacyKnowledge(t.deps);
+    expect((await search('Wo steht die Quittenmarmelade?'))[0]?.text).toContain(
+      'Quittenmarmelade steht im Keller',
+    );
   });
 
   it('orders equal fused scores by the lexical score, then by id: the same question, the same order', () => {
