@@ -26,6 +26,13 @@ export interface Passage {
   location?: string;
   /** From a file uploaded with the data-protection switch: always masked on the way out. */
   filtered?: boolean;
+  /** The passage's heading, for the model. */
+  heading?: string;
+  /**
+   * What a model is given: the text with the neighbouring passages' adjoining sentences where the
+   * section was cut. The offline engine quotes `text` only, so a quote is always one passage.
+   */
+  context?: string;
 }
 
 /**

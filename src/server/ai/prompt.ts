@@ -42,7 +42,9 @@ export function buildSystemPrompt(a: PromptAssistant, knowledge: Passage[]): str
     parts.push(
       '## Wissen\nNutze diese Auszüge aus den Unterlagen des Teams, wenn sie zur Frage passen, und nenne die Quelle. ' +
         'Erfinde nichts, was nicht in den Unterlagen steht.\n' +
-        knowledge.map((k, i) => `[${i + 1}] (${k.source}) ${k.text}`).join('\n'),
+        knowledge
+          .map((k, i) => `[${i + 1}] (${k.heading ? `${k.source} › ${k.heading}` : k.source}) ${k.context ?? k.text}`)
+          .join('\n'),
     );
   }
   parts.push('Formatiere mit Markdown, wenn es die Antwort übersichtlicher macht. Verwende kein HTML.');

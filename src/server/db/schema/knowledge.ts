@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { assistants } from './assistants.ts';
 import { teams } from './teams.ts';
 
@@ -30,6 +42,10 @@ export const knowledgeFiles = pgTable(
     status: text('status').notNull().default('queued'),
     error: text('error'),
     passageCount: integer('passage_count').notNull().default(0),
+    // Sum of its passages' lengths in words (BM25's average passage length: retrieval.ts).
+    termTotal: real('term_total').notNull().default(0),
+    // A later file brought words that may split this file's compounds (knowledge.jobs.ts: re-split).
+    needsResplit: boolean('needs_resplit').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -46,8 +62,8 @@ export type KnowledgeFileRow = typeof knowledgeFiles.$inferSelect;
 
 /**
  * A retrievable piece of a file. `location` is "Seite 3", "Folie 2", "Blatt Preise" or empty;
- * `heading` the nearest heading. The migration adds the generated `search` tsvector (german) and
- * the trigram index, which Drizzle does not model.
+ * `heading` the nearest heading. The migration adds the trigram index (retrieval's fallback), which
+ * Drizzle does not model.
  */
 export const knowledgePassages = pgTable(
   'knowledge_passages',
@@ -65,4 +81,49 @@ export const knowledgePassages = pgTable(
     text: text('text').notNull(),
   },
   (t) => [index('knowledge_passages_file_idx').on(t.fileId), index('knowledge_passages_assistant_idx').on(t.assistantId)],
+);
+
+/**
+ * The inverted index of retrieval (postings.ts): the weighted frequency of a term (a stem, a
+ * compound's part or a joined separable verb) in a passage, whether it occurs there as a whole word
+ * (`exact`: the vocabulary for compound splitting), and the passage's length, for BM25.
+ */
+export const knowledgePostings = pgTable(
+  'knowledge_postings',
+  {
+    passageId: integer('passage_id')
+      .notNull()
+      .references(() => knowledgePassages.id, { onDelete: 'cascade' }),
+    assistantId: integer('assistant_id').notNull(),
+    term: text('term').notNull(),
+    tf: real('tf').notNull(),
+    exact: boolean('exact').notNull(),
+    length: real('length').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.passageId, t.term] }),
+    index('knowledge_postings_term_idx').on(t.assistantId, t.term),
+  ],
+);
+
+/**
+ * An assistant's vocabulary with its document frequencies (BM25's IDF): in how many passages a term
+ * occurs (`df`) and in how many as a whole word (`exactDf`: compound splitting). Kept by
+ * postings.ts whenever postings are written or removed. The migration adds the trigram index on
+ * `term` (the fallback for misspelt words), which Drizzle does not model.
+ */
+export const knowledgeTerms = pgTable(
+  'knowledge_terms',
+  {
+    assistantId: integer('assistant_id')
+      .notNull()
+      .references(() => assistants.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+    df: integer('df').notNull(),
+    exactDf: integer('exact_df').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.assistantId, t.term] }),
+    index('knowledge_terms_prefix_idx').on(t.assistantId, t.term.op('text_pattern_ops')),
+  ],
 );

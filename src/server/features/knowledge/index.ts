@@ -1,9 +1,10 @@
 // The front door of the knowledge feature (docs/decisions/029-server-boundaries.md): other features and
 // the app's wiring import only what is exported here.
-export { defineKnowledgeJobs, resumeInterruptedIngestion } from './knowledge.jobs.ts';
+export { seedGuideKnowledge } from './guide.seed.ts';
+export { defineKnowledgeJobs, resplitAssistant, resumeInterruptedIngestion } from './knowledge.jobs.ts';
 export { knowledgeFolderOwner } from './knowledge.repository.ts';
 export { knowledgeRoutes } from './knowledge.routes.ts';
 export { citedSources, retrieveKnowledge, retrieveKnowledgeIfAny } from './knowledge.service.ts';
-export { searchPassages } from './retrieval.ts';
-export { seedGuideKnowledge } from './guide.seed.ts';
 export { defineReembedJob, reembeddingPending, requestReembedding } from './reembed.ts';
+export { searchPassages } from './retrieval.ts';
+export { indexLegacyKnowledge } from './knowledge.jobs.ts';

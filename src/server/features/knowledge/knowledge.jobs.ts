@@ -9,9 +9,21 @@ import { filterEntries } from '../../../shared/schemas/users.ts';
 import { recordUsage } from '../usage/index.ts';
 import { embedPassages, vectorsEnabled } from './vectors.ts';
 import { ExtractionError, extractSections } from './extract.ts';
-import { findFileForIngestion, replacePassages, setStatus, unfinishedFiles } from './knowledge.repository.ts';
+import { markFilesToResplit } from './postings.ts';
+import {
+  filesToResplit,
+  findFileForIngestion,
+  reindexFile,
+  reindexLegacyFiles,
+  replacePassages,
+  setStatus,
+  unfinishedFiles,
+} from './knowledge.repository.ts';
 
 export const ingestionJob = 'knowledge-ingest';
+export const resplitJob = 'knowledge-resplit';
+/** Uploads within this time after a file is ready share one re-split of the assistant's files. */
+const RESPLIT_DELAY_MS = 5000;
 const FOLDER = 'knowledge';
 
 /**
@@ -42,7 +54,13 @@ export function defineKnowledgeJobs(deps: Deps) {
         if (await replacePassages(deps.db, file, chunks, vectors)) {
           if (vectors && vectors.tokens > 0) {
             await recordUsage(deps.db, [
-              { teamId: assistant.teamId, assistantId: assistant.id, capability: 'embedding', model: vectors.model, inputTokens: vectors.tokens },
+              {
+                teamId: assistant.teamId,
+                assistantId: assistant.id,
+                capability: 'embedding',
+                model: vectors.model,
+                inputTokens: vectors.tokens,
+              },
             ]);
           }
           deps.realtime?.publishKnowledge({
@@ -51,6 +69,16 @@ export function defineKnowledgeJobs(deps: Deps) {
             status: 'ready',
             error: null,
           });
+          // The new file's words may split compounds of the files before it: index those again.
+          if ((await markFilesToResplit(deps.db, assistant.id, file.id)) > 0)
+            await deps.jobs.send(
+              resplitJob,
+              { assistantId: assistant.id },
+              {
+                singletonKey: `resplit-${assistant.id}`,
+                startAfter: new Date(Date.now() + RESPLIT_DELAY_MS),
+              },
+            );
         }
       } catch (err) {
         // A reason the user can act on ends the file in the error state; anything else is retried.
@@ -62,6 +90,26 @@ export function defineKnowledgeJobs(deps: Deps) {
     // A dead worker's attempt is retried after the heartbeat stops (a 10 MB PDF takes seconds).
     { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 600, heartbeatSeconds: 20 },
   );
+  deps.jobs.define<{ assistantId: number }>(
+    resplitJob,
+    async ({ assistantId }) => void (await resplitAssistant(deps, assistantId)),
+    {
+      retryLimit: 2,
+      retryDelaySeconds: 30,
+      expireInSeconds: 1800,
+    },
+  );
+}
+
+/**
+ * Indexes the assistant's files marked for a re-split again, with the vocabulary of all its files
+ * (compound splitting: docs/knowledge.md), one file per transaction. Idempotent.
+ */
+export async function resplitAssistant(deps: Pick<Deps, 'db'>, assistantId: number): Promise<number> {
+  const files = await filesToResplit(deps.db, assistantId);
+  let count = 0;
+  for (const file of files) if (await reindexFile(deps.db, file)) count++;
+  return count;
 }
 
 /**
@@ -76,14 +124,25 @@ async function passageVectors(
   ctx: { signal?: AbortSignal; lastAttempt: boolean },
 ) {
   if (chunks.length === 0 || !(await vectorsEnabled(deps))) return undefined;
-  const terms = owner.team ? privacyTermsFor(owner.team, owner.assistant, { force: true }) : filterEntries(owner.assistant.filter);
+  const terms = owner.team
+    ? privacyTermsFor(owner.team, owner.assistant, { force: true })
+    : filterEntries(owner.assistant.filter);
   try {
     return await embedPassages(deps, createPrivacyGate(terms), chunks, ctx.signal);
   } catch (err) {
     if (!ctx.lastAttempt) throw err;
-    deps.log.warn({ err, assistantId: owner.assistant.id }, 'passages could not be embedded: the file is found by full text only');
+    deps.log.warn(
+      { err, assistantId: owner.assistant.id },
+      'passages could not be embedded: the file is found by full text only',
+    );
     return undefined;
   }
+}
+
+/** Postings for files indexed before BM25 retrieval (at start, on PGlite and PostgreSQL alike). */
+export async function indexLegacyKnowledge(deps: Deps): Promise<void> {
+  const count = await reindexLegacyFiles(deps.db);
+  if (count > 0) deps.log.info({ count }, 'knowledge files indexed for BM25 retrieval');
 }
 
 /**

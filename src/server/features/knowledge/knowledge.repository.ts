@@ -10,6 +10,7 @@ import {
 import type { KnowledgeStatus } from '../../../shared/schemas/knowledge.ts';
 import type { Chunk } from './chunk.ts';
 import { insertVectors } from './vectors.ts';
+import { forgetFileTerms, writePostings } from './postings.ts';
 import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
 
 export const listFiles = (db: Db, assistantId: number) =>
@@ -77,9 +78,13 @@ export async function updateFileText(db: Db, id: number, values: { name: string;
   return row!;
 }
 
-/** Deleting the row removes every passage with it (cascade), in the same statement. */
-export async function deleteFile(db: Db, id: number): Promise<void> {
-  await db.delete(knowledgeFiles).where(eq(knowledgeFiles.id, id));
+/** Deleting the row removes every passage and posting with it (cascade); the term counts follow. */
+export async function deleteFile(db: Db, file: { id: number; assistantId: number }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select id from knowledge_files where id = ${file.id} for update`);
+    await forgetFileTerms(tx, file.assistantId, file.id);
+    await tx.delete(knowledgeFiles).where(eq(knowledgeFiles.id, file.id));
+  });
 }
 
 export async function findFileForIngestion(db: Db, fileId: number) {
@@ -109,7 +114,7 @@ const BATCH = 200;
 /** Replaces a file's passages and marks it ready in one transaction: a retry never doubles them. */
 export async function replacePassages(
   db: Db,
-  file: { id: number; assistantId: number },
+  file: { id: number; assistantId: number; name: string },
   chunks: Chunk[],
   vectors?: { model: string; embeddings: number[][] },
 ): Promise<boolean> {
@@ -118,7 +123,9 @@ export async function replacePassages(
     const locked = await tx.execute(sql`select id from knowledge_files where id = ${file.id} for update`);
     const lockedRows = Array.isArray(locked) ? locked : (locked as { rows: unknown[] }).rows;
     if (lockedRows.length === 0) return false;
+    await forgetFileTerms(tx, file.assistantId, file.id);
     await tx.delete(knowledgePassages).where(eq(knowledgePassages.fileId, file.id));
+    const indexed: { id: number; heading: string; location: string; text: string }[] = [];
     for (let i = 0; i < chunks.length; i += BATCH) {
       const inserted = await tx
         .insert(knowledgePassages)
@@ -133,6 +140,7 @@ export async function replacePassages(
           })),
         )
         .returning({ id: knowledgePassages.id, position: knowledgePassages.position });
+      for (const r of inserted) indexed.push({ id: r.id, ...chunks[r.position]! });
       // The passages' vectors go in with them: a file is "fertig" with all its signals or none.
       if (vectors) {
         const rows = inserted.flatMap((r) => {
@@ -142,12 +150,85 @@ export async function replacePassages(
         await insertVectors(tx, file.assistantId, vectors.model, rows);
       }
     }
+    // The passages' postings go in with them (BM25: postings.ts).
+    const termTotal = await writePostings(tx, file.assistantId, file.name, indexed);
     await tx
       .update(knowledgeFiles)
-      .set({ status: 'ready', error: null, passageCount: chunks.length, updatedAt: new Date() })
+      .set({ status: 'ready', error: null, passageCount: chunks.length, termTotal, updatedAt: new Date() })
       .where(eq(knowledgeFiles.id, file.id));
     return true;
   });
+}
+
+/**
+ * Writes a ready file's postings again from its stored passages, in one transaction with the file
+ * row locked: with the assistant's vocabulary as it is now, compounds split by parts that only
+ * later files brought. `onlyLegacy` skips files that already have postings. False when the file is
+ * gone, not ready, or (onlyLegacy) already indexed.
+ */
+export async function reindexFile(
+  db: Db,
+  file: { id: number; assistantId: number; name: string },
+  onlyLegacy = false,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const locked = await tx.execute(sql`
+      select id from knowledge_files where id = ${file.id} and status = 'ready'
+        ${onlyLegacy ? sql`and term_total = 0` : sql``} for update`);
+    const lockedRows = Array.isArray(locked) ? locked : (locked as { rows: unknown[] }).rows;
+    if (lockedRows.length === 0) return false;
+    const passages = await tx
+      .select({
+        id: knowledgePassages.id,
+        heading: knowledgePassages.heading,
+        location: knowledgePassages.location,
+        text: knowledgePassages.text,
+      })
+      .from(knowledgePassages)
+      .where(eq(knowledgePassages.fileId, file.id));
+    await forgetFileTerms(tx, file.assistantId, file.id);
+    await tx.execute(
+      sql`delete from knowledge_postings where passage_id in (select id from knowledge_passages where file_id = ${file.id})`,
+    );
+    const termTotal = await writePostings(tx, file.assistantId, file.name, passages);
+    await tx.update(knowledgeFiles).set({ termTotal, needsResplit: false }).where(eq(knowledgeFiles.id, file.id));
+    return true;
+  });
+}
+
+const fileIdentity = { id: knowledgeFiles.id, assistantId: knowledgeFiles.assistantId, name: knowledgeFiles.name };
+
+/** The ready files of an assistant marked for a re-split, oldest first. */
+export const filesToResplit = (db: Db, assistantId: number) =>
+  db
+    .select(fileIdentity)
+    .from(knowledgeFiles)
+    .where(
+      and(
+        eq(knowledgeFiles.assistantId, assistantId),
+        eq(knowledgeFiles.status, 'ready'),
+        eq(knowledgeFiles.needsResplit, true),
+      ),
+    )
+    .orderBy(knowledgeFiles.id);
+
+/**
+ * Postings for the passages of ready files indexed before BM25 (migration 0020): their passages are
+ * analysed again from the stored text, one file per transaction. Returns how many files.
+ */
+export async function reindexLegacyFiles(db: Db): Promise<number> {
+  const files = await db
+    .select(fileIdentity)
+    .from(knowledgeFiles)
+    .where(
+      and(
+        eq(knowledgeFiles.status, 'ready'),
+        sql`${knowledgeFiles.passageCount} > 0 and ${knowledgeFiles.termTotal} = 0`,
+      ),
+    );
+  let count = 0;
+  for (const file of files) if (await reindexFile(db, file, true)) count++;
+  return count;
 }
 
 /** Files whose ingestion had started or was queued (after a restart of the embedded database). */

@@ -132,7 +132,7 @@ export async function deleteKnowledge(
   const assistant = await assertCanEditAssistant(deps, auth, input.assistantUuid);
   const file = await findFile(deps.db, assistant.id, input.fileUuid);
   if (!file) throw new AppError('NOT_FOUND', MK.notFound);
-  await deleteFile(deps.db, file.id);
+  await deleteFile(deps.db, file);
   await deps.privateFiles.remove(KNOWLEDGE_FOLDER, file.storedName);
 }
 
@@ -163,17 +163,51 @@ export async function retrieveKnowledge(
   const out: Passage[] = [];
   let used = 0;
   for (const p of found) {
-    if (out.length > 0 && used + p.text.length > ANSWER_PASSAGES.charBudget) break;
-    used += p.text.length;
+    const context = withNeighbours(p);
+    if (out.length > 0 && used + context.length > ANSWER_PASSAGES.charBudget) break;
+    used += context.length;
     out.push({
       source: sourceLabel(p.fileName, p.location),
       text: p.text,
       file: p.fileName,
       location: p.location,
       filtered: p.isFiltered,
+      heading: p.heading || undefined,
+      context,
     });
   }
   return out;
+}
+
+/** How many characters at the start of `next` repeat the end of `text` (at least 20, else 0). */
+function overlapLength(text: string, next: string): number {
+  for (let k = Math.min(text.length, next.length); k >= 20; k--) if (text.endsWith(next.slice(0, k))) return k;
+  return 0;
+}
+
+/** Characters of a neighbouring passage given with a passage that was cut from the same section. */
+const NEIGHBOUR_CHARS = 300;
+
+/**
+ * The passage with the sentences around its cuts: the end of the passage before it (unless the
+ * passage already begins with that end, the chunker's overlap) and the start of the one after it
+ * (past the overlap).
+ */
+export function withNeighbours(p: { text: string; before: string | null; after: string | null }): string {
+  let context = p.text;
+  if (p.before && overlapLength(p.before, p.text) === 0) {
+    const tail = p.before.slice(-NEIGHBOUR_CHARS);
+    const start = tail.search(/(?<=[.!?]\s)\S/u);
+    context = `… ${start > 0 ? tail.slice(start) : tail} ${context}`;
+  }
+  // The next passage begins with this one's last sentences (the overlap): they are not repeated.
+  const after = p.after ? p.after.slice(overlapLength(p.text, p.after)).trimStart() : null;
+  if (after) {
+    const head = after.slice(0, NEIGHBOUR_CHARS);
+    const end = head.search(/[.!?](\s|$)(?![\s\S]*[.!?](\s|$))/u);
+    context = `${context} ${end > 0 ? head.slice(0, end + 1) : head} …`;
+  }
+  return context;
 }
 
 export const sourceLabel = (file: string, location: string) => (location ? `${file}, ${location}` : file);

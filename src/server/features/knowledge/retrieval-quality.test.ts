@@ -43,7 +43,7 @@ describe('retrieval quality on the German corpus', () => {
       const result = await t.database.db.execute<{ shared: number; found: number }>(sql`
         select count(*)::int as found,
                coalesce(max(cardinality(array(
-                 select unnest(tsvector_to_array(k.search))
+                 select unnest(tsvector_to_array(to_tsvector('german', k.heading || ' ' || k.text)))
                  intersect select unnest(tsvector_to_array(to_tsvector('german', ${q})))))), 0)::int as shared
         from knowledge_passages k join knowledge_files f on f.id = k.file_id
         where k.assistant_id = ${assistant.id} and f.name = ${file} and strpos(k.text, ${passage}) > 0`);

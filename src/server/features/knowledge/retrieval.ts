@@ -1,13 +1,26 @@
-// Retrieval: two lexical signals (and vectors, when on: vectors.ts) fused by reciprocal rank (RRF).
-//  1. PostgreSQL full-text search, configuration `german` (stems, never splits compounds), with
-//     prefix matching ("Preis" finds "Preisliste") and question compounds split into parts that
-//     occur in the assistant's passages ("Preisliste" finds "Liste der Preise").
-//  2. Trigram word similarity (pg_trgm) of each question word against the passage: catches other
-//     word forms and spellings that neither stem nor prefix connects.
+// Retrieval (docs/knowledge.md): BM25 over our own inverted index (postings.ts), with vectors fused
+// when embeddings are on (vectors.ts).
+//  1. The question is analysed like the passages (german-analyzer.ts): stop words out, stems,
+//     separable verbs joined, compounds split by the assistant's own vocabulary (parts weigh less;
+//     fully when the compound occurs nowhere whole); each word also reaches the compounds it heads.
+//  2. BM25 (k1 1.2, b 0.75) with IDF from the assistant's document frequencies (knowledge_terms)
+//     and the passage length against the average, in one query over knowledge_postings.
+//  3. Only when BM25 finds fewer passages than asked for and the question has words that occur
+//     nowhere in the assistant's passages: the vocabulary's terms spelt like them (pg_trgm
+//     similarity on knowledge_terms), ranked below every BM25 hit.
+//  4. Reciprocal rank fusion with the vector ranking; equal fused scores are ordered by the BM25
+//     score, then by passage id — the same question always gives the same order.
 // Every query is bound to one assistant's passages; the caller proved access to that assistant.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { contentWords, stem } from '../../ai/german-text.ts';
+import {
+  analyse,
+  compoundCandidates,
+  compoundSplitter,
+  PART_WEIGHT,
+  weightedTerms,
+} from '../../ai/german-analyzer.ts';
+import { textArray, vocabularyCounts } from './postings.ts';
 
 export interface RetrievedPassage {
   id: number;
@@ -16,6 +29,9 @@ export interface RetrievedPassage {
   location: string;
   heading: string;
   text: string;
+  /** The passages before and after it in the same section (it was cut there), else null. */
+  before: string | null;
+  after: string | null;
 }
 
 type PassageRow = {
@@ -25,87 +41,166 @@ type PassageRow = {
   location: string;
   heading: string;
   text: string;
+  before: string | null;
+  after: string | null;
 };
 
 const CANDIDATES = 40;
 const RRF_K = 60;
-const TRIGRAM_THRESHOLD = 0.5;
+// pg_trgm's default: "Reparatur" meets "repariert" (0.36), ranked after every BM25 hit anyway.
+const TRIGRAM_THRESHOLD = 0.3;
+export const BM25 = { k1: 1.2, b: 0.75 } as const;
+// Constants of the formula, written into the statement as float8 literals.
+const K1 = sql.raw(`${BM25.k1}::float8`);
+const K1_PLUS_1 = sql.raw(`${BM25.k1 + 1}::float8`);
+const B = sql.raw(`${BM25.b}::float8`);
 
-/** Safe for to_tsquery: only letters and digits survive. */
-const lexeme = (w: string) => w.replace(/[^\p{L}\p{N}]/gu, '');
-
-/** Heads and tails of a compound, with the linking -s- / -es- / -n- dropped: "preisliste" → preis, liste. */
-export function compoundParts(word: string): string[] {
-  if (word.length < 8) return [];
-  const parts = new Set<string>();
-  for (let i = 4; i <= word.length - 4; i++) {
-    const head = word.slice(0, i);
-    const tail = word.slice(i);
-    parts.add(head);
-    parts.add(tail);
-    for (const link of ['s', 'es', 'n', 'en'])
-      if (head.endsWith(link) && head.length - link.length >= 4) parts.add(head.slice(0, -link.length));
-  }
-  return [...parts];
-}
-
-/** Root of a participle or inflected form: "gezahlt" → "zahl", "Lieferungen" → "lieferung". */
-function rootOf(word: string): string {
-  const w = /^ge\p{L}{4,}(t|en)$/u.test(word) ? word.slice(2) : word;
-  return stem(w);
-}
-
-interface Ranked {
+export interface Ranked {
   id: number;
+  /** The ranking's own score (BM25), for the tie-break; absent for fallback and vector hits. */
+  score?: number;
 }
 
-async function ftsRanking(db: Db, assistantId: number, words: string[]): Promise<Ranked[]> {
-  const terms = new Set<string>();
-  for (const w of words) {
-    terms.add(`${lexeme(w)}:*`);
-    const root = lexeme(rootOf(w));
-    if (root.length >= 4) terms.add(`${root}:*`);
+/** The question's weighted terms: stems (1), joined separable verbs (1), compound parts (0.5). */
+export async function questionTerms(
+  db: Db,
+  assistantId: number,
+  question: string,
+): Promise<{ weights: Map<string, number>; unknown: string[] }> {
+  const analysed = analyse(question);
+  const content = analysed.words.filter((w) => !w.stop);
+  const candidates = content.flatMap((w) => [w.stem, ...compoundCandidates(w.surface, true)]);
+  const vocabulary =
+    candidates.length > 0 ? await vocabularyCounts(db, assistantId, candidates) : new Map<string, number>();
+  const split = compoundSplitter((stem) => vocabulary.get(stem) ?? 0);
+  // A compound that occurs nowhere whole is only found by its parts: they count fully then.
+  const weights = weightedTerms(analysed, split, 1, new Map(), true, (stem) =>
+    vocabulary.has(stem) ? PART_WEIGHT : 1,
+  );
+  // Compounds indexed before their parts were known words (an earlier file) are still found by
+  // their head: "Treppe" meets "Treppenhausreinigung" — at a part's weight, less when the word is
+  // known on its own.
+  const heads = [...new Set(content.map((w) => w.stem))].filter((s) => s.length >= 4 && !/\d/u.test(s));
+  for (const [stem, term] of await headExpansions(db, assistantId, heads)) {
+    if (weights.has(term)) continue;
+    const w = (weights.get(stem) ?? 0) * PART_WEIGHT * (vocabulary.has(stem) ? EXPANSION_KNOWN : 1);
+    if (w > 0) weights.set(term, w);
   }
-  // Compound parts count only when the assistant's passages contain them (no invented words).
-  const parts = [...new Set(words.flatMap(compoundParts).map(lexeme))].filter((p) => p.length >= 4);
-  if (parts.length > 0) {
-    const rows = await db.execute<{ part: string }>(sql`
-      select p.part from unnest(${sql.raw(`ARRAY[${parts.map((p) => `'${p}'`).join(',')}]::text[]`)}) as p(part)
-      where exists (select 1 from knowledge_passages k
-                    where k.assistant_id = ${assistantId} and k.search @@ to_tsquery('german', p.part || ':*'))`);
-    for (const r of rowsOf<{ part: string }>(rows)) terms.add(`${r.part}:*`);
-  }
-  if (terms.size === 0) return [];
-  const query = [...terms].join(' | ');
-  const rows = await db.execute<{ id: number }>(sql`
-    select k.id from knowledge_passages k
-    where k.assistant_id = ${assistantId} and k.search @@ to_tsquery('german', ${query})
-    order by ts_rank_cd(k.search, to_tsquery('german', ${query}), 1) desc, k.id
-    limit ${CANDIDATES}`);
-  return rowsOf<Ranked>(rows);
+  const unknown = [...new Set(content.filter((w) => !vocabulary.has(w.stem) && w.stem.length >= 5).map((w) => w.stem))];
+  return { weights, unknown };
 }
 
-async function trigramRanking(db: Db, assistantId: number, words: string[]): Promise<Ranked[]> {
-  const long = words.filter((w) => w.length >= 5).slice(0, 12);
-  if (long.length === 0) return [];
-  const scores = long.map((w) => sql`greatest(word_similarity(${w}, k.text) - ${TRIGRAM_THRESHOLD}, 0)`);
-  const matches = long.map((w) => sql`${w} <% k.text`);
-  const rows = await db.execute<{ id: number }>(sql`
-    select k.id from knowledge_passages k
-    where k.assistant_id = ${assistantId} and (${sql.join(matches, sql` or `)})
-    order by (${sql.join(scores, sql` + `)}) desc, k.id
-    limit ${CANDIDATES}`);
-  return rowsOf<Ranked>(rows);
+const EXPANSIONS_PER_WORD = 4;
+const EXPANSION_KNOWN = Number(process.env.MIKA_EXPANSION_KNOWN ?? 0.5);
+
+/** Longer terms of the assistant's vocabulary that begin with a stem (at least 3 letters more). */
+async function headExpansions(db: Db, assistantId: number, stems: string[]): Promise<[string, string][]> {
+  if (stems.length === 0) return [];
+  const next = (s: string) => s.slice(0, -1) + String.fromCodePoint(s.codePointAt(s.length - 1)! + 1);
+  const rows = await db.execute<{ stem: string; term: string }>(sql`
+    select q.stem, e.term
+    from unnest(${textArray(stems)}::text[], ${textArray(stems.map(next))}::text[]) as q(stem, upper)
+    cross join lateral (
+      select t.term from knowledge_terms t
+      where t.assistant_id = ${assistantId} and t.exact_df > 0
+        and t.term ~>=~ q.stem and t.term ~<~ q.upper and length(t.term) >= length(q.stem) + 3
+      order by t.exact_df desc, t.term
+      limit ${EXPANSIONS_PER_WORD}) e`);
+  return rowsOf<{ stem: string; term: string }>(rows).map((r) => [r.stem, r.term]);
 }
 
+/** Terms of the assistant's vocabulary spelt like a word that occurs nowhere, with their similarity. */
+async function similarTerms(
+  db: Db,
+  assistantId: number,
+  stems: string[],
+): Promise<{ stem: string; term: string; similarity: number }[]> {
+  if (stems.length === 0) return [];
+  return db.transaction(async (tx) => {
+    // The % operator's threshold; set per transaction.
+    await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(TRIGRAM_THRESHOLD)}, true)`);
+    const rows = await tx.execute<{ stem: string; term: string; similarity: number }>(sql`
+      select q.stem, e.term, e.similarity
+      from unnest(${textArray(stems)}::text[]) as q(stem)
+      cross join lateral (
+        select t.term, similarity(t.term, q.stem)::float8 as similarity from knowledge_terms t
+        where t.assistant_id = ${assistantId} and t.term % q.stem
+        order by similarity(t.term, q.stem) desc, t.term
+        limit 3) e`);
+    return rowsOf<{ stem: string; term: string; similarity: number }>(rows).map((r) => ({
+      ...r,
+      similarity: Number(r.similarity),
+    }));
+  });
+}
 
-/** Reciprocal rank fusion: each signal contributes 1/(k + rank). */
+/** BM25 over the postings of one assistant's ready files. */
+export async function bm25Ranking(
+  db: Db,
+  assistantId: number,
+  weights: Map<string, number>,
+  limit = CANDIDATES,
+): Promise<Ranked[]> {
+  if (weights.size === 0) return [];
+  const terms = [...weights.keys()];
+  const rows = await db.execute<{ id: number; score: number }>(sql`
+    with q(term, w) as (
+      select * from unnest(${textArray(terms)}::text[], ${`{${terms.map((t) => weights.get(t)).join(',')}}`}::float8[])),
+    stats as (
+      select greatest(coalesce(sum(passage_count), 0), 1)::float8 as n,
+             greatest(coalesce(sum(term_total), 0), 1)::float8 / greatest(coalesce(sum(passage_count), 0), 1) as avgdl
+      from knowledge_files where assistant_id = ${assistantId} and status = 'ready'),
+    d as (
+      select q.term, q.w, t.df::float8 as df from q
+      join knowledge_terms t on t.assistant_id = ${assistantId} and t.term = q.term)
+    select p.passage_id as id,
+           sum(d.w * ln(1 + (greatest(s.n, d.df) - d.df + 0.5) / (d.df + 0.5))
+               * p.tf * ${K1_PLUS_1} / (p.tf + ${K1} * (1 - ${B} + ${B} * p.length / s.avgdl))) as score
+    from d join knowledge_postings p on p.assistant_id = ${assistantId} and p.term = d.term
+    cross join stats s
+    group by p.passage_id
+    order by score desc, p.passage_id
+    limit ${limit}`);
+  return rowsOf<{ id: number; score: number }>(rows).map((r) => ({ id: Number(r.id), score: Number(r.score) }));
+}
+
+/**
+ * Reciprocal rank fusion: each ranking contributes 1/(k + rank). Equal sums are ordered by the
+ * best own score a passage has in any ranking (BM25), then by id: deterministic, score first.
+ */
 export function fuse(rankings: Ranked[][]): number[] {
-  const score = new Map<number, number>();
+  const fused = new Map<number, { rrf: number; score: number }>();
   for (const ranking of rankings) {
-    ranking.forEach((r, i) => score.set(r.id, (score.get(r.id) ?? 0) + 1 / (RRF_K + i + 1)));
+    ranking.forEach((r, i) => {
+      const entry = fused.get(r.id) ?? { rrf: 0, score: Number.NEGATIVE_INFINITY };
+      entry.rrf += 1 / (RRF_K + i + 1);
+      if (r.score !== undefined) entry.score = Math.max(entry.score, r.score);
+      fused.set(r.id, entry);
+    });
   }
-  return [...score.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id]) => id);
+  return [...fused.entries()]
+    .sort((a, b) => b[1].rrf - a[1].rrf || b[1].score - a[1].score || a[0] - b[0])
+    .map(([id]) => id);
+}
+
+/** The lexical ranking: BM25, continued by trigram matches when BM25 finds fewer than `limit`. */
+export async function lexicalRanking(
+  db: Db,
+  assistantId: number,
+  question: string,
+  limit: number,
+): Promise<Ranked[]> {
+  const { weights, unknown } = await questionTerms(db, assistantId, question);
+  const ranked = await bm25Ranking(db, assistantId, weights);
+  if (ranked.length >= limit || unknown.length === 0) return ranked;
+  // Too little found: words that occur nowhere are looked up by spelling in the vocabulary, and
+  // the passages they find follow every BM25 hit.
+  const similar = new Map<string, number>();
+  for (const { stem, term, similarity } of await similarTerms(db, assistantId, unknown))
+    similar.set(term, Math.max(similar.get(term) ?? 0, (weights.get(stem) ?? 1) * similarity));
+  const seen = new Set(ranked.map((r) => r.id));
+  const fallback = (await bm25Ranking(db, assistantId, similar)).filter((r) => !seen.has(r.id));
+  return [...ranked, ...fallback.map((r) => ({ id: r.id }))];
 }
 
 /** The best passages of one assistant for a question, best first. */
@@ -117,24 +212,15 @@ export async function searchPassages(
   /** Further rankings to fuse (the vector ranking when embeddings are on). */
   extraRankings: Ranked[][] = [],
 ): Promise<RetrievedPassage[]> {
-  const words = contentWords(question)
-    .map(lexeme)
-    .filter((w) => w.length > 2);
-  if (words.length === 0) return [];
-  // word_similarity needs the threshold for the <% operator; set per transaction.
-  const [fts, trigram] = await Promise.all([
-    ftsRanking(db, assistantId, words),
-    db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TRIGRAM_THRESHOLD)}, true)`,
-      );
-      return trigramRanking(tx, assistantId, words);
-    }),
-  ]);
-  const ids = fuse([fts, trigram, ...extraRankings]).slice(0, limit);
+  const lexical = await lexicalRanking(db, assistantId, question, limit);
+  const ids = fuse([lexical, ...extraRankings]).slice(0, limit);
   if (ids.length === 0) return [];
   const rows = await db.execute<PassageRow>(sql`
-    select k.id, f.name as file_name, f.is_filtered, k.location, k.heading, k.text
+    select k.id, f.name as file_name, f.is_filtered, k.location, k.heading, k.text,
+      (select b.text from knowledge_passages b where b.file_id = k.file_id and b.position = k.position - 1
+         and b.location = k.location and b.heading = k.heading) as before,
+      (select a.text from knowledge_passages a where a.file_id = k.file_id and a.position = k.position + 1
+         and a.location = k.location and a.heading = k.heading) as after
     from knowledge_passages k join knowledge_files f on f.id = k.file_id
     where k.assistant_id = ${assistantId} and f.status = 'ready'
       and k.id in (${sql.join(
@@ -153,6 +239,8 @@ export async function searchPassages(
             location: r.location,
             heading: r.heading,
             text: r.text,
+            before: r.before,
+            after: r.after,
           },
         ]
       : [];

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { germanStem } from './german-stemmer.ts';
+import {
+  analyse,
+  compoundSplitter,
+  contentStems,
+  isStopword,
+  PART_WEIGHT,
+  splitCompound,
+  weightedTerms,
+} from './german-analyzer.ts';
+
+const vocabulary = (words: Record<string, number>) => (stem: string) => words[stem] ?? 0;
+
+describe('German stemmer (Snowball)', () => {
+  it('gives the forms of one word one stem, and folds umlauts and ß', () => {
+    expect(germanStem('häuser')).toBe('haus');
+    expect(germanStem('häusern')).toBe(germanStem('haus'));
+    expect(germanStem('kategorien')).toBe(germanStem('kategorie'));
+    expect(germanStem('lieferungen')).toBe(germanStem('lieferung'));
+    expect(germanStem('aufeinanderfolgenden')).toBe('aufeinanderfolg');
+    expect(germanStem('straße')).toBe(germanStem('strasse'));
+    expect(germanStem('anträge')).toBe(germanStem('antrag'));
+  });
+
+  it('joins verb forms in -t and -st with the infinitive', () => {
+    expect(germanStem('reichst')).toBe(germanStem('reichen'));
+    expect(germanStem('reicht')).toBe(germanStem('reichen'));
+    expect(germanStem('arbeitet')).toBe(germanStem('arbeiten'));
+  });
+
+  it('does not match by prefix: a short stem is not a longer word', () => {
+    expect(germanStem('kommt')).not.toBe(germanStem('kommunikation'));
+    expect(germanStem('tschechischen')).not.toBe(germanStem('griechischen'));
+    expect(germanStem('norfolkinsel')).not.toBe(germanStem('insel'));
+  });
+});
+
+describe('German analyser', () => {
+  it('drops inflected stop words from the maintained list', () => {
+    for (const w of ['unserer', 'wurde', 'wann', 'viele', 'seit', 'welche', 'dürfen', 'wessen'])
+      expect(isStopword(w), w).toBe(true);
+    expect(contentStems('Wie hoch ist der Lagerbestand unserer Brote?')).toEqual([
+      germanStem('lagerbestand'),
+      germanStem('brote'),
+    ]);
+  });
+
+  it('keeps numbers, codes, short words and content words the stop list carries', () => {
+    expect(contentStems('Welcher Prüfcode gehört zu Kapitel 87?')).toContain('87');
+    expect(contentStems('Wer ist in der IT?')).toEqual(['it']);
+    expect(contentStems('Papier in A4 nach § 14')).toEqual(expect.arrayContaining(['a4', '14']));
+    expect(contentStems('Wie viele Tage Urlaub pro Jahr und um wie viel Uhr?')).toEqual(
+      expect.arrayContaining([germanStem('tage'), germanStem('jahr'), germanStem('uhr')]),
+    );
+    expect(contentStems('zwei oder drei Tage')).toEqual(expect.arrayContaining(['zwei', 'drei']));
+  });
+
+  it('joins a separable verb split over a clause, in questions and statements alike', () => {
+    expect(analyse('Bis wann reichst du den Urlaubsantrag ein?').joined).toContain(germanStem('einreichen'));
+    expect(analyse('Den Bericht gibt man bis Freitag ab.').joined).toContain(germanStem('abgibt'));
+    expect(analyse('Die Anträge sind eingereicht.').joined).toContain(germanStem('einreichen'));
+    // A particle that does not end the clause is a preposition, not part of a verb.
+    expect(analyse('Ich gehe mit dem Antrag zum Chef.').joined).toEqual([]);
+  });
+
+  it('indexes hyphenated words whole and by their parts', () => {
+    const terms = weightedTerms(analyse('Die E-Mail-Adresse'), () => []);
+    expect(terms.get(germanStem('emailadresse'))).toBe(1);
+    expect(terms.get(germanStem('adresse'))).toBe(PART_WEIGHT);
+  });
+});
+
+describe('compound splitting by corpus vocabulary', () => {
+  it('splits into known parts, dropping the linking s', () => {
+    const f = vocabulary({ urlaub: 4, antrag: 2 });
+    expect(splitCompound('urlaubsantrag', f)).toEqual(['urlaub', 'antrag']);
+    expect(splitCompound(germanStem('urlaubsanträge'), f)).toEqual(['urlaub', 'antrag']);
+  });
+
+  it('splits into three parts when all are known', () => {
+    const f = vocabulary({ reis: 3, kost: 5, abrechn: 2 });
+    expect(splitCompound('reisekostenabrechnung', f)).toEqual(['reis', 'kost', 'abrechn']);
+  });
+
+  it('prefers the split whose parts are more frequent (Koehn & Knight)', () => {
+    // "Staubecken": Stau+becken or Staub+ecken — the corpus decides.
+    expect(splitCompound('staubecken', vocabulary({ stau: 9, beck: 9, staub: 1, eck: 1 }))).toEqual(['stau', 'beck']);
+    expect(splitCompound('staubecken', vocabulary({ stau: 1, beck: 1, staub: 9, eck: 9 }))).toEqual(['staub', 'eck']);
+  });
+
+  it('does not split a word into unknown pieces or stop words', () => {
+    expect(splitCompound('kohlenfadenlampen', vocabulary({}))).toEqual([]);
+    expect(splitCompound('vorgänger', vocabulary({ vor: 5 }))).toEqual([]);
+  });
+
+  it('gives parts less weight than the whole word', () => {
+    const split = compoundSplitter(vocabulary({ sech: 2, tag: 9, krieg: 9 }));
+    const terms = weightedTerms(analyse('Der Sechstagekrieg'), split);
+    expect(terms.get(germanStem('sechstagekrieg'))).toBe(1);
+    expect(terms.get('krieg')).toBe(PART_WEIGHT);
+  });
+
+  it('splits a verb prefix off a known word', () => {
+    expect(splitCompound('beantragen', vocabulary({ antrag: 3 }))).toEqual(['antrag']);
+  });
+});
