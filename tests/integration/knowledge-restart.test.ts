@@ -92,8 +92,10 @@ describe('knowledge ingestion interrupted by a crash', () => {
 
     // Nothing finished it in the meantime: the database says it was still being read.
     const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+    // The uploaded file only (the shipped user guide of the help Mika is a knowledge file too).
     const stored = await database.pglite!.query<{ status: string; passage_count: number }>(
-      'select status, passage_count from knowledge_files',
+      'select status, passage_count from knowledge_files where uuid = $1',
+      [fileUuid],
     );
     await database.close();
     expect(stored.rows).toEqual([{ status: 'reading', passage_count: 0 }]);

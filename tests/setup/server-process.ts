@@ -54,6 +54,12 @@ export async function spawnServer(opts: { env: Record<string, string>; logFile: 
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const running = () => child.exitCode === null && child.signalCode === null;
+  // Closed once: a test that failed after kill9() still stops the server in its afterAll.
+  let logOpen = true;
+  const closeLog = () => {
+    if (logOpen) fs.closeSync(log);
+    logOpen = false;
+  };
   const readLog = () => fs.readFileSync(opts.logFile, 'utf8');
   const server: ServerProcess = {
     baseUrl,
@@ -62,7 +68,7 @@ export async function spawnServer(opts: { env: Record<string, string>; logFile: 
     async kill9() {
       if (running()) child.kill('SIGKILL');
       await exited;
-      fs.closeSync(log);
+      closeLog();
     },
     async stop() {
       if (running()) {
@@ -71,7 +77,7 @@ export async function spawnServer(opts: { env: Record<string, string>; logFile: 
         await exited;
         clearTimeout(timer);
       }
-      fs.closeSync(log);
+      closeLog();
     },
   };
   const deadline = Date.now() + 60_000;
