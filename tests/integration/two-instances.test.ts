@@ -198,7 +198,8 @@ describe('two instances on one PostgreSQL, one Redis and one S3 bucket', () => {
     socket.on(AI_ANSWER_EVENT, (e: AIAnswerUpdated) => live.push(e));
     expect((await socket.emitWithAck(JOIN_THREAD_EVENT, { threadId: thread.id, token: thread.token })).ok).toBe(true);
 
-    const q = new URLSearchParams({ assistantUuid: chatUuid, threadId: String(thread.id), token: thread.token, message: 'Erzähl mir alles.' });
+    // A question the intro answers: offline, a question nothing matches gets the short explanation.
+    const q = new URLSearchParams({ assistantUuid: chatUuid, threadId: String(thread.id), token: thread.token, message: 'Was sagst Du zu Satz1 bis Satz40?' });
     const stream = await fetch(`${a.baseUrl}/api/send/stream?${q}`);
     expect(stream.status).toBe(200);
     // While A is still streaming, B's client already has part of the answer.
