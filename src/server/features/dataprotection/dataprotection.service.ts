@@ -2,15 +2,16 @@ import { AppError } from '../../platform/app-error.ts';
 import { listTeamAudit } from '../../platform/audit.ts';
 import type { SupportAccess } from '../../../shared/schemas/insight.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { requireAccess } from '../../platform/access.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import { M, MU } from '../../../shared/messages.ts';
+import { MU } from '../../../shared/messages.ts';
 import { FILTER_MIN_LEVEL2 } from '../../../shared/schemas/users.ts';
 import { isAssistantFilterOn } from '../../ai/privacy-terms.ts';
 import { assertCanEditAssistant, saveAssistantFilter } from '../assistants/index.ts';
 import { saveTeamProtection } from '../teams/index.ts';
 
 export function getTeamFilter(auth: AuthContext) {
-  if (!auth.user.isAdmin) throw new AppError('FORBIDDEN', M.forbidden);
+  requireAccess(auth, 'admin');
   return { filter: auth.team.filter, protection_level: auth.team.protectionLevel };
 }
 
@@ -40,7 +41,7 @@ export async function saveFilter(
 ): Promise<{ status: 'success'; message: string }> {
   const filter = input.filterString.trim();
   if (input.firstKey === 'main') {
-    if (!auth.user.isAdmin) throw new AppError('FORBIDDEN', M.forbidden);
+    requireAccess(auth, 'admin');
     if (input.protectionLevel === 2) assertLevel2Length(filter);
     await saveTeamProtection(deps.db, auth.team.id, { protectionLevel: input.protectionLevel, filter });
     return { status: 'success', message: MU.filterSaved };

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/app-error.ts';
 import { hashPassword, randomToken } from '../../platform/crypto.ts';
 import { publicUrl } from '../../platform/storage.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { requireAccess } from '../../platform/access.ts';
 import { endAllSessionsOfUser, type AuthContext } from '../../platform/session.ts';
 import { M, MCR, MU, MINS } from '../../../shared/messages.ts';
 import type { TeamUser, ZCreateUserRequest, ZPermissionRequest, ZUpdateUserRequest } from '../../../shared/schemas/users.ts';
@@ -27,10 +28,6 @@ function toTeamUser(u: User): TeamUser {
   };
 }
 
-function assertAdmin(auth: AuthContext) {
-  if (!auth.user.isAdmin) throw new AppError('FORBIDDEN', M.forbidden);
-}
-
 /**
  * The rights matrix of docs/security.md: everyone changes themselves; the owner changes anyone;
  * an admin changes employees and another admin's name, but never the owner and never another
@@ -40,7 +37,7 @@ function assertMayChangeUser(auth: AuthContext, target: User, change: { credenti
   // Support signed in by live login never changes anyone's e-mail address or password.
   if (auth.live && change.credentials) throw new AppError('FORBIDDEN', MINS.liveLoginForbidden);
   if (target.id === auth.user.id || auth.user.role === 'owner') return;
-  assertAdmin(auth);
+  requireAccess(auth, 'admin');
   if (target.role === 'owner' || (target.isAdmin && change.credentials)) {
     throw new AppError('FORBIDDEN', MU.onlyOwnerChangesAdmins);
   }
@@ -57,7 +54,7 @@ async function findTeamUser(deps: Deps, auth: AuthContext, uuid: string): Promis
 }
 
 export async function listTeamUsers(deps: Deps, auth: AuthContext): Promise<TeamUser[]> {
-  assertAdmin(auth);
+  requireAccess(auth, 'admin');
   const rows = await deps.db.select().from(users).where(eq(users.teamId, auth.team.id)).orderBy(asc(users.name));
   return rows.map(toTeamUser);
 }
@@ -94,7 +91,7 @@ export async function createTeamUser(
   auth: AuthContext,
   input: z.output<typeof ZCreateUserRequest>,
 ): Promise<{ uuid: string; message: string }> {
-  assertAdmin(auth);
+  requireAccess(auth, 'admin');
   if (input.is_admin && auth.user.role !== 'owner') throw new AppError('FORBIDDEN', MU.onlyOwnerSetsAdmin);
   if (await isEmailTaken(deps, input.email)) {
     throw new AppError('VALIDATION', M.emailTaken, { fields: { email: [M.emailTaken] } });
@@ -142,7 +139,7 @@ export async function updateTeamUser(
   auth: AuthContext,
   input: z.output<typeof ZUpdateUserRequest>,
 ): Promise<{ status: 'success'; message: string }> {
-  if (input.user.uuid !== auth.user.uuid) assertAdmin(auth);
+  if (input.user.uuid !== auth.user.uuid) requireAccess(auth, 'admin');
   const target = await findTeamUser(deps, auth, input.user.uuid);
   const emailChanges = input.user.email.toLowerCase() !== target.email.toLowerCase();
   assertMayChangeUser(auth, target, { credentials: emailChanges || Boolean(input.password) });
@@ -167,7 +164,7 @@ export async function updateTeamUser(
 }
 
 export async function deleteTeamUser(deps: Deps, auth: AuthContext, uuid: string) {
-  assertAdmin(auth);
+  requireAccess(auth, 'admin');
   const target = await findTeamUser(deps, auth, uuid);
   if (target.role === 'owner') throw new AppError('FORBIDDEN', MU.ownerNotDeletable);
   if (target.id === auth.user.id) throw new AppError('FORBIDDEN', MU.selfNotDeletable);
@@ -182,7 +179,7 @@ export async function setAssistantPermission(
   userUuid: string,
   input: z.output<typeof ZPermissionRequest>,
 ) {
-  assertAdmin(auth);
+  requireAccess(auth, 'admin');
   // Solo has no roles and rights: every member uses every Mika, admins edit (docs/plans.md).
   if (!planHasRights(auth.team)) throw new AppError('FORBIDDEN', MCR.rightsNotIncluded);
   const target = await findTeamUser(deps, auth, userUuid);
