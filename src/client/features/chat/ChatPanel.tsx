@@ -1,8 +1,6 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
-import type { ChatStatus } from '../../../shared/events.ts';
-import type { ChatMessage } from '../../../shared/schemas/chat.ts';
-import { useChatStore, type ThreadEntry } from '../../state/chat-store.ts';
+import { useChatStore } from '../../state/chat-store.ts';
 import { ChatHeader } from './ChatHeader.tsx';
 import { ChatInput } from './ChatInput.tsx';
 import { MessageList } from './MessageList.tsx';
