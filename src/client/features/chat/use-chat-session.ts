@@ -10,7 +10,7 @@ import { chatKeys, confirmStreamedAnswer, streamUrl } from '../../lib/chat/index
 import { readChatStream } from './stream-client.ts';
 import type { ChatLive } from './live.ts';
 import { CT } from '../../lib/chat/index.ts';
-import { ensureThread, threadKey, useChatThread } from '../../lib/chat/index.ts';
+import { ensureThread, threadKey, useChatThread } from '../../state/chat-thread.ts';
 
 export interface ChatSession {
   thread: ThreadEntry | undefined;

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import type { ChatMessage } from '../../../shared/schemas/chat.ts';
-import { ApiError, FeedbackRedirectError, UnauthenticatedError } from '../api-client.ts';
-import { showError } from '../../state/snackbar-store.ts';
-import { useChatStore, type ThreadEntry } from '../../state/chat-store.ts';
-import { chatKeys, createThread, fetchMessages } from './chat-api.ts';
+import type { ChatMessage } from '../../shared/schemas/chat.ts';
+import { ApiError, FeedbackRedirectError, UnauthenticatedError } from '../lib/api-client.ts';
+import { showError } from './snackbar-store.ts';
+import { useChatStore, type ThreadEntry } from './chat-store.ts';
+import { chatKeys, createThread, fetchMessages } from '../lib/chat/index.ts';
 
 /** Which conversation: the office's with an assistant, or a visitor's on its public chat page. */
 export interface ThreadScope {
