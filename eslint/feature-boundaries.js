@@ -100,7 +100,7 @@ const noFeatureCycles = {
 
 // Client boundaries (issue 30), the same way: a client feature is a leaf the app composes.
 //  - client-no-cross-feature: a file in src/client/features/<A> imports no other feature and not
-//    src/client/app; client core (components, lib, state) imports no feature;
+//    src/client/app; client core (components, lib, state) imports neither features nor the app;
 //  - client-no-feature-cycles: the client features' import graph has no cycle (type-only and
 //    dynamic imports included), should a cross-feature import ever be let through.
 const CLIENT = path.join('src', 'client');
@@ -124,7 +124,7 @@ const clientNoCrossFeature = {
     messages: {
       feature: "The {{own}} feature must not import the {{other}} feature ('{{path}}'): move what both need into client/components or client/lib, or let client/app compose the two.",
       app: "The {{own}} feature must not import client/app ('{{path}}'): the app composes the features, not the other way round.",
-      core: "Client core ({{own}}) must not import {{other}} ('{{path}}'): components, lib and state sit below the features.",
+      core: "Client core ({{own}}) must not import {{other}} ('{{path}}'): components, lib and state sit below the features and the app.",
     },
     schema: [{ type: 'object', properties: { root: { type: 'string' } } }],
   },
@@ -142,10 +142,9 @@ const clientNoCrossFeature = {
       if (own.layer === 'feature') {
         if (to.layer === 'feature' && to.feature !== own.feature) context.report({ node: node.source, messageId: 'feature', data: { ...data, own: own.feature, other: to.feature } });
         else if (to.layer === 'app') context.report({ node: node.source, messageId: 'app', data: { ...data, own: own.feature } });
-      } else if (to.layer === 'feature') {
-        // (Core → app is not refused yet: lib/lazy-mui.tsx loads app/mui-scope.tsx, the MUI theme.)
+      } else if (to.layer === 'feature' || to.layer === 'app') {
         const ownTop = path.relative(clientDir, file).split(path.sep)[0];
-        context.report({ node: node.source, messageId: 'core', data: { ...data, own: ownTop, other: `the ${to.feature} feature` } });
+        context.report({ node: node.source, messageId: 'core', data: { ...data, own: ownTop, other: to.layer === 'app' ? 'client/app' : `the ${to.feature} feature` } });
       }
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };

@@ -85,10 +85,17 @@ describe('client feature boundaries (lint)', () => {
     expect(problems.filter((p) => p.includes('client-no-cross-feature'))).toHaveLength(1);
   });
 
-  it('refuses client core importing a feature, and lets the app and core imports through', async () => {
-    const results = await lintClient(fixtureRoot, ['src/client/lib/feature-reach.ts', 'src/client/app/shell.ts', 'src/client/features/gamma/gamma-view.ts', 'src/client/lib/format-label.ts']);
+  it('refuses client core importing a feature or the app, and lets the app and core imports through', async () => {
+    const results = await lintClient(fixtureRoot, [
+      'src/client/lib/feature-reach.ts',
+      'src/client/components/app-reach.ts',
+      'src/client/app/shell.ts',
+      'src/client/features/gamma/gamma-view.ts',
+      'src/client/lib/format-label.ts',
+    ]);
     expect(messages(results)).toEqual([
-      "feature-reach.ts mika/client-no-cross-feature: Client core (lib) must not import the gamma feature ('../features/gamma/gamma-view.ts'): components, lib and state sit below the features.",
+      "app-reach.ts mika/client-no-cross-feature: Client core (components) must not import client/app ('../app/shell.ts'): components, lib and state sit below the features and the app.",
+      "feature-reach.ts mika/client-no-cross-feature: Client core (lib) must not import the gamma feature ('../features/gamma/gamma-view.ts'): components, lib and state sit below the features and the app.",
     ]);
   });
 

@@ -1,9 +1,9 @@
 import { alpha, createTheme } from '@mui/material/styles';
 import type { PaletteColor, PaletteColorOptions } from '@mui/material/styles';
 import type { ElementType } from 'react';
-import { COLORS, FONT_STACK } from '../lib/theme-tokens.ts';
+import { COLORS, FONT_STACK } from '../../lib/theme-tokens.ts';
 
-export { COLORS } from '../lib/theme-tokens.ts';
+export { COLORS } from '../../lib/theme-tokens.ts';
 
 // Extra colour families (spec 03 Theme: pink, green, blue, purple and grey shades) and the two
 // surface tones, available as theme.palette.pink.main, sx={{ color: 'purple.light' }} …
