@@ -7,8 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { MC } from '../../../shared/messages.ts';
 import { showError } from '../../state/snackbar-store.ts';
-import { availabilityError, checkDocument, documentKind, downloadDocument, type Availability } from '../../lib/chat/index.ts';
-import { CT } from '../../lib/chat/index.ts';
+import { availabilityError, checkDocument, documentKind, downloadDocument, type Availability, CT } from '../../lib/chat/index.ts';
 import { Spinner } from '../Spinner.tsx';
 
 interface Props {

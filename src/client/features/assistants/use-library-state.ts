@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { useAssistants } from '../../lib/assistants/index.ts';
-import { useShop } from '../../lib/assistants/index.ts';
+import { useAssistants, useShop } from '../../lib/assistants/index.ts';
 import { limitState } from './assistant-rules.ts';
 
 /** The assistants, the plan's limit and whether it is reached or exceeded. */

@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { ChatAvatar } from '../../components/chat/index.ts';
-import { OfflineChip } from '../../components/chat/index.ts';
+import { ChatAvatar, OfflineChip } from '../../components/chat/index.ts';
 import { ResetConversationButton } from './ResetConversationButton.tsx';
 import { DeleteConversationButton } from './DeleteConversationButton.tsx';
 import type { ChatAssistant } from '../../lib/chat/index.ts';

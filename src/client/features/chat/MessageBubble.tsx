@@ -5,14 +5,11 @@ import type { ReactNode } from 'react';
 import type { ChatMessage } from '../../../shared/schemas/chat.ts';
 import { Markdown } from '../../components/Markdown.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { AnswerSources } from '../../components/chat/index.ts';
-import { ChatAvatar } from '../../components/chat/index.ts';
+import { AnswerSources, ChatAvatar, DocumentMessage } from '../../components/chat/index.ts';
 import { AudioMessage } from './AudioMessage.tsx';
 import { ContactFormMessage } from './ContactFormMessage.tsx';
-import { DocumentMessage } from '../../components/chat/index.ts';
-import { fileUrl } from '../../lib/chat/index.ts';
+import { fileUrl, CT } from '../../lib/chat/index.ts';
 import type { ChatSurfaces } from './chat-surfaces.ts';
-import { CT } from '../../lib/chat/index.ts';
 
 interface BubbleProps {
   origin: 'user' | 'ai';

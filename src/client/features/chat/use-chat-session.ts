@@ -6,10 +6,9 @@ import type { ChatMessage, StreamEvent } from '../../../shared/schemas/chat.ts';
 import { ApiError, fetchCsrfCookie } from '../../lib/api-client.ts';
 import { useChatStore, useThreadStatus, type ThreadEntry } from '../../state/chat-store.ts';
 import { showError } from '../../state/snackbar-store.ts';
-import { chatKeys, confirmStreamedAnswer, streamUrl } from '../../lib/chat/index.ts';
+import { chatKeys, confirmStreamedAnswer, streamUrl, CT } from '../../lib/chat/index.ts';
 import { readChatStream } from './stream-client.ts';
 import type { ChatLive } from './live.ts';
-import { CT } from '../../lib/chat/index.ts';
 import { ensureThread, threadKey, useChatThread } from '../../state/chat-thread.ts';
 
 export interface ChatSession {
