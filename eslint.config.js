@@ -51,6 +51,13 @@ export default tseslint.config(
     },
   },
   {
+    // Client features are leaves the app composes (issue 30): no feature imports another or the app,
+    // client core imports neither, and no cycle between features (type-only imports included).
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { mika: featureBoundaries },
+    rules: { 'mika/client-no-cross-feature': 'error', 'mika/client-no-feature-cycles': 'error' },
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: restrict([{ group: ['**/server/**', '**/client/**', 'node:*'], message: 'shared/ is imported by both sides and imports neither.' }]),
   },

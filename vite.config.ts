@@ -28,7 +28,7 @@ export default defineConfig({
     react(),
     precompress(),
     authPagesInDev,
-    earlyRequests(['/features/office/OfficePage.tsx']),
+    earlyRequests(['/app/office/OfficePage.tsx']),
   ],
   build: {
     outDir: 'dist/client',

@@ -98,4 +98,107 @@ const noFeatureCycles = {
   },
 };
 
-export default { rules: { 'front-door': frontDoor, 'no-feature-cycles': noFeatureCycles } };
+// Client boundaries (issue 30), the same way: a client feature is a leaf the app composes.
+//  - client-no-cross-feature: a file in src/client/features/<A> imports no other feature and not
+//    src/client/app; client core (components, lib, state) imports neither features nor the app;
+//  - client-no-feature-cycles: the client features' import graph has no cycle (type-only and
+//    dynamic imports included), should a cross-feature import ever be let through.
+const CLIENT = path.join('src', 'client');
+const CLIENT_CORE = ['components', 'lib', 'state'];
+const CLIENT_IMPORT = /(?:(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+|import\(\s*)['"]([^'"]+)['"]/g;
+
+/** Where a path lies in src/client: { layer: 'feature', feature } | { layer: 'app' | 'core' | 'other' } | null. */
+function clientPlace(file, clientDir) {
+  const rel = path.relative(clientDir, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const [top, second, ...rest] = rel.split(path.sep);
+  if (top === 'features') return second && rest.length > 0 ? { layer: 'feature', feature: second } : null;
+  if (top === 'app') return { layer: 'app' };
+  if (CLIENT_CORE.includes(top)) return { layer: 'core' };
+  return { layer: 'other' };
+}
+
+const clientNoCrossFeature = {
+  meta: {
+    type: 'problem',
+    messages: {
+      feature: "The {{own}} feature must not import the {{other}} feature ('{{path}}'): move what both need into client/components or client/lib, or let client/app compose the two.",
+      app: "The {{own}} feature must not import client/app ('{{path}}'): the app composes the features, not the other way round.",
+      core: "Client core ({{own}}) must not import {{other}} ('{{path}}'): components, lib and state sit below the features and the app.",
+    },
+    schema: [{ type: 'object', properties: { root: { type: 'string' } } }],
+  },
+  create(context) {
+    const root = context.options[0]?.root ?? context.cwd;
+    const clientDir = path.resolve(root, CLIENT);
+    const file = path.resolve(context.filename);
+    const own = clientPlace(file, clientDir);
+    if (!own || (own.layer !== 'feature' && own.layer !== 'core')) return {};
+    const check = (node) => {
+      const target = importTargets(node, file);
+      const to = target && clientPlace(target, clientDir);
+      if (!to) return;
+      const data = { path: node.source.value };
+      if (own.layer === 'feature') {
+        if (to.layer === 'feature' && to.feature !== own.feature) context.report({ node: node.source, messageId: 'feature', data: { ...data, own: own.feature, other: to.feature } });
+        else if (to.layer === 'app') context.report({ node: node.source, messageId: 'app', data: { ...data, own: own.feature } });
+      } else if (to.layer === 'feature' || to.layer === 'app') {
+        const ownTop = path.relative(clientDir, file).split(path.sep)[0];
+        context.report({ node: node.source, messageId: 'core', data: { ...data, own: ownTop, other: to.layer === 'app' ? 'client/app' : `the ${to.feature} feature` } });
+      }
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+const clientGraphs = new Map();
+/** The client features' import graph (static, type-only and dynamic imports), read once per lint run. */
+function clientFeatureGraph(clientDir) {
+  if (clientGraphs.has(clientDir)) return clientGraphs.get(clientDir);
+  const edges = new Map();
+  const featuresDir = path.join(clientDir, 'features');
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+        const from = clientPlace(full, clientDir)?.feature;
+        for (const m of fs.readFileSync(full, 'utf8').matchAll(CLIENT_IMPORT)) {
+          if (!m[1].startsWith('.')) continue;
+          const to = clientPlace(path.resolve(path.dirname(full), m[1]), clientDir)?.feature;
+          if (from && to && to !== from) (edges.get(from) ?? edges.set(from, new Set()).get(from)).add(to);
+        }
+      }
+    }
+  };
+  if (fs.existsSync(featuresDir)) walk(featuresDir);
+  clientGraphs.set(clientDir, edges);
+  return edges;
+}
+
+const clientNoFeatureCycles = {
+  meta: { type: 'problem', messages: { cycle: 'The client feature {{from}} imports {{to}}, which imports {{from}} again (directly or through other features): move the shared piece into client/components or client/lib, or compose both in client/app.' }, schema: [{ type: 'object', properties: { root: { type: 'string' } } }] },
+  create(context) {
+    const root = context.options[0]?.root ?? context.cwd;
+    const clientDir = path.resolve(root, CLIENT);
+    const file = path.resolve(context.filename);
+    const own = clientPlace(file, clientDir)?.feature;
+    if (!own) return {};
+    const edges = clientFeatureGraph(clientDir);
+    const check = (node) => {
+      const target = importTargets(node, file);
+      const to = target && clientPlace(target, clientDir)?.feature;
+      if (to && to !== own && reaches(edges, to, own)) context.report({ node: node.source, messageId: 'cycle', data: { from: own, to } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+export default {
+  rules: {
+    'front-door': frontDoor,
+    'no-feature-cycles': noFeatureCycles,
+    'client-no-cross-feature': clientNoCrossFeature,
+    'client-no-feature-cycles': clientNoFeatureCycles,
+  },
+};

@@ -46,3 +46,63 @@ describe('server feature boundaries (lint)', () => {
     expect(results.length).toBeGreaterThan(200);
   }, 60_000);
 });
+
+// Client boundaries (issue 30): a fixture tree under tests/fixtures/boundaries/src/client with a
+// cross-feature import, an import of the app from a feature, client core importing a feature and a
+// type-only cycle; and the real src/client, which has none of them.
+const lintClient = (root: string, files: string[]) =>
+  new ESLint({
+    cwd: root,
+    overrideConfigFile: true,
+    overrideConfig: [
+      {
+        files: ['**/*.{ts,tsx}'],
+        languageOptions: { parser: tseslint.parser },
+        plugins: { mika: featureBoundaries },
+        rules: { 'mika/client-no-cross-feature': ['error', { root }], 'mika/client-no-feature-cycles': ['error', { root }] },
+      },
+    ],
+    allowInlineConfig: false,
+  }).lintFiles(files);
+const messages = (results: ESLint.LintResult[]) =>
+  results.flatMap((r) => r.messages.map((m) => `${path.basename(r.filePath)} ${m.ruleId}: ${m.message}`)).sort();
+
+describe('client feature boundaries (lint)', () => {
+  it('refuses a feature importing another feature or the app', async () => {
+    const problems = messages(await lintClient(fixtureRoot, ['src/client/features/alpha/alpha-view.ts']));
+    expect(problems).toEqual([
+      "alpha-view.ts mika/client-no-cross-feature: The alpha feature must not import client/app ('../../app/shell.ts'): the app composes the features, not the other way round.",
+      "alpha-view.ts mika/client-no-cross-feature: The alpha feature must not import the beta feature ('../beta/beta-view.ts'): move what both need into client/components or client/lib, or let client/app compose the two.",
+      'alpha-view.ts mika/client-no-feature-cycles: The client feature alpha imports beta, which imports alpha again (directly or through other features): move the shared piece into client/components or client/lib, or compose both in client/app.',
+    ]);
+  });
+
+  it('refuses a cycle between client features through a type-only import', async () => {
+    const problems = messages(await lintClient(fixtureRoot, ['src/client/features/beta/beta-view.ts']));
+    expect(problems.filter((p) => p.includes('client-no-feature-cycles'))).toEqual([
+      'beta-view.ts mika/client-no-feature-cycles: The client feature beta imports alpha, which imports beta again (directly or through other features): move the shared piece into client/components or client/lib, or compose both in client/app.',
+    ]);
+    expect(problems.filter((p) => p.includes('client-no-cross-feature'))).toHaveLength(1);
+  });
+
+  it('refuses client core importing a feature or the app, and lets the app and core imports through', async () => {
+    const results = await lintClient(fixtureRoot, [
+      'src/client/lib/feature-reach.ts',
+      'src/client/components/app-reach.ts',
+      'src/client/app/shell.ts',
+      'src/client/features/gamma/gamma-view.ts',
+      'src/client/lib/format-label.ts',
+    ]);
+    expect(messages(results)).toEqual([
+      "app-reach.ts mika/client-no-cross-feature: Client core (components) must not import client/app ('../app/shell.ts'): components, lib and state sit below the features and the app.",
+      "feature-reach.ts mika/client-no-cross-feature: Client core (lib) must not import the gamma feature ('../features/gamma/gamma-view.ts'): components, lib and state sit below the features and the app.",
+    ]);
+  });
+
+  it('finds none in the product', async () => {
+    const root = path.resolve('.');
+    const results = await lintClient(root, ['src/client/**/*.{ts,tsx}']);
+    expect(messages(results)).toEqual([]);
+    expect(results.length).toBeGreaterThan(300);
+  }, 60_000);
+});

@@ -8,7 +8,7 @@ import { AppRoutes } from './router.tsx';
 
 /**
  * The office. No MUI at this level: the page base, the shell and the library have static styles
- * (features/office/office.css); MUI screens bring their theme (lib/lazy-mui.tsx, decision 026).
+ * (app/office/office.css); MUI screens bring their theme (lib/lazy-mui.tsx, decision 026).
  */
 export function App() {
   return (

@@ -9,7 +9,7 @@ import { lazyWithReload as lazy } from '../lib/lazy-with-reload.ts';
 // office page itself has static styles; its MUI sections load with the theme (lib/lazy-mui.tsx).
 const LogoutPage = lazyMui(() => import('../features/auth/LogoutPage.tsx'));
 const LegalPage = lazyMui(() => import('../features/legal/LegalPage.tsx'));
-const OfficePage = lazy(() => import('../features/office/OfficePage.tsx'));
+const OfficePage = lazy(() => import('./office/OfficePage.tsx'));
 
 /**
  * The sign-in screens and /feedback are their own light page (auth.html, docs/decisions/012): a link

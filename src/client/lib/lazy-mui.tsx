@@ -3,12 +3,12 @@ import { lazyWithReload } from './lazy-with-reload.ts';
 
 /**
  * `lazyWithReload` for a screen or dialog built with MUI: loads it together with the office's MUI
- * theme (app/mui-scope.tsx) and renders it inside. The office's first screen stays without MUI
+ * theme (components/mui/mui-scope.tsx) and renders it inside. The office's first screen stays without MUI
  * (docs/decisions/026); every MUI component of the office is reached through here.
  */
 export function lazyMui<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   return lazyWithReload<P>(async () => {
-    const [module, { MuiScope }] = await Promise.all([load(), import('../app/mui-scope.tsx')]);
+    const [module, { MuiScope }] = await Promise.all([load(), import('../components/mui/mui-scope.tsx')]);
     const Screen = module.default;
     return {
       default: (props: P) => (

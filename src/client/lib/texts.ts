@@ -3,6 +3,7 @@ import { teamPhrase } from '../../shared/team-name.ts';
 
 // German texts only the client shows. Texts both sides show live in src/shared/messages.ts.
 export const T = {
+  copyFailed: 'Ups, das klappt nicht mit Deinem Browser',
   // Form labels and buttons
   labelName: 'Name',
   labelEmail: 'E-Mail',

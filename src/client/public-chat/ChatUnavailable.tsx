@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import { COLORS } from '../app/colors.ts';
+import { COLORS } from '../lib/theme-tokens.ts';
 import { PT } from './texts.ts';
 
 interface Props {

@@ -18,8 +18,8 @@ import { useState, type FormEvent } from 'react';
 import type { ApiKeyCreated } from '../../../shared/schemas/api-keys.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { showError, showSuccess } from '../../state/snackbar-store.ts';
-import { useAssistants } from '../assistants/api/get-assistants.ts';
-import { copyText } from '../assistants/edit/copy-text.ts';
+import { useAssistants } from '../../lib/assistants/index.ts';
+import { copyText } from '../../lib/copy-text.ts';
 import { useCreateApiKey } from './api/create-api-key.ts';
 import { TK } from './texts.ts';
 

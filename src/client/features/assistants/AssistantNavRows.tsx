@@ -2,7 +2,7 @@ import { AddIcon, SettingsIcon } from '../../components/icons.tsx';
 import { useAssistantView } from '../../lib/assistant-view.ts';
 import type { CurrentUser } from '../../state/user-store.ts';
 import type { AssistantSummary } from '../../../shared/schemas/assistants.ts';
-import { TYPE_ICONS } from './assistant-icons.ts';
+import { TYPE_ICONS } from '../../components/assistant-icons.ts';
 import {
   createActionState,
   editActionState,
@@ -10,11 +10,11 @@ import {
   type LimitState,
 } from './assistant-rules.ts';
 import { ActionIconButton, actionTooltip } from './components/ActionIconButton.tsx';
-import { AssistantAvatar } from './components/AssistantAvatar.tsx';
+import { AssistantAvatar } from '../../components/AssistantAvatar.tsx';
 import { TA } from './texts.ts';
 import { useLibraryState } from './use-library-state.ts';
 import { Hint } from '../../components/Hint.tsx';
-import { useCapabilitiesQuery } from '../chat/chat-api.ts';
+import { useCapabilitiesQuery } from '../../lib/chat/index.ts';
 import { withNameBreaks } from '../../lib/name-breaks.ts';
 
 interface Props {

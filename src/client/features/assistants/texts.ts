@@ -148,7 +148,6 @@ export const TA = {
   embedText: 'Füge diesen Code vor dem schließenden </body>-Tag Deiner Website ein.',
   copyEmbed: 'Code kopieren',
   embedCopied: 'Code wurde kopiert',
-  copyFailed: 'Ups, das klappt nicht mit Deinem Browser',
   previewTitle: 'Vorschau',
   previewUnpublished: 'Noch nicht veröffentlicht',
   previewFrame: 'Vorschau des öffentlichen Chats',

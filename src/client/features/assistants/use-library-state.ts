@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { useAssistants } from './api/get-assistants.ts';
-import { useShop } from './api/get-shop.ts';
+import { useAssistants, useShop } from '../../lib/assistants/index.ts';
 import { limitState } from './assistant-rules.ts';
 
 /** The assistants, the plan's limit and whether it is reached or exceeded. */

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { MC } from '../../../shared/messages.ts';
-import { CT } from './texts.ts';
+import { CT } from '../../lib/chat/index.ts';
 
 interface Props {
   url: string;

@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { AssistantAvatar } from './AssistantAvatar.tsx';
-import { OfflineChip } from './OfflineChip.tsx';
+import { ChatAvatar, OfflineChip } from '../../components/chat/index.ts';
 import { ResetConversationButton } from './ResetConversationButton.tsx';
 import { DeleteConversationButton } from './DeleteConversationButton.tsx';
-import type { ChatAssistant } from './chat-api.ts';
+import type { ChatAssistant } from '../../lib/chat/index.ts';
 import type { ChatSurfaces } from './chat-surfaces.ts';
 import { PHONE_SCREEN, useMediaQuery } from '../../lib/use-media-query.ts';
 import { withNameBreaks } from '../../lib/name-breaks.ts';
@@ -47,7 +46,7 @@ export function ChatHeader({ assistant, surfaces, offline, onReset, resetDisable
       }}
     >
       {leadingAction}
-      <AssistantAvatar name={assistant.name} image={assistant.image} size={narrow ? 36 : 40} />
+      <ChatAvatar name={assistant.name} image={assistant.image} size={narrow ? 36 : 40} />
       <Box sx={{ minWidth: '7.5rem', flex: '1 1 7.5rem' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
           <Typography

@@ -6,7 +6,7 @@ import { alpha } from '@mui/material/styles';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { MESSAGE_MAX_CHARS } from '../../../shared/constants.ts';
 import type { ChatSurfaces } from './chat-surfaces.ts';
-import { CT } from './texts.ts';
+import { CT } from '../../lib/chat/index.ts';
 import { Hint } from '../../components/Hint.tsx';
 
 /** Spec 01 §5: Enter sends a non-empty message; with Shift, Ctrl, Alt or Meta it is a new line. */

@@ -1,36 +1,19 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
-import type { ChatStatus } from '../../../shared/events.ts';
-import type { ChatMessage } from '../../../shared/schemas/chat.ts';
-import { useChatStore, type ThreadEntry } from '../../state/chat-store.ts';
+import { useChatStore } from '../../state/chat-store.ts';
 import { ChatHeader } from './ChatHeader.tsx';
 import { ChatInput } from './ChatInput.tsx';
 import { MessageList } from './MessageList.tsx';
-import { useCapabilitiesQuery, type ChatAssistant } from './chat-api.ts';
+import { useCapabilitiesQuery, type ChatAssistant, CT } from '../../lib/chat/index.ts';
 import type { ChatLive } from './live.ts';
 import type { ChatColors } from './chat-colors.ts';
 import { resolveSurfaces } from './chat-surfaces.ts';
 import { useChatSession } from './use-chat-session.ts';
-import { CT } from './texts.ts';
+import type { ChatSlot, ChatSlotContext } from '../../components/chat/index.ts';
 import { deleteOwnThread } from './delete-thread-api.ts';
 import { showSuccess } from '../../state/snackbar-store.ts';
 
-/** What a slot (the voice button, the "kann sprechen" switch) may use of the running chat. */
-export interface ChatSlotContext {
-  assistantUuid: string;
-  publicMode: boolean;
-  /** The thread (id and token) once it exists. */
-  thread: ThreadEntry | undefined;
-  status: ChatStatus;
-  messages: ChatMessage[];
-  /** Sends a question as the input does (e.g. a transcript); resolves false when it was not taken. */
-  send: (text: string) => Promise<boolean>;
-  /** Sets the thread status, e.g. pending-user while a recording is transcribed, error when it failed. */
-  setStatus: (status: ChatStatus, msg?: string) => void;
-}
-
-/** A slot's content, or a function of the running chat that returns it. */
-export type ChatSlot = ReactNode | ((chat: ChatSlotContext) => ReactNode);
+export type { ChatSlot, ChatSlotContext };
 
 export interface ChatPanelProps {
   assistant: ChatAssistant;

@@ -10,10 +10,9 @@ import { alpha } from '@mui/material/styles';
 import { useAssistantView } from '../../lib/assistant-view.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentUser } from '../../state/user-store.ts';
-import { useVoiceSlots } from '../voice/use-voice-slots.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
-import { useChatAssistantQuery } from './chat-api.ts';
-import { CT } from './texts.ts';
+import { useChatAssistantQuery, type ChatAssistant, CT } from '../../lib/chat/index.ts';
+import type { ChatSlot } from '../../components/chat/index.ts';
 import { LiveStatusDot } from './LiveStatusDot.tsx';
 import { subscribeToThread } from '../../lib/live-channel.ts';
 import type { ChatLive } from './live.ts';
@@ -27,12 +26,19 @@ const OFFICE_BOTTOM_PADDING = { phone: 24, wide: 40 };
 /** The office follows the thread's progress over the live channel and shows its state. */
 const officeLive: ChatLive = { subscribe: subscribeToThread, indicator: <LiveStatusDot /> };
 
+/** Fills the panel's slots (the app hands in the voice feature's: voice input, "kann sprechen"). */
+export type UseChatSlots = (
+  assistant: ChatAssistant | undefined,
+  opts: { publicMode: boolean; protectionLevel?: number },
+) => { headerActions?: ChatSlot; inputAdornment?: ChatSlot };
+
 interface ChatViewProps {
   assistantUuid: string;
+  useSlots: UseChatSlots;
 }
 
 /** The office's chat with one assistant (/?view=chat&assistant=<uuid>). */
-export default function ChatView({ assistantUuid }: ChatViewProps) {
+export default function ChatView({ assistantUuid, useSlots }: ChatViewProps) {
   const { open } = useAssistantView();
   const query = useChatAssistantQuery(assistantUuid);
   const phone = useMediaQuery(PHONE_SCREEN);
@@ -40,7 +46,7 @@ export default function ChatView({ assistantUuid }: ChatViewProps) {
   const assistant = query.data;
   useDocumentTitle(assistant?.name);
   const user = useCurrentUser();
-  const voice = useVoiceSlots(assistant, { publicMode: false, protectionLevel: user?.protectionLevel });
+  const voice = useSlots(assistant, { publicMode: false, protectionLevel: user?.protectionLevel });
 
   const back = (
     <Hint title={CT.backToLibrary} placement="right">

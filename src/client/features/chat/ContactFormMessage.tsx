@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 
 // The form (react-hook-form, zod) loads only when an answer brings one: most chats never do.
-const ContactForm = lazy(() => import('../contact-form/ContactForm.tsx').then((m) => ({ default: m.ContactForm })));
+const ContactForm = lazy(() => import('./contact-form/ContactForm.tsx').then((m) => ({ default: m.ContactForm })));
 
 export interface ContactFormMessageProps {
   assistantUuid: string;

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
-import { CT } from './texts.ts';
+import { CT } from '../../lib/chat/index.ts';
 import { Hint } from '../../components/Hint.tsx';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 

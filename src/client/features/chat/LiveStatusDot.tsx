@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import { keyframes } from '@mui/material/styles';
-import { COLORS } from '../../app/colors.ts';
+import { COLORS } from '../../lib/theme-tokens.ts';
 import { Hint } from '../../components/Hint.tsx';
 import { useLiveConnectionState, type ConnectionState } from '../../lib/live-channel.ts';
-import { CT } from './texts.ts';
+import { CT } from '../../lib/chat/index.ts';
 
 const pulse = keyframes`
   0% { box-shadow: 0 0 0 0 currentColor; }

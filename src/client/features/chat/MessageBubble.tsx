@@ -5,14 +5,11 @@ import type { ReactNode } from 'react';
 import type { ChatMessage } from '../../../shared/schemas/chat.ts';
 import { Markdown } from '../../components/Markdown.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { AnswerSources } from '../knowledge/AnswerSources.tsx';
-import { AssistantAvatar } from './AssistantAvatar.tsx';
+import { AnswerSources, ChatAvatar, DocumentMessage } from '../../components/chat/index.ts';
 import { AudioMessage } from './AudioMessage.tsx';
 import { ContactFormMessage } from './ContactFormMessage.tsx';
-import { DocumentMessage } from './DocumentMessage.tsx';
-import { fileUrl } from './chat-api.ts';
+import { fileUrl, CT } from '../../lib/chat/index.ts';
 import type { ChatSurfaces } from './chat-surfaces.ts';
-import { CT } from './texts.ts';
 
 interface BubbleProps {
   origin: 'user' | 'ai';
@@ -39,7 +36,7 @@ export function Bubble({ origin, surfaces, assistant, children, note, testId }: 
         gap: 1.25,
       }}
     >
-      {!isUser && <AssistantAvatar name={assistant.name} image={assistant.image} size={32} />}
+      {!isUser && <ChatAvatar name={assistant.name} image={assistant.image} size={32} />}
       <Box
         sx={{
           // Phones: the assistant's answers take the whole width next to the avatar.

@@ -8,9 +8,9 @@ import { Markdown } from '../../components/Markdown.tsx';
 import type { ThreadEntry } from '../../state/chat-store.ts';
 import { Bubble, MessageBubble } from './MessageBubble.tsx';
 import { PendingBubble } from './PendingBubble.tsx';
-import type { ChatAssistant } from './chat-api.ts';
+import type { ChatAssistant } from '../../lib/chat/index.ts';
 import type { ChatSurfaces } from './chat-surfaces.ts';
-import { CT } from './texts.ts';
+import { CT } from '../../lib/chat/index.ts';
 import { useAutoScroll } from './use-auto-scroll.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 

@@ -5,7 +5,7 @@ import { MC } from '../../../shared/messages.ts';
 import { Markdown } from '../../components/Markdown.tsx';
 import { Bubble } from './MessageBubble.tsx';
 import type { ChatSurfaces } from './chat-surfaces.ts';
-import { CT } from './texts.ts';
+import { CT } from '../../lib/chat/index.ts';
 
 const bounce = keyframes`
   0%, 80%, 100% { transform: translateY(0); opacity: 0.35; }

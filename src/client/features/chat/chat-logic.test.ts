@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { enterAction } from './ChatInput.tsx';
 import { colorsFromAssistant, fontColorFor, luminance } from './chat-colors.ts';
-import { documentKind } from './document-access.ts';
+import { documentKind } from '../../lib/chat/index.ts';
 import { chatHeight } from './use-chat-height.ts';
 import { isIdle } from './use-chat-session.ts';
 

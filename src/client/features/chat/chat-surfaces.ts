@@ -1,5 +1,5 @@
 import { alpha } from '@mui/material/styles';
-import { COLORS } from '../../app/colors.ts';
+import { COLORS } from '../../lib/theme-tokens.ts';
 import { fontColorFor, type ChatColors } from './chat-colors.ts';
 
 export interface Surface {

@@ -6,11 +6,10 @@ import type { ChatMessage, StreamEvent } from '../../../shared/schemas/chat.ts';
 import { ApiError, fetchCsrfCookie } from '../../lib/api-client.ts';
 import { useChatStore, useThreadStatus, type ThreadEntry } from '../../state/chat-store.ts';
 import { showError } from '../../state/snackbar-store.ts';
-import { chatKeys, confirmStreamedAnswer, streamUrl } from './chat-api.ts';
+import { chatKeys, confirmStreamedAnswer, streamUrl, CT } from '../../lib/chat/index.ts';
 import { readChatStream } from './stream-client.ts';
 import type { ChatLive } from './live.ts';
-import { CT } from './texts.ts';
-import { ensureThread, threadKey, useChatThread } from './use-chat-thread.ts';
+import { ensureThread, threadKey, useChatThread } from '../../state/chat-thread.ts';
 
 export interface ChatSession {
   thread: ThreadEntry | undefined;

@@ -15,7 +15,7 @@ import { ProtectionLevelSlider } from './ProtectionLevelSlider.tsx';
 import { DT } from './texts.ts';
 import { useSaveMainFilterMutation, type FilterSettings } from './filter-api.ts';
 import { filterError, filterToSave } from './filter-validation.ts';
-import { countLabel } from '../assistants/components/CountedHelper.tsx';
+import { countLabel } from '../../components/CountedHelper.tsx';
 
 function Heading({ children, aside }: { children: string; aside?: ReactNode }) {
   return (

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { SectionHeader } from '../../components/SectionHeader.tsx';
 import { T } from '../../lib/texts.ts';
-import type { SectionProps } from '../office/sections.ts';
+import type { SectionProps } from '../../lib/section.ts';
 import { DataprotectionForm } from './DataprotectionForm.tsx';
 import { SupportAccessCard } from './SupportAccessCard.tsx';
 import { DT } from './texts.ts';

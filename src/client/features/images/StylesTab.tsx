@@ -28,7 +28,7 @@ import { MA } from '../../../shared/messages.ts';
 import type { AssistantDetail } from '../../../shared/schemas/assistants.ts';
 import type { StyleImageList } from '../../../shared/schemas/images.ts';
 import { showError, showSuccess } from '../../state/snackbar-store.ts';
-import { useCapabilitiesQuery } from '../chat/chat-api.ts';
+import { useCapabilitiesQuery } from '../../lib/chat/index.ts';
 import { useChooseStyle } from './api/choose-style.ts';
 import { useCreateStyle } from './api/create-style.ts';
 import { useDeleteStyleImage } from './api/delete-style-image.ts';

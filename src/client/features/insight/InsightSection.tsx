@@ -3,7 +3,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useSearchParams } from 'react-router';
 import { SectionHeader } from '../../components/SectionHeader.tsx';
-import type { SectionProps } from '../office/sections.ts';
+import type { SectionProps } from '../../lib/section.ts';
 import { PromotionCodes } from './PromotionCodes.tsx';
 import { ProviderSettings } from './ProviderSettings.tsx';
 import { TeamList } from './TeamList.tsx';

@@ -40,5 +40,4 @@ export const TK = {
   removalDone: 'Fertig – Dein Mika nutzt die Datei nicht mehr.',
   close: 'Schließen',
   status: MK.status,
-  sources: 'Quellen',
 } as const;

@@ -23,7 +23,7 @@ import { Link as RouterLink } from 'react-router';
 import type { BillingPeriod } from '../../../shared/constants.ts';
 import { Hint } from '../../components/Hint.tsx';
 import { SectionHeader } from '../../components/SectionHeader.tsx';
-import type { SectionProps } from '../office/sections.ts';
+import type { SectionProps } from '../../lib/section.ts';
 import { useBookPlan } from './api/book-plan.ts';
 import { useOpenCustomerPortal } from './api/get-customer-portal.ts';
 import { PlanIllustration } from './PlanIllustration.tsx';

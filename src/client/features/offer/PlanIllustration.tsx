@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { COLORS } from '../../app/colors.ts';
+import { COLORS } from '../../lib/theme-tokens.ts';
 import type { PaidPlanSlug } from '../../../shared/schemas/commerce.ts';
 
 // The image of a plan card: one, three and many Mikas around a spark, drawn in the brand's

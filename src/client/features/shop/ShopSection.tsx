@@ -22,11 +22,12 @@ import { EXTRA_MIKA_CREDITS, EXTRA_PRICES_CENTS } from '../../../shared/constant
 import { SHOP_QTY, type ShopProduct } from '../../../shared/schemas/commerce.ts';
 import { SectionHeader } from '../../components/SectionHeader.tsx';
 import { showError, showSuccess } from '../../state/snackbar-store.ts';
-import { useShop } from '../assistants/api/get-shop.ts';
-import type { SectionProps } from '../office/sections.ts';
+import { useShop } from '../../lib/assistants/index.ts';
+import type { SectionProps } from '../../lib/section.ts';
 import { useAddExtras } from './api/add-extras.ts';
 import { useCancelExtras } from './api/cancel-extras.ts';
-import { canShowCancel, cancelRefusal, clampQuantity, formatCents } from './shop-rules.ts';
+import { canShowCancel, cancelRefusal, clampQuantity } from './shop-rules.ts';
+import { formatCents } from '../../lib/commerce/index.ts';
 import { TS } from './texts.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 

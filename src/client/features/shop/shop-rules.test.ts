@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canShowCancel, cancelRefusal, clampQuantity, formatCents, isValidQuantity } from './shop-rules.ts';
+import { canShowCancel, cancelRefusal, clampQuantity, isValidQuantity } from './shop-rules.ts';
+import { formatCents } from '../../lib/commerce/index.ts';
 
 describe('shop quantity (spec 03 §5)', () => {
   it('keeps the slider and field within 1–10, whole numbers', () => {

@@ -24,8 +24,3 @@ export function cancelRefusal(product: ShopProduct, quantity: number, booked: nu
   if (quantity > booked) return product === 'mika' ? TS.cancelTooManyMikas : TS.cancelTooManyUsers;
   return null;
 }
-
-/** "358,00 €" from cents. */
-export function formatCents(cents: number): string {
-  return `${(cents / 100).toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
-}

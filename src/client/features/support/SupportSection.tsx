@@ -13,7 +13,7 @@ import { ZSupportRequest } from '../../../shared/schemas/users.ts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { SectionHeader } from '../../components/SectionHeader.tsx';
 import { showSuccess } from '../../state/snackbar-store.ts';
-import type { SectionProps } from '../office/sections.ts';
+import type { SectionProps } from '../../lib/section.ts';
 import { ST } from './texts.ts';
 import { useSendSupportMutation, type SupportRequest } from './support-api.ts';
 

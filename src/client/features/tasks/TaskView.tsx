@@ -15,10 +15,8 @@ import { Hint } from '../../components/Hint.tsx';
 import { useAssistantView } from '../../lib/assistant-view.ts';
 import { subscribeToThread } from '../../lib/live-channel.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { AssistantAvatar } from '../chat/AssistantAvatar.tsx';
-import { useCapabilitiesQuery, useChatAssistantQuery } from '../chat/chat-api.ts';
-import { OfflineChip } from '../chat/OfflineChip.tsx';
-import { CT } from '../chat/texts.ts';
+import { ChatAvatar, OfflineChip } from '../../components/chat/index.ts';
+import { useCapabilitiesQuery, useChatAssistantQuery, CT } from '../../lib/chat/index.ts';
 import { useSendTask } from './api/send-task.ts';
 import { TaskResult } from './TaskResult.tsx';
 import { TT } from './texts.ts';
@@ -114,7 +112,7 @@ export default function TaskView({ assistantUuid }: { assistantUuid: string }) {
     <Box sx={{ display: 'grid', gap: { xs: 2, sm: 3 }, maxWidth: 960, mx: 'auto', width: '100%' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
         {back}
-        <AssistantAvatar name={assistant.name} image={assistant.image} size={40} />
+        <ChatAvatar name={assistant.name} image={assistant.image} size={40} />
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700, minWidth: 0, overflowWrap: 'anywhere' }}>
           {withNameBreaks(assistant.name)}
         </Typography>

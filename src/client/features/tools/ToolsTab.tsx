@@ -14,7 +14,7 @@ import type { ToolItem } from '../../../shared/schemas/tools.ts';
 import { showSuccess } from '../../state/snackbar-store.ts';
 import { useTools } from './api/get-tools.ts';
 import { useToggleTool } from './api/toggle-tool.ts';
-import { AssetToolSettings } from '../assets/AssetToolSettings.tsx';
+import { AssetToolSettings } from './assets/AssetToolSettings.tsx';
 import { EmailToolSettings } from './EmailToolSettings.tsx';
 import { ExternalToolsCard } from './ExternalToolsCard.tsx';
 import { FormToolSettings } from './FormToolSettings.tsx';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { COLORS } from '../../app/colors.ts';
+import { COLORS } from '../../lib/theme-tokens.ts';
 import type { CreditsDaily } from '../../../shared/schemas/commerce.ts';
 import { formatCredits } from './credit-chip.ts';
 import { TU } from './texts.ts';

@@ -1,5 +1,5 @@
 import { Navigate, useSearchParams } from 'react-router';
-import type { SectionProps } from '../office/sections.ts';
+import type { SectionProps } from '../../lib/section.ts';
 import { UserCreateView } from './UserCreateView.tsx';
 import { UserEditView } from './UserEditView.tsx';
 import { UserList } from './UserList.tsx';

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { usersQueryKey } from '../../lib/query-keys.ts';
 import type { z } from 'zod';
 import type {
   CreateUserRequest,
@@ -18,7 +19,7 @@ interface Done {
   message: string;
 }
 
-export const usersQueryKey = ['users'] as const;
+export { usersQueryKey };
 export const userQueryKey = (uuid: string) => ['users', uuid] as const;
 
 // Forms show field errors themselves: those calls skip the global snackbar.

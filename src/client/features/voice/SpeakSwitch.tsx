@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
-import type { ChatSlotContext } from '../chat/ChatPanel.tsx';
+import type { ChatSlotContext } from '../../components/chat/index.ts';
 import { VT } from './texts.ts';
 import { Hint } from '../../components/Hint.tsx';
 import { ToggleSwitch } from '../../components/ToggleSwitch.tsx';

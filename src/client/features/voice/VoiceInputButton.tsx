@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { MC } from '../../../shared/messages.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { showError } from '../../state/snackbar-store.ts';
-import type { ChatSlotContext } from '../chat/ChatPanel.tsx';
+import type { ChatSlotContext } from '../../components/chat/index.ts';
 import type { Recording } from './recorder.ts';
 import { VT } from './texts.ts';
 import { Hint } from '../../components/Hint.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { ChatSlotContext } from '../chat/ChatPanel.tsx';
-import { useCapabilitiesQuery } from '../chat/chat-api.ts';
+import type { ChatSlotContext } from '../../components/chat/index.ts';
+import { useCapabilitiesQuery } from '../../lib/chat/index.ts';
 import { SpeakSwitch } from './SpeakSwitch.tsx';
 import { VoiceInputButton } from './VoiceInputButton.tsx';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssistantDetail, AssistantType } from '../../../../shared/schemas/assistants.ts';
 import { api } from '../../../lib/api-client.ts';
-import { assistantKeys } from './keys.ts';
+import { assistantKeys } from '../../../lib/assistants/index.ts';
 
 /** PUT /api/assistanttype {uuid, type}: saved at once from the edit screen's type selector. */
 export async function changeAssistantType(input: { uuid: string; type: AssistantType }) {

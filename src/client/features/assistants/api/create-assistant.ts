@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateAssistantRequest } from '../../../../shared/schemas/assistants.ts';
 import { api } from '../../../lib/api-client.ts';
 import { userDataQueryKey } from '../../../lib/user-data.ts';
-import { assistantKeys } from './keys.ts';
+import { assistantKeys } from '../../../lib/assistants/index.ts';
 
 /** POST /api/assistant → the new uuid. Field errors (422) are shown on the wizard's fields. */
 export async function createAssistant(input: CreateAssistantRequest): Promise<{ uuid: string }> {

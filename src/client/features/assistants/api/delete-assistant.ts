@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { userDataQueryKey } from '../../../lib/user-data.ts';
-import { assistantKeys } from './keys.ts';
+import { assistantKeys } from '../../../lib/assistants/index.ts';
 
 /** DELETE /api/assistant/{uuid}. */
 export async function deleteAssistant(uuid: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AssistantDetail } from '../../../../shared/schemas/assistants.ts';
 import { api } from '../../../lib/api-client.ts';
-import { assistantKeys } from './keys.ts';
+import { assistantKeys } from '../../../lib/assistants/index.ts';
 
 /**
  * GET /api/assistantdata/{uuid}: everything the edit screen shows. No global snackbar: the edit

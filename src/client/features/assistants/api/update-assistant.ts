@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssistantDetail, AssistantEditable } from '../../../../shared/schemas/assistants.ts';
 import { api } from '../../../lib/api-client.ts';
-import { assistantKeys } from './keys.ts';
+import { assistantKeys } from '../../../lib/assistants/index.ts';
 
 /**
  * PUT /api/assistant {assistant}: the whole property form, or a partial change (publish switch,

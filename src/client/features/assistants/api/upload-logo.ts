@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssistantDetail } from '../../../../shared/schemas/assistants.ts';
 import { api } from '../../../lib/api-client.ts';
-import { assistantKeys } from './keys.ts';
+import { assistantKeys } from '../../../lib/assistants/index.ts';
 
 /** POST /api/assistant/logo, multipart {file, assistantUuid} → the stored logo's URL. */
 export async function uploadLogo(input: { assistantUuid: string; file: File }): Promise<{ logo: string }> {

@@ -7,7 +7,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBackRounded';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineRounded';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AssistantDetail } from '../../../../shared/schemas/assistants.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -16,24 +16,25 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import type { CurrentUser } from '../../../state/user-store.ts';
 import { useAssistantDetail } from '../api/get-assistant-detail.ts';
 import { canDeleteAssistant, editBlockedReason } from '../assistant-rules.ts';
-import { AssistantAvatar } from '../components/AssistantAvatar.tsx';
+import { AssistantAvatar } from '../../../components/AssistantAvatar.tsx';
 import { DeleteAssistantDialog } from '../components/DeleteAssistantDialog.tsx';
-import { ToolsTab } from '../../tools/ToolsTab.tsx';
-import { TT } from '../../tools/texts.ts';
-import { KnowledgeTab } from '../../knowledge/KnowledgeTab.tsx';
-import { TK } from '../../knowledge/texts.ts';
 import { RedirectToList } from '../components/RedirectToList.tsx';
 import { TA } from '../texts.ts';
 import { useLibraryState } from '../use-library-state.ts';
 import { EditSkeleton } from './EditSkeleton.tsx';
-import { StylesTab } from '../../images/StylesTab.tsx';
-import { TI } from '../../images/texts.ts';
 import { PropertiesTab } from './PropertiesTab.tsx';
 import { PublishTab } from './PublishTab.tsx';
 import { TypeSelector } from './TypeSelector.tsx';
 import { Hint } from '../../../components/Hint.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { withNameBreaks } from '../../../lib/name-breaks.ts';
+
+/** A tab another feature draws (knowledge, tools, image styles); the app hands them in. */
+export interface EditTab {
+  label: string;
+  Panel: ComponentType<{ assistant: AssistantDetail }>;
+}
+export type EditTabs = Record<'knowledge' | 'tools' | 'styles', EditTab>;
 
 type TabName = 'properties' | 'knowledge' | 'tools' | 'publish' | 'styles';
 
@@ -44,7 +45,7 @@ function tabsFor(type: AssistantDetail['type']): TabName[] {
 }
 
 /** The edit screen (spec 02 §2): title, back arrow, type selector and the tabs of the type. */
-export function EditView({ uuid, user }: { uuid: string; user: CurrentUser }) {
+export function EditView({ uuid, user, tabs: foreign }: { uuid: string; user: CurrentUser; tabs: EditTabs }) {
   const { limit, assistants } = useLibraryState();
   const blocked = editBlockedReason(
     assistants.data?.find((a) => a.uuid === uuid),
@@ -60,10 +61,10 @@ export function EditView({ uuid, user }: { uuid: string; user: CurrentUser }) {
     return <LoadFailed query={detail} text={TA.editLoadError} />;
   }
   if (detail.isPending) return <EditSkeleton />;
-  return <EditScreen assistant={detail.data} user={user} />;
+  return <EditScreen assistant={detail.data} user={user} foreign={foreign} />;
 }
 
-function EditScreen({ assistant, user }: { assistant: AssistantDetail; user: CurrentUser }) {
+function EditScreen({ assistant, user, foreign }: { assistant: AssistantDetail; user: CurrentUser; foreign: EditTabs }) {
   const { open } = useAssistantView();
   const [params, setParams] = useSearchParams();
   const [deleting, setDeleting] = useState(false);
@@ -148,10 +149,10 @@ function EditScreen({ assistant, user }: { assistant: AssistantDetail; user: Cur
             aria-label={TA.tabsLabel(assistant.name)}
           >
             {tabs.includes('properties') && <Tab value="properties" label={TA.tabProperties} />}
-            {tabs.includes('knowledge') && <Tab value="knowledge" label={TK.tabLabel} />}
-            {tabs.includes('tools') && <Tab value="tools" label={TT.tabLabel} />}
+            {tabs.includes('knowledge') && <Tab value="knowledge" label={foreign.knowledge.label} />}
+            {tabs.includes('tools') && <Tab value="tools" label={foreign.tools.label} />}
             {tabs.includes('publish') && <Tab value="publish" label={TA.tabPublishing} />}
-            {tabs.includes('styles') && <Tab value="styles" label={TI.tabLabel} />}
+            {tabs.includes('styles') && <Tab value="styles" label={foreign.styles.label} />}
           </Tabs>
         ) : (
           <span />
@@ -165,10 +166,10 @@ function EditScreen({ assistant, user }: { assistant: AssistantDetail; user: Cur
       </Box>
 
       {tab === 'properties' && <PropertiesTab assistant={assistant} />}
-      {tab === 'knowledge' && <KnowledgeTab assistant={assistant} />}
-      {tab === 'tools' && <ToolsTab assistant={assistant} />}
+      {tab === 'knowledge' && <foreign.knowledge.Panel assistant={assistant} />}
+      {tab === 'tools' && <foreign.tools.Panel assistant={assistant} />}
       {tab === 'publish' && <PublishTab assistant={assistant} />}
-      {tab === 'styles' && <StylesTab assistant={assistant} />}
+      {tab === 'styles' && <foreign.styles.Panel assistant={assistant} />}
 
       <DeleteAssistantDialog
         assistant={deleting ? assistant : null}

@@ -13,7 +13,7 @@ import { showError } from '../../../state/snackbar-store.ts';
 import { useAssistantFilter, type AssistantFilter } from '../api/get-filter.ts';
 import { useSaveAssistantFilter } from '../api/save-filter.ts';
 import { defaultFilterOn, filterSwitchState, validateFilter } from '../assistant-rules.ts';
-import { CountedHelper } from '../components/CountedHelper.tsx';
+import { CountedHelper } from '../../../components/CountedHelper.tsx';
 import { TA } from '../texts.ts';
 
 /** What the Eigenschaften form needs to save the filter with its one "Speichern" (issue 11). */

@@ -20,7 +20,7 @@ import {
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { showSuccess } from '../../../state/snackbar-store.ts';
 import { useUpdateAssistant } from '../api/update-assistant.ts';
-import { CountedHelper } from '../components/CountedHelper.tsx';
+import { CountedHelper } from '../../../components/CountedHelper.tsx';
 import { CanTalkChoice } from '../components/StyleChoice.tsx';
 import { TA } from '../texts.ts';
 import type { FilterHandle } from './FilterCard.tsx';

@@ -15,12 +15,12 @@ import { MA } from '../../../../shared/messages.ts';
 import type { AssistantDetail } from '../../../../shared/schemas/assistants.ts';
 import { showSuccess } from '../../../state/snackbar-store.ts';
 import { useUpdateAssistant } from '../api/update-assistant.ts';
-import { AllowedDomainsCard } from '../../embed/AllowedDomainsCard.tsx';
-import { embedSnippetWithColor } from '../../embed/embed-snippet.ts';
+import { AllowedDomainsCard } from '../embed/AllowedDomainsCard.tsx';
+import { embedSnippetWithColor } from '../embed/embed-snippet.ts';
 import { publicChatUrl } from '../assistant-rules.ts';
 import { TA } from '../texts.ts';
 import { ColorField } from './ColorField.tsx';
-import { copyText } from './copy-text.ts';
+import { copyText } from '../../../lib/copy-text.ts';
 import { COLOR_FIELDS, useColorAutosave } from './use-color-autosave.ts';
 import { Hint } from '../../../components/Hint.tsx';
 

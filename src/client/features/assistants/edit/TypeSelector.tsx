@@ -5,7 +5,7 @@ import { MA } from '../../../../shared/messages.ts';
 import { ASSISTANT_TYPES, type AssistantDetail } from '../../../../shared/schemas/assistants.ts';
 import { showSuccess } from '../../../state/snackbar-store.ts';
 import { useChangeAssistantType } from '../api/change-assistant-type.ts';
-import { TYPE_COLORS, TYPE_ICONS } from '../assistant-icons.ts';
+import { TYPE_COLORS, TYPE_ICONS } from '../../../components/assistant-icons.ts';
 import { TA } from '../texts.ts';
 
 /** Chat, task or image: saved at once with "Einstellung gespeichert". */

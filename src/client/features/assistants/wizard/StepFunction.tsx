@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import CheckIcon from '@mui/icons-material/CheckCircleRounded';
 import { ASSISTANT_TYPES, type AssistantType } from '../../../../shared/schemas/assistants.ts';
-import { TYPE_COLORS, TYPE_ICONS } from '../assistant-icons.ts';
+import { TYPE_COLORS, TYPE_ICONS } from '../../../components/assistant-icons.ts';
 import { TA } from '../texts.ts';
 import { StepHeading } from './StepHeading.tsx';
 

@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { ASSISTANT_LIMITS } from '../../../../shared/schemas/assistants.ts';
 import type { WizardErrors, WizardValues } from '../assistant-rules.ts';
-import { CountedHelper } from '../components/CountedHelper.tsx';
+import { CountedHelper } from '../../../components/CountedHelper.tsx';
 import { CanTalkChoice, StyleChoice } from '../components/StyleChoice.tsx';
 import { TA } from '../texts.ts';
 import { StepHeading } from './StepHeading.tsx';

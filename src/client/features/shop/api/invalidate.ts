@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { userDataQueryKey } from '../../../lib/user-data.ts';
-import { assistantKeys } from '../../assistants/api/keys.ts';
-import { usersQueryKey } from '../../users/users-api.ts';
+import { assistantKeys } from '../../../lib/assistants/index.ts';
+import { usersQueryKey } from '../../../lib/query-keys.ts';
 
 /** After a shop change: the shop itself, the user data (canCreate…) and the library's limit. */
 export async function invalidateShopAndLimits(queryClient: QueryClient): Promise<void> {

@@ -3,7 +3,7 @@ import type { TaskResponse } from '../../../../shared/schemas/task.ts';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { useChatStore } from '../../../state/chat-store.ts';
 import { showError } from '../../../state/snackbar-store.ts';
-import { ensureThread, threadKey } from '../../chat/use-chat-thread.ts';
+import { ensureThread, threadKey } from '../../../state/chat-thread.ts';
 
 export interface SendTaskInput {
   assistantUuid: string;

@@ -1,0 +1,20 @@
+import type { CurrentUser } from '../../state/user-store.ts';
+import { EditView, type EditTabs } from '../../features/assistants/edit/EditView.tsx';
+import { StylesTab } from '../../features/images/StylesTab.tsx';
+import { TI } from '../../features/images/texts.ts';
+import { KnowledgeTab } from '../../features/knowledge/KnowledgeTab.tsx';
+import { TK } from '../../features/knowledge/texts.ts';
+import { ToolsTab } from '../../features/tools/ToolsTab.tsx';
+import { TT } from '../../features/tools/texts.ts';
+
+// The edit screen's tabs of other features: the app composes them into the assistants' edit view.
+const TABS: EditTabs = {
+  knowledge: { label: TK.tabLabel, Panel: KnowledgeTab },
+  tools: { label: TT.tabLabel, Panel: ToolsTab },
+  styles: { label: TI.tabLabel, Panel: StylesTab },
+};
+
+/** The edit screen (spec 02 §2) with the knowledge, tools and styles tabs. */
+export function AssistantEditView(props: { uuid: string; user: CurrentUser }) {
+  return <EditView {...props} tabs={TABS} />;
+}

@@ -1,7 +1,0 @@
-import { LinkBehavior } from '../components/LinkBehavior.tsx';
-import { createAppTheme } from './theme-base.ts';
-
-export { COLORS } from './colors.ts';
-
-/** The office's theme: every MUI link and link-button navigates through React Router. */
-export const theme = createAppTheme(LinkBehavior);

@@ -1,0 +1,49 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
+import type { AnswerSource } from '../../../shared/schemas/chat.ts';
+import { CT } from '../../lib/chat/index.ts';
+
+/**
+ * The knowledge files (and page, sheet or slide) an answer drew on, under the answer. Plain boxes
+ * instead of MUI's Chip: the message bubble is part of the public chat, whose budget is tight.
+ */
+export function AnswerSources({ sources }: { sources: AnswerSource[] }) {
+  return (
+    <Box
+      component="section"
+      aria-label={CT.sources}
+      data-testid="answer-sources"
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75 }}
+    >
+      <Typography variant="caption" sx={{ color: 'text.secondary', fontWeight: 600 }}>
+        {CT.sources}:
+      </Typography>
+      {sources.map((s) => {
+        const label = s.location ? `${s.file}, ${s.location}` : s.file;
+        return (
+          <Box
+            key={label}
+            component="span"
+            sx={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: 0.5,
+              maxWidth: '100%',
+              px: 1,
+              py: 0.25,
+              borderRadius: '12px',
+              border: '1px solid',
+              borderColor: 'divider',
+              fontSize: '0.8125rem',
+              overflowWrap: 'anywhere',
+            }}
+          >
+            <DescriptionIcon sx={{ fontSize: 16 }} aria-hidden />
+            {label}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import type { ChatStatus } from '../../../shared/events.ts';
+import type { ChatMessage } from '../../../shared/schemas/chat.ts';
+import type { ThreadEntry } from '../../state/chat-store.ts';
+
+/** What a slot (the voice button, the "kann sprechen" switch) may use of the running chat. */
+export interface ChatSlotContext {
+  assistantUuid: string;
+  publicMode: boolean;
+  /** The thread (id and token) once it exists. */
+  thread: ThreadEntry | undefined;
+  status: ChatStatus;
+  messages: ChatMessage[];
+  /** Sends a question as the input does (e.g. a transcript); resolves false when it was not taken. */
+  send: (text: string) => Promise<boolean>;
+  /** Sets the thread status, e.g. pending-user while a recording is transcribed, error when it failed. */
+  setStatus: (status: ChatStatus, msg?: string) => void;
+}
+
+/** A slot's content, or a function of the running chat that returns it. */
+export type ChatSlot = ReactNode | ((chat: ChatSlotContext) => ReactNode);

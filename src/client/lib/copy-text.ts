@@ -1,0 +1,13 @@
+import { showError, showSuccess } from '../state/snackbar-store.ts';
+import { T } from './texts.ts';
+
+/** Copies to the clipboard; "Ups, das klappt nicht mit Deinem Browser" when it cannot. */
+export async function copyText(text: string, success: string): Promise<void> {
+  try {
+    if (!navigator.clipboard) throw new Error('no clipboard');
+    await navigator.clipboard.writeText(text);
+    showSuccess(success);
+  } catch {
+    showError(T.copyFailed);
+  }
+}
