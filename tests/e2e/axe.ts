@@ -6,6 +6,16 @@ const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 export const WIDTHS = { wide: 1440, phone: 390 } as const;
 
 async function violations(page: Page) {
+  // A dialog or menu still fading in has blended colours: judge the screen as it ends up.
+  // (Endless ones — spinners, skeleton pulses — are left running.)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
   return results.violations.map((v) => ({
     rule: v.id,
