@@ -71,13 +71,13 @@ export function ChatInput({ assistantName, ready, onSend, surfaces, adornment, p
       event.preventDefault();
       send();
     } else if (action === 'insert-newline') {
-      // Browsers insert a line break only for Shift+Enter; the other modifiers get one here.
+      // Browsers insert a line break only for Shift+Enter; the other modifiers get one here —
+      // in the field itself, caret after it, so a key typed right away lands behind the break
+      // (a caret restored a frame later put it in front); the state then equals the field.
       event.preventDefault();
       const el = event.currentTarget;
-      const { selectionStart, selectionEnd, value } = el;
-      const next = `${value.slice(0, selectionStart)}\n${value.slice(selectionEnd)}`;
-      setText(next);
-      requestAnimationFrame(() => el.setSelectionRange(selectionStart + 1, selectionStart + 1));
+      el.setRangeText('\n', el.selectionStart, el.selectionEnd, 'end');
+      setText(el.value);
     }
   };
 
