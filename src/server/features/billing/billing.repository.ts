@@ -93,13 +93,13 @@ export async function setOrderStatusByInvoice(tx: Db, invoiceId: number, status:
 }
 
 /** Invoices (not credit notes) that are open, with their team; for Insight and the reminder job. */
-export function listOpenInvoices(db: Db, teamId?: number) {
+export function listOpenInvoices(db: Db, teamUuid?: string) {
   const open = and(eq(invoices.kind, 'invoice'), eq(invoices.status, 'open'));
   return db
     .select({ invoice: invoices, teamUuid: teams.uuid, teamName: teams.name })
     .from(invoices)
     .leftJoin(teams, eq(teams.id, invoices.teamId))
-    .where(teamId === undefined ? open : and(open, eq(invoices.teamId, teamId)))
+    .where(teamUuid === undefined ? open : and(open, eq(teams.uuid, teamUuid)))
     .orderBy(asc(invoices.dueAt), asc(invoices.id));
 }
 

@@ -22,11 +22,9 @@ const overdueDays = (dueAt: Date | null, now: Date) => (dueAt ? Math.max(0, Math
 
 export async function listOpenItems(deps: Deps, auth: AuthContext, teamUuid?: string, now = new Date()) {
   requireAccess(auth, 'superadmin');
-  const rows = await listOpenInvoices(deps.db);
+  const rows = await listOpenInvoices(deps.db, teamUuid);
   return {
-    invoices: rows
-      .filter((r) => !teamUuid || r.teamUuid === teamUuid)
-      .map(({ invoice, teamUuid: uuid, teamName }) => {
+    invoices: rows.map(({ invoice, teamUuid: uuid, teamName }) => {
         const buyer = JSON.parse(invoice.buyer) as BillingAddress;
         const days = isOverdue(invoice, now) ? overdueDays(invoice.dueAt, now) : 0;
         return {

@@ -61,7 +61,8 @@ export function euro(cents: number): string {
   return `${sign}${euros},${String(abs % 100).padStart(2, '0')} €`;
 }
 const decimal = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-export const germanDate = (d: Date) => new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
+const GERMAN_DATE = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' });
+export const germanDate = (d: Date) => GERMAN_DATE.format(d);
 const ymd = (d: Date) => berlinDay(d).replaceAll('-', '');
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const date102 = (d: Date) => `<udt:DateTimeString format="102">${ymd(d)}</udt:DateTimeString>`;

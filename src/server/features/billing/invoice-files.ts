@@ -15,7 +15,7 @@ import {
   setInvoiceFile,
 } from './billing.repository.ts';
 import { euro, germanDate, renderInvoicePdf, type Seller } from './invoice-document.ts';
-import { INVOICE_RENDER_JOB, invoiceData } from './invoice.service.ts';
+import { INVOICE_RENDER_JOB, invoiceData, invoiceParties } from './invoice.service.ts';
 import { applyDueExtraCancellations } from './extras.service.ts';
 
 /**
@@ -98,8 +98,7 @@ async function mailDocument(deps: Deps, tx: Db, invoice: Invoice, seller: Seller
 
 /** A polite payment reminder (Zahlungserinnerung) with the invoice attached. */
 async function mailReminder(deps: Deps, tx: Db, invoice: Invoice, which: number) {
-  const seller = invoice.seller ? (JSON.parse(invoice.seller) as Seller) : deps.config.billing.seller;
-  const buyer = JSON.parse(invoice.buyer) as BillingAddress;
+  const { seller, buyer } = invoiceParties(invoice, deps.config.billing.seller);
   const text = [
     'Guten Tag,',
     `sicher ist es Ihrer Aufmerksamkeit entgangen: Die Rechnung ${invoice.number} vom ${germanDate(invoice.createdAt)} über ${euro(invoice.totalCents)} war am ${germanDate(invoice.dueAt ?? invoice.createdAt)} fällig und ist bei uns noch nicht als bezahlt verbucht.`,

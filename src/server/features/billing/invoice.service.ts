@@ -84,6 +84,15 @@ export async function createCreditNote(tx: Db, deps: Deps, invoice: Invoice, rea
   return note;
 }
 
+/** Seller and buyer as the invoice stored them (older snapshots lack later fields: filled in). */
+export function invoiceParties(invoice: Pick<Invoice, 'seller' | 'buyer'>, fallbackSeller: Seller): { seller: Seller; buyer: BillingAddress } {
+  const buyer = JSON.parse(invoice.buyer) as Omit<BillingAddress, 'leitweg_id'> & { leitweg_id?: string | null };
+  return {
+    seller: invoice.seller ? { ...fallbackSeller, ...(JSON.parse(invoice.seller) as Partial<Seller>) } : fallbackSeller,
+    buyer: { ...buyer, leitweg_id: buyer.leitweg_id ?? null },
+  };
+}
+
 /**
  * What the document shows, from its row alone. Invoices issued before the seller snapshot existed
  * take the seller once, when their file is first rendered (decision 027).
@@ -100,9 +109,7 @@ export async function invoiceData(db: Db, fallbackSeller: Seller, invoice: Invoi
     periodEnd: invoice.periodEnd,
     description: invoice.description,
     lines: JSON.parse(invoice.lines) as InvoiceLine[],
-    seller: invoice.seller ? { ...fallbackSeller, ...(JSON.parse(invoice.seller) as Partial<Seller>) } : fallbackSeller,
-    // Buyer snapshots from before the Leitweg-ID have none.
-    buyer: { ...(JSON.parse(invoice.buyer) as Omit<BillingAddress, 'leitweg_id'>), leitweg_id: (JSON.parse(invoice.buyer) as Partial<BillingAddress>).leitweg_id ?? null },
+    ...invoiceParties(invoice, fallbackSeller),
     vat,
     corrects: corrected ? { number: corrected.number, issuedAt: corrected.createdAt } : null,
     reason: invoice.kind === 'credit_note' ? invoice.cancelReason : null,
