@@ -31,6 +31,7 @@ import { useInvoices } from './api/get-invoices.ts';
 import { useSaveBillingAddress } from './api/save-billing-address.ts';
 import { TB } from './texts.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { ListRow } from '../../components/ListRow.tsx';
 
 const FIELDS = ['company', 'street', 'postcode', 'city', 'country', 'vat_id', 'invoice_email', 'leitweg_id'] as const;
 
@@ -216,11 +217,9 @@ function InvoicesCard() {
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
           {invoices.data.invoices.map((invoice) => (
-            <Box
-              component="li"
+            <ListRow
               key={invoice.id}
               data-testid="invoice"
-              sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', py: 1.25, px: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}
             >
               <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
                 <Typography variant="subtitle2" component="h3">
@@ -252,7 +251,7 @@ function InvoicesCard() {
                 {TB.open}
               </Button>
               </Box>
-            </Box>
+            </ListRow>
           ))}
         </Box>
       )}

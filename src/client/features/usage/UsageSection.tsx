@@ -27,6 +27,7 @@ import { useOrders } from './api/get-orders.ts';
 import { creditChipColor, formatCredits, isValidTopUpAmount, monthLabel, monthParam, usedPercent } from './credit-chip.ts';
 import { TU } from './texts.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { ListRow } from '../../components/ListRow.tsx';
 
 // The chart library comes only with the Verbrauch tab (docs/performance.md budgets).
 const UsageChart = lazy(() => import('./UsageChart.tsx'));
@@ -118,10 +119,8 @@ function ConsumptionTab() {
               ) : (
                 <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }} data-testid="usage-past">
                   {data.past.map((month) => (
-                    <Box
-                      component="li"
+                    <ListRow
                       key={monthParam(month.month, month.year)}
-                      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', py: 1.25, px: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}
                     >
                       <Typography variant="subtitle2" component="h3" sx={{ minWidth: 140 }}>
                         {monthLabel(month.month, month.year)}
@@ -138,7 +137,7 @@ function ConsumptionTab() {
                         ))}
                       </Typography>
                       <CreditChip month={month} />
-                    </Box>
+                    </ListRow>
                   ))}
                 </Box>
               )}
@@ -373,11 +372,9 @@ function TopUpTab({
                 {orders.data!.map((order) => {
                   const status = STATUS[order.status] ?? STATUS.open;
                   return (
-                    <Box
-                      component="li"
+                    <ListRow
                       key={order.id}
                       data-testid="order"
-                      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', py: 1.25, px: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}
                     >
                       <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
                         <Typography variant="subtitle2" component="h3">
@@ -401,7 +398,7 @@ function TopUpTab({
                         </Button>
                       ) : null}
                       </Box>
-                    </Box>
+                    </ListRow>
                   );
                 })}
               </Box>

@@ -23,6 +23,7 @@ import { useMarkInvoicePaid } from '../api/mark-invoice-paid.ts';
 import { ActionCard } from '../ActionCard.tsx';
 import { formatDate, formatEuroCents } from '../format.ts';
 import { TI } from '../texts.ts';
+import { ListRow } from '../../../components/ListRow.tsx';
 
 const REASON = { min: 3, max: 500 } as const;
 
@@ -57,11 +58,9 @@ export function OpenInvoicesCard({ teamUuid }: { teamUuid: string }) {
     body = (
       <Box component="ul" aria-label={TI.invoicesTitle} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
         {invoices.data.invoices.map((invoice) => (
-          <Box
-            component="li"
+          <ListRow
             key={invoice.id}
             data-testid="insight-invoice"
-            sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', py: 1.25, px: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}
           >
             <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
               <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, flexWrap: 'wrap' }}>
@@ -103,7 +102,7 @@ export function OpenInvoicesCard({ teamUuid }: { teamUuid: string }) {
                 {TI.markPaid}
               </Button>
             </Box>
-          </Box>
+          </ListRow>
         ))}
       </Box>
     );
