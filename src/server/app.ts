@@ -16,6 +16,7 @@ import { registerResponseCompression, serveClient } from './platform/client-deli
 import { registerCsrf } from './platform/csrf.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createAuthCache } from './platform/auth-cache.ts';
+import { auditRowOwner } from './platform/audit.ts';
 import { registerAccess, requireAccess, unprovidedObjectPermissions, type AccessRegistry } from './platform/access.ts';
 import { loggedUrl, prettyLogStream, serializeError } from './platform/log.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
@@ -151,7 +152,7 @@ export async function buildApp(
     storage: createPublicStorage(backend),
     privateFiles,
     // Erasure order: every feature's linked rows first, then the conversations, then the people.
-    rowOwners: [formRowOwner, mcpRowOwner, mailRowOwner, billingRowOwner, chatRowOwner, accountRowOwner],
+    rowOwners: [formRowOwner, mcpRowOwner, mailRowOwner, billingRowOwner, chatRowOwner, accountRowOwner, auditRowOwner],
     ai: createAiGateway(config.ai, () => providers.models()),
     providers,
     secrets,
