@@ -16,7 +16,8 @@ import { registerResponseCompression, serveClient } from './platform/client-deli
 import { registerCsrf } from './platform/csrf.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createAuthCache } from './platform/auth-cache.ts';
-import { registerAccess, type AccessRegistry } from './platform/access.ts';
+import { auditRowOwner } from './platform/audit.ts';
+import { registerAccess, requireAccess, unprovidedObjectPermissions, type AccessRegistry } from './platform/access.ts';
 import { loggedUrl, prettyLogStream, serializeError } from './platform/log.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
 import { registerHealth } from './platform/health.ts';
@@ -48,7 +49,6 @@ import { knowledgeRoutes } from './features/knowledge/index.ts';
 import { assetRoutes } from './features/assets/index.ts';
 import { assetDocumentSource } from './features/assets/index.ts';
 import { documentRoutes } from './features/documents/index.ts';
-import { assertCanEditAssistant, assertCanUseAssistant } from './features/assistants/index.ts';
 import { accountRoutes } from './features/account/index.ts';
 import { legalRoutes } from './features/legal/index.ts';
 import { assistantRoutes } from './features/assistants/index.ts';
@@ -71,7 +71,7 @@ import { billingRoutes } from './features/billing/index.ts';
 import { publicChatRoutes } from './features/public-chat/index.ts';
 import { creditRoutes } from './features/credits/index.ts';
 import { defineCreditJobs } from './features/credits/index.ts';
-import { recoverInterruptedAnswers, resolveThreadAccess, verifyThreadToken } from './features/chat/index.ts';
+import { recoverInterruptedAnswers, verifyThreadToken } from './features/chat/index.ts';
 import { createAiGateway } from './ai/gateway.ts';
 import { createProviderRegistry } from './ai/registry.ts';
 import { attachRealtime } from './platform/realtime.ts';
@@ -152,7 +152,7 @@ export async function buildApp(
     storage: createPublicStorage(backend),
     privateFiles,
     // Erasure order: every feature's linked rows first, then the conversations, then the people.
-    rowOwners: [formRowOwner, mcpRowOwner, mailRowOwner, billingRowOwner, chatRowOwner, accountRowOwner],
+    rowOwners: [formRowOwner, mcpRowOwner, mailRowOwner, billingRowOwner, chatRowOwner, accountRowOwner, auditRowOwner],
     ai: createAiGateway(config.ai, () => providers.models()),
     providers,
     secrets,
@@ -220,6 +220,9 @@ export async function buildApp(
   // Before any route, so that every route is recorded with its access rule; after the sessions,
   // whose hook the coarse check relies on.
   const access = registerAccess(app);
+  // Every object permission of the one table is checked by its owning feature (loaded above).
+  const unchecked = unprovidedObjectPermissions();
+  if (unchecked.length > 0) throw new Error(`Object permissions without a rule: ${unchecked.join(', ')}`);
   await app.register(swagger, {
     openapi: { info: { title: 'Mika API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -239,7 +242,7 @@ export async function buildApp(
   await app.register(chatRoutes(deps));
   await app.register(userRoutes(deps));
   await app.register(dataprotectionRoutes(deps));
-  await app.register(dsgvoRoutes(deps, privateFolderOwners, resolveThreadAccess));
+  await app.register(dsgvoRoutes(deps, privateFolderOwners));
   await app.register(supportRoutes(deps));
   await app.register(formRoutes(deps));
   await app.register(toolRoutes(deps));
@@ -270,16 +273,14 @@ export async function buildApp(
     origins: { appUrl: config.appUrl, isAllowedOrigin: (origin) => isEmbedOrigin(deps.db, origin) },
     verifyImageAccess: async (cookieHeader, assistantUuid) => {
       const auth = await socketAuth(cookieHeader);
-      if (!auth) return false;
-      return assertCanUseAssistant(deps, auth, assistantUuid).then(
+      return requireAccess(auth, 'assistant.use', assistantUuid, deps).then(
         () => true,
         () => false,
       );
     },
     verifyKnowledgeAccess: async (cookieHeader, assistantUuid) => {
       const auth = await socketAuth(cookieHeader);
-      if (!auth) return false;
-      return assertCanEditAssistant(deps, auth, assistantUuid).then(
+      return requireAccess(auth, 'assistant.edit', assistantUuid, deps).then(
         () => true,
         () => false,
       );

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
-import { createAssistant, createStaffedTeam, loginAs } from '../../tests/factories/index.ts';
+import { createAssistant, createStaffedTeam, createTeam, createUser, loginAs } from '../../tests/factories/index.ts';
 import { askInThread, openThread } from '../../tests/setup/chat.ts';
+import { purgeTeam } from './features/insight/team-deletion.ts';
 
 // Rows are erased by their owners (platform/row-owners.ts, decision 029). For every table with a
 // thread_id or user_id column, a row is written for the subject; erasure must remove it, cut its
@@ -75,7 +76,7 @@ async function writeRow(table: string, cols: Column[], link: string, subject: Re
 const countLinked = async (table: string, link: string, id: number) =>
   rows<{ n: number }>(await t.database.db.execute(sql.raw(`select count(*)::int as n from "${table}" where "${link}" = ${id}`)))[0]!.n;
 
-async function linkedTables(link: 'thread_id' | 'user_id') {
+async function linkedTables(link: 'thread_id' | 'user_id' | 'team_id') {
   const all = await columns();
   const byTable = new Map<string, Column[]>();
   for (const c of all) (byTable.get(c.table) ?? byTable.set(c.table, []).get(c.table)!).push(c);
@@ -131,6 +132,33 @@ describe('rows are erased by their owners', () => {
       if (kept[table]) continue;
       expect(await countLinked(table, 'user_id', employee.id), `${table} after`).toBe(0);
     }
+  });
+
+  it('purging a team leaves no row of it in any table (or keeps it for its declared reason)', async () => {
+    const { team, owner } = await createStaffedTeam(t.database.db, { plan: 'team' });
+    const assistant = await createAssistant(t.database.db, team);
+    const subject = { team_id: team.id, teams: team.id, users: owner.id, user_id: owner.id, assistants: assistant.id, assistant_id: assistant.id };
+    const kept = Object.assign({}, ...t.deps.rowOwners.map((o) => o.keeps ?? {})) as Record<string, string>;
+    // Kept tables (e.g. invoices with their own consistency checks) stay whatever happens.
+    const tables = (await linkedTables('team_id')).filter(([table]) => !kept[table]);
+    for (const [table, cols] of tables) {
+      // A table keyed by the team alone (one row per team) may already hold the team's row.
+      if ((await countLinked(table, 'team_id', team.id)) > 0) continue;
+      await writeRow(table, cols, 'team_id', subject);
+    }
+    for (const [table] of tables) expect(await countLinked(table, 'team_id', team.id), `${table} before`).toBeGreaterThan(0);
+    expect(tables.length).toBeGreaterThan(15);
+
+    const operatorTeam = await createTeam(t.database.db, { plan: 'team' });
+    const operator = await loginAs(t, await createUser(t.database.db, operatorTeam, { isAdmin: true, isSuperadmin: true, role: 'owner' }));
+    // Deleted softly by the operator, then purged as the scheduled job does (its files are none here).
+    const res = await operator.delete('/api/insight/team', { teamUuid: team.uuid, deleteStripeCustomer: 0, softDelete: 1 });
+    expect(res.status, res.body).toBe(200);
+    expect(await purgeTeam(t.deps, [], team.id)).toBe(true);
+    expect(await countLinked('teams', 'id', team.id)).toBe(0);
+    for (const [table] of tables) expect(await countLinked(table, 'team_id', team.id), `${table} after`).toBe(0);
+    // What is kept says why.
+    for (const reason of Object.values(kept)) expect(reason.length).toBeGreaterThan(20);
   });
 
   it('an owner whose contribution does nothing is caught: a mail to the erased address stays', async () => {

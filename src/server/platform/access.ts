@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from './app-error.ts';
+import type { Deps } from './deps.ts';
 import type { AuthContext } from './session.ts';
 import { M, MINS } from '../../shared/messages.ts';
 
@@ -24,29 +25,98 @@ export interface AccessRule {
 }
 
 /**
- * The one permission table for people (routes and services alike): who may act. The routes'
- * rules below and `requireAccess` in services both read it, so a service checks exactly what its
- * route declares — defence in depth, in one idiom.
+ * The one permission table (decision 029): who may act, in one place. Three parts, read by the
+ * routes and the services alike:
+ * - ROLE_PERMISSIONS: what a person's role allows (`anyone`, `member`, `admin`, `owner`,
+ *   `superadmin` — the live-login rule is part of `superadmin`; routes that mint access are
+ *   refused during a live login by `assertNoLiveGrant`);
+ * - OBJECT_PERMISSIONS: rights on one object (a Mika, a conversation, a file …): declared here with
+ *   what they mean, checked by the feature that owns the object (`provideObjectRule`), which also
+ *   declares the reference it takes and the proof it returns (augmenting `ObjectPermissions`);
+ * - ACCESS_RULES below: the route kinds, each the coarse half of one of the above.
+ * A service function that acts for someone calls `requireAccess` first — a role check returns the
+ * caller, an object check returns the object as the proof of access.
  */
 export const ROLE_PERMISSIONS = {
-  member: () => true,
+  anyone: () => true,
+  member: (auth: AuthContext) => Boolean(auth),
   admin: (auth: AuthContext) => auth.user.isAdmin,
   owner: (auth: AuthContext) => auth.user.role === 'owner',
   superadmin: (auth: AuthContext) => auth.user.isSuperadmin && !auth.live,
 } as const satisfies Record<string, (auth: AuthContext) => boolean>;
-export type RolePermission = keyof typeof ROLE_PERMISSIONS;
+export type RolePermission = Exclude<keyof typeof ROLE_PERMISSIONS, 'anyone'>;
 
 /**
- * The first line of a service function that acts for someone: throws the German 401/403 unless the
- * caller holds `permission`, and returns the caller. Object rights (an assistant, a thread) are
- * checked by their owners' assert functions (assertCanEditAssistant …), which return the object as
- * the proof of access.
+ * Rights on one object. Each owning feature augments this interface with its entries
+ * (`{ ref: what identifies the object; proof: what the check returns }`) next to its rule.
  */
-export function requireAccess(auth: AuthContext | null | undefined, permission: RolePermission): AuthContext {
-  if (!auth) throw new AppError('UNAUTHENTICATED', M.unauthenticated);
-  if (permission === 'superadmin' && auth.live) throw new AppError('FORBIDDEN', MINS.liveLoginNested);
-  if (!ROLE_PERMISSIONS[permission](auth)) throw new AppError('FORBIDDEN', M.forbidden);
-  return auth;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface ObjectPermissions {}
+export type ObjectPermission = keyof ObjectPermissions;
+
+/** What every object permission means (docs/security.md shows this table). */
+export const OBJECT_PERMISSIONS: Record<ObjectPermission, string> = {
+  'assistant.use':
+    'the use right on a Mika: a Mika of the caller\'s team or a default Mika, and the use right on it (plans with rights; admins always); a trial that ended or a team over its limits refuses',
+  'assistant.edit':
+    'the edit right on a Mika: as above with the edit right (admins for their team\'s Mikas; default Mikas only the operator); a trial that ended refuses',
+  thread:
+    'a conversation: its own signed-in member, or whoever holds its token (a visitor of a public chat); another team\'s conversation does not exist',
+  'knowledge.file': 'a knowledge file, through the edit right on the Mika it belongs to',
+  'asset.file': 'a file of a Mika\'s file tool, through the edit right on the Mika it belongs to',
+  'image.own': 'a generated picture: only the member who made it, with the use right on its Mika',
+  'team.user': 'a person of the caller\'s team: an admin for everyone, a member for themself; another team\'s person does not exist',
+};
+
+type ObjectRule<K extends ObjectPermission> = (
+  deps: Deps,
+  auth: AuthContext | null,
+  ref: ObjectPermissions[K]['ref'],
+) => Promise<ObjectPermissions[K]['proof']>;
+const objectRules = new Map<ObjectPermission, ObjectRule<ObjectPermission>>();
+
+/** The owning feature's check of an object permission (once, at module load of its front door). */
+export function provideObjectRule<K extends ObjectPermission>(permission: K, rule: ObjectRule<K>): void {
+  objectRules.set(permission, rule as unknown as ObjectRule<ObjectPermission>);
+}
+
+/** The declared object permissions that no feature checks (the app refuses to start with any). */
+export function unprovidedObjectPermissions(): string[] {
+  return Object.keys(OBJECT_PERMISSIONS).filter((p) => !objectRules.has(p as ObjectPermission));
+}
+
+/**
+ * The first line of a service function that acts for someone. With a role: throws the German
+ * 401/403 unless the caller holds it and returns the caller (`anyone` declares a call open to
+ * everyone, e.g. sign-in; a third argument replaces the 403's German message where a screen has its
+ * own). With an object permission: resolves the object through its owner's
+ * rule and returns it as the proof of access (404 for what the caller may not see, 403 for what
+ * they see but may not do).
+ */
+export function requireAccess(auth: AuthContext | null | undefined, permission: 'anyone'): AuthContext | null;
+export function requireAccess(auth: AuthContext | null | undefined, permission: RolePermission, refusal?: string): AuthContext;
+export function requireAccess<K extends ObjectPermission>(
+  auth: AuthContext | null | undefined,
+  permission: K,
+  ref: ObjectPermissions[K]['ref'],
+  deps: Deps,
+): Promise<ObjectPermissions[K]['proof']>;
+export function requireAccess(
+  auth: AuthContext | null | undefined,
+  permission: RolePermission | 'anyone' | ObjectPermission,
+  ref?: unknown,
+  deps?: Deps,
+): AuthContext | null | Promise<unknown> {
+  if (permission === 'anyone') return auth ?? null;
+  if (permission in ROLE_PERMISSIONS) {
+    if (!auth) throw new AppError('UNAUTHENTICATED', M.unauthenticated);
+    if (permission === 'superadmin' && auth.live) throw new AppError('FORBIDDEN', MINS.liveLoginNested);
+    if (!ROLE_PERMISSIONS[permission as RolePermission](auth)) throw new AppError('FORBIDDEN', typeof ref === 'string' ? ref : M.forbidden);
+    return auth;
+  }
+  const rule = objectRules.get(permission as ObjectPermission);
+  if (!rule || !deps) throw new Error(`no rule for the object permission ${permission}`);
+  return rule(deps, auth ?? null, ref as never);
 }
 
 const signedIn = (request: FastifyRequest): AuthContext => requireAccess(request.auth, 'member');

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditLog, type Team, type User } from '../db/schema/index.ts';
 import type { AuthContext } from './session.ts';
+import type { RowOwner } from './row-owners.ts';
 
 /**
  * The one audit log (docs/operations.md): operator actions in Insight, live logins and every
@@ -73,3 +74,13 @@ export function listTeamAudit(db: Db, teamId: number, actions?: AuditAction[], l
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit);
 }
+
+/** The audit log answers for itself: it is the record erasures and purges leave behind. */
+export const auditRowOwner: RowOwner = {
+  owner: 'platform/audit',
+  tables: ['audit_log'],
+  keeps: {
+    audit_log:
+      'who did what and when (data-protection actions, support access, billing, deletions) stays after the team or person is gone: accountability (Art. 5 (2) DSGVO); entries hold ids and names of actions, no conversation content',
+  },
+};

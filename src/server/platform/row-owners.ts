@@ -17,6 +17,11 @@ export interface RowOwner {
   eraseThreads?(tx: Db, threadIds: number[]): Promise<void>;
   /** Removes its rows of one person, inside the erasure's transaction. */
   eraseUser?(tx: Db, user: { id: number; teamId: number; email: string }): Promise<void>;
+  /**
+   * Removes its rows of a team being purged, inside the purge's transaction, before the team row
+   * goes (rows with a cascading foreign key to the team need no contribution).
+   */
+  eraseTeam?(tx: Db, teamId: number): Promise<void>;
   /** Tables whose rows outlive an erasure on purpose, with the reason (law, accountability). */
   keeps?: Record<string, string>;
 }

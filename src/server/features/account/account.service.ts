@@ -1,3 +1,4 @@
+import { requireAccess } from '../../platform/access.ts';
 import type { UserDataResponse } from '../../../shared/schemas/auth.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
@@ -6,6 +7,7 @@ import { billingUserFields } from '../billing/index.ts';
 import { getLimitState } from '../assistants/index.ts';
 
 export async function getUserData(deps: Deps, auth: AuthContext): Promise<UserDataResponse> {
+  requireAccess(auth, 'member');
   const { user, team } = auth;
   const limits = getTeamLimits(team);
   const [userCount, assistantLimit, billing] = await Promise.all([

@@ -1,3 +1,4 @@
+import { requireAccess } from '../../platform/access.ts';
 import { API_ACCESS_PLANS, type PlanSlug } from '../../../shared/constants.ts';
 import { withCountLimit } from '../../platform/count-limit.ts';
 import { MAK } from '../../../shared/messages.ts';
@@ -62,6 +63,7 @@ function toApiKey(row: { key: ApiKeyRow; createdBy: string | null; calls: number
 }
 
 export async function listApiKeys(deps: Deps, auth: AuthContext): Promise<ApiKeyList> {
+  requireAccess(auth, 'admin');
   const available = hasApiAccess(auth.team);
   const rows = await listKeys(deps.db, auth.team.id);
   return { available, keys: rows.map(toApiKey) };
@@ -72,6 +74,7 @@ export async function createApiKey(
   auth: AuthContext,
   input: { name: string; expires_at: string | null; scope: 'all' | 'selected'; assistants: string[] },
 ) {
+  requireAccess(auth, 'admin');
   requirePlan(auth.team);
   // The key stops working at the end of the chosen day (UTC).
   const expiresAt = input.expires_at ? new Date(`${input.expires_at}T23:59:59.999Z`) : null;
@@ -111,6 +114,7 @@ export async function createApiKey(
 }
 
 export async function revokeApiKey(deps: Deps, auth: AuthContext, uuid: string) {
+  requireAccess(auth, 'admin');
   if (!(await revokeKey(deps.db, auth.team.id, uuid))) throw new AppError('NOT_FOUND', MAK.notFound);
   deps.log.info({ teamId: auth.team.id, userId: auth.user.id, apiKey: uuid }, 'api key revoked');
   await recordAudit(deps.db, { action: 'api_key.revoked', ...auditFrom(auth), detail: { key: uuid } });

@@ -1,3 +1,4 @@
+import { requireAccess } from '../../platform/access.ts';
 import { AppError, validationError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
@@ -13,7 +14,6 @@ import {
   type AssetToolState,
 } from '../../../shared/schemas/assets.ts';
 import { hasForbiddenChars } from '../../../shared/schemas/common.ts';
-import { assertCanEditAssistant } from '../assistants/index.ts';
 import { getToolState, setToolActive } from '../tools/index.ts';
 import type { DocumentSource } from '../../platform/document-source.ts';
 import { checkAssetFile } from './asset-file-check.ts';
@@ -49,14 +49,14 @@ export function toAssetFile(f: AssetFileRow): AssetFile {
 const notFound = () => new AppError('NOT_FOUND', MS.notFound);
 
 export async function listAssets(deps: Deps, auth: AuthContext, assistantUuid: string): Promise<AssetList> {
-  const assistant = await assertCanEditAssistant(deps, auth, assistantUuid);
+  const assistant = await requireAccess(auth, 'assistant.edit', assistantUuid, deps);
   const files = await listAssetRows(deps.db, assistant.id);
   return { files: files.map(toAssetFile), max_files: ASSET_MAX_FILES };
 }
 
 /** The asset tool's view: its switch (tools feature) and one property per file. */
 export async function getAssetToolState(deps: Deps, auth: AuthContext, assistantUuid: string): Promise<AssetToolState> {
-  const assistant = await assertCanEditAssistant(deps, auth, assistantUuid);
+  const assistant = await requireAccess(auth, 'assistant.edit', assistantUuid, deps);
   const [state, files] = await Promise.all([getToolState(deps, assistant.id, 'asset'), listAssetRows(deps.db, assistant.id)]);
   return {
     active: state.active,
@@ -67,7 +67,8 @@ export async function getAssetToolState(deps: Deps, auth: AuthContext, assistant
 
 /** The asset tool's switch, in the tools feature's state (the same one the generic tool switch writes). */
 export async function switchAssetTool(deps: Deps, auth: AuthContext, assistantUuid: string, active: boolean): Promise<void> {
-  await setToolActive(deps, auth, assistantUuid, 'asset', active);
+  const assistant = await requireAccess(auth, 'assistant.edit', assistantUuid, deps);
+  await setToolActive(deps, auth, assistant.uuid, 'asset', active);
 }
 
 /** Asset pictures are stored at most this large per side (ample for a chat and a download). */
@@ -85,9 +86,10 @@ async function boundedAssetImage(extension: string, data: Buffer): Promise<Buffe
 
 /** Every rule is checked before anything is stored; over a limit nothing is kept. */
 export async function uploadAsset(deps: Deps, auth: AuthContext, upload: SingleUpload): Promise<AssetFile> {
+  requireAccess(auth, 'member');
   const assistantUuid = upload.fields.assistantUuid ?? '';
   if (!/^[0-9a-f-]{36}$/i.test(assistantUuid)) throw new AppError('VALIDATION', MK.noAssistant);
-  const assistant = await assertCanEditAssistant(deps, auth, assistantUuid);
+  const assistant = await requireAccess(auth, 'assistant.edit', assistantUuid, deps);
   const description = (upload.fields.description ?? '').trim();
   if (description.length < ASSET_DESCRIPTION_MIN || description.length > 2000 || hasForbiddenChars(description)) {
     throw validationError('description', MS.descriptionTooShort(ASSET_DESCRIPTION_MIN));
@@ -121,17 +123,23 @@ export async function uploadAsset(deps: Deps, auth: AuthContext, upload: SingleU
   }
 }
 
+/** The rule of `asset.file` (asset.access.ts): a file through the edit right on its Mika. */
+export async function editableAssetFile(deps: Deps, auth: AuthContext | null, fileUuid: string) {
+  const assistantUuid = await findAssetAssistantUuid(deps.db, fileUuid);
+  if (!assistantUuid) throw notFound();
+  // Another team's assistant answers 404 here, so its file does too.
+  const assistant = await requireAccess(auth, 'assistant.edit', assistantUuid, deps);
+  const file = await findAsset(deps.db, assistant.id, { uuid: fileUuid });
+  if (!file) throw notFound();
+  return { assistant, file };
+}
+
 export async function editAsset(
   deps: Deps,
   auth: AuthContext,
   input: { fileUuid: string; name: string; description: string },
 ): Promise<AssetFile> {
-  const assistantUuid = await findAssetAssistantUuid(deps.db, input.fileUuid);
-  if (!assistantUuid) throw notFound();
-  // Another team's assistant answers 404 here, so its file does too.
-  const assistant = await assertCanEditAssistant(deps, auth, assistantUuid);
-  const file = await findAsset(deps.db, assistant.id, { uuid: input.fileUuid });
-  if (!file) throw notFound();
+  const { file } = await requireAccess(auth, 'asset.file', input.fileUuid, deps);
   // The extension is what the content was checked as: a rename keeps it.
   const base = input.name.replace(/[\\/]/g, '_').replace(/\.[^.]*$/, '') || file.name.replace(/\.[^.]*$/, '');
   const name = `${base.slice(0, 190)}.${file.extension}`;
@@ -144,7 +152,7 @@ export async function deleteAsset(
   auth: AuthContext,
   input: { assistantUuid: string } & ({ fileUuid: string } | { propertyId: number }),
 ): Promise<void> {
-  const assistant = await assertCanEditAssistant(deps, auth, input.assistantUuid);
+  const assistant = await requireAccess(auth, 'assistant.edit', input.assistantUuid, deps);
   const key = 'fileUuid' in input ? { uuid: input.fileUuid } : { id: input.propertyId };
   const file = await findAsset(deps.db, assistant.id, key);
   if (!file) throw notFound();

@@ -1,3 +1,4 @@
+import { requireAccess } from '../../platform/access.ts';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client.ts';
@@ -159,6 +160,7 @@ export function toPublic(a: Assistant): z.infer<typeof ZAssistantPublic> {
 }
 
 export async function listAssistants(deps: Deps, auth: AuthContext): Promise<AssistantSummary[]> {
+  requireAccess(auth, 'member');
   const rows = await listVisibleAssistants(deps.db, auth.team.id, auth.user.id);
   // The list holds all of the team's own assistants: the plan limit is counted from it (one query).
   const own = rows.filter((row) => row.assistant.teamId === auth.team.id && !row.assistant.isDefault).length;
@@ -217,6 +219,7 @@ export async function findPublishedAssistant(deps: Deps, uuid: string): Promise<
 
 /** With a session: what the user may see; without one: only published assistants, public fields. */
 export async function getAssistant(deps: Deps, auth: AuthContext | null, uuid: string) {
+  requireAccess(auth, 'anyone');
   if (auth) {
     const row = await findVisibleAssistant(deps.db, auth.team.id, auth.user.id, uuid);
     if (row) {
@@ -230,6 +233,7 @@ export async function getAssistant(deps: Deps, auth: AuthContext | null, uuid: s
 }
 
 export async function getAssistantDetail(deps: Deps, auth: AuthContext, uuid: string): Promise<AssistantDetail> {
+  requireAccess(auth, 'member');
   const { row, rights } = await loadEditable(deps, auth, uuid);
   return toDetail(row.assistant, rights, false, await isToolActive(deps.db, row.assistant.id, 'form'));
 }
@@ -241,7 +245,7 @@ export async function createAssistant(
   auth: AuthContext,
   input: z.output<typeof ZCreateAssistantRequest>,
 ): Promise<{ uuid: string }> {
-  if (!auth.user.isAdmin) throw new AppError('FORBIDDEN', MA.noPermission);
+  requireAccess(auth, 'admin', MA.noPermission);
   if (trialEnded(auth.team)) throw trialEndedError();
   const svgSeed = crypto.randomUUID();
   const image = await deps.storage.put('avatars', 'svg', generateAvatarSvg(svgSeed), svgSeed);
@@ -277,7 +281,7 @@ export async function createAssistant(
 type UpdateInput = z.output<typeof ZUpdateAssistantRequest>['assistant'];
 
 export async function updateAssistant(deps: Deps, auth: AuthContext, input: UpdateInput): Promise<AssistantDetail> {
-  const current = await assertCanEditAssistant(deps, auth, input.uuid);
+  const current = await requireAccess(auth, 'assistant.edit', input.uuid, deps);
   const set: Partial<typeof assistants.$inferInsert> = { updatedAt: new Date() };
   if (input.name !== undefined) {
     // The whole property form: absent optional texts are cleared, as the form shows them empty.
@@ -321,7 +325,7 @@ export async function updateAssistant(deps: Deps, auth: AuthContext, input: Upda
 }
 
 export async function changeAssistantType(deps: Deps, auth: AuthContext, uuid: string, type: Assistant['type']) {
-  const current = await assertCanEditAssistant(deps, auth, uuid);
+  const current = await requireAccess(auth, 'assistant.edit', uuid, deps);
   // Only chat assistants can be published; switching away unpublishes at once.
   await deps.db
     .update(assistants)
@@ -332,6 +336,7 @@ export async function changeAssistantType(deps: Deps, auth: AuthContext, uuid: s
 
 /** Deleting stays possible over the limit: it is the way back under it. */
 export async function deleteAssistant(deps: Deps, auth: AuthContext, uuid: string): Promise<void> {
+  requireAccess(auth, 'member');
   const { row, rights } = await loadVisible(deps, auth, uuid);
   const a = row.assistant;
   const allowed = a.isDefault ? rights.canEdit : auth.user.isAdmin && a.teamId === auth.team.id;
@@ -365,7 +370,7 @@ export async function setAssistantLogo(
   uuid: string,
   file: { filename: string; data: Buffer },
 ): Promise<{ logo: string }> {
-  const current = await assertCanEditAssistant(deps, auth, uuid);
+  const current = await requireAccess(auth, 'assistant.edit', uuid, deps);
   const extOk = /\.(jpe?g|png)$/i.test(file.filename);
   const detected = await fileTypeFromBuffer(file.data);
   const ext = detected ? LOGO_TYPES[detected.mime] : undefined;

@@ -1,8 +1,9 @@
 // The front door of the assistants feature (docs/decisions/029-server-boundaries.md): other features and
 // the app's wiring import only what is exported here.
+import './assistant.access.ts';
 export { assistantRoutes } from './assistant.routes.ts';
 export { seedDefaultAssistants } from './assistant.seed.ts';
-export { assertCanEditAssistant, assertCanUseAssistant, assertUsable, findPublishedAssistant, getLimitState, limitStateFrom, planHasRights, rightsFor, saveAssistantFilter } from './assistant.service.ts';
+export { assertUsable, findPublishedAssistant, getLimitState, limitStateFrom, planHasRights, rightsFor, saveAssistantFilter } from './assistant.service.ts';
 export { setAssistantImageStyle, setAssistantRight } from './assistant.service.ts';
 export { GUIDE_SEED_KEY } from './assistant.seed.ts';
 export { isFreeAssistant } from './assistant.service.ts';

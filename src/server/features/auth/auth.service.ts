@@ -1,3 +1,4 @@
+import { requireAccess } from '../../platform/access.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PLAN_LIMITS } from '../../../shared/constants.ts';
 import { M, MU } from '../../../shared/messages.ts';
@@ -139,6 +140,7 @@ export async function login(
   reply: FastifyReply,
   input: LoginRequest,
 ): Promise<void> {
+  requireAccess(request.auth, 'anyone');
   const failKey = `login-fail:${input.email.toLowerCase()}:${request.ip}`;
   await deps.throttle.consume(`login-ip:${request.ip}`, LOGIN_RULES.perIp);
   await deps.throttle.check(failKey, LOGIN_RULES.failuresPerAccountAndIp);
@@ -158,6 +160,7 @@ export async function requestPasswordReset(
   request: FastifyRequest,
   email: string,
 ): Promise<Feedback | 'noemail'> {
+  requireAccess(request.auth, 'anyone');
   await deps.throttle.consume(`reset-ip:${request.ip}`, LOGIN_RULES.resetPerIp);
   await deps.throttle.consume(`reset:${email.toLowerCase()}:${request.ip}`, LOGIN_RULES.resetPerAccountAndIp);
   const found = await findUserByEmail(deps.db, email);

@@ -1,3 +1,4 @@
+import { requireAccess } from '../../platform/access.ts';
 import { EXTRA_MIKA_CREDITS, EXTRA_PRICES_CENTS, PAID_PLANS, PLAN_LIMITS, PLAN_PRICES_CENTS, CREDIT_PRICE_CENTS_PER_100, VAT_PERCENT, type PlanSlug } from '../../../shared/constants.ts';
 import { vatCaseFor } from '../../../shared/vat.ts';
 import { sha256 } from '../../platform/crypto.ts';
@@ -72,15 +73,18 @@ export async function billingUserFields(deps: Deps, team: Team) {
 }
 
 export async function getBillingAddress(deps: Deps, auth: AuthContext) {
+  requireAccess(auth, 'owner');
   return { address: await teamAddress(deps, auth.team.id), provider: billingProvider(deps).kind };
 }
 
 export async function saveBillingAddress(deps: Deps, auth: AuthContext, address: BillingAddress) {
+  requireAccess(auth, 'owner');
   await upsertAddress(deps.db, auth.team.id, address);
   return { status: 'success' as const, message: MCOM.billingAddressSaved };
 }
 
 export async function listInvoices(deps: Deps, auth: AuthContext) {
+  requireAccess(auth, 'owner');
   const rows = await listTeamInvoices(deps.db, auth.team.id);
   return {
     invoices: rows.map((r) => ({
@@ -109,6 +113,7 @@ async function shopRefusal(deps: Deps, team: Team): Promise<string | null> {
 }
 
 export async function getShop(deps: Deps, auth: AuthContext) {
+  requireAccess(auth, 'member');
   const limits = getTeamLimits(auth.team);
   const error = await shopRefusal(deps, auth.team);
   const cancellations = await pendingCancellations(deps.db, auth.team.id);
@@ -117,6 +122,7 @@ export async function getShop(deps: Deps, auth: AuthContext) {
 
 /** Adds extra Mikas or users: team amounts, credits (15 per Mika at once) and the charge in one transaction. */
 export async function addExtras(deps: Deps, auth: AuthContext, item: 'mika' | 'user', qty: number) {
+  requireAccess(auth, 'owner');
   const refusal = await shopRefusal(deps, auth.team);
   if (refusal) throw new AppError('FORBIDDEN', refusal);
   const address = (await teamAddress(deps, auth.team.id))!;
@@ -149,6 +155,7 @@ export async function addExtras(deps: Deps, auth: AuthContext, item: 'mika' | 'u
 
 /** Cancels booked extras (extras.service.ts): they end with their paid period. */
 export async function cancelExtras(deps: Deps, auth: AuthContext, item: 'mika' | 'user', qty: number) {
+  requireAccess(auth, 'owner');
   const provider = billingProvider(deps);
   // Read before the transaction: the embedded database has one connection.
   const address = provider.kind === 'stripe' ? await teamAddress(deps, auth.team.id) : null;
@@ -167,6 +174,7 @@ export async function cancelExtras(deps: Deps, auth: AuthContext, item: 'mika' |
  * period and amounts, ends the trial, grants the plan's monthly allowance and charges it.
  */
 export async function bookPlan(deps: Deps, auth: AuthContext, slug: 'solo' | 'team' | 'agency', billingPeriod: 'monthly' | 'yearly') {
+  requireAccess(auth, 'owner');
   const provider = billingProvider(deps);
   // The same order as the Buchen button's tooltips: a running plan first, then the payment method.
   if (isPaidPlan(auth.team.planSlug)) throw new AppError('FORBIDDEN', MCOM.bookingPlanRunning);
@@ -211,6 +219,7 @@ export const topupPriceCents = (credits: number) => (credits * CREDIT_PRICE_CENT
 
 /** GET /api/checkout/preview: what the confirmation shows (net, VAT of the team's case, gross). */
 export async function checkoutPreview(deps: Deps, auth: AuthContext, credits: number) {
+  requireAccess(auth, 'admin');
   const address = await teamAddress(deps, auth.team.id);
   const provider = billingProvider(deps);
   // Stripe collects German VAT on its own prices; our invoices follow the buyer's VAT case.
@@ -230,12 +239,14 @@ export async function checkoutPreview(deps: Deps, auth: AuthContext, credits: nu
 
 /** POST /api/checkout: the purchase; answers where the browser goes next. */
 export async function checkout(deps: Deps, auth: AuthContext, credits: number): Promise<{ url: string }> {
+  requireAccess(auth, 'admin');
   const address = await teamAddress(deps, auth.team.id);
   if (!address) return { url: `${BILLING_PAGE}?next=checkout&amount=${credits}` };
   return { url: await billingProvider(deps).checkout(auth.team, address, credits, topupPriceCents(credits)) };
 }
 
 export async function listOrders(deps: Deps, auth: AuthContext) {
+  requireAccess(auth, 'admin');
   const rows = await listTeamOrders(deps.db, auth.team.id);
   return rows.map(({ order, invoiceUuid }) => ({
     id: order.uuid,
@@ -254,6 +265,7 @@ async function teamInvoice(deps: Deps, auth: AuthContext, id: string) {
 }
 
 export async function invoiceUrl(deps: Deps, auth: AuthContext, id: string) {
+  requireAccess(auth, 'admin');
   const provider = billingProvider(deps);
   if (/^in_\w+$/.test(id) && provider.externalInvoiceUrl) {
     const url = await provider.externalInvoiceUrl(auth.team, id);
@@ -265,6 +277,7 @@ export async function invoiceUrl(deps: Deps, auth: AuthContext, id: string) {
 
 /** The stored bytes of an invoice or credit note, exactly as issued (checked against their SHA-256). */
 export async function invoicePdfFile(deps: Deps, auth: AuthContext, id: string) {
+  requireAccess(auth, 'admin');
   const invoice = await teamInvoice(deps, auth, id);
   if (!invoice.pdfFile || !invoice.pdfSha256) throw new AppError('CONFLICT', MCOM.invoicePending, { headers: { 'Retry-After': '5' } });
   const pdf = await deps.privateFiles.read(INVOICE_FOLDER, invoice.pdfFile);

@@ -1,3 +1,4 @@
+import { requireAccess } from '../../platform/access.ts';
 import { and, desc, eq, isNotNull, isNull, like, lte, sql } from 'drizzle-orm';
 import { MCOM } from '../../../shared/messages.ts';
 import type { Db } from '../../db/client.ts';
@@ -56,6 +57,7 @@ export async function pendingCancellations(db: Db, teamId: number) {
 
 /** Cancels booked extras: never more than booked and not already cancelled (checked under the team's row lock). */
 export async function cancelExtras(deps: Deps, auth: AuthContext, provider: BillingProvider, item: Item, qty: number, chargeStripe: (tx: Db, team: Team) => Promise<void>) {
+  requireAccess(auth, 'owner');
   const tooMany = item === 'mika' ? MCOM.shopCancelTooManyMikas : MCOM.shopCancelTooManyUsers;
   const now = new Date();
   await deps.db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import { requireAccess } from '../../platform/access.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../shared/zod.ts';
 import {
@@ -18,7 +19,6 @@ import {
   confirmStreamedAnswer,
   createThread,
   getThreadMessages,
-  resolveThreadAccess,
   startHistory,
   throttlePublicMessage,
 } from './chat.service.ts';
@@ -50,10 +50,10 @@ export const chatRoutes =
         },
       },
       async (request) => {
-        const access = await resolveThreadAccess(deps, request.auth, {
+        const access = await requireAccess(request.auth, 'thread', {
           ...request.params,
           token: request.query.token,
-        });
+        }, deps);
         return { messages: await getThreadMessages(deps, access) };
       },
     );
@@ -75,7 +75,7 @@ export const chatRoutes =
       },
       async (request, reply) => {
         const q = request.query;
-        const access = await resolveThreadAccess(deps, request.auth, q);
+        const access = await requireAccess(request.auth, 'thread', q, deps);
         const history = startHistory(deps, access);
         await throttlePublicMessage(deps, access, request.ip);
         // Before the stream starts: empty credits answer 402 as JSON, and no provider is asked.
@@ -120,11 +120,11 @@ export const chatRoutes =
       },
       async (request) => {
         const b = request.body;
-        const thread = await resolveThreadAccess(deps, request.auth, {
+        const thread = await requireAccess(request.auth, 'thread', {
           assistantUuid: b.assistantUuid,
           threadId: b.threadId,
           token: b.token,
-        });
+        }, deps);
         return confirmStreamedAnswer(deps, thread, b.lastResponseId);
       },
     );

@@ -1,3 +1,4 @@
+import { requireAccess } from '../../platform/access.ts';
 import type { ToolSet } from 'ai';
 import { createPrivacyGate } from '../../ai/privacy-gate.ts';
 import { createInstructionGuard } from '../../ai/instruction-guard.ts';
@@ -12,7 +13,6 @@ import type { AuthContext } from '../../platform/session.ts';
 import { MC, MP, MS } from '../../../shared/messages.ts';
 import type { ChatMessage, StreamEvent, Thread } from '../../../shared/schemas/chat.ts';
 import {
-  assertCanUseAssistant,
   assertUsable,
   findPublishedAssistant,
   limitStateFrom,
@@ -67,6 +67,7 @@ export async function createThread(
   caller: { auth: AuthContext | null; ip: string },
   input: { assistantUuid: string; public?: boolean },
 ): Promise<Thread> {
+  requireAccess(caller.auth, 'anyone');
   const token = randomToken(24);
   const { auth } = caller;
   if (input.public || !auth) {
@@ -82,7 +83,7 @@ export async function createThread(
     });
     return { id, token };
   }
-  const assistant = await assertCanUseAssistant(deps, auth, input.assistantUuid);
+  const assistant = await requireAccess(auth, 'assistant.use', input.assistantUuid, deps);
   const id = await insertThread(deps.db, {
     tokenHash: sha256(token),
     assistantId: assistant.id,
@@ -474,9 +475,10 @@ export async function findThreadDocumentSource(
   auth: AuthContext | null,
   ref: { assistantUuid: string; file: string; token: string },
 ): Promise<{ assistant: Assistant; source: string } | undefined> {
+  requireAccess(auth, 'anyone');
   const found = await findThreadDocument(deps.db, ref.file, sha256(ref.token));
   if (!found?.source) return undefined;
-  const access = await resolveThreadAccess(deps, auth, { assistantUuid: ref.assistantUuid, threadId: found.threadId, token: ref.token });
+  const access = await requireAccess(auth, 'thread', { assistantUuid: ref.assistantUuid, threadId: found.threadId, token: ref.token }, deps);
   return { assistant: access.assistant, source: found.source };
 }
 

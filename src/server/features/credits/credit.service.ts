@@ -1,3 +1,4 @@
+import { requireAccess } from '../../platform/access.ts';
 import { berlinDay, berlinMonth } from '../../platform/berlin-time.ts';
 import { EXTRA_MIKA_CREDITS, PLAN_LIMITS, type PlanSlug } from '../../../shared/constants.ts';
 import { priceUnits, unitsToCredits, type PricedUsage } from '../../../shared/credit-prices.ts';
@@ -187,6 +188,7 @@ export interface CreditMonth {
 }
 
 export async function getCredits(deps: Deps, auth: AuthContext): Promise<{ past: CreditMonth[]; current: CreditMonth; left: number }> {
+  requireAccess(auth, 'admin');
   const teamId = auth.team.id;
   const [totals, left] = await Promise.all([monthTotals(deps.db, teamId), balanceUnits(deps.db, teamId)]);
   const byMonth = new Map<string, { booked: number; used: number; topup: number }>();
@@ -219,6 +221,7 @@ export async function getCredits(deps: Deps, auth: AuthContext): Promise<{ past:
 }
 
 export async function getDailyCredits(deps: Deps, auth: AuthContext, month: string | undefined) {
+  requireAccess(auth, 'admin');
   const key = month ?? berlinMonth();
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(key)) throw new AppError('VALIDATION', MCR.monthInvalid, { fields: { month: [MCR.monthInvalid] } });
   const teamId = auth.team.id;

@@ -1,3 +1,4 @@
+import { requireAccess } from '../../platform/access.ts';
 import { listTeamAudit, type AuditAction } from '../../platform/audit.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
@@ -52,6 +53,7 @@ export function describeEntry(action: string, d: Record<string, unknown>): strin
 
 /** GET /api/dataprotection/audit: the newest 200 entries. */
 export async function listDataprotectionAudit(deps: Deps, auth: AuthContext): Promise<DataprotectionAuditEntry[]> {
+  requireAccess(auth, 'admin');
   const rows = await listTeamAudit(deps.db, auth.team.id, DATAPROTECTION_ACTIONS, 200);
   return rows.map((r) => ({
     at: r.at.toISOString(),

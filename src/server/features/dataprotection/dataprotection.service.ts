@@ -7,7 +7,7 @@ import type { AuthContext } from '../../platform/session.ts';
 import { MU } from '../../../shared/messages.ts';
 import { FILTER_MIN_LEVEL2 } from '../../../shared/schemas/users.ts';
 import { isAssistantFilterOn } from '../../ai/privacy-terms.ts';
-import { assertCanEditAssistant, saveAssistantFilter } from '../assistants/index.ts';
+import { saveAssistantFilter } from '../assistants/index.ts';
 import { saveTeamProtection } from '../teams/index.ts';
 
 export function getTeamFilter(auth: AuthContext) {
@@ -16,7 +16,7 @@ export function getTeamFilter(auth: AuthContext) {
 }
 
 export async function getAssistantFilter(deps: Deps, auth: AuthContext, uuid: string) {
-  const assistant = await assertCanEditAssistant(deps, auth, uuid);
+  const assistant = await requireAccess(auth, 'assistant.edit', uuid, deps);
   return {
     filter: assistant.filter,
     protection_level: auth.team.protectionLevel,
@@ -39,6 +39,7 @@ export async function saveFilter(
   auth: AuthContext,
   input: { firstKey: string; filterString: string; protectionLevel: number },
 ): Promise<{ status: 'success'; message: string }> {
+  requireAccess(auth, 'member');
   const filter = input.filterString.trim();
   if (input.firstKey === 'main') {
     requireAccess(auth, 'admin');
@@ -46,7 +47,7 @@ export async function saveFilter(
     await saveTeamProtection(deps.db, auth.team.id, { protectionLevel: input.protectionLevel, filter });
     return { status: 'success', message: MU.filterSaved };
   }
-  const assistant = await assertCanEditAssistant(deps, auth, input.firstKey);
+  const assistant = await requireAccess(auth, 'assistant.edit', input.firstKey, deps);
   const level = auth.team.protectionLevel;
   if (level === 2) assertLevel2Length(filter);
   await saveAssistantFilter(deps, assistant, { filter, filterEnabled: level === 2 ? true : input.protectionLevel >= 1 });
@@ -61,6 +62,7 @@ const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
  * itself when it expired.
  */
 export async function listSupportAccesses(deps: Deps, auth: AuthContext): Promise<SupportAccess[]> {
+  requireAccess(auth, 'admin');
   const rows = await listTeamAudit(deps.db, auth.team.id, ['live_login.started', 'live_login.ended', 'live_login.request'], 2000);
   const byLive = new Map<string, SupportAccess>();
   // Oldest first, so the start of each live login is seen before its end and its changes.

@@ -18,7 +18,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
 import { requireAuth } from '../../platform/session.ts';
 import { listDataprotectionAudit } from './dataprotection-audit.ts';
-import { deleteOwnThread, eraseUser, eraseVisitorThread, findVisitorThreads, type ResolveThread } from './erasure.ts';
+import { deleteOwnThread, eraseUser, eraseVisitorThread, findVisitorThreads } from './erasure.ts';
 import { listOwnExports, openExportDownload, requestExport } from './exports.ts';
 import { buildProcessingRecord, renderRecordMarkdown, renderRecordPdf } from './processing-record.ts';
 import { getRetention, saveRetention } from './retention.ts';
@@ -28,7 +28,7 @@ const ZSuccess = z.object({ status: z.literal('success'), message: z.string() })
 
 /** The DSGVO toolkit (docs/dataprotection.md): admins only, except the visitor's own deletion. */
 export const dsgvoRoutes =
-  (deps: Deps, owners: PrivateFolderOwner[], resolveThread: ResolveThread): FastifyPluginAsyncZod =>
+  (deps: Deps, owners: PrivateFolderOwner[]): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/dataprotection/retention',
@@ -110,7 +110,7 @@ export const dsgvoRoutes =
         config: { access: 'visitor', validationMessage: MDS.threadNotFound },
         schema: { tags, description: 'The holder of the thread token deletes the conversation on the server.', body: ZOwnThreadDelete, response: { 200: ZErased } },
       },
-      async (request) => deleteOwnThread(deps, owners, resolveThread, request.auth, request.body),
+      async (request) => deleteOwnThread(deps, owners, request.auth, request.body),
     );
 
     app.get(

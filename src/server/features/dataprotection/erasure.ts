@@ -1,3 +1,4 @@
+import { requireAccess } from '../../platform/access.ts';
 import { and, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import {
   assistants,
@@ -5,7 +6,6 @@ import {
   formSubmissions,
   messages,
   threads,
-  users,
   type Team,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -24,16 +24,6 @@ import { EXPORT_FOLDER } from './exports.ts';
 // row records what was erased, never an e-mail address or content.
 
 const BATCH = 200;
-
-/**
- * The conversations' owner checks a thread token (the chat feature's resolveThreadAccess, handed in
- * by the app's wiring: data protection does not reach into the chat feature).
- */
-export type ResolveThread = (
-  deps: Deps,
-  auth: AuthContext | null,
-  ref: { assistantUuid: string; threadId: number; token: string },
-) => Promise<{ thread: { id: number; teamId: number | null; isPublic: boolean }; team: { id: number; uuid: string; name: string } }>;
 
 /**
  * Removes the conversations and everything of theirs; returns what went. Callers have checked
@@ -81,15 +71,6 @@ async function removeExportsHolding(deps: Deps, teamId: number, subject: { scope
 }
 
 /** A user of the caller's team, or 404 (another team's user does not exist for the caller). */
-export async function findTeamUserOr404(deps: Deps, auth: AuthContext, uuid: string) {
-  const [user] = await deps.db
-    .select()
-    .from(users)
-    .where(and(eq(users.uuid, uuid), eq(users.teamId, auth.team.id)));
-  if (!user) throw new AppError('NOT_FOUND', MDS.userNotFound);
-  return user;
-}
-
 /**
  * DELETE /api/dataprotection/users/:uuid: the user with everything of theirs — conversations (with
  * files, submissions and mails), pictures, mails to or from their address in the outbox, sessions,
@@ -97,7 +78,8 @@ export async function findTeamUserOr404(deps: Deps, auth: AuthContext, uuid: str
  * the team (their `created_by` is cleared by the foreign key).
  */
 export async function eraseUser(deps: Deps, owners: PrivateFolderOwner[], auth: AuthContext, uuid: string) {
-  const target = await findTeamUserOr404(deps, auth, uuid);
+  requireAccess(auth, 'admin');
+  const target = await requireAccess(auth, 'team.user', uuid, deps);
   if (target.role === 'owner') throw new AppError('FORBIDDEN', MDS.ownerNotErasable);
   if (target.id === auth.user.id) throw new AppError('FORBIDDEN', MDS.selfNotErasable);
   const threadIds = (await deps.db.select({ id: threads.id }).from(threads).where(eq(threads.userId, target.id))).map((r) => r.id);
@@ -127,6 +109,7 @@ async function visitorThreadOr404(deps: Deps, team: Pick<Team, 'id'>, threadId: 
 
 /** DELETE /api/dataprotection/visitor-threads/:threadId. */
 export async function eraseVisitorThread(deps: Deps, owners: PrivateFolderOwner[], auth: AuthContext, threadId: number) {
+  requireAccess(auth, 'admin');
   await visitorThreadOr404(deps, auth.team, threadId);
   const removed = await eraseThreads(deps, owners, [threadId]);
   removed.files += await removeExportsHolding(deps, auth.team.id, { scope: 'thread', ref: String(threadId) });
@@ -141,11 +124,10 @@ export async function eraseVisitorThread(deps: Deps, owners: PrivateFolderOwner[
 export async function deleteOwnThread(
   deps: Deps,
   owners: PrivateFolderOwner[],
-  resolveThread: ResolveThread,
   auth: AuthContext | null,
   ref: { assistantUuid: string; threadId: number; token: string },
 ) {
-  const access = await resolveThread(deps, auth, ref);
+  const access = await requireAccess(auth, 'thread', ref, deps);
   const { thread } = access;
   const removed = await eraseThreads(deps, owners, [thread.id]);
   if (thread.teamId !== null) {
@@ -164,6 +146,7 @@ export async function deleteOwnThread(
  * thread number or by the e-mail address left in a contact form (case-insensitive, exact).
  */
 export async function findVisitorThreads(deps: Deps, auth: AuthContext, q: string): Promise<VisitorThread[]> {
+  requireAccess(auth, 'admin');
   const query = q.trim().replace(/^#/, '');
   let ids: number[];
   if (/^\d{1,9}$/.test(query)) {

@@ -1,3 +1,4 @@
+import { requireAccess } from '../../platform/access.ts';
 import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import { zipSync, strToU8 } from 'fflate';
 import {
@@ -26,7 +27,7 @@ import type { JobKind } from '../../platform/jobs.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { MDS } from '../../../shared/messages.ts';
 import type { ExportItem, ExportRequest } from '../../../shared/schemas/dataprotection.ts';
-import { findTeamUserOr404, visitorThreadOr404 } from './erasure.ts';
+import { visitorThreadOr404 } from './erasure.ts';
 
 // Data exports (DSGVO Art. 15 and 20): a ZIP with JSON and the original files, prepared by a job
 // (it survives a restart: the job is retried, a half-built ZIP is never offered), announced by
@@ -87,10 +88,11 @@ function toItem(row: DataExportRow, now = new Date()): ExportItem {
 
 /** POST /api/dataprotection/exports: records the request and enqueues its job in one transaction. */
 export async function requestExport(deps: Deps, auth: AuthContext, input: ExportRequest) {
+  requireAccess(auth, 'admin');
   let subject: string | null = null;
   let label = 'Gesamtes Team';
   if (input.scope === 'user') {
-    const user = await findTeamUserOr404(deps, auth, input.userUuid);
+    const user = await requireAccess(auth, 'team.user', input.userUuid, deps);
     subject = user.uuid;
     label = `User: ${user.name}`;
   } else if (input.scope === 'thread') {
@@ -116,6 +118,7 @@ export async function requestExport(deps: Deps, auth: AuthContext, input: Export
 
 /** GET /api/dataprotection/exports: the caller's own exports of the team, newest first. */
 export async function listOwnExports(deps: Deps, auth: AuthContext): Promise<ExportItem[]> {
+  requireAccess(auth, 'admin');
   const rows = await deps.db
     .select()
     .from(dataExports)
@@ -131,6 +134,7 @@ export async function listOwnExports(deps: Deps, auth: AuthContext): Promise<Exp
  * only while valid. Another admin's export does not exist for the caller (404).
  */
 export async function openExportDownload(deps: Deps, auth: AuthContext, uuid: string, now = new Date()) {
+  requireAccess(auth, 'admin');
   const [row] = await deps.db
     .select()
     .from(dataExports)

@@ -1,3 +1,4 @@
+import { requireAccess } from '../../platform/access.ts';
 import { createRequire } from 'node:module';
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
@@ -41,6 +42,7 @@ const germanDate = (d: Date) =>
   new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(d);
 
 export async function buildProcessingRecord(deps: Deps, auth: AuthContext, now = new Date()): Promise<ProcessingRecord> {
+  requireAccess(auth, 'admin');
   const [team] = await deps.db.select().from(teams).where(eq(teams.id, auth.team.id));
   if (!team) throw new Error('team gone');
   const mikas = await deps.db.select().from(assistants).where(eq(assistants.teamId, team.id)).orderBy(asc(assistants.name));

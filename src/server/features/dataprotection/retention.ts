@@ -1,3 +1,4 @@
+import { requireAccess } from '../../platform/access.ts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { auditLog, teams, threads } from '../../db/schema/index.ts';
 import { auditFrom, recordAudit } from '../../platform/audit.ts';
@@ -36,6 +37,7 @@ export function defineRetentionJob(deps: Deps, owners: PrivateFolderOwner[]) {
 
 /** GET /api/dataprotection/retention. */
 export async function getRetention(deps: Deps, auth: AuthContext): Promise<RetentionSettings> {
+  requireAccess(auth, 'admin');
   const [team] = await deps.db
     .select({ members: teams.retentionMemberDays, visitors: teams.retentionVisitorDays })
     .from(teams)
@@ -55,6 +57,7 @@ export async function getRetention(deps: Deps, auth: AuthContext): Promise<Reten
 
 /** PUT /api/dataprotection/retention. */
 export async function saveRetention(deps: Deps, auth: AuthContext, input: RetentionRequest) {
+  requireAccess(auth, 'admin');
   const before = await getRetention(deps, auth);
   await deps.db.transaction(async (tx) => {
     await setTeamRetention(tx, auth.team.id, { members: input.members_days, visitors: input.visitors_days });

@@ -1,3 +1,4 @@
+import { requireAccess } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
@@ -39,6 +40,7 @@ export async function readThreadDocument(
   auth: AuthContext | null,
   ref: { assistantUuid: string; file: string; token?: string | undefined },
 ): Promise<ServedDocument> {
+  requireAccess(auth, 'anyone');
   const notFound = () => new AppError('NOT_FOUND', MC.documentUnavailable);
   if (!ref.token) throw notFound();
   const found = await findThreadDocumentSource(deps, auth, { ...ref, token: ref.token }).catch((err: unknown) => {

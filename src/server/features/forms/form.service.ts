@@ -1,3 +1,4 @@
+import { requireAccess } from '../../platform/access.ts';
 import { eq } from 'drizzle-orm';
 import { formSubmissions, users, type Assistant, type FormSettings } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -13,8 +14,8 @@ import {
   type ZFormSettings,
 } from '../../../shared/schemas/public.ts';
 import type { z } from '../../../shared/zod.ts';
-import { assertCanEditAssistant, assertCanUseAssistant, findPublishedAssistant } from '../assistants/index.ts';
-import { getThreadMessages, markThreadFormsSubmitted, resolveThreadAccess, throttlePublicMessage } from '../chat/index.ts';
+import { findPublishedAssistant } from '../assistants/index.ts';
+import { getThreadMessages, markThreadFormsSubmitted, throttlePublicMessage } from '../chat/index.ts';
 import { getToolState, saveToolState } from '../tools/index.ts';
 
 async function formToolOf(deps: Deps, a: Assistant) {
@@ -34,8 +35,9 @@ function formInfoOf(s: FormSettings): FormInfo {
 
 /** Which inputs the contact form shows: for visitors of a published assistant or team members with use right. */
 export async function getFormInfo(deps: Deps, auth: AuthContext | null, assistantUuid: string): Promise<FormInfo> {
+  requireAccess(auth, 'anyone');
   const published = await findPublishedAssistant(deps, assistantUuid);
-  const assistant = published ?? (auth ? await assertCanUseAssistant(deps, auth, assistantUuid) : undefined);
+  const assistant = published ?? (auth ? await requireAccess(auth, 'assistant.use', assistantUuid, deps) : undefined);
   if (!assistant) throw new AppError('NOT_FOUND', 'Dieser Mika wurde nicht gefunden.');
   return formInfoOf((await formToolOf(deps, assistant)).settings);
 }
@@ -57,8 +59,7 @@ export async function submitContactForm(
   caller: { auth: AuthContext | null; ip: string },
   body: Record<string, unknown>,
 ): Promise<{ status: 'success'; message: string }> {
-  const envelope = body as { assistantUuid: string; threadId: number; token?: string };
-  const access = await resolveThreadAccess(deps, caller.auth, envelope);
+  const access = await requireAccess(caller.auth, 'thread', body as { assistantUuid: string; threadId: number; token?: string }, deps);
   await throttlePublicMessage(deps, access, caller.ip);
   const { assistant, thread } = access;
   const tool = await formToolOf(deps, assistant);
@@ -110,7 +111,7 @@ export async function submitContactForm(
 }
 
 export async function getFormSettings(deps: Deps, auth: AuthContext, uuid: string) {
-  const a = await assertCanEditAssistant(deps, auth, uuid);
+  const a = await requireAccess(auth, 'assistant.edit', uuid, deps);
   const tool = await formToolOf(deps, a);
   return { active: tool.active, ...tool.settings };
 }
@@ -121,7 +122,7 @@ export async function saveFormSettings(
   uuid: string,
   form: z.output<typeof ZFormSettings>,
 ): Promise<{ status: 'success'; message: string }> {
-  const a = await assertCanEditAssistant(deps, auth, uuid);
+  const a = await requireAccess(auth, 'assistant.edit', uuid, deps);
   const { active, ...settings } = form;
   settings.send_to = splitAddresses(settings.send_to).join(', ');
   await saveToolState(deps, a.id, 'form', { settings, ...(active === undefined ? {} : { active }) });

@@ -1,14 +1,14 @@
+import { requireAccess } from '../../platform/access.ts';
 import { generateText } from 'ai';
 import { createPrivacyGate } from '../../ai/privacy-gate.ts';
 import { styleLabel } from '../../ai/image-styles.ts';
-import type { Assistant, GeneratedImageRow } from '../../db/schema/index.ts';
+import type { GeneratedImageRow } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { IMAGE_SUBSTYLE_LABELS, IMAGE_STYLE_LABELS } from '../../../shared/constants.ts';
 import { MI } from '../../../shared/messages.ts';
 import type { GeneratedImage, ImageStatus } from '../../../shared/schemas/images.ts';
-import { assertCanUseAssistant } from '../assistants/index.ts';
 import { privacyTermsFor } from '../../ai/privacy-terms.ts';
 import { recordUsage } from '../usage/index.ts';
 import { audienceOf, releaseCredits, reserveCredits } from '../credits/index.ts';
@@ -22,13 +22,8 @@ import {
   listUserImages,
 } from './image.repository.ts';
 import { currentStyleChoice } from './style.service.ts';
+import { imageAssistantOnly } from './image-assistant.ts';
 
-/** The use right on an image assistant (image view, prompt, picture). */
-async function usableImageAssistant(deps: Deps, auth: AuthContext, uuid: string): Promise<Assistant> {
-  const assistant = await assertCanUseAssistant(deps, auth, uuid);
-  if (assistant.type !== 'image') throw new AppError('VALIDATION', MI.notImageAssistant);
-  return assistant;
-}
 
 export const imageUrl = (assistantUuid: string, imageUuid: string) => `/image/${assistantUuid}/${imageUuid}`;
 
@@ -72,7 +67,7 @@ export async function optimizePrompt(
   auth: AuthContext,
   input: { assistantUuid: string; input: string },
 ) {
-  const assistant = await usableImageAssistant(deps, auth, input.assistantUuid);
+  const assistant = imageAssistantOnly(await requireAccess(auth, 'assistant.use', input.assistantUuid, deps));
   const tool = deps.ai.imageTool;
   // Before spending a model call: without a painter no picture can follow.
   if (!tool) throw new AppError('UNAVAILABLE', MI.notConfigured);
@@ -128,14 +123,16 @@ export async function optimizePrompt(
 }
 
 /** A picture of the caller: the use right on its assistant, and only the user who asked for it. */
-async function ownImage(deps: Deps, auth: AuthContext, imageUuid: string) {
+/** The rule of `image.own` (image.access.ts): the member's own picture on a Mika they may use. */
+export async function ownImage(deps: Deps, auth: AuthContext, imageUuid: string) {
   const notFound = () => new AppError('NOT_FOUND', MI.imageNotFound);
   const found = await findImageByUuid(deps.db, imageUuid);
   if (!found) throw notFound();
   // Another team's assistant answers 404 here, so its picture does too.
-  await usableImageAssistant(deps, auth, found.assistantUuid).catch((err: unknown) => {
+  const assistant = await requireAccess(auth, 'assistant.use', found.assistantUuid, deps).catch((err: unknown) => {
     throw err instanceof AppError && err.status === 404 ? notFound() : err;
   });
+  imageAssistantOnly(assistant);
   if (found.image.userId !== auth.user.id) throw notFound();
   return found;
 }
@@ -145,7 +142,7 @@ async function ownImage(deps: Deps, auth: AuthContext, imageUuid: string) {
  * request is gone and is shown on reload); progress goes to the assistant's image room.
  */
 export async function startImage(deps: Deps, auth: AuthContext, imageUuid: string): Promise<GeneratedImage> {
-  const { image, assistantUuid } = await ownImage(deps, auth, imageUuid);
+  const { image, assistantUuid } = await requireAccess(auth, 'image.own', imageUuid, deps);
   if (!deps.ai.imageTool) throw new AppError('UNAVAILABLE', MI.notConfigured);
   // The picture's price is held before it is queued; the job settles it with the stored picture.
   const hold = image.status === 'prompted' ? await reserveCredits(deps.db, { teamId: auth.team.id, audience: audienceOf(auth) }, 'image', CREDIT_RESERVE.image) : null;
@@ -162,14 +159,14 @@ export async function startImage(deps: Deps, auth: AuthContext, imageUuid: strin
 
 /** GET /api/images/{assistantUuid}: the caller's latest pictures of this assistant (image view on reload). */
 export async function listImages(deps: Deps, auth: AuthContext, assistantUuid: string) {
-  const assistant = await usableImageAssistant(deps, auth, assistantUuid);
+  const assistant = imageAssistantOnly(await requireAccess(auth, 'assistant.use', assistantUuid, deps));
   const rows = await listUserImages(deps.db, assistant.id, auth.user.id, 20);
   return { images: rows.map((r) => toGeneratedImage(r, assistant.uuid)) };
 }
 
 /** GET /image/{assistantUuid}/{imageUuid}: the stored PNG. */
 export async function readImage(deps: Deps, auth: AuthContext, assistantUuid: string, imageUuid: string) {
-  const { image, assistantUuid: owner } = await ownImage(deps, auth, imageUuid);
+  const { image, assistantUuid: owner } = await requireAccess(auth, 'image.own', imageUuid, deps);
   if (owner !== assistantUuid || !image.storedName) throw new AppError('NOT_FOUND', MI.imageNotFound);
   const data = await deps.privateFiles.read(IMAGE_FOLDER, image.storedName);
   if (!data) throw new AppError('NOT_FOUND', MI.imageNotFound);

@@ -1,8 +1,10 @@
+import { requireAccess } from '../../platform/access.ts';
 import { createHash } from 'node:crypto';
 import { withCountLimit } from '../../platform/count-limit.ts';
 import { createPrivacyGate } from '../../ai/privacy-gate.ts';
 import type { Assistant } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../platform/app-error.ts';
+import { imageAssistantOnly } from './image-assistant.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { reencodeImage } from '../../platform/images.ts';
 import type { AuthContext } from '../../platform/session.ts';
@@ -15,7 +17,6 @@ import {
 } from '../../../shared/constants.ts';
 import { MI, MK } from '../../../shared/messages.ts';
 import type { StyleImage, StyleImageList } from '../../../shared/schemas/images.ts';
-import { assertCanEditAssistant } from '../assistants/index.ts';
 import { privacyTermsFor } from '../../ai/privacy-terms.ts';
 import { recordUsage } from '../usage/index.ts';
 import { audienceOf, releaseCredits, reserveCredits, type CreditHold } from '../credits/index.ts';
@@ -30,13 +31,6 @@ import {
   saveCustomStyle,
   setAssistantStyle,
 } from './image.repository.ts';
-
-/** The edit right on an image assistant (the Stilrichtungen tab's every call). */
-async function editableImageAssistant(deps: Deps, auth: AuthContext, uuid: string): Promise<Assistant> {
-  const assistant = await assertCanEditAssistant(deps, auth, uuid);
-  if (assistant.type !== 'image') throw new AppError('VALIDATION', MI.notImageAssistant);
-  return assistant;
-}
 
 const styleImageUrl = (assistantUuid: string, imageUuid: string) =>
   `/api/styleimage/${assistantUuid}/${imageUuid}`;
@@ -53,7 +47,7 @@ export async function listStyleImages(
   auth: AuthContext,
   assistantUuid: string,
 ): Promise<StyleImageList> {
-  const assistant = await editableImageAssistant(deps, auth, assistantUuid);
+  const assistant = imageAssistantOnly(await requireAccess(auth, 'assistant.edit', assistantUuid, deps));
   const rows = await listStyleImageRows(deps.db, assistant.id);
   const custom = await findCustomStyle(deps.db, assistant.id);
   return {
@@ -78,9 +72,10 @@ export async function uploadStyleImage(
   auth: AuthContext,
   upload: SingleUpload,
 ): Promise<StyleImage> {
+  requireAccess(auth, 'member');
   const assistantUuid = upload.fields.assistantUuid ?? '';
   if (!/^[0-9a-f-]{36}$/i.test(assistantUuid)) throw new AppError('VALIDATION', MK.noAssistant);
-  const assistant = await editableImageAssistant(deps, auth, assistantUuid);
+  const assistant = imageAssistantOnly(await requireAccess(auth, 'assistant.edit', assistantUuid, deps));
   if (!/\.png$/i.test(upload.file.filename)) throw validationError('file', MI.pngOnly);
   if (!upload.file.data.subarray(0, 8).equals(PNG_MAGIC)) throw validationError('file', MI.pngInvalid);
   if ((await listStyleImageRows(deps.db, assistant.id)).length >= STYLE_IMAGES_REQUIRED) {
@@ -118,7 +113,7 @@ export async function removeStyleImage(
   assistantUuid: string,
   imageUuid: string,
 ) {
-  const assistant = await editableImageAssistant(deps, auth, assistantUuid);
+  const assistant = imageAssistantOnly(await requireAccess(auth, 'assistant.edit', assistantUuid, deps));
   const row = await findStyleImage(deps.db, assistant.id, imageUuid);
   if (!row) throw new AppError('NOT_FOUND', MI.imageNotFound);
   await deleteStyleImage(deps.db, row.id);
@@ -132,7 +127,7 @@ export async function readStyleImage(
   assistantUuid: string,
   imageUuid: string,
 ) {
-  const assistant = await editableImageAssistant(deps, auth, assistantUuid);
+  const assistant = imageAssistantOnly(await requireAccess(auth, 'assistant.edit', assistantUuid, deps));
   const row = await findStyleImage(deps.db, assistant.id, imageUuid);
   const data = row && (await deps.privateFiles.read(STYLE_IMAGE_FOLDER, row.storedName));
   if (!data) throw new AppError('NOT_FOUND', MI.imageNotFound);
@@ -145,7 +140,7 @@ export async function chooseStyle(
   auth: AuthContext,
   input: { assistantUuid: string; selectedStyle: ImageStyle; selectedSubStyle?: string | null },
 ) {
-  const assistant = await editableImageAssistant(deps, auth, input.assistantUuid);
+  const assistant = imageAssistantOnly(await requireAccess(auth, 'assistant.edit', input.assistantUuid, deps));
   const sub = input.selectedSubStyle?.trim() || null;
   if (sub && !IMAGE_SUBSTYLES[input.selectedStyle].includes(sub)) {
     throw validationError('selectedSubStyle', MI.substyleInvalid);
@@ -166,7 +161,7 @@ export async function createCustomStyle(
   auth: AuthContext,
   input: { assistantUuid: string; selectedStyle: ImageStyle },
 ) {
-  const assistant = await editableImageAssistant(deps, auth, input.assistantUuid);
+  const assistant = imageAssistantOnly(await requireAccess(auth, 'assistant.edit', input.assistantUuid, deps));
   if (!(CUSTOM_IMAGE_STYLES as readonly string[]).includes(input.selectedStyle)) {
     throw validationError('selectedStyle', MI.customStyleBase);
   }

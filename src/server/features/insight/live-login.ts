@@ -42,6 +42,7 @@ export async function startLiveLogin(deps: Deps, auth: AuthContext, reply: Fasti
 
 /** POST /api/livelogin/end: back to the operator's own account (also after it expired). */
 export async function endLiveLogin(deps: Deps, request: FastifyRequest, reply: FastifyReply) {
+  requireAccess(request.auth, 'member');
   if (request.auth?.live) {
     await endLiveSession(deps.db, request.auth.sessionId, 'left');
     // Leaving is not a change made during the live login (the response hook audits those).

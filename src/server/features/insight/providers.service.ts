@@ -1,3 +1,4 @@
+import { requireAccess } from '../../platform/access.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { MAI } from '../../../shared/messages.ts';
@@ -13,6 +14,7 @@ export async function listProviders(deps: Deps): Promise<ProviderList> {
 }
 
 export async function saveProvider(deps: Deps, auth: AuthContext, input: PutProviderParsed): Promise<ProviderList & { message: string }> {
+  requireAccess(auth, 'superadmin');
   const { embeddingChanged } = await deps.providers.save(input, auth.user.id);
   deps.log.info(
     { capability: input.capability, provider: input.provider, model: input.model ?? null, baseUrl: input.baseUrl ?? null, keyChanged: Boolean(input.apiKey?.trim()), by: auth.user.id },

@@ -53,7 +53,8 @@ export async function enqueueDuePurges(deps: Deps, now = new Date()): Promise<nu
 
 /**
  * Removes a soft-deleted team for good: its private files (knowledge, assets, audio, documents,
- * images), its logos, then the team row with every row of the team. A team restored meanwhile (or
+ * images), its logos, then every owner's rows of the team (deps.rowOwners) and the team row with
+ * every row that cascades from it. A team restored meanwhile (or
  * already gone) is left alone. Returns whether it purged.
  */
 export async function purgeTeam(deps: Deps, owners: PrivateFolderOwner[], teamId: number): Promise<boolean> {
@@ -68,6 +69,7 @@ export async function purgeTeam(deps: Deps, owners: PrivateFolderOwner[], teamId
     .where(and(eq(assistants.teamId, teamId), isNotNull(assistants.logo)));
   for (const { logo } of logos) await deps.storage.remove(logo);
   await deps.db.transaction(async (tx) => {
+    for (const owner of deps.rowOwners) await owner.eraseTeam?.(tx, teamId);
     if (await purgeTeamRow(tx, teamId)) {
       await recordAudit(tx, { action: 'team.purged', team, detail: { files: files.length + logos.length } });
     }

@@ -1,5 +1,6 @@
 // The front door of the knowledge feature (docs/decisions/029-server-boundaries.md): other features and
 // the app's wiring import only what is exported here.
+import './knowledge.access.ts';
 export { seedGuideKnowledge } from './guide.seed.ts';
 export { defineKnowledgeJobs, resplitAssistant, resumeInterruptedIngestion } from './knowledge.jobs.ts';
 export { knowledgeFolderOwner } from './knowledge.repository.ts';

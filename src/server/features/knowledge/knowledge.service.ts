@@ -1,3 +1,4 @@
+import { requireAccess } from '../../platform/access.ts';
 import type { Passage } from '../../ai/offline-engine.ts';
 import { withCountLimit } from '../../platform/count-limit.ts';
 import { AppError, validationError } from '../../platform/app-error.ts';
@@ -13,7 +14,6 @@ import {
   type KnowledgeFile,
   type KnowledgeList,
 } from '../../../shared/schemas/knowledge.ts';
-import { assertCanEditAssistant } from '../assistants/index.ts';
 import { checkKnowledgeFile } from './file-check.ts';
 import { ingestionJob } from './knowledge.jobs.ts';
 import {
@@ -51,7 +51,7 @@ export async function listKnowledge(
   auth: AuthContext,
   assistantUuid: string,
 ): Promise<KnowledgeList> {
-  const assistant = await assertCanEditAssistant(deps, auth, assistantUuid);
+  const assistant = await requireAccess(auth, 'assistant.edit', assistantUuid, deps);
   const files = await listFiles(deps.db, assistant.id);
   return { files: files.map(toKnowledgeFile), max_files: KNOWLEDGE_MAX_FILES };
 }
@@ -67,9 +67,10 @@ export async function uploadKnowledge(
   auth: AuthContext,
   upload: SingleUpload,
 ): Promise<KnowledgeFile> {
+  requireAccess(auth, 'member');
   const assistantUuid = upload.fields.assistantUuid ?? '';
   if (!/^[0-9a-f-]{36}$/i.test(assistantUuid)) throw new AppError('VALIDATION', MK.noAssistant);
-  const assistant = await assertCanEditAssistant(deps, auth, assistantUuid);
+  const assistant = await requireAccess(auth, 'assistant.edit', assistantUuid, deps);
   if ((await countFiles(deps.db, assistant.id)) >= KNOWLEDGE_MAX_FILES) {
     throw validationError('file', MK.tooManyFiles(KNOWLEDGE_MAX_FILES));
   }
@@ -107,18 +108,24 @@ export async function uploadKnowledge(
   }
 }
 
+/** The rule of `knowledge.file` (knowledge.access.ts): a file through the edit right on its Mika. */
+export async function editableKnowledgeFile(deps: Deps, auth: AuthContext | null, fileUuid: string) {
+  const notFound = () => new AppError('NOT_FOUND', MK.notFound);
+  const assistantUuid = await findFileAssistantUuid(deps.db, fileUuid);
+  if (!assistantUuid) throw notFound();
+  // Another team's assistant answers 404 here, so its file does too.
+  const assistant = await requireAccess(auth, 'assistant.edit', assistantUuid, deps);
+  const file = await findFile(deps.db, assistant.id, fileUuid);
+  if (!file) throw notFound();
+  return { assistant, file };
+}
+
 export async function editKnowledge(
   deps: Deps,
   auth: AuthContext,
   input: { fileUuid: string; name: string; description: string },
 ): Promise<KnowledgeFile> {
-  const notFound = () => new AppError('NOT_FOUND', MK.notFound);
-  const assistantUuid = await findFileAssistantUuid(deps.db, input.fileUuid);
-  if (!assistantUuid) throw notFound();
-  // Another team's assistant answers 404 here, so its file does too.
-  const assistant = await assertCanEditAssistant(deps, auth, assistantUuid);
-  const file = await findFile(deps.db, assistant.id, input.fileUuid);
-  if (!file) throw notFound();
+  const { file } = await requireAccess(auth, 'knowledge.file', input.fileUuid, deps);
   return toKnowledgeFile(
     await updateFileText(deps.db, file.id, { name: input.name, description: input.description }),
   );
@@ -129,7 +136,7 @@ export async function deleteKnowledge(
   auth: AuthContext,
   input: { assistantUuid: string; fileUuid: string },
 ) {
-  const assistant = await assertCanEditAssistant(deps, auth, input.assistantUuid);
+  const assistant = await requireAccess(auth, 'assistant.edit', input.assistantUuid, deps);
   const file = await findFile(deps.db, assistant.id, input.fileUuid);
   if (!file) throw new AppError('NOT_FOUND', MK.notFound);
   await deleteFile(deps.db, file);

@@ -7,7 +7,6 @@ import type { Deps } from '../../platform/deps.ts';
 import { requireAccess } from '../../platform/access.ts';
 import { checkOutboundUrl, OutboundRefused } from '../../platform/outbound.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import { assertCanEditAssistant } from '../assistants/index.ts';
 // The MCP client (and the SDK behind it, a large share of the server's start) loads on first use:
 // most installations and most answers never talk to an MCP server.
 const mcpClient = () => import('./mcp.client.ts');
@@ -58,7 +57,7 @@ export async function listAssistantMcps(
   uuid: string,
   refresh: boolean,
 ): Promise<McpItem[]> {
-  const assistant = await assertCanEditAssistant(deps, auth, uuid);
+  const assistant = await requireAccess(auth, 'assistant.edit', uuid, deps);
   const rows = await listServersForAssistant(deps.db, auth.team.id, assistant.id);
   const servers = await Promise.all(
     rows.map(async ({ server, active }) => {
@@ -85,7 +84,7 @@ export async function toggleMcp(
   auth: AuthContext,
   body: { assistantUuid: string; mcpId: number; state: boolean },
 ) {
-  const assistant = await assertCanEditAssistant(deps, auth, body.assistantUuid);
+  const assistant = await requireAccess(auth, 'assistant.edit', body.assistantUuid, deps);
   if (assistant.type === 'image') throw new AppError('CONFLICT', MT.noToolsForImage);
   const server = await findServer(deps.db, auth.team.id, body.mcpId);
   if (!server) throw new AppError('NOT_FOUND', MT.mcpNotFound);

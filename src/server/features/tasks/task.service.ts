@@ -1,11 +1,11 @@
+import { requireAccess } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { MC, MTK } from '../../../shared/messages.ts';
 import type { StreamEvent } from '../../../shared/schemas/chat.ts';
 import type { TaskOutputMail, TaskRequest, TaskResponse } from '../../../shared/schemas/task.ts';
-import { assertCanUseAssistant } from '../assistants/index.ts';
-import { answerInThread, createThread, reserveAnswerCredits, resolveThreadAccess } from '../chat/index.ts';
+import { answerInThread, createThread, reserveAnswerCredits } from '../chat/index.ts';
 import { taskDocumentTools } from './task-documents.ts';
 
 /** Results one user may mail to themselves per hour. */
@@ -17,13 +17,13 @@ export const TASK_MAILS_PER_HOUR = 20;
  * document result answers `doc` with the file name, which /document/… serves with the thread token.
  */
 export async function runTask(deps: Deps, caller: { auth: AuthContext; ip: string }, input: TaskRequest): Promise<TaskResponse> {
-  const assistant = await assertCanUseAssistant(deps, caller.auth, input.assistantUuid);
+  const assistant = await requireAccess(caller.auth, 'assistant.use', input.assistantUuid, deps);
   if (assistant.type !== 'task') throw new AppError('VALIDATION', MTK.notATask);
   const thread =
     input.threadId !== undefined && input.token
       ? { id: input.threadId, token: input.token }
       : await createThread(deps, { auth: caller.auth, ip: caller.ip }, { assistantUuid: input.assistantUuid });
-  const access = await resolveThreadAccess(deps, caller.auth, { assistantUuid: input.assistantUuid, threadId: thread.id, token: thread.token });
+  const access = await requireAccess(caller.auth, 'thread', { assistantUuid: input.assistantUuid, threadId: thread.id, token: thread.token }, deps);
 
   const hold = await reserveAnswerCredits(deps, access, caller.auth);
   const events: StreamEvent[] = [];
@@ -46,7 +46,8 @@ export async function runTask(deps: Deps, caller: { auth: AuthContext; ip: strin
  * an address from the request), as plain text, a bounded number of times per hour.
  */
 export async function mailTaskOutput(deps: Deps, auth: AuthContext, input: TaskOutputMail): Promise<{ message: string }> {
-  if (input.assistantUuid) await assertCanUseAssistant(deps, auth, input.assistantUuid);
+  requireAccess(auth, 'member');
+  if (input.assistantUuid) await requireAccess(auth, 'assistant.use', input.assistantUuid, deps);
   await deps.throttle.consume(`task-mail:${auth.user.id}`, { limit: TASK_MAILS_PER_HOUR, windowMs: 3_600_000 }, MTK.mailLimit);
   const name = input.assistant_name.replace(/[\r\n\t]+/g, ' ').trim();
   // Plain text only (the mail module escapes it for its HTML part); control characters go.

@@ -1,3 +1,4 @@
+import { requireAccess } from '../../platform/access.ts';
 import { TOOL_SLUGS, type ToolSlug } from '../../db/schema/index.ts';
 import { TOOL_DEFINITIONS, toolBySlug, type ActiveTool } from '../../ai/tools/index.ts';
 import { contactsOf } from '../../ai/tools/email.ts';
@@ -7,7 +8,6 @@ import { isToolActive as isToolActiveIn } from '../../ai/tools/tool-state.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { MT } from '../../../shared/messages.ts';
 import type { EmailContact, EmailToolState, ToolItem } from '../../../shared/schemas/tools.ts';
-import { assertCanEditAssistant } from '../assistants/index.ts';
 import { findAssistantTool, listAssistantTools, upsertAssistantTool } from './tool.repository.ts';
 
 // The tools feature owns assistant_tools. Callers check access to the assistant first (these
@@ -59,7 +59,7 @@ export const isToolActive = (deps: Deps, assistantId: number, slug: ToolSlug): P
 
 /** GET /api/tools/{assistantUuid}: every tool kind with this assistant's switch. */
 export async function listTools(deps: Deps, auth: AuthContext, uuid: string): Promise<ToolItem[]> {
-  const a = await assertCanEditAssistant(deps, auth, uuid);
+  const a = await requireAccess(auth, 'assistant.edit', uuid, deps);
   const rows = await listAssistantTools(deps.db, a.id);
   return TOOL_SLUGS.flatMap((slug, i) => {
     const d = TOOL_DEFINITIONS[slug];
@@ -88,7 +88,7 @@ export async function setToolActive(
   slug: ToolSlug,
   active: boolean,
 ) {
-  const a = await assertCanEditAssistant(deps, auth, uuid);
+  const a = await requireAccess(auth, 'assistant.edit', uuid, deps);
   if (a.type === 'image') throw new AppError('CONFLICT', MT.noToolsForImage);
   await upsertAssistantTool(deps.db, a.id, slug, { active });
   return { status: 'success' as const, message: MT.settingSaved };
@@ -99,16 +99,16 @@ export async function toggleTool(
   auth: AuthContext,
   body: { assistantUuid: string; toolUuid: string; state: boolean },
 ) {
-  const definition = Object.values(TOOL_DEFINITIONS).find((d) => d.uuid === body.toolUuid);
   // The assistant is checked first: another team's assistant answers 404 whatever the tool.
-  await assertCanEditAssistant(deps, auth, body.assistantUuid);
+  await requireAccess(auth, 'assistant.edit', body.assistantUuid, deps);
+  const definition = Object.values(TOOL_DEFINITIONS).find((d) => d.uuid === body.toolUuid);
   if (!definition) throw new AppError('NOT_FOUND', MT.toolNotFound);
   return setToolActive(deps, auth, body.assistantUuid, definition.slug, body.state);
 }
 
 /** GET /api/tool/email/{assistantUuid}: the switch and the contacts the model may mail. */
 export async function getEmailTool(deps: Deps, auth: AuthContext, uuid: string): Promise<EmailToolState> {
-  const a = await assertCanEditAssistant(deps, auth, uuid);
+  const a = await requireAccess(auth, 'assistant.edit', uuid, deps);
   const state = await getToolState<Record<string, unknown>>(deps, a.id, 'email');
   return {
     active: state.active,
@@ -123,7 +123,7 @@ export async function saveEmailContacts(
   uuid: string,
   contacts: EmailContact[],
 ) {
-  const a = await assertCanEditAssistant(deps, auth, uuid);
+  const a = await requireAccess(auth, 'assistant.edit', uuid, deps);
   await upsertAssistantTool(deps.db, a.id, 'email', { settings: { contacts } });
   return { status: 'success' as const, message: MT.saved };
 }

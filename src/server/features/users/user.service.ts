@@ -44,7 +44,9 @@ function assertMayChangeUser(auth: AuthContext, target: User, change: { credenti
 }
 
 /** A user of the caller's team, or 404: users of other teams do not exist for the caller. */
-async function findTeamUser(deps: Deps, auth: AuthContext, uuid: string): Promise<User> {
+/** The rule of `team.user` (user.access.ts): an admin sees everyone of the team, a member themself. */
+export async function findTeamUser(deps: Deps, auth: AuthContext, uuid: string): Promise<User> {
+  if (!auth.user.isAdmin && uuid !== auth.user.uuid) throw new AppError('FORBIDDEN', M.forbidden);
   const [row] = await deps.db
     .select()
     .from(users)
@@ -61,8 +63,7 @@ export async function listTeamUsers(deps: Deps, auth: AuthContext): Promise<Team
 
 /** The profile (every user may read their own) plus, for admins, the per-assistant rights. */
 export async function getTeamUser(deps: Deps, auth: AuthContext, uuid: string) {
-  if (!auth.user.isAdmin && uuid !== auth.user.uuid) throw new AppError('FORBIDDEN', M.forbidden);
-  const user = await findTeamUser(deps, auth, uuid);
+  const user = await requireAccess(auth, 'team.user', uuid, deps);
   if (!auth.user.isAdmin) return { user: toTeamUser(user), assistants: [] };
   const rows = await deps.db
     .select({ a: assistants, canUse: assistantRights.canUse, canEdit: assistantRights.canEdit })
@@ -139,8 +140,8 @@ export async function updateTeamUser(
   auth: AuthContext,
   input: z.output<typeof ZUpdateUserRequest>,
 ): Promise<{ status: 'success'; message: string }> {
-  if (input.user.uuid !== auth.user.uuid) requireAccess(auth, 'admin');
-  const target = await findTeamUser(deps, auth, input.user.uuid);
+  // An admin changes everyone of the team, a member only themself.
+  const target = await requireAccess(auth, 'team.user', input.user.uuid, deps);
   const emailChanges = input.user.email.toLowerCase() !== target.email.toLowerCase();
   assertMayChangeUser(auth, target, { credentials: emailChanges || Boolean(input.password) });
   const set: Partial<typeof users.$inferInsert> = { name: input.user.name, email: input.user.email, updatedAt: new Date() };
@@ -165,7 +166,7 @@ export async function updateTeamUser(
 
 export async function deleteTeamUser(deps: Deps, auth: AuthContext, uuid: string) {
   requireAccess(auth, 'admin');
-  const target = await findTeamUser(deps, auth, uuid);
+  const target = await requireAccess(auth, 'team.user', uuid, deps);
   if (target.role === 'owner') throw new AppError('FORBIDDEN', MU.ownerNotDeletable);
   if (target.id === auth.user.id) throw new AppError('FORBIDDEN', MU.selfNotDeletable);
   assertMayChangeUser(auth, target, { credentials: true });
@@ -182,7 +183,7 @@ export async function setAssistantPermission(
   requireAccess(auth, 'admin');
   // Solo has no roles and rights: every member uses every Mika, admins edit (docs/plans.md).
   if (!planHasRights(auth.team)) throw new AppError('FORBIDDEN', MCR.rightsNotIncluded);
-  const target = await findTeamUser(deps, auth, userUuid);
+  const target = await requireAccess(auth, 'team.user', userUuid, deps);
   const [assistant] = await deps.db
     .select({ id: assistants.id })
     .from(assistants)

@@ -1,3 +1,4 @@
+import { requireAccess } from '../../platform/access.ts';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { readPcmWav, speakableText, wavSeconds } from '../../ai/speech.ts';
 import { assistants, messages, threads } from '../../db/schema/index.ts';
@@ -10,7 +11,7 @@ import {
   attachAnswerAudio,
   findThreadAnswer,
   privacyGateFor,
-  resolveThreadAccess,
+  type ThreadAccess,
   threadOfAnswerAudio,
   throttlePublicMessage,
 } from '../chat/index.ts';
@@ -38,7 +39,7 @@ export async function transcribeRecording(
   ref: ThreadRef,
   wav: Buffer,
 ): Promise<{ message: string; addCost: number }> {
-  const access = await resolveThreadAccess(deps, caller.auth, ref);
+  const access = await requireAccess(caller.auth, 'thread', ref, deps);
   if (!access.thread.isPublic && access.team.protectionLevel >= 1) throw new AppError('FORBIDDEN', MU.voiceRefused);
   await throttlePublicMessage(deps, access, caller.ip);
   try {
@@ -65,7 +66,7 @@ export async function transcribeRecording(
 
 async function transcribeHeld(
   deps: Deps,
-  access: Awaited<ReturnType<typeof resolveThreadAccess>>,
+  access: ThreadAccess,
   wav: Buffer,
   hold: Awaited<ReturnType<typeof reserveCredits>>,
 ): Promise<{ message: string; addCost: number }> {
@@ -101,7 +102,7 @@ export async function answerToVoice(
   caller: { auth: AuthContext | null; ip: string },
   input: ThreadRef & { msgId: number },
 ): Promise<{ mp3: Buffer; file: string }> {
-  const access = await resolveThreadAccess(deps, caller.auth, input);
+  const access = await requireAccess(caller.auth, 'thread', input, deps);
   if (!access.assistant.canTalk) throw new AppError('FORBIDDEN', 'Dieser Mika sendet nur Text.');
   await throttlePublicMessage(deps, access, caller.ip);
   const answer = await findThreadAnswer(deps, access, input.msgId);
@@ -151,10 +152,11 @@ export async function readAnswerAudio(
   auth: AuthContext | null,
   ref: { assistantUuid: string; file: string; token?: string },
 ): Promise<Buffer> {
+  requireAccess(auth, 'anyone');
   const threadId = await threadOfAnswerAudio(deps, ref.file);
   const notFound = () => new AppError('NOT_FOUND', 'Die Audiodatei konnte nicht geladen werden.');
   if (threadId === undefined) throw notFound();
-  await resolveThreadAccess(deps, auth, { assistantUuid: ref.assistantUuid, threadId, token: ref.token });
+  await requireAccess(auth, 'thread', { assistantUuid: ref.assistantUuid, threadId, token: ref.token }, deps);
   const data = await deps.privateFiles.read(`${AUDIO_FOLDER}-${ref.assistantUuid}`, ref.file);
   if (!data) throw notFound();
   return data;
