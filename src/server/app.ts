@@ -27,9 +27,9 @@ import { createMailer, mailRowOwner } from './platform/mail.ts';
 import { billingRowOwner, defineBillingJobs, invoiceFolderOwner } from './features/billing/index.ts';
 import { createSecrets } from './platform/secrets.ts';
 import { defineFileSweep } from './platform/file-sweep.ts';
-import { knowledgeFolderOwner } from './features/knowledge/index.ts';
-import { audioFolderOwner } from './features/voice/index.ts';
-import { assetFolderOwner } from './features/assets/index.ts';
+import { knowledgeFolderOwner, knowledgeRowOwner } from './features/knowledge/index.ts';
+import { audioFolderOwner, readStoredAnswerAudio } from './features/voice/index.ts';
+import { assetFolderOwner, assetRowOwner } from './features/assets/index.ts';
 import { imageFolderOwner } from './features/images/index.ts';
 import { defineImageJobs, resumeInterruptedImages } from './features/images/index.ts';
 import { imageRoutes } from './features/images/index.ts';
@@ -51,7 +51,8 @@ import { assetDocumentSource } from './features/assets/index.ts';
 import { documentRoutes } from './features/documents/index.ts';
 import { accountRoutes } from './features/account/index.ts';
 import { legalRoutes } from './features/legal/index.ts';
-import { assistantRoutes } from './features/assistants/index.ts';
+import { assistantRoutes, assistantRowOwner } from './features/assistants/index.ts';
+import { teamRowOwner } from './features/teams/index.ts';
 import { chatRoutes, chatRowOwner } from './features/chat/index.ts';
 import { userRoutes } from './features/users/index.ts';
 import { dataprotectionRoutes } from './features/dataprotection/index.ts';
@@ -152,7 +153,8 @@ export async function buildApp(
     storage: createPublicStorage(backend),
     privateFiles,
     // Erasure order: every feature's linked rows first, then the conversations, then the people.
-    rowOwners: [formRowOwner, mcpRowOwner, mailRowOwner, billingRowOwner, chatRowOwner, accountRowOwner, auditRowOwner],
+    // The team export adds the parts in this order too (owners with exportTeam).
+    rowOwners: [teamRowOwner, assistantRowOwner, knowledgeRowOwner, assetRowOwner, formRowOwner, mcpRowOwner, mailRowOwner, billingRowOwner, chatRowOwner, accountRowOwner, auditRowOwner],
     ai: createAiGateway(config.ai, () => providers.models()),
     providers,
     secrets,
@@ -178,7 +180,8 @@ export async function buildApp(
   const privateFolderOwners = [knowledgeFolderOwner, audioFolderOwner, assetFolderOwner, imageFolderOwner, taskDocumentFolderOwner, exportFolderOwner, invoiceFolderOwner];
   defineFileSweep(deps, privateFolderOwners);
   defineTeamDeletionJobs(deps, privateFolderOwners);
-  defineExportJob(deps);
+  // Conversation documents come from their sources; a Mika's own files are exported under assets/.
+  defineExportJob(deps, { audio: readStoredAnswerAudio, documents: { task: taskDocumentSource } });
   defineRetentionJob(deps, privateFolderOwners);
   // Workers start once every feature has defined its jobs, and stop before the database closes.
   app.addHook('onReady', () => jobs.start());

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
 import { addKnowledge } from '../../tests/setup/knowledge.ts';
 import { createAssistant, createStaffedTeam, loginAs } from '../../tests/factories/index.ts';
 import { knowledgeFolderOwner } from './features/knowledge/knowledge.repository.ts';
-import { audioFolderOwner } from './features/voice/voice.service.ts';
+import { audioFolderOwner } from './features/voice/voice.repository.ts';
 import { sweepPrivateFiles } from './platform/file-sweep.ts';
 
 // Deleting an assistant removes its rows by cascade; the bytes of its files must go too.

@@ -1,7 +1,8 @@
 import type { Db } from '../db/client.ts';
+import type { ExportEntries, TeamExportContext } from './team-export.ts';
 
 /**
- * Rows are erased by their owners (docs/decisions/029-server-boundaries.md), as private files are
+ * Rows are erased and exported by their owners (docs/decisions/029-server-boundaries.md), as private files are
  * by their PrivateFolderOwner: every feature (and the platform's mail outbox) that keeps rows linked
  * to a conversation or a person contributes how they go. Erasure and retention iterate the
  * registry (deps.rowOwners) in order — the conversations' and the people's own rows last — so a
@@ -22,6 +23,11 @@ export interface RowOwner {
    * goes (rows with a cascading foreign key to the team need no contribution).
    */
   eraseTeam?(tx: Db, teamId: number): Promise<void>;
+  /**
+   * Its part of the team export (platform/team-export.ts): the entries of the ZIP for its own
+   * tables and files. An owner that declares it contributes at least its index file, even empty.
+   */
+  exportTeam?(db: Db, teamId: number, ctx: TeamExportContext): Promise<ExportEntries>;
   /** Tables whose rows outlive an erasure on purpose, with the reason (law, accountability). */
   keeps?: Record<string, string>;
 }

@@ -4,3 +4,4 @@ import './asset.access.ts';
 export { assetFolderOwner } from './asset.repository.ts';
 export { assetRoutes } from './asset.routes.ts';
 export { assetDocumentSource, listOfferableAssets } from './asset.service.ts';
+export { assetRowOwner } from './asset.rows.ts';

@@ -7,3 +7,4 @@ export { assertUsable, findPublishedAssistant, getLimitState, limitStateFrom, pl
 export { setAssistantImageStyle, setAssistantRight } from './assistant.service.ts';
 export { GUIDE_SEED_KEY } from './assistant.seed.ts';
 export { isFreeAssistant } from './assistant.service.ts';
+export { assistantRowOwner, listRightsOfUser, listTeamAssistantNames } from './assistant.rows.ts';

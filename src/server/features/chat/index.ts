@@ -5,4 +5,4 @@ export { defineChatJobs } from './chat.jobs.ts';
 export { chatRoutes } from './chat.routes.ts';
 export { answerInThread, attachAnswerAudio, createThread, findThreadAnswer, findThreadById, findThreadDocumentSource, getThreadMessages, markThreadFormsSubmitted, privacyGateFor, recoverInterruptedAnswers, reserveAnswerCredits, threadOfAnswerAudio, throttlePublicMessage, verifyThreadToken } from './chat.service.ts';
 export type { ThreadAccess } from './chat.service.ts';
-export { chatRowOwner } from './chat.rows.ts';
+export { chatRowOwner, exportConversations, listThreadIdsOfUser } from './chat.rows.ts';

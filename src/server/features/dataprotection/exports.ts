@@ -1,32 +1,21 @@
 import { requireAccess } from '../../platform/access.ts';
 import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import { zipSync, strToU8 } from 'fflate';
-import {
-  assetFiles,
-  assistantRights,
-  assistantTools,
-  assistants,
-  dataExports,
-  formSubmissions,
-  generatedImages,
-  invoices,
-  knowledgeFiles,
-  messages,
-  orders,
-  teams,
-  threads,
-  users,
-  type DataExportRow,
-  type ExportScope,
-} from '../../db/schema/index.ts';
+import { dataExports, generatedImages, teams, users, type DataExportRow, type ExportScope } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { auditFrom, recordAudit } from '../../platform/audit.ts';
 import type { Deps } from '../../platform/deps.ts';
+import type { DocumentSources } from '../../platform/document-source.ts';
 import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
 import type { JobKind } from '../../platform/jobs.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { MDS } from '../../../shared/messages.ts';
 import type { ExportItem, ExportRequest } from '../../../shared/schemas/dataprotection.ts';
+import { exportJson, type ExportEntries, type MessageAttachments, type TeamExportContext } from '../../platform/team-export.ts';
+import { listRightsOfUser, listTeamAssistantNames } from '../assistants/index.ts';
+import { findTeamPersonByUuid, listTeamUserUuids, personExportJson } from '../auth/index.ts';
+import { exportConversations, listThreadIdsOfUser } from '../chat/index.ts';
+import { exportThreadFormSubmissions } from '../forms/index.ts';
 import { visitorThreadOr404 } from './erasure.ts';
 
 // Data exports (DSGVO Art. 15 and 20): a ZIP with JSON and the original files, prepared by a job
@@ -37,9 +26,9 @@ export const EXPORT_FOLDER = 'exports';
 export const EXPORT_JOB = 'dataprotection-export';
 export const EXPORT_VALID_DAYS = 7;
 
-const jobs = new WeakMap<Deps, JobKind<{ exportId: number }>>();
+const jobs = new WeakMap<Deps, { job: JobKind<{ exportId: number }>; sources: ExportSources }>();
 
-export function defineExportJob(deps: Deps) {
+export function defineExportJob(deps: Deps, sources: ExportSources) {
   const job = deps.jobs.define<{ exportId: number }>(
     EXPORT_JOB,
     async ({ exportId }, ctx) => {
@@ -47,15 +36,15 @@ export function defineExportJob(deps: Deps) {
     },
     { retryLimit: 3, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 900, heartbeatSeconds: 30 },
   );
-  jobs.set(deps, job);
+  jobs.set(deps, { job, sources });
 }
 
 const MAIL_LABELS: Record<ExportScope, string> = { team: 'Gesamtes Team', user: 'Daten eines Users', thread: 'Besucher-Unterhaltung' };
 
 const exportJobOf = (deps: Deps) => {
-  const job = jobs.get(deps);
-  if (!job) throw new Error('export job is not defined');
-  return job;
+  const defined = jobs.get(deps);
+  if (!defined) throw new Error('export job is not defined');
+  return defined;
 };
 
 /** The exports' folder belongs to their rows: orphans are swept, a purged team's files go. */
@@ -110,7 +99,7 @@ export async function requestExport(deps: Deps, auth: AuthContext, input: Export
       ...auditFrom(auth),
       detail: { scope: input.scope, exportUuid: created!.uuid, ...(input.scope === 'thread' ? { threadId: input.threadId } : {}) },
     });
-    await exportJobOf(deps).send({ exportId: created!.id }, { tx, singletonKey: `export-${created!.id}` });
+    await exportJobOf(deps).job.send({ exportId: created!.id }, { tx, singletonKey: `export-${created!.id}` });
     return created!;
   });
   return { status: 'success' as const, message: MDS.exportStarted, export: toItem(row) };
@@ -166,7 +155,7 @@ export async function resumeInterruptedExports(deps: Deps): Promise<number> {
     .select({ id: dataExports.id })
     .from(dataExports)
     .where(inArray(dataExports.status, ['queued', 'running']));
-  for (const r of rows) await exportJobOf(deps).send({ exportId: r.id });
+  for (const r of rows) await exportJobOf(deps).job.send({ exportId: r.id });
   return rows.length;
 }
 
@@ -214,11 +203,6 @@ export async function runExport(deps: Deps, exportId: number, opts: { lastAttemp
 
 // ------------------------------------------------------------------ the ZIP
 
-type Entries = Record<string, Uint8Array>;
-const json = (value: unknown) => strToU8(JSON.stringify(value, null, 2));
-/** A file name safe inside a ZIP on every system (no folders, no control characters). */
-const safeName = (name: string) => name.replace(/[^\p{L}\p{N}._ -]+/gu, '_').replace(/^\.+/, '_').slice(0, 120) || 'datei';
-
 const README = (scope: ExportScope) =>
   [
     'Datenexport aus Mika',
@@ -233,83 +217,35 @@ const README = (scope: ExportScope) =>
     'Nutzungsdaten werden nur als Zahlen gespeichert und sind hier nicht enthalten.',
   ].join('\n');
 
-async function buildExportZip(deps: Deps, row: DataExportRow): Promise<Uint8Array> {
-  const entries: Entries = { 'LIESMICH.txt': strToU8(README(row.scope)) };
+/**
+ * The team's ZIP is written by the owners of its rows (RowOwner.exportTeam, decision 029): the
+ * export iterates deps.rowOwners and adds each part; file names never collide between owners.
+ */
+export async function buildExportZip(deps: Deps, row: DataExportRow): Promise<Uint8Array> {
+  const entries: ExportEntries = { 'LIESMICH.txt': strToU8(README(row.scope)) };
   const db = deps.db;
   const teamId = row.teamId;
+  const attachments = messageAttachments(deps, exportJobOf(deps).sources);
   if (row.scope === 'team') {
-    const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
-    if (!team) throw new Error('team gone');
-    entries['team.json'] = json({
-      uuid: team.uuid,
-      name: team.name,
-      plan: team.planSlug,
-      billing_period: team.billingPeriod,
-      protection_level: team.protectionLevel,
-      filter: team.filter,
-      retention_member_days: team.retentionMemberDays,
-      retention_visitor_days: team.retentionVisitorDays,
-      created_at: team.createdAt,
-    });
-    const people = await db.select().from(users).where(eq(users.teamId, teamId)).orderBy(asc(users.id));
-    entries['users.json'] = json(people.map(personJson));
-    const mikas = await db.select().from(assistants).where(eq(assistants.teamId, teamId)).orderBy(asc(assistants.id));
-    const ids = mikas.map((a) => a.id);
-    const tools = ids.length ? await db.select().from(assistantTools).where(inArray(assistantTools.assistantId, ids)) : [];
-    const rights = ids.length ? await db.select().from(assistantRights).where(inArray(assistantRights.assistantId, ids)) : [];
-    const userUuid = new Map(people.map((p) => [p.id, p.uuid]));
-    entries['assistants.json'] = json(
-      mikas.map(({ id, teamId: _t, ...settings }) => ({
-        ...settings,
-        tools: tools.filter((t) => t.assistantId === id).map(({ assistantId: _a, ...t }) => t),
-        rights: rights.filter((r) => r.assistantId === id).map((r) => ({ user: userUuid.get(r.userId) ?? null, can_use: r.canUse, can_edit: r.canEdit })),
-      })),
-    );
-    const knowledge = await db.select().from(knowledgeFiles).where(eq(knowledgeFiles.teamId, teamId)).orderBy(asc(knowledgeFiles.id));
-    const assistantUuid = new Map(mikas.map((a) => [a.id, a.uuid]));
-    entries['knowledge/files.json'] = json(
-      knowledge.map((k) => ({ uuid: k.uuid, assistant: assistantUuid.get(k.assistantId), name: k.name, description: k.description, size: k.sizeBytes, status: k.status, data_protection: k.isFiltered, created_at: k.createdAt, file: `knowledge/${k.id}-${safeName(k.name)}` })),
-    );
-    for (const k of knowledge) {
-      const bytes = await deps.privateFiles.read('knowledge', k.storedName);
-      if (bytes) entries[`knowledge/${k.id}-${safeName(k.name)}`] = bytes;
+    const ctx = teamExportContext(deps, teamId);
+    for (const owner of deps.rowOwners) {
+      if (!owner.exportTeam) continue;
+      for (const [name, bytes] of Object.entries(await owner.exportTeam(db, teamId, ctx))) {
+        if (name in entries) throw new Error(`export entry ${name} contributed twice (${owner.owner})`);
+        entries[name] = bytes;
+      }
     }
-    const assets = await db.select().from(assetFiles).where(eq(assetFiles.teamId, teamId)).orderBy(asc(assetFiles.id));
-    entries['assets/files.json'] = json(assets.map((f) => ({ uuid: f.uuid, assistant: assistantUuid.get(f.assistantId), name: f.name, description: f.description, file: `assets/${f.id}-${safeName(f.name)}` })));
-    for (const f of assets) {
-      const bytes = await deps.privateFiles.read('assets', f.storedName);
-      if (bytes) entries[`assets/${f.id}-${safeName(f.name)}`] = bytes;
-    }
-    const threadIds = (await db.select({ id: threads.id }).from(threads).where(eq(threads.teamId, teamId))).map((t) => t.id);
-    await addConversations(deps, entries, threadIds, userUuid);
-    const forms = await db
-      .select({ f: formSubmissions })
-      .from(formSubmissions)
-      .innerJoin(assistants, eq(assistants.id, formSubmissions.assistantId))
-      .where(eq(assistants.teamId, teamId))
-      .orderBy(asc(formSubmissions.id));
-    entries['form-submissions.json'] = json(forms.map(({ f }) => formJson(f, assistantUuid)));
-    const orderRows = await db.select().from(orders).where(eq(orders.teamId, teamId)).orderBy(asc(orders.id));
-    entries['orders.json'] = json(orderRows.map(({ id: _i, teamId: _t, ...o }) => o));
-    const invoiceRows = await db.select().from(invoices).where(eq(invoices.teamId, teamId)).orderBy(asc(invoices.id));
-    entries['invoices.json'] = json(invoiceRows.map(({ id: _i, teamId: _t, ...inv }) => inv));
   } else if (row.scope === 'user') {
-    const [person] = await db
-      .select()
-      .from(users)
-      .where(and(eq(users.uuid, row.subject ?? ''), eq(users.teamId, teamId)));
+    const person = await findTeamPersonByUuid(db, teamId, row.subject ?? '');
     if (!person) throw new Error('user gone');
-    entries['user.json'] = json(personJson(person));
-    const rights = await db
-      .select({ uuid: assistants.uuid, name: assistants.name, canUse: assistantRights.canUse, canEdit: assistantRights.canEdit })
-      .from(assistantRights)
-      .innerJoin(assistants, eq(assistants.id, assistantRights.assistantId))
-      .where(eq(assistantRights.userId, person.id));
-    entries['rights.json'] = json(rights);
-    const threadIds = (await db.select({ id: threads.id }).from(threads).where(and(eq(threads.userId, person.id), eq(threads.teamId, teamId)))).map((t) => t.id);
-    await addConversations(deps, entries, threadIds, new Map([[person.id, person.uuid]]));
+    entries['user.json'] = exportJson(personExportJson(person));
+    entries['rights.json'] = exportJson(await listRightsOfUser(db, person.id));
+    const threadIds = await listThreadIdsOfUser(db, teamId, person.id);
+    const assistants = once(() => listTeamAssistantNames(db, teamId));
+    Object.assign(entries, await exportConversations(db, threadIds, { assistants, userUuids: async () => new Map([[person.id, person.uuid]]), attachments }));
+    // The person's pictures (images feature) are still read here; see decision 029.
     const pictures = await db.select().from(generatedImages).where(eq(generatedImages.userId, person.id)).orderBy(asc(generatedImages.id));
-    entries['images/images.json'] = json(
+    entries['images/images.json'] = exportJson(
       pictures.map((p) => ({ uuid: p.uuid, description: p.description, prompt: p.prompt, style: [p.mainStyle, p.subStyle].filter(Boolean).join('/'), status: p.status, created_at: p.createdAt, file: p.storedName ? `images/${p.uuid}.png` : null })),
     );
     for (const p of pictures) {
@@ -317,64 +253,45 @@ async function buildExportZip(deps: Deps, row: DataExportRow): Promise<Uint8Arra
       if (bytes) entries[`images/${p.uuid}.png`] = bytes;
     }
   } else {
-    const threadId = Number(row.subject);
-    const [thread] = await db
-      .select({ id: threads.id })
-      .from(threads)
-      .where(and(eq(threads.id, threadId), eq(threads.teamId, teamId), eq(threads.isPublic, true)));
+    const thread = await visitorThreadOr404(deps, { id: teamId }, Number(row.subject)).catch(() => undefined);
     if (!thread) throw new Error('thread gone');
-    await addConversations(deps, entries, [thread.id], new Map());
-    const forms = await db.select().from(formSubmissions).where(eq(formSubmissions.threadId, thread.id)).orderBy(asc(formSubmissions.id));
-    entries['form-submissions.json'] = json(forms.map((f) => formJson(f, new Map())));
+    const assistants = once(() => listTeamAssistantNames(db, teamId));
+    Object.assign(entries, await exportConversations(db, [thread.id], { assistants, userUuids: async () => new Map(), attachments }));
+    Object.assign(entries, await exportThreadFormSubmissions(db, thread.id));
   }
   return zipSync(entries, { level: 6 });
 }
 
-function personJson(p: typeof users.$inferSelect) {
-  return { uuid: p.uuid, name: p.name, email: p.email, role: p.role, is_admin: p.isAdmin, is_verified: p.isVerified, created_at: p.createdAt, updated_at: p.updatedAt };
+/** Where the conversations' attachments come from (wired in app.ts): voice answers, conversation documents. */
+export interface ExportSources {
+  audio(deps: Deps, ref: { assistantUuid: string; name: string }): Promise<Uint8Array | undefined>;
+  /** Documents generated in conversations by kind; documents handed out from a Mika's files are in assets/. */
+  documents: DocumentSources;
 }
 
-function formJson(f: typeof formSubmissions.$inferSelect, assistantUuid: Map<number, string>) {
-  return { thread: f.threadId, assistant: assistantUuid.get(f.assistantId) ?? null, data: f.data, recipients: f.recipients, created_at: f.createdAt };
+/** What every owner's part of one team's export may use (exported for the owners' test). */
+export function teamExportContext(deps: Deps, teamId: number): TeamExportContext {
+  return {
+    readFile: (folder, name) => deps.privateFiles.read(folder, name),
+    userUuids: once(() => listTeamUserUuids(deps.db, teamId)),
+    assistants: once(() => listTeamAssistantNames(deps.db, teamId)),
+    attachments: messageAttachments(deps, exportJobOf(deps).sources),
+  };
 }
 
-/** conversations/{id}/conversation.json plus its spoken answers and generated documents. */
-async function addConversations(deps: Deps, entries: Entries, threadIds: number[], userUuid: Map<number, string>) {
-  for (let i = 0; i < threadIds.length; i += 200) {
-    const ids = threadIds.slice(i, i + 200);
-    const rows = await deps.db
-      .select({ thread: threads, assistantUuid: assistants.uuid, assistantName: assistants.name })
-      .from(threads)
-      .innerJoin(assistants, eq(assistants.id, threads.assistantId))
-      .where(inArray(threads.id, ids))
-      .orderBy(asc(threads.id));
-    const all = await deps.db.select().from(messages).where(inArray(messages.threadId, ids)).orderBy(asc(messages.id));
-    for (const { thread, assistantUuid, assistantName } of rows) {
-      const dir = `conversations/${thread.id}`;
-      const own = all.filter((m) => m.threadId === thread.id);
-      const list = [];
-      for (const m of own) {
-        let audio: string | null = null;
-        if (m.audio) {
-          const bytes = await deps.privateFiles.read(`audio-${assistantUuid}`, m.audio);
-          if (bytes) entries[(audio = `${dir}/audio/${safeName(m.audio)}`)] = bytes;
-        }
-        let document: string | null = null;
-        const task = /^task:(\d+)\/(.+)$/.exec(m.documentSource ?? '');
-        if (task) {
-          const bytes = await deps.privateFiles.read(`taskdocs-${task[1]}`, task[2]!);
-          if (bytes) entries[(document = `${dir}/documents/${m.id}-${safeName(m.document ?? task[2]!)}`)] = bytes;
-        }
-        list.push({ id: m.id, origin: m.origin, type: m.type, text: m.text, status: m.status, created_at: m.createdAt, sources: m.sources, audio, document: document ?? m.document });
-      }
-      entries[`${dir}/conversation.json`] = json({
-        id: thread.id,
-        assistant: { uuid: assistantUuid, name: assistantName },
-        kind: thread.isPublic ? 'visitor' : 'member',
-        user: thread.userId ? (userUuid.get(thread.userId) ?? null) : null,
-        created_at: thread.createdAt,
-        messages: list,
-      });
-    }
-  }
+function messageAttachments(deps: Deps, sources: ExportSources): MessageAttachments {
+  return {
+    audio: (ref) => sources.audio(deps, ref),
+    async document({ assistantId, source }) {
+      const colon = source.indexOf(':');
+      const kind = sources.documents[source.slice(0, colon)];
+      if (colon < 0 || !kind) return undefined;
+      return (await kind.read(deps, { assistantId, ref: source.slice(colon + 1) }))?.data;
+    },
+  };
+}
+
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => (value ??= load());
 }

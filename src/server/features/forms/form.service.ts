@@ -1,6 +1,6 @@
 import { requireAccess } from '../../platform/access.ts';
-import { eq } from 'drizzle-orm';
-import { formSubmissions, users, type Assistant, type FormSettings } from '../../db/schema/index.ts';
+import type { Assistant, FormSettings } from '../../db/schema/index.ts';
+import { findUserEmail, insertFormSubmission } from './form.repository.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
@@ -46,8 +46,7 @@ export async function getFormInfo(deps: Deps, auth: AuthContext | null, assistan
 async function userRecipient(deps: Deps, a: Assistant): Promise<string | undefined> {
   if (a.ownerEmail) return a.ownerEmail;
   if (!a.createdBy) return undefined;
-  const [u] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, a.createdBy));
-  return u?.email;
+  return findUserEmail(deps.db, a.createdBy);
 }
 
 /**
@@ -82,7 +81,7 @@ export async function submitContactForm(
     if (own) recipients.add(own);
   }
   const to = [...recipients].join(', ');
-  await deps.db.insert(formSubmissions).values({ assistantId: assistant.id, threadId: thread.id, data, recipients: to });
+  await insertFormSubmission(deps.db, { assistantId: assistant.id, threadId: thread.id, data, recipients: to });
   // The form in the conversation is answered: after a reload it shows the confirmation.
   await markThreadFormsSubmitted(deps, thread.id);
 

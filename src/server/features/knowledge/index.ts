@@ -9,3 +9,4 @@ export { citedSources, retrieveKnowledge, retrieveKnowledgeIfAny } from './knowl
 export { defineReembedJob, reembeddingPending, requestReembedding } from './reembed.ts';
 export { searchPassages } from './retrieval.ts';
 export { indexLegacyKnowledge } from './knowledge.jobs.ts';
+export { knowledgeRowOwner } from './knowledge.rows.ts';

@@ -2,3 +2,4 @@
 // the app's wiring import only what is exported here.
 export { toolRoutes } from './tool.routes.ts';
 export { activeToolsOf, getToolState, saveToolState, setToolActive, toActiveTools } from './tool.service.ts';
+export { listToolsOfAssistants } from './tool.repository.ts';

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { assistantTools, type AssistantToolRow, type ToolSlug } from '../../db/schema/index.ts';
 
@@ -32,4 +32,10 @@ export async function upsertAssistantTool(
 
 export async function listAssistantTools(db: Db, assistantId: number): Promise<AssistantToolRow[]> {
   return db.select().from(assistantTools).where(eq(assistantTools.assistantId, assistantId));
+}
+
+/** The tool rows of several assistants (a team's export lists them with their Mika). */
+export async function listToolsOfAssistants(db: Db, assistantIds: number[]): Promise<AssistantToolRow[]> {
+  if (assistantIds.length === 0) return [];
+  return db.select().from(assistantTools).where(inArray(assistantTools.assistantId, assistantIds));
 }

@@ -1,5 +1,4 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
-import { assistantRights, assistants, teams, users, type User } from '../../db/schema/index.ts';
+import type { users, User } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { hashPassword, randomToken } from '../../platform/crypto.ts';
 import { publicUrl } from '../../platform/storage.ts';
@@ -9,8 +8,9 @@ import { endAllSessionsOfUser, type AuthContext } from '../../platform/session.t
 import { M, MCR, MU, MINS } from '../../../shared/messages.ts';
 import type { TeamUser, ZCreateUserRequest, ZPermissionRequest, ZUpdateUserRequest } from '../../../shared/schemas/users.ts';
 import type { z } from '../../../shared/zod.ts';
-import { deleteUser, insertUser, issueInvitationToken, isEmailTaken, updateUser } from '../auth/index.ts';
-import { countTeamUsers, getTeamLimits } from '../teams/index.ts';
+import { deleteUser, findTeamPersonByUuid, insertUser, issueInvitationToken, isEmailTaken, updateUser } from '../auth/index.ts';
+import { countTeamUsers, getTeamLimits, loadTeamForUpdate } from '../teams/index.ts';
+import { findGrantableAssistantId, listAssistantsWithRightsOf, listTeamUsersByName } from './user.repository.ts';
 import { planHasRights, setAssistantRight } from '../assistants/index.ts';
 import { teamPhrase } from '../../../shared/team-name.ts';
 
@@ -47,17 +47,14 @@ function assertMayChangeUser(auth: AuthContext, target: User, change: { credenti
 /** The rule of `team.user` (user.access.ts): an admin sees everyone of the team, a member themself. */
 export async function findTeamUser(deps: Deps, auth: AuthContext, uuid: string): Promise<User> {
   if (!auth.user.isAdmin && uuid !== auth.user.uuid) throw new AppError('FORBIDDEN', M.forbidden);
-  const [row] = await deps.db
-    .select()
-    .from(users)
-    .where(and(eq(users.uuid, uuid), eq(users.teamId, auth.team.id)));
+  const row = await findTeamPersonByUuid(deps.db, auth.team.id, uuid);
   if (!row) throw new AppError('NOT_FOUND', MU.userNotFound);
   return row;
 }
 
 export async function listTeamUsers(deps: Deps, auth: AuthContext): Promise<TeamUser[]> {
   requireAccess(auth, 'admin');
-  const rows = await deps.db.select().from(users).where(eq(users.teamId, auth.team.id)).orderBy(asc(users.name));
+  const rows = await listTeamUsersByName(deps.db, auth.team.id);
   return rows.map(toTeamUser);
 }
 
@@ -65,12 +62,7 @@ export async function listTeamUsers(deps: Deps, auth: AuthContext): Promise<Team
 export async function getTeamUser(deps: Deps, auth: AuthContext, uuid: string) {
   const user = await requireAccess(auth, 'team.user', uuid, deps);
   if (!auth.user.isAdmin) return { user: toTeamUser(user), assistants: [] };
-  const rows = await deps.db
-    .select({ a: assistants, canUse: assistantRights.canUse, canEdit: assistantRights.canEdit })
-    .from(assistants)
-    .leftJoin(assistantRights, and(eq(assistantRights.assistantId, assistants.id), eq(assistantRights.userId, user.id)))
-    .where(or(isNull(assistants.teamId), eq(assistants.teamId, auth.team.id)))
-    .orderBy(sql`${assistants.isDefault} desc`, asc(assistants.name));
+  const rows = await listAssistantsWithRightsOf(deps.db, auth.team.id, user.id);
   return {
     user: toTeamUser(user),
     assistants: rows.map(({ a, canUse, canEdit }) => ({
@@ -101,8 +93,8 @@ export async function createTeamUser(
   const inviteToken = randomToken();
   const created = await deps.db.transaction(async (tx) => {
     // Lock the team: two parallel creates cannot both take the last free seat.
-    const [team] = await tx.select().from(teams).where(eq(teams.id, auth.team.id)).for('update');
-    const limits = getTeamLimits(team!);
+    const team = await loadTeamForUpdate(tx, auth.team.id);
+    const limits = getTeamLimits(team);
     if ((await countTeamUsers(tx, auth.team.id)) >= limits.userLimitRegular + limits.userAddons) {
       throw new AppError('FORBIDDEN', MU.userLimitReached);
     }
@@ -184,12 +176,9 @@ export async function setAssistantPermission(
   // Solo has no roles and rights: every member uses every Mika, admins edit (docs/plans.md).
   if (!planHasRights(auth.team)) throw new AppError('FORBIDDEN', MCR.rightsNotIncluded);
   const target = await requireAccess(auth, 'team.user', userUuid, deps);
-  const [assistant] = await deps.db
-    .select({ id: assistants.id })
-    .from(assistants)
-    .where(and(eq(assistants.id, input.assistant_id), or(isNull(assistants.teamId), eq(assistants.teamId, auth.team.id))));
-  if (!assistant) throw new AppError('NOT_FOUND', 'Dieser Mika wurde nicht gefunden.');
+  const assistantId = await findGrantableAssistantId(deps.db, auth.team.id, input.assistant_id);
+  if (assistantId === undefined) throw new AppError('NOT_FOUND', 'Dieser Mika wurde nicht gefunden.');
   const column = input.permission_type === 'can_use' ? 'canUse' : 'canEdit';
-  await setAssistantRight(deps.db, { userId: target.id, assistantId: assistant.id, right: column, value: input.value });
+  await setAssistantRight(deps.db, { userId: target.id, assistantId, right: column, value: input.value });
   return { status: 'success' as const, message: MU.permissionSaved };
 }

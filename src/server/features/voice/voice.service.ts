@@ -1,8 +1,5 @@
 import { requireAccess } from '../../platform/access.ts';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { readPcmWav, speakableText, wavSeconds } from '../../ai/speech.ts';
-import { assistants, messages, threads } from '../../db/schema/index.ts';
-import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
@@ -19,7 +16,7 @@ import { recordUsage } from '../usage/index.ts';
 import { audienceOf, releaseCredits, reserveCredits } from '../credits/index.ts';
 import { priceUnits } from '../../../shared/credit-prices.ts';
 
-const AUDIO_FOLDER = 'audio';
+import { AUDIO_FOLDER } from './voice.repository.ts';
 
 interface ThreadRef {
   assistantUuid: string;
@@ -161,31 +158,3 @@ export async function readAnswerAudio(
   if (!data) throw notFound();
   return data;
 }
-
-/** Spoken answers (folders audio-{assistantUuid}) still referenced by a message; the rest is swept. */
-export const audioFolderOwner: PrivateFolderOwner = {
-  owns: (folder) => folder.startsWith(`${AUDIO_FOLDER}-`),
-  async referenced(db, _folder, names) {
-    const rows = await db.select({ name: messages.audio }).from(messages).where(inArray(messages.audio, names));
-    return new Set(rows.map((r) => r.name ?? ''));
-  },
-  async teamFiles(db, teamId) {
-    const rows = await db
-      .select({ name: messages.audio, assistantUuid: assistants.uuid })
-      .from(messages)
-      .innerJoin(threads, eq(threads.id, messages.threadId))
-      .innerJoin(assistants, eq(assistants.id, threads.assistantId))
-      .where(and(eq(assistants.teamId, teamId), isNotNull(messages.audio)));
-    return rows.map((r) => ({ folder: `${AUDIO_FOLDER}-${r.assistantUuid}`, name: r.name! }));
-  },
-  async threadFiles(db, threadIds) {
-    if (threadIds.length === 0) return [];
-    const rows = await db
-      .select({ name: messages.audio, assistantUuid: assistants.uuid })
-      .from(messages)
-      .innerJoin(threads, eq(threads.id, messages.threadId))
-      .innerJoin(assistants, eq(assistants.id, threads.assistantId))
-      .where(and(inArray(messages.threadId, threadIds), isNotNull(messages.audio)));
-    return rows.map((r) => ({ folder: `${AUDIO_FOLDER}-${r.assistantUuid}`, name: r.name! }));
-  },
-};

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unzipSync, strFromU8 } from 'fflate';
+import { dataExports, messages, orders, type DataExportRow } from '../../db/schema/index.ts';
+import { Agent } from '../../../../tests/setup/agent.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { askInThread, openThread, speakAnswer } from '../../../../tests/setup/chat.ts';
+import { uploadKnowledge } from '../../../../tests/setup/knowledge-upload.ts';
+import { switchAssetTool, uploadAsset } from '../../../../tests/setup/assets.ts';
+import { createAssistant, createStaffedTeam, grantRights, loginAs } from '../../../../tests/factories/index.ts';
+import { buildExportZip, teamExportContext } from './exports.ts';
+
+// The team export is written by the owners of the rows (RowOwner.exportTeam, decision 029). A team
+// with data in every area gets every part; each owner that declares a part contributes it for its
+// own tables; an owner whose contribution returns nothing is caught by the same check.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ AI_OFFLINE_WORD_DELAY_MS: '0' });
+});
+afterAll(async () => t?.close());
+
+/** Every part the team export promises in its LIESMICH.txt, as patterns over the ZIP's names. */
+const EXPECTED: Record<string, RegExp[]> = {
+  teams: [/^team\.json$/],
+  auth: [/^users\.json$/],
+  assistants: [/^assistants\.json$/],
+  knowledge: [/^knowledge\/files\.json$/, /^knowledge\/\d+-preise\.txt$/],
+  assets: [/^assets\/files\.json$/, /^assets\/\d+-preisliste\.pdf$/],
+  chat: [/^conversations\/\d+\/conversation\.json$/, /^conversations\/\d+\/audio\/.+$/, /^conversations\/\d+\/documents\/\d+-Angebot\.pdf$/],
+  forms: [/^form-submissions\.json$/],
+  billing: [/^orders\.json$/, /^invoices\.json$/],
+};
+
+function missingParts(names: string[]): string[] {
+  return Object.entries(EXPECTED).flatMap(([owner, patterns]) => patterns.filter((p) => !names.some((n) => p.test(n))).map((p) => `${owner}: ${p.source}`));
+}
+
+/** A team with a row in every area the export covers. */
+async function teamWithEverything() {
+  const db = t.database.db;
+  const { team, owner, employee } = await createStaffedTeam(db);
+  const a = await createAssistant(db, team, { name: 'Alles-Mika', isPublic: true, canTalk: true, form: { active: true, settings: { send_to: 'vertrieb@example.com' } } });
+  await grantRights(db, employee, a, { canUse: true });
+  await switchAssetTool(db, a.id);
+  const admin = await loginAs(t, owner);
+  expect((await uploadKnowledge(admin, a.uuid, { name: 'preise.txt', data: Buffer.from('Paket A kostet 10 Euro.') })).status).toBe(200);
+  expect((await uploadAsset(admin, a.uuid, { name: 'preisliste.pdf', data: Buffer.from('%PDF-1.4\n%Preisliste\n') })).status).toBeLessThan(300);
+  const staff = await loginAs(t, employee);
+  const thread = await openThread(staff, a.uuid);
+  const { complete } = await askInThread(staff, a.uuid, thread, 'Frage mit Stimme');
+  expect((await speakAnswer(staff, a.uuid, thread, complete.message_id)).status).toBe(200);
+  // A document generated in the conversation (tasks feature): its file and the message naming it.
+  const stored = await t.deps.privateFiles.put(`taskdocs-${thread.id}`, 'pdf', Buffer.from('%PDF-1.4\n%Angebot\n'));
+  await db.insert(messages).values({ threadId: thread.id, origin: 'ai', type: 'doc', text: '', status: 'complete', document: 'Angebot.pdf', documentSource: `task:${thread.id}/${stored}` });
+  const visitor = new Agent(t.app, '192.0.2.91');
+  const vt = await openThread(visitor, a.uuid, { public: true });
+  await askInThread(visitor, a.uuid, vt, 'Besucherfrage');
+  expect((await visitor.post('/api/send/form', { assistantUuid: a.uuid, threadId: vt.id, token: vt.token, firstname: 'Paula', lastname: 'Pflaume', email: 'paula@kunde.example' })).status).toBe(200);
+  await db.insert(orders).values({ teamId: team.id, status: 'paid', credits: 500, priceCents: 1234 });
+  const [row] = await db.insert(dataExports).values({ teamId: team.id, requestedBy: owner.id, scope: 'team', label: 'Gesamtes Team' }).returning();
+  return { team, row: row as DataExportRow };
+}
+
+describe('the team export is written by the owners of the rows', () => {
+  it('a team with data in every area gets every part, each owner contributing its own', async () => {
+    const { team, row } = await teamWithEverything();
+    const files = unzipSync(await buildExportZip(t.deps, row));
+    const names = Object.keys(files);
+    expect(missingParts(names)).toEqual([]);
+    expect(strFromU8(files['assistants.json']!)).toContain('Alles-Mika');
+    const conversations = names.filter((n) => n.endsWith('conversation.json')).map((n) => strFromU8(files[n]!)).join('\n');
+    expect(conversations).toContain('Frage mit Stimme');
+    expect(conversations).toMatch(/"document": "conversations\/\d+\/documents\/\d+-Angebot\.pdf"/);
+
+    // Each owner that declares a part contributes it, and only the names expected of it.
+    const ctx = teamExportContext(t.deps, team.id);
+    const contributors = t.deps.rowOwners.filter((o) => o.exportTeam);
+    expect(contributors.map((o) => o.owner).sort()).toEqual(Object.keys(EXPECTED).sort());
+    for (const owner of contributors) {
+      const part = Object.keys(await owner.exportTeam!(t.database.db, team.id, ctx));
+      expect(part.length, owner.owner).toBeGreaterThan(0);
+      for (const name of part) expect(EXPECTED[owner.owner]!.some((p) => p.test(name)), `${owner.owner}: ${name}`).toBe(true);
+      for (const name of part) expect(Buffer.from(files[name]!).equals(Buffer.from((await owner.exportTeam!(t.database.db, team.id, ctx))[name]!)), name).toBe(true);
+    }
+  });
+
+  it('an owner whose contribution returns nothing is caught', async () => {
+    const { row } = await teamWithEverything();
+    for (const name of ['knowledge', 'chat', 'billing']) {
+      const owner = t.deps.rowOwners.find((o) => o.owner === name)!;
+      const real = owner.exportTeam;
+      owner.exportTeam = async () => ({});
+      try {
+        const names = Object.keys(unzipSync(await buildExportZip(t.deps, row)));
+        expect(missingParts(names).length, name).toBeGreaterThan(0);
+        expect(missingParts(names).every((m) => m.startsWith(`${name}:`)), name).toBe(true);
+      } finally {
+        owner.exportTeam = real;
+      }
+    }
+  });
+});

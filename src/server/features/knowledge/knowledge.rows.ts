@@ -1,0 +1,24 @@
+import { asc, eq } from 'drizzle-orm';
+import { knowledgeFiles } from '../../db/schema/index.ts';
+import type { RowOwner } from '../../platform/row-owners.ts';
+import { exportJson, zipSafeName, type ExportEntries } from '../../platform/team-export.ts';
+
+/** The knowledge files (cascade with their Mika and the team); exported as knowledge/ with the originals. */
+export const knowledgeRowOwner: RowOwner = {
+  owner: 'knowledge',
+  tables: ['knowledge_files'],
+  async exportTeam(db, teamId, ctx) {
+    const files = await db.select().from(knowledgeFiles).where(eq(knowledgeFiles.teamId, teamId)).orderBy(asc(knowledgeFiles.id));
+    const mikas = await ctx.assistants();
+    const entries: ExportEntries = {
+      'knowledge/files.json': exportJson(
+        files.map((k) => ({ uuid: k.uuid, assistant: mikas.get(k.assistantId)?.uuid, name: k.name, description: k.description, size: k.sizeBytes, status: k.status, data_protection: k.isFiltered, created_at: k.createdAt, file: `knowledge/${k.id}-${zipSafeName(k.name)}` })),
+      ),
+    };
+    for (const k of files) {
+      const bytes = await ctx.readFile('knowledge', k.storedName);
+      if (bytes) entries[`knowledge/${k.id}-${zipSafeName(k.name)}`] = bytes;
+    }
+    return entries;
+  },
+};
