@@ -6,9 +6,8 @@ import { M, MINS } from '../../shared/messages.ts';
 
 /**
  * Every route declares who may call it (`config.access`), and ONE hook enforces the coarse part
- * (is there a session, which role). Object-level checks stay the first call of each service:
- * team scoping, per-assistant rights (assertCanUseAssistant / assertCanEditAssistant) and thread
- * tokens (resolveThreadAccess). A new kind of access (an API key, a signed webhook, a live-login
+ * (is there a session, which role). Services repeat it and add the object rights as their first
+ * call, `requireAccess` below (a Mika's use or edit right, a conversation's token …). A new kind of access (an API key, a signed webhook, a live-login
  * session) is one more entry in ACCESS_RULES with its own check and CSRF policy.
  */
 export interface AccessRule {
@@ -127,13 +126,13 @@ const requireRole = (permission: RolePermission) => (request: FastifyRequest) =>
 export const ACCESS_RULES = {
   public: { description: 'anyone, with or without a session', check: () => undefined, csrf: 'session' },
   visitor: {
-    description: 'anyone holding the thread token (checked by resolveThreadAccess); a session is optional',
+    description: 'anyone holding the thread token (the `thread` object permission, checked by the service); a session is optional',
     check: () => undefined,
     csrf: 'session',
   },
   member: { description: 'any signed-in user of a team', check: signedIn, csrf: 'session' },
-  use: { description: 'signed in; the use right on the assistant is checked by the service', check: signedIn, csrf: 'session' },
-  edit: { description: 'signed in; the edit right on the assistant is checked by the service', check: signedIn, csrf: 'session' },
+  use: { description: 'signed in; the use right on the assistant (`assistant.use`) is checked by the service', check: signedIn, csrf: 'session' },
+  edit: { description: 'signed in; the edit right on the assistant (`assistant.edit`) is checked by the service', check: signedIn, csrf: 'session' },
   admin: { description: 'an administrator of the team', check: requireRole('admin'), csrf: 'session' },
   owner: { description: 'the owner of the team', check: requireRole('owner'), csrf: 'session' },
   superadmin: { description: 'an operator (superadmin), not during a live login', check: requireRole('superadmin'), csrf: 'session' },
