@@ -36,6 +36,18 @@ export const ZDocumentInput = z.object({
 
 export type DocumentInput = z.infer<typeof ZDocumentInput>;
 export type DocumentSection = z.infer<typeof ZDocumentSection>;
+export type DocumentTable = z.infer<typeof ZDocumentTable>;
+
+const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+/** A table within the schema's limits: at most 12 columns and 300 rows, no empty header, cells cut at 1,000 characters. */
+export function fitDocumentTable(header: string[], rows: string[][]): DocumentTable {
+  const n = Math.min(12, header.length);
+  return {
+    spalten: header.slice(0, n).map((h, i) => cut(h.trim() || `Spalte ${i + 1}`, 200)),
+    zeilen: rows.slice(0, 300).map((row) => Array.from({ length: n }, (_, i) => cut(row[i] ?? '', 1000))),
+  };
+}
 
 export const DOCUMENT_TOOL_DESCRIPTION =
   'Erstellt ein Dokument als Datei: Word (docx), Excel (xlsx), PowerPoint (pptx) oder PDF. ' +
