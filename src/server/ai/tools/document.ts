@@ -54,7 +54,7 @@ export const DOCUMENT_TOOL_DESCRIPTION =
   'Nutze es nur, wenn die Aufgabe ausdrücklich eine Datei oder eines dieser Formate verlangt ' +
   '(z. B. „als Word-Datei“, „eine Excel-Tabelle“, „eine Präsentation“, „als PDF“). ' +
   'Gib den vollständigen Inhalt strukturiert an: Titel, Abschnitte mit Überschrift, Absätzen, Aufzählungen und ' +
-  'echten Tabellen (Zahlen und Listen gehören in Tabellen). Bei Präsentationen ist jeder Abschnitt eine Folie mit ' +
+  'echten Tabellen (Zahlen und Listen gehören in Tabellen; eine Tabelle aus dem Wissen übernimmst Du als tabelle). Bei Präsentationen ist jeder Abschnitt eine Folie mit ' +
   'wenigen kurzen Punkten; bei Excel wird jede Tabelle ein Arbeitsblatt. Kein Markdown in den Texten. ' +
   'Danach sage in einem Satz, dass das Dokument bereitsteht; wiederhole den Inhalt nicht.';
 
