@@ -10,6 +10,9 @@ const mix = (percent: number) => `color-mix(in srgb, currentColor ${percent}%, t
 
 const markdownSx: SxProps<Theme> = {
   overflowWrap: 'anywhere',
+  // In a grid or flex item (a chat bubble) the text may be narrower than a table's words: the
+  // table scrolls (below) instead of widening the bubble past the screen.
+  minWidth: 0,
   lineHeight: 1.6,
   '& > :first-of-type': { mt: 0 },
   '& > :last-child': { mb: 0 },
