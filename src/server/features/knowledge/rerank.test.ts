@@ -142,7 +142,8 @@ describe('rerank over the fused candidates', () => {
     try {
       const before = reranker.requests.length;
       const thread = await openThread(agent, a.uuid);
-      await askInThread(agent, a.uuid, thread, 'Wann gibt Anna Schmidt das Projekt Falke ab?');
+      // Both files share words with the question (found lexically too, without vectors).
+      await askInThread(agent, a.uuid, thread, 'Wann ist die Abgabe, die Anna Schmidt im Projekt Falke leitet? Wer hat die Leitung?');
       const sent = reranker.requests.slice(before);
       expect(sent).toHaveLength(1);
       expect(sent[0]!.body.documents).toHaveLength(2);
