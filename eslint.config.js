@@ -8,7 +8,10 @@ import featureBoundaries from './eslint/feature-boundaries.js';
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 // Providers are reached only through the gateway (src/server/ai/gateway.ts, deps.ai), which puts
 // the privacy gate in front of every call: an unmasked call cannot be written elsewhere.
-const gatewayOnly = { group: ['**/ai/providers.ts', './providers.ts', '**/ai/image-providers.ts', './image-providers.ts'], message: 'Reach AI providers through the gateway (deps.ai).' };
+const gatewayOnly = {
+  group: ['**/ai/providers.ts', './providers.ts', '**/ai/image-providers.ts', './image-providers.ts', '**/ai/rerank-model.ts', './rerank-model.ts'],
+  message: 'Reach AI providers through the gateway (deps.ai).',
+};
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'artifacts', 'test-results', 'playwright-report', 'src/server/db/migrations'] },

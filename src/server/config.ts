@@ -75,6 +75,11 @@ const zEnv = z.object({
   AI_IMAGE_SIZE: z.string().regex(/^\d{2,4}x\d{2,4}$/).default('1024x1024'),
   AI_IMAGE_TIMEOUT_SECONDS: z.coerce.number().min(5).max(600).default(120),
   AI_EMBEDDING_MODEL: zOptionalUrl,
+  /** A rerank model over retrieval's candidates (docs/knowledge.md): cohere, jina or any Cohere/Jina-style /rerank (vLLM, TEI, Infinity, LiteLLM). */
+  AI_RERANK_PROVIDER: z.enum(['', 'cohere', 'jina', 'openai-compatible']).optional(),
+  AI_RERANK_BASE_URL: zOptionalUrl,
+  AI_RERANK_API_KEY: zOptionalUrl,
+  AI_RERANK_MODEL: zOptionalUrl,
   AI_OFFLINE_WORD_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(25),
   AI_HISTORY_TOKEN_BUDGET: z.coerce.number().int().min(200).default(6000),
   /** The chat model's context window in tokens (the API refuses longer input); per model in AI_CONTEXT_WINDOWS. */
@@ -104,6 +109,8 @@ const zEnv = z.object({
   AI_PURPOSE: zOptionalUrl,
   AI_IMAGE_PROVIDER_NAME: zOptionalUrl,
   AI_IMAGE_DATA_LOCATION: zLocation,
+  AI_RERANK_PROVIDER_NAME: zOptionalUrl,
+  AI_RERANK_DATA_LOCATION: zLocation,
   SMTP_PROVIDER_NAME: zOptionalUrl,
   SMTP_DATA_LOCATION: zLocation,
   STRIPE_DATA_LOCATION: zLocation,
@@ -261,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       imageModel: e.AI_IMAGE_MODEL,
       image: resolveImageConfig(e),
       embeddingModel: e.AI_EMBEDDING_MODEL,
+      rerank: resolveRerankConfig(e),
       offlineWordDelayMs: e.AI_OFFLINE_WORD_DELAY_MS,
       historyTokenBudget: e.AI_HISTORY_TOKEN_BUDGET,
       contextWindow: { default: e.AI_CONTEXT_WINDOW, byModel: parseContextWindows(e.AI_CONTEXT_WINDOWS) },
@@ -344,6 +352,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 }
 
 /**
+ * The rerank model (docs/knowledge.md, Rerank): off unless AI_RERANK_PROVIDER and AI_RERANK_MODEL
+ * are set. It has its own base URL and key — rerank models are rarely served by the chat's provider.
+ */
+function resolveRerankConfig(e: z.infer<typeof zEnv>) {
+  const provider = e.AI_RERANK_PROVIDER || undefined;
+  if (!provider) {
+    if (e.AI_RERANK_MODEL) throw new ConfigError('AI_RERANK_MODEL braucht AI_RERANK_PROVIDER / needs AI_RERANK_PROVIDER (cohere, jina, openai-compatible)');
+    return undefined;
+  }
+  if (!e.AI_RERANK_MODEL) throw new ConfigError(`AI_RERANK_PROVIDER=${provider} braucht AI_RERANK_MODEL / needs AI_RERANK_MODEL (e.g. rerank-multilingual-v3.0, BAAI/bge-reranker-v2-m3)`);
+  if (provider === 'openai-compatible' && !e.AI_RERANK_BASE_URL) {
+    throw new ConfigError('AI_RERANK_PROVIDER=openai-compatible braucht AI_RERANK_BASE_URL / needs AI_RERANK_BASE_URL (where /rerank lives, e.g. http://127.0.0.1:8080 for TEI)');
+  }
+  return { provider, baseUrl: e.AI_RERANK_BASE_URL?.replace(/\/+$/, ''), apiKey: e.AI_RERANK_API_KEY, model: e.AI_RERANK_MODEL };
+}
+
+/**
  * The image provider (docs/ai.md, Image providers): Recraft through its HTTP API, or OpenAI's image
  * model through the AI SDK. Without AI_IMAGE_PROVIDER an OpenAI-style AI_PROVIDER with
  * AI_IMAGE_MODEL paints with that provider's base URL and key; otherwise nothing paints.
@@ -400,6 +425,8 @@ export const AI_DEFAULTS: Record<string, { name: string; location: DataLocation 
 
 export const AI_PROCESSOR_DATA =
   'Nachrichten und Verlauf, Auszüge aus Wissensdateien, Sprachaufnahmen – geschützte Begriffe durch Platzhalter ersetzt (Audio ausgenommen)';
+export const RERANK_PURPOSE = 'Sortierung der Suchtreffer im Wissen';
+export const RERANK_PROCESSOR_DATA = 'Fragen und Auszüge aus Wissensdateien – geschützte Begriffe durch Platzhalter ersetzt';
 export const IMAGE_PROCESSOR_DATA = 'Bildbeschreibungen (geschützte Begriffe entfernt) und Stil-Referenzbilder';
 
 export const hostOf = (url: string | undefined) => {
@@ -440,6 +467,16 @@ function processorsFrom(e: z.output<typeof zEnv>): Processor[] {
       purpose: 'Bilderzeugung',
       data: IMAGE_PROCESSOR_DATA,
       location: loc(e.AI_IMAGE_DATA_LOCATION, 'non-eu'),
+      ai: true,
+    });
+  }
+  if (e.AI_RERANK_PROVIDER && e.AI_RERANK_MODEL) {
+    const host = hostOf(e.AI_RERANK_BASE_URL);
+    list.push({
+      name: e.AI_RERANK_PROVIDER_NAME ?? (e.AI_RERANK_PROVIDER === 'cohere' ? 'Cohere' : e.AI_RERANK_PROVIDER === 'jina' ? 'Jina AI' : (host ?? 'Rerank-Dienst')),
+      purpose: `KI-Modell: ${RERANK_PURPOSE}`,
+      data: RERANK_PROCESSOR_DATA,
+      location: loc(e.AI_RERANK_DATA_LOCATION, e.AI_RERANK_PROVIDER === 'cohere' ? 'non-eu' : 'unknown'),
       ai: true,
     });
   }

@@ -132,7 +132,7 @@ describe('the start-up banner', () => {
 
   it('says from the provider registry which capability runs offline, and that Insight\'s settings win', () => {
     const config = loadConfig({});
-    const base = { baseUrl: null, contextTokens: 128_000, hasKey: false, inUse: true, updatedAt: null } as const;
+    const base = { baseUrl: null, contextTokens: 128_000, hasKey: false, updatedAt: null } as const;
     const text = startupBanner(config, {
       listening: 'http://127.0.0.1:3000',
       warnings: [],
@@ -142,7 +142,7 @@ describe('the start-up banner', () => {
         { ...base, capability: 'transcription', provider: 'offline', model: null, source: 'default', offline: true },
         { ...base, capability: 'image', provider: 'offline', model: null, source: 'default', offline: true },
         { ...base, capability: 'embedding', provider: 'openai', model: 'nomic-embed-text', source: 'environment', offline: false },
-        { ...base, capability: 'rerank', provider: 'offline', model: null, source: 'default', offline: true, inUse: false },
+        { ...base, capability: 'rerank', provider: 'offline', model: null, source: 'default', offline: true },
       ],
     });
     expect(text).toContain('KI:         openai, Modell llama3.1 über http://127.0.0.1:11434/v1 (Embeddings openai:nomic-embed-text)');

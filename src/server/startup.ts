@@ -61,6 +61,7 @@ function aiLine(config: AppConfig): string {
     ai.embeddingModel && `Embeddings ${ai.embeddingModel}`,
     ai.transcriptionModel && `Sprache ${ai.transcriptionModel}`,
     ai.image && `Bilder ${ai.image.provider}:${ai.image.model}`,
+    ai.rerank && `Rerank ${ai.rerank.provider}:${ai.rerank.model}`,
   ].filter(Boolean);
   return `${ai.provider}, Modell ${ai.chatModel}${where}${extra.length ? ` (${extra.join(', ')})` : ''}`;
 }

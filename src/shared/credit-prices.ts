@@ -15,6 +15,11 @@ export const CREDIT_PRICES = {
   imagePerPicture: 100,
   /** Embeddings (knowledge vectors): free — fractions of a unit per file, and a half-indexed file helps nobody. */
   embeddingPer1000Tokens: 0,
+  /**
+   * Reranking knowledge candidates: free like embeddings — part of finding the passages for an
+   * answer the answer itself pays for; booked as usage so the statistics show it.
+   */
+  rerankPer1000Tokens: 0,
 } as const;
 
 /**
@@ -27,7 +32,7 @@ export const CREDIT_RESERVE = {
 } as const;
 
 export interface PricedUsage {
-  capability: 'chat' | 'task' | 'speech' | 'transcription' | 'image' | 'embedding';
+  capability: 'chat' | 'task' | 'speech' | 'transcription' | 'image' | 'embedding' | 'rerank';
   /** provider:model; calls of the bundled offline engine and synthesizer ("offline:…") are free. */
   model: string;
   inputTokens?: number | null;
@@ -47,6 +52,8 @@ export function priceUnits(u: PricedUsage): number {
   let milli = 0;
   if (u.capability === 'embedding') {
     milli += n(u.inputTokens) * p.embeddingPer1000Tokens;
+  } else if (u.capability === 'rerank') {
+    milli += n(u.inputTokens) * p.rerankPer1000Tokens;
   } else {
     milli += n(u.inputTokens) * p.inputTokensPer1000 + n(u.outputTokens) * p.outputTokensPer1000;
   }

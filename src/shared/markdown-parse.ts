@@ -363,3 +363,68 @@ export function parseInline(text: string): Inline[] {
 export function parseMarkdown(text: string): Block[] {
   return parseBlocks(text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').split('\n'));
 }
+
+/** A text cut at its pipe tables: the text between them, and each table's cells as plain text. */
+export type TextPiece = { type: 'text'; text: string } | { type: 'table'; align: Align[]; header: string[]; rows: string[][] };
+
+/**
+ * Inline Markdown as the words a reader sees (emphasis, code and link syntax gone). A mail keeps its
+ * line breaks and shows a link's address after its label (`opts`); a table cell is one line.
+ */
+export function plainInline(nodes: Inline[], opts: { br?: string; link?: (label: string, href: string) => string } = {}): string {
+  const br = opts.br ?? ' ';
+  const text = (list: Inline[]): string =>
+    list
+      .map((n) => {
+        switch (n.type) {
+          case 'text':
+          case 'code':
+            return n.text;
+          case 'br':
+            return br;
+          case 'link':
+            return opts.link ? opts.link(text(n.children), n.href) : text(n.children);
+          case 'image':
+            return n.alt || (opts.link ? n.href : '');
+          default:
+            return text(n.children);
+        }
+      })
+      .join('');
+  return opts.br === undefined ? text(nodes).replace(/\s+/g, ' ').trim() : text(nodes);
+}
+
+/**
+ * The pipe tables in a text, by the same rule the chat renders them (a header row, a delimiter row,
+ * rows with pipes up to a blank line), with the text around them unchanged: generated documents
+ * turn tables from the knowledge or a model into real tables (docs/tasks.md).
+ */
+export function splitTables(text: string): TextPiece[] {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const pieces: TextPiece[] = [];
+  let prose: string[] = [];
+  const flush = () => {
+    const joined = prose.join('\n').trim();
+    if (joined) pieces.push({ type: 'text', text: joined });
+    prose = [];
+  };
+  for (let i = 0; i < lines.length; ) {
+    const table = tableAt(lines, i);
+    if (!table) {
+      prose.push(lines[i]!);
+      i++;
+      continue;
+    }
+    flush();
+    const cells = (line: string) => splitCells(line).map((c) => plainInline(parseInline(c)));
+    const header = cells(lines[i]!);
+    const rows = lines.slice(i + 2, table.end).map((row) => {
+      const r = cells(row);
+      return header.map((_, c) => r[c] ?? '');
+    });
+    pieces.push({ type: 'table', align: table.align, header, rows });
+    i = table.end;
+  }
+  flush();
+  return pieces;
+}

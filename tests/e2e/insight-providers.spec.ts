@@ -79,7 +79,7 @@ test('Superadmin stellt den Chat auf einen Anbieter um, testet die Verbindung, d
   await expect(page).toHaveURL(`${E2E_BASE_URL}/Insight?tab=KI-Anbieter`);
   const chat = page.getByRole('region', { name: 'Chat', exact: true });
   await expect(chat.getByText('offline', { exact: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Rerank (Suchtreffer ordnen)' }).getByText(/nutzt diese Einstellung noch nicht/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Rerank (Suchtreffer ordnen)' }).getByText(/Cohere- oder Jina-Format/)).toBeVisible();
   await expectNoAxeViolations(page, 'KI-Anbieter: alles offline');
 
   // Nothing changed, nothing to save; offline, nothing to test.

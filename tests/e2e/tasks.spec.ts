@@ -1,12 +1,17 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { makeDocx } from '../fixtures/office-files.ts';
+import { docxTables } from '../setup/document-tables.ts';
 import { apiHeaders, callApi, registerOwner } from './api.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { unique } from './public-helpers.ts';
 import { E2E_BASE_URL, latestMailText } from './server.ts';
 
 // Task view (issue 13, task half): a task Mika answers a text result (typed out; copy, e-mail,
-// voice) and a document result that downloads — offline engine, no model needed.
+// voice) and a document result that downloads — offline engine, no model needed. A table in the
+// knowledge stays a table: in the text result and in the Word file.
 
 const SHOTS = process.env.TASK_SCREENSHOTS;
 async function shot(page: Page, name: string) {
@@ -52,9 +57,30 @@ test('Aufgabe: Text-Ergebnis kopieren, per E-Mail senden, vorlesen; Dokument her
     },
   });
   expect(upload.ok(), await upload.text()).toBe(true);
+  // A Word file with a price table.
+  const zones = [
+    ['Zone', 'Länder', 'Preis (€)', 'Laufzeit'],
+    ['1', 'Deutschland', '4,90', '1–2 Werktage'],
+    ['2', 'Österreich, Schweiz', '9,90', '2–4 Werktage'],
+    ['3', 'übrige EU', '14,50', '3–6 Werktage'],
+  ];
+  const prices = await context.request.post(`${E2E_BASE_URL}/api/knowledge`, {
+    headers: await apiHeaders(context),
+    multipart: {
+      assistantUuid: uuid,
+      description: 'Versandkosten',
+      dataProtection: '0',
+      file: {
+        name: 'Versandkosten.docx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        buffer: await makeDocx({ heading: 'Versandkosten nach Zone', paragraph: 'Die Versandkosten gelten pro Paket bis 31,5 kg.', table: zones }),
+      },
+    },
+  });
+  expect(prices.ok(), await prices.text()).toBe(true);
   await expect
-    .poll(async () => (await (await context.request.get(`${E2E_BASE_URL}/api/knowledge/${uuid}`)).json()).files[0]?.status, { timeout: 30_000 })
-    .toBe('ready');
+    .poll(async () => (await (await context.request.get(`${E2E_BASE_URL}/api/knowledge/${uuid}`)).json()).files.map((f: { status: string }) => f.status), { timeout: 30_000 })
+    .toEqual(['ready', 'ready']);
 
   // The library's task action is real now.
   await page.goto('/');
@@ -89,12 +115,23 @@ test('Aufgabe: Text-Ergebnis kopieren, per E-Mail senden, vorlesen; Dokument her
   await expect(page.getByText('Email wurde an Dich versendet')).toBeVisible();
   await expect.poll(() => latestMailText(email) ?? '', { timeout: 20_000 }).toContain('nächsten Werktag');
 
+  // The price table is quoted as a table (the row the question names).
+  await input.fill('Was kosten die Versandkosten für ein Paket in die Schweiz?');
+  await send.click();
+  const quoted = text.getByRole('table');
+  await expect(quoted).toBeVisible({ timeout: 30_000 });
+  await expect(quoted.getByRole('columnheader', { name: 'Preis (€)' })).toBeVisible();
+  await expect(quoted.getByRole('row', { name: /Österreich, Schweiz\s+9,90/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ganzes Ergebnis zeigen' })).toBeHidden({ timeout: 15_000 });
+  await expectNoAxeViolations(page, 'Aufgabe: Tabelle im Ergebnis');
+  await shot(page, 'task-table');
+
   // Voice: speaker → generated MP3 → play/pause toggle.
   await page.getByRole('button', { name: 'Ergebnis vorlesen' }).click();
   await expect(page.getByRole('button', { name: /^(Pause|Abspielen)$/ })).toBeVisible({ timeout: 30_000 });
 
   // A document result that downloads.
-  await input.fill('Erstelle eine Übersicht unserer Lieferzeiten und Rücksendungen als Word-Datei für Kunden.');
+  await input.fill('Erstelle eine Übersicht unserer Versandkosten, Lieferzeiten und Rücksendungen als Word-Datei für Kunden.');
   await send.click();
   const doc = page.getByTestId('task-document');
   await expect(doc).toContainText('.docx', { timeout: 30_000 });
@@ -105,4 +142,16 @@ test('Aufgabe: Text-Ergebnis kopieren, per E-Mail senden, vorlesen; Dokument her
   const bytes = await fs.readFile(await download.path());
   expect(bytes.subarray(0, 2).toString()).toBe('PK');
   expect(bytes.length).toBeGreaterThan(3000);
+  // The knowledge's table is a Word table (w:tbl) with a header row, not pipe text.
+  expect(docxTables(bytes).find((t) => t.rows[0]?.[0] === 'Zone')).toEqual({ headerRow: true, rows: zones });
+  if (SHOTS) await officeRendering(bytes, 'task-document-word');
 });
+
+/** How LibreOffice shows the downloaded file (screenshots only): converted to PDF, its first page as PNG. */
+async function officeRendering(bytes: Buffer, name: string) {
+  const dir = await fs.mkdtemp(path.join(SHOTS!, `${name}-`));
+  const file = path.join(dir, `${name}.docx`);
+  await fs.writeFile(file, bytes);
+  execFileSync('soffice', ['--headless', '--convert-to', 'pdf', '--outdir', dir, file], { stdio: 'ignore', timeout: 120_000 });
+  execFileSync('pdftoppm', ['-r', '80', '-png', '-f', '1', '-l', '1', path.join(dir, `${name}.pdf`), path.join(SHOTS!, name)], { timeout: 60_000 });
+}

@@ -10,6 +10,9 @@ const mix = (percent: number) => `color-mix(in srgb, currentColor ${percent}%, t
 
 const markdownSx: SxProps<Theme> = {
   overflowWrap: 'anywhere',
+  // In a grid or flex item (a chat bubble) the text may be narrower than a table's words: the
+  // table scrolls (below) instead of widening the bubble past the screen.
+  minWidth: 0,
   lineHeight: 1.6,
   '& > :first-of-type': { mt: 0 },
   '& > :last-child': { mb: 0 },
@@ -72,7 +75,9 @@ const markdownSx: SxProps<Theme> = {
     my: 1.5,
     fontSize: '0.875rem',
   },
-  '& th, & td': { border: '1px solid', borderColor: mix(18), px: 1.25, py: 0.75, textAlign: 'left' },
+  // Cells break long words only when they must: "anywhere" above would split "Zone" into "Zo|ne"
+  // on a phone, since it lets a table shrink below its words; a wide table scrolls instead.
+  '& th, & td': { border: '1px solid', borderColor: mix(18), px: 1.25, py: 0.75, textAlign: 'left', overflowWrap: 'break-word' },
   '& th': { bgcolor: mix(8), fontWeight: 700 },
 };
 

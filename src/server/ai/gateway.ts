@@ -2,7 +2,7 @@
 // definitions, tool arguments and results pass it on the way out and are restored on the way
 // back; speech of a text with protected terms never leaves (the bundled synthesizer speaks it);
 // transcription prompts are masked. The raw models stay inside this module.
-import { embedMany, generateSpeech, generateText, transcribe, wrapLanguageModel } from 'ai';
+import { embedMany, generateSpeech, generateText, rerank, transcribe, wrapLanguageModel } from 'ai';
 import type {
   LanguageModelV4,
   LanguageModelV4CallOptions,
@@ -16,6 +16,7 @@ import type { Capabilities } from '../../shared/schemas/chat.ts';
 import { OFFLINE_PROVIDER_KEY } from './offline-engine.ts';
 import type { PrivacyGate, StreamRestorer } from './privacy-gate.ts';
 import { describeCapabilities, modelName, resolveModels, type RawModels } from './providers.ts';
+import { rerankUsageOf } from './rerank-model.ts';
 import { encodeMp3, espeakWav, readPcmWav, speakableText, wavSeconds } from './speech.ts';
 import { styleTemplate, type ImageStyleChoice } from './image-styles.ts';
 import { AppError } from '../platform/app-error.ts';
@@ -49,6 +50,14 @@ export interface Transcript {
 export interface Embedded {
   embeddings: number[][];
   model: string;
+  tokens: number;
+}
+
+export interface Reranked {
+  /** Indexes into the documents given, most relevant first (at most topN). */
+  order: number[];
+  model: string;
+  /** Reported by the provider, else estimated (rerank-model.ts). */
   tokens: number;
 }
 
@@ -89,6 +98,10 @@ export interface AiGateway {
   transcribe(gate: PrivacyGate, wav: Uint8Array, opts?: { prompt?: string }): Promise<Transcript>;
   /** Vectors of texts, each masked by the gate before it leaves (order kept). */
   embed(gate: PrivacyGate, values: string[], signal?: AbortSignal): Promise<Embedded>;
+  /** A rerank model is configured (retrieval orders its fused candidates with it). */
+  readonly canRerank: boolean;
+  /** Orders documents by relevance to the query; query and documents are masked by the gate first. */
+  rerank(gate: PrivacyGate, req: { query: string; documents: string[]; topN: number; signal?: AbortSignal }): Promise<Reranked>;
   /** The image provider that paints (recraft, openai), or null: then nothing paints. */
   readonly imageTool: string | null;
   /**
@@ -181,6 +194,24 @@ export function createAiGateway(ai: AppConfig['ai'], source: RawModels | (() => 
         ...(signal ? { abortSignal: signal } : {}),
       });
       return { embeddings: result.embeddings, model: modelName(models.embedding), tokens: result.usage.tokens };
+    },
+    get canRerank() {
+      return Boolean(current().rerank);
+    },
+    async rerank(gate, { query, documents, topN, signal }) {
+      const model = current().rerank;
+      if (!model) throw new Error('no rerank model');
+      // One try: a failing reranker costs the answer time; retrieval falls back to the fused order.
+      const result = await rerank({
+        model: model.model,
+        query: gate.mask(query),
+        documents: documents.map((d) => gate.mask(d)),
+        topN,
+        maxRetries: 0,
+        ...(signal ? { abortSignal: signal } : {}),
+      });
+      const usage = rerankUsageOf(result.providerMetadata);
+      return { order: result.ranking.map((r) => r.originalIndex), model: modelName(model), tokens: usage.tokens };
     },
     get imageTool() {
       return current().image?.provider ?? null;

@@ -3,6 +3,7 @@ import { streamText } from 'ai';
 import { composeOfflineAnswer, createOfflineModel, OFFLINE_NOTICE, OFFLINE_PROVIDER_KEY, rankPassages, wordChunks } from './offline-engine.ts';
 import { stem, terms } from './german-text.ts';
 import { buildSystemPrompt, trimHistory } from './prompt.ts';
+import { parseMarkdown, plainInline, type Block } from '../../shared/markdown-parse.ts';
 
 const passages = [
   { source: 'Preisliste.pdf', text: 'Das Basispaket kostet 49 Euro im Monat. Das Profipaket kostet 99 Euro im Monat.' },
@@ -30,6 +31,34 @@ describe('offline engine', () => {
     expect(answer).toContain('> Lieferungen innerhalb Deutschlands sind ab 50 Euro Bestellwert versandkostenfrei.');
     expect(answer).toContain('— *Versand.md*');
     expect(answer).not.toContain('Kundenservice');
+  });
+
+  it('quotes a table from the knowledge as a table the chat renders: the rows the question names, or all of them', () => {
+    const zones = {
+      source: 'versand.pdf, Seite 2',
+      file: 'versand.pdf',
+      location: 'Seite 2',
+      text:
+        'Versandkosten nach Zone. Die Preise gelten pro Paket.\n\n| Zone | Länder | Preis (€) |\n| --- | --- | --- |\n' +
+        '| 1 | Deutschland | 4,90 |\n| 2 | Österreich, Schweiz | 9,90 |\n| 3 | übrige EU | 14,50 |',
+    };
+    /** The tables of the first quote, as the chat's parser (the one renderer) builds them. */
+    const quotedTables = (question: string) => {
+      const answer = composeOfflineAnswer(question, { assistantName: 'Mika', intro: '', passages: [zones] });
+      expect(answer).not.toMatch(/\|\s*\|/);
+      const quote = parseMarkdown(answer).find((b): b is Extract<Block, { type: 'blockquote' }> => b.type === 'blockquote')!;
+      expect(JSON.stringify(quote)).toContain('versand.pdf, Seite 2');
+      return quote.children
+        .filter((b): b is Extract<Block, { type: 'table' }> => b.type === 'table')
+        .map((t) => [t.header.map((c) => plainInline(c)), ...t.rows.map((r) => r.map((c) => plainInline(c)))]);
+    };
+    expect(quotedTables('Was kostet der Versand in die Schweiz?')).toEqual([
+      [
+        ['Zone', 'Länder', 'Preis (€)'],
+        ['2', 'Österreich, Schweiz', '9,90'],
+      ],
+    ]);
+    expect(quotedTables('Welche Versandkosten gelten je Zone?')[0]).toHaveLength(4);
   });
 
   it('says in one paragraph what offline mode can do and what connects a model, per audience', () => {

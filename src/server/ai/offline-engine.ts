@@ -4,12 +4,14 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
+import { splitTables, type TextPiece } from '../../shared/markdown-parse.ts';
 import { splitPassages, terms } from './german-text.ts';
 import { ASSET_FUNCTION, type AssetHandout, type AssetListing } from './tools/asset.ts';
 import { EMAIL_FUNCTION } from './tools/email.ts';
 import { CONTACT_FORM_FUNCTION } from './tools/contact-form.ts';
 import {
   DOCUMENT_FUNCTION,
+  fitDocumentTable,
   requestedDocumentFormat,
   type DocumentCreated,
   type DocumentFormat,
@@ -140,10 +142,8 @@ export function rankPassages(question: string, passages: Passage[], limit = 3): 
 export function composeOfflineAnswer(question: string, ctx: OfflineContext): string {
   // The passages come ranked by the knowledge retrieval (which also matches compounds and other
   // word forms): the best two are quoted, each by its sentences closest to the question (or its
-  // beginning when no sentence shares a word with the question).
-  const best = ctx.passages
-    .slice(0, 2)
-    .map((p) => ({ ...p, text: rankPassages(question, [p], 1)[0]?.text ?? shorten(p.text, 400) }));
+  // beginning when no sentence shares a word with the question); a table stays a table.
+  const best = ctx.passages.slice(0, 2).map((p) => ({ ...p, text: quoteOf(question, p.text) }));
   const lines = [`_${OFFLINE_NOTICE}_`, ''];
   // A writing request is never answered by quoting the intro: that is no answer to it.
   const quotable = wantsWriting(question) ? best.filter((p) => p.file) : best;
@@ -153,8 +153,43 @@ export function composeOfflineAnswer(question: string, ctx: OfflineContext): str
   }
   best.splice(0, best.length, ...quotable);
   lines.push(best.length === 1 ? 'Dazu passt diese Stelle:' : 'Dazu passen diese Stellen:', '');
-  for (const p of best) lines.push(`> ${p.text}`, `> — *${p.source}*`, '');
+  for (const p of best) {
+    const quote = p.text.split('\n').map((line) => (line.trim() ? `> ${line}` : '>'));
+    // Under a table the source is a paragraph of its own.
+    lines.push(...quote, ...(p.text.includes('\n') ? ['>'] : []), `> — *${p.source}*`, '');
+  }
   return lines.join('\n').trimEnd();
+}
+
+type TablePiece = Extract<TextPiece, { type: 'table' }>;
+
+/** A table as GitHub-flavoured Markdown (what the chat renders as a table); columns of numbers align right. */
+function markdownTable(header: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.map((c) => c.replace(/\s+/g, ' ').replace(/\|/g, '\\|')).join(' | ')} |`;
+  const numeric = header.map((_, i) => rows.some((r) => r[i]) && rows.every((r) => !r[i] || /^[-+]?[\d.,\s]*\d[\d.,\s]*\s?[%€]?$/.test(r[i])));
+  return [line(header), line(numeric.map((n) => (n ? '---:' : '---'))), ...rows.map(line)].join('\n');
+}
+
+/**
+ * What the offline engine quotes of a passage: the sentences closest to the question, and its
+ * tables as tables — the rows that name a word of the question (all rows when only the header
+ * does, or when nothing else in the passage matches).
+ */
+function quoteOf(question: string, text: string): string {
+  const pieces = splitTables(text);
+  const tables = pieces.filter((p): p is TablePiece => p.type === 'table');
+  if (tables.length === 0) return rankPassages(question, [{ source: '', text }], 1)[0]?.text ?? shorten(text, 400);
+  const prose = pieces.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n\n');
+  const sentence = prose ? rankPassages(question, [{ source: '', text: prose }], 1)[0]?.text : undefined;
+  const asked = new Set(terms(question));
+  const names = (cells: string[]) => terms(cells.join(' ')).some((t) => asked.has(t));
+  const quoted = tables.flatMap((t) => {
+    const hits = t.rows.filter(names);
+    if (hits.length > 0) return [markdownTable(t.header, hits)];
+    return names(t.header) ? [markdownTable(t.header, t.rows)] : [];
+  });
+  if (quoted.length === 0 && !sentence) quoted.push(markdownTable(tables[0]!.header, tables[0]!.rows));
+  return [sentence, ...quoted].filter(Boolean).join('\n\n');
 }
 
 function shorten(text: string, max: number): string {
@@ -254,18 +289,25 @@ export function offlineDocument(options: LanguageModelV4CallOptions, question: s
   // Knowledge only: the intro is no content for a document (and no document is built without any).
   const passages = (ctx.passages ?? []).filter((p) => p.file).slice(0, 4);
   const task = shorten(question, 200);
-  const sections: DocumentSection[] = passages.map((p) => {
-    const said = sentences(p.text).map((t) => shorten(t, 900));
-    return format === 'pptx'
-      ? { ueberschrift: shorten(p.source, 150), punkte: said.slice(0, 6) }
-      : { ueberschrift: shorten(p.source, 150), absaetze: [shorten(p.text, 3500)] };
+  const sections: DocumentSection[] = passages.flatMap((p) => {
+    // The passage's text, then its table as a real table; a second table gets a section of its own.
+    const pieces = splitTables(p.text);
+    const prose = pieces.flatMap((piece) => (piece.type === 'text' ? [piece.text] : [])).join('\n\n');
+    const tables = pieces.flatMap((piece) => (piece.type === 'table' ? [fitDocumentTable(piece.header, piece.rows)] : []));
+    const said = sentences(prose).map((t) => shorten(t, 900));
+    const first: DocumentSection = {
+      ueberschrift: shorten(p.source, 150),
+      ...(prose ? (format === 'pptx' ? { punkte: said.slice(0, 6) } : { absaetze: [shorten(prose, 3500)] }) : {}),
+      ...(tables[0] ? { tabelle: tables[0] } : {}),
+    };
+    return [first, ...tables.slice(1).map((tabelle, i) => ({ ueberschrift: shorten(`${p.source} – Tabelle ${i + 2}`, 150), tabelle }))];
   });
   if (sections.length > 0) {
     sections.push({
       ueberschrift: 'Quellen',
       tabelle: {
         spalten: ['Nr.', 'Quelle', 'Kernaussage'],
-        zeilen: passages.map((p, i) => [String(i + 1), shorten(p.source, 200), shorten(sentences(p.text)[0] ?? p.text, 240)]),
+        zeilen: passages.map((p, i) => [String(i + 1), shorten(p.source, 200), shorten(keyStatement(p.text), 240)]),
       },
     });
   }
@@ -275,6 +317,15 @@ export function offlineDocument(options: LanguageModelV4CallOptions, question: s
     untertitel: `Aufgabe: „${task}“`,
     abschnitte: sections,
   };
+}
+
+/** A passage's first sentence, or the columns of its table when it is only a table. */
+function keyStatement(text: string): string {
+  const pieces = splitTables(text);
+  const prose = pieces.find((p) => p.type === 'text');
+  if (prose) return sentences(prose.text)[0] ?? prose.text;
+  const table = pieces.find((p): p is TablePiece => p.type === 'table');
+  return table ? `Tabelle: ${table.header.join(', ')}` : text;
 }
 
 const offlineContext = (options: LanguageModelV4CallOptions) =>

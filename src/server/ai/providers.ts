@@ -2,24 +2,17 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createMistral } from '@ai-sdk/mistral';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { EmbeddingModelV4, LanguageModelV4, SpeechModelV4, TranscriptionModelV4 } from '@ai-sdk/provider';
+import type { EmbeddingModelV4, LanguageModelV4, RerankingModelV4, SpeechModelV4, TranscriptionModelV4 } from '@ai-sdk/provider';
 import type { AppConfig } from '../config.ts';
 import type { Capabilities } from '../../shared/schemas/chat.ts';
 import { DEFAULT_CONTEXT_TOKENS, type AiCapability, type AiProviderKind } from '../../shared/schemas/ai-providers.ts';
 import { createOfflineModel } from './offline-engine.ts';
 import { createImageProvider, type RawImageProvider } from './image-providers.ts';
+import { createRerankModel, DEFAULT_RERANK_URLS } from './rerank-model.ts';
 
 export interface Resolved<M> {
   model: M;
   provider: string;
-  modelId: string;
-}
-
-/** The rerank model of a capability's setting (used by retrieval from issue 32 on). */
-export interface RerankSetting {
-  provider: AiProviderKind;
-  baseUrl: string;
-  apiKey?: string;
   modelId: string;
 }
 
@@ -38,7 +31,8 @@ export interface RawModels {
   /** Recraft or OpenAI, from AI_IMAGE_* or Insight (docs/ai.md); none: no pictures, never a fake one. */
   image?: RawImageProvider;
   embedding?: Resolved<EmbeddingModelV4>;
-  rerank?: RerankSetting;
+  /** Orders retrieval's fused candidates (Cohere/Jina-style /rerank; rerank-model.ts); none: fused order. */
+  rerank?: Resolved<RerankingModelV4>;
 }
 
 /** One capability's provider: what Insight stores, or what the environment says. */
@@ -75,7 +69,9 @@ export function settingsFromEnvironment(ai: AppConfig['ai']): CapabilitySettings
       ? { provider: ai.image.provider, baseUrl: ai.image.baseUrl, apiKey: ai.image.apiKey, model: ai.image.model, contextTokens: DEFAULT_CONTEXT_TOKENS }
       : OFFLINE,
     embedding: embedding.provider === 'anthropic' ? OFFLINE : embedding,
-    rerank: OFFLINE,
+    rerank: ai.rerank
+      ? { provider: ai.rerank.provider, baseUrl: ai.rerank.baseUrl, apiKey: ai.rerank.apiKey, model: ai.rerank.model, contextTokens: DEFAULT_CONTEXT_TOKENS }
+      : OFFLINE,
   };
 }
 
@@ -88,7 +84,6 @@ export function resolveModels(ai: AppConfig['ai'], settings: CapabilitySettings 
   };
   const chat = settings.chat.model ? chatModel(settings.chat) : undefined;
   const image = settings.image;
-  const rerank = settings.rerank;
   return {
     offline: !chat,
     chat: chat ?? offlineChat,
@@ -108,15 +103,9 @@ export function resolveModels(ai: AppConfig['ai'], settings: CapabilitySettings 
             timeoutMs: ai.image?.timeoutMs ?? 120_000,
           })
         : undefined,
-    rerank:
-      rerank.provider !== 'offline' && rerank.model
-        ? { provider: rerank.provider, baseUrl: rerank.baseUrl ?? defaultRerankUrl(rerank.provider), apiKey: rerank.apiKey, modelId: rerank.model }
-        : undefined,
+    rerank: rerankModel(settings.rerank),
   };
 }
-
-const defaultRerankUrl = (provider: AiProviderKind) =>
-  provider === 'cohere' ? 'https://api.cohere.com/v2' : provider === 'jina' ? 'https://api.jina.ai/v1' : '';
 
 const openai = (s: ProviderSettings) => createOpenAI({ apiKey: s.apiKey, baseURL: s.baseUrl });
 const compatible = (s: ProviderSettings) =>
@@ -164,6 +153,12 @@ function embeddingModel(s: ProviderSettings): Resolved<EmbeddingModelV4> | undef
     default:
       return undefined;
   }
+}
+
+function rerankModel(s: ProviderSettings): Resolved<RerankingModelV4> | undefined {
+  const baseUrl = s.baseUrl ?? DEFAULT_RERANK_URLS[s.provider];
+  if (!s.model || !baseUrl || !(['cohere', 'jina', 'openai-compatible'] as AiProviderKind[]).includes(s.provider)) return undefined;
+  return resolved(s, createRerankModel({ provider: s.provider, baseUrl, apiKey: s.apiKey, modelId: s.model }));
 }
 
 export function describeCapabilities(models: RawModels): Omit<Capabilities, 'processors'> {

@@ -4,9 +4,18 @@
 // — an answer reads no provider row — and reloads them when the database announces a change on
 // `mika_ai` (migration 0023, LISTEN/NOTIFY like the session cache). Keys are sealed at rest and
 // never leave this module except towards their provider.
-import { embedMany, generateSpeech, generateText, transcribe } from 'ai';
+import { embedMany, generateSpeech, generateText, rerank, transcribe } from 'ai';
 import { APICallError } from '@ai-sdk/provider';
-import { AI_DEFAULTS, AI_PROCESSOR_DATA, hostOf, IMAGE_PROCESSOR_DATA, type AppConfig, type Processor } from '../config.ts';
+import {
+  AI_DEFAULTS,
+  AI_PROCESSOR_DATA,
+  hostOf,
+  IMAGE_PROCESSOR_DATA,
+  RERANK_PROCESSOR_DATA,
+  RERANK_PURPOSE,
+  type AppConfig,
+  type Processor,
+} from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { aiProviders, type AiProviderRow } from '../db/schema/index.ts';
 import { AppError } from '../platform/app-error.ts';
@@ -137,7 +146,6 @@ export async function createProviderRegistry({ database, secrets, ai, processors
           hasKey: Boolean(s.apiKey),
           source: row ? 'stored' : s.provider === 'offline' ? 'default' : 'environment',
           offline: !isServed(state.models, capability),
-          inUse: capability !== 'rerank',
           updatedAt: row?.updatedAt.toISOString() ?? null,
         } satisfies ProviderSetting;
       });
@@ -187,11 +195,12 @@ const PURPOSES: Partial<Record<AiCapability, string>> = {
   speech: 'Sprachausgabe',
   embedding: 'Suchindex der Wissensdateien',
   image: 'Bilderzeugung',
+  rerank: RERANK_PURPOSE,
 };
 const OFFICIAL_HOSTS: Record<string, string> = { openai: 'api.openai.com', mistral: 'api.mistral.ai', anthropic: 'api.anthropic.com', recraft: 'external.api.recraft.ai' };
 const NAMES: Record<string, string> = { recraft: 'Recraft', cohere: 'Cohere', jina: 'Jina AI' };
 
-/** One entry per provider and host that receives data (rerank is not used yet: it receives none). */
+/** One entry per provider and host that receives data. */
 function aiProcessors(settings: CapabilitySettings): Processor[] {
   const groups = new Map<string, { name: string; location: Processor['location']; capabilities: AiCapability[] }>();
   for (const capability of AI_CAPABILITIES) {
@@ -211,10 +220,12 @@ function aiProcessors(settings: CapabilitySettings): Processor[] {
   }
   return [...groups.values()].map((g) => {
     const onlyImages = g.capabilities.every((c) => c === 'image');
+    // A reranker alone receives questions and knowledge excerpts, never recordings or history.
+    const onlyRerank = g.capabilities.every((c) => c === 'rerank');
     return {
       name: g.name,
       purpose: onlyImages ? 'Bilderzeugung' : `KI-Modell: ${g.capabilities.map((c) => PURPOSES[c]).join(', ')}`,
-      data: onlyImages ? IMAGE_PROCESSOR_DATA : AI_PROCESSOR_DATA,
+      data: onlyImages ? IMAGE_PROCESSOR_DATA : onlyRerank ? RERANK_PROCESSOR_DATA : AI_PROCESSOR_DATA,
       location: g.location,
     };
   });
@@ -311,15 +322,10 @@ async function testCapability(models: RawModels, s: ProviderSettings, capability
         return { ok: true, message: s.provider === 'recraft' ? MAI.testOk : MAI.testModelsOk(count) };
       }
       case 'rerank': {
-        const r = models.rerank;
-        if (!r) break;
-        const body = await call(
-          `${r.baseUrl.replace(/\/+$/, '')}/rerank`,
-          { method: 'POST', body: JSON.stringify({ model: r.modelId, query: 'Urlaub beantragen', documents: ['Urlaubsantrag stellen', 'Speiseplan der Kantine'] }) },
-          r.apiKey,
-          abortSignal,
-        );
-        if (!Array.isArray((body as { results?: unknown }).results)) return { ok: false, message: MAI.testFailed('keine Ergebnisliste in der Antwort') };
+        if (!models.rerank) break;
+        // The same model retrieval uses (rerank-model.ts), so the test speaks its protocol.
+        const result = await rerank({ model: models.rerank.model, query: 'Urlaub beantragen', documents: ['Urlaubsantrag stellen', 'Speiseplan der Kantine'], maxRetries: 0, abortSignal });
+        if (result.ranking.length === 0) return { ok: false, message: MAI.testFailed('keine Ergebnisliste in der Antwort') };
         return { ok: true, message: MAI.testRerankOk };
       }
     }

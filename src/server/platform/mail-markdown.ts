@@ -2,7 +2,7 @@
 // one parser (src/shared/markdown-parse.ts, the chat's) renders them to the HTML part and to a
 // plain-text part without Markdown syntax. Line breaks inside a paragraph are kept: in a mail they
 // separate "Name: …" from "E-Mail: …".
-import { parseMarkdown, type Block, type Inline } from '../../shared/markdown-parse.ts';
+import { parseMarkdown, plainInline, type Block, type Inline } from '../../shared/markdown-parse.ts';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const SAFE_HREF = /^(https?:|mailto:)/i;
@@ -69,27 +69,8 @@ export function mailHtml(markdown: string): string {
   return `<!doctype html><html lang="de"><body style="font-family:Arial,sans-serif;color:#222;font-size:15px;line-height:1.5">${body}</body></html>`;
 }
 
-function inlineText(nodes: Inline[]): string {
-  return nodes
-    .map((n) => {
-      switch (n.type) {
-        case 'text':
-        case 'code':
-          return n.text;
-        case 'br':
-          return '\n';
-        case 'link': {
-          const label = inlineText(n.children);
-          return label === n.href || !SAFE_HREF.test(n.href) ? label : `${label} (${n.href})`;
-        }
-        case 'image':
-          return n.alt || n.href;
-        default:
-          return inlineText(n.children);
-      }
-    })
-    .join('');
-}
+const inlineText = (nodes: Inline[]) =>
+  plainInline(nodes, { br: '\n', link: (label, href) => (label === href || !SAFE_HREF.test(href) ? label : `${label} (${href})`) });
 
 function blockText(b: Block): string {
   switch (b.type) {

@@ -50,8 +50,6 @@ export const ZProviderSetting = z.object({
   source: z.enum(['stored', 'environment', 'default']),
   /** The capability runs offline (chat: the offline engine; speech: the bundled synthesizer) or not at all. */
   offline: z.boolean(),
-  /** False while the product does not use the capability yet (rerank: issue 32). */
-  inUse: z.boolean(),
   updatedAt: z.string().nullable(),
 });
 export type ProviderSetting = z.infer<typeof ZProviderSetting>;

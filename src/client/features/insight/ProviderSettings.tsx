@@ -140,7 +140,6 @@ function ProviderCard({ setting, reembedding }: { setting: ProviderSetting; reem
       }
       onSubmit={() => void store()}
     >
-      {!setting.inUse && <Alert severity="info">{TI.rerankNotYet}</Alert>}
       {reembedding > 0 && (
         <Alert severity="info" role="status">
           {TI.reembedding(reembedding)}

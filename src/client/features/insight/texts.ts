@@ -36,9 +36,9 @@ export const TI = {
     transcription: 'Macht aus Spracheingaben Text. Ohne Anbieter gibt es keine Spracheingabe.',
     image: 'Malt Bilder für Bild-Mikas. Ohne Anbieter werden keine Bilder erstellt.',
     embedding: 'Findet Wissen nach Bedeutung. Ohne Anbieter wird nur nach Wörtern gesucht.',
-    rerank: 'Ordnet gefundene Wissensstellen nach Relevanz.',
+    rerank:
+      'Ordnet die gefundenen Wissensstellen nach Relevanz, bevor sie in die Antwort gehen. „OpenAI-kompatibel“ ist hier jeder Dienst mit /rerank im Cohere- oder Jina-Format (vLLM, TEI, Infinity, LiteLLM); die Basis-URL ist die Adresse vor /rerank.',
   } as Record<string, string>,
-  rerankNotYet: 'Die Wissenssuche nutzt diese Einstellung noch nicht; sie ordnet Treffer ab einem späteren Update. Speichern und Testen funktionieren schon.',
   providerLabel: 'Anbieter',
   providerNames: {
     openai: 'OpenAI',
@@ -55,7 +55,7 @@ export const TI = {
     transcription: 'Aus (keine Spracheingabe)',
     image: 'Aus (keine Bilder)',
     embedding: 'Aus (Suche nur nach Wörtern)',
-    rerank: 'Aus',
+    rerank: 'Aus (Reihenfolge der Suche)',
   } as Record<string, string>,
   sourceStored: 'In Mika gespeichert',
   sourceEnvironment: 'Aus der Umgebung (AI_*)',

@@ -36,13 +36,25 @@ export const ZDocumentInput = z.object({
 
 export type DocumentInput = z.infer<typeof ZDocumentInput>;
 export type DocumentSection = z.infer<typeof ZDocumentSection>;
+export type DocumentTable = z.infer<typeof ZDocumentTable>;
+
+const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+/** A table within the schema's limits: at most 12 columns and 300 rows, no empty header, cells cut at 1,000 characters. */
+export function fitDocumentTable(header: string[], rows: string[][]): DocumentTable {
+  const n = Math.min(12, header.length);
+  return {
+    spalten: header.slice(0, n).map((h, i) => cut(h.trim() || `Spalte ${i + 1}`, 200)),
+    zeilen: rows.slice(0, 300).map((row) => Array.from({ length: n }, (_, i) => cut(row[i] ?? '', 1000))),
+  };
+}
 
 export const DOCUMENT_TOOL_DESCRIPTION =
   'Erstellt ein Dokument als Datei: Word (docx), Excel (xlsx), PowerPoint (pptx) oder PDF. ' +
   'Nutze es nur, wenn die Aufgabe ausdrücklich eine Datei oder eines dieser Formate verlangt ' +
   '(z. B. „als Word-Datei“, „eine Excel-Tabelle“, „eine Präsentation“, „als PDF“). ' +
   'Gib den vollständigen Inhalt strukturiert an: Titel, Abschnitte mit Überschrift, Absätzen, Aufzählungen und ' +
-  'echten Tabellen (Zahlen und Listen gehören in Tabellen). Bei Präsentationen ist jeder Abschnitt eine Folie mit ' +
+  'echten Tabellen (Zahlen und Listen gehören in Tabellen; eine Tabelle aus dem Wissen übernimmst Du als tabelle). Bei Präsentationen ist jeder Abschnitt eine Folie mit ' +
   'wenigen kurzen Punkten; bei Excel wird jede Tabelle ein Arbeitsblatt. Kein Markdown in den Texten. ' +
   'Danach sage in einem Satz, dass das Dokument bereitsteht; wiederhole den Inhalt nicht.';
 

@@ -5,7 +5,7 @@ import { assistants } from './assistants.ts';
 import { messages, threads } from './chat.ts';
 import { teams } from './teams.ts';
 
-export const USAGE_CAPABILITIES = ['chat', 'task', 'speech', 'transcription', 'image', 'embedding'] as const;
+export const USAGE_CAPABILITIES = ['chat', 'task', 'speech', 'transcription', 'image', 'embedding', 'rerank'] as const;
 export type UsageCapability = (typeof USAGE_CAPABILITIES)[number];
 
 /**
@@ -41,7 +41,7 @@ export const usageRecords = pgTable(
     index('usage_records_api_key_idx').on(t.apiKeyId),
     check(
       'usage_records_capability_check',
-      sql`${t.capability} in ('chat', 'task', 'speech', 'transcription', 'image', 'embedding')`,
+      sql`${t.capability} in ('chat', 'task', 'speech', 'transcription', 'image', 'embedding', 'rerank')`,
     ),
     check(
       'usage_records_non_negative',

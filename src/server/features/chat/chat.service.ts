@@ -309,7 +309,12 @@ async function answerWithHold(
   const [history, passages] = await Promise.all([
     extras.history ?? loadHistory(deps, thread.id),
     // The question reaches an embedding model (when vectors are on) only masked.
-    access.hasKnowledge ? retrieveKnowledge(deps, assistant.id, question, { gate: privacyGateFor(access, { force: true }) }) : [],
+    access.hasKnowledge
+      ? retrieveKnowledge(deps, assistant.id, question, {
+          gate: privacyGateFor(access, { force: true }),
+          payer: { teamId: thread.teamId, threadId: thread.id, free: isFreeAssistant(assistant) },
+        })
+      : [],
   ]);
   const activeTools = toActiveTools(access.tools);
   const effects: ToolEffect[] = [];

@@ -116,6 +116,7 @@ describe('credit ledger', () => {
     expect(priceUnits({ capability: 'transcription', model: 'openai:whisper', audioSeconds: 60 })).toBe(12);
     expect(priceUnits({ capability: 'image', model: 'openai:gpt-image', images: 1 })).toBe(100);
     expect(priceUnits({ capability: 'embedding', model: 'openai:emb', inputTokens: 100_000 })).toBe(0);
+    expect(priceUnits({ capability: 'rerank', model: 'cohere:rerank-v3.5', inputTokens: 100_000 })).toBe(0);
     expect(priceUnits({ capability: 'chat', model: 'offline:offline', inputTokens: 100_000 })).toBe(0);
   });
 });

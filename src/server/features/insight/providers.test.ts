@@ -62,7 +62,7 @@ describe('KI-Anbieter through the API', () => {
     expect((await call(support, 'GET', '/api/capabilities')).json().processors).toEqual([]);
     expect(start.providers.map((p) => p.capability)).toEqual(['chat', 'speech', 'transcription', 'image', 'embedding', 'rerank']);
     expect(setting(start, 'chat')).toMatchObject({ provider: 'offline', source: 'default', offline: true, hasKey: false, contextTokens: 128_000 });
-    expect(setting(start, 'rerank')).toMatchObject({ inUse: false });
+    expect(setting(start, 'rerank')).toMatchObject({ provider: 'offline', source: 'default', offline: true });
 
     const { team, owner } = await createStaffedTeam(t.database.db);
     const a = await createAssistant(t.database.db, team);

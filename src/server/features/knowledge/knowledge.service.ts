@@ -5,6 +5,8 @@ import { AppError, validationError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { PrivacyGate } from '../../ai/privacy-gate.ts';
 import { vectorRanking } from './vectors.ts';
+import { RERANK_CANDIDATES, rerankPassages } from './rerank.ts';
+import { recordUsage, type UsageRecord } from '../usage/index.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import type { SingleUpload } from '../../platform/uploads.ts';
 import type { KnowledgeFileRow } from '../../db/schema/index.ts';
@@ -146,27 +148,40 @@ export async function deleteKnowledge(
 /** Passages given to one answer: about 1,500 tokens (≈ 6,000 characters), at most this many. */
 export const ANSWER_PASSAGES = { max: 6, charBudget: 6000 } as const;
 
-/**
- * The knowledge of one assistant for one question, within the budget. Bound to the assistant the
- * caller resolved (thread access), so no passage of another team can be reached.
- */
+export interface RetrievalOptions {
+  /**
+   * Masks the question (and, for the reranker, the candidates) before they go to the embedding or
+   * rerank model; without it retrieval is lexical only and nothing leaves.
+   */
+  gate?: PrivacyGate;
+  /** Who the model calls of retrieval (question embedding, rerank) are booked for. */
+  payer?: { teamId: number | null; threadId?: number; apiKeyId?: number; free?: boolean };
+}
+
 /**
  * Retrieval for callers that do not know yet whether the assistant has knowledge (the chat's access
  * query tells it): nothing is asked — no search, no embedding of the question — without a ready file.
  */
-export async function retrieveKnowledgeIfAny(deps: Deps, assistantId: number, question: string, opts: { gate?: PrivacyGate } = {}): Promise<Passage[]> {
+export async function retrieveKnowledgeIfAny(deps: Deps, assistantId: number, question: string, opts: RetrievalOptions = {}): Promise<Passage[]> {
   return (await hasReadyFile(deps.db, assistantId)) ? retrieveKnowledge(deps, assistantId, question, opts) : [];
 }
 
-export async function retrieveKnowledge(
-  deps: Deps,
-  assistantId: number,
-  question: string,
-  /** Masks the question before it goes to the embedding model (vectors on); without it, lexical only. */
-  opts: { gate?: PrivacyGate } = {},
-): Promise<Passage[]> {
-  const vectors = opts.gate ? await vectorRanking(deps, opts.gate, assistantId, question) : [];
-  const found = await searchPassages(deps.db, assistantId, question, ANSWER_PASSAGES.max, [vectors]);
+/**
+ * The knowledge of one assistant for one question, within the budget. Bound to the assistant the
+ * caller resolved (thread access), so no passage of another team can be reached. Lexical and vector
+ * rankings are fused (retrieval.ts); with a rerank model the fused candidates are reordered by it
+ * (rerank.ts), a separate step after the fusion.
+ */
+export async function retrieveKnowledge(deps: Deps, assistantId: number, question: string, opts: RetrievalOptions = {}): Promise<Passage[]> {
+  const vectors = opts.gate ? await vectorRanking(deps, opts.gate, assistantId, question) : { ranked: [], usage: null };
+  const rerank = opts.gate !== undefined && deps.ai.canRerank;
+  const fused = await searchPassages(deps.db, assistantId, question, rerank ? RERANK_CANDIDATES : ANSWER_PASSAGES.max, [vectors.ranked]);
+  const reranked = rerank ? await rerankPassages(deps, opts.gate!, question, fused, ANSWER_PASSAGES.max, assistantId) : { passages: fused, usage: null };
+  await bookRetrievalUsage(deps, assistantId, opts.payer, [
+    vectors.usage && { capability: 'embedding', ...vectors.usage },
+    reranked.usage && { capability: 'rerank', ...reranked.usage },
+  ]);
+  const found = reranked.passages;
   const out: Passage[] = [];
   let used = 0;
   for (const p of found) {
@@ -184,6 +199,26 @@ export async function retrieveKnowledge(
     });
   }
   return out;
+}
+
+/** The question's embedding and the rerank call, booked like the embeddings of ingestion (free in the price table). */
+async function bookRetrievalUsage(
+  deps: Deps,
+  assistantId: number,
+  payer: RetrievalOptions['payer'],
+  calls: ({ capability: 'embedding' | 'rerank'; model: string; tokens: number } | null)[],
+) {
+  if (!payer) return;
+  const records: UsageRecord[] = calls.flatMap((c) =>
+    c
+      ? [{ teamId: payer.teamId, assistantId, threadId: payer.threadId ?? null, apiKeyId: payer.apiKeyId ?? null, capability: c.capability, model: c.model, inputTokens: c.tokens }]
+      : [],
+  );
+  if (records.length === 0) return;
+  // Statistics only: an answer must not fail because its retrieval's usage could not be written.
+  await recordUsage(deps.db, records, null, { free: payer.free ?? false }).catch((err: unknown) =>
+    deps.log.warn({ err, assistantId }, 'retrieval usage could not be booked'),
+  );
 }
 
 /** How many characters at the start of `next` repeat the end of `text` (at least 20, else 0). */

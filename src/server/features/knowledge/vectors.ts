@@ -84,25 +84,31 @@ export async function insertVectors(tx: Db, assistantId: number, model: string, 
 const toVector = (v: number[]) => `[${v.map((x) => (Number.isFinite(x) ? x : 0)).join(',')}]`;
 
 /**
- * The assistant's passages nearest to the question (cosine distance), for the rank fusion. Empty
- * when vectors are off, the question cannot be embedded in time, or no vector of the current
- * model exists (e.g. after a model change, until files are uploaded again).
+ * The assistant's passages nearest to the question (cosine distance), for the rank fusion, and the
+ * embedding call to book. Empty when vectors are off, the question cannot be embedded in time, or
+ * no vector of the current model exists (e.g. after a model change, until files are uploaded again).
  */
-export async function vectorRanking(deps: Deps, gate: PrivacyGate, assistantId: number, question: string): Promise<{ id: number }[]> {
-  if (!(await vectorsEnabled(deps))) return [];
+export async function vectorRanking(
+  deps: Deps,
+  gate: PrivacyGate,
+  assistantId: number,
+  question: string,
+): Promise<{ ranked: { id: number }[]; usage: { model: string; tokens: number } | null }> {
+  if (!(await vectorsEnabled(deps))) return { ranked: [], usage: null };
   let embedded;
   try {
     embedded = await deps.ai.embed(gate, [question], AbortSignal.timeout(QUERY_TIMEOUT_MS));
   } catch (err) {
     deps.log.warn({ err, assistantId }, 'question could not be embedded: lexical retrieval only');
-    return [];
+    return { ranked: [], usage: null };
   }
+  const usage = { model: embedded.model, tokens: embedded.tokens };
   const vector = embedded.embeddings[0];
-  if (!vector) return [];
+  if (!vector) return { ranked: [], usage };
   const result = await deps.db.execute<{ id: number }>(sql`
     select passage_id as id from knowledge_vectors
     where assistant_id = ${assistantId} and model = ${embedded.model}
     order by embedding <=> ${toVector(vector)}::vector, passage_id
     limit ${VECTOR_CANDIDATES}`);
-  return rowsOf<{ id: number }>(result);
+  return { ranked: rowsOf<{ id: number }>(result), usage };
 }

@@ -197,6 +197,7 @@ export async function completeChat(
 ): Promise<Completion> {
   const passages = await retrieveKnowledgeIfAny(deps, assistant.id, question, {
     gate: createPrivacyGate(privacyTermsFor(ctx.team, assistant, { force: true })),
+    payer: { teamId: ctx.team.id, apiKeyId: ctx.key.id },
   });
   const gate = createPrivacyGate(privacyTermsFor(ctx.team, assistant, { force: passages.some((p) => p.filtered) }));
   const tools = await toolsFor(deps, ctx, assistant);

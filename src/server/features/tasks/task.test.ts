@@ -13,6 +13,8 @@ import { eq } from 'drizzle-orm';
 import { messages } from '../../db/schema/index.ts';
 import { sweepPrivateFiles } from '../../platform/file-sweep.ts';
 import { taskDocumentFolderOwner } from './task-documents.ts';
+import { makeDocx } from '../../../../tests/fixtures/office-files.ts';
+import { docxTables, pptxTables, readWorkbook } from '../../../../tests/setup/document-tables.ts';
 
 const INPUT = 'Erstelle bitte eine Preisübersicht für unsere Bürogeräte mit allen Größen.';
 
@@ -211,6 +213,34 @@ describe('task view offline', () => {
     expect(await sweepPrivateFiles(t.deps, [taskDocumentFolderOwner], later)).toBe(0);
     await t.database.db.delete(messages).where(eq(messages.threadId, body.threadId));
     expect(await sweepPrivateFiles(t.deps, [taskDocumentFolderOwner], later)).toBe(2);
+  });
+
+  it('keeps a table of the knowledge a table in the Word, Excel and PowerPoint result', async () => {
+    const { a, agent } = await offlineMika();
+    const zones = [
+      ['Zone', 'Länder', 'Preis (€)'],
+      ['1', 'Deutschland', '4,90'],
+      ['2', 'Österreich, Schweiz', '9,90'],
+    ];
+    await addKnowledge(agent, a.uuid, {
+      name: 'Versandkosten.docx',
+      data: await makeDocx({ heading: 'Versandkosten nach Zone', paragraph: 'Die Preise gelten pro Paket bis 31,5 kg.', table: zones }),
+    });
+    const ask = async (input: string) => {
+      const res = (await agent.post('/api/send/task', { assistantUuid: a.uuid, input })).json<TaskResponse>();
+      expect(res.responseType).toBe('doc');
+      return (await agent.get(documentUrl(a.uuid, res))).raw;
+    };
+    const word = await ask('Erstelle eine Übersicht der Versandkosten nach Zone als Word-Datei für unsere Kunden.');
+    expect(docxTables(word).find((t) => t.rows[0]?.[0] === 'Zone')).toEqual({ headerRow: true, rows: zones });
+
+    const wb = await readWorkbook(await ask('Mach mir eine Excel-Tabelle mit den Versandkosten nach Zone für Kunden.'));
+    const rows = wb.worksheets.flatMap((ws) => ws.getSheetValues().filter((r): r is any[] => Array.isArray(r)).map((r) => r.slice(1)));
+    const header = rows.findIndex((r) => r[0] === 'Zone');
+    expect(rows.slice(header, header + 3)).toEqual([zones[0], [1, 'Deutschland', 4.9], [2, 'Österreich, Schweiz', 9.9]]);
+
+    const slides = await ask('Erstelle eine Präsentation über die Versandkosten nach Zone für unsere Kunden.');
+    expect(pptxTables(slides).find((t) => t.rows[0]?.[0] === 'Zone')?.rows).toEqual(zones);
   });
 
   it('speaks a task result as a valid MP3', async () => {

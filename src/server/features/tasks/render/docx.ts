@@ -17,14 +17,15 @@ import {
   WidthType,
 } from 'docx';
 import type { DocumentInput } from '../../../ai/tools/document.ts';
-import { HOUSE, columnWeights, footerText, isTotalRow, normalizedRows, numericCell, subtitleLines, type DocumentMeta } from './house.ts';
+import { sectionBlocks } from './blocks.ts';
+import { HOUSE, columnWeights, footerText, isTotalRow, numericColumns, subtitleLines, type DocumentMeta } from './house.ts';
 
 const pt = (n: number) => n * 2; // docx sizes are half-points
 /** A4 width minus the margins, in twentieths of a point. */
 const CONTENT_TWIPS = 11906 - 2 * 1250;
 
 function table(spalten: string[], rows: string[][]): Table {
-  const numeric = spalten.map((_, i) => rows.length > 0 && rows.every((r) => r[i] === '' || numericCell(r[i]!) !== undefined));
+  const numeric = numericColumns(spalten, rows);
   const thin = { style: BorderStyle.SINGLE, size: 4, color: HOUSE.rule };
   const none = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
   const widths = columnWeights(spalten, rows).map((w) => Math.round(w * CONTENT_TWIPS));
@@ -72,11 +73,13 @@ export async function renderDocx(doc: DocumentInput, meta: DocumentMeta): Promis
   );
   for (const section of doc.abschnitte) {
     children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(section.ueberschrift)] }));
-    for (const p of section.absaetze ?? []) children.push(new Paragraph({ children: [new TextRun(p)] }));
-    for (const point of section.punkte ?? []) children.push(new Paragraph({ bullet: { level: 0 }, children: [new TextRun(point)] }));
-    if (section.tabelle) {
-      children.push(table(section.tabelle.spalten, normalizedRows(section.tabelle)));
-      children.push(new Paragraph({ spacing: { after: 120 }, children: [] }));
+    for (const block of sectionBlocks(section)) {
+      if (block.kind === 'paragraph') children.push(new Paragraph({ children: [new TextRun(block.text)] }));
+      else if (block.kind === 'point') children.push(new Paragraph({ bullet: { level: 0 }, children: [new TextRun(block.text)] }));
+      else {
+        children.push(table(block.spalten, block.zeilen));
+        children.push(new Paragraph({ spacing: { after: 120 }, children: [] }));
+      }
     }
   }
   const document = new Document({

@@ -65,6 +65,11 @@ export function numericCell(value: string): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
+/** Which columns hold numbers: every non-empty cell is one (right-aligned; real numbers in Excel). */
+export function numericColumns(spalten: string[], rows: string[][]): boolean[] {
+  return spalten.map((_, i) => rows.length > 0 && rows.every((r) => r[i] === '' || numericCell(r[i]!) !== undefined));
+}
+
 /** Relative column widths from the content (numbers narrow, long text wide), summing to 1. */
 export function columnWeights(spalten: string[], rows: string[][]): number[] {
   const raw = spalten.map((title, i) => Math.min(40, Math.max(8, title.length + 2, ...rows.map((r) => r[i]!.length))));

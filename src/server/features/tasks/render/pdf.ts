@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { DocumentInput } from '../../../ai/tools/document.ts';
-import { FONT_FILES, HOUSE, columnWeights, footerText, isTotalRow, normalizedRows, numericCell, subtitleLines, type DocumentMeta } from './house.ts';
+import { sectionBlocks, type TableBlock } from './blocks.ts';
+import { FONT_FILES, HOUSE, columnWeights, footerText, isTotalRow, numericColumns, subtitleLines, type DocumentMeta } from './house.ts';
 
 const hex = (c: string) => `#${c}`;
 const MARGIN = { top: 64, bottom: 72, left: 62, right: 62 };
@@ -41,58 +42,61 @@ export function renderPdf(doc: DocumentInput, meta: DocumentMeta): Promise<Buffe
       if (pdf.y + points > pdf.page.height - MARGIN.bottom) pdf.addPage();
     };
 
+    /** A drawn table: dark header row, zebra rows, numbers right-aligned, a closing row in bold. */
+    const drawTable = (table: TableBlock) => {
+      const numeric = numericColumns(table.spalten, table.zeilen);
+      const align = (i: number) => ({ x: numeric[i] ? ('right' as const) : ('left' as const) });
+      ensureRoom(50);
+      pdf.x = MARGIN.left;
+      pdf.fontSize(9.5);
+      pdf.table({
+        position: { x: MARGIN.left, y: pdf.y },
+        maxWidth: width,
+        columnStyles: columnWeights(table.spalten, table.zeilen).map((w) => w * width),
+        defaultStyle: {
+          border: { bottom: 0.5, top: 0, left: 0, right: 0 },
+          borderColor: hex(HOUSE.rule),
+          padding: { top: 5, bottom: 5, left: 6, right: 6 },
+          textColor: hex(HOUSE.ink),
+        },
+        rowStyles: (i) =>
+          i === 0
+            ? { backgroundColor: hex(HOUSE.headerFill), textColor: hex(HOUSE.headerText), border: 0 }
+            : i % 2 === 0
+              ? { backgroundColor: hex(HOUSE.zebra) }
+              : undefined,
+        data: [
+          table.spalten.map((text, i) => ({ text, font: { src: 'Semi' }, type: 'TH' as const, align: align(i) })),
+          ...table.zeilen.map((row) => row.map((text, i) => ({ text, font: { src: isTotalRow(row) ? 'Bold' : 'Regular' }, align: align(i) }))),
+        ],
+      });
+      pdf.x = MARGIN.left;
+      pdf.moveDown(1);
+    };
+
     for (const section of doc.abschnitte) {
       ensureRoom(60);
       pdf.x = MARGIN.left;
       pdf.font('Semi').fontSize(14).fillColor(hex(HOUSE.ink)).text(section.ueberschrift, { width });
       pdf.moveDown(0.35);
-      for (const paragraph of section.absaetze ?? []) {
-        pdf.font('Regular').fontSize(10.5).fillColor(hex(HOUSE.ink)).text(paragraph, { width, lineGap: 2.5, align: 'left' });
-        pdf.moveDown(0.55);
-      }
-      if (section.punkte?.length) {
-        for (const point of section.punkte) {
+      const blocks = sectionBlocks(section);
+      blocks.forEach((block, b) => {
+        if (block.kind === 'paragraph') {
+          pdf.font('Regular').fontSize(10.5).fillColor(hex(HOUSE.ink)).text(block.text, { width, lineGap: 2.5, align: 'left' });
+          pdf.moveDown(0.55);
+        } else if (block.kind === 'point') {
           ensureRoom(16);
           const y = pdf.y;
           pdf.font('Bold').fontSize(10.5).fillColor(hex(HOUSE.accent)).text('•', MARGIN.left + 4, y, { width: 12 });
-          pdf.font('Regular').fillColor(hex(HOUSE.ink)).text(point, MARGIN.left + 18, y, { width: width - 18, lineGap: 2.5 });
+          pdf.font('Regular').fillColor(hex(HOUSE.ink)).text(block.text, MARGIN.left + 18, y, { width: width - 18, lineGap: 2.5 });
           pdf.moveDown(0.3);
+          pdf.x = MARGIN.left;
+          // A list ends with a little room before what follows.
+          if (blocks[b + 1]?.kind !== 'point') pdf.moveDown(0.4);
+        } else {
+          drawTable(block);
         }
-        pdf.x = MARGIN.left;
-        pdf.moveDown(0.4);
-      }
-      if (section.tabelle) {
-        const rows = normalizedRows(section.tabelle);
-        const numeric = section.tabelle.spalten.map((_, i) => rows.length > 0 && rows.every((r) => r[i] === '' || numericCell(r[i]!) !== undefined));
-        ensureRoom(50);
-        pdf.x = MARGIN.left;
-        pdf.fontSize(9.5);
-        pdf.table({
-          position: { x: MARGIN.left, y: pdf.y },
-          maxWidth: width,
-          columnStyles: columnWeights(section.tabelle.spalten, rows).map((w) => w * width),
-          defaultStyle: {
-            border: { bottom: 0.5, top: 0, left: 0, right: 0 },
-            borderColor: hex(HOUSE.rule),
-            padding: { top: 5, bottom: 5, left: 6, right: 6 },
-            textColor: hex(HOUSE.ink),
-          },
-          rowStyles: (i) =>
-            i === 0
-              ? { backgroundColor: hex(HOUSE.headerFill), textColor: hex(HOUSE.headerText), border: 0 }
-              : i % 2 === 0
-                ? { backgroundColor: hex(HOUSE.zebra) }
-                : undefined,
-          data: [
-            section.tabelle.spalten.map((text, i) => ({ text, font: { src: 'Semi' }, type: 'TH' as const, align: { x: numeric[i] ? ('right' as const) : ('left' as const) } })),
-            ...rows.map((row) =>
-              row.map((text, i) => ({ text, font: { src: isTotalRow(row) ? 'Bold' : 'Regular' }, align: { x: numeric[i] ? ('right' as const) : ('left' as const) } })),
-            ),
-          ],
-        });
-        pdf.x = MARGIN.left;
-        pdf.moveDown(1);
-      }
+      });
       pdf.moveDown(0.5);
     }
 

@@ -1,6 +1,7 @@
 import PptxGenJS from 'pptxgenjs';
-import type { DocumentInput, DocumentSection } from '../../../ai/tools/document.ts';
-import { HOUSE, columnWeights, footerText, isTotalRow, normalizedRows, numericCell, subtitleLines, type DocumentMeta } from './house.ts';
+import type { DocumentInput } from '../../../ai/tools/document.ts';
+import { sectionBlocks, tableGroups, type DocBlock, type TableBlock } from './blocks.ts';
+import { HOUSE, columnWeights, footerText, isTotalRow, numericColumns, subtitleLines, type DocumentMeta } from './house.ts';
 
 // pptxgenjs is CommonJS: its default import is the class at run time, a namespace to the types.
 const Pptx = PptxGenJS as unknown as new () => PptxGenJS.default;
@@ -12,20 +13,20 @@ const X = 0.7;
 const CONTENT_W = W - 2 * X;
 const MASTER = 'MIKA_CONTENT';
 
-function bullets(section: DocumentSection): PptxGenJS.default.TextProps[] {
-  return [
-    ...(section.absaetze ?? []).map((text) => ({ text, options: { breakLine: true, paraSpaceAfter: 8 } })),
-    ...(section.punkte ?? []).map((text) => ({
-      text,
-      options: { bullet: { indent: 18 }, breakLine: true, paraSpaceAfter: 6 },
-    })),
-  ];
+function bullets(blocks: DocBlock[]): PptxGenJS.default.TextProps[] {
+  return blocks.flatMap((block) =>
+    block.kind === 'paragraph'
+      ? [{ text: block.text, options: { breakLine: true, paraSpaceAfter: 8 } }]
+      : block.kind === 'point'
+        ? [{ text: block.text, options: { bullet: { indent: 18 }, breakLine: true, paraSpaceAfter: 6 } }]
+        : [],
+  );
 }
 
-function addTable(slide: Slide, section: DocumentSection, y: number) {
-  const table = section.tabelle!;
-  const rows = normalizedRows(table);
-  const numeric = table.spalten.map((_, i) => rows.length > 0 && rows.every((r) => r[i] === '' || numericCell(r[i]!) !== undefined));
+/** A real table (a:tbl): header row dark, zebra rows, numbers right-aligned; long tables continue on the next slides. */
+function addTable(slide: Slide, table: TableBlock, y: number) {
+  const rows = table.zeilen;
+  const numeric = numericColumns(table.spalten, rows);
   const header = table.spalten.map((text, i) => ({
     text,
     options: { bold: true, color: HOUSE.headerText, fill: { color: HOUSE.headerFill }, align: numeric[i] ? ('right' as const) : ('left' as const) },
@@ -93,19 +94,23 @@ export async function renderPptx(doc: DocumentInput, meta: DocumentMeta): Promis
   cover.addText(footerText(meta), { x: X, y: H - 0.9, w: CONTENT_W, h: 0.4, fontFace: HOUSE.font, fontSize: 12, color: 'A7AFBA' });
 
   for (const section of doc.abschnitte) {
-    const slide = pptx.addSlide({ masterName: MASTER });
-    slide.addText(section.ueberschrift, { placeholder: 'title' });
-    const text = bullets(section);
-    const top = 1.55;
-    const bottom = H - 0.8;
-    if (section.tabelle) {
-      // Auto-paging continues a long table on the next slides, with its header repeated.
-      const textH = text.length === 0 ? 0 : Math.min(1.8, 0.45 * text.length + 0.2);
-      if (textH > 0) slide.addText(text, { x: X, y: top, w: CONTENT_W, h: textH, fontFace: HOUSE.font, fontSize: 16, color: HOUSE.ink, valign: 'top', fit: 'shrink' });
-      addTable(slide, section, top + textH + (textH > 0 ? 0.15 : 0));
-    } else {
-      slide.addText(text, { x: X, y: top, w: CONTENT_W, h: bottom - top, fontFace: HOUSE.font, fontSize: text.length > 6 ? 16 : 20, color: HOUSE.ink, valign: 'top', fit: 'shrink' });
-    }
+    // One slide per table (with the text before it); text after the last table gets a slide too.
+    const groups = tableGroups(sectionBlocks(section));
+    (groups.length > 0 ? groups : [{ text: [] }]).forEach((group: { text: DocBlock[]; table?: TableBlock }, g) => {
+      const slide = pptx.addSlide({ masterName: MASTER });
+      slide.addText(g === 0 ? section.ueberschrift : `${section.ueberschrift} (Fortsetzung)`, { placeholder: 'title' });
+      const text = bullets(group.text);
+      const top = 1.55;
+      const bottom = H - 0.8;
+      if (group.table) {
+        // Auto-paging continues a long table on the next slides, with its header repeated.
+        const textH = text.length === 0 ? 0 : Math.min(1.8, 0.45 * text.length + 0.2);
+        if (textH > 0) slide.addText(text, { x: X, y: top, w: CONTENT_W, h: textH, fontFace: HOUSE.font, fontSize: 16, color: HOUSE.ink, valign: 'top', fit: 'shrink' });
+        addTable(slide, group.table, top + textH + (textH > 0 ? 0.15 : 0));
+      } else if (text.length > 0) {
+        slide.addText(text, { x: X, y: top, w: CONTENT_W, h: bottom - top, fontFace: HOUSE.font, fontSize: text.length > 6 ? 16 : 20, color: HOUSE.ink, valign: 'top', fit: 'shrink' });
+      }
+    });
   }
   return Buffer.from((await pptx.write({ outputType: 'nodebuffer' })) as ArrayBuffer);
 }
