@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { teams, users } from '../../src/server/db/schema/index.ts';

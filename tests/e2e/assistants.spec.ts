@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { E2E_BASE_URL } from './server.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { apiHeaders } from './api.ts';

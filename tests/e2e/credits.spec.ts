@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { expect, test, type BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { startServer, type StartedServer } from './server.ts';
 import { registerOwner } from './api.ts';
 import { expectNoAxeViolations } from './axe.ts';

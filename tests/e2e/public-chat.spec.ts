@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, request as apiRequest, test, type APIRequestContext } from '@playwright/test';
+import { request as apiRequest, type APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { adminApi, ask, publishedAssistant, unique } from './public-helpers.ts';
 import { SMTPServer } from 'smtp-server';
 import { E2E_BASE_URL, startServer } from './server.ts';
