@@ -117,10 +117,14 @@ test('Offline-Modus: gestreamte Antwort aus den eigenen Texten, Verlauf bleibt, 
   await dialog.getByRole('button', { name: 'Neu starten' }).click();
   await expect(messages(page)).toHaveCount(0);
   await expect(page.getByTestId('chat-intro')).toBeVisible();
+  const stored = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/messages/') && r.request().method() === 'GET');
   await page.reload();
+  // The reset started a new conversation on the server: it holds no messages, and once they are
+  // loaded (the loading line gone) none is shown.
+  expect((await (await stored).json()).messages).toEqual([]);
+  await expect(page.getByText('Unterhaltung wird geladen …')).toBeHidden();
   await expect(page.getByTestId('chat-intro')).toBeVisible();
   await expect(input(page)).toBeEditable();
-  await page.waitForTimeout(300);
   await expect(messages(page)).toHaveCount(0);
 });
 

@@ -63,6 +63,9 @@ test('Einbettung: die Blase sofort, der Chat erst bei Interesse, kein Speicher v
     if (new URL(request.url()).pathname.startsWith('/chat/')) chatRequests.push(request.url());
   });
   const hostStorage = () => page.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length, cookie: document.cookie }));
+  // The page's timers are Playwright's: a deferred preload (a timeout, an idle callback) would
+  // fire when the clock is run forward below, instead of after a wait the test cannot know.
+  await page.clock.install();
   try {
     await page.goto(`http://127.0.0.1:${(host.address() as AddressInfo).port}/`);
     const bubble = page.getByRole('button', { name: 'Chat öffnen' });
@@ -70,8 +73,9 @@ test('Einbettung: die Blase sofort, der Chat erst bei Interesse, kein Speicher v
     expect(await bubble.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(21, 101, 192)');
     await expectNoAxeViolations(page, 'Einbettung: Website mit Chat-Blase');
 
-    // A page view alone loads no chat and writes nothing to the host page's storage.
-    await page.waitForTimeout(300);
+    // A page view alone loads no chat and writes nothing to the host page's storage — also after
+    // the visitor has read the page for ten minutes (every timer due by then has run).
+    await page.clock.runFor(10 * 60_000);
     expect(chatRequests).toEqual([]);
     await expect(page.locator('iframe')).toHaveCount(0);
     expect(await hostStorage()).toEqual({ local: 0, session: 0, cookie: '' });
