@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { allowRefusal, expect, test } from './fixtures.ts';
 import { E2E_BASE_URL } from './server.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { apiHeaders } from './api.ts';
@@ -438,6 +438,7 @@ test('Mitarbeiter ohne Rechte sieht gesperrte Aktionen mit „Keine Berechtigung
   await expect(await tooltipOf(page, navDefaultEdit)).toHaveText(NOT_EDITABLE);
 
   // A direct link to the edit view leads back to the library with the reason.
+  allowRefusal(403, `/api/assistantdata/${uuid}`);
   await page.goto(`/?view=edit&assistant=${uuid}`);
   await expect(snackbar(page, 'Keine Berechtigung')).toBeVisible();
   await expect(page).toHaveURL(`${E2E_BASE_URL}/`);

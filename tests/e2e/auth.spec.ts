@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { allowRefusal, expect, test } from './fixtures.ts';
 import { latestMailText } from './server.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
@@ -46,6 +46,7 @@ test('register → feedback → office with trial countdown → logout → login
   await page.getByTestId('side-nav').getByText('Logout').click();
   await expect(page).toHaveURL(/\/login/);
   // The session is really gone: the office sends us back to the login.
+  allowRefusal(401, '/api/user/data');
   await page.goto('/');
   await expect(page).toHaveURL(/\/login/);
 
@@ -93,6 +94,7 @@ test('validation messages in German, and nothing is created', async ({ page }) =
   await page.goto('/login');
   await page.getByLabel('E-Mail').fill(`niemand-${unique()}@firma.de`);
   await page.getByLabel('Passwort', { exact: true }).fill('falsch');
+  allowRefusal(422, '/api/login');
   await page.getByRole('button', { name: 'Einloggen' }).click();
   await expect(page.getByText('Die E-Mail-Adresse oder das Passwort ist nicht korrekt.').first()).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
@@ -129,6 +131,7 @@ test('password reset through the link in the mail', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('E-Mail').fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill('altesPasswort');
+  allowRefusal(422, '/api/login');
   await page.getByRole('button', { name: 'Einloggen' }).click();
   await expect(page.getByText('Die E-Mail-Adresse oder das Passwort ist nicht korrekt.').first()).toBeVisible();
   await page.getByLabel('Passwort', { exact: true }).fill('neuesPasswort');
@@ -140,6 +143,7 @@ test('password reset through the link in the mail', async ({ page }) => {
   await page.goto(link);
   await page.getByLabel('Passwort', { exact: true }).fill('nochmalNeu1');
   await page.getByLabel('Passwort bestätigen').fill('nochmalNeu1');
+  allowRefusal(422, '/api/reset-password');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Der Link ist ungültig oder abgelaufen. Bitte fordere einen neuen Link an.').first()).toBeVisible();
 });

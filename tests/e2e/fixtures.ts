@@ -60,6 +60,18 @@ export function allowBrowserError(pattern: RegExp): void {
   current.allowances.push({ pattern, used: false });
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Allows the browser's own console line for a refusal the journey provokes on purpose: Chromium
+ * logs every 4xx/5xx answer as "Failed to load resource: the server responded with a status of
+ * N (…)" with the URL. `path` is the URL's path (a query may follow), or a pattern for it.
+ */
+export function allowRefusal(status: number, path: string | RegExp): void {
+  const where = typeof path === 'string' ? escapeRegExp(path) : path.source;
+  allowBrowserError(new RegExp(`status of ${status} \\([^)]*\\) \\(https?://[^/]+${where}(\\?[^)]*)?\\)$`));
+}
+
 export const test = base.extend<{ browserErrorGuard: void }, { browserErrorLog: BrowserErrorLog }>({
   browserErrorLog: [
     async ({ browser }: { browser: Browser }, use) => {

@@ -34,7 +34,7 @@ test('a journey fails on an unexpected console error or page error', async () =>
     ...(s.suites ?? []).flatMap(walk),
   ];
   const results = (JSON.parse(run.stdout) as Suite).suites!.flatMap(walk);
-  expect(results.length).toBe(8);
+  expect(results.length).toBe(10);
   for (const [title, status] of results) expect(`${title}: ${status}`).toBe(`${title}: ${title.startsWith('passes') ? 'passed' : 'failed'}`);
   const why = (start: string) => results.find(([title]) => title.startsWith(start))![2];
   expect(why('fails: a console.error on the default page')).toContain('console.error: Unerwarteter Fehler im Fixture');
@@ -42,5 +42,7 @@ test('a journey fails on an unexpected console error or page error', async () =>
   expect(why('fails: an unhandled rejection')).toContain('Abgelehnt im Fixture');
   expect(why('fails: an allowance no error needed')).toContain('allowBrowserError(/nie geloggt/) was never needed');
   expect(why('fails: a console.error in it')).toContain('Fehler im geteilten Kontext');
+  expect(why('fails: a refusal nobody allowed')).toMatch(/status of 422 .*\/api\/things\?x=1/);
+  expect(why('fails: a refusal nobody allowed')).toContain('was never needed');
   await fs.rm(outputDir, { recursive: true, force: true });
 });

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request as apiRequest, type APIRequestContext } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { allowRefusal, expect, test } from './fixtures.ts';
 import { adminApi, ask, publishedAssistant, unique } from './public-helpers.ts';
 import { SMTPServer } from 'smtp-server';
 import { E2E_BASE_URL, startServer } from './server.ts';
@@ -40,6 +40,7 @@ test('Besucher: Zustimmung einmal, Farben des Mikas, Chat ohne Konto', async ({ 
   await expect(page.getByTestId('chat-intro')).toBeVisible();
   expect(await introColor()).toBe('rgb(255, 255, 255)');
 
+  allowRefusal(404, `/api/assistant/${hidden}`);
   await page.goto(`/chat/${hidden}`);
   await expect(page.getByText('Dieser Chat ist nicht verfügbar.')).toBeVisible();
   await expectNoAxeViolations(page, 'Öffentlicher Chat nicht verfügbar');
