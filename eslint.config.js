@@ -87,6 +87,19 @@ export default tseslint.config(
     ]),
   },
   {
+    // Journeys take `test` from tests/e2e/fixtures.ts: its guard fails them on a browser error.
+    files: ['tests/e2e/**/*.spec.ts', 'tests/fixtures/browser-guard/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/client/**'], message: 'The server must not import client code.' }, gatewayOnly],
+          paths: [{ name: '@playwright/test', importNames: ['test'], message: "Import test from tests/e2e/fixtures.ts (it fails a journey on a browser error)." }],
+        },
+      ],
+    },
+  },
+  {
     // Server features are reached only through their front door (index.ts) and never in a cycle.
     files: ['src/server/**/*.ts', 'scripts/**/*.ts'],
     ignores: ['**/*.test.ts'],

@@ -12,6 +12,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : POSTGRES_ONLY)],
     globalSetup: ['tests/setup/global-setup.ts'],
+    // An unexpected console.error fails the test (tests/setup/console-guard.ts).
+    setupFiles: ['tests/setup/fail-on-console-error.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

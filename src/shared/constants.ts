@@ -30,9 +30,6 @@ export const EXTRA_MIKA_CREDITS = 15;
 /** Plans that include API access (spec 03 §9: "API-Zugang" with Agency). */
 export const API_ACCESS_PLANS: readonly PlanSlug[] = ['agency'];
 
-export const ROLES = ['owner', 'employee'] as const;
-export type Role = (typeof ROLES)[number];
-
 export const LIMITS = {
   nameMin: 3,
   passwordMin: 6,

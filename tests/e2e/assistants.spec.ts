@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { allowRefusal, expect, test } from './fixtures.ts';
 import { E2E_BASE_URL } from './server.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { apiHeaders } from './api.ts';
@@ -437,6 +438,7 @@ test('Mitarbeiter ohne Rechte sieht gesperrte Aktionen mit „Keine Berechtigung
   await expect(await tooltipOf(page, navDefaultEdit)).toHaveText(NOT_EDITABLE);
 
   // A direct link to the edit view leads back to the library with the reason.
+  allowRefusal(403, `/api/assistantdata/${uuid}`);
   await page.goto(`/?view=edit&assistant=${uuid}`);
   await expect(snackbar(page, 'Keine Berechtigung')).toBeVisible();
   await expect(page).toHaveURL(`${E2E_BASE_URL}/`);

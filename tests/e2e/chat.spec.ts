@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { allowRefusal, expect, test } from './fixtures.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai.ts';
 import { E2E_BASE_URL, startServer, type StartedServer } from './server.ts';
 import { registerOwner } from './api.ts';
@@ -66,28 +67,37 @@ test('Offline-Modus: gestreamte Antwort aus den eigenen Texten, Verlauf bleibt, 
 
   await input(page).fill(QUESTION);
   await expect(sendButton(page)).toBeEnabled();
-  // Every length the streaming bubble shows, recorded in the page (polling from the test would
-  // miss steps on a busy machine).
+  // Every length the streaming bubble shows, and the send button's state at each step while text is
+  // typed, recorded in the page (checking from the test would race the stream on a busy machine).
   await page.evaluate(() => {
     const seen = new Set<number>();
-    (window as unknown as { streamLengths: Set<number> }).streamLengths = seen;
+    const sendWhileTyped: boolean[] = [];
+    Object.assign(window, { streamLengths: seen, sendWhileTyped });
     new MutationObserver(() => {
       const length = document.querySelector('[data-testid="streaming-answer"]')?.textContent?.length ?? 0;
-      if (length > 0) seen.add(length);
+      if (length === 0) return;
+      seen.add(length);
+      const typed = (document.querySelector('textarea[aria-label="Nachricht"]') as HTMLTextAreaElement | null)?.value ?? '';
+      const send = document.querySelector('button[aria-label="Senden"]') as HTMLButtonElement | null;
+      if (typed && send) sendWhileTyped.push(send.disabled);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   await input(page).press('Enter');
   await expect(input(page)).toHaveValue('');
+  // The next question is typed while the answer is prepared and streams in.
+  await input(page).fill('Nächste Frage');
   await expect(messages(page).filter({ hasText: QUESTION })).toBeVisible();
 
   // The answer streams in: it grows while the send button stays disabled, even with text typed.
-  const streaming = page.getByTestId('streaming-answer');
-  await expect(streaming).toBeVisible();
-  await input(page).fill('Nächste Frage');
-  await expect(sendButton(page)).toBeDisabled();
-  await expect(streaming).toBeHidden({ timeout: 30_000 });
-  const lengths = await page.evaluate(() => [...(window as unknown as { streamLengths: Set<number> }).streamLengths]);
+  await expect(aiMessages(page)).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.getByTestId('streaming-answer')).toBeHidden();
+  const { lengths, sendWhileTyped } = await page.evaluate(() => {
+    const w = window as unknown as { streamLengths: Set<number>; sendWhileTyped: boolean[] };
+    return { lengths: [...w.streamLengths], sendWhileTyped: w.sendWhileTyped };
+  });
   expect(lengths.length, JSON.stringify(lengths)).toBeGreaterThanOrEqual(2);
+  expect(sendWhileTyped.length).toBeGreaterThan(0);
+  expect(sendWhileTyped.every((disabled) => disabled)).toBe(true);
   await expect(sendButton(page)).toBeEnabled();
 
   // Rendered as Markdown: the offline engine quotes the matching passage (of the intro — never the
@@ -116,10 +126,14 @@ test('Offline-Modus: gestreamte Antwort aus den eigenen Texten, Verlauf bleibt, 
   await dialog.getByRole('button', { name: 'Neu starten' }).click();
   await expect(messages(page)).toHaveCount(0);
   await expect(page.getByTestId('chat-intro')).toBeVisible();
+  const stored = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/messages/') && r.request().method() === 'GET');
   await page.reload();
+  // The reset started a new conversation on the server: it holds no messages, and once they are
+  // loaded (the loading line gone) none is shown.
+  expect((await (await stored).json()).messages).toEqual([]);
+  await expect(page.getByText('Unterhaltung wird geladen …')).toBeHidden();
   await expect(page.getByTestId('chat-intro')).toBeVisible();
   await expect(input(page)).toBeEditable();
-  await page.waitForTimeout(300);
   await expect(messages(page)).toHaveCount(0);
 });
 
@@ -138,6 +152,7 @@ test('Eine Unterhaltung, die der Server nicht mehr kennt, beginnt still neu', as
     }
     localStorage.setItem(key, JSON.stringify(stored));
   });
+  allowRefusal(404, /\/api\/messages\/[\w-]+\/999999/);
   await page.reload();
   await expect(page.getByTestId('chat-intro')).toBeVisible();
   await input(page).fill(QUESTION);

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { apiRequest, callApi, registerOwner, signedIn } from './api.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { unique } from './public-helpers.ts';

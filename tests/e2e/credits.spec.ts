@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { expect, test, type BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
+import { allowRefusal, expect, test } from './fixtures.ts';
 import { startServer, type StartedServer } from './server.ts';
 import { registerOwner } from './api.ts';
 import { expectNoAxeViolations } from './axe.ts';
@@ -80,6 +81,7 @@ test('Guthaben aufgebraucht: der Chat lehnt ab und sagt, wo man auflädt', async
   await expect(page.locator('[data-testid="chat-message"][data-origin="ai"]')).toHaveCount(1);
 
   await useUpCredits(user.email);
+  allowRefusal(402, '/api/send/stream');
   await input.fill('Und noch eine Frage?');
   await input.press('Enter');
   const refusal =

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { unzipSync, strFromU8 } from 'fflate';
 import { adminApi, ask, publishedAssistant } from './public-helpers.ts';
 import { E2E_BASE_URL } from './server.ts';

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import sharp from 'sharp';
 import { recraftEnv, startFakeImageServer, type FakeImageServer } from '../fixtures/fake-image-server.ts';
 import { expectNoAxeViolations } from './axe.ts';

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { unique } from './public-helpers.ts';

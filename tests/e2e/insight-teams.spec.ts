@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { allowRefusal, expect, test } from './fixtures.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { unique } from './public-helpers.ts';
 import { E2E_BASE_URL, SUPERADMIN } from './server.ts';
@@ -282,6 +283,7 @@ test('Gutscheine: anlegen, einem Team geben, deaktivieren', async ({ browser }) 
   await fitsOnPhone(page);
 
   // The same code twice: the server's message on the field.
+  allowRefusal(422, '/api/insight/promotioncodes');
   await form.getByRole('textbox', { name: 'Code' }).fill(CODE);
   await form.getByRole('spinbutton', { name: 'Rabatt in %' }).fill('10');
   await form.getByRole('button', { name: 'Speichern' }).click();
@@ -290,6 +292,7 @@ test('Gutscheine: anlegen, einem Team geben, deaktivieren', async ({ browser }) 
   // Applied to a team: an unknown code is refused on the field, the real one shows as active.
   await openTeam(page, OWNER.email, TEAM);
   const card = page.getByRole('region', { name: 'Gutschein', exact: true });
+  allowRefusal(422, '/api/insight/applypromotioncode');
   await card.getByRole('textbox', { name: 'Gutscheincode' }).fill(`NIX${run}`);
   await card.getByRole('button', { name: 'Anwenden' }).click();
   await expect(card.getByText('Diesen Gutscheincode gibt es nicht oder er ist nicht mehr gültig.')).toBeVisible();

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { apiHeaders } from './api.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { adminApi, publishedAssistant, unique } from './public-helpers.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { makePdf } from '../fixtures/office-files.ts';
 import { callApi, registerOwner } from './api.ts';
 import { unique } from './public-helpers.ts';

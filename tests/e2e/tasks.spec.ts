@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { makeDocx } from '../fixtures/office-files.ts';
 import { docxTables } from '../setup/document-tables.ts';
 import { apiHeaders, callApi, registerOwner } from './api.ts';

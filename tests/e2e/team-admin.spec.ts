@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { E2E_BASE_URL, latestMailText } from './server.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { apiHeaders, signedIn } from './api.ts';

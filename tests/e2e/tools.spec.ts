@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { callApi, registerOwner } from './api.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { ask, unique } from './public-helpers.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { startFakeOpenAI } from '../fixtures/fake-openai.ts';
 import { chromiumLaunchOptions } from './chromium.ts';
 import { adminApi, publishedAssistant } from './public-helpers.ts';

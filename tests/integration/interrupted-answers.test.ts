@@ -123,8 +123,9 @@ for (const [engine, prepare] of Object.entries(engines)) {
 
       server = await spawnServer({ env, logFile });
       try {
-        // PostgreSQL: other instances may be streaming, so only a heartbeat older than the limit counts.
-        await new Promise((r) => setTimeout(r, 1200));
+        // PostgreSQL: other instances may be streaming, so only a heartbeat older than the limit
+        // counts; reads show such an answer as partial at once.
+        await expect.poll(async () => (await messagesOf(server.baseUrl)).at(-1)?.status, { timeout: 15_000 }).toBe('partial');
         const after = await messagesOf(server.baseUrl);
         expect(after.map((m) => m.origin)).toEqual(['user', 'ai']);
         const answer = after[1]!;

@@ -22,8 +22,6 @@ export const RULE_SETS = {
 } as const;
 export type RuleSet = keyof typeof RULE_SETS;
 
-export const rulesAvailable = () => Object.values(RULE_SETS).every((f) => fs.existsSync(f));
-
 function compiled(rules: RuleSet): string {
   const xsl = RULE_SETS[rules];
   const hash = createHash('sha256').update(fs.readFileSync(xsl)).digest('hex').slice(0, 16);

@@ -1,11 +1,10 @@
 /**
- * What the client keeps in the browser (spec 01 §3): a client token in session storage, the
- * terms approval and the live-login marker in local storage. Storage can be unavailable
- * (private mode, blocked cookies): every access is guarded.
+ * What the office keeps in the browser: the live-login marker in local storage (the public chat
+ * keeps its terms approval itself, public-chat/terms-approval.ts; the session is a cookie, so no
+ * client token is stored). Storage can be unavailable (private mode, blocked cookies): every
+ * access is guarded.
  */
 export const STORAGE_KEYS = {
-  clientToken: 'clientToken',
-  termsApproved: 'termsApproved',
   liveLogin: 'liveLogin',
 } as const;
 
@@ -32,7 +31,6 @@ function write(storage: () => Storage, key: string, value: string | null): void 
 }
 
 const local = () => window.localStorage;
-const session = () => window.sessionStorage;
 
 export function readLiveLoginMarker(): LiveLoginMarker | null {
   const raw = read(local, STORAGE_KEYS.liveLogin);
@@ -48,20 +46,4 @@ export function readLiveLoginMarker(): LiveLoginMarker | null {
 
 export function writeLiveLoginMarker(marker: LiveLoginMarker | null): void {
   write(local, STORAGE_KEYS.liveLogin, marker ? JSON.stringify(marker) : null);
-}
-
-export function readTermsApproved(): boolean {
-  return read(local, STORAGE_KEYS.termsApproved) === 'true';
-}
-
-export function writeTermsApproved(approved: boolean): void {
-  write(local, STORAGE_KEYS.termsApproved, approved ? 'true' : null);
-}
-
-export function readClientToken(): string | null {
-  return read(session, STORAGE_KEYS.clientToken);
-}
-
-export function writeClientToken(token: string | null): void {
-  write(session, STORAGE_KEYS.clientToken, token);
 }

@@ -213,12 +213,6 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-export function requireAdmin(request: FastifyRequest): AuthContext {
-  const auth = requireAuth(request);
-  if (!auth.user.isAdmin) throw new AppError('FORBIDDEN', M.forbidden);
-  return auth;
-}
-
 /** Starts a fresh session (a new id at every login: no fixation) and sets the cookie. */
 export async function startSession(
   db: Db,

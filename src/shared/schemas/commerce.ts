@@ -26,9 +26,6 @@ export const ZOfferBook = z.object({
 });
 export type OfferBook = z.output<typeof ZOfferBook>;
 
-/** GET /api/offer/customerportal/ answers a URL as a JSON string. */
-export const ZCustomerPortalUrl = z.string();
-
 // ---------------------------------------------------------------------------------------------
 // Shop (spec 03 §5, §7)
 
@@ -44,7 +41,6 @@ export const zShopQty = z.coerce
 
 /** POST /api/shop/mika and /api/shop/user. */
 export const ZShopAdd = z.object({ qty: zShopQty });
-export type ShopAdd = z.output<typeof ZShopAdd>;
 
 // ---------------------------------------------------------------------------------------------
 // Credits (spec 02 §3, §7)
@@ -63,7 +59,6 @@ export const ZCredits = z.object({ past: z.array(ZCreditMonth), current: ZCredit
 export type Credits = z.output<typeof ZCredits>;
 
 /** GET /api/credits/daily?month=YYYY-MM */
-export const ZCreditsDailyQuery = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, M.invalidInput) });
 export const ZCreditsDaily = z.object({
   month: z.string(),
   /** Every day of the month up to today. */

@@ -17,7 +17,6 @@ export const ZInsightQuery = z.object({
   sort: z.enum(INSIGHT_SORTS, { error: M.invalidInput }).default('name'),
   direction: z.enum(['asc', 'desc'], { error: M.invalidInput }).default('asc'),
 });
-export type InsightQuery = z.input<typeof ZInsightQuery>;
 
 /** Insight list item (spec 03 §3) plus the owner's e-mail (search hits) and the plan slug. */
 export const ZInsightRow = z.object({
@@ -52,7 +51,6 @@ export const ZDiscount = z.object({
   /** Last day the discount applies to invoices (null: no end). */
   valid_until: z.string().nullable(),
 });
-export type Discount = z.output<typeof ZDiscount>;
 
 /** Team insight detail (spec 03 §3) and what the action view needs besides. */
 export const ZTeamInsight = z.object({
@@ -182,7 +180,6 @@ export const ZOutboxMail = z.object({
   status: z.string(),
   text: z.string(),
 });
-export type OutboxMail = z.output<typeof ZOutboxMail>;
 export const ZTeamOutbox = z.object({
   /** Whether mails leave by SMTP (then the outbox is only a record). */
   smtp: z.boolean(),

@@ -84,7 +84,6 @@ export const ZUserAssistantRight = z.object({
 export const ZUserDetail = z.object({ user: ZTeamUser, assistants: z.array(ZUserAssistantRight) });
 
 // Data protection
-export const PROTECTION_LEVELS = [0, 1, 2] as const;
 // Plain rules live in filter-rules.ts, so client screens can use them without loading zod.
 import { FILTER_MIN_LEVEL2, isValidFilterList } from '../filter-rules.ts';
 export { FILTER_MIN_LEVEL2, isValidFilterList };

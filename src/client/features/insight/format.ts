@@ -12,7 +12,6 @@ const dateTimeFormat = new Intl.DateTimeFormat('de-DE', {
   hour: '2-digit',
   minute: '2-digit',
 });
-const timeFormat = new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit' });
 // The server keeps calendar days (trial end, validity) in Europe/Berlin; en-CA writes YYYY-MM-DD.
 const berlinDayFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Berlin',
@@ -38,12 +37,6 @@ export function formatDate(iso: string | null | undefined): string {
 export function formatDateTime(iso: string | null | undefined): string {
   const date = parse(iso);
   return date ? dateTimeFormat.format(date) : '';
-}
-
-/** "14:35" */
-export function formatTime(iso: string | null | undefined): string {
-  const date = parse(iso);
-  return date ? timeFormat.format(date) : '';
 }
 
 /** The calendar day (YYYY-MM-DD, Europe/Berlin) of a moment, for a date field; '' for none. */

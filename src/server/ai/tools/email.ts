@@ -19,10 +19,6 @@ const input = z.object({
   text: z.string().min(1).max(20_000).describe('Vollständiger Text der E-Mail'),
 });
 
-export interface EmailToolSettings {
-  contacts: EmailContact[];
-}
-
 export const contactsOf = (settings: Record<string, unknown>): EmailContact[] =>
   Array.isArray(settings.contacts) ? (settings.contacts as EmailContact[]) : [];
 

@@ -67,11 +67,6 @@ export async function revokeKey(db: Db, teamId: number, uuid: string): Promise<b
   return rows.length > 0;
 }
 
-export async function findKeyUuid(db: Db, teamId: number, uuid: string) {
-  const [row] = await db.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.teamId, teamId), eq(apiKeys.uuid, uuid)));
-  return row;
-}
-
 /** A key by its hash, with its team (for /v1). */
 export async function findKeyByHash(db: Db, keyHash: string) {
   const [row] = await db

@@ -11,7 +11,7 @@ export interface Charge {
 }
 
 /**
- * One billing provider (docs/billing.md, decision 020): "invoice" (Rechnung, our own invoices,
+ * One billing provider (docs/billing.md, decision 021): "invoice" (Rechnung, our own invoices,
  * default) or "stripe". The billing service owns the rules (who may book, limits, credits); the
  * provider only knows how money is collected and where the customer manages it.
  */

@@ -10,7 +10,7 @@ import type { TaskResponse } from '../../../shared/schemas/task.ts';
 import { DOCUMENT_FUNCTION, type DocumentFormat, type DocumentInput } from '../../ai/tools/document.ts';
 import { extractSections } from '../knowledge/extract.ts';
 import { eq } from 'drizzle-orm';
-import { messages } from '../../db/schema/index.ts';
+import { mailOutbox, messages } from '../../db/schema/index.ts';
 import { sweepPrivateFiles } from '../../platform/file-sweep.ts';
 import { taskDocumentFolderOwner } from './task-documents.ts';
 import { makeDocx } from '../../../../tests/fixtures/office-files.ts';
@@ -270,10 +270,12 @@ describe('task view offline', () => {
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;script&gt;');
 
-    // Another team's assistant: nothing is sent.
-    const stranger = await loginAs(t, (await createStaffedTeam(t.database.db)).owner);
+    // Another team's assistant: nothing is sent. A mail exists only as an outbox row, written
+    // before the call answers, so none for the stranger's address means none will go out.
+    const strangerUser = (await createStaffedTeam(t.database.db)).owner;
+    const stranger = await loginAs(t, strangerUser);
     expect((await stranger.post('/api/email/taskoutput', { assistant_name: a.name, output, assistantUuid: a.uuid })).status).toBe(404);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(sink.mails.length).toBe(before + 1);
+    expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, strangerUser.email))).toEqual([]);
+    expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, owner.email))).toHaveLength(1);
   });
 });

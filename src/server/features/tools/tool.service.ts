@@ -4,7 +4,6 @@ import { TOOL_DEFINITIONS, toolBySlug, type ActiveTool } from '../../ai/tools/in
 import { contactsOf } from '../../ai/tools/email.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { isToolActive as isToolActiveIn } from '../../ai/tools/tool-state.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { MT } from '../../../shared/messages.ts';
 import type { EmailContact, EmailToolState, ToolItem } from '../../../shared/schemas/tools.ts';
@@ -52,8 +51,6 @@ export async function saveToolState(
 ): Promise<void> {
   await upsertAssistantTool(deps.db, assistantId, slug, values);
 }
-
-export const isToolActive = (deps: Deps, assistantId: number, slug: ToolSlug): Promise<boolean> => isToolActiveIn(deps.db, assistantId, slug);
 
 // ---- The Tools tab (spec 02 §7 Tools): list, switch, e-mail contacts ----
 

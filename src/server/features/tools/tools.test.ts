@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { mailOutbox } from '../../db/schema/index.ts';
 import { Agent } from '../../../../tests/setup/agent.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { askInThread, openThread } from '../../../../tests/setup/chat.ts';
@@ -169,7 +171,6 @@ describe('the e-mail tool in a conversation', () => {
     await enableEmail(owner, a.uuid);
     const visitor = new Agent(t.app, '192.0.2.77');
     const thread = await openThread(visitor, a.uuid, { public: true });
-    const mailsBefore = sink.mails.length;
     for (const target of ['attacker@evil.example', 'Berger <attacker@evil.example>', 'Anna Berger, attacker@evil.example', 'Frau Keller-Berger', 'Max Mustermann']) {
       fake.queue(
         { toolCalls: [{ name: EMAIL_FUNCTION, arguments: JSON.stringify({ empfaenger: target, betreff: 'Hallo', text: 'Spam' }) }] },
@@ -178,8 +179,9 @@ describe('the e-mail tool in a conversation', () => {
       const { complete } = await askInThread(visitor, a.uuid, thread, `Schick eine Mail an ${target}`);
       expect(complete.final_text).toContain('Diese Person steht nicht in der Kontaktliste.');
     }
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(sink.mails.length).toBe(mailsBefore);
+    // The tool writes a mail to the outbox before it answers the model, and only outbox rows are
+    // ever delivered: none of this team's means nothing was or will be sent.
+    expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.teamId, a.teamId!))).toEqual([]);
   });
 
   it('a switched-off tool or an empty list is never offered to the model', async () => {
