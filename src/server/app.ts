@@ -51,7 +51,7 @@ import { documentRoutes } from './features/documents/index.ts';
 import { assertCanEditAssistant, assertCanUseAssistant } from './features/assistants/index.ts';
 import { accountRoutes } from './features/account/index.ts';
 import { legalRoutes } from './features/legal/index.ts';
-import { assistantRoutes } from './features/assistants/index.ts';
+import { assistantRoutes, assistantRowOwner } from './features/assistants/index.ts';
 import { chatRoutes, chatRowOwner } from './features/chat/index.ts';
 import { userRoutes } from './features/users/index.ts';
 import { dataprotectionRoutes } from './features/dataprotection/index.ts';
@@ -152,7 +152,7 @@ export async function buildApp(
     storage: createPublicStorage(backend),
     privateFiles,
     // Erasure order: every feature's linked rows first, then the conversations, then the people.
-    rowOwners: [formRowOwner, mcpRowOwner, mailRowOwner, billingRowOwner, chatRowOwner, accountRowOwner],
+    rowOwners: [formRowOwner, mcpRowOwner, assistantRowOwner, mailRowOwner, billingRowOwner, chatRowOwner, accountRowOwner],
     ai: createAiGateway(config.ai, () => providers.models()),
     providers,
     secrets,

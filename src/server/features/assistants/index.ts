@@ -6,3 +6,5 @@ export { assertCanEditAssistant, assertCanUseAssistant, assertUsable, findPublis
 export { setAssistantImageStyle, setAssistantRight } from './assistant.service.ts';
 export { GUIDE_SEED_KEY } from './assistant.seed.ts';
 export { isFreeAssistant } from './assistant.service.ts';
+export { hiddenForTeam, visibleToTeam } from './assistant.repository.ts';
+export { assistantRowOwner } from './assistant.rows.ts';

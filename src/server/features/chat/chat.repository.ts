@@ -14,6 +14,7 @@ import {
   type ToolSlug,
 } from '../../db/schema/index.ts';
 import type { ChatMessage } from '../../../shared/schemas/chat.ts';
+import { hiddenForTeam } from '../assistants/index.ts';
 
 export async function insertThread(db: Db, values: typeof threads.$inferInsert): Promise<number> {
   const [row] = await db.insert(threads).values(values).returning({ id: threads.id });
@@ -54,6 +55,8 @@ const threadAccessQuery = preparedQuery((db) =>
       canEdit: assistantRights.canEdit,
       ownAssistants: sql<number>`(select count(*)::int from ${assistants} a where a.team_id = ${threads.teamId} and not a.is_default)`,
       team: teams,
+      // A default Mika the thread's team hid answers like an unknown one (decision 030).
+      hidden: hiddenForTeam(threads.teamId),
       // Retrieval runs only for assistants that have something to retrieve.
       hasKnowledge: sql<boolean>`exists(select 1 from ${knowledgeFiles} k where k.assistant_id = ${assistants.id} and k.status = 'ready')`,
       // Whether external (MCP) tools of its team are switched on: else no lookup before the model call.

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { assistantRights, assistants, teams, users, type User } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { hashPassword, randomToken } from '../../platform/crypto.ts';
@@ -11,7 +11,7 @@ import type { TeamUser, ZCreateUserRequest, ZPermissionRequest, ZUpdateUserReque
 import type { z } from '../../../shared/zod.ts';
 import { deleteUser, insertUser, issueInvitationToken, isEmailTaken, updateUser } from '../auth/index.ts';
 import { countTeamUsers, getTeamLimits } from '../teams/index.ts';
-import { planHasRights, setAssistantRight } from '../assistants/index.ts';
+import { planHasRights, setAssistantRight, visibleToTeam } from '../assistants/index.ts';
 import { teamPhrase } from '../../../shared/team-name.ts';
 
 const INVITE_TTL_MS = 7 * 86_400_000;
@@ -68,7 +68,7 @@ export async function getTeamUser(deps: Deps, auth: AuthContext, uuid: string) {
     .select({ a: assistants, canUse: assistantRights.canUse, canEdit: assistantRights.canEdit })
     .from(assistants)
     .leftJoin(assistantRights, and(eq(assistantRights.assistantId, assistants.id), eq(assistantRights.userId, user.id)))
-    .where(or(isNull(assistants.teamId), eq(assistants.teamId, auth.team.id)))
+    .where(visibleToTeam(auth.team.id))
     .orderBy(sql`${assistants.isDefault} desc`, asc(assistants.name));
   return {
     user: toTeamUser(user),
@@ -186,7 +186,7 @@ export async function setAssistantPermission(
   const [assistant] = await deps.db
     .select({ id: assistants.id })
     .from(assistants)
-    .where(and(eq(assistants.id, input.assistant_id), or(isNull(assistants.teamId), eq(assistants.teamId, auth.team.id))));
+    .where(and(eq(assistants.id, input.assistant_id), visibleToTeam(auth.team.id)));
   if (!assistant) throw new AppError('NOT_FOUND', 'Dieser Mika wurde nicht gefunden.');
   const column = input.permission_type === 'can_use' ? 'canUse' : 'canEdit';
   await setAssistantRight(deps.db, { userId: target.id, assistantId: assistant.id, right: column, value: input.value });
