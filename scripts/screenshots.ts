@@ -151,6 +151,34 @@ export const STEPS: ScreenStep[] = [
     },
   },
   {
+    // An admin's further actions on a default Mika: "Ausblenden".
+    name: 'library-card-menu',
+    path: '/',
+    as: 'user',
+    prepare: async ({ page }) => {
+      await page.getByRole('button', { name: 'Weitere Aktionen für Mika Wegweiser' }).click();
+      await page.getByRole('menuitem', { name: /Ausblenden/ }).waitFor();
+    },
+    fullPage: false,
+  },
+  {
+    // The help Mika hidden, the hidden Mikas unfolded; shown again afterwards.
+    name: 'library-hidden',
+    path: '/',
+    as: 'user',
+    prepare: async ({ page }) => {
+      await page.getByRole('button', { name: 'Weitere Aktionen für Mika Wegweiser' }).click();
+      await page.getByRole('menuitem', { name: /Ausblenden/ }).click();
+      await page.getByRole('button', { name: 'Ausgeblendete Mikas anzeigen (1)' }).click();
+      await page.getByTestId('hidden-assistant').waitFor();
+      await page.getByTestId('snackbar').waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+    },
+    cleanup: async ({ page }) => {
+      await page.getByRole('button', { name: 'Mika Wegweiser wieder einblenden' }).click();
+      await page.getByTestId('hidden-assistants').waitFor({ state: 'detached' });
+    },
+  },
+  {
     // Top bar variant 3 (a booked plan): the user data answer is changed in the browser.
     name: 'office-plan',
     path: '/',
