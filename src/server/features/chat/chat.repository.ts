@@ -226,8 +226,16 @@ export async function findAiMessage(db: Db, threadId: number, messageId: number)
   return row;
 }
 
+/**
+ * A spoken answer: its MP3 is attached and a text answer becomes the spec's `mp3` message (its
+ * text stays: the history shows both, the model reads the text). A document or form message keeps
+ * its type, with the audio beside it.
+ */
 export async function setMessageAudio(db: Db, messageId: number, file: string): Promise<void> {
-  await db.update(messages).set({ audio: file }).where(eq(messages.id, messageId));
+  await db
+    .update(messages)
+    .set({ audio: file, type: sql`case when ${messages.type} = 'txt' then 'mp3' else ${messages.type} end` })
+    .where(eq(messages.id, messageId));
 }
 
 export async function findThreadIdByAudio(db: Db, file: string): Promise<number | undefined> {
