@@ -55,6 +55,23 @@ async function createAssistantViaApi(context: BrowserContext, name: string): Pro
   return ((await response.json()) as { uuid: string }).uuid;
 }
 
+/** An employee (no admin, no rights yet) of the context's team, with a password to sign in. */
+async function createEmployeeViaApi(context: BrowserContext) {
+  const employee = person('mitarbeiter');
+  const created = await context.request.post(`${E2E_BASE_URL}/api/user`, {
+    data: {
+      name: 'Max Mitarbeiter',
+      email: employee.email,
+      is_admin: false,
+      invitation: false,
+      password: { password: employee.password, password_confirmation: employee.password },
+    },
+    headers: await apiHeaders(context),
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  return employee;
+}
+
 function card(page: Page, name: string): Locator {
   return page.getByRole('main').getByRole('article', { name, exact: true });
 }
@@ -396,18 +413,7 @@ test('Mitarbeiter ohne Rechte sieht gesperrte Aktionen mit „Keine Berechtigung
 }) => {
   await registerAdmin(context);
   const uuid = await createAssistantViaApi(context, 'Geheim Gerda');
-  const employee = person('mitarbeiter');
-  const created = await context.request.post(`${E2E_BASE_URL}/api/user`, {
-    data: {
-      name: 'Max Mitarbeiter',
-      email: employee.email,
-      is_admin: false,
-      invitation: false,
-      password: { password: employee.password, password_confirmation: employee.password },
-    },
-    headers: await apiHeaders(context),
-  });
-  expect(created.ok(), await created.text()).toBe(true);
+  const employee = await createEmployeeViaApi(context);
 
   const page = await loginInFreshContext(browser, employee);
   await expect(card(page, 'Geheim Gerda')).toBeVisible();
@@ -454,18 +460,7 @@ test('Admin blendet den Mika Wegweiser für das Team aus und wieder ein; Mitarbe
 }) => {
   await registerAdmin(context);
   await createAssistantViaApi(context, 'Eigener Erich');
-  const employee = person('mitarbeiter');
-  const created = await context.request.post(`${E2E_BASE_URL}/api/user`, {
-    data: {
-      name: 'Max Mitarbeiter',
-      email: employee.email,
-      is_admin: false,
-      invitation: false,
-      password: { password: employee.password, password_confirmation: employee.password },
-    },
-    headers: await apiHeaders(context),
-  });
-  expect(created.ok(), await created.text()).toBe(true);
+  const employee = await createEmployeeViaApi(context);
   const navRows = (p: Page) => p.getByTestId('nav-assistants');
 
   await page.goto('/');
