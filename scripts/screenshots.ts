@@ -151,6 +151,36 @@ export const STEPS: ScreenStep[] = [
     },
   },
   {
+    // An admin's further actions on a default Mika: "Ausblenden".
+    name: 'library-card-menu',
+    path: '/',
+    as: 'user',
+    prepare: async ({ page }) => {
+      await page.getByRole('button', { name: 'Weitere Aktionen für Mika Wegweiser' }).click();
+      await page.getByRole('menuitem', { name: /Ausblenden/ }).waitFor();
+    },
+    fullPage: false,
+  },
+  {
+    // The help Mika hidden, the hidden Mikas unfolded; shown again afterwards.
+    name: 'library-hidden',
+    path: '/',
+    as: 'user',
+    prepare: async ({ page }) => {
+      await page.getByRole('button', { name: 'Weitere Aktionen für Mika Wegweiser' }).click();
+      await page.getByRole('menuitem', { name: /Ausblenden/ }).click();
+      await page.getByRole('button', { name: 'Ausgeblendete Mikas anzeigen (1)' }).click();
+      await page.getByTestId('hidden-assistant').waitFor();
+      await page.getByTestId('snackbar').waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+      // A full-page capture draws the fixed top bar where the page was scrolled to.
+      await page.evaluate(() => window.scrollTo(0, 0));
+    },
+    cleanup: async ({ page }) => {
+      await page.getByRole('button', { name: 'Mika Wegweiser wieder einblenden' }).click();
+      await page.getByTestId('hidden-assistants').waitFor({ state: 'detached' });
+    },
+  },
+  {
     // Top bar variant 3 (a booked plan): the user data answer is changed in the browser.
     name: 'office-plan',
     path: '/',
@@ -546,6 +576,21 @@ export const STEPS: ScreenStep[] = [
     path: '/',
     as: 'user',
     prepare: async (ctx) => openPublicConversation(ctx, {}),
+  },
+  {
+    // "kann sprechen" on: the spoken answer is an audio message (type mp3) with its player.
+    name: 'public-chat-spoken',
+    path: '/',
+    as: 'user',
+    prepare: async (ctx) => {
+      await openPublicConversation(ctx, {});
+      await ctx.page.getByRole('switch', { name: 'kann sprechen' }).check();
+      const input = ctx.page.getByRole('textbox', { name: 'Nachricht' });
+      await input.fill('Habt Ihr samstags geöffnet?');
+      await input.press('Enter');
+      await ctx.page.getByTestId('chat-message').last().getByLabel('Sprachnachricht').waitFor({ timeout: 20_000 });
+      await ctx.page.waitForTimeout(800);
+    },
   },
   {
     name: 'public-chat-light',

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { apiKeys, mcpServers as mcpServersTable, messages, teams, userTokens, users, type Assistant, type User } from './db/schema/index.ts';
+import { apiKeys, assistants as assistantsTable, mcpServers as mcpServersTable, messages, teams, userTokens, users, type Assistant, type User } from './db/schema/index.ts';
 import { Agent } from '../../tests/setup/agent.ts';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
 import { createAssistant, createStaffedTeam, createTeam, createUser, DEFAULT_PASSWORD, grantRights, loginAs } from '../../tests/factories/index.ts';
@@ -86,6 +86,7 @@ let clientDir: string;
 const agents = {} as Record<Caller, Agent>;
 const people = {} as Record<Exclude<Caller, 'anonymous'>, User>;
 let a: Assistant;
+let guide: Assistant;
 let pub: Assistant;
 let task: Assistant;
 let visitorThread: { id: number; token: string };
@@ -163,6 +164,13 @@ const EXAMPLES: Record<string, Example> = {
   'GET /api/user/data': { request: () => ({ url: '/api/user/data' }) },
   'GET /api/legal/:page': { request: () => ({ url: '/api/legal/agb' }) },
   'GET /api/assistants/': { request: () => ({ url: '/api/assistants/' }) },
+  'GET /api/assistants/hidden': { request: () => ({ url: '/api/assistants/hidden' }) },
+  // Hiding is per team: a default Mika for the team's admins (shown again: idempotent); the
+  // stranger tries team A's own Mika, which does not exist for another team.
+  'PUT /api/assistant/:uuid/hidden': {
+    request: (c) => ({ method: 'PUT', url: `/api/assistant/${c === 'stranger' ? a.uuid : guide.uuid}/hidden`, payload: { hidden: false } }),
+    object: true,
+  },
   'GET /api/shop': { request: () => ({ url: '/api/shop' }) },
   // A private assistant: only its team sees it.
   'GET /api/assistant/:uuid': { request: () => ({ url: `/api/assistant/${a.uuid}` }), object: true, expect: { anonymous: 404 } },
@@ -555,6 +563,7 @@ beforeAll(async () => {
   });
   teamAUuid = home.team.uuid;
   a = await createAssistant(db, home.team, { name: 'Geheimer Matrix-Mika', canTalk: true });
+  guide = (await db.select().from(assistantsTable).where(eq(assistantsTable.seedKey, 'default-chat-guide')))[0]!;
   pub = await createAssistant(db, home.team, { isPublic: true, canTalk: true, form: { active: true, settings: formSettings } });
   await grantRights(db, people.user, a, { canUse: true });
   await grantRights(db, people.editor, a, { canUse: true, canEdit: true });

@@ -79,6 +79,10 @@ export const MA = {
   overLimitTooltip: 'Es gibt mehr Mikas als gebucht. Mache ein Upgrade oder lösche Mikas.',
   defaultNotEditable: 'Nur selbst erstellte Mikas können angepasst werden.',
   notFound: 'Dieser Mika wurde nicht gefunden.',
+  hiddenRequired: 'Bitte gib an, ob der Mika ausgeblendet werden soll.',
+  hideOnlyDefault: 'Nur Standard-Mikas lassen sich ausblenden. Eigene Mikas kannst Du löschen.',
+  hidden: (name: string) => `„${name}“ ist für Dein Team ausgeblendet.`,
+  shown: (name: string) => `„${name}“ ist wieder für Dein Team sichtbar.`,
 } as const;
 
 // Conversations (spec 01 §8 and our own texts where the spec shows none)

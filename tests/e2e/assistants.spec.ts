@@ -56,6 +56,23 @@ async function createAssistantViaApi(context: BrowserContext, name: string): Pro
   return ((await response.json()) as { uuid: string }).uuid;
 }
 
+/** An employee (no admin, no rights yet) of the context's team, with a password to sign in. */
+async function createEmployeeViaApi(context: BrowserContext) {
+  const employee = person('mitarbeiter');
+  const created = await context.request.post(`${E2E_BASE_URL}/api/user`, {
+    data: {
+      name: 'Max Mitarbeiter',
+      email: employee.email,
+      is_admin: false,
+      invitation: false,
+      password: { password: employee.password, password_confirmation: employee.password },
+    },
+    headers: await apiHeaders(context),
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  return employee;
+}
+
 function card(page: Page, name: string): Locator {
   return page.getByRole('main').getByRole('article', { name, exact: true });
 }
@@ -397,18 +414,7 @@ test('Mitarbeiter ohne Rechte sieht gesperrte Aktionen mit „Keine Berechtigung
 }) => {
   await registerAdmin(context);
   const uuid = await createAssistantViaApi(context, 'Geheim Gerda');
-  const employee = person('mitarbeiter');
-  const created = await context.request.post(`${E2E_BASE_URL}/api/user`, {
-    data: {
-      name: 'Max Mitarbeiter',
-      email: employee.email,
-      is_admin: false,
-      invitation: false,
-      password: { password: employee.password, password_confirmation: employee.password },
-    },
-    headers: await apiHeaders(context),
-  });
-  expect(created.ok(), await created.text()).toBe(true);
+  const employee = await createEmployeeViaApi(context);
 
   const page = await loginInFreshContext(browser, employee);
   await expect(card(page, 'Geheim Gerda')).toBeVisible();
@@ -447,6 +453,65 @@ test('Mitarbeiter ohne Rechte sieht gesperrte Aktionen mit „Keine Berechtigung
   await expect(snackbar(page, 'Keine Berechtigung')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Neuen Mika erstellen' })).toHaveCount(0);
   await page.context().close();
+});
+
+test('Admin blendet den Mika Wegweiser für das Team aus und wieder ein; Mitarbeiter sehen ihn so lange nicht', async ({
+  browser,
+  context,
+  page,
+}) => {
+  await registerAdmin(context);
+  await createAssistantViaApi(context, 'Eigener Erich');
+  const employee = await createEmployeeViaApi(context);
+  const navRows = (p: Page) => p.getByTestId('nav-assistants');
+
+  await page.goto('/');
+  const more = card(page, 'Mika Wegweiser').getByRole('button', { name: 'Weitere Aktionen für Mika Wegweiser' });
+  await expect(more).toBeVisible();
+  // Only default Mikas can be hidden: the team's own is deleted instead.
+  await expect(card(page, 'Eigener Erich').getByRole('button', { name: /Weitere Aktionen/ })).toHaveCount(0);
+  await expect(page.getByTestId('hidden-assistants')).toHaveCount(0);
+
+  // The menu by keyboard: Enter opens it on its item, Escape closes it back onto the button.
+  await more.focus();
+  await page.keyboard.press('Enter');
+  const hideItem = page.getByRole('menuitem', { name: /Ausblenden/ });
+  await expect(hideItem).toBeFocused();
+  await expectNoAxeViolations(page, 'Weitere Aktionen eines Standard-Mikas');
+  await page.keyboard.press('Escape');
+  await expect(more).toBeFocused();
+
+  await more.click();
+  await hideItem.click();
+  await expect(snackbar(page, '„Mika Wegweiser“ ist für Dein Team ausgeblendet.')).toBeVisible();
+  await expect(card(page, 'Mika Wegweiser')).toHaveCount(0);
+  await expect(navRows(page).getByText('Mika Wegweiser')).toHaveCount(0);
+  const toggle = page.getByRole('button', { name: 'Ausgeblendete Mikas anzeigen (1)' });
+  // The hidden card had the focus: it moves on to the hidden Mikas' link.
+  await expect(toggle).toBeFocused();
+
+  // The team's employee no longer sees it — neither in the library nor in the side menu.
+  const employeePage = await loginInFreshContext(browser, employee);
+  await expect(card(employeePage, 'Mika Allrounder')).toBeVisible();
+  await expect(card(employeePage, 'Mika Wegweiser')).toHaveCount(0);
+  await expect(navRows(employeePage).getByText('Mika Wegweiser')).toHaveCount(0);
+  await expect(employeePage.getByTestId('hidden-assistants')).toHaveCount(0);
+  await expect(employeePage.getByRole('button', { name: /Weitere Aktionen/ })).toHaveCount(0);
+
+  await toggle.click();
+  const hiddenList = page.getByTestId('hidden-assistants');
+  await expect(hiddenList.getByRole('heading', { name: 'Ausgeblendete Mikas' })).toBeVisible();
+  await expect(hiddenList.getByTestId('hidden-assistant')).toHaveText(/Mika Wegweiser/);
+  await expectNoAxeViolations(page, 'Ausgeblendete Mikas');
+  await hiddenList.getByRole('button', { name: 'Mika Wegweiser wieder einblenden' }).click();
+  await expect(snackbar(page, '„Mika Wegweiser“ ist wieder für Dein Team sichtbar.')).toBeVisible();
+  await expect(card(page, 'Mika Wegweiser')).toBeVisible();
+  await expect(page.getByTestId('hidden-assistants')).toHaveCount(0);
+
+  await employeePage.reload();
+  await expect(card(employeePage, 'Mika Wegweiser')).toBeVisible();
+  await expect(navRows(employeePage).getByText('Mika Wegweiser')).toBeVisible();
+  await employeePage.context().close();
 });
 
 /** A fresh browser context signed in through the login screen, as a person would. */

@@ -25,6 +25,7 @@ export async function adminApi(baseURL: string) {
 export async function publishedAssistant(
   api: { call: (m: 'post' | 'put', u: string, d: unknown) => Promise<any> },
   extra: Record<string, unknown> = {},
+  opts: { canTalk?: boolean } = {},
 ): Promise<string> {
   const form = {
     type: 'chat',
@@ -34,7 +35,7 @@ export async function publishedAssistant(
       'Du beantwortest Fragen von Besuchern. Unser Laden hat montags bis freitags von 9 bis 18 Uhr geöffnet. ' +
       'Reparaturen dauern meist zwei Werktage. Probefahrten sind ohne Termin möglich. '.repeat(2),
     style: 'sehr höflich und freundlich',
-    can_talk: 0,
+    can_talk: opts.canTalk ? 1 : 0,
   };
   const { uuid } = await api.call('post', '/api/assistant', { ...form, is_public: 1 });
   // The offline engine quotes the intro (never the task): the opening hours live there too.

@@ -1,8 +1,8 @@
 import { expect, test } from './fixtures.ts';
 import { startFakeOpenAI } from '../fixtures/fake-openai.ts';
 import { chromiumLaunchOptions } from './chromium.ts';
-import { adminApi, publishedAssistant } from './public-helpers.ts';
-import { startServer } from './server.ts';
+import { adminApi, ask, publishedAssistant } from './public-helpers.ts';
+import { E2E_BASE_URL, startServer } from './server.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 // Chromium's fake microphone: a test tone, no permission prompt.
@@ -46,4 +46,30 @@ test('Mikrofon: Aufnahme wird erkannt und als Nachricht gesendet', async ({ page
     await server.stop();
     await fake.close();
   }
+});
+
+test('Sprachausgabe: eine gesprochene Antwort ist eine Sprachnachricht, die im Verlauf bleibt', async ({ page }) => {
+  // The shared server runs offline: the bundled synthesizer speaks.
+  const api = await adminApi(E2E_BASE_URL);
+  const uuid = await publishedAssistant(api, {}, { canTalk: true });
+  await page.goto(`/chat/${uuid}`);
+  await page.getByRole('button', { name: 'Ich bin einverstanden' }).click();
+  await page.getByRole('switch', { name: 'kann sprechen' }).check();
+  await ask(page, 'Wann habt Ihr geöffnet?');
+  const answer = page.getByTestId('chat-message').filter({ hasText: 'von 9 bis 18 Uhr' }).last();
+  await expect(answer).toBeVisible();
+  // Spoken, the answer becomes an audio message (spec type mp3): its player sits above the text.
+  const player = answer.getByLabel('Sprachnachricht');
+  await expect(player).toBeVisible({ timeout: 20_000 });
+  const src = await player.getAttribute('src');
+  expect(src).toMatch(new RegExp(`^/audio/${uuid}/[\\w-]+\\.mp3\\?token=`));
+  const audio = await page.request.get(src!);
+  expect(audio.headers()['content-type']).toBe('audio/mpeg');
+  await expectNoAxeViolations(page, 'Öffentlicher Chat: gesprochene Antwort');
+
+  // The history keeps it as an audio message with its text.
+  await page.reload();
+  const again = page.getByTestId('chat-message').filter({ hasText: 'von 9 bis 18 Uhr' }).last();
+  await expect(again.getByLabel('Sprachnachricht')).toHaveAttribute('src', src!);
+  await api.ctx.dispose();
 });

@@ -77,6 +77,11 @@ export const ZUpdateAssistantRequest = z.object({ assistant: ZAssistantEditable 
 
 export const ZAssistantTypeRequest = z.object({ uuid: z.uuid(), type: zType });
 
+/** PUT /api/assistant/{uuid}/hidden: an admin hides a default Mika for the team, or shows it again. */
+export const ZAssistantHiddenRequest = z.object({ hidden: z.boolean({ error: MA.hiddenRequired }) });
+export const ZAssistantHiddenResponse = z.object({ status: z.literal('success'), hidden: z.boolean(), message: z.string() });
+export type AssistantHiddenResponse = z.infer<typeof ZAssistantHiddenResponse>;
+
 /** What the library, the side navigation and the chat need (spec 01 §3). */
 export const ZAssistantSummary = z.object({
   id: z.number(),

@@ -13,6 +13,8 @@ export interface ChatSlotContext {
   messages: ChatMessage[];
   /** Sends a question as the input does (e.g. a transcript); resolves false when it was not taken. */
   send: (text: string) => Promise<boolean>;
+  /** Loads the stored messages again (e.g. an answer that became an audio message once spoken). */
+  refreshMessages: () => void;
   /** Sets the thread status, e.g. pending-user while a recording is transcribed, error when it failed. */
   setStatus: (status: ChatStatus, msg?: string) => void;
 }

@@ -202,7 +202,8 @@ return createTheme(base, {
     MuiTooltip: {
       styleOverrides: { tooltip: { backgroundColor: COLORS.surfaceRaised, fontSize: '0.8125rem' } },
     },
-    MuiBackdrop: { styleOverrides: { root: { backgroundColor: alpha('#0B0D10', 0.6) } } },
+    // Dialogs' backdrops darken the page; the invisible one of menus and selects stays invisible.
+    MuiBackdrop: { variants: [{ props: { invisible: false }, style: { backgroundColor: alpha('#0B0D10', 0.6) } }] },
   },
 });
 }

@@ -122,6 +122,11 @@ export function canDeleteAssistant(
   return user.is_admin && a.is_default !== 1;
 }
 
+/** Admins hide default Mikas for their team (the team's own are deleted instead). */
+export function canHideAssistant(user: { is_admin: boolean }, a: Pick<AssistantSummary, 'is_default'>): boolean {
+  return user.is_admin && a.is_default === 1;
+}
+
 /** Why the edit view may not open for this assistant, or null when it may. */
 export function editBlockedReason(
   a: ActionAssistant | undefined,

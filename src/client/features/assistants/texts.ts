@@ -23,6 +23,18 @@ export const TA = {
   actionImage: 'Bilder malen lassen',
   actionEdit: (name: string) => `${name} bearbeiten`,
   actionDelete: (name: string) => `${name} löschen`,
+  actionMore: (name: string) => `Weitere Aktionen für ${name}`,
+  actionHide: 'Ausblenden',
+  actionHideHint: 'Für Dein ganzes Team',
+  actionShow: 'Einblenden',
+  actionShowLabel: (name: string) => `${name} wieder einblenden`,
+
+  // Hidden default Mikas (admins)
+  hiddenToggleShow: (count: number) => `Ausgeblendete Mikas anzeigen (${count})`,
+  hiddenToggleHide: 'Ausgeblendete Mikas verbergen',
+  hiddenTitle: 'Ausgeblendete Mikas',
+  hiddenText:
+    'Diese Standard-Mikas hast Du für Dein Team ausgeblendet: Niemand im Team sieht oder nutzt sie, bis Du sie wieder einblendest.',
   comingSoon: 'Diese Funktion folgt in Kürze.',
   addAssistant: 'Mika hinzufügen',
   navAssistants: 'Mikas',

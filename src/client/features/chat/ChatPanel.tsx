@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useChatStore } from '../../state/chat-store.ts';
 import { ChatHeader } from './ChatHeader.tsx';
 import { ChatInput } from './ChatInput.tsx';
 import { MessageList } from './MessageList.tsx';
-import { useCapabilitiesQuery, type ChatAssistant, CT } from '../../lib/chat/index.ts';
+import { chatKeys, useCapabilitiesQuery, type ChatAssistant, CT } from '../../lib/chat/index.ts';
 import type { ChatLive } from './live.ts';
 import type { ChatColors } from './chat-colors.ts';
 import { resolveSurfaces } from './chat-surfaces.ts';
@@ -45,6 +46,7 @@ export function ChatPanel(props: ChatPanelProps) {
   const { assistant, colors, height, live, publicMode = false, canStartThread = true, leadingAction, trailingAction, headerActions, inputAdornment } = props;
   const session = useChatSession(assistant.uuid, { publicMode, live: live?.subscribe, canStartThread });
   const capabilities = useCapabilitiesQuery();
+  const queryClient = useQueryClient();
   const surfaces = resolveSurfaces(colors);
   const threadId = session.thread?.id;
   const slotContext: ChatSlotContext = {
@@ -54,6 +56,9 @@ export function ChatPanel(props: ChatPanelProps) {
     status: session.status,
     messages: session.messages,
     send: session.send,
+    refreshMessages: () => {
+      if (threadId !== undefined) void queryClient.invalidateQueries({ queryKey: chatKeys.messages(assistant.uuid, threadId) });
+    },
     setStatus: (status, msg) => {
       if (threadId !== undefined) useChatStore.getState().setThreadStatus(threadId, status, msg);
     },

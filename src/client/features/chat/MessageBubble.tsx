@@ -140,6 +140,7 @@ function MessageContent({ message, assistant, thread }: Omit<MessageBubbleProps,
             <AudioMessage url={fileUrl('audio', assistant.uuid, message.audio, thread.token)} />
           )}
           {text && body}
+          {message.sources?.length ? <AnswerSources sources={message.sources} /> : null}
         </Box>
       );
     case 'doc':

@@ -20,8 +20,10 @@ export function SpeakSwitch({ chat }: { chat: ChatSlotContext }) {
   const [playing, setPlaying] = useState(false);
   const [loading, setLoading] = useState(false);
   const spoken = useRef<number | null>(null);
+  const { refreshMessages } = chat;
 
-  const latestAnswer = [...chat.messages].reverse().find((m) => m.origin === 'ai' && m.type === 'txt' && m.id > 0);
+  // A text answer; once spoken it is an audio message (type mp3) and stays the latest answer.
+  const latestAnswer = [...chat.messages].reverse().find((m) => m.origin === 'ai' && (m.type === 'txt' || m.type === 'mp3') && m.id > 0);
 
   useEffect(() => {
     // Only answers that arrive while the switch is on are spoken, each once.
@@ -46,10 +48,12 @@ export function SpeakSwitch({ chat }: { chat: ChatSlotContext }) {
         setAudio(next);
         setPlaying(true);
         void next.play().catch(() => setPlaying(false));
+        // The answer is stored as an audio message now: the conversation shows its player to replay it.
+        refreshMessages();
       })
       .catch(() => undefined)
       .finally(() => setLoading(false));
-  }, [on, latestAnswer, chat.thread, chat.status, chat.assistantUuid]);
+  }, [on, latestAnswer, chat.thread, chat.status, chat.assistantUuid, refreshMessages]);
 
   useEffect(() => () => audio?.pause(), [audio]);
 

@@ -2,6 +2,8 @@
 export const assistantKeys = {
   all: ['assistants'] as const,
   list: () => ['assistants', 'list'] as const,
+  /** The default Mikas the team hid (admins only). */
+  hidden: () => ['assistants', 'hidden'] as const,
   detail: (uuid: string) => ['assistants', 'detail', uuid] as const,
   filter: (uuid: string) => ['assistants', 'filter', uuid] as const,
   shop: () => ['shop'] as const,

@@ -82,3 +82,23 @@ export const assistantRights = pgTable(
     index('assistant_rights_assistant_idx').on(t.assistantId),
   ],
 );
+
+/**
+ * Default Mikas an admin hid for the team (Mikas library → "Ausblenden"): the team's members no
+ * longer see or use them until an admin shows them again. Only default Mikas are hidden — a team's
+ * own Mika is deleted instead. Written only by the assistants feature; the rows go with the team or
+ * the Mika by cascade (docs/decisions/030-first-hour.md).
+ */
+export const teamHiddenAssistants = pgTable(
+  'team_hidden_assistants',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    assistantId: integer('assistant_id')
+      .notNull()
+      .references(() => assistants.id, { onDelete: 'cascade' }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.assistantId] }), index('team_hidden_assistants_assistant_idx').on(t.assistantId)],
+);

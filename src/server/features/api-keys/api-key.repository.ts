@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { apiKeyAssistants, apiKeys, assistants, teams, usageRecords, users, type ApiKeyRow } from '../../db/schema/index.ts';
+import { visibleToTeam } from '../assistants/index.ts';
 
 // The api-keys feature owns api_keys and api_key_assistants. Every query names the team.
 
@@ -35,13 +36,13 @@ export async function countActiveKeys(db: Db, teamId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The team's own Mikas and the default Mikas (all teams see those), by uuid. */
+/** The team's own Mikas and the default Mikas it did not hide, by uuid. */
 export async function findUsableAssistants(db: Db, teamId: number, uuids: string[]) {
   if (uuids.length === 0) return [];
   return db
     .select({ id: assistants.id, uuid: assistants.uuid })
     .from(assistants)
-    .where(and(inArray(assistants.uuid, uuids), or(eq(assistants.teamId, teamId), isNull(assistants.teamId))));
+    .where(and(inArray(assistants.uuid, uuids), visibleToTeam(teamId)));
 }
 
 export async function insertKey(
@@ -85,12 +86,9 @@ export async function touchKey(db: Db, id: number) {
     .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), sql`${apiKeys.lastUsedAt} < now() - interval '1 minute'`)));
 }
 
-/** The Mikas a key may call: chat and task Mikas of its team (and the default ones), or its chosen list. */
+/** The Mikas a key may call: chat and task Mikas its team sees (its own, the default ones it did not hide), or its chosen list. */
 export async function assistantsForKey(db: Db, key: ApiKeyRow) {
-  const usable = and(
-    or(eq(assistants.teamId, key.teamId), isNull(assistants.teamId)),
-    inArray(assistants.type, ['chat', 'task']),
-  );
+  const usable = and(visibleToTeam(key.teamId), inArray(assistants.type, ['chat', 'task']));
   if (key.allAssistants) return db.select().from(assistants).where(usable).orderBy(asc(assistants.name));
   return db
     .select({ a: assistants })

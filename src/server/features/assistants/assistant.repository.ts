@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne, not, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { preparedQuery, type Db } from '../../db/client.ts';
-import { assistantRights, assistants, teams, type Assistant } from '../../db/schema/index.ts';
+import { assistantRights, assistants, teamHiddenAssistants, teams, type Assistant } from '../../db/schema/index.ts';
 
 export interface AssistantWithRights {
   assistant: Assistant;
@@ -8,8 +8,20 @@ export interface AssistantWithRights {
   canEdit: boolean | null;
 }
 
-/** The default assistants plus the team's own: nothing of another team can come back. */
-const visibleTo = (teamId: number) => or(isNull(assistants.teamId), eq(assistants.teamId, teamId));
+/** A team id as a value, a prepared statement's placeholder or a column of the outer query. */
+type TeamRef = number | AnyColumn | SQL.Aliased | ReturnType<typeof sql.placeholder>;
+
+/** The assistant (of the outer query) is a default Mika the team hid (team_hidden_assistants). */
+export const hiddenForTeam = (teamId: TeamRef) =>
+  sql<boolean>`exists (select 1 from ${teamHiddenAssistants} h where h.assistant_id = ${assistants.id} and h.team_id = ${teamId})`;
+
+/**
+ * The Mikas a team sees and uses: the default ones it did not hide plus its own. THE condition of
+ * every query that lists or looks up assistants for a team (library, rights, API keys, chat):
+ * nothing of another team, and no hidden default Mika, can come back.
+ */
+export const visibleToTeam = (teamId: TeamRef) =>
+  and(or(isNull(assistants.teamId), eq(assistants.teamId, teamId)), not(hiddenForTeam(teamId)))!;
 
 /** The library: every default assistant and every one of the team (rights are applied by the caller). */
 export async function listVisibleAssistants(db: Db, teamId: number, userId: number): Promise<AssistantWithRights[]> {
@@ -21,10 +33,40 @@ const libraryQuery = preparedQuery((db) =>
     .select({ assistant: assistants, canUse: assistantRights.canUse, canEdit: assistantRights.canEdit })
     .from(assistants)
     .leftJoin(assistantRights, and(eq(assistantRights.assistantId, assistants.id), eq(assistantRights.userId, sql.placeholder('userId'))))
-    .where(or(isNull(assistants.teamId), eq(assistants.teamId, sql.placeholder('teamId'))))
+    .where(visibleToTeam(sql.placeholder('teamId')))
     .orderBy(desc(assistants.isDefault), asc(assistants.createdAt), asc(assistants.id))
     .prepare('library'),
 );
+
+/** The default Mikas the team hid, in the library's order (for its admins' "Ausgeblendete Mikas"). */
+export async function listHiddenAssistants(db: Db, teamId: number): Promise<Assistant[]> {
+  const rows = await db
+    .select({ assistant: assistants })
+    .from(teamHiddenAssistants)
+    .innerJoin(assistants, eq(assistants.id, teamHiddenAssistants.assistantId))
+    .where(eq(teamHiddenAssistants.teamId, teamId))
+    .orderBy(asc(assistants.createdAt), asc(assistants.id));
+  return rows.map((r) => r.assistant);
+}
+
+/** A default Mika or one of the team by uuid, hidden or not (to hide it or show it again). */
+export async function findTeamOrDefaultAssistant(db: Db, teamId: number, uuid: string): Promise<Assistant | undefined> {
+  const [row] = await db
+    .select()
+    .from(assistants)
+    .where(and(eq(assistants.uuid, uuid), or(isNull(assistants.teamId), eq(assistants.teamId, teamId))));
+  return row;
+}
+
+export async function insertHiddenAssistant(db: Db, teamId: number, assistantId: number): Promise<void> {
+  await db.insert(teamHiddenAssistants).values({ teamId, assistantId }).onConflictDoNothing();
+}
+
+export async function deleteHiddenAssistant(db: Db, teamId: number, assistantId: number): Promise<void> {
+  await db
+    .delete(teamHiddenAssistants)
+    .where(and(eq(teamHiddenAssistants.teamId, teamId), eq(teamHiddenAssistants.assistantId, assistantId)));
+}
 
 export async function findVisibleAssistant(
   db: Db,
@@ -36,7 +78,7 @@ export async function findVisibleAssistant(
     .select({ assistant: assistants, canUse: assistantRights.canUse, canEdit: assistantRights.canEdit })
     .from(assistants)
     .leftJoin(assistantRights, and(eq(assistantRights.assistantId, assistants.id), eq(assistantRights.userId, userId)))
-    .where(and(eq(assistants.uuid, uuid), visibleTo(teamId)));
+    .where(and(eq(assistants.uuid, uuid), visibleToTeam(teamId)));
   return row;
 }
 

@@ -3,6 +3,8 @@ import { z } from '../../../shared/zod.ts';
 import { MA } from '../../../shared/messages.ts';
 import {
   ZAssistantDetail,
+  ZAssistantHiddenRequest,
+  ZAssistantHiddenResponse,
   ZAssistantPublic,
   ZAssistantSummary,
   ZAssistantTypeRequest,
@@ -23,6 +25,7 @@ import {
   setAssistantLogo,
   updateAssistant,
 } from './assistant.service.ts';
+import { listTeamHiddenAssistants, setAssistantHidden } from './assistant-hiding.service.ts';
 
 const ZUuidParams = z.object({ uuid: z.uuid({ error: MA.notFound }) });
 const tags = ['assistants'];
@@ -34,6 +37,35 @@ export const assistantRoutes =
       '/api/assistants/',
       { config: { access: 'member' }, schema: { tags, response: { 200: z.object({ assistants: z.array(ZAssistantSummary) }) } } },
       async (request) => ({ assistants: await listAssistants(deps, requireAuth(request)) }),
+    );
+
+    app.get(
+      '/api/assistants/hidden',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          description: 'The default Mikas an admin hid for the team (not in GET /api/assistants/ for anyone of the team).',
+          response: { 200: z.object({ assistants: z.array(ZAssistantSummary) }) },
+        },
+      },
+      async (request) => ({ assistants: await listTeamHiddenAssistants(deps, requireAuth(request)) }),
+    );
+
+    app.put(
+      '/api/assistant/:uuid/hidden',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          description:
+            'Hides a default Mika for the whole team ({hidden: true}) or shows it again ({hidden: false}). A hidden Mika answers 404 to the team like an unknown one. Only default Mikas: a team\'s own answers 403.',
+          params: ZUuidParams,
+          body: ZAssistantHiddenRequest,
+          response: { 200: ZAssistantHiddenResponse },
+        },
+      },
+      async (request) => setAssistantHidden(deps, requireAuth(request), request.params.uuid, request.body.hidden),
     );
 
     app.get(

@@ -22,11 +22,13 @@ export function listRightsOfUser(db: Db, userId: number) {
 
 /**
  * The Mikas with their settings and rights (cascade with the team); exported as assistants.json,
- * each with its tools (rows of the tools feature, through its front door).
+ * each with its tools (rows of the tools feature, through its front door). The default Mikas a
+ * team hid (team_hidden_assistants) name no person or conversation: they go with the team row (or
+ * the Mika) by cascade.
  */
 export const assistantRowOwner: RowOwner = {
   owner: 'assistants',
-  tables: ['assistants', 'assistant_rights'],
+  tables: ['assistants', 'assistant_rights', 'team_hidden_assistants'],
   async exportTeam(db, teamId, ctx) {
     const mikas = await db.select().from(assistants).where(eq(assistants.teamId, teamId)).orderBy(asc(assistants.id));
     const ids = mikas.map((a) => a.id);

@@ -98,7 +98,7 @@ export function rightsFor(auth: AuthContext, row: AssistantWithRights): { canUse
 
 const flag = (b: boolean) => (b ? 1 : 0);
 
-function toSummary(a: Assistant, rights: { canUse: boolean; canEdit: boolean }, exceeded: boolean): AssistantSummary {
+export function toSummary(a: Assistant, rights: { canUse: boolean; canEdit: boolean }, exceeded: boolean): AssistantSummary {
   return {
     id: a.id,
     uuid: a.uuid,

@@ -7,4 +7,5 @@ export { assertUsable, findPublishedAssistant, getLimitState, limitStateFrom, pl
 export { setAssistantImageStyle, setAssistantRight } from './assistant.service.ts';
 export { GUIDE_SEED_KEY } from './assistant.seed.ts';
 export { isFreeAssistant } from './assistant.service.ts';
+export { hiddenForTeam, visibleToTeam } from './assistant.repository.ts';
 export { assistantRowOwner, listRightsOfUser, listTeamAssistantNames } from './assistant.rows.ts';

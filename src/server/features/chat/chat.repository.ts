@@ -14,6 +14,7 @@ import {
   type ToolSlug,
 } from '../../db/schema/index.ts';
 import type { ChatMessage } from '../../../shared/schemas/chat.ts';
+import { hiddenForTeam } from '../assistants/index.ts';
 
 export async function insertThread(db: Db, values: typeof threads.$inferInsert): Promise<number> {
   const [row] = await db.insert(threads).values(values).returning({ id: threads.id });
@@ -54,6 +55,8 @@ const threadAccessQuery = preparedQuery((db) =>
       canEdit: assistantRights.canEdit,
       ownAssistants: sql<number>`(select count(*)::int from ${assistants} a where a.team_id = ${threads.teamId} and not a.is_default)`,
       team: teams,
+      // A default Mika the thread's team hid answers like an unknown one (decision 030).
+      hidden: hiddenForTeam(threads.teamId),
       // Retrieval runs only for assistants that have something to retrieve.
       hasKnowledge: sql<boolean>`exists(select 1 from ${knowledgeFiles} k where k.assistant_id = ${assistants.id} and k.status = 'ready')`,
       // Whether external (MCP) tools of its team are switched on: else no lookup before the model call.
@@ -223,8 +226,16 @@ export async function findAiMessage(db: Db, threadId: number, messageId: number)
   return row;
 }
 
+/**
+ * A spoken answer: its MP3 is attached and a text answer becomes the spec's `mp3` message (its
+ * text stays: the history shows both, the model reads the text). A document or form message keeps
+ * its type, with the audio beside it.
+ */
 export async function setMessageAudio(db: Db, messageId: number, file: string): Promise<void> {
-  await db.update(messages).set({ audio: file }).where(eq(messages.id, messageId));
+  await db
+    .update(messages)
+    .set({ audio: file, type: sql`case when ${messages.type} = 'txt' then 'mp3' else ${messages.type} end` })
+    .where(eq(messages.id, messageId));
 }
 
 export async function findThreadIdByAudio(db: Db, file: string): Promise<number | undefined> {

@@ -136,7 +136,8 @@ export async function resolveThreadAccess(
   if (
     !auth ||
     thread.userId !== auth.user.id ||
-    (assistant.teamId !== null && assistant.teamId !== auth.team.id)
+    (assistant.teamId !== null && assistant.teamId !== auth.team.id) ||
+    row.hidden
   ) {
     throw notFound();
   }

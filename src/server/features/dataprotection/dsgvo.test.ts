@@ -142,7 +142,7 @@ describe('export', () => {
   it('builds one ZIP with every category of the team and nothing of another team; only the admin who asked downloads it', async () => {
     const db = t.database.db;
     const { team, owner, admin: secondAdmin, employee } = await createStaffedTeam(db);
-    const a = await createAssistant(db, team, { name: 'Export-Mika', isPublic: true, form: { active: true, settings: { send_to: 'vertrieb@example.com' } } });
+    const a = await createAssistant(db, team, { name: 'Export-Mika', isPublic: true, canTalk: true, form: { active: true, settings: { send_to: 'vertrieb@example.com' } } });
     await grantRights(db, employee, a, { canUse: true });
     const admin = await loginAs(t, owner);
     expect((await uploadKnowledge(admin, a.uuid, { name: 'preise.txt', data: Buffer.from('Unsere Preise 2027: Paket A kostet 10 Euro.') })).status).toBe(200);
@@ -151,7 +151,9 @@ describe('export', () => {
     await askInThread(staff, a.uuid, own, 'Teamfrage zum Paket Zitrone');
     const visitor = new Agent(t.app, '192.0.2.77');
     const vt = await openThread(visitor, a.uuid, { public: true });
-    await askInThread(visitor, a.uuid, vt, 'Besucherfrage Pflaume');
+    const visitorAnswer = (await askInThread(visitor, a.uuid, vt, 'Besucherfrage Pflaume')).complete;
+    const spoken = await speakAnswer(visitor, a.uuid, vt, visitorAnswer.message_id);
+    expect(spoken.status, spoken.body).toBe(200);
     const form = await visitor.post('/api/send/form', { assistantUuid: a.uuid, threadId: vt.id, token: vt.token, firstname: 'Paula', lastname: 'Pflaume', email: 'paula@kunde.example' });
     expect(form.status).toBe(200);
     await db.insert(orders).values({ teamId: team.id, status: 'paid', credits: 500, priceCents: 1234 });
@@ -185,6 +187,11 @@ describe('export', () => {
     const conversations = Object.keys(files).filter((n) => n.endsWith('conversation.json')).map(text).join('\n');
     expect(conversations).toContain('Teamfrage zum Paket Zitrone');
     expect(conversations).toContain('Besucherfrage Pflaume');
+    // The spoken answer is exported as the audio message it is, with its MP3.
+    const visitorMessages = JSON.parse(text(`conversations/${vt.id}/conversation.json`)).messages as { id: number; type: string; audio: string | null }[];
+    const spokenMessage = visitorMessages.find((m) => m.id === visitorAnswer.message_id)!;
+    expect(spokenMessage).toMatchObject({ type: 'mp3', audio: `conversations/${vt.id}/audio/${String(spoken.headers['x-audio-file'])}` });
+    expect(Buffer.from(files[spokenMessage.audio!]!).equals(spoken.raw)).toBe(true);
     expect(text('form-submissions.json')).toContain('paula@kunde.example');
     expect(JSON.parse(text('orders.json'))[0]).toMatchObject({ credits: 500, priceCents: 1234 });
     expect(text('LIESMICH.txt')).toContain('Datenexport');

@@ -161,6 +161,10 @@ describe('voice without providers', () => {
     expect(file).toBe(String(res.headers['x-audio-file']));
     const [stored] = await t.database.db.select().from(messages).where(eq(messages.id, complete.message_id));
     expect(stored!.audio).toBe(file);
+    // The spoken answer is the spec's audio message (type mp3) in the history, its text kept.
+    const history = (await agent.get(`/api/messages/${a.uuid}/${thread.id}?token=${thread.token}`)).json().messages as Record<string, unknown>[];
+    expect(history.find((m) => m.id === complete.message_id)).toMatchObject({ origin: 'ai', type: 'mp3', audio: file, text: complete.final_text });
+    expect(history.filter((m) => m.type === 'mp3')).toHaveLength(1);
     const cookie = [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const served = await t.app.inject({
       method: 'GET',

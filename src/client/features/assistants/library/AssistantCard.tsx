@@ -1,4 +1,4 @@
-import { DeleteIcon, SettingsIcon } from '../../../components/icons.tsx';
+import { DeleteIcon, MoreVertIcon, SettingsIcon } from '../../../components/icons.tsx';
 import type { AssistantSummary } from '../../../../shared/schemas/assistants.ts';
 import { TYPE_COLORS, TYPE_ICONS } from '../../../components/assistant-icons.ts';
 import { cutRole, editActionState, primaryActionState, type LimitState } from '../assistant-rules.ts';
@@ -15,10 +15,14 @@ interface Props {
   onEdit: () => void;
   /** Shown only when deleting is the way back under the plan's limit. */
   onDelete?: () => void;
+  /** Opens the further actions (an admin's "Ausblenden" on a default Mika) at the given button. */
+  onMore?: (button: HTMLElement) => void;
+  /** The id of the open menu of further actions, while it is open. */
+  moreMenuId?: string | null;
 }
 
 /** One assistant in the library: avatar, name, type, role (cut at 55) and its actions (office.css). */
-export function AssistantCard({ assistant, limit, onUse, onEdit, onDelete }: Props) {
+export function AssistantCard({ assistant, limit, onUse, onEdit, onDelete, onMore, moreMenuId }: Props) {
   const capabilities = useCapabilitiesQuery();
   const use = primaryActionState(assistant, limit, { imageUnavailable: capabilities.data?.image.available === false });
   const edit = editActionState(assistant, limit);
@@ -71,6 +75,21 @@ export function AssistantCard({ assistant, limit, onUse, onEdit, onDelete }: Pro
         <ActionIconButton actionState={edit} onClick={onEdit} className="quiet">
           <SettingsIcon size="small" />
         </ActionIconButton>
+        {onMore && (
+          <Hint title={TA.actionMore(assistant.name)}>
+            <button
+              type="button"
+              className="icon-btn quiet"
+              aria-label={TA.actionMore(assistant.name)}
+              aria-haspopup="menu"
+              aria-expanded={moreMenuId ? true : undefined}
+              aria-controls={moreMenuId ?? undefined}
+              onClick={(event) => onMore(event.currentTarget)}
+            >
+              <MoreVertIcon size="small" />
+            </button>
+          </Hint>
+        )}
       </div>
     </article>
   );

@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue, useState, type ComponentProps } from 'react';
+import { Suspense, useDeferredValue, useId, useRef, useState, type ComponentProps } from 'react';
 import { AutoAwesomeIcon } from '../../../components/icons.tsx';
 import { LightAlert } from '../../../components/LightAlert.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
@@ -6,9 +6,14 @@ import type { AssistantSummary } from '../../../../shared/schemas/assistants.ts'
 import { SectionHeader } from '../../../components/SectionHeader.tsx';
 import { useAssistantView } from '../../../lib/assistant-view.ts';
 import type { CurrentUser } from '../../../state/user-store.ts';
-import { canDeleteAssistant, createActionState, overLimitMessage } from '../assistant-rules.ts';
+import { canDeleteAssistant, canHideAssistant, createActionState, overLimitMessage } from '../assistant-rules.ts';
 import { lazyMui } from '../../../lib/lazy-mui.tsx';
 import type { DeleteAssistantDialog as DeleteDialog } from '../components/DeleteAssistantDialog.tsx';
+import { useHiddenAssistants } from '../api/get-hidden-assistants.ts';
+import { useSetAssistantHidden } from '../api/set-assistant-hidden.ts';
+import { showSuccess } from '../../../state/snackbar-store.ts';
+import type { AssistantCardMenu as CardMenu } from './AssistantCardMenu.tsx';
+import { HiddenAssistants } from './HiddenAssistants.tsx';
 import { TA } from '../texts.ts';
 import { useLibraryState } from '../use-library-state.ts';
 import { AssistantCard } from './AssistantCard.tsx';
@@ -18,6 +23,9 @@ import { NewAssistantCard } from './NewAssistantCard.tsx';
 // The confirmation is an MUI dialog: it loads when a card asks for it (docs/decisions/026).
 const DeleteAssistantDialog = lazyMui<ComponentProps<typeof DeleteDialog>>(() =>
   import('../components/DeleteAssistantDialog.tsx').then((m) => ({ default: m.DeleteAssistantDialog })),
+);
+const AssistantCardMenu = lazyMui<ComponentProps<typeof CardMenu>>(() =>
+  import('./AssistantCardMenu.tsx').then((m) => ({ default: m.AssistantCardMenu })),
 );
 
 /**
@@ -31,6 +39,23 @@ export function AssistantLibrary({ user }: { user: CurrentUser }) {
   const [toDelete, setToDelete] = useState<AssistantSummary | null>(null);
   // Mounted from the first request on, so that closing keeps MUI's transition.
   const [deleteAsked, setDeleteAsked] = useState(false);
+  const hidden = useHiddenAssistants(user.is_admin);
+  const setHidden = useSetAssistantHidden();
+  const [menu, setMenu] = useState<{ assistant: AssistantSummary; anchor: HTMLElement } | null>(null);
+  const [menuAsked, setMenuAsked] = useState(false);
+  const menuId = useId();
+  const hiddenToggle = useRef<HTMLButtonElement>(null);
+  const changeHidden = (assistant: AssistantSummary, value: boolean) =>
+    setHidden.mutate(
+      { uuid: assistant.uuid, hidden: value },
+      {
+        onSuccess: (res) => {
+          showSuccess(res.message);
+          // The card (or row) that had the focus is gone: it goes on to the hidden Mikas' link.
+          requestAnimationFrame(() => hiddenToggle.current?.focus());
+        },
+      },
+    );
   const create = createActionState(user, limit);
   const overLimit = overLimitMessage(limit);
   const list = assistants.data ?? [];
@@ -71,6 +96,15 @@ export function AssistantLibrary({ user }: { user: CurrentUser }) {
                         }
                       : undefined
                   }
+                  onMore={
+                    canHideAssistant(user, assistant)
+                      ? (anchor) => {
+                          setMenuAsked(true);
+                          setMenu({ assistant, anchor });
+                        }
+                      : undefined
+                  }
+                  moreMenuId={menu?.assistant.uuid === assistant.uuid ? menuId : null}
                 />
               ))
             )}
@@ -78,7 +112,26 @@ export function AssistantLibrary({ user }: { user: CurrentUser }) {
               <NewAssistantCard action={create} onCreate={() => open('create')} />
             )}
           </div>
+          {user.is_admin && !pending && (
+            <HiddenAssistants
+              assistants={hidden.data ?? []}
+              toggleRef={hiddenToggle}
+              pending={setHidden.isPending && setHidden.variables?.hidden === false ? setHidden.variables.uuid : null}
+              onShow={(assistant) => changeHidden(assistant, false)}
+            />
+          )}
         </>
+      )}
+
+      {menuAsked && (
+        <Suspense fallback={null}>
+          <AssistantCardMenu
+            id={menuId}
+            anchor={menu?.anchor ?? null}
+            onClose={() => setMenu(null)}
+            onHide={() => menu && changeHidden(menu.assistant, true)}
+          />
+        </Suspense>
       )}
 
       {deleteAsked && (

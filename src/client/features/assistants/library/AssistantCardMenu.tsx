@@ -1,0 +1,46 @@
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { VisibilityOffIcon } from '../../../components/icons.tsx';
+import { TA } from '../texts.ts';
+
+interface Props {
+  /** The card's "more" button; null keeps the menu closed. */
+  anchor: HTMLElement | null;
+  /** The id of the menu, named by the button's aria-controls. */
+  id: string;
+  onClose: () => void;
+  onHide: () => void;
+}
+
+/**
+ * A default Mika's further actions in the library (admins): "Ausblenden" hides it for the whole
+ * team. MUI's Menu brings the keyboard handling (arrows, Escape, focus back to the button); it is
+ * loaded with the first click (docs/decisions/026: the library's first screen has no MUI).
+ */
+export function AssistantCardMenu({ anchor, id, onClose, onHide }: Props) {
+  return (
+    <Menu
+      id={id}
+      anchorEl={anchor}
+      open={anchor !== null}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+    >
+      <MenuItem
+        onClick={() => {
+          onClose();
+          onHide();
+        }}
+      >
+        <ListItemIcon>
+          <VisibilityOffIcon size="small" />
+        </ListItemIcon>
+        {/* The hint in the primary colour: the focused item's background leaves the secondary one below 4.5:1. */}
+        <ListItemText primary={TA.actionHide} secondary={TA.actionHideHint} slotProps={{ secondary: { sx: { color: 'text.primary' } } }} />
+      </MenuItem>
+    </Menu>
+  );
+}
