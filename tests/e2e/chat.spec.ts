@@ -77,8 +77,8 @@ test('Offline-Modus: gestreamte Antwort aus den eigenen Texten, Verlauf bleibt, 
       const length = document.querySelector('[data-testid="streaming-answer"]')?.textContent?.length ?? 0;
       if (length === 0) return;
       seen.add(length);
-      const typed = (document.querySelector('textarea[aria-label="Nachricht"]') as HTMLTextAreaElement | null)?.value ?? '';
-      const send = document.querySelector('button[aria-label="Senden"]') as HTMLButtonElement | null;
+      const typed = document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Nachricht"]')?.value ?? '';
+      const send = document.querySelector<HTMLButtonElement>('button[aria-label="Senden"]');
       if (typed && send) sendWhileTyped.push(send.disabled);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
