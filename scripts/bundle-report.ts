@@ -57,6 +57,8 @@ export async function measureBundles(browser: Browser, base: string, entries: En
       total.raw += s.raw;
       total.gzip += s.gzip;
       total.brotli += s.brotli;
+      // BENCH_BUNDLE_FILES=1: each file of the entry, to see what a change moved (docs/performance.md).
+      if (process.env.BENCH_BUNDLE_FILES) console.log(`  ${entry.name} ${asset} ${kib(s.gzip)} KiB gzip`);
     }
     const budget = BUNDLE_BUDGETS_KIB[entry.name];
     const withinBudget = total.gzip / 1024 <= budget;
