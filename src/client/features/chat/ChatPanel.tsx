@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import { Box } from '../../components/ui/Box.ts';
 import type { ReactNode } from 'react';
 import { useChatStore } from '../../state/chat-store.ts';
 import { ChatHeader } from './ChatHeader.tsx';

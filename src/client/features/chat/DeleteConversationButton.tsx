@@ -1,12 +1,12 @@
-import DeleteIcon from '@mui/icons-material/DeleteOutlineRounded';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
+import { DeleteIcon } from '../../components/ui/icons/DeleteIcon.ts';
+import { Button } from '../../components/ui/Button.ts';
+import { IconButton } from '../../components/ui/IconButton.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Typography } from '../../components/ui/Typography.ts';
 import { useRef, useState } from 'react';
 import { CT } from '../../lib/chat/index.ts';
-import { Hint } from '../../components/Hint.tsx';
-import { ModalDialog } from '../../components/ModalDialog.tsx';
+import { Hint } from '../../components/ui/Hint.tsx';
+import { ModalDialog } from '../../components/ui/ModalDialog.tsx';
 
 interface Props {
   onDelete: () => Promise<void>;
