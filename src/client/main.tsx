@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './components/page-base.css';
 import './components/light.css';
+import './components/ui/avatar.css';
 import './app/office/office.css';
 import { App } from './app/App.tsx';
 import { fetchCsrfCookie } from './lib/api-client.ts';

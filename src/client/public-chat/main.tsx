@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../components/light.css';
+import '../components/ui/avatar.css';
 import { PublicMuiScope } from '../components/mui/public-scope.tsx';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { GlobalSnackbar } from '../components/GlobalSnackbar.tsx';

@@ -23,8 +23,8 @@ interface AvatarProps {
 
 /**
  * The one avatar of the app (assistants in the library, navigation, edit screen, chat, task and image
- * views, the public chat; people in the top bar and the user list): static CSS (components/light.css),
- * so the office's first screen and the public chat draw it without MUI. The image is decorative: the
+ * views, the public chat; people in the top bar and the user list): static CSS (ui/avatar.css, which
+ * the office's and the public chat's entries import), so both draw it without MUI. The image is decorative: the
  * name always stands next to it.
  */
 export function Avatar({ name, image, tone, size = 40, radius = '50%', fontSize, style }: AvatarProps) {
