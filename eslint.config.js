@@ -55,10 +55,11 @@ export default tseslint.config(
   },
   {
     // Client features are leaves the app composes (issue 30): no feature imports another or the app,
-    // client core imports neither, and no cycle between features (type-only imports included).
+    // client core imports neither, and no cycle between features (type-only imports included). Screens
+    // are built from client/components/ui: only it and components/mui import @mui/*.
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { mika: featureBoundaries },
-    rules: { 'mika/client-no-cross-feature': 'error', 'mika/client-no-feature-cycles': 'error' },
+    rules: { 'mika/client-no-cross-feature': 'error', 'mika/client-no-feature-cycles': 'error', 'mika/client-ui-layer': 'error' },
   },
   {
     files: ['src/shared/**/*.ts'],

@@ -3,6 +3,7 @@ import { AUTH_PAGE_PATHS } from './src/shared/constants.ts';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress-plugin.ts';
 import { EARLY_ENTRY, earlyRequests } from './scripts/early-requests-plugin.ts';
+import { firstLoadChunks } from './scripts/first-load-chunks.ts';
 
 /**
  * The office (index.html), built into dist/client and served by the Fastify server in every run
@@ -35,6 +36,14 @@ export default defineConfig({
     emptyOutDir: true,
     rollupOptions: {
       input: { main: 'index.html', early: EARLY_ENTRY },
+      // The library's first screen in two chunks: the entry's, and the office page's beyond it;
+      // every screen behind them keeps its own chunk (scripts/first-load-chunks.ts).
+      output: {
+        codeSplitting: firstLoadChunks([
+          { name: 'main', entry: 'src/client/main.tsx' },
+          { name: 'OfficePage', entry: 'src/client/app/office/OfficePage.tsx' },
+        ]),
+      },
     },
   },
   server: {

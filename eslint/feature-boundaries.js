@@ -194,11 +194,41 @@ const clientNoFeatureCycles = {
   },
 };
 
+// One primitive layer (issue 30): screens are built from client/components/ui, which hides whether
+// MUI, static CSS or Preact draws a primitive. Only the layer itself and the MUI theme and its scopes
+// (client/components/mui) import @mui/* — the office's first screen, the sign-in pages and the public
+// chat's light parts stay free of it because the ui layer keeps its MUI primitives in their own modules.
+const UI_KIT = /^@mui(\/|$)/;
+const UI_OWNERS = [path.join('components', 'ui'), path.join('components', 'mui')];
+
+const clientUiLayer = {
+  meta: {
+    type: 'problem',
+    messages: {
+      kit: "Build screens from client/components/ui, not '{{path}}': only the ui layer and components/mui (the MUI theme and its scopes) import MUI.",
+    },
+    schema: [{ type: 'object', properties: { root: { type: 'string' } } }],
+  },
+  create(context) {
+    const root = context.options[0]?.root ?? context.cwd;
+    const clientDir = path.resolve(root, CLIENT);
+    const rel = path.relative(clientDir, path.resolve(context.filename));
+    if (rel.startsWith('..') || path.isAbsolute(rel)) return {};
+    if (UI_OWNERS.some((owner) => rel === owner || rel.startsWith(owner + path.sep))) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source === 'string' && UI_KIT.test(source)) context.report({ node: node.source, messageId: 'kit', data: { path: source } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
 export default {
   rules: {
     'front-door': frontDoor,
     'no-feature-cycles': noFeatureCycles,
     'client-no-cross-feature': clientNoCrossFeature,
     'client-no-feature-cycles': clientNoFeatureCycles,
+    'client-ui-layer': clientUiLayer,
   },
 };

@@ -109,8 +109,8 @@ async function main() {
       const host = new URL(base).hostname;
       const cookies = [...user.cookies].map(([name, value]) => ({ name, value, domain: host, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' as const }));
       const bundles = await measureBundles(browser, base, [
-        { name: 'login', label: '/login (first visit)', url: '/login' },
-        { name: 'library', label: 'office library / (signed in)', url: '/', context: { storageState: { cookies, origins: [] } } },
+        { name: 'login', label: '/login (first visit)', url: '/login', withoutMui: true },
+        { name: 'library', label: 'office library / (signed in)', url: '/', context: { storageState: { cookies, origins: [] } }, withoutMui: true },
         { name: 'publicChat', label: 'public chat /chat/{uuid} (first visit)', url: `/chat/${publicUuid}` },
       ]);
       bundleTables.push(bundles.table);

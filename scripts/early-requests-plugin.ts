@@ -32,7 +32,7 @@ export function earlyRequests(preloadPages: string[] = []): Plugin {
         const loaded = graph(main.fileName);
         const preload = new Set<string>();
         for (const page of preloadPages) {
-          const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(page));
+          const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(page)));
           if (!chunk) throw new Error(`no chunk for ${page}`);
           for (const file of graph(chunk.fileName)) if (!loaded.has(file)) preload.add(file);
         }

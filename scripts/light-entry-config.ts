@@ -1,5 +1,6 @@
 import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstLoadChunks } from './first-load-chunks.ts';
 import { precompress } from './precompress-plugin.ts';
 
 /**
@@ -7,7 +8,7 @@ import { precompress } from './precompress-plugin.ts';
  * with `react`/`react-dom` aliased to Preact's compatibility layer, into the same dist/client after
  * the office build. The public chat (chat.html) and the sign-in screens (auth.html) use it.
  */
-export function lightEntryConfig(name: string, html: string): UserConfig {
+export function lightEntryConfig(name: string, html: string, entryModule: string): UserConfig {
   return defineConfig({
     plugins: [react(), precompress()],
     publicDir: false,
@@ -23,7 +24,11 @@ export function lightEntryConfig(name: string, html: string): UserConfig {
     build: {
       outDir: 'dist/client',
       emptyOutDir: false,
-      rollupOptions: { input: { [name]: html } },
+      rollupOptions: {
+        input: { [name]: html },
+        // One chunk for the first load, one per on-demand part (scripts/first-load-chunks.ts).
+        output: { codeSplitting: firstLoadChunks([{ name, entry: entryModule }]) },
+      },
     },
   });
 }

@@ -1,8 +1,11 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+// The order is the cascade's: light.css (shared with the sign-in page and the public chat) comes after
+// the office's own styles and wins where both set the same property, as the screens were drawn with.
 import './components/page-base.css';
-import './components/light.css';
+import './components/ui/avatar.css';
 import './app/office/office.css';
+import './components/light.css';
 import { App } from './app/App.tsx';
 import { fetchCsrfCookie } from './lib/api-client.ts';
 

@@ -48,8 +48,8 @@ describe('server feature boundaries (lint)', () => {
 });
 
 // Client boundaries (issue 30): a fixture tree under tests/fixtures/boundaries/src/client with a
-// cross-feature import, an import of the app from a feature, client core importing a feature and a
-// type-only cycle; and the real src/client, which has none of them.
+// cross-feature import, an import of the app from a feature, client core importing a feature, a
+// type-only cycle and MUI imported past the ui layer; and the real src/client, which has none of them.
 const lintClient = (root: string, files: string[]) =>
   new ESLint({
     cwd: root,
@@ -59,7 +59,11 @@ const lintClient = (root: string, files: string[]) =>
         files: ['**/*.{ts,tsx}'],
         languageOptions: { parser: tseslint.parser },
         plugins: { mika: featureBoundaries },
-        rules: { 'mika/client-no-cross-feature': ['error', { root }], 'mika/client-no-feature-cycles': ['error', { root }] },
+        rules: {
+          'mika/client-no-cross-feature': ['error', { root }],
+          'mika/client-no-feature-cycles': ['error', { root }],
+          'mika/client-ui-layer': ['error', { root }],
+        },
       },
     ],
     allowInlineConfig: false,
@@ -97,6 +101,20 @@ describe('client feature boundaries (lint)', () => {
       "app-reach.ts mika/client-no-cross-feature: Client core (components) must not import client/app ('../app/shell.ts'): components, lib and state sit below the features and the app.",
       "feature-reach.ts mika/client-no-cross-feature: Client core (lib) must not import the gamma feature ('../features/gamma/gamma-view.ts'): components, lib and state sit below the features and the app.",
     ]);
+  });
+
+  it('refuses MUI outside the ui layer (static and dynamic imports), and lets the ui layer and the MUI scope import it', async () => {
+    const results = await lintClient(fixtureRoot, [
+      'src/client/features/gamma/gamma-dialog.ts',
+      'src/client/lib/theme-reach.ts',
+      'src/client/components/ui/buttons.ts',
+      'src/client/components/mui/scope.ts',
+    ]);
+    const kit = (file: string, source: string) =>
+      `${file} mika/client-ui-layer: Build screens from client/components/ui, not '${source}': only the ui layer and components/mui (the MUI theme and its scopes) import MUI.`;
+    expect(messages(results)).toEqual(
+      [kit('gamma-dialog.ts', '@mui/icons-material/AddRounded'), kit('gamma-dialog.ts', '@mui/material/Dialog'), kit('theme-reach.ts', '@mui/material/styles')].sort(),
+    );
   });
 
   it('finds none in the product', async () => {

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import type { AssistantSummary } from '../../shared/schemas/assistants.ts';
-import { initials } from '../lib/initials.ts';
 import { TYPE_COLORS } from './assistant-icons.ts';
+import { Avatar } from './ui/Avatar.tsx';
 
 interface Props {
   assistant: Pick<AssistantSummary, 'name' | 'image' | 'type'>;
@@ -10,16 +9,7 @@ interface Props {
   radius?: number | string;
 }
 
-/** The assistant's generated avatar image, or its initials on its type colour (office.css). */
-export function AssistantAvatar({ assistant, size = 40, radius = '50%' }: Props) {
-  const [failed, setFailed] = useState<string | null>(null);
-  const image = assistant.image && failed !== assistant.image ? assistant.image : null;
-  return (
-    <span
-      className={`avatar tone tone-${TYPE_COLORS[assistant.type]}`}
-      style={{ width: size, height: size, borderRadius: radius, fontSize: size * 0.38 }}
-    >
-      {image ? <img src={image} alt="" onError={() => setFailed(image)} /> : initials(assistant.name)}
-    </span>
-  );
+/** An assistant's avatar: its generated image, or its initials on its type's colour (ui/Avatar). */
+export function AssistantAvatar({ assistant, size = 40, radius }: Props) {
+  return <Avatar name={assistant.name} image={assistant.image} tone={TYPE_COLORS[assistant.type]} size={size} radius={radius} />;
 }

@@ -1,9 +1,5 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import { Button } from './ui/Button.ts';
+import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from './ui/Dialog.ts';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { showSuccess } from '../state/snackbar-store.ts';

@@ -1,7 +1,7 @@
 import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { T } from '../lib/texts.ts';
-import { LightAlert } from './LightAlert.tsx';
+import { LightAlert } from './ui/LightAlert.tsx';
 
 interface State {
   failed: boolean;

@@ -1,13 +1,12 @@
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import type { InputBaseComponentProps } from '@mui/material/InputBase';
-import type { SxProps, Theme } from '@mui/material/styles';
-import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
-import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
+import { IconButton } from './ui/IconButton.ts';
+import { FormControl, FormHelperText } from './ui/FormControl.ts';
+import { InputAdornment } from './ui/InputAdornment.ts';
+import type { InputBaseComponentProps } from './ui/InputBase.ts';
+import { InputLabel } from './ui/InputLabel.ts';
+import { OutlinedInput } from './ui/OutlinedInput.ts';
+import type { SxProps, Theme } from './ui/styles.ts';
+import { VisibilityIcon } from './ui/icons/VisibilityIcon.ts';
+import { VisibilityOffIcon } from './ui/icons/VisibilityOffIcon.ts';
 import { useId, useState, type ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
@@ -95,7 +94,7 @@ export function FormPasswordField<TValues extends FieldValues>(props: FormTextFi
             aria-label={visible ? T.hidePassword : T.showPassword}
             aria-pressed={visible}
           >
-            {visible ? <VisibilityOffIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}
+            {visible ? <VisibilityOffIcon size="small" /> : <VisibilityIcon size="small" />}
           </IconButton>
         </InputAdornment>
       }

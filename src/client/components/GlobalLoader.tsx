@@ -1,5 +1,5 @@
 import { useLoaderStore } from '../state/loader-store.ts';
-import { Spinner } from './Spinner.tsx';
+import { Spinner } from './ui/Spinner.tsx';
 
 /** The global loading overlay (spec 03 §2), on while the loader flag is set. */
 export function GlobalLoader() {

@@ -1,7 +1,7 @@
 import './light.css';
 import { T } from '../lib/texts.ts';
 import { useSnackbar } from '../state/snackbar-store.ts';
-import { CloseIcon } from './icons.tsx';
+import { CloseIcon } from './ui/icons/CloseIcon.ts';
 
 /**
  * The one notification of the app (spec 01 §3): colour, text and timeout from the store. Its own

@@ -1,5 +1,5 @@
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
+import { Link } from './ui/Link.ts';
+import { Box } from './ui/Box.ts';
 import { LEGAL_LINKS as LINKS } from '../lib/legal-links.ts';
 
 /** The legal pages, each opened in a new tab (spec 01 §2). */

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { T } from '../lib/texts.ts';
-import { LightAlert } from './LightAlert.tsx';
+import { LightAlert } from './ui/LightAlert.tsx';
 
 interface Props {
   /** The failed query (TanStack Query): "Erneut versuchen" fetches it again. */

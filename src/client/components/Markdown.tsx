@@ -1,5 +1,5 @@
-import Box from '@mui/material/Box';
-import type { SxProps, Theme } from '@mui/material/styles';
+import { Box } from './ui/Box.ts';
+import type { SxProps, Theme } from './ui/styles.ts';
 import { useMemo } from 'react';
 import { renderMarkdown } from './markdown-render.tsx';
 

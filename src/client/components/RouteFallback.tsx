@@ -1,5 +1,5 @@
 import { T } from '../lib/texts.ts';
-import { Spinner } from './Spinner.tsx';
+import { Spinner } from './ui/Spinner.tsx';
 
 /** Shown while a code-split screen loads. */
 export function RouteFallback({ minHeight = '100vh' }: { minHeight?: string | number }) {

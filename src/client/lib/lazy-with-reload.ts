@@ -16,24 +16,27 @@ function flag(value?: '1' | null): string | null {
 }
 
 /**
- * React.lazy for code-split screens. After a new deployment an open tab may ask for a chunk
- * that no longer exists: then the page reloads once to pick up the new build.
+ * Loads a code-split chunk. After a new deployment an open tab may ask for a chunk that no longer
+ * exists: then the page reloads once to pick up the new build.
  */
+export async function loadWithReload<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    const module = await load();
+    flag(null);
+    return module;
+  } catch (error) {
+    if (!flag()) {
+      flag('1');
+      window.location.reload();
+      return new Promise<never>(() => undefined);
+    }
+    throw error;
+  }
+}
+
+/** React.lazy for code-split screens, through loadWithReload. */
 export function lazyWithReload<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => {
-    try {
-      const module = await load();
-      flag(null);
-      return module;
-    } catch (error) {
-      if (!flag()) {
-        flag('1');
-        window.location.reload();
-        return new Promise<never>(() => undefined);
-      }
-      throw error;
-    }
-  });
+  return lazy(() => loadWithReload(load));
 }

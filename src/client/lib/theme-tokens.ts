@@ -4,6 +4,9 @@ export const COLORS = {
   surface: '#282D33',
   surfaceRaised: '#32363C',
   border: 'rgba(255, 255, 255, 0.08)',
+  text: '#F2F4F7',
+  textSecondary: '#A7AFBA',
+  textDisabled: '#949CA7',
   // WCAG 2.1 AA (docs/decisions/013): white text on the brand red needs ≥ 4.5:1, text in red on
   // the dark surfaces too — one red cannot do both, so buttons take primary, text takes primaryText.
   primary: '#D63A40',

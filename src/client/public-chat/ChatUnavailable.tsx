@@ -1,8 +1,8 @@
-import ChatOffIcon from '@mui/icons-material/SpeakerNotesOffOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
+import { ChatOffIcon } from '../components/ui/icons/ChatOffIcon.ts';
+import { Button } from '../components/ui/Button.ts';
+import { Box } from '../components/ui/Box.ts';
+import { Typography } from '../components/ui/Typography.ts';
+import { alpha } from '../components/ui/styles.ts';
 import { COLORS } from '../lib/theme-tokens.ts';
 import { PT } from './texts.ts';
 
@@ -31,7 +31,7 @@ export function ChatUnavailable({ reason, onRetry }: Props) {
             bgcolor: alpha(COLORS.primary, 0.14),
           }}
         >
-          <ChatOffIcon sx={{ fontSize: 32 }} aria-hidden />
+          <ChatOffIcon size={32} />
         </Box>
         <Typography variant="h5" component="h1" sx={{ mb: 1, fontWeight: 700 }}>
           {missing ? PT.unavailableTitle : PT.loadFailedTitle}

@@ -1,5 +1,5 @@
-import Box from '@mui/material/Box';
-import { alpha } from '@mui/material/styles';
+import { Box } from '../components/ui/Box.ts';
+import { alpha } from '../components/ui/styles.ts';
 import type { ChatSurfaces } from '../features/chat/chat-surfaces.ts';
 import { PT } from './texts.ts';
 

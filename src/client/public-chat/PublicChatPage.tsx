@@ -1,7 +1,7 @@
-import CloseIcon from '@mui/icons-material/CloseRounded';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
+import { CloseIcon } from '../components/ui/icons/CloseIcon.ts';
+import { IconButton } from '../components/ui/IconButton.ts';
+import { Box } from '../components/ui/Box.ts';
+import { Typography } from '../components/ui/Typography.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import type { ZAssistantPublic } from '../../shared/schemas/assistants.ts';
@@ -20,8 +20,8 @@ import { usePublicChatSlots } from './public-chat-slots.tsx';
 import { useInteracted } from './first-interaction.ts';
 import { useTermsApproval } from './terms-approval.ts';
 import { PT } from './texts.ts';
-import { Hint } from '../components/Hint.tsx';
-import { Spinner } from '../components/Spinner.tsx';
+import { Hint } from '../components/ui/Hint.tsx';
+import { Spinner } from '../components/ui/Spinner.tsx';
 
 export type PublicAssistant = z.infer<typeof ZAssistantPublic>;
 

@@ -1,10 +1,10 @@
-import GavelIcon from '@mui/icons-material/VerifiedUserOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
+import { VerifiedUserIcon } from '../components/ui/icons/VerifiedUserIcon.ts';
+import { Button } from '../components/ui/Button.ts';
+import { Box } from '../components/ui/Box.ts';
+import { Typography } from '../components/ui/Typography.ts';
+import { alpha } from '../components/ui/styles.ts';
 import { useRef } from 'react';
-import { ModalDialog } from '../components/ModalDialog.tsx';
+import { ModalDialog } from '../components/ui/ModalDialog.tsx';
 import type { ChatSurfaces } from '../features/chat/chat-surfaces.ts';
 import { PT } from './texts.ts';
 
@@ -39,7 +39,7 @@ export function TermsOverlay({ surfaces, onApprove }: Props) {
             bgcolor: alpha(card.fg, 0.08),
           }}
         >
-          <GavelIcon aria-hidden />
+          <VerifiedUserIcon />
         </Box>
         <Typography id="terms-title" variant="h6" component="h2" sx={{ mb: 1, fontWeight: 700 }}>
           {PT.termsTitle}

@@ -1,10 +1,9 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../components/light.css';
-import { publicTheme } from './public-theme.ts';
+import '../components/ui/avatar.css';
+import { PublicMuiScope } from '../components/mui/public-scope.tsx';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { GlobalSnackbar } from '../components/GlobalSnackbar.tsx';
 import { queryClient } from '../lib/query-client.ts';
@@ -21,14 +20,13 @@ if (!root) throw new Error('Das Element #root fehlt in chat.html.');
 
 createRoot(root).render(
   <StrictMode>
-    <ThemeProvider theme={publicTheme}>
-      <CssBaseline enableColorScheme />
+    <PublicMuiScope>
       <QueryClientProvider client={queryClient}>
         <ErrorBoundary>
           <PublicChatPage />
         </ErrorBoundary>
         <GlobalSnackbar />
       </QueryClientProvider>
-    </ThemeProvider>
+    </PublicMuiScope>
   </StrictMode>,
 );

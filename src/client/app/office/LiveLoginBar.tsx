@@ -1,5 +1,6 @@
-import { LogoutIcon, WarningIcon } from '../../components/icons.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { LogoutIcon } from '../../components/ui/icons/LogoutIcon.ts';
+import { WarningIcon } from '../../components/ui/icons/WarningIcon.ts';
+import { Spinner } from '../../components/ui/Spinner.tsx';
 import { T } from '../../lib/texts.ts';
 import type { CurrentUser } from '../../state/user-store.ts';
 import { useState } from 'react';

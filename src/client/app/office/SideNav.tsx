@@ -1,11 +1,11 @@
 import { Fragment, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { LogoutIcon } from '../../components/icons.tsx';
+import { LogoutIcon } from '../../components/ui/icons/LogoutIcon.ts';
 import { MikaLogo } from '../../components/MikaLogo.tsx';
 import { T } from '../../lib/texts.ts';
 import type { CurrentUser } from '../../state/user-store.ts';
 import { useUiStore } from '../../state/ui-store.ts';
-import { UserAvatar } from './UserAvatar.tsx';
+import { Avatar } from '../../components/ui/Avatar.tsx';
 import { NAV_ENTRIES } from './nav-entries.ts';
 import { DEFAULT_SECTION, sectionPath } from './sections.ts';
 import { AssistantNavRows } from '../../features/assistants/AssistantNavRows.tsx';
@@ -32,7 +32,7 @@ function NavContent({ user, activeSection, onNavigate }: Omit<Props, 'variant'> 
         onClick={onNavigate}
         className="nav-profile"
       >
-        <UserAvatar name={user.name} size={40} fontSize="0.9375rem" />
+        <Avatar name={user.name} tone="person" size={40} fontSize="0.9375rem" />
         <div>
           <span className="t-subtitle2" style={{ display: 'block' }}>
             <span className="visually-hidden">{T.navProfilePrefix} </span>

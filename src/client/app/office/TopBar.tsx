@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { MenuIcon } from '../../components/icons.tsx';
+import { MenuIcon } from '../../components/ui/icons/MenuIcon.ts';
 import { MikaMark } from '../../components/MikaMark.tsx';
 import { readLiveLoginMarker, writeLiveLoginMarker } from '../../lib/browser-storage.ts';
 import { T } from '../../lib/texts.ts';
@@ -7,7 +7,7 @@ import type { CurrentUser } from '../../state/user-store.ts';
 import { useUiStore } from '../../state/ui-store.ts';
 import { ROLE } from './roles.ts';
 import { TrialCountdown } from './TrialCountdown.tsx';
-import { UserAvatar } from './UserAvatar.tsx';
+import { Avatar } from '../../components/ui/Avatar.tsx';
 import { LiveLoginBar } from './LiveLoginBar.tsx';
 
 interface Props {
@@ -45,7 +45,7 @@ export function TopBar({ user, showMenuButton }: Props) {
           <div className="t-subtitle2 t-nowrap">{user.name}</div>
           <div className="t-caption t-nowrap t-secondary">{user.email}</div>
         </div>
-        <UserAvatar name={user.name} size={36} fontSize="0.875rem" />
+        <Avatar name={user.name} tone="person" size={36} fontSize="0.875rem" />
       </div>
     );
   }

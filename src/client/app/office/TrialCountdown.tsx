@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { HourglassIcon } from '../../components/icons.tsx';
+import { HourglassIcon } from '../../components/ui/icons/HourglassIcon.ts';
 import { T, formatCountdown } from '../../lib/texts.ts';
 
 /**

@@ -1,15 +1,13 @@
-import {
-  ApiIcon,
-  AutoAwesomeIcon,
-  DataUsageIcon,
-  GroupIcon,
-  InsightsIcon,
-  SellIcon,
-  ShieldIcon,
-  ShoppingBagIcon,
-  SupportAgentIcon,
-  type LightIcon,
-} from '../../components/icons.tsx';
+import { ApiIcon } from '../../components/ui/icons/ApiIcon.ts';
+import { AutoAwesomeIcon } from '../../components/ui/icons/AutoAwesomeIcon.ts';
+import { DataUsageIcon } from '../../components/ui/icons/DataUsageIcon.ts';
+import { GroupIcon } from '../../components/ui/icons/GroupIcon.ts';
+import { InsightsIcon } from '../../components/ui/icons/InsightsIcon.ts';
+import { SellIcon } from '../../components/ui/icons/SellIcon.ts';
+import { ShieldIcon } from '../../components/ui/icons/ShieldIcon.ts';
+import { ShoppingBagIcon } from '../../components/ui/icons/ShoppingBagIcon.ts';
+import { SupportAgentIcon } from '../../components/ui/icons/SupportAgentIcon.ts';
+import type { IconComponent } from '../../components/ui/icons/icon.tsx';
 import { T } from '../../lib/texts.ts';
 import { ROLE, type RolePredicate } from './roles.ts';
 
@@ -17,7 +15,7 @@ export interface NavEntry {
   /** The office section the entry opens (see sections.ts). */
   section: string;
   label: string;
-  icon: LightIcon;
+  icon: IconComponent;
   visible: RolePredicate;
 }
 

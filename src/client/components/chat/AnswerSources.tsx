@@ -1,6 +1,6 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
+import { Box } from '../ui/Box.ts';
+import { Typography } from '../ui/Typography.ts';
+import { DescriptionIcon } from '../ui/icons/DescriptionIcon.ts';
 import type { AnswerSource } from '../../../shared/schemas/chat.ts';
 import { CT } from '../../lib/chat/index.ts';
 
@@ -39,7 +39,7 @@ export function AnswerSources({ sources }: { sources: AnswerSource[] }) {
               overflowWrap: 'anywhere',
             }}
           >
-            <DescriptionIcon sx={{ fontSize: 16 }} aria-hidden />
+            <DescriptionIcon size={16} />
             {label}
           </Box>
         );

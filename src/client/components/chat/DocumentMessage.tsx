@@ -1,14 +1,14 @@
-import DownloadIcon from '@mui/icons-material/DownloadRounded';
-import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
-import OpenIcon from '@mui/icons-material/OpenInNewRounded';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
+import { DownloadIcon } from '../ui/icons/DownloadIcon.ts';
+import { FileIcon } from '../ui/icons/FileIcon.ts';
+import { OpenInNewIcon } from '../ui/icons/OpenInNewIcon.ts';
+import { Button } from '../ui/Button.ts';
+import { Box } from '../ui/Box.ts';
+import { Typography } from '../ui/Typography.ts';
 import { useEffect, useState } from 'react';
 import { MC } from '../../../shared/messages.ts';
 import { showError } from '../../state/snackbar-store.ts';
 import { availabilityError, checkDocument, documentKind, downloadDocument, type Availability, CT } from '../../lib/chat/index.ts';
-import { Spinner } from '../Spinner.tsx';
+import { Spinner } from '../ui/Spinner.tsx';
 
 interface Props {
   url: string;
@@ -63,7 +63,7 @@ function DocumentActions({ url, fileName, canOpen }: Props & { canOpen: boolean 
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.25 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, flex: '1 1 160px' }}>
-        <FileIcon fontSize="small" aria-hidden sx={{ opacity: 0.8 }} />
+        <FileIcon size="small" style={{ opacity: 0.8 }} />
         <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} title={CT.documentLabel}>
           {fileName}
         </Typography>
@@ -75,7 +75,7 @@ function DocumentActions({ url, fileName, canOpen }: Props & { canOpen: boolean 
             variant="outlined"
             color="inherit"
             disabled={busy !== null}
-            startIcon={busy === 'open' ? <Spinner size={14} /> : <OpenIcon />}
+            startIcon={busy === 'open' ? <Spinner size={14} /> : <OpenInNewIcon />}
             onClick={() => void open()}
           >
             {CT.documentOpen}

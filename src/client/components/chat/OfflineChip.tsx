@@ -1,8 +1,8 @@
-import CloudOffIcon from '@mui/icons-material/CloudOffOutlined';
-import Box from '@mui/material/Box';
+import { CloudOffIcon } from '../ui/icons/CloudOffIcon.ts';
+import { Box } from '../ui/Box.ts';
 import { MC } from '../../../shared/messages.ts';
 import { CT } from '../../lib/chat/index.ts';
-import { Hint } from '../Hint.tsx';
+import { Hint } from '../ui/Hint.tsx';
 
 /** The offline engine answers (no AI model configured): never presented as a real model (ARCHITECTURE §6). */
 export function OfflineChip() {
@@ -31,7 +31,7 @@ export function OfflineChip() {
           whiteSpace: 'nowrap',
         }}
       >
-        <CloudOffIcon aria-hidden sx={{ fontSize: 15 }} />
+        <CloudOffIcon size={15} />
         {MC.offlineLabel}
       </Box>
     </Hint>

@@ -42,7 +42,7 @@ const base = createTheme({
     background: { default: COLORS.background, paper: COLORS.surface },
     divider: COLORS.border,
     // Disabled text stays readable (4.5:1): axe cannot tell a disabled field's helper text apart.
-    text: { primary: '#F2F4F7', secondary: '#A7AFBA', disabled: '#949CA7' },
+    text: { primary: COLORS.text, secondary: COLORS.textSecondary, disabled: COLORS.textDisabled },
     grey: {
       50: '#F6F7F9',
       100: '#ECEEF1',

@@ -1,19 +1,14 @@
-import AddIcon from '@mui/icons-material/AddRounded';
-import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
-import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
+import { AddIcon } from '../../components/ui/icons/AddIcon.ts';
+import { CopyOutlinedIcon } from '../../components/ui/icons/CopyOutlinedIcon.ts';
+import { VpnKeyIcon } from '../../components/ui/icons/VpnKeyIcon.ts';
+import { Button } from '../../components/ui/Button.ts';
+import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '../../components/ui/Dialog.ts';
+import { Alert, AlertTitle } from '../../components/ui/Alert.ts';
+import { Chip } from '../../components/ui/Chip.ts';
+import { Skeleton } from '../../components/ui/Skeleton.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Card } from '../../components/ui/Card.ts';
+import { Typography } from '../../components/ui/Typography.ts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { ApiKey } from '../../../shared/schemas/api-keys.ts';
@@ -74,7 +69,7 @@ export default function ApiSection(_props: SectionProps) {
             <Box component="code" data-testid="api-base-url" sx={{ px: 1, py: 0.5, borderRadius: 1, bgcolor: 'action.hover', overflowWrap: 'anywhere' }}>
               {baseUrl}
             </Box>
-            <Button size="small" startIcon={<ContentCopyIcon />} onClick={() => void copyText(baseUrl, TK.copied)}>
+            <Button size="small" startIcon={<CopyOutlinedIcon />} onClick={() => void copyText(baseUrl, TK.copied)}>
               {TK.copy}
             </Button>
           </Box>
@@ -130,7 +125,9 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) 
       data-testid="api-key"
       sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap', borderStyle: live ? 'solid' : 'dashed' }}
     >
-      <KeyIcon aria-hidden sx={{ color: 'primary.main', mt: 0.25, display: { xs: 'none', sm: 'block' } }} />
+      <Box component="span" sx={{ color: 'primary.main', mt: 0.25, display: { xs: 'none', sm: 'flex' } }}>
+        <VpnKeyIcon />
+      </Box>
       <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <Typography variant="subtitle2" component="h3" sx={{ overflowWrap: 'anywhere' }}>

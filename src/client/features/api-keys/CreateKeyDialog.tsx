@@ -1,19 +1,13 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
+import { CopyOutlinedIcon } from '../../components/ui/icons/CopyOutlinedIcon.ts';
+import { Button } from '../../components/ui/Button.ts';
+import { Dialog, DialogActions, DialogContent, DialogTitle } from '../../components/ui/Dialog.ts';
+import { Alert } from '../../components/ui/Alert.ts';
+import { Checkbox } from '../../components/ui/Checkbox.ts';
+import { FormControl, FormHelperText, FormLabel } from '../../components/ui/FormControl.ts';
+import { FormControlLabel } from '../../components/ui/FormControlLabel.ts';
+import { Radio, RadioGroup } from '../../components/ui/Radio.ts';
+import { TextField } from '../../components/ui/TextField.ts';
+import { Box } from '../../components/ui/Box.ts';
 import { useState, type FormEvent } from 'react';
 import type { ApiKeyCreated } from '../../../shared/schemas/api-keys.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -70,7 +64,7 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
           />
         </DialogContent>
         <DialogActions>
-          <Button startIcon={<ContentCopyIcon />} onClick={() => void copyText(created.secret, TK.copied)}>
+          <Button startIcon={<CopyOutlinedIcon />} onClick={() => void copyText(created.secret, TK.copied)}>
             {TK.copy}
           </Button>
           <Button variant="contained" onClick={onClose}>

@@ -1,4 +1,5 @@
-import { AddIcon, SettingsIcon } from '../../components/icons.tsx';
+import { AddIcon } from '../../components/ui/icons/AddIcon.ts';
+import { SettingsIcon } from '../../components/ui/icons/SettingsIcon.ts';
 import { useAssistantView } from '../../lib/assistant-view.ts';
 import type { CurrentUser } from '../../state/user-store.ts';
 import type { AssistantSummary } from '../../../shared/schemas/assistants.ts';
@@ -13,7 +14,7 @@ import { ActionIconButton, actionTooltip } from './components/ActionIconButton.t
 import { AssistantAvatar } from '../../components/AssistantAvatar.tsx';
 import { TA } from './texts.ts';
 import { useLibraryState } from './use-library-state.ts';
-import { Hint } from '../../components/Hint.tsx';
+import { Hint } from '../../components/ui/Hint.tsx';
 import { useCapabilitiesQuery } from '../../lib/chat/index.ts';
 import { withNameBreaks } from '../../lib/name-breaks.ts';
 

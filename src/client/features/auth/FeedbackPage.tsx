@@ -1,11 +1,15 @@
 import { T } from '../../lib/texts.ts';
-import { StatusErrorIcon, StatusInfoIcon, StatusSuccessIcon, StatusWarningIcon, type LightIcon } from '../../components/icons.tsx';
+import { CheckCircleIcon } from '../../components/ui/icons/CheckCircleIcon.ts';
+import { StatusErrorIcon } from '../../components/ui/icons/StatusErrorIcon.ts';
+import { StatusInfoIcon } from '../../components/ui/icons/StatusInfoIcon.ts';
+import { StatusWarningIcon } from '../../components/ui/icons/StatusWarningIcon.ts';
+import type { IconComponent } from '../../components/ui/icons/icon.tsx';
 import { AuthLayout } from './light-ui.tsx';
 
 type Tone = 'success' | 'error' | 'warning' | 'info';
 
-const STATUS_ICONS: Record<Tone, LightIcon> = {
-  success: StatusSuccessIcon,
+const STATUS_ICONS: Record<Tone, IconComponent> = {
+  success: CheckCircleIcon,
   error: StatusErrorIcon,
   warning: StatusWarningIcon,
   info: StatusInfoIcon,

@@ -1,6 +1,6 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
+import { CircularProgress } from '../../components/ui/CircularProgress.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Typography } from '../../components/ui/Typography.ts';
 import { useEffect, useRef } from 'react';
 import { writeLiveLoginMarker } from '../../lib/browser-storage.ts';
 import { queryClient } from '../../lib/query-client.ts';

@@ -4,7 +4,7 @@ import { M } from '../../../shared/messages.ts';
 import { T } from '../../lib/texts.ts';
 import { showError } from '../../state/snackbar-store.ts';
 import { redirectToFeedback, requestReset } from './auth-api.ts';
-import { ArrowBackIcon } from '../../components/icons.tsx';
+import { ArrowBackIcon } from '../../components/ui/icons/ArrowBackIcon.ts';
 import { AuthLayout, SubmitButton, TextField } from './light-ui.tsx';
 import { authSchemas, useAuthForm } from './use-auth-form.ts';
 

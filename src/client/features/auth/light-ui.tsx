@@ -1,7 +1,10 @@
 import { useEffect, useId, useState, type ReactNode, type Ref } from 'react';
-import { CheckboxCheckedIcon, CheckboxIcon, VisibilityIcon, VisibilityOffIcon } from '../../components/icons.tsx';
+import { CheckboxCheckedIcon } from '../../components/ui/icons/CheckboxCheckedIcon.ts';
+import { CheckboxIcon } from '../../components/ui/icons/CheckboxIcon.ts';
+import { VisibilityIcon } from '../../components/ui/icons/VisibilityIcon.ts';
+import { VisibilityOffIcon } from '../../components/ui/icons/VisibilityOffIcon.ts';
 import { MikaMark } from '../../components/MikaMark.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
 import { LEGAL_LINKS } from '../../lib/legal-links.ts';
 import { T } from '../../lib/texts.ts';
 

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import { ReceiptIcon } from '../../components/ui/icons/ReceiptIcon.ts';
+import { Button } from '../../components/ui/Button.ts';
+import { Alert } from '../../components/ui/Alert.ts';
+import { Chip } from '../../components/ui/Chip.ts';
+import { Skeleton } from '../../components/ui/Skeleton.ts';
+import { TextField } from '../../components/ui/TextField.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Card } from '../../components/ui/Card.ts';
+import { Typography } from '../../components/ui/Typography.ts';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import {

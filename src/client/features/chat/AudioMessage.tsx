@@ -1,5 +1,5 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import { Box } from '../../components/ui/Box.ts';
+import { Typography } from '../../components/ui/Typography.ts';
 import { useState } from 'react';
 import { MC } from '../../../shared/messages.ts';
 import { CT } from '../../lib/chat/index.ts';

@@ -1,7 +1,8 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import { Box } from '../../components/ui/Box.ts';
+import { Typography } from '../../components/ui/Typography.ts';
 import type { ReactNode } from 'react';
-import { ChatAvatar, OfflineChip } from '../../components/chat/index.ts';
+import { AssistantAvatar } from '../../components/AssistantAvatar.tsx';
+import { OfflineChip } from '../../components/chat/index.ts';
 import { ResetConversationButton } from './ResetConversationButton.tsx';
 import { DeleteConversationButton } from './DeleteConversationButton.tsx';
 import type { ChatAssistant } from '../../lib/chat/index.ts';
@@ -46,7 +47,7 @@ export function ChatHeader({ assistant, surfaces, offline, onReset, resetDisable
       }}
     >
       {leadingAction}
-      <ChatAvatar name={assistant.name} image={assistant.image} size={narrow ? 36 : 40} />
+      <AssistantAvatar assistant={assistant} size={narrow ? 36 : 40} />
       <Box sx={{ minWidth: '7.5rem', flex: '1 1 7.5rem' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
           <Typography

@@ -1,13 +1,13 @@
-import SendIcon from '@mui/icons-material/SendRounded';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import InputBase from '@mui/material/InputBase';
-import { alpha } from '@mui/material/styles';
+import { SendIcon } from '../../components/ui/icons/SendIcon.ts';
+import { IconButton } from '../../components/ui/IconButton.ts';
+import { InputBase } from '../../components/ui/InputBase.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { alpha } from '../../components/ui/styles.ts';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { MESSAGE_MAX_CHARS } from '../../../shared/constants.ts';
 import type { ChatSurfaces } from './chat-surfaces.ts';
 import { CT } from '../../lib/chat/index.ts';
-import { Hint } from '../../components/Hint.tsx';
+import { Hint } from '../../components/ui/Hint.tsx';
 
 /** Spec 01 §5: Enter sends a non-empty message; with Shift, Ctrl, Alt or Meta it is a new line. */
 export function enterAction(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'altKey' | 'metaKey'> & { isComposing?: boolean }) {
@@ -144,7 +144,7 @@ export function ChatInput({ assistantName, ready, onSend, surfaces, adornment, p
               '&.Mui-disabled': { background: alpha(surfaces.input.fg, 0.08), color: alpha(surfaces.input.fg, 0.3) },
             }}
           >
-            <SendIcon fontSize="small" />
+            <SendIcon size="small" />
           </IconButton>
         </Hint>
       </Box>

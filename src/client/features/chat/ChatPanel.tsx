@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import { Box } from '../../components/ui/Box.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useChatStore } from '../../state/chat-store.ts';

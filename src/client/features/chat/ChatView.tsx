@@ -1,12 +1,12 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBackRounded';
-import ChatOffIcon from '@mui/icons-material/SpeakerNotesOffOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
+import { ArrowBackIcon } from '../../components/ui/icons/ArrowBackIcon.ts';
+import { ChatOffIcon } from '../../components/ui/icons/ChatOffIcon.ts';
+import { Button } from '../../components/ui/Button.ts';
+import { IconButton } from '../../components/ui/IconButton.ts';
+import { CircularProgress } from '../../components/ui/CircularProgress.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Card } from '../../components/ui/Card.ts';
+import { Typography } from '../../components/ui/Typography.ts';
+import { alpha } from '../../components/ui/styles.ts';
 import { useAssistantView } from '../../lib/assistant-view.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentUser } from '../../state/user-store.ts';
@@ -17,7 +17,7 @@ import { LiveStatusDot } from './LiveStatusDot.tsx';
 import { subscribeToThread } from '../../lib/live-channel.ts';
 import type { ChatLive } from './live.ts';
 import { useFillHeight } from './use-chat-height.ts';
-import { Hint } from '../../components/Hint.tsx';
+import { Hint } from '../../components/ui/Hint.tsx';
 import { PHONE_SCREEN, useMediaQuery } from '../../lib/use-media-query.ts';
 
 /** The office's padding under its content (Container py: 3 on phones, 5 from sm). */
@@ -84,7 +84,7 @@ export default function ChatView({ assistantUuid, useSlots }: ChatViewProps) {
             bgcolor: alpha(theme.palette.primary.main, 0.14),
           })}
         >
-          <ChatOffIcon sx={{ fontSize: 32 }} />
+          <ChatOffIcon size={32} />
         </Box>
         <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
           {CT.assistantUnavailableTitle}

@@ -1,7 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { onDemand } from '../../lib/on-demand.tsx';
 
 // The form (react-hook-form, zod) loads only when an answer brings one: most chats never do.
-const ContactForm = lazy(() => import('./contact-form/ContactForm.tsx').then((m) => ({ default: m.ContactForm })));
+const ContactForm = onDemand(
+  () => import('./contact-form/ContactForm.tsx').then((m) => m.ContactForm),
+  <div style={{ minHeight: 120 }} aria-busy />,
+);
 
 export interface ContactFormMessageProps {
   assistantUuid: string;
@@ -13,9 +16,5 @@ export interface ContactFormMessageProps {
 
 /** The inline contact form (a message of type form). */
 export function ContactFormMessage(props: ContactFormMessageProps) {
-  return (
-    <Suspense fallback={<div style={{ minHeight: 120 }} aria-busy />}>
-      <ContactForm {...props} />
-    </Suspense>
-  );
+  return <ContactForm {...props} />;
 }

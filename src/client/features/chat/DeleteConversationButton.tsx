@@ -1,12 +1,13 @@
-import DeleteIcon from '@mui/icons-material/DeleteOutlineRounded';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
+import { DeleteIcon } from '../../components/ui/icons/DeleteIcon.ts';
+import { Button } from '../../components/ui/Button.ts';
+import { IconButton } from '../../components/ui/IconButton.ts';
+import { useState } from 'react';
 import { CT } from '../../lib/chat/index.ts';
-import { Hint } from '../../components/Hint.tsx';
-import { ModalDialog } from '../../components/ModalDialog.tsx';
+import { Hint } from '../../components/ui/Hint.tsx';
+import { onDemand } from '../../lib/on-demand.tsx';
+
+// The confirmation loads when it first opens (most visitors never open it).
+const ChatConfirmDialog = onDemand(() => import('./ChatConfirmDialog.tsx').then((m) => m.ChatConfirmDialog));
 
 interface Props {
   onDelete: () => Promise<void>;
@@ -18,7 +19,6 @@ interface Props {
 export function DeleteConversationButton({ onDelete, disabled, compact }: Props) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const confirm = async () => {
     setBusy(true);
     try {
@@ -49,24 +49,19 @@ export function DeleteConversationButton({ onDelete, disabled, compact }: Props)
           {CT.deleteButton}
         </Button>
       )}
-      <ModalDialog open={open} onClose={() => setOpen(false)} labelledBy="delete-conversation-title" describedBy="delete-conversation-text" initialFocus={cancelRef}>
-        <Box sx={{ p: 3 }}>
-          <Typography id="delete-conversation-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-            {CT.deleteTitle}
-          </Typography>
-          <Typography id="delete-conversation-text" sx={{ color: 'text.secondary', mb: 3 }}>
-            {CT.deleteText}
-          </Typography>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-            <Button ref={cancelRef} color="inherit" onClick={() => setOpen(false)}>
-              {CT.cancel}
-            </Button>
-            <Button variant="contained" color="error" loading={busy} onClick={() => void confirm()}>
-              {CT.deleteConfirm}
-            </Button>
-          </Box>
-        </Box>
-      </ModalDialog>
+      {open && (
+        <ChatConfirmDialog
+          id="delete-conversation"
+          title={CT.deleteTitle}
+          text={CT.deleteText}
+          confirmLabel={CT.deleteConfirm}
+          destructive
+          initialFocus="cancel"
+          busy={busy}
+          onCancel={() => setOpen(false)}
+          onConfirm={() => void confirm()}
+        />
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
-import Box from '@mui/material/Box';
-import { keyframes } from '@mui/material/styles';
+import { Box } from '../../components/ui/Box.ts';
+import { keyframes } from '../../components/ui/styles.ts';
 import { COLORS } from '../../lib/theme-tokens.ts';
-import { Hint } from '../../components/Hint.tsx';
+import { Hint } from '../../components/ui/Hint.tsx';
 import { useLiveConnectionState, type ConnectionState } from '../../lib/live-channel.ts';
 import { CT } from '../../lib/chat/index.ts';
 

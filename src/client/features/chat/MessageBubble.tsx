@@ -1,20 +1,21 @@
-import InfoIcon from '@mui/icons-material/InfoOutlined';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import { InfoIcon } from '../../components/ui/icons/InfoIcon.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Typography } from '../../components/ui/Typography.ts';
 import type { ReactNode } from 'react';
 import type { ChatMessage } from '../../../shared/schemas/chat.ts';
 import { Markdown } from '../../components/Markdown.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
-import { AnswerSources, ChatAvatar, DocumentMessage } from '../../components/chat/index.ts';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { AssistantAvatar } from '../../components/AssistantAvatar.tsx';
+import { AnswerSources, DocumentMessage } from '../../components/chat/index.ts';
 import { AudioMessage } from './AudioMessage.tsx';
 import { ContactFormMessage } from './ContactFormMessage.tsx';
-import { fileUrl, CT } from '../../lib/chat/index.ts';
+import { fileUrl, CT, type ChatAssistant } from '../../lib/chat/index.ts';
 import type { ChatSurfaces } from './chat-surfaces.ts';
 
 interface BubbleProps {
   origin: 'user' | 'ai';
   surfaces: ChatSurfaces;
-  assistant: { name: string; image: string | null };
+  assistant: Pick<ChatAssistant, 'name' | 'type' | 'image'>;
   children: ReactNode;
   /** A small line under the bubble (e.g. "Antwort unterbrochen"). */
   note?: ReactNode;
@@ -36,7 +37,7 @@ export function Bubble({ origin, surfaces, assistant, children, note, testId }: 
         gap: 1.25,
       }}
     >
-      {!isUser && <ChatAvatar name={assistant.name} image={assistant.image} size={32} />}
+      {!isUser && <AssistantAvatar assistant={assistant} size={32} />}
       <Box
         sx={{
           // Phones: the assistant's answers take the whole width next to the avatar.
@@ -81,7 +82,7 @@ export function Bubble({ origin, surfaces, assistant, children, note, testId }: 
 interface MessageBubbleProps {
   message: ChatMessage;
   surfaces: ChatSurfaces;
-  assistant: { uuid: string; name: string; image: string | null };
+  assistant: Pick<ChatAssistant, 'uuid' | 'name' | 'type' | 'image'>;
   thread: { id: number; token: string };
   /** Offered on an interrupted answer: asks the assistant to go on where it stopped. */
   onContinue?: () => void;
@@ -92,7 +93,7 @@ export function MessageBubble({ message, surfaces, assistant, thread, onContinue
   const note =
     message.status === 'partial' ? (
       <>
-        <InfoIcon sx={{ fontSize: 14 }} aria-hidden />
+        <InfoIcon size={14} />
         {CT.partial}
         {onContinue && (
           <Box

@@ -1,7 +1,7 @@
-import ErrorIcon from '@mui/icons-material/ErrorOutlineRounded';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
+import { ErrorOutlineIcon } from '../../components/ui/icons/ErrorOutlineIcon.ts';
+import { Button } from '../../components/ui/Button.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Typography } from '../../components/ui/Typography.ts';
 import type { ChatStatus } from '../../../shared/events.ts';
 import type { ChatMessage } from '../../../shared/schemas/chat.ts';
 import { Markdown } from '../../components/Markdown.tsx';
@@ -12,7 +12,7 @@ import type { ChatAssistant } from '../../lib/chat/index.ts';
 import type { ChatSurfaces } from './chat-surfaces.ts';
 import { CT } from '../../lib/chat/index.ts';
 import { useAutoScroll } from './use-auto-scroll.ts';
-import { Spinner } from '../../components/Spinner.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
 
 interface Props {
   assistant: ChatAssistant;
@@ -117,7 +117,7 @@ export function MessageList(props: Props) {
               border: '1px solid rgba(236, 91, 44, 0.35)',
             }}
           >
-            <ErrorIcon fontSize="small" aria-hidden />
+            <ErrorOutlineIcon size="small" />
             {notice}
           </Box>
         )}

@@ -1,11 +1,11 @@
-import Box from '@mui/material/Box';
-import { keyframes } from '@mui/material/styles';
+import { Box } from '../../components/ui/Box.ts';
+import { keyframes } from '../../components/ui/styles.ts';
 import type { ChatStatus } from '../../../shared/events.ts';
 import { MC } from '../../../shared/messages.ts';
 import { Markdown } from '../../components/Markdown.tsx';
 import { Bubble } from './MessageBubble.tsx';
 import type { ChatSurfaces } from './chat-surfaces.ts';
-import { CT } from '../../lib/chat/index.ts';
+import { CT, type ChatAssistant } from '../../lib/chat/index.ts';
 
 const bounce = keyframes`
   0%, 80%, 100% { transform: translateY(0); opacity: 0.35; }
@@ -42,7 +42,7 @@ interface Props {
   msg: string;
   streamingText: string;
   surfaces: ChatSurfaces;
-  assistant: { name: string; image: string | null };
+  assistant: Pick<ChatAssistant, 'name' | 'type' | 'image'>;
 }
 
 /**

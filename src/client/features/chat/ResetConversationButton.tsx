@@ -1,12 +1,13 @@
-import RestartIcon from '@mui/icons-material/RestartAltRounded';
-import Button from '@mui/material/Button';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
+import { RestartIcon } from '../../components/ui/icons/RestartIcon.ts';
+import { Button } from '../../components/ui/Button.ts';
+import { IconButton } from '../../components/ui/IconButton.ts';
+import { useState } from 'react';
 import { CT } from '../../lib/chat/index.ts';
-import { Hint } from '../../components/Hint.tsx';
-import { ModalDialog } from '../../components/ModalDialog.tsx';
+import { Hint } from '../../components/ui/Hint.tsx';
+import { onDemand } from '../../lib/on-demand.tsx';
+
+// The confirmation loads when it first opens (most visitors never open it).
+const ChatConfirmDialog = onDemand(() => import('./ChatConfirmDialog.tsx').then((m) => m.ChatConfirmDialog));
 
 interface Props {
   /** The assistant's name, said in the confirmation. */
@@ -20,7 +21,6 @@ interface Props {
 /** "Unterhaltung neu starten" with a confirmation: the thread entry goes, a new thread starts. */
 export function ResetConversationButton({ assistantName, onReset, disabled, compact }: Props) {
   const [open, setOpen] = useState(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
   const confirm = () => {
     setOpen(false);
     onReset();
@@ -45,24 +45,17 @@ export function ResetConversationButton({ assistantName, onReset, disabled, comp
           {CT.resetButton}
         </Button>
       )}
-      <ModalDialog open={open} onClose={() => setOpen(false)} labelledBy="reset-conversation-title" describedBy="reset-conversation-text" initialFocus={confirmRef}>
-        <Box sx={{ p: 3 }}>
-          <Typography id="reset-conversation-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-            {CT.resetTitle}
-          </Typography>
-          <Typography id="reset-conversation-text" sx={{ color: 'text.secondary', mb: 3 }}>
-            {CT.resetText(assistantName)}
-          </Typography>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-            <Button color="inherit" onClick={() => setOpen(false)}>
-              {CT.cancel}
-            </Button>
-            <Button ref={confirmRef} variant="contained" onClick={confirm}>
-              {CT.resetConfirm}
-            </Button>
-          </Box>
-        </Box>
-      </ModalDialog>
+      {open && (
+        <ChatConfirmDialog
+          id="reset-conversation"
+          title={CT.resetTitle}
+          text={CT.resetText(assistantName)}
+          confirmLabel={CT.resetConfirm}
+          initialFocus="confirm"
+          onCancel={() => setOpen(false)}
+          onConfirm={confirm}
+        />
+      )}
     </>
   );
 }

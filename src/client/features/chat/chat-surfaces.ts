@@ -1,4 +1,4 @@
-import { alpha } from '@mui/material/styles';
+import { alpha } from '../../components/ui/styles.ts';
 import { COLORS } from '../../lib/theme-tokens.ts';
 import { fontColorFor, type ChatColors } from './chat-colors.ts';
 

@@ -1,9 +1,9 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import { Button } from '../../components/ui/Button.ts';
+import { MenuItem } from '../../components/ui/MenuItem.ts';
+import { TextField } from '../../components/ui/TextField.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Divider } from '../../components/ui/Divider.ts';
+import { Typography } from '../../components/ui/Typography.ts';
 import { useState, type ReactNode } from 'react';
 import type { ExportRequest } from '../../../shared/schemas/dataprotection.ts';
 import { showSuccess } from '../../state/snackbar-store.ts';

@@ -1,8 +1,8 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
+import { Button } from '../../components/ui/Button.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Typography } from '../../components/ui/Typography.ts';
 import { useRef } from 'react';
-import { ModalDialog } from '../../components/ModalDialog.tsx';
+import { ModalDialog } from '../../components/ui/ModalDialog.tsx';
 import { DST } from './dsgvo-texts.ts';
 
 /** The one confirmation before an erasure: nothing is deleted without it. */

@@ -1,5 +1,5 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import { Box } from '../../components/ui/Box.ts';
+import { Typography } from '../../components/ui/Typography.ts';
 import { DsgvoCard } from './DsgvoCard.tsx';
 import { useDataprotectionAuditQuery } from './api/audit.ts';
 import { DST, formatDateTime } from './dsgvo-texts.ts';

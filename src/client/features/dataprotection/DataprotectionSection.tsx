@@ -1,5 +1,5 @@
-import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
+import { Skeleton } from '../../components/ui/Skeleton.ts';
+import { Box } from '../../components/ui/Box.ts';
 import { SectionHeader } from '../../components/SectionHeader.tsx';
 import { T } from '../../lib/texts.ts';
 import type { SectionProps } from '../../lib/section.ts';

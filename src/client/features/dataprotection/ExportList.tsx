@@ -1,8 +1,8 @@
-import DownloadIcon from '@mui/icons-material/DownloadRounded';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
+import { DownloadIcon } from '../../components/ui/icons/DownloadIcon.ts';
+import { Button } from '../../components/ui/Button.ts';
+import { Chip } from '../../components/ui/Chip.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Typography } from '../../components/ui/Typography.ts';
 import { useExportsQuery } from './api/exports.ts';
 import { DST, formatDateTime } from './dsgvo-texts.ts';
 

@@ -1,9 +1,9 @@
-import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
-import DownloadIcon from '@mui/icons-material/DownloadRounded';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
+import { DescriptionIcon } from '../../components/ui/icons/DescriptionIcon.ts';
+import { DownloadIcon } from '../../components/ui/icons/DownloadIcon.ts';
+import { Button } from '../../components/ui/Button.ts';
+import { Chip } from '../../components/ui/Chip.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Typography } from '../../components/ui/Typography.ts';
 import { DsgvoCard } from './DsgvoCard.tsx';
 import { useProcessorsQuery } from './api/capabilities.ts';
 import { DST } from './dsgvo-texts.ts';

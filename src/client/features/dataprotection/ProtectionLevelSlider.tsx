@@ -1,15 +1,14 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Slider from '@mui/material/Slider';
-import LockOpenIcon from '@mui/icons-material/LockOpenRounded';
-import ShieldIcon from '@mui/icons-material/ShieldOutlined';
-import VerifiedIcon from '@mui/icons-material/VerifiedUserOutlined';
+import { Alert, AlertTitle } from '../../components/ui/Alert.ts';
+import { Slider } from '../../components/ui/Slider.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { LockOpenIcon } from '../../components/ui/icons/LockOpenIcon.ts';
+import { ShieldIcon } from '../../components/ui/icons/ShieldIcon.ts';
+import { VerifiedUserIcon } from '../../components/ui/icons/VerifiedUserIcon.ts';
 import { DT } from './texts.ts';
 
 const MARKS = DT.levelLabels.map((label, value) => ({ value, label }));
 const SEVERITY = ['warning', 'info', 'success'] as const;
-const ICONS = [LockOpenIcon, ShieldIcon, VerifiedIcon] as const;
+const ICONS = [LockOpenIcon, ShieldIcon, VerifiedUserIcon] as const;
 
 interface Props {
   level: number;

@@ -1,10 +1,10 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import { Button } from '../../components/ui/Button.ts';
+import { Alert } from '../../components/ui/Alert.ts';
+import { Skeleton } from '../../components/ui/Skeleton.ts';
+import { MenuItem } from '../../components/ui/MenuItem.ts';
+import { TextField } from '../../components/ui/TextField.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Typography } from '../../components/ui/Typography.ts';
 import { useState } from 'react';
 import { RETENTION_CHOICES, type RetentionSettings } from '../../../shared/schemas/dataprotection.ts';
 import { showSuccess } from '../../state/snackbar-store.ts';

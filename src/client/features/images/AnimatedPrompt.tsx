@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import { Box } from '../../components/ui/Box.ts';
 import { useEffect, useState } from 'react';
 import { prefersReducedMotion } from '../../lib/use-media-query.ts';
 

@@ -1,8 +1,9 @@
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
-import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
-import CheckIcon from '@mui/icons-material/CheckCircleRounded';
+import { COLORS } from '../../lib/theme-tokens.ts';
+import { ButtonBase } from '../../components/ui/ButtonBase.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Typography } from '../../components/ui/Typography.ts';
+import { alpha } from '../../components/ui/styles.ts';
+import { CheckCircleIcon } from '../../components/ui/icons/CheckCircleIcon.ts';
 import { previewOf } from './style-previews.ts';
 
 /** One choice of the catalogue: a preview tile and its German label; pressed when active. */
@@ -45,17 +46,7 @@ export function StyleTile({
         sx={{ height: size === 'large' ? 96 : 56, background: previewOf(value), position: 'relative' }}
       >
         {selected && (
-          <CheckIcon
-            sx={{
-              position: 'absolute',
-              top: 6,
-              right: 6,
-              color: 'primary.main',
-              bgcolor: '#fff',
-              borderRadius: '50%',
-              fontSize: 22,
-            }}
-          />
+          <CheckCircleIcon size={22} style={{ position: 'absolute', top: 6, right: 6, color: COLORS.primary, backgroundColor: '#fff', borderRadius: '50%' }} />
         )}
       </Box>
       <Typography

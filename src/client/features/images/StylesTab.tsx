@@ -1,18 +1,16 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CircularProgress from '@mui/material/CircularProgress';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import Skeleton from '@mui/material/Skeleton';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
-import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
-import DeleteIcon from '@mui/icons-material/DeleteOutlineRounded';
+import { Button } from '../../components/ui/Button.ts';
+import { IconButton } from '../../components/ui/IconButton.ts';
+import { ToggleButton, ToggleButtonGroup } from '../../components/ui/ToggleButton.ts';
+import { Alert } from '../../components/ui/Alert.ts';
+import { CircularProgress } from '../../components/ui/CircularProgress.ts';
+import { Skeleton } from '../../components/ui/Skeleton.ts';
+import { FormControlLabel } from '../../components/ui/FormControlLabel.ts';
+import { Radio, RadioGroup } from '../../components/ui/Radio.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Card } from '../../components/ui/Card.ts';
+import { Typography } from '../../components/ui/Typography.ts';
+import { AddPhotoIcon } from '../../components/ui/icons/AddPhotoIcon.ts';
+import { DeleteIcon } from '../../components/ui/icons/DeleteIcon.ts';
 import { useId, useState, type ChangeEvent } from 'react';
 import {
   CUSTOM_IMAGE_STYLES,
@@ -259,7 +257,7 @@ function CustomMode({
                 '&:hover': { bgcolor: 'error.main' },
               }}
             >
-              <DeleteIcon fontSize="small" />
+              <DeleteIcon size="small" />
             </IconButton>
           </Box>
         ))}

@@ -1,6 +1,6 @@
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Typography from '@mui/material/Typography';
+import { Box } from '../../components/ui/Box.ts';
+import { Card } from '../../components/ui/Card.ts';
+import { Typography } from '../../components/ui/Typography.ts';
 import type { FormEvent, ReactNode } from 'react';
 
 interface Props {

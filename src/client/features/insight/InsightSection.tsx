@@ -1,6 +1,5 @@
-import Box from '@mui/material/Box';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
+import { Box } from '../../components/ui/Box.ts';
+import { Tab, Tabs } from '../../components/ui/Tabs.ts';
 import { useSearchParams } from 'react-router';
 import { SectionHeader } from '../../components/SectionHeader.tsx';
 import type { SectionProps } from '../../lib/section.ts';

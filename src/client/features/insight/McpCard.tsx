@@ -1,8 +1,8 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/AddRounded';
+import { Button } from '../../components/ui/Button.ts';
+import { Skeleton } from '../../components/ui/Skeleton.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Typography } from '../../components/ui/Typography.ts';
+import { AddIcon } from '../../components/ui/icons/AddIcon.ts';
 import { useState } from 'react';
 import type { McpServerAdmin } from '../../../shared/schemas/tools.ts';
 import { useMcpServers } from './api/get-mcp-servers.ts';

@@ -1,13 +1,10 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/AddRounded';
-import RemoveIcon from '@mui/icons-material/RemoveCircleOutlineRounded';
+import { Button } from '../../components/ui/Button.ts';
+import { IconButton } from '../../components/ui/IconButton.ts';
+import { Dialog, DialogActions, DialogContent, DialogTitle } from '../../components/ui/Dialog.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Typography } from '../../components/ui/Typography.ts';
+import { AddIcon } from '../../components/ui/icons/AddIcon.ts';
+import { RemoveCircleIcon } from '../../components/ui/icons/RemoveCircleIcon.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useFieldArray, useForm, type Control, type Path } from 'react-hook-form';
 import type { McpServerAdmin } from '../../../shared/schemas/tools.ts';
@@ -129,7 +126,7 @@ export function McpServerDialog({ teamUuid, server, onClose }: Props) {
                     disabled={busy}
                     sx={{ mt: 1, gridColumn: { xs: 2, sm: 'auto' }, gridRow: { xs: 1, sm: 'auto' } }}
                   >
-                    <RemoveIcon />
+                    <RemoveCircleIcon />
                   </IconButton>
                 </Box>
               ))}

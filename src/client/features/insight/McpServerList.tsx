@@ -1,12 +1,11 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import Typography from '@mui/material/Typography';
-import DeleteIcon from '@mui/icons-material/DeleteOutlineRounded';
-import EditIcon from '@mui/icons-material/EditOutlined';
+import { Button } from '../../components/ui/Button.ts';
+import { Alert } from '../../components/ui/Alert.ts';
+import { Chip } from '../../components/ui/Chip.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Typography } from '../../components/ui/Typography.ts';
+import { List, ListItem } from '../../components/ui/List.ts';
+import { DeleteIcon } from '../../components/ui/icons/DeleteIcon.ts';
+import { EditIcon } from '../../components/ui/icons/EditIcon.ts';
 import type { McpServerAdmin } from '../../../shared/schemas/tools.ts';
 import { TI } from './texts.ts';
 

@@ -1,24 +1,17 @@
-import ClearIcon from '@mui/icons-material/ClearRounded';
-import EditIcon from '@mui/icons-material/EditOutlined';
-import SearchIcon from '@mui/icons-material/SearchRounded';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import { CloseIcon } from '../../components/ui/icons/CloseIcon.ts';
+import { EditIcon } from '../../components/ui/icons/EditIcon.ts';
+import { SearchIcon } from '../../components/ui/icons/SearchIcon.ts';
+import { IconButton } from '../../components/ui/IconButton.ts';
+import { Link } from '../../components/ui/Link.ts';
+import { Chip } from '../../components/ui/Chip.ts';
+import { LinearProgress } from '../../components/ui/LinearProgress.ts';
+import { Skeleton } from '../../components/ui/Skeleton.ts';
+import { InputAdornment } from '../../components/ui/InputAdornment.ts';
+import { TextField } from '../../components/ui/TextField.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Card } from '../../components/ui/Card.ts';
+import { Typography } from '../../components/ui/Typography.ts';
+import { Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel } from '../../components/ui/Table.ts';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { InsightRow, InsightSort } from '../../../shared/schemas/insight.ts';
@@ -128,13 +121,13 @@ export function TeamList() {
             input: {
               startAdornment: (
                 <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
+                  <SearchIcon size="small" />
                 </InputAdornment>
               ),
               endAdornment: input ? (
                 <InputAdornment position="end">
                   <IconButton size="small" edge="end" aria-label={TI.searchClear} onClick={() => setInput('')}>
-                    <ClearIcon fontSize="small" />
+                    <CloseIcon size="small" />
                   </IconButton>
                 </InputAdornment>
               ) : undefined,
@@ -259,7 +252,7 @@ function TeamRow({ row, href, onOpen }: { row: InsightRow; href: string; onOpen:
       </TableCell>
       <TableCell align="right" sx={{ py: 0.5 }}>
         <IconButton component={RouterLink} to={href} onClick={onOpen} aria-label={TI.editTeam(row.name)} size="small">
-          <EditIcon fontSize="small" />
+          <EditIcon size="small" />
         </IconButton>
       </TableCell>
     </TableRow>

@@ -1,9 +1,6 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
+import { Button } from '../../components/ui/Button.ts';
+import { Dialog, DialogActions, DialogContent, DialogTitle } from '../../components/ui/Dialog.ts';
+import { TextField } from '../../components/ui/TextField.ts';
 import { useState } from 'react';
 import { MK } from '../../../shared/messages.ts';
 import type { KnowledgeFile } from '../../../shared/schemas/knowledge.ts';

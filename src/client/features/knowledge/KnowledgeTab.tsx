@@ -1,20 +1,20 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import Skeleton from '@mui/material/Skeleton';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/AddRounded';
-import DeleteIcon from '@mui/icons-material/DeleteOutlineRounded';
-import EditIcon from '@mui/icons-material/EditOutlined';
-import ErrorIcon from '@mui/icons-material/ErrorOutlineRounded';
-import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
-import ShieldIcon from '@mui/icons-material/ShieldOutlined';
+import { COLORS } from '../../lib/theme-tokens.ts';
+import { Button } from '../../components/ui/Button.ts';
+import { IconButton } from '../../components/ui/IconButton.ts';
+import { Chip } from '../../components/ui/Chip.ts';
+import { CircularProgress } from '../../components/ui/CircularProgress.ts';
+import { Skeleton } from '../../components/ui/Skeleton.ts';
+import { Tooltip } from '../../components/ui/Tooltip.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Card } from '../../components/ui/Card.ts';
+import { Typography } from '../../components/ui/Typography.ts';
+import { List, ListItem } from '../../components/ui/List.ts';
+import { AddIcon } from '../../components/ui/icons/AddIcon.ts';
+import { DeleteIcon } from '../../components/ui/icons/DeleteIcon.ts';
+import { EditIcon } from '../../components/ui/icons/EditIcon.ts';
+import { ErrorOutlineIcon } from '../../components/ui/icons/ErrorOutlineIcon.ts';
+import { FileIcon } from '../../components/ui/icons/FileIcon.ts';
+import { ShieldIcon } from '../../components/ui/icons/ShieldIcon.ts';
 import { useCallback, useState } from 'react';
 import type { AssistantDetail } from '../../../shared/schemas/assistants.ts';
 import type { KnowledgeFile } from '../../../shared/schemas/knowledge.ts';
@@ -121,7 +121,7 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
 
 function StatusChip({ file }: { file: KnowledgeFile }) {
   if (file.status === 'error')
-    return <Chip size="small" color="error" icon={<ErrorIcon />} label={TK.status.error} />;
+    return <Chip size="small" color="error" icon={<ErrorOutlineIcon />} label={TK.status.error} />;
   if (file.status === 'ready')
     return <Chip size="small" color="success" variant="outlined" label={TK.status.ready} />;
   return (
@@ -151,7 +151,7 @@ function FileRow({
       data-status={file.status}
       sx={{ alignItems: 'flex-start', gap: 1.5, px: 0.5, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
     >
-      <FileIcon sx={{ mt: 0.5, color: 'text.secondary' }} aria-hidden />
+      <FileIcon style={{ marginTop: 4, color: COLORS.textSecondary }} />
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{file.name}</Typography>

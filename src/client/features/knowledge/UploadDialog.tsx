@@ -1,14 +1,11 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import UploadIcon from '@mui/icons-material/UploadFileOutlined';
+import { Button } from '../../components/ui/Button.ts';
+import { Dialog, DialogActions, DialogContent, DialogTitle } from '../../components/ui/Dialog.ts';
+import { FormControlLabel } from '../../components/ui/FormControlLabel.ts';
+import { Switch } from '../../components/ui/Switch.ts';
+import { TextField } from '../../components/ui/TextField.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Typography } from '../../components/ui/Typography.ts';
+import { UploadFileIcon } from '../../components/ui/icons/UploadFileIcon.ts';
 import { useState } from 'react';
 import { MK } from '../../../shared/messages.ts';
 import { LIMITS } from '../../../shared/constants.ts';
@@ -62,7 +59,7 @@ export function UploadDialog({
       <DialogTitle id="knowledge-upload-title">{TK.uploadTitle}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2.5 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-          <Button component="label" variant="outlined" startIcon={<UploadIcon />}>
+          <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
             {TK.chooseFile}
             <input
               hidden

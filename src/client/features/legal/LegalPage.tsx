@@ -1,10 +1,9 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import type { SxProps, Theme } from '@mui/material/styles';
+import { Alert, AlertTitle } from '../../components/ui/Alert.ts';
+import { Skeleton } from '../../components/ui/Skeleton.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Container } from '../../components/ui/Container.ts';
+import { Paper } from '../../components/ui/Paper.ts';
+import type { SxProps, Theme } from '../../components/ui/styles.ts';
 import type { LegalPage as LegalPageName } from '../../../shared/constants.ts';
 import { renderMarkdown } from '../../components/markdown-render.tsx';
 import { LegalLinks } from '../../components/LegalLinks.tsx';

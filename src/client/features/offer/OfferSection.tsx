@@ -1,27 +1,22 @@
-import CheckIcon from '@mui/icons-material/CheckCircleRounded';
-import CloseIcon from '@mui/icons-material/RemoveCircleOutlineRounded';
-import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Link from '@mui/material/Link';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
+import { COLORS } from '../../lib/theme-tokens.ts';
+import { CheckCircleIcon } from '../../components/ui/icons/CheckCircleIcon.ts';
+import { ReceiptIcon } from '../../components/ui/icons/ReceiptIcon.ts';
+import { RemoveCircleIcon } from '../../components/ui/icons/RemoveCircleIcon.ts';
+import { Button } from '../../components/ui/Button.ts';
+import { Link } from '../../components/ui/Link.ts';
+import { ToggleButton, ToggleButtonGroup } from '../../components/ui/ToggleButton.ts';
+import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '../../components/ui/Dialog.ts';
+import { Alert, AlertTitle } from '../../components/ui/Alert.ts';
+import { Chip } from '../../components/ui/Chip.ts';
+import { Checkbox } from '../../components/ui/Checkbox.ts';
+import { FormControlLabel } from '../../components/ui/FormControlLabel.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Card } from '../../components/ui/Card.ts';
+import { Typography } from '../../components/ui/Typography.ts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { BillingPeriod } from '../../../shared/constants.ts';
-import { Hint } from '../../components/Hint.tsx';
+import { Hint } from '../../components/ui/Hint.tsx';
 import { SectionHeader } from '../../components/SectionHeader.tsx';
 import type { SectionProps } from '../../lib/section.ts';
 import { useBookPlan } from './api/book-plan.ts';
@@ -181,9 +176,9 @@ function PlanCardView({ plan, period, user, onBook }: { plan: PlanCard; period: 
               sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, color: feature.available ? 'text.primary' : 'text.secondary' }}
             >
               {feature.available ? (
-                <CheckIcon fontSize="small" sx={{ color: 'success.main', mt: '1px' }} aria-hidden />
+                <CheckCircleIcon size="small" style={{ color: COLORS.success, marginTop: 1 }} />
               ) : (
-                <CloseIcon fontSize="small" sx={{ color: 'text.secondary', mt: '1px' }} aria-hidden />
+                <RemoveCircleIcon size="small" style={{ color: COLORS.textSecondary, marginTop: 1 }} />
               )}
               <Typography variant="body2" component="span">
                 {feature.label}

@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import { Box } from '../../components/ui/Box.ts';
 import { COLORS } from '../../lib/theme-tokens.ts';
 import type { PaidPlanSlug } from '../../../shared/schemas/commerce.ts';
 

@@ -1,21 +1,16 @@
-import AddIcon from '@mui/icons-material/AddRounded';
-import GroupIcon from '@mui/icons-material/GroupAddOutlined';
-import RemoveIcon from '@mui/icons-material/RemoveRounded';
-import SparkIcon from '@mui/icons-material/AutoAwesomeOutlined';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Skeleton from '@mui/material/Skeleton';
-import Slider from '@mui/material/Slider';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import { AddIcon } from '../../components/ui/icons/AddIcon.ts';
+import { AutoAwesomeIcon } from '../../components/ui/icons/AutoAwesomeIcon.ts';
+import { GroupAddIcon } from '../../components/ui/icons/GroupAddIcon.ts';
+import { RemoveIcon } from '../../components/ui/icons/RemoveIcon.ts';
+import { Button } from '../../components/ui/Button.ts';
+import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '../../components/ui/Dialog.ts';
+import { Alert, AlertTitle } from '../../components/ui/Alert.ts';
+import { Skeleton } from '../../components/ui/Skeleton.ts';
+import { Slider } from '../../components/ui/Slider.ts';
+import { TextField } from '../../components/ui/TextField.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Card } from '../../components/ui/Card.ts';
+import { Typography } from '../../components/ui/Typography.ts';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { EXTRA_MIKA_CREDITS, EXTRA_PRICES_CENTS } from '../../../shared/constants.ts';
@@ -62,7 +57,7 @@ export default function ShopSection(_props: SectionProps) {
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
         <ExtraCard
           product="mika"
-          icon={<SparkIcon />}
+          icon={<AutoAwesomeIcon />}
           title={TS.mikaTitle}
           price={TS.mikaPrice}
           bonus={TS.mikaBonus}
@@ -73,7 +68,7 @@ export default function ShopSection(_props: SectionProps) {
         />
         <ExtraCard
           product="user"
-          icon={<GroupIcon />}
+          icon={<GroupAddIcon />}
           title={TS.userTitle}
           price={TS.userPrice}
           bonus={TS.userBonus}

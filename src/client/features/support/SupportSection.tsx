@@ -1,11 +1,12 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import CheckIcon from '@mui/icons-material/CheckRounded';
-import MailIcon from '@mui/icons-material/MarkEmailReadOutlined';
-import SendIcon from '@mui/icons-material/SendRounded';
+import { COLORS } from '../../lib/theme-tokens.ts';
+import { Button } from '../../components/ui/Button.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Card } from '../../components/ui/Card.ts';
+import { Stack } from '../../components/ui/Stack.ts';
+import { Typography } from '../../components/ui/Typography.ts';
+import { CheckIcon } from '../../components/ui/icons/CheckIcon.ts';
+import { MailReadIcon } from '../../components/ui/icons/MailReadIcon.ts';
+import { SendIcon } from '../../components/ui/icons/SendIcon.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -17,6 +18,9 @@ import type { SectionProps } from '../../lib/section.ts';
 import { ST } from './texts.ts';
 import { useSendSupportMutation, type SupportRequest } from './support-api.ts';
 
+/** The theme's success.light (MUI: lighten(success, 0.2)). */
+const SUCCESS_LIGHT = 'rgb(88, 195, 148)';
+
 const MESSAGE_MIN = 30;
 const EMPTY: SupportRequest = { subject: '', message: '' };
 
@@ -24,7 +28,7 @@ function SideCard({ email }: { email: string }) {
   return (
     <Card sx={{ p: { xs: 2.5, sm: 3 }, alignSelf: 'start' }}>
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1 }}>
-        <MailIcon sx={{ color: 'primary.light' }} />
+        <MailReadIcon style={{ color: COLORS.primaryText }} />
         <Typography variant="subtitle1" component="h2">
           {ST.replyTitle}
         </Typography>
@@ -38,7 +42,7 @@ function SideCard({ email }: { email: string }) {
       <Stack component="ul" spacing={1} sx={{ m: 0, p: 0, listStyle: 'none' }}>
         {ST.tips.map((tip) => (
           <Box component="li" key={tip} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-            <CheckIcon sx={{ fontSize: 18, mt: 0.25, color: 'success.light' }} />
+            <CheckIcon size={18} style={{ marginTop: 2, color: SUCCESS_LIGHT }} />
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {tip}
             </Typography>

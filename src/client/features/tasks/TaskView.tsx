@@ -1,21 +1,22 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBackRounded';
-import SendIcon from '@mui/icons-material/SendRounded';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
+import { ArrowBackIcon } from '../../components/ui/icons/ArrowBackIcon.ts';
+import { SendIcon } from '../../components/ui/icons/SendIcon.ts';
+import { Button } from '../../components/ui/Button.ts';
+import { IconButton } from '../../components/ui/IconButton.ts';
+import { CircularProgress } from '../../components/ui/CircularProgress.ts';
+import { Tooltip } from '../../components/ui/Tooltip.ts';
+import { TextField } from '../../components/ui/TextField.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Card } from '../../components/ui/Card.ts';
+import { Typography } from '../../components/ui/Typography.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MC, MTK } from '../../../shared/messages.ts';
 import { TASK_INPUT_MAX, TASK_INPUT_MIN, type TaskResponse } from '../../../shared/schemas/task.ts';
-import { Hint } from '../../components/Hint.tsx';
+import { Hint } from '../../components/ui/Hint.tsx';
 import { useAssistantView } from '../../lib/assistant-view.ts';
 import { subscribeToThread } from '../../lib/live-channel.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { ChatAvatar, OfflineChip } from '../../components/chat/index.ts';
+import { AssistantAvatar } from '../../components/AssistantAvatar.tsx';
+import { OfflineChip } from '../../components/chat/index.ts';
 import { useCapabilitiesQuery, useChatAssistantQuery, CT } from '../../lib/chat/index.ts';
 import { useSendTask } from './api/send-task.ts';
 import { TaskResult } from './TaskResult.tsx';
@@ -112,7 +113,7 @@ export default function TaskView({ assistantUuid }: { assistantUuid: string }) {
     <Box sx={{ display: 'grid', gap: { xs: 2, sm: 3 }, maxWidth: 960, mx: 'auto', width: '100%' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
         {back}
-        <ChatAvatar name={assistant.name} image={assistant.image} size={40} />
+        <AssistantAvatar assistant={assistant} size={40} />
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700, minWidth: 0, overflowWrap: 'anywhere' }}>
           {withNameBreaks(assistant.name)}
         </Typography>

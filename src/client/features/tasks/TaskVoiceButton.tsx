@@ -1,11 +1,11 @@
-import PauseIcon from '@mui/icons-material/PauseRounded';
-import PlayIcon from '@mui/icons-material/PlayArrowRounded';
-import VolumeIcon from '@mui/icons-material/VolumeUpRounded';
-import IconButton from '@mui/material/IconButton';
+import { PauseIcon } from '../../components/ui/icons/PauseIcon.ts';
+import { PlayIcon } from '../../components/ui/icons/PlayIcon.ts';
+import { VolumeIcon } from '../../components/ui/icons/VolumeIcon.ts';
+import { IconButton } from '../../components/ui/IconButton.ts';
 import { useEffect, useState } from 'react';
 import { MC } from '../../../shared/messages.ts';
-import { Hint } from '../../components/Hint.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { Hint } from '../../components/ui/Hint.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
 import { showError } from '../../state/snackbar-store.ts';
 import { useTaskVoice } from './api/task-voice.ts';
 import { TT } from './texts.ts';

@@ -1,15 +1,15 @@
-import ExtensionIcon from '@mui/icons-material/ExtensionOutlined';
-import RefreshIcon from '@mui/icons-material/RefreshRounded';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
-import Skeleton from '@mui/material/Skeleton';
-import Switch from '@mui/material/Switch';
-import Typography from '@mui/material/Typography';
+import { ExtensionIcon } from '../../components/ui/icons/ExtensionIcon.ts';
+import { RefreshIcon } from '../../components/ui/icons/RefreshIcon.ts';
+import { Button } from '../../components/ui/Button.ts';
+import { Alert } from '../../components/ui/Alert.ts';
+import { Chip } from '../../components/ui/Chip.ts';
+import { CircularProgress } from '../../components/ui/CircularProgress.ts';
+import { Skeleton } from '../../components/ui/Skeleton.ts';
+import { Switch } from '../../components/ui/Switch.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Card } from '../../components/ui/Card.ts';
+import { Divider } from '../../components/ui/Divider.ts';
+import { Typography } from '../../components/ui/Typography.ts';
 import { Link as RouterLink } from 'react-router';
 import { MT } from '../../../shared/messages.ts';
 import type { McpItem } from '../../../shared/schemas/tools.ts';
@@ -38,7 +38,7 @@ export function ExternalToolsCard({ assistantUuid }: { assistantUuid: string }) 
       sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}
     >
       <ToolHeader
-        icon={<ExtensionIcon aria-hidden />}
+        icon={<ExtensionIcon />}
         titleId="tool-mcp-title"
         title={TT.mcpTitle}
         text={TT.mcpText}

@@ -1,6 +1,6 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
+import { Box } from '../../components/ui/Box.ts';
+import { Typography } from '../../components/ui/Typography.ts';
+import { alpha } from '../../components/ui/styles.ts';
 import type { ReactNode } from 'react';
 
 /** Icon, title, description and an action on the right: the head of every tool card. */

@@ -1,12 +1,12 @@
-import AssignmentIcon from '@mui/icons-material/AssignmentIndOutlined';
-import AttachFileIcon from '@mui/icons-material/AttachFileOutlined';
-import MailIcon from '@mui/icons-material/MailOutlineRounded';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Divider from '@mui/material/Divider';
-import Skeleton from '@mui/material/Skeleton';
-import Switch from '@mui/material/Switch';
-import Typography from '@mui/material/Typography';
+import { AssignmentIndIcon } from '../../components/ui/icons/AssignmentIndIcon.ts';
+import { AttachFileIcon } from '../../components/ui/icons/AttachFileIcon.ts';
+import { MailIcon } from '../../components/ui/icons/MailIcon.ts';
+import { Skeleton } from '../../components/ui/Skeleton.ts';
+import { Switch } from '../../components/ui/Switch.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Card } from '../../components/ui/Card.ts';
+import { Divider } from '../../components/ui/Divider.ts';
+import { Typography } from '../../components/ui/Typography.ts';
 import type { ReactNode } from 'react';
 import { MT } from '../../../shared/messages.ts';
 import type { AssistantDetail } from '../../../shared/schemas/assistants.ts';
@@ -23,9 +23,9 @@ import { ToolHeader } from './ToolHeader.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 const ICONS: Record<ToolItem['slug'], ReactNode> = {
-  form: <AssignmentIcon aria-hidden />,
-  email: <MailIcon aria-hidden />,
-  asset: <AttachFileIcon aria-hidden />,
+  form: <AssignmentIndIcon />,
+  email: <MailIcon />,
+  asset: <AttachFileIcon />,
 };
 
 /** The settings under a tool's switch, by kind. */

@@ -1,6 +1,6 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import { BarChart } from '@mui/x-charts/BarChart';
+import { BarChart } from '../../components/ui/BarChart.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Typography } from '../../components/ui/Typography.ts';
 import { COLORS } from '../../lib/theme-tokens.ts';
 import type { CreditsDaily } from '../../../shared/schemas/commerce.ts';
 import { formatCredits } from './credit-chip.ts';

@@ -1,10 +1,10 @@
-import Box from '@mui/material/Box';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
-import KeyIcon from '@mui/icons-material/KeyOutlined';
-import MailIcon from '@mui/icons-material/ForwardToInboxOutlined';
+import { COLORS } from '../../lib/theme-tokens.ts';
+import { Radio, RadioGroup } from '../../components/ui/Radio.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Typography } from '../../components/ui/Typography.ts';
+import { alpha } from '../../components/ui/styles.ts';
+import { ForwardToInboxIcon } from '../../components/ui/icons/ForwardToInboxIcon.ts';
+import { KeyIcon } from '../../components/ui/icons/KeyIcon.ts';
 import { UT } from './texts.ts';
 
 interface Props {
@@ -15,7 +15,7 @@ interface Props {
 
 const OPTIONS = [
   { value: 'password', icon: KeyIcon, label: UT.accessPassword, help: UT.accessPasswordHelp },
-  { value: 'invitation', icon: MailIcon, label: UT.accessInvitation, help: UT.accessInvitationHelp },
+  { value: 'invitation', icon: ForwardToInboxIcon, label: UT.accessInvitation, help: UT.accessInvitationHelp },
 ] as const;
 
 /** How the new user gets access: a password set now, or an invitation mail. */
@@ -50,7 +50,7 @@ export function AccessChoice({ invitation, onChange, disabled }: Props) {
             <Radio value={value} disabled={disabled} sx={{ p: 0.5, mt: -0.25 }} slotProps={{ input: { 'aria-label': label } }} />
             <Box sx={{ minWidth: 0 }}>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.25 }}>
-                <Icon fontSize="small" sx={{ color: active ? 'primary.light' : 'text.secondary' }} />
+                <Icon size="small" style={{ color: active ? COLORS.primaryText : COLORS.textSecondary }} />
                 <Typography variant="subtitle2" component="span">
                   {label}
                 </Typography>

@@ -1,7 +1,7 @@
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Box from '@mui/material/Box';
-import Switch from '@mui/material/Switch';
+import { FormHelperText } from '../../components/ui/FormControl.ts';
+import { FormControlLabel } from '../../components/ui/FormControlLabel.ts';
+import { Switch } from '../../components/ui/Switch.ts';
+import { Box } from '../../components/ui/Box.ts';
 import { Controller } from 'react-hook-form';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { UT } from './texts.ts';

@@ -1,8 +1,8 @@
-import IconButton from '@mui/material/IconButton';
-import Box from '@mui/material/Box';
-import ArrowBackIcon from '@mui/icons-material/ArrowBackRounded';
+import { IconButton } from '../../components/ui/IconButton.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { ArrowBackIcon } from '../../components/ui/icons/ArrowBackIcon.ts';
 import type { ReactNode } from 'react';
-import { Hint } from '../../components/Hint.tsx';
+import { Hint } from '../../components/ui/Hint.tsx';
 import { SectionHeader } from '../../components/SectionHeader.tsx';
 import { UT } from './texts.ts';
 import { userListPath } from './user-view.ts';

@@ -1,10 +1,6 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import DeleteIcon from '@mui/icons-material/DeleteOutlineRounded';
+import { Button } from '../../components/ui/Button.ts';
+import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '../../components/ui/Dialog.ts';
+import { DeleteIcon } from '../../components/ui/icons/DeleteIcon.ts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { TeamUser } from '../../../shared/schemas/users.ts';
@@ -12,7 +8,7 @@ import { showSuccess } from '../../state/snackbar-store.ts';
 import { UT } from './texts.ts';
 import { useDeleteUserMutation } from './users-api.ts';
 import { userListPath } from './user-view.ts';
-import { Hint } from '../../components/Hint.tsx';
+import { Hint } from '../../components/ui/Hint.tsx';
 
 interface Props {
   member: TeamUser;

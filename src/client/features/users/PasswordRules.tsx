@@ -1,7 +1,7 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import CheckIcon from '@mui/icons-material/CheckCircleRounded';
-import OpenIcon from '@mui/icons-material/RadioButtonUncheckedRounded';
+import { Box } from '../../components/ui/Box.ts';
+import { Typography } from '../../components/ui/Typography.ts';
+import { CheckCircleIcon } from '../../components/ui/icons/CheckCircleIcon.ts';
+import { CircleOutlineIcon } from '../../components/ui/icons/CircleOutlineIcon.ts';
 import { USER_PASSWORD_MIN } from '../../../shared/schemas/users.ts';
 import { UT } from './texts.ts';
 
@@ -33,14 +33,14 @@ export function PasswordRules({ value }: { value: string }) {
       <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 0.75, gridTemplateColumns: { sm: '1fr 1fr' } }}>
         {UT.passwordRules.map((rule, i) => {
           const met = CHECKS[i]?.(value) ?? false;
-          const Icon = met ? CheckIcon : OpenIcon;
+          const Icon = met ? CheckCircleIcon : CircleOutlineIcon;
           return (
             <Box
               component="li"
               key={rule}
               sx={{ display: 'flex', alignItems: 'center', gap: 1, color: met ? 'success.light' : 'text.secondary' }}
             >
-              <Icon sx={{ fontSize: 18 }} />
+              <Icon size={18} />
               <Typography variant="body2" component="span">
                 {rule}
               </Typography>

@@ -1,17 +1,18 @@
-import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Divider from '@mui/material/Divider';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
-import Typography from '@mui/material/Typography';
+import { typeTone } from '../../components/assistant-icons.ts';
+import { Avatar } from '../../components/ui/Avatar.tsx';
+import { Alert } from '../../components/ui/Alert.ts';
+import { FormControlLabel } from '../../components/ui/FormControlLabel.ts';
+import { Switch } from '../../components/ui/Switch.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Card } from '../../components/ui/Card.ts';
+import { Divider } from '../../components/ui/Divider.ts';
+import { Typography } from '../../components/ui/Typography.ts';
 import { Fragment } from 'react';
 import type { TeamUser } from '../../../shared/schemas/users.ts';
 import { showSuccess } from '../../state/snackbar-store.ts';
 import { UT } from './texts.ts';
 import { useSetPermissionMutation, type AssistantRight, type PermissionType } from './users-api.ts';
-import { Hint } from '../../components/Hint.tsx';
+import { Hint } from '../../components/ui/Hint.tsx';
 import { withNameBreaks } from '../../lib/name-breaks.ts';
 
 interface Props {
@@ -82,9 +83,7 @@ function AssistantRow({ member, assistant }: { member: TeamUser; assistant: Assi
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flex: 1, minWidth: 0 }}>
-        <Avatar src={assistant.image ?? undefined} alt="" sx={{ width: 44, height: 44, borderRadius: '12px' }}>
-          {assistant.name.slice(0, 1)}
-        </Avatar>
+        <Avatar name={assistant.name} image={assistant.image} tone={typeTone(assistant.type)} size={44} radius="12px" />
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="subtitle1" sx={{ overflowWrap: 'anywhere' }}>
             {withNameBreaks(assistant.name)}

@@ -1,9 +1,9 @@
-import Avatar from '@mui/material/Avatar';
-import Chip from '@mui/material/Chip';
-import { alpha } from '@mui/material/styles';
+import { Chip } from '../../components/ui/Chip.ts';
+import { alpha } from '../../components/ui/styles.ts';
+import { Avatar } from '../../components/ui/Avatar.tsx';
 import type { TeamUser } from '../../../shared/schemas/users.ts';
 import { UT } from './texts.ts';
-import { ROLE_LABELS, roleKind, userInitials, type RoleKind } from './user-view.ts';
+import { ROLE_LABELS, roleKind, type RoleKind } from './user-view.ts';
 
 const ROLE_COLORS: Record<RoleKind, 'pink' | 'purple' | 'blue'> = {
   owner: 'pink',
@@ -34,20 +34,7 @@ export function InvitationChip() {
   return <Chip size="small" variant="outlined" color="warning" label={UT.invitationOpen} sx={{ fontWeight: 600 }} />;
 }
 
+/** A team member: initials on the raised surface (ui/Avatar). */
 export function UserAvatar({ name, size = 40 }: { name: string; size?: number }) {
-  return (
-    <Avatar
-      sx={(theme) => ({
-        width: size,
-        height: size,
-        fontSize: size * 0.38,
-        fontWeight: 700,
-        color: theme.palette.text.primary,
-        bgcolor: theme.palette.surface.raised,
-        border: `1px solid ${theme.palette.divider}`,
-      })}
-    >
-      {userInitials(name)}
-    </Avatar>
-  );
+  return <Avatar name={name} tone="neutral" size={size} />;
 }

@@ -1,14 +1,15 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
-import ListItemButton from '@mui/material/ListItemButton';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
-import ChevronRightIcon from '@mui/icons-material/ChevronRightRounded';
-import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
+import { COLORS } from '../../lib/theme-tokens.ts';
+import { Button } from '../../components/ui/Button.ts';
+import { Alert } from '../../components/ui/Alert.ts';
+import { Chip } from '../../components/ui/Chip.ts';
+import { Skeleton } from '../../components/ui/Skeleton.ts';
+import { Box } from '../../components/ui/Box.ts';
+import { Card } from '../../components/ui/Card.ts';
+import { Divider } from '../../components/ui/Divider.ts';
+import { Typography } from '../../components/ui/Typography.ts';
+import { ListItemButton } from '../../components/ui/List.ts';
+import { ChevronRightIcon } from '../../components/ui/icons/ChevronRightIcon.ts';
+import { PersonAddIcon } from '../../components/ui/icons/PersonAddIcon.ts';
 import { Fragment } from 'react';
 import { MU } from '../../../shared/messages.ts';
 import type { TeamUser } from '../../../shared/schemas/users.ts';
@@ -19,7 +20,7 @@ import { InvitationChip, RoleChip, UserAvatar } from './UserBadges.tsx';
 import { UT } from './texts.ts';
 import { useUsersQuery } from './users-api.ts';
 import { userCreatePath, userEditPath } from './user-view.ts';
-import { Hint } from '../../components/Hint.tsx';
+import { Hint } from '../../components/ui/Hint.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 export function canCreateUser(user: CurrentUser): boolean {
@@ -86,7 +87,7 @@ function UserRow({ member, self }: { member: TeamUser; self: boolean }) {
           <RoleChip user={member} />
         </Box>
       </Box>
-      <ChevronRightIcon sx={{ color: 'text.secondary' }} />
+      <ChevronRightIcon style={{ color: COLORS.textSecondary }} />
     </ListItemButton>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readUserView, roleKind, userCreatePath, userEditPath, userInitials } from './user-view.ts';
+import { initials } from '../../lib/initials.ts';
+import { readUserView, roleKind, userCreatePath, userEditPath } from './user-view.ts';
 
 describe('user view in the URL', () => {
   it('builds and reads the edit view with its tab', () => {
@@ -26,9 +27,9 @@ describe('roles and initials', () => {
     expect(roleKind({ role: 'employee', is_admin: false })).toBe('employee');
   });
 
-  it('takes first and last initial', () => {
-    expect(userInitials('Anna Maria Schmidt')).toBe('AS');
-    expect(userInitials('Lena')).toBe('LE');
-    expect(userInitials('  ')).toBe('?');
+  it('shows a member by first and last initial (lib/initials, as the avatar does)', () => {
+    expect(initials('Anna Maria Schmidt')).toBe('AS');
+    expect(initials('Lena')).toBe('LE');
+    expect(initials('  ')).toBe('?');
   });
 });

@@ -45,11 +45,3 @@ export const ROLE_LABELS: Record<RoleKind, string> = {
 export function isOwner(user: Pick<CurrentUser, 'role'>): boolean {
   return user.role === 'owner';
 }
-
-/** "Anna Maria Schmidt" → "AS"; one word → its first two letters. */
-export function userInitials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  if (words.length === 1) return words[0]!.slice(0, 2).toUpperCase();
-  return `${words[0]![0] ?? ''}${words[words.length - 1]![0] ?? ''}`.toUpperCase();
-}

@@ -1,14 +1,14 @@
-import PauseIcon from '@mui/icons-material/PauseRounded';
-import PlayIcon from '@mui/icons-material/PlayArrowRounded';
-import VolumeIcon from '@mui/icons-material/VolumeUpRounded';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
+import { PauseIcon } from '../../components/ui/icons/PauseIcon.ts';
+import { PlayIcon } from '../../components/ui/icons/PlayIcon.ts';
+import { VolumeIcon } from '../../components/ui/icons/VolumeIcon.ts';
+import { IconButton } from '../../components/ui/IconButton.ts';
+import { Stack } from '../../components/ui/Stack.ts';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import type { ChatSlotContext } from '../../components/chat/index.ts';
 import { VT } from './texts.ts';
-import { Hint } from '../../components/Hint.tsx';
-import { ToggleSwitch } from '../../components/ToggleSwitch.tsx';
+import { Hint } from '../../components/ui/Hint.tsx';
+import { ToggleSwitch } from '../../components/ui/ToggleSwitch.tsx';
 
 /**
  * "kann sprechen" (spec 01 §2, spec 02 §4): when on, every new answer is spoken. Before the audio
@@ -73,7 +73,7 @@ export function SpeakSwitch({ chat }: { chat: ChatSlotContext }) {
       {on && (
         <Hint title={loading ? VT.speaking : playing ? VT.pause : VT.play} disabled={!audio}>
           <IconButton size="small" onClick={toggle} disabled={!audio} aria-label={playing ? VT.pause : VT.play}>
-            {!audio ? <VolumeIcon fontSize="small" /> : playing ? <PauseIcon fontSize="small" /> : <PlayIcon fontSize="small" />}
+            {!audio ? <VolumeIcon size="small" /> : playing ? <PauseIcon size="small" /> : <PlayIcon size="small" />}
           </IconButton>
         </Hint>
       )}

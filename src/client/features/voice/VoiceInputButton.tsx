@@ -1,7 +1,7 @@
-import MicIcon from '@mui/icons-material/MicRounded';
-import StopIcon from '@mui/icons-material/StopRounded';
-import IconButton from '@mui/material/IconButton';
-import { keyframes } from '@mui/material/styles';
+import { MicIcon } from '../../components/ui/icons/MicIcon.ts';
+import { StopIcon } from '../../components/ui/icons/StopIcon.ts';
+import { IconButton } from '../../components/ui/IconButton.ts';
+import { keyframes } from '../../components/ui/styles.ts';
 import { useEffect, useRef, useState } from 'react';
 import { MC } from '../../../shared/messages.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
@@ -9,7 +9,7 @@ import { showError } from '../../state/snackbar-store.ts';
 import type { ChatSlotContext } from '../../components/chat/index.ts';
 import type { Recording } from './recorder.ts';
 import { VT } from './texts.ts';
-import { Hint } from '../../components/Hint.tsx';
+import { Hint } from '../../components/ui/Hint.tsx';
 
 const pulse = keyframes`0% { box-shadow: 0 0 0 0 rgba(229,57,53,.55) } 70% { box-shadow: 0 0 0 10px rgba(229,57,53,0) } 100% { box-shadow: 0 0 0 0 rgba(229,57,53,0) }`;
 

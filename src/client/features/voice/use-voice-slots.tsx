@@ -1,8 +1,13 @@
 import type { ReactNode } from 'react';
 import type { ChatSlotContext } from '../../components/chat/index.ts';
 import { useCapabilitiesQuery } from '../../lib/chat/index.ts';
-import { SpeakSwitch } from './SpeakSwitch.tsx';
-import { VoiceInputButton } from './VoiceInputButton.tsx';
+import { onDemand } from '../../lib/on-demand.tsx';
+
+// Each control loads only where it shows: the switch for assistants that can talk, the microphone
+// once the server says it can transcribe (an answer the panel waits for anyway). The public chat's
+// first load carries neither (docs/performance.md).
+const SpeakSwitch = onDemand(() => import('./SpeakSwitch.tsx').then((m) => m.SpeakSwitch));
+const VoiceInputButton = onDemand(() => import('./VoiceInputButton.tsx').then((m) => m.VoiceInputButton));
 
 /**
  * The voice slots of a chat panel. The microphone shows only when the server can transcribe and

@@ -5,7 +5,7 @@ import { api } from '../api-client.ts';
 import type { ThreadEntry } from '../../state/chat-store.ts';
 
 /** What the chat panel needs of an assistant (the office and the public page both have it). */
-export type ChatAssistant = Pick<AssistantSummary, 'uuid' | 'name' | 'image' | 'intro' | 'can_talk'>;
+export type ChatAssistant = Pick<AssistantSummary, 'uuid' | 'name' | 'type' | 'image' | 'intro' | 'can_talk'>;
 
 export const chatKeys = {
   capabilities: ['capabilities'] as const,

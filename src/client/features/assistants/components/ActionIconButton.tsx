@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Hint } from '../../../components/Hint.tsx';
+import { Hint } from '../../../components/ui/Hint.tsx';
 import type { ActionState } from '../assistant-rules.ts';
 
 interface Props {

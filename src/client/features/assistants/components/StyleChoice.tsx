@@ -1,11 +1,8 @@
-import Box from '@mui/material/Box';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import { alpha, type Theme } from '@mui/material/styles';
+import { FormControl, FormHelperText, FormLabel } from '../../../components/ui/FormControl.ts';
+import { FormControlLabel } from '../../../components/ui/FormControlLabel.ts';
+import { Radio, RadioGroup } from '../../../components/ui/Radio.ts';
+import { Box } from '../../../components/ui/Box.ts';
+import { alpha, type Theme } from '../../../components/ui/styles.ts';
 import { CAN_TALK_OPTIONS, CHAT_STYLES } from '../../../../shared/schemas/assistants.ts';
 import { TA } from '../texts.ts';
 

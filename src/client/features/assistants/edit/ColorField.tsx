@@ -1,5 +1,5 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import { Box } from '../../../components/ui/Box.ts';
+import { Typography } from '../../../components/ui/Typography.ts';
 import { useId, type ChangeEvent } from 'react';
 
 /** The swatch's ring: 5.6:1 against the raised card (#32363C). */

@@ -1,6 +1,6 @@
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Skeleton from '@mui/material/Skeleton';
+import { Skeleton } from '../../../components/ui/Skeleton.ts';
+import { Box } from '../../../components/ui/Box.ts';
+import { Card } from '../../../components/ui/Card.ts';
 import { T } from '../../../lib/texts.ts';
 
 /** Placeholder while an assistant's data loads. */

@@ -1,12 +1,13 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Skeleton from '@mui/material/Skeleton';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import ShieldIcon from '@mui/icons-material/ShieldOutlined';
+import { COLORS } from '../../../lib/theme-tokens.ts';
+import { Alert } from '../../../components/ui/Alert.ts';
+import { Skeleton } from '../../../components/ui/Skeleton.ts';
+import { FormControlLabel } from '../../../components/ui/FormControlLabel.ts';
+import { Switch } from '../../../components/ui/Switch.ts';
+import { TextField } from '../../../components/ui/TextField.ts';
+import { Box } from '../../../components/ui/Box.ts';
+import { Card } from '../../../components/ui/Card.ts';
+import { Typography } from '../../../components/ui/Typography.ts';
+import { ShieldIcon } from '../../../components/ui/icons/ShieldIcon.ts';
 import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showError } from '../../../state/snackbar-store.ts';
@@ -44,7 +45,7 @@ export function FilterCard({ assistantUuid, handle, onDirtyChange }: FilterCardP
       data-testid="filter-card"
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
-        <ShieldIcon sx={{ color: 'green.main' }} fontSize="small" />
+        <ShieldIcon size="small" style={{ color: COLORS.green }} />
         <Typography id="filter-title" variant="subtitle1" component="h2" sx={{ flex: 1 }}>
           {TA.filterTitle}
         </Typography>

@@ -1,9 +1,10 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Typography from '@mui/material/Typography';
-import ImageIcon from '@mui/icons-material/ImageOutlined';
-import UploadIcon from '@mui/icons-material/FileUploadOutlined';
+import { COLORS } from '../../../lib/theme-tokens.ts';
+import { Button } from '../../../components/ui/Button.ts';
+import { Box } from '../../../components/ui/Box.ts';
+import { Card } from '../../../components/ui/Card.ts';
+import { Typography } from '../../../components/ui/Typography.ts';
+import { PictureIcon } from '../../../components/ui/icons/PictureIcon.ts';
+import { UploadIcon } from '../../../components/ui/icons/UploadIcon.ts';
 import { useEffect, useRef, useState } from 'react';
 import { MA } from '../../../../shared/messages.ts';
 import type { AssistantDetail } from '../../../../shared/schemas/assistants.ts';
@@ -70,7 +71,7 @@ export function LogoCard({ assistant }: { assistant: AssistantDetail }) {
               sx={{ width: '100%', height: '100%', objectFit: 'contain' }}
             />
           ) : (
-            <ImageIcon sx={{ color: 'text.disabled', fontSize: 32 }} aria-label={TA.logoEmpty} />
+            <PictureIcon size={32} style={{ color: COLORS.textDisabled }} label={TA.logoEmpty} />
           )}
         </Box>
         <Button

@@ -1,15 +1,16 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
-import Switch from '@mui/material/Switch';
-import Typography from '@mui/material/Typography';
-import CheckIcon from '@mui/icons-material/CheckRounded';
-import CodeIcon from '@mui/icons-material/CodeRounded';
-import CopyIcon from '@mui/icons-material/ContentCopyRounded';
-import OpenIcon from '@mui/icons-material/OpenInNewRounded';
+import { COLORS } from '../../../lib/theme-tokens.ts';
+import { Button } from '../../../components/ui/Button.ts';
+import { IconButton } from '../../../components/ui/IconButton.ts';
+import { Chip } from '../../../components/ui/Chip.ts';
+import { FormControlLabel } from '../../../components/ui/FormControlLabel.ts';
+import { Switch } from '../../../components/ui/Switch.ts';
+import { Box } from '../../../components/ui/Box.ts';
+import { Card } from '../../../components/ui/Card.ts';
+import { Typography } from '../../../components/ui/Typography.ts';
+import { CheckIcon } from '../../../components/ui/icons/CheckIcon.ts';
+import { CodeIcon } from '../../../components/ui/icons/CodeIcon.ts';
+import { CopyIcon } from '../../../components/ui/icons/CopyIcon.ts';
+import { OpenInNewIcon } from '../../../components/ui/icons/OpenInNewIcon.ts';
 import { useCallback, useState, type ReactNode } from 'react';
 import { MA } from '../../../../shared/messages.ts';
 import type { AssistantDetail } from '../../../../shared/schemas/assistants.ts';
@@ -22,7 +23,7 @@ import { TA } from '../texts.ts';
 import { ColorField } from './ColorField.tsx';
 import { copyText } from '../../../lib/copy-text.ts';
 import { COLOR_FIELDS, useColorAutosave } from './use-color-autosave.ts';
-import { Hint } from '../../../components/Hint.tsx';
+import { Hint } from '../../../components/ui/Hint.tsx';
 
 /** Veröffentlichung (chat only): publish switch, colours, link, embed code and a live preview. */
 export function PublishTab({ assistant }: { assistant: AssistantDetail }) {
@@ -54,7 +55,7 @@ export function PublishTab({ assistant }: { assistant: AssistantDetail }) {
             >
               {TA.copyLink}
             </Button>
-            <Button color="inherit" startIcon={<OpenIcon />} href={link} target="_blank" rel="noopener">
+            <Button color="inherit" startIcon={<OpenInNewIcon />} href={link} target="_blank" rel="noopener">
               {TA.openInTab}
             </Button>
           </Box>
@@ -187,7 +188,7 @@ function ColorsCard({ assistant, onSaved }: { assistant: AssistantDetail; onSave
             TA.saving
           ) : changed ? (
             <>
-              <CheckIcon sx={{ fontSize: 16, color: 'success.main' }} />
+              <CheckIcon size={16} style={{ color: COLORS.success }} />
               {TA.saved}
             </>
           ) : null}
@@ -228,7 +229,7 @@ function PreviewCard({ uuid, version, isPublic }: { uuid: string; version: numbe
         </Typography>
         <Hint title={TA.openInTab}>
           <IconButton size="small" href={src} target="_blank" rel="noopener" aria-label={TA.openInTab}>
-            <OpenIcon fontSize="small" />
+            <OpenInNewIcon size="small" />
           </IconButton>
         </Hint>
       </Box>

@@ -1,6 +1,5 @@
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { alpha } from '@mui/material/styles';
+import { ToggleButton, ToggleButtonGroup } from '../../../components/ui/ToggleButton.ts';
+import { alpha } from '../../../components/ui/styles.ts';
 import { MA } from '../../../../shared/messages.ts';
 import { ASSISTANT_TYPES, type AssistantDetail } from '../../../../shared/schemas/assistants.ts';
 import { showSuccess } from '../../../state/snackbar-store.ts';

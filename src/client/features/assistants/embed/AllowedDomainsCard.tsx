@@ -1,10 +1,10 @@
-import SaveIcon from '@mui/icons-material/SaveOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import { SaveIcon } from '../../../components/ui/icons/SaveIcon.ts';
+import { Button } from '../../../components/ui/Button.ts';
+import { Chip } from '../../../components/ui/Chip.ts';
+import { TextField } from '../../../components/ui/TextField.ts';
+import { Box } from '../../../components/ui/Box.ts';
+import { Card } from '../../../components/ui/Card.ts';
+import { Typography } from '../../../components/ui/Typography.ts';
 import { useState } from 'react';
 import { MA } from '../../../../shared/messages.ts';
 import type { AssistantDetail } from '../../../../shared/schemas/assistants.ts';

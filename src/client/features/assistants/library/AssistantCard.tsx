@@ -1,11 +1,13 @@
-import { DeleteIcon, MoreVertIcon, SettingsIcon } from '../../../components/icons.tsx';
+import { DeleteIcon } from '../../../components/ui/icons/DeleteIcon.ts';
+import { SettingsIcon } from '../../../components/ui/icons/SettingsIcon.ts';
+import { MoreVertIcon } from '../../../components/ui/icons/MoreVertIcon.ts';
 import type { AssistantSummary } from '../../../../shared/schemas/assistants.ts';
 import { TYPE_COLORS, TYPE_ICONS } from '../../../components/assistant-icons.ts';
 import { cutRole, editActionState, primaryActionState, type LimitState } from '../assistant-rules.ts';
 import { ActionIconButton } from '../components/ActionIconButton.tsx';
 import { AssistantAvatar } from '../../../components/AssistantAvatar.tsx';
 import { TA } from '../texts.ts';
-import { Hint } from '../../../components/Hint.tsx';
+import { Hint } from '../../../components/ui/Hint.tsx';
 import { useCapabilitiesQuery } from '../../../lib/chat/index.ts';
 
 interface Props {

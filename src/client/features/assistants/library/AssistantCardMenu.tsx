@@ -1,8 +1,6 @@
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { VisibilityOffIcon } from '../../../components/icons.tsx';
+import { ListItemIcon, ListItemText, Menu } from '../../../components/ui/Menu.ts';
+import { MenuItem } from '../../../components/ui/MenuItem.ts';
+import { VisibilityOffIcon } from '../../../components/ui/icons/VisibilityOffIcon.ts';
 import { TA } from '../texts.ts';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { Suspense, useDeferredValue, useId, useRef, useState, type ComponentProps } from 'react';
-import { AutoAwesomeIcon } from '../../../components/icons.tsx';
-import { LightAlert } from '../../../components/LightAlert.tsx';
+import { AutoAwesomeIcon } from '../../../components/ui/icons/AutoAwesomeIcon.ts';
+import { LightAlert } from '../../../components/ui/LightAlert.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import type { AssistantSummary } from '../../../../shared/schemas/assistants.ts';
 import { SectionHeader } from '../../../components/SectionHeader.tsx';

@@ -2,8 +2,9 @@ import { useId, useState, type Ref } from 'react';
 import type { AssistantSummary } from '../../../../shared/schemas/assistants.ts';
 import { AssistantAvatar } from '../../../components/AssistantAvatar.tsx';
 import { TYPE_COLORS, TYPE_ICONS } from '../../../components/assistant-icons.ts';
-import { VisibilityIcon, VisibilityOffIcon } from '../../../components/icons.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
+import { VisibilityIcon } from '../../../components/ui/icons/VisibilityIcon.ts';
+import { VisibilityOffIcon } from '../../../components/ui/icons/VisibilityOffIcon.ts';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { withNameBreaks } from '../../../lib/name-breaks.ts';
 import { TA } from '../texts.ts';
 

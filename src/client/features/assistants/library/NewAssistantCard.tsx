@@ -1,7 +1,8 @@
-import { AddIcon, LockIcon } from '../../../components/icons.tsx';
+import { AddIcon } from '../../../components/ui/icons/AddIcon.ts';
+import { LockIcon } from '../../../components/ui/icons/LockIcon.ts';
 import type { CreateState } from '../assistant-rules.ts';
 import { TA } from '../texts.ts';
-import { Hint } from '../../../components/Hint.tsx';
+import { Hint } from '../../../components/ui/Hint.tsx';
 
 /** The trailing "new" card (administrators); disabled with the reason as text and tooltip. */
 export function NewAssistantCard({ action, onCreate }: { action: CreateState; onCreate: () => void }) {

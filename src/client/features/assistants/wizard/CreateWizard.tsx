@@ -1,11 +1,9 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
-import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBackRounded';
+import { Button } from '../../../components/ui/Button.ts';
+import { Box } from '../../../components/ui/Box.ts';
+import { Card } from '../../../components/ui/Card.ts';
+import { Typography } from '../../../components/ui/Typography.ts';
+import { Step, StepLabel, Stepper } from '../../../components/ui/Stepper.ts';
+import { ArrowBackIcon } from '../../../components/ui/icons/ArrowBackIcon.ts';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { M } from '../../../../shared/messages.ts';

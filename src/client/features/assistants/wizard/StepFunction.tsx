@@ -1,9 +1,10 @@
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
-import FormHelperText from '@mui/material/FormHelperText';
-import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
-import CheckIcon from '@mui/icons-material/CheckCircleRounded';
+import { COLORS } from '../../../lib/theme-tokens.ts';
+import { ButtonBase } from '../../../components/ui/ButtonBase.ts';
+import { FormHelperText } from '../../../components/ui/FormControl.ts';
+import { Box } from '../../../components/ui/Box.ts';
+import { Typography } from '../../../components/ui/Typography.ts';
+import { alpha } from '../../../components/ui/styles.ts';
+import { CheckCircleIcon } from '../../../components/ui/icons/CheckCircleIcon.ts';
 import { ASSISTANT_TYPES, type AssistantType } from '../../../../shared/schemas/assistants.ts';
 import { TYPE_COLORS, TYPE_ICONS } from '../../../components/assistant-icons.ts';
 import { TA } from '../texts.ts';
@@ -74,14 +75,7 @@ export function StepFunction({ value, error, onChange }: Props) {
                 {TA.typeCards[type].text}
               </Typography>
               {selected && (
-                <CheckIcon
-                  sx={(theme) => ({
-                    position: 'absolute',
-                    top: 14,
-                    right: 14,
-                    color: theme.palette[color].main,
-                  })}
-                />
+                <CheckCircleIcon style={{ position: 'absolute', top: 14, right: 14, color: COLORS[color] }} />
               )}
             </ButtonBase>
           );

@@ -1,5 +1,5 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import { Box } from '../../../components/ui/Box.ts';
+import { Typography } from '../../../components/ui/Typography.ts';
 
 /** Title and explanation at the top of a wizard step. */
 export function StepHeading({ title, text }: { title: string; text: string }) {

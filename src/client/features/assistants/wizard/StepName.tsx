@@ -1,5 +1,5 @@
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextField } from '../../../components/ui/TextField.ts';
+import { Stack } from '../../../components/ui/Stack.ts';
 import { ASSISTANT_LIMITS } from '../../../../shared/schemas/assistants.ts';
 import type { WizardErrors, WizardValues } from '../assistant-rules.ts';
 import { CountedHelper } from '../../../components/CountedHelper.tsx';

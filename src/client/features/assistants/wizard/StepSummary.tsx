@@ -1,6 +1,6 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import { Alert } from '../../../components/ui/Alert.ts';
+import { Box } from '../../../components/ui/Box.ts';
+import { Typography } from '../../../components/ui/Typography.ts';
 import { CAN_TALK_OPTIONS } from '../../../../shared/schemas/assistants.ts';
 import type { WizardValues } from '../assistant-rules.ts';
 import { TA } from '../texts.ts';

@@ -1,11 +1,10 @@
-import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
-import AutoAwesomeIcon from '@mui/icons-material/AutoAwesomeOutlined';
-import CheckIcon from '@mui/icons-material/CheckRounded';
+import { Dialog, DialogContent } from '../../../components/ui/Dialog.ts';
+import { LinearProgress } from '../../../components/ui/LinearProgress.ts';
+import { Box } from '../../../components/ui/Box.ts';
+import { Typography } from '../../../components/ui/Typography.ts';
+import { alpha } from '../../../components/ui/styles.ts';
+import { AutoAwesomeIcon } from '../../../components/ui/icons/AutoAwesomeIcon.ts';
+import { CheckIcon } from '../../../components/ui/icons/CheckIcon.ts';
 import { TA } from '../texts.ts';
 
 /** "{name} wird trainiert …" with the progress bar of spec 02 §4; it cannot be dismissed. */
@@ -34,7 +33,7 @@ export function TrainingDialog({ open, name, progress }: { open: boolean; name: 
             transition: theme.transitions.create(['color', 'background-color']),
           })}
         >
-          {done ? <CheckIcon sx={{ fontSize: 34 }} /> : <AutoAwesomeIcon sx={{ fontSize: 32 }} />}
+          {done ? <CheckIcon size={34} /> : <AutoAwesomeIcon size={32} />}
         </Box>
         <Typography id="training-title" variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
           {TA.training(name)}

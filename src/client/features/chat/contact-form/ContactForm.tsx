@@ -1,9 +1,9 @@
-import SendIcon from '@mui/icons-material/SendRounded';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import { SendIcon } from '../../../components/ui/icons/SendIcon.ts';
+import { Button } from '../../../components/ui/Button.ts';
+import { CircularProgress } from '../../../components/ui/CircularProgress.ts';
+import { TextField } from '../../../components/ui/TextField.ts';
+import { Box } from '../../../components/ui/Box.ts';
+import { Typography } from '../../../components/ui/Typography.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';

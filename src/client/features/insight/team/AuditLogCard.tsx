@@ -1,8 +1,8 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
+import { Button } from '../../../components/ui/Button.ts';
+import { Chip } from '../../../components/ui/Chip.ts';
+import { Skeleton } from '../../../components/ui/Skeleton.ts';
+import { Box } from '../../../components/ui/Box.ts';
+import { Typography } from '../../../components/ui/Typography.ts';
 import { useState } from 'react';
 import type { AuditEntry } from '../../../../shared/schemas/insight.ts';
 import { useTeamAudit } from '../api/get-team-audit.ts';

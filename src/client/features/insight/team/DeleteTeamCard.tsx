@@ -1,9 +1,9 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
-import Typography from '@mui/material/Typography';
-import DeleteIcon from '@mui/icons-material/DeleteOutlineRounded';
+import { Button } from '../../../components/ui/Button.ts';
+import { FormControlLabel } from '../../../components/ui/FormControlLabel.ts';
+import { Switch } from '../../../components/ui/Switch.ts';
+import { Box } from '../../../components/ui/Box.ts';
+import { Typography } from '../../../components/ui/Typography.ts';
+import { DeleteIcon } from '../../../components/ui/icons/DeleteIcon.ts';
 import { useState, type ReactNode } from 'react';
 import type { TeamInsight } from '../../../../shared/schemas/insight.ts';
 import { showSuccess } from '../../../state/snackbar-store.ts';

@@ -1,9 +1,9 @@
-import AddIcon from '@mui/icons-material/AddRounded';
-import RemoveIcon from '@mui/icons-material/RemoveRounded';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import { AddIcon } from '../../../components/ui/icons/AddIcon.ts';
+import { RemoveIcon } from '../../../components/ui/icons/RemoveIcon.ts';
+import { IconButton } from '../../../components/ui/IconButton.ts';
+import { TextField } from '../../../components/ui/TextField.ts';
+import { Box } from '../../../components/ui/Box.ts';
+import { Typography } from '../../../components/ui/Typography.ts';
 import { useState } from 'react';
 import type { ExtraItemType, TeamInsight } from '../../../../shared/schemas/insight.ts';
 import { showSuccess } from '../../../state/snackbar-store.ts';

@@ -1,7 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
-import LoginIcon from '@mui/icons-material/LoginRounded';
+import { Button } from '../../../components/ui/Button.ts';
+import { Alert } from '../../../components/ui/Alert.ts';
+import { TextField } from '../../../components/ui/TextField.ts';
+import { LoginIcon } from '../../../components/ui/icons/LoginIcon.ts';
 import { useState } from 'react';
 import type { TeamInsight } from '../../../../shared/schemas/insight.ts';
 import { useStartLiveLogin } from '../api/start-live-login.ts';

@@ -1,16 +1,12 @@
-import CheckIcon from '@mui/icons-material/CheckRounded';
-import CancelIcon from '@mui/icons-material/DoNotDisturbOnOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import { CheckIcon } from '../../../components/ui/icons/CheckIcon.ts';
+import { DoNotDisturbIcon } from '../../../components/ui/icons/DoNotDisturbIcon.ts';
+import { Button } from '../../../components/ui/Button.ts';
+import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '../../../components/ui/Dialog.ts';
+import { Chip } from '../../../components/ui/Chip.ts';
+import { Skeleton } from '../../../components/ui/Skeleton.ts';
+import { TextField } from '../../../components/ui/TextField.ts';
+import { Box } from '../../../components/ui/Box.ts';
+import { Typography } from '../../../components/ui/Typography.ts';
 import { useState, type FormEvent } from 'react';
 import type { OpenInvoice } from '../../../../shared/schemas/commerce.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
@@ -89,7 +85,7 @@ export function OpenInvoicesCard({ teamUuid }: { teamUuid: string }) {
               </Box>
             </Box>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end', ml: 'auto' }}>
-              <Button size="small" color="inherit" startIcon={<CancelIcon />} aria-label={TI.cancelInvoiceLabel(invoice.number)} onClick={() => setCancelling(invoice)}>
+              <Button size="small" color="inherit" startIcon={<DoNotDisturbIcon />} aria-label={TI.cancelInvoiceLabel(invoice.number)} onClick={() => setCancelling(invoice)}>
                 {TI.cancelInvoice}
               </Button>
               <Button

@@ -1,6 +1,6 @@
-import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
+import { Skeleton } from '../../../components/ui/Skeleton.ts';
+import { Box } from '../../../components/ui/Box.ts';
+import { Typography } from '../../../components/ui/Typography.ts';
 import { useTeamOutbox } from '../api/get-team-outbox.ts';
 import { ActionCard } from '../ActionCard.tsx';
 import { formatDateTime } from '../format.ts';

@@ -1,6 +1,6 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { Button } from '../../../components/ui/Button.ts';
+import { Alert } from '../../../components/ui/Alert.ts';
+import { TextField } from '../../../components/ui/TextField.ts';
 import { useState } from 'react';
 import type { TeamInsight } from '../../../../shared/schemas/insight.ts';
 import { showSuccess } from '../../../state/snackbar-store.ts';

@@ -1,5 +1,5 @@
-import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { Button } from '../../../components/ui/Button.ts';
+import { TextField } from '../../../components/ui/TextField.ts';
 import { useState } from 'react';
 import type { TeamInsight } from '../../../../shared/schemas/insight.ts';
 import { showSuccess } from '../../../state/snackbar-store.ts';

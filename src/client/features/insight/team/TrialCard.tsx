@@ -1,6 +1,6 @@
-import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import { Button } from '../../../components/ui/Button.ts';
+import { TextField } from '../../../components/ui/TextField.ts';
+import { Typography } from '../../../components/ui/Typography.ts';
 import { useState } from 'react';
 import type { TeamInsight } from '../../../../shared/schemas/insight.ts';
 import { showSuccess } from '../../../state/snackbar-store.ts';

@@ -1,12 +1,9 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import UploadIcon from '@mui/icons-material/UploadFileOutlined';
+import { Button } from '../../../components/ui/Button.ts';
+import { Dialog, DialogActions, DialogContent, DialogTitle } from '../../../components/ui/Dialog.ts';
+import { TextField } from '../../../components/ui/TextField.ts';
+import { Box } from '../../../components/ui/Box.ts';
+import { Typography } from '../../../components/ui/Typography.ts';
+import { UploadFileIcon } from '../../../components/ui/icons/UploadFileIcon.ts';
 import { useState } from 'react';
 import { MK } from '../../../../shared/messages.ts';
 import { LIMITS } from '../../../../shared/constants.ts';
@@ -66,7 +63,7 @@ export function UploadAssetDialog({ assistantUuid, onClose }: { assistantUuid: s
       <DialogTitle id="asset-upload-title">{TS.uploadTitle}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2.5 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-          <Button component="label" variant="outlined" startIcon={<UploadIcon />}>
+          <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
             {TS.chooseFile}
             <input hidden type="file" accept={ASSET_ACCEPT} data-testid="asset-file-input" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
           </Button>

@@ -1,18 +1,18 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import Skeleton from '@mui/material/Skeleton';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/AddRounded';
-import DeleteIcon from '@mui/icons-material/DeleteOutlineRounded';
-import EditIcon from '@mui/icons-material/EditOutlined';
-import ImageIcon from '@mui/icons-material/ImageOutlined';
-import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
+import { COLORS } from '../../../lib/theme-tokens.ts';
+import { Button } from '../../../components/ui/Button.ts';
+import { IconButton } from '../../../components/ui/IconButton.ts';
+import { Alert } from '../../../components/ui/Alert.ts';
+import { Chip } from '../../../components/ui/Chip.ts';
+import { Skeleton } from '../../../components/ui/Skeleton.ts';
+import { Tooltip } from '../../../components/ui/Tooltip.ts';
+import { Box } from '../../../components/ui/Box.ts';
+import { Typography } from '../../../components/ui/Typography.ts';
+import { List, ListItem } from '../../../components/ui/List.ts';
+import { AddIcon } from '../../../components/ui/icons/AddIcon.ts';
+import { DeleteIcon } from '../../../components/ui/icons/DeleteIcon.ts';
+import { EditIcon } from '../../../components/ui/icons/EditIcon.ts';
+import { FileIcon } from '../../../components/ui/icons/FileIcon.ts';
+import { PictureIcon } from '../../../components/ui/icons/PictureIcon.ts';
 import { useState } from 'react';
 import type { AssetFile } from '../../../../shared/schemas/assets.ts';
 import { useAssetTool } from './api/get-asset-tool.ts';
@@ -87,10 +87,10 @@ export function AssetToolSettings({ assistantUuid }: { assistantUuid: string }) 
 }
 
 function AssetRow({ file, onEdit, onDelete }: { file: AssetFile; onEdit: () => void; onDelete: () => void }) {
-  const Icon = isImage(file.extension) ? ImageIcon : FileIcon;
+  const Icon = isImage(file.extension) ? PictureIcon : FileIcon;
   return (
     <ListItem divider data-testid="asset-file" sx={{ alignItems: 'flex-start', gap: 1.5, px: 0.5, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
-      <Icon sx={{ mt: 0.5, color: 'text.secondary' }} aria-hidden />
+      <Icon style={{ marginTop: 4, color: COLORS.textSecondary }} />
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{file.name}</Typography>
