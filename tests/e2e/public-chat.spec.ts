@@ -118,6 +118,8 @@ test('Einbettung: die Blase sofort, der Chat erst bei Interesse, kein Speicher v
 });
 
 test('Kontaktformular: im Chat angeboten, ausgefüllt, „Angaben gesendet“, Mail kommt an', async ({ browser }) => {
+  // Starts a server of its own (as the other journeys that do, more than the default minute).
+  test.setTimeout(120_000);
   const mails: { to: string; body: string }[] = [];
   const smtp = new SMTPServer({
     authOptional: true,

@@ -14,6 +14,8 @@ test.use({
 });
 
 test('Mikrofon: Aufnahme wird erkannt und als Nachricht gesendet', async ({ page }) => {
+  // Starts a server of its own (as the other journeys that do, more than the default minute).
+  test.setTimeout(120_000);
   const fake = await startFakeOpenAI({ transcript: 'Wie sind Eure Öffnungszeiten?', text: 'Wir haben von 9 bis 18 Uhr geöffnet.' });
   const server = await startServer({
     AI_PROVIDER: 'openai',
@@ -28,7 +30,8 @@ test('Mikrofon: Aufnahme wird erkannt und als Nachricht gesendet', async ({ page
     await page.goto(`${server.baseUrl}/chat/${uuid}`);
     await page.getByRole('button', { name: 'Ich bin einverstanden' }).click();
     await page.getByRole('button', { name: 'Spracheingabe starten' }).click();
-    await expect(page.getByRole('button', { name: 'Aufnahme beenden' })).toBeVisible();
+    // The recorder loads with the first recording.
+    await expect(page.getByRole('button', { name: 'Aufnahme beenden' })).toBeVisible({ timeout: 30_000 });
     await expectNoAxeViolations(page, 'Öffentlicher Chat: Aufnahme läuft');
     await page.waitForTimeout(1200);
     await page.getByRole('button', { name: 'Aufnahme beenden' }).click();
