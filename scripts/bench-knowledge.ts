@@ -1,5 +1,8 @@
-// npm run bench (second part) — knowledge: ingestion speed, retrieval quality on the frozen German
-// QA set (tests/fixtures/german-qa: S@1, MRR@10) and retrieval latency at 10,000 passages.
+// npm run bench (second part) — knowledge: ingestion speed, retrieval quality on the two frozen
+// German QA sets (tests/fixtures/german-qa and german-qa-blind: S@1, MRR@10, the blind set also per
+// category) and retrieval latency at 10,000 passages. BENCH_ONLY=knowledge runs only this part of
+// `npm run bench`; BENCH_ONLY=quality only the two QA sets (no ingestion or latency figures);
+// BENCH_MISSES=1 lists the questions whose answer is not first.
 // Runs the real app in this process on a fresh embedded database (app.inject, no HTTP), so the
 // retrieval query can be timed on its own; BENCH_DATABASE_URL=postgres://… runs it on a fresh
 // database of that PostgreSQL server instead. Results go to docs/performance.md by hand.
@@ -16,7 +19,8 @@ import { Agent } from '../tests/setup/agent.ts';
 import { uploadKnowledge } from '../tests/setup/knowledge-upload.ts';
 import { makePdf } from '../tests/fixtures/office-files.ts';
 import { TEST_SELLER_ENV } from '../tests/setup/seller-env.ts';
-import { loadGermanQa, meanWordOverlap, scoreQa } from '../tests/fixtures/german-qa/index.ts';
+import { loadGermanQa, meanWordOverlap, scoreQa, type QaSet } from '../tests/fixtures/german-qa/index.ts';
+import { loadGermanQaBlind, scoreByCategory } from '../tests/fixtures/german-qa-blind/index.ts';
 import { withDatabase } from '../tests/setup/global-setup.ts';
 import { installJobSchema } from '../src/server/platform/jobs.ts';
 import { sql } from 'drizzle-orm';
@@ -50,6 +54,9 @@ async function resplitIdle(db: Db) {
 }
 
 async function main() {
+  const only = process.env.BENCH_ONLY;
+  if (only && only !== 'knowledge' && only !== 'quality') return;
+  const qualityOnly = only === 'quality';
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-bench-knowledge-'));
   const serverUrl = process.env.BENCH_DATABASE_URL;
   const benchDb = `mika_bench_${process.pid}`;
@@ -100,16 +107,17 @@ async function main() {
       `Seite ${i}: ` + 'Die Lieferbedingungen regeln Versand, Haftung und Zahlung im Detail. '.repeat(25);
     const pdf = await makePdf(Array.from({ length: 100 }, (_, i) => page(i + 1)));
     const runs: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < (qualityOnly ? 0 : 3); i++) {
       const t0 = performance.now();
       await uploadKnowledge(agent, pdfAssistant, { name: `bedingungen-${i}.pdf`, data: pdf });
       await waitReady(agent, pdfAssistant, i + 1);
       runs.push(performance.now() - t0);
     }
-    const ingest = percentile(runs, 50);
+    const ingest = qualityOnly ? 0 : percentile(runs, 50);
 
     const assistantId = async (name: string) =>
       rowsOf<{ id: number }>(await deps.db.execute(sql`select id from assistants where name = ${name}`))[0]!.id;
+    const ms = (v: number) => `${v.toFixed(1)} ms`;
     const time = async (questions: string[], id: number) => {
       const latencies: number[] = [];
       for (const q of questions) {
@@ -120,21 +128,45 @@ async function main() {
       return latencies;
     };
 
-    // Quality: the frozen German QA set (300 questions over 300 passages) in one assistant.
+    // Quality: each frozen German QA set in one assistant of its own.
+    const measureSet = async (name: string, set: QaSet) => {
+      const uuid = await newAssistant(name);
+      for (const doc of set.documents) await uploadKnowledge(agent, uuid, doc);
+      await waitReady(agent, uuid, set.documents.length);
+      const id = await assistantId(name);
+      // The re-split job runs a few seconds after the last upload: wait for it. Then the planner's
+      // statistics as autovacuum would have them a minute later (a fresh PostgreSQL table has none).
+      await resplitIdle(deps.db);
+      await deps.db.execute(sql`analyze knowledge_postings, knowledge_terms, knowledge_passages, knowledge_files`);
+      const score = await scoreQa(set.questions, (q) => searchPassages(deps.db, id, q, 10));
+      const latencies = await time(
+        set.questions.map((q) => q.q),
+        id,
+      );
+      return { score, latencies };
+    };
     const qa = loadGermanQa();
-    const qaAssistant = await newAssistant('Bench QA');
-    for (const doc of qa.documents) await uploadKnowledge(agent, qaAssistant, doc);
-    await waitReady(agent, qaAssistant, qa.documents.length);
-    const qaId = await assistantId('Bench QA');
-    // The re-split job runs a few seconds after the last upload: wait for it. Then the planner's
-    // statistics as autovacuum would have them a minute later (a fresh PostgreSQL table has none).
-    await resplitIdle(deps.db);
-    await deps.db.execute(sql`analyze knowledge_postings, knowledge_terms, knowledge_passages, knowledge_files`);
-    const score = await scoreQa(qa.questions, (q) => searchPassages(deps.db, qaId, q, 10));
-    const qaLatencies = await time(
-      qa.questions.map((q) => q.q),
-      qaId,
-    );
+    const first = await measureSet('Bench QA', qa);
+    const blindSet = loadGermanQaBlind();
+    const blind = await measureSet('Bench QA blind', blindSet);
+    const qaRows = [
+      `| first German QA set (written with the ranking): ${qa.questions.length} questions over ${qa.documents.length} documents, mean word overlap question/passage ${meanWordOverlap(qa.questions).toFixed(3)} | **S@1 ${first.score.successAt1.toFixed(3)}, MRR@10 ${first.score.mrrAt10.toFixed(3)}** |`,
+      `| blind German QA set: ${blindSet.questions.length} questions over ${blindSet.documents.length} documents, mean word overlap ${meanWordOverlap(blindSet.questions).toFixed(3)} | **S@1 ${blind.score.successAt1.toFixed(3)}, MRR@10 ${blind.score.mrrAt10.toFixed(3)}** |`,
+      ...scoreByCategory(blindSet, blind.score).map(
+        (c) => `| … blind set, category ${c.category} (${c.n} questions) | S@1 ${c.successAt1.toFixed(3)}, MRR@10 ${c.mrrAt10.toFixed(3)} |`,
+      ),
+      `| retrieval over the first set (${qa.questions.length} passages), p50 / p95 | ${ms(percentile(first.latencies, 50))} / ${ms(percentile(first.latencies, 95))} |`,
+      `| retrieval over the blind set (${blindSet.questions.length} passages), p50 / p95 | ${ms(percentile(blind.latencies, 50))} / ${ms(percentile(blind.latencies, 95))} |`,
+    ];
+    const misses = () => {
+      if (process.env.BENCH_MISSES)
+        console.log(['first set:', ...first.score.misses, '', 'blind set:', ...blind.score.misses].join('\n'));
+    };
+    if (qualityOnly) {
+      console.log([`database: ${database.kind}`, '| knowledge measurement | result |', '|---|---|', ...qaRows].join('\n'));
+      misses();
+      return;
+    }
 
     // Scale: all QA documents in one file, again and again (headings numbered), to 10,000 passages.
     const searchAssistant = await newAssistant('Bench Suche');
@@ -158,21 +190,19 @@ async function main() {
       qa.questions.map((q) => q.q),
       scaleId,
     );
-    const ms = (v: number) => `${v.toFixed(1)} ms`;
     console.log(
       [
         `database: ${database.kind}`,
         '| knowledge measurement | result |',
         '|---|---|',
         `| ingestion of a 100-page PDF (upload → ready, median of 3) | ${(ingest / 1000).toFixed(2)} s = **${(100 / (ingest / 1000)).toFixed(0)} pages/s** |`,
-        `| German QA set: ${qa.questions.length} questions over ${qa.documents.length} documents, mean word overlap question/passage ${meanWordOverlap(qa.questions).toFixed(3)} | **S@1 ${score.successAt1.toFixed(3)}, MRR@10 ${score.mrrAt10.toFixed(3)}** |`,
-        `| retrieval over the QA set (300 passages), p50 / p95 | ${ms(percentile(qaLatencies, 50))} / ${ms(percentile(qaLatencies, 95))} |`,
+        ...qaRows,
         `| retrieval over ${list.files.length} files (${passages} passages), ${latencies.length} questions, p50 / p95 | **${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))}** |`,
         `| upload and indexing of those ${passages} passages (first upload → all ready) | ${bulkSeconds.toFixed(1)} s |`,
         `| re-splitting those ${passages} passages with the full vocabulary (the re-split job) | ${resplitSeconds.toFixed(1)} s |`,
       ].join('\n'),
     );
-    if (process.env.BENCH_MISSES) console.log(score.misses.join('\n'));
+    misses();
   } finally {
     await app.close();
     await database.close();

@@ -216,4 +216,5 @@ async function scaleScenarios(pid: number, base: string, user: Client, assistant
   return out;
 }
 
-await main();
+// BENCH_ONLY=knowledge or quality: only the second part of `npm run bench` (bench-knowledge.ts).
+if (!['knowledge', 'quality'].includes(process.env.BENCH_ONLY ?? '')) await main();

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts
 import { addKnowledge } from '../../../../tests/setup/knowledge.ts';
 import { createAssistant, createStaffedTeam, loginAs } from '../../../../tests/factories/index.ts';
 import { loadGermanQa, meanWordOverlap, scoreQa } from '../../../../tests/fixtures/german-qa/index.ts';
+import { loadGermanQaBlind } from '../../../../tests/fixtures/german-qa-blind/index.ts';
 import type { Assistant } from '../../db/schema/index.ts';
 import { searchPassages } from './retrieval.ts';
 import { resplitAssistant } from './knowledge.jobs.ts';
@@ -13,6 +14,21 @@ import { resplitAssistant } from './knowledge.jobs.ts';
 
 const FROZEN_HASH = '4e3f60a3a5a7e8ab6b97745922ed1ff860727f7ccdab724c1f622a3df76c8d6a';
 const qa = loadGermanQa();
+// The blind set (tests/fixtures/german-qa-blind), frozen before any tuning on it: JSON files and
+// categories.tsv.
+const BLIND_FROZEN_HASH = '6ba7fe66c8d7c0c9b3ea6d5d5157405a51c99ac4afab3ab28ebf5a88548a7cba';
+const blind = loadGermanQaBlind();
+
+describe('the blind German QA set', () => {
+  it('is the frozen set: 325 questions over 325 passages in 30 documents, every category tagged', () => {
+    expect(blind.hash).toBe(BLIND_FROZEN_HASH);
+    expect(blind.questions.length).toBe(325);
+    expect(blind.documents.length).toBe(30);
+    expect(meanWordOverlap(blind.questions)).toBeCloseTo(0.347, 3);
+    const ids = new Set(blind.questions.map((q) => q.id));
+    expect([...blind.categories.keys()].filter((id) => !ids.has(id))).toEqual([]);
+  });
+});
 
 describe('retrieval floor on the German QA set', () => {
   let t: TestApp;
