@@ -1,5 +1,4 @@
 import { strToU8 } from 'fflate';
-import type { Db } from '../db/client.ts';
 
 /**
  * The team export (DSGVO Art. 15 and 20) is written by the owners of the rows, as erasure is
@@ -30,8 +29,6 @@ export interface MessageAttachments {
   audio(ref: { assistantUuid: string; name: string }): Promise<Uint8Array | undefined>;
   document(ref: { assistantId: number; source: string }): Promise<Uint8Array | undefined>;
 }
-
-export type TeamExporter = (db: Db, teamId: number, ctx: TeamExportContext) => Promise<ExportEntries>;
 
 /** Pretty JSON as UTF-8, the format of every JSON file in an export. */
 export const exportJson = (value: unknown) => strToU8(JSON.stringify(value, null, 2));
