@@ -5,7 +5,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * processes on one database cannot share an embedded PGlite. On PGlite they are not collected at
  * all (rather than skipped); CI runs them against 127.0.0.1:5432 and 127.0.0.1:6379 (.ci/run).
  */
-const POSTGRES_ONLY = ['tests/integration/two-instances.test.ts', 'src/server/platform/auth-cache.pg.test.ts'];
+const POSTGRES_ONLY = ['tests/integration/two-instances.test.ts', 'src/server/**/*.pg.test.ts'];
 
 export default defineConfig({
   test: {

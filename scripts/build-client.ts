@@ -18,6 +18,7 @@ export const CLIENT_INPUTS = [
   'scripts/light-entry-config.ts',
   'scripts/precompress-plugin.ts',
   'scripts/early-requests-plugin.ts',
+  'scripts/first-load-chunks.ts',
   'package-lock.json',
   'public',
   'src/client',

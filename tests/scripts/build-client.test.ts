@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_INPUTS, clientInputsHash, staleReason, writeStamp } from '../../scripts/build-client.ts';
+import { CLIENT_INPUTS, VITE_CONFIGS, clientInputsHash, staleReason, writeStamp } from '../../scripts/build-client.ts';
 
 // `npm start` builds the client only when its inputs changed: a restart costs about a second.
 let root: string;
@@ -60,12 +60,15 @@ describe('the client build check', () => {
   });
 
   it('lists every file the Vite configs read as input', () => {
-    // The configs' own imports and HTML entries: a new one must be added to CLIENT_INPUTS.
-    for (const config of ['vite.config.ts', 'vite.chat.config.ts', 'vite.auth.config.ts', 'scripts/light-entry-config.ts']) {
+    // The configs' imports, followed through the build scripts they load, and their HTML entries:
+    // a new one must be added to CLIENT_INPUTS.
+    const queue = [...VITE_CONFIGS];
+    for (const config of queue) {
       const text = fs.readFileSync(config, 'utf8');
       for (const [, spec] of text.matchAll(/from '(\.[^']+)'/g)) {
         const rel = path.posix.normalize(path.posix.join(path.posix.dirname(config), spec!));
         expect(CLIENT_INPUTS.some((input) => rel === input || rel.startsWith(`${input}/`)), `${config} imports ${rel}`).toBe(true);
+        if (rel.startsWith('scripts/') && !queue.includes(rel)) queue.push(rel);
       }
       for (const [, html] of text.matchAll(/'([\w-]+\.html)'/g)) expect(CLIENT_INPUTS, `${config} builds ${html}`).toContain(html);
     }

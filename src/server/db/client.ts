@@ -84,6 +84,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next checkout.
     pool.on('error', (err) => console.error('PostgreSQL idle connection error:', err.message));
+    // pool.end() resolves once it has *asked* every idle connection to end, not once they have
+    // ended; close() waits for the last one, so that whoever closes (a shutdown, a test dropping its
+    // database) never finds a connection still open, nor one that reports its termination as an error.
+    const open = new Set<unknown>();
+    pool.on('connect', (client) => open.add(client));
+    pool.on('remove', (client) => open.delete(client));
+    const allEnded = () =>
+      new Promise<void>((resolve) => {
+        if (open.size === 0) return resolve();
+        const onRemove = () => {
+          if (open.size > 0) return;
+          pool.off('remove', onRemove);
+          resolve();
+        };
+        pool.on('remove', onRemove);
+      });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const databaseUrl = options.databaseUrl;
     return {
@@ -92,7 +108,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: databaseUrl,
       listen: (channel, onMessage, onLost) => listenPg(databaseUrl, channel, onMessage, onLost),
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
-      close: () => pool.end(),
+      close: async () => {
+        await pool.end();
+        await allEnded();
+      },
     };
   }
   const dir = options.pgliteDir;
