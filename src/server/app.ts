@@ -30,7 +30,7 @@ import { defineFileSweep } from './platform/file-sweep.ts';
 import { knowledgeFolderOwner, knowledgeRowOwner } from './features/knowledge/index.ts';
 import { audioFolderOwner, readStoredAnswerAudio } from './features/voice/index.ts';
 import { assetFolderOwner, assetRowOwner } from './features/assets/index.ts';
-import { imageFolderOwner } from './features/images/index.ts';
+import { imageFolderOwner, imageRowOwner } from './features/images/index.ts';
 import { defineImageJobs, resumeInterruptedImages } from './features/images/index.ts';
 import { imageRoutes } from './features/images/index.ts';
 import { taskDocumentFolderOwner, taskDocumentSource } from './features/tasks/index.ts';
@@ -154,7 +154,7 @@ export async function buildApp(
     privateFiles,
     // Erasure order: every feature's linked rows first, then the conversations, then the people.
     // The team export adds the parts in this order too (owners with exportTeam).
-    rowOwners: [teamRowOwner, assistantRowOwner, knowledgeRowOwner, assetRowOwner, formRowOwner, mcpRowOwner, mailRowOwner, billingRowOwner, chatRowOwner, accountRowOwner, auditRowOwner],
+    rowOwners: [teamRowOwner, assistantRowOwner, knowledgeRowOwner, assetRowOwner, imageRowOwner, formRowOwner, mcpRowOwner, mailRowOwner, billingRowOwner, chatRowOwner, accountRowOwner, auditRowOwner],
     ai: createAiGateway(config.ai, () => providers.models()),
     providers,
     secrets,

@@ -114,3 +114,31 @@ export async function countOwnAssistants(db: Db, teamId: number): Promise<number
     .where(and(eq(assistants.teamId, teamId), eq(assistants.isDefault, false)));
   return row?.n ?? 0;
 }
+
+/** A new Mika of a team; its uuid. */
+export async function insertAssistant(db: Db, values: typeof assistants.$inferInsert): Promise<string> {
+  const [row] = await db.insert(assistants).values(values).returning({ uuid: assistants.uuid });
+  return row!.uuid;
+}
+
+export type AssistantChanges = Partial<typeof assistants.$inferInsert>;
+
+/** Changes a Mika's columns and stamps the change. */
+export async function updateAssistantRow(db: Db, id: number, set: AssistantChanges): Promise<void> {
+  await db
+    .update(assistants)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(assistants.id, id));
+}
+
+/** Deletes a Mika; its rows in other features' tables go by cascade. */
+export async function deleteAssistantRow(db: Db, id: number): Promise<void> {
+  await db.delete(assistants).where(eq(assistants.id, id));
+}
+
+export async function upsertAssistantRight(db: Db, input: { userId: number; assistantId: number; right: 'canUse' | 'canEdit'; value: boolean }): Promise<void> {
+  await db
+    .insert(assistantRights)
+    .values({ userId: input.userId, assistantId: input.assistantId, [input.right]: input.value })
+    .onConflictDoUpdate({ target: [assistantRights.userId, assistantRights.assistantId], set: { [input.right]: input.value } });
+}

@@ -1,8 +1,7 @@
 import { requireAccess } from '../../platform/access.ts';
-import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client.ts';
-import { assistantRights, assistants, teams, type Assistant, type Team } from '../../db/schema/index.ts';
+import type { Assistant, Team } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { FILE_SWEEP_JOB } from '../../platform/file-sweep.ts';
 import { generateAvatarSvg } from '../../platform/avatar.ts';
@@ -21,15 +20,20 @@ import type {
   ZUpdateAssistantRequest,
 } from '../../../shared/schemas/assistants.ts';
 import type { z } from '../../../shared/zod.ts';
-import { getTeamLimits } from '../teams/index.ts';
+import { getTeamLimits, loadTeamForUpdate } from '../teams/index.ts';
 import { isToolActive } from '../../ai/tools/tool-state.ts';
 import { GUIDE_SEED_KEY } from './assistant.seed.ts';
 import {
   countOwnAssistants,
   countPublishedAssistants,
+  deleteAssistantRow,
   findPublicAssistant,
   findVisibleAssistant,
+  insertAssistant,
   listVisibleAssistants,
+  updateAssistantRow,
+  upsertAssistantRight,
+  type AssistantChanges,
   type AssistantWithRights,
 } from './assistant.repository.ts';
 
@@ -251,13 +255,11 @@ export async function createAssistant(
   const image = await deps.storage.put('avatars', 'svg', generateAvatarSvg(svgSeed), svgSeed);
   const uuid = await deps.db.transaction(async (tx) => {
     // Lock the team row: two parallel creates cannot both take the last free slot.
-    const [team] = await tx.select().from(teams).where(eq(teams.id, auth.team.id)).for('update');
-    const limit = await getLimitState(tx, team!);
+    const team = await loadTeamForUpdate(tx, auth.team.id);
+    const limit = await getLimitState(tx, team);
     if (limit.full) throw new AppError('FORBIDDEN', MA.limitReached);
-    if (input.is_public === 1) await assertCanPublish(tx, team!);
-    const [row] = await tx
-      .insert(assistants)
-      .values({
+    if (input.is_public === 1) await assertCanPublish(tx, team);
+    return insertAssistant(tx, {
         teamId: auth.team.id,
         name: input.name,
         type: input.type,
@@ -271,9 +273,7 @@ export async function createAssistant(
         ownerEmail: auth.user.email,
         image,
         createdBy: auth.user.id,
-      })
-      .returning({ uuid: assistants.uuid });
-    return row!.uuid;
+      });
   });
   return { uuid };
 }
@@ -282,7 +282,7 @@ type UpdateInput = z.output<typeof ZUpdateAssistantRequest>['assistant'];
 
 export async function updateAssistant(deps: Deps, auth: AuthContext, input: UpdateInput): Promise<AssistantDetail> {
   const current = await requireAccess(auth, 'assistant.edit', input.uuid, deps);
-  const set: Partial<typeof assistants.$inferInsert> = { updatedAt: new Date() };
+  const set: AssistantChanges = {};
   if (input.name !== undefined) {
     // The whole property form: absent optional texts are cleared, as the form shows them empty.
     Object.assign(set, {
@@ -303,9 +303,8 @@ export async function updateAssistant(deps: Deps, auth: AuthContext, input: Upda
     // A new publication: within the licences, decided under the team's lock (two parallel
     // publications cannot both take the last licence).
     await deps.db.transaction(async (tx) => {
-      const [team] = await tx.select().from(teams).where(eq(teams.id, auth.team.id)).for('update');
-      await assertCanPublish(tx, team!, current.id);
-      await tx.update(assistants).set(set).where(eq(assistants.id, current.id));
+      await assertCanPublish(tx, await loadTeamForUpdate(tx, auth.team.id), current.id);
+      await updateAssistantRow(tx, current.id, set);
     });
     return getAssistantDetail(deps, auth, input.uuid);
   }
@@ -320,17 +319,14 @@ export async function updateAssistant(deps: Deps, auth: AuthContext, input: Upda
       .filter(Boolean)
       .join(', ');
   }
-  await deps.db.update(assistants).set(set).where(eq(assistants.id, current.id));
+  await updateAssistantRow(deps.db, current.id, set);
   return getAssistantDetail(deps, auth, input.uuid);
 }
 
 export async function changeAssistantType(deps: Deps, auth: AuthContext, uuid: string, type: Assistant['type']) {
   const current = await requireAccess(auth, 'assistant.edit', uuid, deps);
   // Only chat assistants can be published; switching away unpublishes at once.
-  await deps.db
-    .update(assistants)
-    .set({ type, isPublic: type === 'chat' ? current.isPublic : false, updatedAt: new Date() })
-    .where(eq(assistants.id, current.id));
+  await updateAssistantRow(deps.db, current.id, { type, isPublic: type === 'chat' ? current.isPublic : false });
   return getAssistantDetail(deps, auth, uuid);
 }
 
@@ -341,7 +337,7 @@ export async function deleteAssistant(deps: Deps, auth: AuthContext, uuid: strin
   const a = row.assistant;
   const allowed = a.isDefault ? rights.canEdit : auth.user.isAdmin && a.teamId === auth.team.id;
   if (!allowed) throw new AppError('FORBIDDEN', a.isDefault ? MA.defaultNotEditable : MA.noPermission);
-  await deps.db.delete(assistants).where(eq(assistants.id, a.id));
+  await deleteAssistantRow(deps.db, a.id);
   await deps.storage.remove(a.logo);
   if (!a.isDefault) await deps.storage.remove(a.image);
   // Its files (knowledge, spoken answers …) lost their rows by cascade: the sweep deletes them now.
@@ -358,10 +354,7 @@ export async function saveAssistantFilter(
   assistant: Assistant,
   values: { filter: string; filterEnabled: boolean },
 ): Promise<void> {
-  await deps.db
-    .update(assistants)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(assistants.id, assistant.id));
+  await updateAssistantRow(deps.db, assistant.id, values);
 }
 
 export async function setAssistantLogo(
@@ -382,23 +375,17 @@ export async function setAssistantLogo(
     messages: { invalid: MA.logoType, dimensions: MA.logoDimensions },
   });
   const logo = await deps.storage.put('logos', ext, data);
-  await deps.db.update(assistants).set({ logo, updatedAt: new Date() }).where(eq(assistants.id, current.id));
+  await updateAssistantRow(deps.db, current.id, { logo });
   await deps.storage.remove(current.logo);
   return { logo: publicUrl(logo)! };
 }
 
 /** One right of a user on an assistant (Users → Rechte): the assistants feature writes assistant_rights. */
 export async function setAssistantRight(db: Db, input: { userId: number; assistantId: number; right: 'canUse' | 'canEdit'; value: boolean }): Promise<void> {
-  await db
-    .insert(assistantRights)
-    .values({ userId: input.userId, assistantId: input.assistantId, [input.right]: input.value })
-    .onConflictDoUpdate({ target: [assistantRights.userId, assistantRights.assistantId], set: { [input.right]: input.value } });
+  await upsertAssistantRight(db, input);
 }
 
 /** The image style of an image assistant (the images feature decides it, this feature writes it). */
 export async function setAssistantImageStyle(db: Db, assistantId: number, values: { mainStyle: string; subStyle: string | null; isImageStyleCustom: boolean }): Promise<void> {
-  await db
-    .update(assistants)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(assistants.id, assistantId));
+  await updateAssistantRow(db, assistantId, values);
 }

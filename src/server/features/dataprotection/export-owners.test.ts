@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync, strFromU8 } from 'fflate';
-import { dataExports, messages, orders, type DataExportRow } from '../../db/schema/index.ts';
+import { dataExports, generatedImages, messages, orders, styleImages, type DataExportRow } from '../../db/schema/index.ts';
 import { Agent } from '../../../../tests/setup/agent.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { askInThread, openThread, speakAnswer } from '../../../../tests/setup/chat.ts';
@@ -26,6 +26,7 @@ const EXPECTED: Record<string, RegExp[]> = {
   assistants: [/^assistants\.json$/],
   knowledge: [/^knowledge\/files\.json$/, /^knowledge\/\d+-preise\.txt$/],
   assets: [/^assets\/files\.json$/, /^assets\/\d+-preisliste\.pdf$/],
+  images: [/^images\/images\.json$/, /^images\/[0-9a-f-]{36}\.png$/, /^images\/styles\/references\.json$/, /^images\/styles\/[0-9a-f-]{36}\.png$/],
   chat: [/^conversations\/\d+\/conversation\.json$/, /^conversations\/\d+\/audio\/.+$/, /^conversations\/\d+\/documents\/\d+-Angebot\.pdf$/],
   forms: [/^form-submissions\.json$/],
   billing: [/^orders\.json$/, /^invoices\.json$/],
@@ -56,9 +57,15 @@ async function teamWithEverything() {
   const vt = await openThread(visitor, a.uuid, { public: true });
   await askInThread(visitor, a.uuid, vt, 'Besucherfrage');
   expect((await visitor.post('/api/send/form', { assistantUuid: a.uuid, threadId: vt.id, token: vt.token, firstname: 'Paula', lastname: 'Pflaume', email: 'paula@kunde.example' })).status).toBe(200);
+  // A picture an employee painted with an image Mika, and a reference image of a custom style.
+  const painter = await createAssistant(db, team, { name: 'Mal-Mika', type: 'image' });
+  const png = await t.deps.privateFiles.put('images', 'png', Buffer.from('\x89PNG-Bild-des-Teams'));
+  await db.insert(generatedImages).values({ teamId: team.id, assistantId: painter.id, userId: employee.id, description: 'Ein Leuchtturm', prompt: 'lighthouse', status: 'ready', storedName: png });
+  const reference = await t.deps.privateFiles.put('style-images', 'png', Buffer.from('\x89PNG-Referenz'));
+  await db.insert(styleImages).values({ teamId: team.id, assistantId: painter.id, storedName: reference, sizeBytes: 16 });
   await db.insert(orders).values({ teamId: team.id, status: 'paid', credits: 500, priceCents: 1234 });
   const [row] = await db.insert(dataExports).values({ teamId: team.id, requestedBy: owner.id, scope: 'team', label: 'Gesamtes Team' }).returning();
-  return { team, row: row as DataExportRow };
+  return { team, employee, painter, row: row as DataExportRow };
 }
 
 describe('the team export is written by the owners of the rows', () => {
@@ -84,9 +91,20 @@ describe('the team export is written by the owners of the rows', () => {
     }
   });
 
+  it("a person's export holds their pictures, with the picture file and the Mika that painted it", async () => {
+    const { team, employee, painter } = await teamWithEverything();
+    const [row] = await t.database.db.insert(dataExports).values({ teamId: team.id, requestedBy: employee.id, scope: 'user', subject: employee.uuid, label: employee.name }).returning();
+    const files = unzipSync(await buildExportZip(t.deps, row as DataExportRow));
+    const pictures = JSON.parse(strFromU8(files['images/images.json']!)) as { uuid: string; assistant: string; description: string; file: string }[];
+    expect(pictures).toEqual([expect.objectContaining({ assistant: painter.uuid, description: 'Ein Leuchtturm' })]);
+    expect(strFromU8(files[pictures[0]!.file]!)).toContain('PNG-Bild-des-Teams');
+    // The team's style references are the team's, not the person's.
+    expect(Object.keys(files).some((n) => n.startsWith('images/styles/'))).toBe(false);
+  });
+
   it('an owner whose contribution returns nothing is caught', async () => {
     const { row } = await teamWithEverything();
-    for (const name of ['knowledge', 'chat', 'billing']) {
+    for (const name of ['knowledge', 'chat', 'billing', 'images']) {
       const owner = t.deps.rowOwners.find((o) => o.owner === name)!;
       const real = owner.exportTeam;
       owner.exportTeam = async () => ({});

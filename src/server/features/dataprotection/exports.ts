@@ -1,7 +1,7 @@
 import { requireAccess } from '../../platform/access.ts';
-import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import { zipSync, strToU8 } from 'fflate';
-import { dataExports, generatedImages, teams, users, type DataExportRow, type ExportScope } from '../../db/schema/index.ts';
+import { dataExports, teams, users, type DataExportRow, type ExportScope } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { auditFrom, recordAudit } from '../../platform/audit.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -16,6 +16,7 @@ import { listRightsOfUser, listTeamAssistantNames } from '../assistants/index.ts
 import { findTeamPersonByUuid, listTeamUserUuids, personExportJson } from '../auth/index.ts';
 import { exportConversations, listThreadIdsOfUser } from '../chat/index.ts';
 import { exportThreadFormSubmissions } from '../forms/index.ts';
+import { exportUserImages } from '../images/index.ts';
 import { visitorThreadOr404 } from './erasure.ts';
 
 // Data exports (DSGVO Art. 15 and 20): a ZIP with JSON and the original files, prepared by a job
@@ -209,7 +210,7 @@ const README = (scope: ExportScope) =>
     '',
     'Dieser Export enthält die gespeicherten Daten als JSON (UTF-8) und die Originaldateien.',
     scope === 'team'
-      ? 'team.json: das Team und seine Einstellungen · users.json: alle User · assistants.json: alle Mikas mit Einstellungen, Tools und Rechten · knowledge/: Liste und Originale der Wissensdateien · assets/: Dateien der Mikas · conversations/: alle Unterhaltungen mit Nachrichten, Sprachantworten und Dokumenten · form-submissions.json: Kontaktformulare · orders.json und invoices.json: Bestellungen und Rechnungen.'
+      ? 'team.json: das Team und seine Einstellungen · users.json: alle User · assistants.json: alle Mikas mit Einstellungen, Tools und Rechten · knowledge/: Liste und Originale der Wissensdateien · assets/: Dateien der Mikas · images/: erzeugte Bilder und Referenzbilder eigener Stile · conversations/: alle Unterhaltungen mit Nachrichten, Sprachantworten und Dokumenten · form-submissions.json: Kontaktformulare · orders.json und invoices.json: Bestellungen und Rechnungen.'
       : scope === 'user'
         ? 'user.json: die Stammdaten · rights.json: Rechte an Mikas · conversations/: alle Unterhaltungen mit Nachrichten, Sprachantworten und Dokumenten · images/: erzeugte Bilder.'
         : 'conversations/: die Unterhaltung mit Nachrichten, Sprachantworten und Dokumenten · form-submissions.json: Kontaktformulare aus dieser Unterhaltung.',
@@ -243,15 +244,7 @@ export async function buildExportZip(deps: Deps, row: DataExportRow): Promise<Ui
     const threadIds = await listThreadIdsOfUser(db, teamId, person.id);
     const assistants = once(() => listTeamAssistantNames(db, teamId));
     Object.assign(entries, await exportConversations(db, threadIds, { assistants, userUuids: async () => new Map([[person.id, person.uuid]]), attachments }));
-    // The person's pictures (images feature) are still read here; see decision 029.
-    const pictures = await db.select().from(generatedImages).where(eq(generatedImages.userId, person.id)).orderBy(asc(generatedImages.id));
-    entries['images/images.json'] = exportJson(
-      pictures.map((p) => ({ uuid: p.uuid, description: p.description, prompt: p.prompt, style: [p.mainStyle, p.subStyle].filter(Boolean).join('/'), status: p.status, created_at: p.createdAt, file: p.storedName ? `images/${p.uuid}.png` : null })),
-    );
-    for (const p of pictures) {
-      const bytes = p.storedName ? await deps.privateFiles.read('images', p.storedName) : undefined;
-      if (bytes) entries[`images/${p.uuid}.png`] = bytes;
-    }
+    Object.assign(entries, await exportUserImages(db, person.id, (folder, name) => deps.privateFiles.read(folder, name), await assistants()));
   } else {
     const thread = await visitorThreadOr404(deps, { id: teamId }, Number(row.subject)).catch(() => undefined);
     if (!thread) throw new Error('thread gone');

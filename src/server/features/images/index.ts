@@ -4,3 +4,4 @@ import './image.access.ts';
 export { defineImageJobs, resumeInterruptedImages } from './image.jobs.ts';
 export { imageFolderOwner } from './image.repository.ts';
 export { imageRoutes } from './image.routes.ts';
+export { exportUserImages, imageRowOwner } from './image.rows.ts';
