@@ -3,6 +3,15 @@ import react from '@vitejs/plugin-react';
 import { firstLoadChunks } from './first-load-chunks.ts';
 import { precompress } from './precompress-plugin.ts';
 
+/** React as Preact's compatibility layer: the light pages' build and the Preact component tests (vitest.config.ts). */
+export const PREACT_ALIASES = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+];
+
 /**
  * A page that must load fast on its own (docs/decisions/012): built separately from the office,
  * with `react`/`react-dom` aliased to Preact's compatibility layer, into the same dist/client after
@@ -12,15 +21,7 @@ export function lightEntryConfig(name: string, html: string, entryModule: string
   return defineConfig({
     plugins: [react(), precompress()],
     publicDir: false,
-    resolve: {
-      alias: [
-        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-        { find: /^react-dom$/, replacement: 'preact/compat' },
-        { find: /^react$/, replacement: 'preact/compat' },
-        { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-        { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      ],
-    },
+    resolve: { alias: PREACT_ALIASES },
     build: {
       outDir: 'dist/client',
       emptyOutDir: false,
