@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
 
 describe('the embedded database directory', () => {
-  it('belongs to one process at a time, and a lock left by a dead process is taken over', async () => {
+  // Two fresh embedded databases (initdb, no golden copy: the directory is the subject): seconds
+  // each, many more on a loaded machine.
+  it('belongs to one process at a time, and a lock left by a dead process is taken over', { timeout: 120_000 }, async () => {
     const root = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-lock-'));
     const dir = path.join(root, 'db');
     try {

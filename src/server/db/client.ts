@@ -108,10 +108,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: databaseUrl,
       listen: (channel, onMessage, onLost) => listenPg(databaseUrl, channel, onMessage, onLost),
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
-      close: async () => {
+      close: once(async () => {
         await pool.end();
         await allEnded();
-      },
+      }),
     };
   }
   const dir = options.pgliteDir;
@@ -136,11 +136,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       };
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
-    close: async () => {
+    close: once(async () => {
       await client.close();
       await release();
-    },
+    }),
   };
+}
+
+/** Closing twice (a shutdown hook and a test's teardown) closes once; both wait for it. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
 }
 
 async function listenPg(url: string, channel: string, onMessage: (payload: string) => void, onLost: (err: unknown) => void) {

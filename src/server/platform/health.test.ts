@@ -1,7 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { createTestApp, openTestDatabase, type TestApp } from '../../../tests/setup/test-app.ts';
 import { registerHealth } from './health.ts';
 
 describe('health checks', () => {
@@ -25,7 +24,8 @@ describe('health checks', () => {
 
   it('/readyz answers 503 with the reason when the database does not, /healthz stays 200', async () => {
     // A database that goes away under a running instance (a PostgreSQL restart, a lost connection).
-    const database = await openDatabase({});
+    const handle = await openTestDatabase();
+    const database = handle.database;
     const app = Fastify();
     registerHealth(app, database);
     try {
@@ -37,6 +37,7 @@ describe('health checks', () => {
       expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
     } finally {
       await app.close();
+      await handle.drop();
     }
   });
 });
