@@ -88,6 +88,19 @@ export default tseslint.config(
     ]),
   },
   {
+    // Tests wait for something observable, never for a fixed time (decision 036).
+    files: ['tests/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message: 'Wait for what the user would notice (a locator, expect.poll, a response, an event), not a fixed time.',
+        },
+      ],
+    },
+  },
+  {
     // Journeys take `test` from tests/e2e/fixtures.ts: its guard fails them on a browser error.
     files: ['tests/e2e/**/*.spec.ts', 'tests/fixtures/browser-guard/**/*.ts'],
     rules: {

@@ -763,11 +763,9 @@ describe('route × role × team matrix', () => {
     );
     const snapshot = async () => new Map(rows<{ name: string; rows: number; hash: string }>(await db.execute(snapshotQuery)).map((r) => [r.name, `${r.rows}:${r.hash}`]));
     // Jobs queued by the matrix above (exports, mails) would change tables while we look: let them finish.
-    for (let i = 0; i < 300; i++) {
-      const busy = rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from pgboss.job where state in ('created', 'active', 'retry') and start_after <= now()`))[0]!.n;
-      if (busy === 0) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const busy = async () =>
+      rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from pgboss.job where state in ('created', 'active', 'retry') and start_after <= now()`))[0]!.n;
+    await expect.poll(busy, { timeout: 30_000, interval: 100, message: 'jobs queued by the matrix still running' }).toBe(0);
     const changes: string[] = [];
     let calls = 0;
     for (const route of t.access.routes) {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { resize } from './viewport.ts';
 
 /** WCAG 2.1 A and AA: the bar issue 11 sets for every screen. */
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -36,9 +37,8 @@ export async function expectNoAxeViolations(page: Page, screen: string) {
   try {
     for (const width of widths) {
       if (width !== page.viewportSize()?.width) {
-        await page.setViewportSize({ width, height: width === WIDTHS.phone ? 844 : 900 });
-        // Let layout, media queries and transitions settle before checking.
-        await page.waitForTimeout(250);
+        // Layout, media queries and transitions settle before checking.
+        await resize(page, { width, height: width === WIDTHS.phone ? 844 : 900 });
       }
       expect(await violations(page), `axe (WCAG 2.1 AA) on „${screen}“ at ${width} px`).toEqual([]);
     }

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { apiRequest, callApi, registerOwner, signedIn } from './api.ts';
 import { expectNoAxeViolations } from './axe.ts';
+import { resize } from './viewport.ts';
 import { unique } from './public-helpers.ts';
 import { SUPERADMIN } from './server.ts';
 
@@ -40,8 +41,7 @@ interface InvoiceRow {
 async function shot(page: Page, region: ReturnType<Page['getByRole']>, name: string) {
   await region.screenshot({ path: test.info().outputPath(`${name}-1440.png`) });
   const size = page.viewportSize()!;
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(250);
+  await resize(page, { width: 390, height: 844 });
   await region.screenshot({ path: test.info().outputPath(`${name}-390.png`) });
   await page.setViewportSize(size);
 }

@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai.ts';
 import { expectNoAxeViolations } from './axe.ts';
+import { resize } from './viewport.ts';
 import { unique } from './public-helpers.ts';
 import { E2E_BASE_URL, E2E_LOG, SUPERADMIN } from './server.ts';
 import { callApi, registerOwner, signedIn } from './api.ts';
@@ -54,17 +55,15 @@ async function ownerAsks(question: string): Promise<string> {
 }
 
 async function shot(page: Page, name: string) {
-  // The snackbar of the save and the focus ring are not part of the screen.
-  const close = page.getByRole('alert').filter({ hasText: 'Der KI-Anbieter wurde gespeichert.' }).getByRole('button');
-  if (await close.count()) await close.first().click();
+  // The snackbar of the save and the focus ring are not part of the screen. The snackbar hides
+  // itself: wait for that (closing it by hand raced its own timeout and clicked a detached button).
+  await expect(page.getByRole('alert').filter({ hasText: 'Der KI-Anbieter wurde gespeichert.' })).toHaveCount(0);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   // Tall viewports instead of fullPage: the office scrolls inside its own container.
   const size = page.viewportSize()!;
-  await page.setViewportSize({ width: 1440, height: 1700 });
-  await page.waitForTimeout(300);
+  await resize(page, { width: 1440, height: 1700 });
   await page.screenshot({ path: test.info().outputPath(`${name}-1440.png`) });
-  await page.setViewportSize({ width: 390, height: 3000 });
-  await page.waitForTimeout(300);
+  await resize(page, { width: 390, height: 3000 });
   await page.screenshot({ path: test.info().outputPath(`${name}-390.png`) });
   await page.setViewportSize(size);
 }

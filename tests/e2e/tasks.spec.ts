@@ -7,6 +7,7 @@ import { makeDocx } from '../fixtures/office-files.ts';
 import { docxTables } from '../setup/document-tables.ts';
 import { apiHeaders, callApi, registerOwner } from './api.ts';
 import { expectNoAxeViolations } from './axe.ts';
+import { resize } from './viewport.ts';
 import { unique } from './public-helpers.ts';
 import { E2E_BASE_URL, latestMailText } from './server.ts';
 
@@ -19,8 +20,7 @@ async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   const original = page.viewportSize();
   for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(200);
+    await resize(page, { width, height: width === 390 ? 844 : 900 });
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   if (original) await page.setViewportSize(original);

@@ -27,13 +27,25 @@ test('Mikrofon: Aufnahme wird erkannt und als Nachricht gesendet', async ({ page
   try {
     const api = await adminApi(server.baseUrl);
     const uuid = await publishedAssistant(api);
+    // The page counts the seconds of sound its recorder has received (the recorder's audio callback).
+    await page.addInitScript(() => {
+      const counter = window as unknown as { recordedSeconds: number };
+      counter.recordedSeconds = 0;
+      const create = AudioContext.prototype.createScriptProcessor;
+      AudioContext.prototype.createScriptProcessor = function (this: AudioContext, ...args: Parameters<typeof create>) {
+        const node = create.apply(this, args);
+        node.addEventListener('audioprocess', (event) => (counter.recordedSeconds += event.inputBuffer.duration));
+        return node;
+      };
+    });
     await page.goto(`${server.baseUrl}/chat/${uuid}`);
     await page.getByRole('button', { name: 'Ich bin einverstanden' }).click();
     await page.getByRole('button', { name: 'Spracheingabe starten' }).click();
     // The recorder loads with the first recording.
     await expect(page.getByRole('button', { name: 'Aufnahme beenden' })).toBeVisible({ timeout: 30_000 });
     await expectNoAxeViolations(page, 'Öffentlicher Chat: Aufnahme läuft');
-    await page.waitForTimeout(1200);
+    // Speak for a second: stop once the recorder has that much sound, not after a fixed sleep.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { recordedSeconds: number }).recordedSeconds)).toBeGreaterThanOrEqual(1);
     await page.getByRole('button', { name: 'Aufnahme beenden' }).click();
     await expect(page.getByTestId('chat-message').filter({ hasText: 'Wie sind Eure Öffnungszeiten?' })).toBeVisible();
     await expect(page.getByTestId('chat-message').last()).toContainText('von 9 bis 18 Uhr geöffnet');
