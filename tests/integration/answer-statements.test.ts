@@ -26,6 +26,13 @@ const NOT_COUNTED: { why: string; pattern: RegExp }[] = [
 
 const counted = (statements: string[]) => statements.filter((s) => !NOT_COUNTED.some((n) => n.pattern.test(s)));
 
+/**
+ * A job the answer enqueues shows here with its insert; its handler runs later in the job engine's
+ * own context, outside the count. No answer enqueues one today: when one does, this fails and the
+ * handler's statements must be counted too (issue 31: a write moved to a job still counts).
+ */
+const enqueuedJobs = (statements: string[]) => statements.filter((s) => /insert into "?pgboss"?\./i.test(s));
+
 let t: TestApp;
 let fake: FakeOpenAI;
 beforeAll(async () => {
@@ -74,7 +81,8 @@ describe('database round trips of one chat answer', () => {
     // The history reached the provider with the first question and answer.
     expect(JSON.stringify(fake.requests.at(-1)!.body.messages)).toContain('Die erste Antwort.');
     await expectSettled(team.id, 'Die Expresslieferung kommt morgen an.');
-    expect(counted(statements), counted(statements).join('\n')).toHaveLength(BUDGET.office);
+    expect(enqueuedJobs(statements)).toEqual([]);
+    expect(counted(statements).length, counted(statements).join('\n')).toBeLessThanOrEqual(BUDGET.office);
   });
 
   it(`public chat: at most ${BUDGET.public} statements per answer, visitor limits and credits included`, async () => {
@@ -89,7 +97,8 @@ describe('database round trips of one chat answer', () => {
     const { result, statements } = await countStatements(() => askInThread(visitor, a.uuid, thread, 'Wie lange dauert die Lieferung?'));
     expect(result.complete.final_text).toBe('Wir liefern in drei Werktagen.');
     await expectSettled(team.id, 'Wir liefern in drei Werktagen.');
-    expect(counted(statements), counted(statements).join('\n')).toHaveLength(BUDGET.public);
+    expect(enqueuedJobs(statements)).toEqual([]);
+    expect(counted(statements).length, counted(statements).join('\n')).toBeLessThanOrEqual(BUDGET.public);
   });
 
   it('the count sees every statement (it can fail): a second answer counts twice', async () => {
