@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { Agent, request } from 'undici';
+import pg from 'pg';
 
 const TICKS = (() => {
   try {
@@ -45,15 +46,41 @@ export function percentile(values: number[], p: number): number {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The server's CPU for `count` runs of `task` (at `concurrency` at once), minus what the idle
- * server uses in the same wall time (job polling, timers), per run.
+ * CPU time (ms) of the PostgreSQL backends serving the database of `url` (read from /proc: the
+ * server must run on this machine). Null when it cannot be read.
  */
-export async function cpuPerCall(pid: number, count: number, concurrency: number, task: (i: number) => Promise<unknown>) {
+export async function databaseCpuMs(url: string): Promise<number | null> {
+  const client = new pg.Client({ connectionString: url, application_name: 'mika-bench-cpu' });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    let total = 0;
+    for (const { pid } of rows) total += processCpuMs(pid) ?? 0;
+    return rows.length > 0 ? total : null;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * The server's CPU for `count` runs of `task` (at `concurrency` at once), minus what the idle
+ * server uses in the same wall time (job polling, timers), per run. With `databaseUrl` also the
+ * CPU of that PostgreSQL database's backends, measured the same way.
+ */
+export async function cpuPerCall(pid: number, count: number, concurrency: number, task: (i: number) => Promise<unknown>, databaseUrl?: string) {
+  const dbCpu = async () => (databaseUrl ? await databaseCpuMs(databaseUrl) : null);
   const idleStart = processCpuMs(pid);
+  const idleDbStart = await dbCpu();
   const idleT0 = performance.now();
   await sleep(2000);
-  const idleRate = idleStart === null ? 0 : (processCpuMs(pid)! - idleStart) / (performance.now() - idleT0);
+  const idleWall = performance.now() - idleT0;
+  const idleRate = idleStart === null ? 0 : (processCpuMs(pid)! - idleStart) / idleWall;
+  const idleDbEnd = await dbCpu();
+  const idleDbRate = idleDbStart === null || idleDbEnd === null ? 0 : (idleDbEnd - idleDbStart) / idleWall;
   const cpu0 = processCpuMs(pid);
+  const db0 = await dbCpu();
   const t0 = performance.now();
   let next = 0;
   await Promise.all(
@@ -63,7 +90,9 @@ export async function cpuPerCall(pid: number, count: number, concurrency: number
   );
   const wall = performance.now() - t0;
   const cpu = cpu0 === null ? NaN : processCpuMs(pid)! - cpu0 - idleRate * wall;
-  return { cpuMsPerCall: cpu / count, perSecond: (count / wall) * 1000, wallMs: wall };
+  const db1 = await dbCpu();
+  const dbCpuMs = db0 === null || db1 === null ? NaN : db1 - db0 - idleDbRate * wall;
+  return { cpuMsPerCall: cpu / count, dbCpuMsPerCall: dbCpuMs / count, perSecond: (count / wall) * 1000, wallMs: wall };
 }
 
 /** A keep-alive connection pool like a browser's, big enough for thousands of open streams. */

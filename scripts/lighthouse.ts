@@ -21,8 +21,9 @@ const resolveFrom = createRequire(
 /** The little of Lighthouse's and chrome-launcher's API used here (loaded by path, so typed by hand). */
 interface Lhr {
   finalDisplayedUrl: string;
-  categories: { performance: { score: number } };
-  audits: Record<string, { numericValue: number }>;
+  categories: { performance: { score: number | null } };
+  // numericValue is missing when Lighthouse could not compute an audit (e.g. no CLS in the trace).
+  audits: Record<string, { numericValue?: number } | undefined>;
 }
 type Lighthouse = (url: string, flags: Record<string, unknown>) => Promise<{ lhr: Lhr }>;
 type ChromeLauncher = {
@@ -82,11 +83,13 @@ async function measure(url: string, user?: Client): Promise<Run> {
       const file = path.join(process.env.LIGHTHOUSE_JSON, `${new URL(url).pathname.split('/')[1] || 'library'}-${Date.now()}.json`);
       await fs.writeFile(file, JSON.stringify(lhr));
     }
-    const audit = (id: string) => lhr.audits[id]!.numericValue;
+    // An audit Lighthouse could not compute (e.g. no CLS value in a trace) is NaN: the run's other
+    // figures still count, and the median is taken over the runs that have the value.
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
       console.warn(`  ended on ${lhr.finalDisplayedUrl}`);
     return {
-      score: Math.round(lhr.categories.performance.score * 100),
+      score: typeof lhr.categories.performance.score === 'number' ? Math.round(lhr.categories.performance.score * 100) : NaN,
       fcp: audit('first-contentful-paint'),
       lcp: audit('largest-contentful-paint'),
       tbt: audit('total-blocking-time'),
@@ -97,9 +100,29 @@ async function measure(url: string, user?: Client): Promise<Run> {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The median of the values a run produced (NaN: none did). */
+const median = (values: number[]) => {
+  const known = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  return known.length > 0 ? known[Math.floor(known.length / 2)]! : NaN;
+};
+const show = (n: number, text: (n: number) => string) => (Number.isFinite(n) ? text(n) : 'n/a');
 const line = (r: Run) =>
-  `${String(r.score).padStart(3)}  FCP ${(r.fcp / 1000).toFixed(2)} s  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${Math.round(r.tbt)} ms  CLS ${r.cls.toFixed(3)}`;
+  `${show(r.score, (n) => String(n).padStart(3))}  FCP ${show(r.fcp, (n) => (n / 1000).toFixed(2))} s  LCP ${show(r.lcp, (n) => (n / 1000).toFixed(2))} s  TBT ${show(r.tbt, (n) => String(Math.round(n)))} ms  CLS ${show(r.cls, (n) => n.toFixed(3))}`;
+
+/**
+ * One run of a page; a run that fails (Chromium crashed, Lighthouse threw) is tried again, up to
+ * two more times per series, so that one failed run never costs the page its median.
+ */
+async function measureWithRetry(url: string, user: Client | undefined, label: string, retriesLeft: { n: number }): Promise<Run | null> {
+  for (;;) {
+    try {
+      return await measure(url, user);
+    } catch (err) {
+      console.warn(`${label}: run failed (${(err as Error).message})${retriesLeft.n > 0 ? ', trying again' : ''}`);
+      if (retriesLeft.n-- <= 0) return null;
+    }
+  }
+}
 
 const server = await startBenchServer();
 try {
@@ -117,13 +140,16 @@ try {
   );
   for (const page of pages) {
     const runs: Run[] = [];
+    const retries = { n: 2 };
     for (let i = 0; i < RUNS; i++) {
-      runs.push(await measure(server.base + page.url, page.user));
-      console.log(`${page.label} run ${i + 1}: ${line(runs.at(-1)!)}`);
+      const run = await measureWithRetry(server.base + page.url, page.user, `${page.label} run ${i + 1}`, retries);
+      if (!run) continue;
+      runs.push(run);
+      console.log(`${page.label} run ${i + 1}: ${line(run)}`);
     }
     const m = (key: keyof Run) => median(runs.map((r) => r[key]));
     console.log(
-      `${page.label} MEDIAN (${runs.map((r) => r.score).join(', ')}): ${line({ score: m('score'), fcp: m('fcp'), lcp: m('lcp'), tbt: m('tbt'), cls: m('cls') })}\n`,
+      `${page.label} MEDIAN of ${runs.length} run${runs.length === 1 ? '' : 's'} (${runs.map((r) => show(r.score, String)).join(', ')}): ${line({ score: m('score'), fcp: m('fcp'), lcp: m('lcp'), tbt: m('tbt'), cls: m('cls') })}\n`,
     );
   }
   console.log(

@@ -8,7 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -25,7 +25,25 @@ export function rowsOf<T>(result: unknown): T[] {
  * hot path whose loss in a database crash is harmless (credit holds, throttle counters): locking
  * and visibility are unchanged. Join it (`cross join relaxed`) so that it is evaluated.
  */
-export const RELAXED_COMMIT = sql`relaxed as (select set_config('synchronous_commit', 'off', true))`;
+export const RELAXED_CTE: Cte = { name: 'relaxed', body: sql`select set_config('synchronous_commit', 'off', true)` };
+
+/**
+ * One named part of a WITH clause that a feature contributes to a statement composed by another
+ * (decision 038): the owner of a table writes the SQL that changes it, the composer only puts the
+ * parts together, so that a chat answer's bookkeeping across features is one round trip.
+ */
+export interface Cte {
+  name: string;
+  body: SQL;
+}
+
+/** `with a as (…), b as (…)` for a raw statement made of the owners' parts. */
+export function withCtes(ctes: Cte[]): SQL {
+  return sql`with ${sql.join(
+    ctes.map((c) => sql`${sql.raw(c.name)} as (${c.body})`),
+    sql`, `,
+  )}`;
+}
 
 /** One value per database (a prepared query, a batch writer), made on first use. */
 export function oncePerDatabase<T>(build: (db: Db) => T): (db: Db) => T {

@@ -1,5 +1,6 @@
 import { eq, lt, sql } from 'drizzle-orm';
-import { RELAXED_COMMIT, rowsOf, type Db } from '../db/client.ts';
+import { RELAXED_CTE, rowsOf, withCtes, type Cte, type Db } from '../db/client.ts';
+import type { SQL } from 'drizzle-orm';
 import { throttleHits } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
 import { M } from '../../shared/messages.ts';
@@ -15,19 +16,11 @@ export interface ThrottleRule {
  */
 export function createThrottle(db: Db) {
   async function consume(key: string, rule: ThrottleRule, message?: string): Promise<void> {
-    const window = `${rule.windowMs} milliseconds`;
     // On the way of every login and every public chat message: the counter commits without
     // waiting for the disk (a database crash may forget the last few counts; nothing else).
-    const result = await db.execute(sql`
-      with ${RELAXED_COMMIT}
-      insert into ${throttleHits} (key, count, reset_at)
-      select ${key}, 1, now() + ${window}::interval from relaxed
-      on conflict (key) do update set
-        count = case when ${throttleHits}.reset_at < now() then 1 else ${throttleHits}.count + 1 end,
-        reset_at = case when ${throttleHits}.reset_at < now() then now() + ${window}::interval else ${throttleHits}.reset_at end
-      returning count, reset_at`);
-    const [row] = rowsOf<{ count: number; reset_at: Date | string }>(result);
-    if (row && Number(row.count) > rule.limit) throw tooMany(new Date(row.reset_at), message);
+    const hit = throttleHitCte('hit', { key: sql`${key}`, rule, from: sql`relaxed`, when: sql`true` });
+    const result = await db.execute(sql`${withCtes([RELAXED_CTE, hit])} select count, reset_at from hit`);
+    throttleVerdict(rowsOf<{ count: number; reset_at: Date | string }>(result)[0], rule, message);
   }
 
   /** Refuses when the key is already over its limit, without counting this attempt. */
@@ -44,6 +37,30 @@ export function createThrottle(db: Db) {
 }
 
 export type Throttle = ReturnType<typeof createThrottle>;
+
+/**
+ * The counting of `consume` as a part of a caller's statement (decision 038): counts `key` once
+ * for each row of `from` that meets `when` (at most one), returning `count, reset_at`. `from`
+ * should take in `relaxed` (RELAXED_CTE) so the count commits without waiting for the disk.
+ */
+export function throttleHitCte(name: string, hit: { key: SQL; rule: ThrottleRule; from: SQL; when: SQL }): Cte {
+  const window = `${hit.rule.windowMs} milliseconds`;
+  return {
+    name,
+    body: sql`
+      insert into ${throttleHits} (key, count, reset_at)
+      select ${hit.key}, 1, now() + ${window}::interval from ${hit.from} where ${hit.when}
+      on conflict (key) do update set
+        count = case when ${throttleHits}.reset_at < now() then 1 else ${throttleHits}.count + 1 end,
+        reset_at = case when ${throttleHits}.reset_at < now() then now() + ${window}::interval else ${throttleHits}.reset_at end
+      returning count, reset_at`,
+  };
+}
+
+/** Refuses (429, like `consume`) when a counted hit is over the rule's limit; no hit passes. */
+export function throttleVerdict(hit: { count: number | string; reset_at: Date | string } | null | undefined, rule: ThrottleRule, message?: string): void {
+  if (hit && Number(hit.count) > rule.limit) throw tooMany(new Date(hit.reset_at), message);
+}
 
 
 function tooMany(resetAt: Date, message?: string): AppError {

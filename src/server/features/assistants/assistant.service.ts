@@ -1,4 +1,5 @@
 import { requireAccess } from '../../platform/access.ts';
+import { sql, type SQL } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client.ts';
 import type { Assistant, Team } from '../../db/schema/index.ts';
@@ -85,6 +86,11 @@ async function assertCanPublish(db: Db, team: Team, assistantId?: number): Promi
 /** The help Mika (the shipped guide) costs no credits and counts against no limit. */
 export function isFreeAssistant(a: Pick<Assistant, 'seedKey'>): boolean {
   return a.seedKey === GUIDE_SEED_KEY;
+}
+
+/** isFreeAssistant in SQL, on an assistant's `seed_key` (a statement that holds credits, decision 038). */
+export function isFreeAssistantSql(seedKey: SQL): SQL<boolean> {
+  return sql<boolean>`(${seedKey} is not distinct from ${GUIDE_SEED_KEY})`;
 }
 
 /** Admins have every right on their team's assistants; employees what an admin granted. */

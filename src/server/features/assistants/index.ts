@@ -6,6 +6,6 @@ export { seedDefaultAssistants } from './assistant.seed.ts';
 export { assertUsable, findPublishedAssistant, getLimitState, limitStateFrom, planHasRights, rightsFor, saveAssistantFilter } from './assistant.service.ts';
 export { setAssistantImageStyle, setAssistantRight } from './assistant.service.ts';
 export { GUIDE_SEED_KEY } from './assistant.seed.ts';
-export { isFreeAssistant } from './assistant.service.ts';
+export { isFreeAssistant, isFreeAssistantSql } from './assistant.service.ts';
 export { hiddenForTeam, visibleToTeam } from './assistant.repository.ts';
 export { assistantRowOwner, listRightsOfUser, listTeamAssistantNames } from './assistant.rows.ts';

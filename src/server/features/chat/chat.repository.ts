@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import { oncePerDatabase, preparedQuery, type Db } from '../../db/client.ts';
+import { oncePerDatabase, preparedQuery, RELAXED_CTE, withCtes, type Cte, type Db } from '../../db/client.ts';
 import {
   assistantRights,
   assistantMcps,
@@ -14,7 +14,9 @@ import {
   type ToolSlug,
 } from '../../db/schema/index.ts';
 import type { ChatMessage } from '../../../shared/schemas/chat.ts';
-import { hiddenForTeam } from '../assistants/index.ts';
+import { hiddenForTeam, isFreeAssistantSql } from '../assistants/index.ts';
+import { reserveCreditsCtes } from '../credits/index.ts';
+import { throttleHitCte, type ThrottleRule } from '../../platform/throttle.ts';
 
 export async function insertThread(db: Db, values: typeof threads.$inferInsert): Promise<number> {
   const [row] = await db.insert(threads).values(values).returning({ id: threads.id });
@@ -46,24 +48,27 @@ export async function findThreadWithAssistant(db: Db, threadId: number, assistan
   return row;
 }
 
+/** What the access check of a chat call selects (the thread, its assistant, the caller's rights …). */
+const threadAccessFields = {
+  thread: threads,
+  assistant: assistants,
+  canUse: assistantRights.canUse,
+  canEdit: assistantRights.canEdit,
+  ownAssistants: sql<number>`(select count(*)::int from ${assistants} a where a.team_id = ${threads.teamId} and not a.is_default)`,
+  team: teams,
+  // A default Mika the thread's team hid answers like an unknown one (decision 030).
+  hidden: hiddenForTeam(threads.teamId),
+  // Retrieval runs only for assistants that have something to retrieve.
+  hasKnowledge: sql<boolean>`exists(select 1 from ${knowledgeFiles} k where k.assistant_id = ${assistants.id} and k.status = 'ready')`,
+  // Whether external (MCP) tools of its team are switched on: else no lookup before the model call.
+  hasMcp: sql<boolean>`exists(select 1 from ${assistantMcps} m join ${mcpServers} s on s.id = m.mcp_server_id where m.assistant_id = ${assistants.id} and m.active and s.team_id = ${threads.teamId})`,
+  // The assistant's switched-on tools ride along: no extra round trip before the model call.
+  tools: sql<{ toolSlug: ToolSlug; settings: Record<string, unknown> }[]>`(select coalesce(json_agg(json_build_object('toolSlug', t.tool_slug, 'settings', t.settings)), '[]'::json) from ${assistantTools} t where t.assistant_id = ${assistants.id} and t.active)`,
+};
+
 const threadAccessQuery = preparedQuery((db) =>
   db
-    .select({
-      thread: threads,
-      assistant: assistants,
-      canUse: assistantRights.canUse,
-      canEdit: assistantRights.canEdit,
-      ownAssistants: sql<number>`(select count(*)::int from ${assistants} a where a.team_id = ${threads.teamId} and not a.is_default)`,
-      team: teams,
-      // A default Mika the thread's team hid answers like an unknown one (decision 030).
-      hidden: hiddenForTeam(threads.teamId),
-      // Retrieval runs only for assistants that have something to retrieve.
-      hasKnowledge: sql<boolean>`exists(select 1 from ${knowledgeFiles} k where k.assistant_id = ${assistants.id} and k.status = 'ready')`,
-      // Whether external (MCP) tools of its team are switched on: else no lookup before the model call.
-      hasMcp: sql<boolean>`exists(select 1 from ${assistantMcps} m join ${mcpServers} s on s.id = m.mcp_server_id where m.assistant_id = ${assistants.id} and m.active and s.team_id = ${threads.teamId})`,
-      // The assistant's switched-on tools ride along: no extra round trip before the model call.
-      tools: sql<{ toolSlug: ToolSlug; settings: Record<string, unknown> }[]>`(select coalesce(json_agg(json_build_object('toolSlug', t.tool_slug, 'settings', t.settings)), '[]'::json) from ${assistantTools} t where t.assistant_id = ${assistants.id} and t.active)`,
-    })
+    .select(threadAccessFields)
     .from(threads)
     .innerJoin(assistants, and(eq(assistants.id, threads.assistantId), eq(assistants.uuid, sql.placeholder('assistantUuid'))))
     .leftJoin(
@@ -74,6 +79,95 @@ const threadAccessQuery = preparedQuery((db) =>
     .where(and(eq(threads.id, sql.placeholder('threadId')), isNull(teams.deletedAt)))
     .prepare('thread_access'),
 );
+
+/** A visitor limit as counted in the answer's first statement (null: not counted, e.g. a team thread). */
+interface CountedHit {
+  count: number;
+  reset_at: string;
+}
+
+/** The fixed parts of the answer's first statement (its rules and amounts). */
+export interface AnswerOpening {
+  /** Messages of the history, newest first. */
+  historyMessages: number;
+  /** The credit units held for an answer. */
+  holdUnits: number;
+  /** Visitor limits of a public thread: per client IP, then per assistant. */
+  perIp: ThrottleRule;
+  perAssistant: ThrottleRule;
+}
+
+/**
+ * The answer's first round trip (decision 038): the access check's row as findThreadWithAssistant
+ * reads it, the thread's recent messages for the history, the public thread's visitor limits
+ * counted and the credit hold — in ONE statement. Each part is written by its owner (the limits
+ * by the platform's throttle, the hold by the credits feature); the chat feature puts them
+ * together and yields its access predicate into them: the thread must match its id, token and
+ * assistant, belong to the caller (or be public and published) and its team must exist. The
+ * caller applies the rest of the access check to the row and gives the hold back when it refuses.
+ */
+export function answerOpening(opening: AnswerOpening) {
+  const query = preparedQuery((db) => {
+    const guard: Cte = {
+      name: 'answer_guard',
+      body: sql`
+        select t.team_id, t.is_public, a.id as assistant_id, ${isFreeAssistantSql(sql`a.seed_key`)} as free,
+               case when a.type = 'task' then 'task' else 'chat' end as capability
+        from ${threads} t
+        join ${assistants} a on a.id = t.assistant_id and a.uuid = ${sql.placeholder('assistantUuid')}
+        left join ${teams} tm on tm.id = t.team_id
+        where t.id = ${sql.placeholder('threadId')} and t.token_hash = ${sql.placeholder('tokenHash')} and tm.deleted_at is null
+          and case when t.is_public then a.is_public else t.user_id = ${sql.placeholder('userId')} end`,
+    };
+    const countOf = (cte: string) => sql`coalesce((select count from ${sql.raw(cte)}), 0)`;
+    const perIp = throttleHitCte('answer_ip_hits', {
+      key: sql`'public-msg:' || ${sql.placeholder('ip')}::text`,
+      rule: opening.perIp,
+      from: sql`relaxed cross join answer_guard g`,
+      when: sql`g.is_public`,
+    });
+    const perAssistant = throttleHitCte('answer_assistant_hits', {
+      key: sql`'public-assistant:' || g.assistant_id`,
+      rule: opening.perAssistant,
+      from: sql`relaxed cross join answer_guard g`,
+      when: sql`g.is_public and ${countOf('answer_ip_hits')} <= ${opening.perIp.limit}`,
+    });
+    // Who pays: the thread's team, unless the Mika is free or a visitor limit refuses the message.
+    const hold = reserveCreditsCtes(
+      sql`select g.team_id, g.capability from answer_guard g
+          where g.team_id is not null and not g.free
+            and ${countOf('answer_ip_hits')} <= ${opening.perIp.limit} and ${countOf('answer_assistant_hits')} <= ${opening.perAssistant.limit}`,
+      opening.holdUnits,
+    );
+    const ctes = [RELAXED_CTE, guard, perIp, perAssistant, ...hold.ctes].map((c) => db.$with(c.name, {}).as(c.body));
+    const hitOf = (cte: string) => sql<CountedHit | null>`(select json_build_object('count', count, 'reset_at', reset_at) from ${sql.raw(cte)})`;
+    return db
+      .with(...ctes)
+      .select({
+        ...threadAccessFields,
+        // The newest messages, oldest first: the model's history (read before the question is stored).
+        history: sql<{ origin: string; type: string; status: string; text: string }[]>`(
+          select coalesce(json_agg(json_build_object('origin', h.origin, 'type', h.type, 'status', h.status, 'text', h.text) order by h.id), '[]'::json)
+          from (select m.id, m.origin, m.type, m.status, m.text from ${messages} m where m.thread_id = ${threads.id} order by m.id desc limit ${opening.historyMessages}) h)`,
+        holdId: hold.holdId,
+        ipHit: hitOf('answer_ip_hits'),
+        assistantHit: hitOf('answer_assistant_hits'),
+      })
+      .from(threads)
+      .innerJoin(assistants, and(eq(assistants.id, threads.assistantId), eq(assistants.uuid, sql.placeholder('assistantUuid'))))
+      .leftJoin(
+        assistantRights,
+        and(eq(assistantRights.assistantId, assistants.id), eq(assistantRights.userId, sql.placeholder('userId'))),
+      )
+      .leftJoin(teams, eq(teams.id, threads.teamId))
+      .where(and(eq(threads.id, sql.placeholder('threadId')), isNull(teams.deletedAt)))
+      .prepare('open_answer');
+  });
+  return async (db: Db, ref: { threadId: number; assistantUuid: string; userId: number | null; tokenHash: string; ip: string }) => {
+    const [row] = await query(db).execute({ ...ref, userId: ref.userId ?? -1 });
+    return row;
+  };
+}
 
 export async function listThreadMessages(db: Db, threadId: number): Promise<MessageRow[]> {
   return db.select().from(messages).where(eq(messages.threadId, threadId)).orderBy(asc(messages.id));
@@ -185,15 +279,26 @@ const checkpointWriter = oncePerDatabase((db) => {
   };
 });
 
+/**
+ * The answer's last round trip (decision 038): its final text, status and usage on its row, and
+ * in the same statement what the other features book with it (`also`: the usage and the credit
+ * settlement, written by their owners).
+ */
 export async function finishAnswerRow(
   db: Db,
   messageId: number,
   values: { text: string; status: 'complete' | 'partial'; model: string; inputTokens: number; outputTokens: number },
+  also: Cte[] = [],
 ): Promise<void> {
-  await db
+  const update = db
     .update(messages)
     .set({ ...values, heartbeatAt: null })
     .where(eq(messages.id, messageId));
+  if (also.length === 0) {
+    await update;
+    return;
+  }
+  await db.execute(sql`${withCtes([{ name: 'answer_row', body: update.getSQL() }, ...also])} select 1`);
 }
 
 export async function deleteMessage(db: Db, messageId: number): Promise<void> {

@@ -13,15 +13,7 @@ import {
 import { zId, zToken } from '../../../shared/schemas/common.ts';
 import { MC } from '../../../shared/messages.ts';
 import type { Deps } from '../../platform/deps.ts';
-import {
-  answerInThread,
-  reserveAnswerCredits,
-  confirmStreamedAnswer,
-  createThread,
-  getThreadMessages,
-  startHistory,
-  throttlePublicMessage,
-} from './chat.service.ts';
+import { answerInThread, answerStartOf, confirmStreamedAnswer, createThread, getThreadMessages } from './chat.service.ts';
 
 const tags = ['chat'];
 
@@ -75,11 +67,10 @@ export const chatRoutes =
       },
       async (request, reply) => {
         const q = request.query;
-        const access = await requireAccess(request.auth, 'thread', q, deps);
-        const history = startHistory(deps, access);
-        await throttlePublicMessage(deps, access, request.ip);
-        // Before the stream starts: empty credits answer 402 as JSON, and no provider is asked.
-        const hold = await reserveAnswerCredits(deps, access, request.auth);
+        // One statement before the stream starts (decision 038): the access check, the history, a
+        // visitor's limits and the credit hold. Empty credits answer 402 as JSON, no provider is asked.
+        const access = await requireAccess(request.auth, 'thread', { ...q, answer: { ip: request.ip } }, deps);
+        const { history, hold } = answerStartOf(access);
 
         reply.hijack();
         const raw = reply.raw;
@@ -97,7 +88,7 @@ export const chatRoutes =
         const emit = (event: StreamEvent) => write(JSON.stringify(event));
         try {
           // The answer is produced and stored even if the browser goes away meanwhile.
-          await answerInThread(deps, access, q.message, emit, { hold, history });
+          await answerInThread(deps, access, q.message, emit, { hold, history: Promise.resolve(history) });
         } catch (err) {
           request.log.error({ err }, 'chat pipeline failed');
           emit({ type: 'error', error: 'Ein unbekannter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.' });

@@ -24,10 +24,12 @@ import { toActiveTools } from '../tools/index.ts';
 import { mcpToolsForAnswer } from '../mcp/index.ts';
 import { listOfferableAssets } from '../assets/index.ts';
 import { citedSources, retrieveKnowledge } from '../knowledge/index.ts';
-import { recordUsage } from '../usage/index.ts';
-import { audienceOf, creditsEmpty, markHoldSettled, releaseCredits, reserveCredits, trialEnded, type CreditHold } from '../credits/index.ts';
+import { recordUsageCtes } from '../usage/index.ts';
+import { audienceOf, creditsEmpty, heldCredits, markHoldSettled, releaseCredits, reserveCredits, trialEnded, type CreditHold } from '../credits/index.ts';
+import { throttleVerdict } from '../../platform/throttle.ts';
 import { CREDIT_RESERVE } from '../../../shared/credit-prices.ts';
 import {
+  answerOpening,
   deleteMessage,
   findAiMessage,
   findMessageByResponseId,
@@ -112,24 +114,41 @@ export interface ThreadAccess {
   hasMcp: boolean;
   /** Who asks (the offline engine tells an operator, an admin and an employee different next steps). */
   audience: OfflineAudience;
+  /** Asked with `answer`: what the answer starts from, read and held with the access check. */
+  answer?: AnswerStart;
 }
+
+/** An answer's start, from the same statement as its access check (decision 038). */
+export interface AnswerStart {
+  /** The thread's history before the question. */
+  history: HistoryEntry[];
+  /** The answer's credit hold (null when nobody pays). */
+  hold: CreditHold | null;
+}
+
+type ThreadRef = { assistantUuid: string; threadId: number; token?: string | undefined; answer?: { ip: string } | undefined };
+type ThreadRowOf = NonNullable<Awaited<ReturnType<typeof findThreadWithAssistant>>>;
 
 /**
  * Every call that touches a thread goes through here: the thread id, its token, the assistant
  * and the caller must all belong together, or the thread does not exist for this caller (404).
+ * With `answer` (the send call) the same statement also reads the history, counts a visitor's
+ * limits and holds the answer's credits (decision 038): one round trip before the model is asked.
  */
-export async function resolveThreadAccess(
-  deps: Deps,
-  auth: AuthContext | null,
-  ref: { assistantUuid: string; threadId: number; token?: string | undefined },
-): Promise<ThreadAccess> {
-  const notFound = () => new AppError('NOT_FOUND', MC.threadNotFound);
+export async function resolveThreadAccess(deps: Deps, auth: AuthContext | null, ref: ThreadRef): Promise<ThreadAccess> {
+  if (ref.answer) return openAnswer(deps, auth, ref, ref.answer.ip);
   const row = await findThreadWithAssistant(deps.db, ref.threadId, ref.assistantUuid, auth?.user.id ?? null);
-  if (!row || !ref.token || !safeEqual(row.thread.tokenHash, sha256(ref.token))) throw notFound();
+  return checkThreadRow(auth, ref, row);
+}
+
+const threadNotFound = () => new AppError('NOT_FOUND', MC.threadNotFound);
+
+function checkThreadRow(auth: AuthContext | null, ref: ThreadRef, row: ThreadRowOf | undefined): ThreadAccess {
+  if (!row || !ref.token || !safeEqual(row.thread.tokenHash, sha256(ref.token))) throw threadNotFound();
   const { thread, assistant, tools, hasKnowledge, hasMcp } = row;
   if (thread.isPublic) {
     // A public thread lives only as long as its assistant stays published.
-    if (!assistant.isPublic) throw notFound();
+    if (!assistant.isPublic) throw threadNotFound();
     return { thread, assistant, tools, hasKnowledge, hasMcp, team: row.team ?? NEUTRAL_TEAM, audience: 'visitor' };
   }
   // A team thread belongs to one user of that team; the assistant must still be visible to it.
@@ -139,11 +158,64 @@ export async function resolveThreadAccess(
     (assistant.teamId !== null && assistant.teamId !== auth.team.id) ||
     row.hidden
   ) {
-    throw notFound();
+    throw threadNotFound();
   }
   assertUsable(rightsFor(auth, row), limitStateFrom(auth.team, row.ownAssistants));
   const audience = auth.user.isSuperadmin ? 'operator' : auth.user.isAdmin ? 'admin' : 'employee';
   return { thread, assistant, tools, hasKnowledge, hasMcp, team: auth.team, audience };
+}
+
+const openAnswerRow = answerOpening({
+  historyMessages: HISTORY_MESSAGES,
+  holdUnits: CREDIT_RESERVE.answer,
+  perIp: PUBLIC_LIMITS.messagesPerIp,
+  perAssistant: PUBLIC_LIMITS.messagesPerAssistant,
+});
+
+/**
+ * The send call's access check with the answer's start in the same statement. The statement holds
+ * the credits only where the thread matches its token and caller (its predicate); what the rest of
+ * the check refuses (rights, plan limits, an ended trial, a visitor limit) gives the hold back.
+ * Refusals come in the order of the separate steps: 404/403, then 429, then 402.
+ */
+async function openAnswer(deps: Deps, auth: AuthContext | null, ref: ThreadRef, ip: string): Promise<ThreadAccess> {
+  if (!ref.token) throw threadNotFound();
+  const row = await openAnswerRow(deps.db, {
+    threadId: ref.threadId,
+    assistantUuid: ref.assistantUuid,
+    userId: auth?.user.id ?? null,
+    tokenHash: sha256(ref.token),
+    ip,
+  });
+  const heldId = row?.holdId ?? null;
+  let hold: CreditHold | null = null;
+  try {
+    const access = checkThreadRow(auth, ref, row);
+    const { thread } = access;
+    if (thread.isPublic) {
+      throttleVerdict(row!.ipHit, PUBLIC_LIMITS.messagesPerIp, MP.tooManyMessages);
+      throttleVerdict(row!.assistantHit, PUBLIC_LIMITS.messagesPerAssistant, MP.tooManyMessages);
+    }
+    const history = toHistory(row!.history);
+    // As reserveAnswerCredits: the help Mika costs nothing; a visitor of a team whose trial ended
+    // meets the same neutral refusal as on empty credits.
+    if (!isFreeAssistant(access.assistant)) {
+      if (thread.isPublic && thread.teamId !== null && trialEnded(access.team)) throw creditsEmpty('public');
+      hold = heldCredits({ teamId: thread.teamId, audience: audienceOf(auth, thread.isPublic) }, heldId);
+    }
+    return { ...access, answer: { history, hold } };
+  } finally {
+    // Held but refused (or not this answer's hold): the units go back at once.
+    if (heldId !== null && hold?.reservationId !== Number(heldId)) {
+      await releaseCredits(deps.db, { teamId: row!.thread.teamId!, reservationId: Number(heldId) });
+    }
+  }
+}
+
+/** The answer's start of an access checked with `answer` (the send call). */
+export function answerStartOf(access: ThreadAccess): AnswerStart {
+  if (!access.answer) throw new Error('the thread access was checked without `answer`');
+  return access.answer;
 }
 
 /** Default assistants have no team: no team filter applies to their public chats. */
@@ -181,7 +253,11 @@ function pickThinkingExpression(assistant: Assistant): string {
 
 /** Text messages of the thread, oldest first, as the model's history. */
 async function loadHistory(deps: Deps, threadId: number): Promise<HistoryEntry[]> {
-  const rows = await recentThreadMessages(deps.db, threadId, HISTORY_MESSAGES);
+  return toHistory(await recentThreadMessages(deps.db, threadId, HISTORY_MESSAGES));
+}
+
+/** The thread's recent messages (oldest first) as the model sees them: finished texts only. */
+function toHistory(rows: { origin: string; type: string; status: string; text: string }[]): HistoryEntry[] {
   return rows
     .filter((m) => (m.type === 'txt' || m.type === 'mp3') && m.status !== 'streaming' && m.text.trim() !== '')
     .map((m) => ({ role: m.origin === 'user' ? 'user' : 'assistant', text: m.text }));
@@ -201,27 +277,35 @@ function threadAnswerStore(deps: Deps, access: ThreadAccess, hold: CreditHold | 
     checkpoint: (id, text) => saveAnswerCheckpoint(deps.db, id, text),
     discard: (id) => deleteMessage(deps.db, id),
     finish: async (id, answer) => {
-      await deps.db.transaction(async (tx) => {
-        await finishAnswerRow(tx, id, {
+      // The final answer, its usage and the credit settlement: one statement (decision 038).
+      await finishAnswerRow(
+        deps.db,
+        id,
+        {
           text: answer.text,
           status: answer.status,
           model: answer.model,
           inputTokens: answer.usage.inputTokens,
           outputTokens: answer.usage.outputTokens,
-        });
-        await recordUsage(tx, [
-          {
-            teamId: thread.teamId,
-            assistantId: assistant.id,
-            threadId: thread.id,
-            messageId: id,
-            capability: 'chat',
-            model: answer.model,
-            inputTokens: answer.usage.inputTokens,
-            outputTokens: answer.usage.outputTokens,
-          },
-        ], hold, { inTransaction: true, free: isFreeAssistant(assistant) });
-      });
+        },
+        recordUsageCtes(
+          deps.db,
+          [
+            {
+              teamId: thread.teamId,
+              assistantId: assistant.id,
+              threadId: thread.id,
+              messageId: id,
+              capability: 'chat',
+              model: answer.model,
+              inputTokens: answer.usage.inputTokens,
+              outputTokens: answer.usage.outputTokens,
+            },
+          ],
+          hold,
+          { free: isFreeAssistant(assistant) },
+        ),
+      );
       markHoldSettled(hold);
     },
   };
@@ -262,16 +346,6 @@ export interface AnswerExtras {
   tools?: (ctx: { effects: ToolEffect[]; progress: (msg: string) => void }) => ToolSet;
   /** The thread's history when the caller started loading it early (startHistory). */
   history?: Promise<HistoryEntry[]>;
-}
-
-/**
- * Starts loading a thread's history right after the access check, so that it runs while the
- * credits are reserved instead of after. Read-only: harmless when the answer is then refused.
- */
-export function startHistory(deps: Deps, access: ThreadAccess): Promise<HistoryEntry[]> {
-  const history = loadHistory(deps, access.thread.id);
-  history.catch(() => undefined); // awaited (and its error reported) by answerInThread
-  return history;
 }
 
 /**

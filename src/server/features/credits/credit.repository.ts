@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { RELAXED_COMMIT, rowsOf, type Db } from '../../db/client.ts';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { RELAXED_CTE, rowsOf, withCtes, type Cte, type Db } from '../../db/client.ts';
 import { assistants, creditBalances, creditLedger, teams, type CreditEntryKind } from '../../db/schema/index.ts';
 
 // Invariant of every statement here (docs/credits.md):
@@ -58,23 +58,41 @@ export async function spendableUnits(db: Db, teamId: number): Promise<number> {
  * the balance can never go below zero. Returns the reservation's id, or null when refused.
  */
 export async function reserveUnits(db: Db, teamId: number, units: number, capability: string): Promise<number | null> {
-  // It is on the way to the first token, and waiting for the WAL to reach the disk cost 3–15 ms
-  // there: this one statement commits without waiting (synchronous_commit off for its own
-  // transaction only). Locking and visibility are unchanged, so the guard against overdrawing
-  // holds; only a database crash in the next moment could forget the hold — the settlement then
-  // charges the balance directly (settleUnits), and a released hold that is gone is a no-op.
-  const result = await db.execute(sql`
-    with ${RELAXED_COMMIT},
-    b as (
-      update credit_balances set units = units - ${units}, updated_at = now()
-      where team_id = ${teamId} and units >= ${units}
-      returning team_id
-    )
-    insert into credit_reservations (team_id, units, capability)
-    select team_id, ${units}, ${capability} from b cross join relaxed
-    returning id`);
+  const payer = sql`select ${teamId}::int as team_id, ${capability}::text as capability`;
+  const result = await db.execute(sql`${withCtes([RELAXED_CTE, ...reserveUnitsCtes(payer, sql`${units}::int`)])} select id from credit_hold`);
   const [row] = rowsOf<{ id: number }>(result);
   return row ? Number(row.id) : null;
+}
+
+/**
+ * reserveUnits as parts of a caller's statement (decision 038): `payer` yields at most one row
+ * (team_id, capability) — the caller's own condition for who pays (e.g. its access predicate);
+ * without a row nothing is held. `credit_hold` returns the reservation's id. Needs RELAXED_CTE.
+ *
+ * It is on the way to the first token, and waiting for the WAL to reach the disk cost 3–15 ms
+ * there: the statement commits without waiting (synchronous_commit off for its own transaction
+ * only). Locking and visibility are unchanged, so the guard against overdrawing holds; only a
+ * database crash in the next moment could forget the hold — the settlement then charges the
+ * balance directly (settleUnits), and a released hold that is gone is a no-op.
+ */
+export function reserveUnitsCtes(payer: SQL, units: SQL): Cte[] {
+  return [
+    {
+      name: 'credit_hold_balance',
+      body: sql`
+        update credit_balances b set units = b.units - ${units}, updated_at = now()
+        from (${payer}) p
+        where b.team_id = p.team_id and b.units >= ${units}
+        returning b.team_id, p.capability`,
+    },
+    {
+      name: 'credit_hold',
+      body: sql`
+        insert into credit_reservations (team_id, units, capability)
+        select h.team_id, ${units}, h.capability from credit_hold_balance h cross join relaxed
+        returning id`,
+    },
+  ];
 }
 
 /** Gives a reservation's units back (no-op when it was settled or released already). */
@@ -98,47 +116,59 @@ export async function releaseReservationsBefore(db: Db, before: Date): Promise<n
   return rowsOf(result).length;
 }
 
+/** What settleUnits books: the call's team, its hold (if any), the priced units and the entry's details. */
+export interface Settlement {
+  teamId: number;
+  reservationId: number | null;
+  units: number;
+  month: string;
+  assistantId: number | null;
+  note: string;
+}
+
 /**
  * Settles a call inside the caller's transaction: takes its reservation (if still there), charges
  * the actual units — never more than was reserved, or without a reservation never more than the
  * balance — gives the rest back and books the charge as a usage entry. Returns the charged units.
  */
-export async function settleUnits(
-  tx: Db,
-  s: { teamId: number; reservationId: number | null; units: number; month: string; assistantId: number | null; note: string },
-): Promise<number> {
-  let held = 0;
-  if (s.reservationId !== null) {
-    const r = rowsOf<{ units: number }>(
-      await tx.execute(sql`delete from credit_reservations where id = ${s.reservationId} and team_id = ${s.teamId} returning units`),
-    );
-    held = r.length > 0 ? Number(r[0]!.units) : 0;
-  }
-  let charged: number;
-  if (held > 0) {
-    charged = Math.min(s.units, held);
-  } else {
-    const [row] = await tx.select({ units: creditBalances.units }).from(creditBalances).where(eq(creditBalances.teamId, s.teamId)).for('update');
-    charged = Math.min(s.units, row?.units ?? 0);
-  }
-  const delta = held - charged;
-  if (delta !== 0) {
-    await tx
-      .update(creditBalances)
-      .set({ units: sql`${creditBalances.units} + ${delta}`, updatedAt: new Date() })
-      .where(eq(creditBalances.teamId, s.teamId));
-  }
-  if (charged > 0) {
-    await tx.insert(creditLedger).values({
-      teamId: s.teamId,
-      kind: 'usage',
-      units: -charged,
-      month: s.month,
-      assistantId: s.assistantId,
-      note: s.note,
-    });
-  }
-  return charged;
+export async function settleUnits(tx: Db, s: Settlement): Promise<number> {
+  const [row] = rowsOf<{ charged: number }>(await tx.execute(sql`${withCtes(settleUnitsCtes(s))} select charged from credit_charge`));
+  return Number(row?.charged ?? 0);
+}
+
+/**
+ * settleUnits as parts of a caller's statement (decision 038: a chat answer, its usage and its
+ * charge in one round trip); `credit_charge` returns `charged`. All parts see one snapshot: the
+ * hold is taken by its delete, the balance row is locked (the charge without a hold is capped by
+ * the balance that lock reads), the rest of the hold goes back and the charge is booked.
+ */
+export function settleUnitsCtes(s: Settlement): Cte[] {
+  return [
+    {
+      name: 'credit_held',
+      body: sql`delete from credit_reservations where id = ${s.reservationId ?? -1}::int and team_id = ${s.teamId}::int returning units`,
+    },
+    { name: 'credit_balance', body: sql`select units from credit_balances where team_id = ${s.teamId}::int for update` },
+    {
+      name: 'credit_charge',
+      body: sql`
+        select held, case when held > 0 then least(${s.units}::int, held) else least(${s.units}::int, balance) end as charged
+        from (select coalesce((select sum(units) from credit_held), 0)::int as held,
+                     coalesce((select units from credit_balance), 0)::int as balance) x`,
+    },
+    {
+      name: 'credit_rest',
+      body: sql`
+        update credit_balances b set units = b.units + c.held - c.charged, updated_at = now()
+        from credit_charge c where b.team_id = ${s.teamId}::int and c.held <> c.charged`,
+    },
+    {
+      name: 'credit_entry',
+      body: sql`
+        insert into credit_ledger (team_id, kind, units, month, assistant_id, note)
+        select ${s.teamId}::int, 'usage', -c.charged, ${s.month}, ${s.assistantId}::int, ${s.note} from credit_charge c where c.charged > 0`,
+    },
+  ];
 }
 
 /** Per month and kind: the sum of units (newest month first). */

@@ -1,10 +1,11 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { requireAccess } from '../../platform/access.ts';
 import { berlinDay, berlinMonth } from '../../platform/berlin-time.ts';
 import { EXTRA_MIKA_CREDITS, PLAN_LIMITS, type PlanSlug } from '../../../shared/constants.ts';
 import { priceUnits, unitsToCredits, type PricedUsage } from '../../../shared/credit-prices.ts';
 import { MCR } from '../../../shared/messages.ts';
 import { CREDIT_UNITS, type CreditEntryKind, type Team } from '../../db/schema/index.ts';
-import type { Db } from '../../db/client.ts';
+import type { Cte, Db } from '../../db/client.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
@@ -16,10 +17,13 @@ import {
   releaseReservation,
   releaseReservationsBefore,
   reserveUnits,
+  reserveUnitsCtes,
   settleUnits,
+  settleUnitsCtes,
   spendableUnits,
   usagePerAssistant,
   usagePerDay,
+  type Settlement,
 } from './credit.repository.ts';
 
 /**
@@ -131,6 +135,26 @@ export async function reserveCredits(
   return { teamId: payer.teamId, reservationId };
 }
 
+/**
+ * reserveCredits as parts of a caller's statement (decision 038: a chat answer's access check,
+ * history and hold in one round trip). `payer` yields at most one row (team_id, capability): the
+ * caller's condition for who pays; `holdId` is the reservation's id, null when nothing was held.
+ * Needs RELAXED_CTE. The caller turns the outcome into the hold with heldCredits.
+ */
+export function reserveCreditsCtes(payer: SQL, units: number): { ctes: Cte[]; holdId: SQL<number | null> } {
+  return { ctes: reserveUnitsCtes(payer, sql`${units}::int`), holdId: sql<number | null>`(select id from credit_hold)` };
+}
+
+/**
+ * What a reservation of reserveCreditsCtes came to for a payer that had to pay: the hold, or the
+ * 402 (CREDITS_EMPTY) before the provider is asked. A null team pays nothing.
+ */
+export function heldCredits(payer: { teamId: number | null; audience: CreditAudience }, reservationId: number | null): CreditHold | null {
+  if (payer.teamId === null) return null;
+  if (reservationId === null) throw creditsEmpty(payer.audience);
+  return { teamId: payer.teamId, reservationId: Number(reservationId) };
+}
+
 /** Gives a hold back when its call ended without a settlement (failed, discarded); idempotent. */
 export async function releaseCredits(db: Db, hold: CreditHold | null | undefined): Promise<void> {
   if (hold && !hold.settled) await releaseReservation(db, hold.reservationId);
@@ -149,22 +173,39 @@ export function markHoldSettled(hold: CreditHold | null | undefined): void {
 export async function settleCredits(
   tx: Db,
   hold: CreditHold | null | undefined,
-  records: (PricedUsage & { teamId?: number | null; assistantId?: number | null; apiKeyId?: number | null })[],
+  records: SettledRecord[],
 ): Promise<number> {
+  const settlement = settlementOf(hold, records);
+  return settlement ? settleUnits(tx, settlement) : 0;
+}
+
+type SettledRecord = PricedUsage & { teamId?: number | null; assistantId?: number | null; apiKeyId?: number | null };
+
+/**
+ * settleCredits as parts of a caller's statement (decision 038): the same settlement, for the
+ * statement that stores the calls' result (a chat answer with its usage) — none when nothing is
+ * to settle. Call markHoldSettled once the statement succeeded.
+ */
+export function settleCreditsCtes(hold: CreditHold | null | undefined, records: SettledRecord[]): Cte[] {
+  const settlement = settlementOf(hold, records);
+  return settlement ? settleUnitsCtes(settlement) : [];
+}
+
+function settlementOf(hold: CreditHold | null | undefined, records: SettledRecord[]): Settlement | null {
   const teamId = hold?.teamId ?? records.find((r) => r.teamId != null)?.teamId ?? null;
-  if (teamId === null || teamId === undefined) return 0;
+  if (teamId === null || teamId === undefined) return null;
   const mine = records.filter((r) => r.teamId === teamId);
   const units = mine.reduce((sum, r) => sum + priceUnits(r), 0);
-  if (!hold && units === 0) return 0;
+  if (!hold && units === 0) return null;
   const first = mine[0];
-  return settleUnits(tx, {
+  return {
     teamId,
     reservationId: hold?.reservationId ?? null,
     units,
     month: berlinMonth(),
     assistantId: first?.assistantId ?? null,
     note: first ? `${first.capability}${first.apiKeyId ? ' api' : ''} ${first.model}` : 'usage',
-  });
+  };
 }
 
 /** Holds older than this belong to a process that died; the sweep job gives them back. */

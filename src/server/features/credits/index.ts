@@ -2,5 +2,5 @@
 // the app's wiring import only what is exported here.
 export { defineCreditJobs } from './credit.jobs.ts';
 export { creditRoutes } from './credit.routes.ts';
-export { audienceOf, creditsEmpty, grantCredits, grantMonthlyAllowance, markHoldSettled, releaseCredits, reserveCredits, settleCredits, trialEnded } from './credit.service.ts';
+export { audienceOf, creditsEmpty, grantCredits, grantMonthlyAllowance, heldCredits, markHoldSettled, releaseCredits, reserveCredits, reserveCreditsCtes, settleCredits, settleCreditsCtes, trialEnded } from './credit.service.ts';
 export type { CreditHold } from './credit.service.ts';

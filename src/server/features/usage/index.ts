@@ -1,4 +1,4 @@
 // The front door of the usage feature (docs/decisions/029-server-boundaries.md): other features and
 // the app's wiring import only what is exported here.
-export { recordUsage } from './usage.service.ts';
+export { recordUsage, recordUsageCtes } from './usage.service.ts';
 export type { UsageRecord } from './usage.service.ts';
