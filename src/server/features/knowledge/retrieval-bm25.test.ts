@@ -105,6 +105,20 @@ describe('BM25 retrieval', () => {
     expect((await search('Wann tagt der tschechischen Rat?', 1))[0]?.text).toContain('Der Rat tagt');
   });
 
+  it('prefers the passage of the document the question is about over an equal match in another', async () => {
+    const { search } = await knowledge({
+      'teil-a.md': '# Beamer\n\nDen Beamer kann man für zwei Tage ausleihen.',
+      'teil-b.md':
+        '# Leihfrist\n\nAlle Medien bleiben vier Wochen beim Leser.\n\n' +
+        '# Ausweis\n\nDer Ausweis der Bibliothek kostet zehn Euro im Jahr.\n\n' +
+        '# Öffnungszeiten\n\nDie Bibliothek öffnet werktags um neun Uhr.',
+    });
+    // The short beamer passage matches "ausleihen" as well as the lending period matches "Medien";
+    // "Bibliothek" is only in the lending period's document (two-level BM25: file and passage).
+    const [first] = await search('Wie lange kann man Medien der Bibliothek ausleihen?');
+    expect(first?.text).toContain('Alle Medien bleiben vier Wochen');
+  });
+
   it('falls back to trigram similarity only when the words are found nowhere', async () => {
     const { search } = await knowledge({
       'wartung.md': '# Wartung\n\nDie Kompressoranlage wird halbjährlich gewartet.',
