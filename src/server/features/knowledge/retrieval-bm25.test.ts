@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
@@ -196,6 +198,28 @@ describe('BM25 retrieval', () => {
     expect((await search('Wo steht die Quittenmarmelade?'))[0]?.text).toContain(
       'Quittenmarmelade steht im Keller',
     );
+  });
+
+  it('rebuilds the index after migration 0026 at start: existing knowledge is found with the new analysis', async () => {
+    const { assistant, search } = await knowledge({
+      'freigabe.md': '# Freigaben\n\nBestellungen ab 1.200 Euro gibt die Abteilungsleitung frei.',
+      'sonst.md': '# Sonstiges\n\nDie Kantine hat 200 Plätze; 1 Raum ist für Gäste reserviert.',
+    });
+    const migration = fs.readFileSync(
+      path.join(import.meta.dirname, '../../db/migrations/0026_reindex_knowledge.sql'),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await t.database.db.execute(sql.raw(statement));
+    expect(await search('Wer gibt Bestellungen frei?')).toEqual([]);
+    await indexLegacyKnowledge(t.deps);
+    expect((await search('Wer gibt Bestellungen frei?'))[0]?.text).toContain('Abteilungsleitung frei');
+    // Indexed with the new analysis: "1.200" is the number 1200, not "1" and "200".
+    expect((await search('Ab 1200 Euro?'))[0]?.fileName).toBe('freigabe.md');
+    const counted = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from knowledge_terms where assistant_id = ${assistant.id} and term = '1200'`,
+    );
+    expect((Array.isArray(counted) ? counted : (counted as { rows: { n: number }[] }).rows)[0]!.n).toBe(1);
   });
 
   it('orders equal fused scores by the lexical score, then by id: the same question, the same order', () => {

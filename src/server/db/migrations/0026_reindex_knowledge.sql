@@ -1,0 +1,8 @@
+-- Issue 26, decision 037: the German analyser changed (function words stopwords-iso lacks, numbers
+-- with thousands separators as one number), so postings written before would not meet the terms of
+-- new questions. The index is emptied here and rebuilt from the stored passages at the next start
+-- (knowledge.jobs.ts: indexLegacyKnowledge indexes every ready file whose term_total is 0); the
+-- passages, files and vectors stay untouched.
+DELETE FROM "knowledge_postings";--> statement-breakpoint
+DELETE FROM "knowledge_terms";--> statement-breakpoint
+UPDATE "knowledge_files" SET "term_total" = 0, "needs_resplit" = false WHERE "term_total" > 0;
