@@ -6,3 +6,6 @@
 DELETE FROM "knowledge_postings";--> statement-breakpoint
 DELETE FROM "knowledge_terms";--> statement-breakpoint
 UPDATE "knowledge_files" SET "term_total" = 0, "needs_resplit" = false WHERE "term_total" > 0;
+--> statement-breakpoint
+-- Each posting names its passage's file: the file level of two-level BM25 reads it without a join.
+ALTER TABLE "knowledge_postings" ADD COLUMN "file_id" integer NOT NULL;

@@ -95,6 +95,8 @@ export const knowledgePostings = pgTable(
       .notNull()
       .references(() => knowledgePassages.id, { onDelete: 'cascade' }),
     assistantId: integer('assistant_id').notNull(),
+    // The passage's file, for the file level of two-level BM25 (retrieval.ts) without a join.
+    fileId: integer('file_id').notNull(),
     term: text('term').notNull(),
     tf: real('tf').notNull(),
     exact: boolean('exact').notNull(),

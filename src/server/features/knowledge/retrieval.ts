@@ -167,11 +167,10 @@ export async function bm25Ranking(
              greatest(coalesce(sum(term_total), 0), 1)::float8 / greatest(count(*), 1) as avgfl
       from knowledge_files where assistant_id = ${assistantId} and status = 'ready'),
     hits as materialized (
-      select p.passage_id, k.file_id, q.term, q.w, t.df::float8 as df, p.tf, p.length
+      select p.passage_id, p.file_id, q.term, q.w, t.df::float8 as df, p.tf, p.length
       from q
       join knowledge_terms t on t.assistant_id = ${assistantId} and t.term = q.term
-      join knowledge_postings p on p.assistant_id = ${assistantId} and p.term = q.term
-      join knowledge_passages k on k.id = p.passage_id),
+      join knowledge_postings p on p.assistant_id = ${assistantId} and p.term = q.term),
     file_tf as (
       select file_id, term, max(w) as w, sum(tf) as tf, count(*) over (partition by term)::float8 as df
       from hits group by file_id, term),
