@@ -132,7 +132,7 @@ async function similarTerms(
       from unnest(${textArray(stems)}::text[]) as q(stem)
       cross join lateral (
         select t.term, similarity(t.term, q.stem)::float8 as similarity from knowledge_terms t
-        where t.assistant_id = ${assistantId} and t.term % q.stem
+        where t.assistant_id = ${assistantId} and lower(t.term) % q.stem
         order by similarity(t.term, q.stem) desc, t.term
         limit 3) e`);
     return rowsOf<{ stem: string; term: string; similarity: number }>(rows).map((r) => ({
