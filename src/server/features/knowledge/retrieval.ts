@@ -56,7 +56,7 @@ const K1 = sql.raw(`${BM25.k1}::float8`);
 const K1_PLUS_1 = sql.raw(`${BM25.k1 + 1}::float8`);
 const B = sql.raw(`${BM25.b}::float8`);
 /** Weight of the file's score in a passage's (two-level BM25: bm25Ranking). */
-export const FILE_WEIGHT = 1.5;
+const FILE_WEIGHT = 1.5;
 const FILE_WEIGHT_SQL = sql.raw(`${FILE_WEIGHT}::float8`);
 
 export interface Ranked {
