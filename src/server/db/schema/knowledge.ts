@@ -111,8 +111,9 @@ export const knowledgePostings = pgTable(
 /**
  * An assistant's vocabulary with its document frequencies (BM25's IDF): in how many passages a term
  * occurs (`df`) and in how many as a whole word (`exactDf`: compound splitting). Kept by
- * postings.ts whenever postings are written or removed. The migration adds the trigram index on
- * `term` (the fallback for misspelt words), which Drizzle does not model.
+ * postings.ts whenever postings are written or removed. Migration 0026 adds the trigram index on
+ * `lower(term)` (the fallback for misspelt words; not on `term`, see there), which Drizzle does
+ * not model.
  */
 export const knowledgeTerms = pgTable(
   'knowledge_terms',
