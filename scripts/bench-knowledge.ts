@@ -34,7 +34,9 @@ const percentile = (values: number[], p: number) => {
 
 async function waitReady(agent: Agent, assistantUuid: string, count: number) {
   for (;;) {
-    const list = (await agent.get(`/api/knowledge/${assistantUuid}`)).json<KnowledgeList>();
+    const res = await agent.get(`/api/knowledge/${assistantUuid}`);
+    if (res.status !== 200) throw new Error(`knowledge list answered ${res.status}: ${res.body.slice(0, 300)}`);
+    const list = res.json<KnowledgeList>();
     const done = list.files.filter((f) => f.status === 'ready' || f.status === 'error');
     if (done.length >= count) return list;
     await new Promise((r) => setTimeout(r, 20));
@@ -88,18 +90,21 @@ async function main() {
       password_confirmation: 'geheim123',
       terms: true,
     });
-    const newAssistant = async (name: string) =>
-      (
-        await agent.post('/api/assistant', {
-          type: 'chat',
-          name,
-          role: 'Du bist die Assistenz unseres Teams für alle internen Fragen.',
-          task: 'Du beantwortest Fragen aus den Unterlagen des Teams. '.repeat(6),
-          style: 'professionell und sachlich',
-          is_public: 0,
-          can_talk: 0,
-        })
-      ).json<{ uuid: string }>().uuid;
+    // Four assistants (PDF, the two QA sets, scale): more than a trial team may have.
+    await deps.db.execute(sql`update teams set amount_mikas = 10`);
+    const newAssistant = async (name: string) => {
+      const res = await agent.post('/api/assistant', {
+        type: 'chat',
+        name,
+        role: 'Du bist die Assistenz unseres Teams für alle internen Fragen.',
+        task: 'Du beantwortest Fragen aus den Unterlagen des Teams. '.repeat(6),
+        style: 'professionell und sachlich',
+        is_public: 0,
+        can_talk: 0,
+      });
+      if (res.status >= 300) throw new Error(`assistant ${name}: ${res.status} ${res.body.slice(0, 300)}`);
+      return res.json<{ uuid: string }>().uuid;
+    };
 
     // Ingestion: a 100-page PDF, from the upload answer until "ready".
     const pdfAssistant = await newAssistant('Bench PDF');

@@ -56,6 +56,28 @@ describe('German analyser', () => {
     expect(contentStems('zwei oder drei Tage')).toEqual(expect.arrayContaining(['zwei', 'drei']));
   });
 
+  it('reads a number with thousands separators as the number, and leaves dates and decimals apart', () => {
+    expect(contentStems('Freigabe ab 1.200 Euro')).toEqual(contentStems('Freigabe ab 1200 Euro'));
+    expect(contentStems('bis 25.000 Seiten, 1.200,50 Euro')).toEqual(
+      expect.arrayContaining(['25000', '1200', '50']),
+    );
+    expect(contentStems('am 1.5.2024 um 14.30 Uhr')).toEqual(['1', '5', '2024', '14', '30', 'uhr']);
+  });
+
+  it('drops the function words the maintained list lacks: wo-words, conjunctions, inflected forms', () => {
+    for (const w of ['womit', 'wofür', 'bevor', 'falls', 'obwohl', 'unserem', 'unseren', 'könnten'])
+      expect(isStopword(w), w).toBe(true);
+    expect(
+      contentStems('Womit reinige ich das Mahlwerk, bevor unseren Gästen Kaffee serviert wird?'),
+    ).toEqual([
+      germanStem('reinige'),
+      germanStem('mahlwerk'),
+      germanStem('gästen'),
+      germanStem('kaffee'),
+      germanStem('serviert'),
+    ]);
+  });
+
   it('joins a separable verb split over a clause, in questions and statements alike', () => {
     expect(analyse('Bis wann reichst du den Urlaubsantrag ein?').joined).toContain(germanStem('einreichen'));
     expect(analyse('Den Bericht gibt man bis Freitag ab.').joined).toContain(germanStem('abgibt'));
@@ -85,8 +107,14 @@ describe('compound splitting by corpus vocabulary', () => {
 
   it('prefers the split whose parts are more frequent (Koehn & Knight)', () => {
     // "Staubecken": Stau+becken or Staub+ecken — the corpus decides.
-    expect(splitCompound('staubecken', vocabulary({ stau: 9, beck: 9, staub: 1, eck: 1 }))).toEqual(['stau', 'beck']);
-    expect(splitCompound('staubecken', vocabulary({ stau: 1, beck: 1, staub: 9, eck: 9 }))).toEqual(['staub', 'eck']);
+    expect(splitCompound('staubecken', vocabulary({ stau: 9, beck: 9, staub: 1, eck: 1 }))).toEqual([
+      'stau',
+      'beck',
+    ]);
+    expect(splitCompound('staubecken', vocabulary({ stau: 1, beck: 1, staub: 9, eck: 9 }))).toEqual([
+      'staub',
+      'eck',
+    ]);
   });
 
   it('does not split a word into unknown pieces or stop words', () => {

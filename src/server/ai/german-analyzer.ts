@@ -1,5 +1,6 @@
 // German text analysis for retrieval, the same for passages and questions (docs/knowledge.md):
-//  - words, numbers and codes of any length ("IT", "87", "A4"); stop words from stopwords-iso (MIT),
+//  - words, numbers and codes of any length ("IT", "87", "A4", "1.200" as "1200"); stop words from
+//    stopwords-iso (MIT) and function words it lacks,
 //    less the content words that list carries (numbers, "Jahr", "Tag", "Zeit", "Uhr", "AG" …);
 //  - the Snowball German stemmer with umlaut and ß folding (german-stemmer.ts), for matching only;
 //  - separable verbs joined by a rule: a particle at the end of a clause ("… reichst … ein.") is
@@ -29,8 +30,16 @@ const CONTENT_WORDS = new Set(
   ).split(' '),
 );
 
-/** Inflected forms the list lacks. */
-const MORE_STOPWORDS = ['neues', 'neuer', 'neuem'];
+/**
+ * Function words the list lacks: inflected forms ("unserem", "könnten"), question words with "wo-"
+ * ("womit", "wofür"), conjunctions ("bevor", "falls", "obwohl") and a few abbreviations.
+ */
+const MORE_STOPWORDS = (
+  'neues neuer neuem unserem unseren unseres eurem euren eures könnten müsste müssten dürfte dürften ' +
+  'wären würdest hättest womit wofür worauf wovon wodurch woran worüber wozu worin woraus weswegen ' +
+  'inwiefern wieviel wieviele bevor sobald solange falls obwohl sofern sodass seitdem mehrere mehreren ' +
+  'jeweils bzw usw etc ca ebenfalls hierbei hierzu hierfür hiervon sowohl'
+).split(' ');
 
 export const STOPWORDS: ReadonlySet<string> = new Set(
   [...ISO_GERMAN, ...MORE_STOPWORDS]
@@ -40,7 +49,9 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
 
 /** Verbs in the stop-word list that still take a separable particle ("gibt … an", "tritt … ein"). */
 const STOP_VERBS = new Set(
-  'gibt gab geht ging gehen kommt kam kommen macht machte machen tritt steht sagt sagte nahm sah tun tat hat hatte'.split(' '),
+  'gibt gab geht ging gehen kommt kam kommen macht machte machen tritt steht sagt sagte nahm sah tun tat hat hatte'.split(
+    ' ',
+  ),
 );
 
 const PARTICLES = new Set(
@@ -73,7 +84,9 @@ export interface Analysed {
   joined: string[];
 }
 
-const TOKEN = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*|[.;:!?\n|]|,(?=\s)/gu;
+// A number with thousands separators ("1.200", "10.000") is one token; then words, numbers and
+// codes, hyphenated or not; then the marks that end a clause.
+const TOKEN = /\p{N}{1,3}(?:\.\p{N}{3})+(?!\.?\p{N})|[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*|[.;:!?\n|]|,(?=\s)/gu;
 
 export function stemWord(word: string): string {
   return germanStem(word.toLowerCase());
@@ -101,7 +114,7 @@ export function analyse(text: string): Analysed {
     clause = [];
   };
   for (const m of text.matchAll(TOKEN)) {
-    const raw = m[0];
+    const raw = /^\p{N}{1,3}(?:\.\p{N}{3})+$/u.test(m[0]) ? m[0].replaceAll('.', '') : m[0];
     if (!/[\p{L}\p{N}]/u.test(raw)) {
       endClause();
       continue;
@@ -146,7 +159,8 @@ export function compoundCandidates(surface: string, all = false): string[] {
 
 function headVariants(head: string): string[] {
   const out = [head];
-  for (const l of LINKS) if (head.endsWith(l) && head.length - l.length >= MIN_PART) out.push(head.slice(0, -l.length));
+  for (const l of LINKS)
+    if (head.endsWith(l) && head.length - l.length >= MIN_PART) out.push(head.slice(0, -l.length));
   return out;
 }
 

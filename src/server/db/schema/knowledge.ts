@@ -95,6 +95,8 @@ export const knowledgePostings = pgTable(
       .notNull()
       .references(() => knowledgePassages.id, { onDelete: 'cascade' }),
     assistantId: integer('assistant_id').notNull(),
+    // The passage's file, for the file level of two-level BM25 (retrieval.ts) without a join.
+    fileId: integer('file_id').notNull(),
     term: text('term').notNull(),
     tf: real('tf').notNull(),
     exact: boolean('exact').notNull(),
@@ -109,8 +111,9 @@ export const knowledgePostings = pgTable(
 /**
  * An assistant's vocabulary with its document frequencies (BM25's IDF): in how many passages a term
  * occurs (`df`) and in how many as a whole word (`exactDf`: compound splitting). Kept by
- * postings.ts whenever postings are written or removed. The migration adds the trigram index on
- * `term` (the fallback for misspelt words), which Drizzle does not model.
+ * postings.ts whenever postings are written or removed. Migration 0026 adds the trigram index on
+ * `lower(term)` (the fallback for misspelt words; not on `term`, see there), which Drizzle does
+ * not model.
  */
 export const knowledgeTerms = pgTable(
   'knowledge_terms',

@@ -151,7 +151,7 @@ export async function replacePassages(
       }
     }
     // The passages' postings go in with them (BM25: postings.ts).
-    const termTotal = await writePostings(tx, file.assistantId, file.name, indexed);
+    const termTotal = await writePostings(tx, file.assistantId, file, indexed);
     await tx
       .update(knowledgeFiles)
       .set({ status: 'ready', error: null, passageCount: chunks.length, termTotal, updatedAt: new Date() })
@@ -190,7 +190,7 @@ export async function reindexFile(
     await tx.execute(
       sql`delete from knowledge_postings where passage_id in (select id from knowledge_passages where file_id = ${file.id})`,
     );
-    const termTotal = await writePostings(tx, file.assistantId, file.name, passages);
+    const termTotal = await writePostings(tx, file.assistantId, file, passages);
     await tx.update(knowledgeFiles).set({ termTotal, needsResplit: false }).where(eq(knowledgeFiles.id, file.id));
     return true;
   });

@@ -84,10 +84,10 @@ interface IndexedPassage {
 export async function writePostings(
   db: Db,
   assistantId: number,
-  fileName: string,
+  file: { id: number; name: string },
   passages: IndexedPassage[],
 ): Promise<number> {
-  const name = analyse(fileTitle(fileName));
+  const name = analyse(fileTitle(file.name));
   const fields = passages.map((p) => ({
     id: p.id,
     text: analyse(p.text),
@@ -143,8 +143,8 @@ export async function writePostings(
   for (let i = 0; i < ids.length; i += 20_000) {
     const end = i + 20_000;
     await db.execute(sql`
-      insert into knowledge_postings (passage_id, assistant_id, term, tf, exact, length)
-      select p, ${assistantId}, t, f, e, l
+      insert into knowledge_postings (passage_id, assistant_id, file_id, term, tf, exact, length)
+      select p, ${assistantId}, ${file.id}, t, f, e, l
       from unnest(${`{${ids.slice(i, end).join(',')}}`}::int[], ${textArray(terms.slice(i, end))}::text[],
                   ${`{${tfs.slice(i, end).join(',')}}`}::real[], ${`{${exacts.slice(i, end).join(',')}}`}::boolean[],
                   ${`{${lengths.slice(i, end).join(',')}}`}::real[]) as x(p, t, f, e, l)`);

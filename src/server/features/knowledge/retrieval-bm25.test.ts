@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
@@ -105,6 +107,20 @@ describe('BM25 retrieval', () => {
     expect((await search('Wann tagt der tschechischen Rat?', 1))[0]?.text).toContain('Der Rat tagt');
   });
 
+  it('prefers the passage of the document the question is about over an equal match in another', async () => {
+    const { search } = await knowledge({
+      'teil-a.md': '# Beamer\n\nDen Beamer kann man für zwei Tage ausleihen.',
+      'teil-b.md':
+        '# Leihfrist\n\nAlle Medien bleiben vier Wochen beim Leser.\n\n' +
+        '# Ausweis\n\nDer Ausweis der Bibliothek kostet zehn Euro im Jahr.\n\n' +
+        '# Öffnungszeiten\n\nDie Bibliothek öffnet werktags um neun Uhr.',
+    });
+    // The short beamer passage matches "ausleihen" as well as the lending period matches "Medien";
+    // "Bibliothek" is only in the lending period's document (two-level BM25: file and passage).
+    const [first] = await search('Wie lange kann man Medien der Bibliothek ausleihen?');
+    expect(first?.text).toContain('Alle Medien bleiben vier Wochen');
+  });
+
   it('falls back to trigram similarity only when the words are found nowhere', async () => {
     const { search } = await knowledge({
       'wartung.md': '# Wartung\n\nDie Kompressoranlage wird halbjährlich gewartet.',
@@ -182,6 +198,29 @@ describe('BM25 retrieval', () => {
     expect((await search('Wo steht die Quittenmarmelade?'))[0]?.text).toContain(
       'Quittenmarmelade steht im Keller',
     );
+  });
+
+  it('rebuilds the index after migration 0026 at start: existing knowledge is found with the new analysis', async () => {
+    const { assistant, search } = await knowledge({
+      'freigabe.md': '# Freigaben\n\nBestellungen ab 1.200 Euro gibt die Abteilungsleitung frei.',
+      'sonst.md': '# Sonstiges\n\nDie Kantine hat 200 Plätze; 1 Raum ist für Gäste reserviert.',
+    });
+    const migration = fs.readFileSync(
+      path.join(import.meta.dirname, '../../db/migrations/0026_reindex_knowledge.sql'),
+      'utf8',
+    );
+    // Its data statements (the column it adds exists already in the test database).
+    for (const statement of migration.split('--> statement-breakpoint'))
+      if (!statement.includes('ALTER TABLE')) await t.database.db.execute(sql.raw(statement));
+    expect(await search('Wer gibt Bestellungen frei?')).toEqual([]);
+    await indexLegacyKnowledge(t.deps);
+    expect((await search('Wer gibt Bestellungen frei?'))[0]?.text).toContain('Abteilungsleitung frei');
+    // Indexed with the new analysis: "1.200" is the number 1200, not "1" and "200".
+    expect((await search('Ab 1200 Euro?'))[0]?.fileName).toBe('freigabe.md');
+    const counted = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from knowledge_terms where assistant_id = ${assistant.id} and term = '1200'`,
+    );
+    expect((Array.isArray(counted) ? counted : (counted as { rows: { n: number }[] }).rows)[0]!.n).toBe(1);
   });
 
   it('orders equal fused scores by the lexical score, then by id: the same question, the same order', () => {

@@ -61,5 +61,6 @@ describe('retrieval floor on the German QA set', () => {
   });
 });
 
-// Measured on the sample at the commit that set it (S@1 0.230, MRR@10 0.322), less a small margin.
-const FLOOR = { successAt1: 0.21, mrrAt10: 0.3 };
+// Measured on the sample at the commit that set it (S@1 0.250, MRR@10 0.347 with two-level BM25;
+// 0.230 / 0.322 before), less a small margin.
+const FLOOR = { successAt1: 0.23, mrrAt10: 0.32 };

@@ -4,7 +4,8 @@
 //     separable verbs joined, compounds split by the assistant's own vocabulary (parts weigh less;
 //     fully when the compound occurs nowhere whole); each word also reaches the compounds it heads.
 //  2. BM25 (k1 1.2, b 0.75) with IDF from the assistant's document frequencies (knowledge_terms)
-//     and the passage length against the average, in one query over knowledge_postings.
+//     and the passage length against the average, in one query over knowledge_postings; plus the
+//     passage's file scored the same way as one document (two-level BM25, weight FILE_WEIGHT).
 //  3. Only when BM25 finds fewer passages than asked for and the question has words that occur
 //     nowhere in the assistant's passages: the vocabulary's terms spelt like them (pg_trgm
 //     similarity on knowledge_terms), ranked below every BM25 hit.
@@ -54,6 +55,9 @@ export const BM25 = { k1: 1.2, b: 0.75 } as const;
 const K1 = sql.raw(`${BM25.k1}::float8`);
 const K1_PLUS_1 = sql.raw(`${BM25.k1 + 1}::float8`);
 const B = sql.raw(`${BM25.b}::float8`);
+/** Weight of the file's score in a passage's (two-level BM25: bm25Ranking). */
+const FILE_WEIGHT = 1.5;
+const FILE_WEIGHT_SQL = sql.raw(`${FILE_WEIGHT}::float8`);
 
 export interface Ranked {
   id: number;
@@ -86,7 +90,9 @@ export async function questionTerms(
     const w = (weights.get(stem) ?? 0) * PART_WEIGHT * (vocabulary.has(stem) ? EXPANSION_KNOWN : 1);
     if (w > 0) weights.set(term, w);
   }
-  const unknown = [...new Set(content.filter((w) => !vocabulary.has(w.stem) && w.stem.length >= 5).map((w) => w.stem))];
+  const unknown = [
+    ...new Set(content.filter((w) => !vocabulary.has(w.stem) && w.stem.length >= 5).map((w) => w.stem)),
+  ];
   return { weights, unknown };
 }
 
@@ -118,13 +124,15 @@ async function similarTerms(
   if (stems.length === 0) return [];
   return db.transaction(async (tx) => {
     // The % operator's threshold; set per transaction.
-    await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(TRIGRAM_THRESHOLD)}, true)`);
+    await tx.execute(
+      sql`select set_config('pg_trgm.similarity_threshold', ${String(TRIGRAM_THRESHOLD)}, true)`,
+    );
     const rows = await tx.execute<{ stem: string; term: string; similarity: number }>(sql`
       select q.stem, e.term, e.similarity
       from unnest(${textArray(stems)}::text[]) as q(stem)
       cross join lateral (
         select t.term, similarity(t.term, q.stem)::float8 as similarity from knowledge_terms t
-        where t.assistant_id = ${assistantId} and t.term % q.stem
+        where t.assistant_id = ${assistantId} and lower(t.term) % q.stem
         order by similarity(t.term, q.stem) desc, t.term
         limit 3) e`);
     return rowsOf<{ stem: string; term: string; similarity: number }>(rows).map((r) => ({
@@ -134,7 +142,13 @@ async function similarTerms(
   });
 }
 
-/** BM25 over the postings of one assistant's ready files. */
+/**
+ * Two-level BM25 over the postings of one assistant's ready files: a passage's BM25 score plus
+ * FILE_WEIGHT × its file's BM25 score for the same question, the file taken as one document (term
+ * frequencies summed over its passages, IDF over files, length against the average file). A question
+ * whose words are spread over the right document then finds its passage there rather than a passage
+ * of another document that happens to share one of them.
+ */
 export async function bm25Ranking(
   db: Db,
   assistantId: number,
@@ -148,20 +162,38 @@ export async function bm25Ranking(
       select * from unnest(${textArray(terms)}::text[], ${`{${terms.map((t) => weights.get(t)).join(',')}}`}::float8[])),
     stats as (
       select greatest(coalesce(sum(passage_count), 0), 1)::float8 as n,
-             greatest(coalesce(sum(term_total), 0), 1)::float8 / greatest(coalesce(sum(passage_count), 0), 1) as avgdl
+             greatest(coalesce(sum(term_total), 0), 1)::float8 / greatest(coalesce(sum(passage_count), 0), 1) as avgdl,
+             greatest(count(*), 1)::float8 as nf,
+             greatest(coalesce(sum(term_total), 0), 1)::float8 / greatest(count(*), 1) as avgfl
       from knowledge_files where assistant_id = ${assistantId} and status = 'ready'),
-    d as (
-      select q.term, q.w, t.df::float8 as df from q
-      join knowledge_terms t on t.assistant_id = ${assistantId} and t.term = q.term)
-    select p.passage_id as id,
-           sum(d.w * ln(1 + (greatest(s.n, d.df) - d.df + 0.5) / (d.df + 0.5))
-               * p.tf * ${K1_PLUS_1} / (p.tf + ${K1} * (1 - ${B} + ${B} * p.length / s.avgdl))) as score
-    from d join knowledge_postings p on p.assistant_id = ${assistantId} and p.term = d.term
-    cross join stats s
-    group by p.passage_id
-    order by score desc, p.passage_id
+    hits as materialized (
+      select p.passage_id, p.file_id, q.term, q.w, t.df::float8 as df, p.tf, p.length
+      from q
+      join knowledge_terms t on t.assistant_id = ${assistantId} and t.term = q.term
+      join knowledge_postings p on p.assistant_id = ${assistantId} and p.term = q.term),
+    file_tf as (
+      select file_id, term, max(w) as w, sum(tf) as tf, count(*) over (partition by term)::float8 as df
+      from hits group by file_id, term),
+    file_score as (
+      select ft.file_id,
+             sum(ft.w * ln(1 + (greatest(s.nf, ft.df) - ft.df + 0.5) / (ft.df + 0.5))
+                 * ft.tf * ${K1_PLUS_1} / (ft.tf + ${K1} * (1 - ${B} + ${B} * f.term_total / s.avgfl))) as score
+      from file_tf ft join knowledge_files f on f.id = ft.file_id cross join stats s
+      group by ft.file_id),
+    passage_score as (
+      select h.passage_id, h.file_id,
+             sum(h.w * ln(1 + (greatest(s.n, h.df) - h.df + 0.5) / (h.df + 0.5))
+                 * h.tf * ${K1_PLUS_1} / (h.tf + ${K1} * (1 - ${B} + ${B} * h.length / s.avgdl))) as score
+      from hits h cross join stats s
+      group by h.passage_id, h.file_id)
+    select ps.passage_id as id, ps.score + ${FILE_WEIGHT_SQL} * fs.score as score
+    from passage_score ps join file_score fs on fs.file_id = ps.file_id
+    order by score desc, ps.passage_id
     limit ${limit}`);
-  return rowsOf<{ id: number; score: number }>(rows).map((r) => ({ id: Number(r.id), score: Number(r.score) }));
+  return rowsOf<{ id: number; score: number }>(rows).map((r) => ({
+    id: Number(r.id),
+    score: Number(r.score),
+  }));
 }
 
 /**
