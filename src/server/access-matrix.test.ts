@@ -17,7 +17,7 @@ import { ACCESS_RULES, type AccessKind } from './platform/access.ts';
 import { emailTool } from './ai/tools/email.ts';
 import { dataExports, generatedImages, mcpServers, styleImages, threads } from './db/schema/index.ts';
 import { sha256 } from './platform/crypto.ts';
-import { MINS } from '../shared/messages.ts';
+import { INSIGHT_MESSAGES } from '../shared/messages.ts';
 
 const CALLERS = ['anonymous', 'employee', 'user', 'editor', 'admin', 'owner', 'stranger', 'live'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -731,7 +731,7 @@ describe('route × role × team matrix', () => {
           const added = [...(await accessGrantsOfTeamA())].filter((g) => !grantsBefore.has(g));
           if (added.length > 0) failures.push(`${route.method} ${route.url} during a live login added access: ${added.join(', ')}`);
           // (The operator area answers with its own "end the live login first".)
-          if (route.access !== 'superadmin' && GRANTS_ACCESS.includes(key) && !res.body.includes(MINS.liveLoginGrantsAccess)) {
+          if (route.access !== 'superadmin' && GRANTS_ACCESS.includes(key) && !res.body.includes(INSIGHT_MESSAGES.liveLoginGrantsAccess)) {
             failures.push(`${route.method} ${route.url} during a live login: not refused with the live-login message`);
           }
         }

@@ -39,7 +39,7 @@ import { authFromCookies, registerSessions } from './platform/session.ts';
 import { createThrottle } from './platform/throttle.ts';
 import { createPrivateStore, createPublicStorage, serveStorage } from './platform/storage.ts';
 import { createObjectBackend, type ObjectBackend } from './platform/object-backend.ts';
-import { M } from '../shared/messages.ts';
+import { COMMON_MESSAGES } from '../shared/messages.ts';
 import type { ApiErrorBody } from '../shared/errors.ts';
 import { authRoutes } from './features/auth/index.ts';
 import { accountRowOwner, defineAuthJobs } from './features/auth/index.ts';
@@ -120,7 +120,7 @@ export async function buildApp(
     // German JSON, or OpenAI's shape under /v1 — never Fastify's English default.
     frameworkErrors: (error, request, reply) => {
       if (isV1Path(request.url)) void sendV1Error(error, request, reply);
-      else void (reply as FastifyReply).code(400).send({ error: M.invalidInput });
+      else void (reply as FastifyReply).code(400).send({ error: COMMON_MESSAGES.invalidInput });
     },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -316,7 +316,7 @@ function installErrorHandling(app: FastifyInstance) {
     if (isV1Path(request.url)) return sendV1Error(error, request, reply);
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      if (error.code === 'UNAUTHENTICATED') return reply.code(401).send({ message: M.unauthenticated });
+      if (error.code === 'UNAUTHENTICATED') return reply.code(401).send({ message: COMMON_MESSAGES.unauthenticated });
       const body: ApiErrorBody = { error: error.userMessage };
       if (error.fields) body.fields = error.fields;
       if (error.feedback) body.feedback = error.feedback;
@@ -328,20 +328,20 @@ function installErrorHandling(app: FastifyInstance) {
       for (const issue of error.validation) {
         const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
         if (!key) continue;
-        (fields[key] ??= []).push(issue.message ?? M.invalidInput);
+        (fields[key] ??= []).push(issue.message ?? COMMON_MESSAGES.invalidInput);
       }
       // A route may head its validation answers with one fixed sentence (config.validationMessage).
       const routeMessage = request.routeOptions.config.validationMessage;
-      const first = routeMessage ?? Object.values(fields)[0]?.[0] ?? M.invalidInput;
+      const first = routeMessage ?? Object.values(fields)[0]?.[0] ?? COMMON_MESSAGES.invalidInput;
       return reply.code(422).send({ error: first, fields } satisfies ApiErrorBody);
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) return reply.code(413).send({ error: M.payloadTooLarge });
+    if (status === 413) return reply.code(413).send({ error: COMMON_MESSAGES.payloadTooLarge });
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ error: status === 404 ? M.notFound : M.invalidInput });
+      return reply.code(status).send({ error: status === 404 ? COMMON_MESSAGES.notFound : COMMON_MESSAGES.invalidInput });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ error: M.unknownError });
+    return reply.code(500).send({ error: COMMON_MESSAGES.unknownError });
   });
 }
 

@@ -14,7 +14,7 @@ import { apiKeys, assetFiles, assistantTools, knowledgeFiles, mcpServers, styleI
 import { ASSET_MAX_FILES, KNOWLEDGE_MAX_FILES, STYLE_IMAGES_REQUIRED } from '../shared/constants.ts';
 import { API_KEYS_MAX } from '../shared/schemas/api-keys.ts';
 import { EMAIL_CONTACTS_MAX } from '../shared/schemas/tools.ts';
-import { M, MK, MS, MT } from '../shared/messages.ts';
+import { COMMON_MESSAGES, KNOWLEDGE_MESSAGES, ASSET_MESSAGES, TOOL_MESSAGES } from '../shared/messages.ts';
 import { ASSET_IMAGE_MAX_EDGE } from './features/assets/asset.service.ts';
 import { MCP_SERVERS_MAX } from './features/mcp/mcp.service.ts';
 
@@ -79,7 +79,7 @@ describe('finding 3: every count limit holds under parallel requests', () => {
     const [row] = await t.database.db.select({ n: count() }).from(assetFiles).where(eq(assetFiles.assistantId, a.id));
     expect(row!.n).toBe(ASSET_MAX_FILES);
     expect(statuses(results)).toEqual([200, 200, ...Array(PARALLEL - 2).fill(422)]);
-    expect(results.find((r) => r.status === 422)!.json().error).toBe(MS.tooManyFiles(ASSET_MAX_FILES));
+    expect(results.find((r) => r.status === 422)!.json().error).toBe(ASSET_MESSAGES.tooManyFiles(ASSET_MAX_FILES));
   });
 
   it('knowledge files: 10 uploads at 98 leave exactly 100', async () => {
@@ -104,7 +104,7 @@ describe('finding 3: every count limit holds under parallel requests', () => {
     const [row] = await t.database.db.select({ n: count() }).from(knowledgeFiles).where(eq(knowledgeFiles.assistantId, a.id));
     expect(row!.n).toBe(KNOWLEDGE_MAX_FILES);
     expect(statuses(results)).toEqual([200, 200, ...Array(PARALLEL - 2).fill(422)]);
-    expect(results.find((r) => r.status === 422)!.json().error).toBe(MK.tooManyFiles(KNOWLEDGE_MAX_FILES));
+    expect(results.find((r) => r.status === 422)!.json().error).toBe(KNOWLEDGE_MESSAGES.tooManyFiles(KNOWLEDGE_MAX_FILES));
   });
 
   it('style images: 10 uploads at 3 leave exactly 5', async () => {
@@ -156,7 +156,7 @@ describe('finding 3: every count limit holds under parallel requests', () => {
     const [row] = await t.database.db.select({ n: count() }).from(mcpServers).where(eq(mcpServers.teamId, team.id));
     expect(row!.n).toBe(MCP_SERVERS_MAX);
     expect(statuses(results)).toEqual([200, 200, ...Array(PARALLEL - 2).fill(409)]);
-    expect(results.find((r) => r.status === 409)!.json().error).toBe(MT.mcpTooMany(MCP_SERVERS_MAX));
+    expect(results.find((r) => r.status === 409)!.json().error).toBe(TOOL_MESSAGES.mcpTooMany(MCP_SERVERS_MAX));
   });
 
   it('e-mail contacts: 10 parallel saves of a full list never store more than 50', async () => {
@@ -180,9 +180,9 @@ describe('finding 3: every count limit holds under parallel requests', () => {
 
 describe('finding 4: multipart names and fields follow the same text rules as JSON bodies', () => {
   const bad: [string, string, string][] = [
-    ['a NUL byte', 'plan\u0000.pdf', M.fileNameInvalid],
-    ['a control character', 'plan\u001b[31m.pdf', M.fileNameInvalid],
-    ['an overlong name', `${'x'.repeat(250)}.pdf`, M.fileNameLength(200)],
+    ['a NUL byte', 'plan\u0000.pdf', COMMON_MESSAGES.fileNameInvalid],
+    ['a control character', 'plan\u001b[31m.pdf', COMMON_MESSAGES.fileNameInvalid],
+    ['an overlong name', `${'x'.repeat(250)}.pdf`, COMMON_MESSAGES.fileNameLength(200)],
   ];
 
   it('refuses such file names for assets and knowledge with a German 422 and stores nothing', async () => {
@@ -220,13 +220,13 @@ describe('finding 4: multipart names and fields follow the same text rules as JS
     const a = await createAssistant(t.database.db, team);
     const long = await upload(agent, '/api/assets', { assistantUuid: a.uuid, description: 'x'.repeat(40_000) }, { name: 'plan.pdf', data: Buffer.from('%PDF-1.4\n') });
     expect(long.status).toBe(422);
-    expect(long.json().error).toBe(M.fieldTooLong);
+    expect(long.json().error).toBe(COMMON_MESSAGES.fieldTooLong);
 
     const ok = await upload(agent, '/api/assets', { assistantUuid: a.uuid, description: 'Der Lageplan unseres Büros' }, { name: 'plan.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') });
     expect(ok.status, ok.body).toBe(200);
     const rename = await agent.post('/api/assets/edit', { fileUuid: ok.json().file.uuid, name: '../geheim.pdf', description: 'Der Lageplan unseres Büros' });
     expect(rename.status).toBe(422);
-    expect(rename.json().error).toBe(M.fileNamePath);
+    expect(rename.json().error).toBe(COMMON_MESSAGES.fileNamePath);
   });
 });
 
@@ -237,7 +237,7 @@ describe('finding 5: uploaded images are decoded with a pixel limit and stored b
     const filesBefore = await storedFiles();
     const res = await upload(agent, '/api/assets', { assistantUuid: a.uuid, description: 'Der Lageplan unseres Büros' }, { name: 'plan.png', data: pngHeaderOnly(60_000, 60_000) });
     expect(res.status).toBe(422);
-    expect(res.json().error).toBe(MS.imageDimensions);
+    expect(res.json().error).toBe(ASSET_MESSAGES.imageDimensions);
     expect(await storedFiles()).toBe(filesBefore);
     expect(await t.database.db.select().from(assetFiles).where(eq(assetFiles.assistantId, a.id))).toHaveLength(0);
   });
@@ -262,6 +262,6 @@ describe('finding 5: uploaded images are decoded with a pixel limit and stored b
     const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
     const res = await upload(agent, '/api/assets', { assistantUuid: a.uuid, description: 'Der Lageplan unseres Büros' }, { name: 'foto.jpg', data: fake });
     expect(res.status).toBe(422);
-    expect(res.json().error).toBe(MS.imageInvalid);
+    expect(res.json().error).toBe(ASSET_MESSAGES.imageInvalid);
   });
 });

@@ -1,5 +1,5 @@
 // Every German text that both server and client show. Texts quoted by the spec are verbatim.
-export const M = {
+export const COMMON_MESSAGES = {
   nameRequired: 'Name ist erforderlich',
   nameMin: 'Name muss mindestens 3 Zeichen lang sein',
   emailRequired: 'E-Mail ist erforderlich',
@@ -47,7 +47,7 @@ export const M = {
   resetDoneMessage: 'Dein neues Passwort ist gespeichert. Du kannst Dich jetzt damit einloggen.',
   toLogin: 'Zum Login',
   toOffice: 'Los geht’s',
-  // Billing (spec 03 §4, §5, §8; the rest in the same voice). Texts the screens show too are in MCOM.
+  // Billing (spec 03 §4, §5, §8; the rest in the same voice). Texts the screens show too are in COMMERCE_MESSAGES.
   shopTrial: 'Während des Testzeitraums kannst Du keine Extras buchen. Buche zuerst einen Tarif unter Tarif.',
   shopNoPlan: 'Extras kannst Du nur zu einem gebuchten Tarif hinzufügen. Buche zuerst einen Tarif unter Tarif.',
   shopNoPaymentMethod: 'Bitte lege zuerst eine Zahlungsmethode an, dann kannst Du Extras buchen.',
@@ -56,7 +56,7 @@ export const M = {
 } as const;
 
 // Assistants (spec 02 §5, §8; spec 01 §8)
-export const MA = {
+export const ASSISTANT_MESSAGES = {
   typeRequired: 'Eine Auswahl ist erforderlich',
   nameMin: 'Der Name muss mindestens 3 Buchstaben lang sein',
   roleMin: 'Die Rolle muss mindestens 30 Buchstaben lang sein',
@@ -86,7 +86,7 @@ export const MA = {
 } as const;
 
 // Conversations (spec 01 §8 and our own texts where the spec shows none)
-export const MC = {
+export const CONVERSATION_MESSAGES = {
   threadNotFound: 'Diese Unterhaltung wurde nicht gefunden.',
   messageRequired: 'Bitte gib eine Nachricht ein.',
   messageTooLong: 'Die Nachricht ist zu lang (höchstens 8000 Zeichen).',
@@ -108,7 +108,7 @@ export const MC = {
 } as const;
 
 // Users, data protection, support (spec 02 §5/§8, spec 03 §5/§8)
-export const MU = {
+export const USER_MESSAGES = {
   passwordRules:
     'Das Passwort muss mindestens 8 Zeichen lang sein und Groß- und Kleinbuchstaben, eine Zahl und ein Sonderzeichen (#?!@$%^&*-) enthalten.',
   confirmationMismatch: 'Die Bestätigung stimmt nicht überein',
@@ -138,7 +138,7 @@ export const MU = {
 } as const;
 
 // Public chat, contact form and voice (spec 01 §5/§8, spec 02 §5)
-export const MP = {
+export const PUBLIC_CHAT_MESSAGES = {
   formSent: 'Angaben gesendet',
   formInvalid: 'Eingaben sind nicht valide',
   formSaved: 'Angaben gespeichert',
@@ -161,7 +161,7 @@ export const MP = {
 } as const;
 
 // API access: keys for the OpenAI-compatible API (docs/api.md)
-export const MAK = {
+export const API_KEY_MESSAGES = {
   notInPlan: 'API-Zugang gibt es mit dem Tarif Agency. Wechsle den Tarif, um Schlüssel anzulegen.',
   nameRequired: 'Bitte gib dem Schlüssel einen Namen (mindestens 3 Zeichen).',
   expiryPast: 'Das Ablaufdatum muss in der Zukunft liegen.',
@@ -174,7 +174,7 @@ export const MAK = {
 } as const;
 
 // Tools tab: switches, e-mail contacts, external tools (spec 02 §3, §5, §7; docs/tools.md)
-export const MT = {
+export const TOOL_MESSAGES = {
   settingSaved: 'Einstellung gespeichert',
   saved: 'Eingaben gespeichert',
   toolNotFound: 'Dieses Tool wurde nicht gefunden.',
@@ -207,7 +207,7 @@ export const MT = {
 } as const;
 
 // Assets: files a Mika hands out in the chat (spec 02 §2 Tools, §5, §8, §9; docs/tools.md)
-export const MS = {
+export const ASSET_MESSAGES = {
   fileUploaded: 'Datei hochgeladen',
   fileDeleted: 'Datei gelöscht',
   updated: 'Aktualisiert',
@@ -229,7 +229,7 @@ export const IMAGE_NOT_CONFIGURED =
   'Die Bildgenerierung ist auf diesem Server nicht eingerichtet. Bitte wende Dich an die Person, die Mika bei Euch betreibt.';
 
 // Image assistants: styles and pictures (spec 02 §4, §7, §8; docs/decisions/016-images.md)
-export const MI = {
+export const IMAGE_MESSAGES = {
   styleImageUploaded: 'Bild hochgeladen',
   styleSaved: 'Style wurde gespeichert',
   styleCreated: 'Style wurde erstellt und kann verwendet werden',
@@ -265,7 +265,7 @@ export const MI = {
 } as const;
 
 // Task view: results, documents, e-mail and copy (spec 02 §2, §4, §5, §8, §9; docs/tasks.md)
-export const MTK = {
+export const TASK_MESSAGES = {
   inputMin: 'Der Input muss mindestens 30 Buchstaben lang sein',
   inputTooLong: 'Der Input ist zu lang (höchstens 8000 Zeichen).',
   notATask: 'Dieser Mika ist kein Aufgaben-Mika.',
@@ -279,7 +279,7 @@ export const MTK = {
 } as const;
 
 // Knowledge files (spec 02 §2 Wissen, §5, §8, §9; docs/knowledge.md)
-export const MK = {
+export const KNOWLEDGE_MESSAGES = {
   fileRequired: 'Bitte wähle eine Datei aus',
   fileTooLarge: 'Die Datei darf nicht größer sein als 10MB',
   fileUploaded: 'Datei hochgeladen',
@@ -316,7 +316,7 @@ export const MK = {
 } as const;
 
 /** Credits, plan rules and the trial's end (issue 14; docs/credits.md, docs/plans.md). */
-export const MCR = {
+export const CREDIT_MESSAGES = {
   emptyAdmin:
     'Dein Team hat kein Guthaben mehr. Lade Credits unter Nutzung → Aufladen auf, dann kann Dein Mika weiterarbeiten.',
   emptyMember:
@@ -339,7 +339,7 @@ export const MCR = {
 
 // Commerce: plans, shop, credits and the billing address (issue 14; spec 03 §4, §5, §8).
 // Texts quoted by the spec are verbatim ({product} = Mika).
-export const MCOM = {
+export const COMMERCE_MESSAGES = {
   bookingSuccess: 'Buchung erfolgreich',
   bookingNoPaymentMethod: 'Bitte lege zuerst eine Zahlungsmethode an',
   bookingPlanRunning: 'Du hast bereits einen laufenden Tarif. Für einen Wechsel, wende Dich bitte ans Mika Team',
@@ -375,7 +375,7 @@ export const MCOM = {
 } as const;
 
 /** Operator area (Insight, spec 03 §8) and live login. */
-export const MINS = {
+export const INSIGHT_MESSAGES = {
   extrasChanged: 'Extras wurden angepasst',
   amountsChanged: 'Leistungen wurde angepasst',
   promotionApplied: 'Gutschein wird angewendet',
@@ -417,7 +417,7 @@ export const MINS = {
 } as const;
 
 /** Datenschutz: retention, export, erasure, processing record (docs/dataprotection.md). */
-export const MDS = {
+export const DATA_PROTECTION_MESSAGES = {
   retentionInvalid: 'Bitte wähle eine der angebotenen Aufbewahrungsfristen.',
   retentionSaved: 'Die Aufbewahrungsfristen wurden gespeichert.',
   exportScopeInvalid: 'Bitte wähle, was exportiert werden soll.',
@@ -441,7 +441,7 @@ export const MDS = {
 } as const;
 
 /** AI providers set up in Insight ("KI-Anbieter", docs/ai.md). */
-export const MAI = {
+export const AI_PROVIDER_MESSAGES = {
   saved: 'Der KI-Anbieter wurde gespeichert.',
   providerInvalid: 'Dieser Anbieter ist für diese Fähigkeit nicht möglich.',
   baseUrlInvalid: 'Bitte gib eine gültige http- oder https-Adresse an.',

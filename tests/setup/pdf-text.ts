@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { MCOM } from '../../src/shared/messages.ts';
+import { COMMERCE_MESSAGES } from '../../src/shared/messages.ts';
 import type { Agent } from './agent.ts';
 
 /** The text of every page and the embedded files of a PDF (read back as a viewer would). */
@@ -25,7 +25,7 @@ export async function waitForPdf(agent: Agent, url: string, timeoutMs = 45_000) 
     const res = await agent.get(url);
     if (res.status === 200) return res;
     expect(res.status, res.body).toBe(409);
-    expect(res.json().error).toBe(MCOM.invoicePending);
+    expect(res.json().error).toBe(COMMERCE_MESSAGES.invoicePending);
     if (Date.now() > deadline) throw new Error('the invoice file was not rendered');
     await new Promise((r) => setTimeout(r, 100));
   }

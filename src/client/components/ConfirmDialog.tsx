@@ -3,7 +3,7 @@ import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } 
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { showSuccess } from '../state/snackbar-store.ts';
-import { T } from '../lib/texts.ts';
+import { COMMON_TEXTS } from '../lib/texts.ts';
 
 interface Props {
   title: string;
@@ -43,7 +43,7 @@ export function ConfirmDialog({ title, text, detail, confirmLabel, onConfirm, on
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={pending}>
-          {T.cancel}
+          {COMMON_TEXTS.cancel}
         </Button>
         <Button variant="contained" color={destructive ? 'error' : 'primary'} loading={pending} onClick={onConfirm}>
           {confirmLabel}

@@ -1,6 +1,6 @@
 import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
-import { T } from '../lib/texts.ts';
+import { COMMON_TEXTS } from '../lib/texts.ts';
 import { LightAlert } from './ui/LightAlert.tsx';
 
 interface State {
@@ -29,15 +29,15 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
         <LightAlert
           severity="error"
           outlined
-          title={T.crashTitle}
+          title={COMMON_TEXTS.crashTitle}
           style={{ maxWidth: 520 }}
           action={
             <button type="button" className="btn text small" onClick={() => window.location.reload()}>
-              {T.reload}
+              {COMMON_TEXTS.reload}
             </button>
           }
         >
-          {T.crashText}
+          {COMMON_TEXTS.crashText}
         </LightAlert>
       </div>
     );

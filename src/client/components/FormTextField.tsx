@@ -10,7 +10,7 @@ import { VisibilityOffIcon } from './ui/icons/VisibilityOffIcon.ts';
 import { useId, useState, type ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
-import { T } from '../lib/texts.ts';
+import { COMMON_TEXTS } from '../lib/texts.ts';
 
 export interface FormTextFieldProps<TValues extends FieldValues> {
   control: Control<TValues>;
@@ -91,7 +91,7 @@ export function FormPasswordField<TValues extends FieldValues>(props: FormTextFi
             onClick={() => setVisible((v) => !v)}
             edge="end"
             size="small"
-            aria-label={visible ? T.hidePassword : T.showPassword}
+            aria-label={visible ? COMMON_TEXTS.hidePassword : COMMON_TEXTS.showPassword}
             aria-pressed={visible}
           >
             {visible ? <VisibilityOffIcon size="small" /> : <VisibilityIcon size="small" />}

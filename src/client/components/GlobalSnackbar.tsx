@@ -1,5 +1,5 @@
 import './light.css';
-import { T } from '../lib/texts.ts';
+import { COMMON_TEXTS } from '../lib/texts.ts';
 import { useSnackbar } from '../state/snackbar-store.ts';
 import { CloseIcon } from './ui/icons/CloseIcon.ts';
 
@@ -15,7 +15,7 @@ export function GlobalSnackbar() {
   return (
     <div key={key} role="alert" data-testid="snackbar" data-severity={color} className="snackbar">
       <span>{text}</span>
-      <button type="button" className="icon-btn small" aria-label={T.close} onClick={hide}>
+      <button type="button" className="icon-btn small" aria-label={COMMON_TEXTS.close} onClick={hide}>
         <CloseIcon size="small" />
       </button>
     </div>

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { T } from '../lib/texts.ts';
+import { COMMON_TEXTS } from '../lib/texts.ts';
 import { LightAlert } from './ui/LightAlert.tsx';
 
 interface Props {
@@ -18,7 +18,7 @@ export function LoadFailed({ query, text, style }: Props) {
       style={style}
       action={
         <button type="button" className="btn text small" onClick={() => void query.refetch()}>
-          {T.retry}
+          {COMMON_TEXTS.retry}
         </button>
       }
     >

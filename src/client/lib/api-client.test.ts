@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { M } from '../../shared/messages.ts';
+import { COMMON_MESSAGES } from '../../shared/messages.ts';
 import { useLoaderStore } from '../state/loader-store.ts';
 import { useSnackbarStore } from '../state/snackbar-store.ts';
 import { ApiError, FeedbackRedirectError, UnauthenticatedError, api, errorText } from './api-client.ts';
@@ -40,9 +40,9 @@ describe('errorText (spec 01 §8 order)', () => {
   });
   it('else the body when it is a string, else the unknown-error text', () => {
     expect(errorText('Klartext')).toBe('Klartext');
-    expect(errorText(undefined)).toBe(M.unknownError);
-    expect(errorText({})).toBe(M.unknownError);
-    expect(errorText('')).toBe(M.unknownError);
+    expect(errorText(undefined)).toBe(COMMON_MESSAGES.unknownError);
+    expect(errorText({})).toBe(COMMON_MESSAGES.unknownError);
+    expect(errorText('')).toBe(COMMON_MESSAGES.unknownError);
   });
 });
 
@@ -154,7 +154,7 @@ describe('global response handling', () => {
   it('reports an unreachable server with the unknown-error text', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(api.get('/api/x')).rejects.toBeInstanceOf(ApiError);
-    expect(useSnackbarStore.getState().text).toBe(M.unknownError);
+    expect(useSnackbarStore.getState().text).toBe(COMMON_MESSAGES.unknownError);
   });
 });
 

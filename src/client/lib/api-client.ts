@@ -1,5 +1,5 @@
 import type { FeedbackAction } from '../../shared/errors.ts';
-import { M } from '../../shared/messages.ts';
+import { COMMON_MESSAGES } from '../../shared/messages.ts';
 import { showError } from '../state/snackbar-store.ts';
 import { setLoader } from '../state/loader-store.ts';
 import { isPublicPath } from './public-paths.ts';
@@ -91,7 +91,7 @@ export function errorText(body: unknown): string {
     }
   }
   if (typeof body === 'string' && body.trim()) return body;
-  return M.unknownError;
+  return COMMON_MESSAGES.unknownError;
 }
 
 function readFields(body: unknown): Record<string, string[]> {
@@ -180,7 +180,7 @@ async function readBody(response: Response, type: RequestOptions['responseType']
 }
 
 function isUnauthenticated(body: unknown): boolean {
-  return !!body && typeof body === 'object' && (body as { message?: unknown }).message === M.unauthenticated;
+  return !!body && typeof body === 'object' && (body as { message?: unknown }).message === COMMON_MESSAGES.unauthenticated;
 }
 
 function handleFailure(status: number, body: unknown, options: RequestOptions): never {

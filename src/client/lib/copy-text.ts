@@ -1,5 +1,5 @@
 import { showError, showSuccess } from '../state/snackbar-store.ts';
-import { T } from './texts.ts';
+import { COMMON_TEXTS } from './texts.ts';
 
 /** Copies to the clipboard; "Ups, das klappt nicht mit Deinem Browser" when it cannot. */
 export async function copyText(text: string, success: string): Promise<void> {
@@ -8,6 +8,6 @@ export async function copyText(text: string, success: string): Promise<void> {
     await navigator.clipboard.writeText(text);
     showSuccess(success);
   } catch {
-    showError(T.copyFailed);
+    showError(COMMON_TEXTS.copyFailed);
   }
 }

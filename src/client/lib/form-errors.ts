@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { M } from '../../shared/messages.ts';
+import { COMMON_MESSAGES } from '../../shared/messages.ts';
 import { ApiError, FeedbackRedirectError, UnauthenticatedError } from './api-client.ts';
 import { showError } from '../state/snackbar-store.ts';
 
@@ -17,7 +17,7 @@ export function showServerErrors<TValues extends FieldValues>(
 ): void {
   if (error instanceof UnauthenticatedError || error instanceof FeedbackRedirectError) return;
   if (!(error instanceof ApiError)) {
-    showError(M.unknownError);
+    showError(COMMON_MESSAGES.unknownError);
     return;
   }
   const shown = new Set<string>();

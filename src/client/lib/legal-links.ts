@@ -1,9 +1,9 @@
-import { T } from './texts.ts';
+import { COMMON_TEXTS } from './texts.ts';
 
 /** The legal pages in the footers, each opened in a new tab (spec 01 §2). */
 export const LEGAL_LINKS = [
-  { href: '/agb', label: T.footerAgb },
-  { href: '/datenschutz', label: T.footerPrivacy },
-  { href: '/avv', label: T.footerAvv },
-  { href: '/sla', label: T.footerSla },
+  { href: '/agb', label: COMMON_TEXTS.footerAgb },
+  { href: '/datenschutz', label: COMMON_TEXTS.footerPrivacy },
+  { href: '/avv', label: COMMON_TEXTS.footerAvv },
+  { href: '/sla', label: COMMON_TEXTS.footerSla },
 ] as const;

@@ -2,7 +2,7 @@ import { LIMITS } from '../../shared/constants.ts';
 import { teamPhrase } from '../../shared/team-name.ts';
 
 // German texts only the client shows. Texts both sides show live in src/shared/messages.ts.
-export const T = {
+export const COMMON_TEXTS = {
   copyFailed: 'Ups, das klappt nicht mit Deinem Browser',
   // Form labels and buttons
   labelName: 'Name',

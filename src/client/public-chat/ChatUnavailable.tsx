@@ -4,7 +4,7 @@ import { Box } from '../components/ui/Box.ts';
 import { Typography } from '../components/ui/Typography.ts';
 import { alpha } from '../components/ui/styles.ts';
 import { COLORS } from '../lib/theme-tokens.ts';
-import { PT } from './texts.ts';
+import { PUBLIC_CHAT_TEXTS } from './texts.ts';
 
 interface Props {
   /** 'missing': 404 (unknown or unpublished); 'failed': the request itself failed. */
@@ -34,12 +34,12 @@ export function ChatUnavailable({ reason, onRetry }: Props) {
           <ChatOffIcon size={32} />
         </Box>
         <Typography variant="h5" component="h1" sx={{ mb: 1, fontWeight: 700 }}>
-          {missing ? PT.unavailableTitle : PT.loadFailedTitle}
+          {missing ? PUBLIC_CHAT_TEXTS.unavailableTitle : PUBLIC_CHAT_TEXTS.loadFailedTitle}
         </Typography>
-        <Typography sx={{ color: 'text.secondary', mb: onRetry ? 3 : 0 }}>{missing ? PT.unavailableText : PT.loadFailedText}</Typography>
+        <Typography sx={{ color: 'text.secondary', mb: onRetry ? 3 : 0 }}>{missing ? PUBLIC_CHAT_TEXTS.unavailableText : PUBLIC_CHAT_TEXTS.loadFailedText}</Typography>
         {onRetry && (
           <Button variant="contained" onClick={onRetry}>
-            {PT.retry}
+            {PUBLIC_CHAT_TEXTS.retry}
           </Button>
         )}
       </Box>

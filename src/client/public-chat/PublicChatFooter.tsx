@@ -1,7 +1,7 @@
 import { Box } from '../components/ui/Box.ts';
 import { alpha } from '../components/ui/styles.ts';
 import type { ChatSurfaces } from '../features/chat/chat-surfaces.ts';
-import { PT } from './texts.ts';
+import { PUBLIC_CHAT_TEXTS } from './texts.ts';
 
 interface Props {
   surfaces: ChatSurfaces;
@@ -29,15 +29,15 @@ export function PublicChatFooter({ surfaces, height }: Props) {
         lineHeight: 1.4,
       }}
     >
-      <Box component="span">{PT.footerDisclaimer}</Box>
+      <Box component="span">{PUBLIC_CHAT_TEXTS.footerDisclaimer}</Box>
       <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
         <Box component="a" href="/agb-public" target="_blank" rel="noopener" sx={{ color: 'inherit', textDecorationColor: alpha(fg, 0.35) }}>
-          {PT.footerTerms}
+          {PUBLIC_CHAT_TEXTS.footerTerms}
         </Box>
         <Box component="span" aria-hidden>
           ·
         </Box>
-        <Box component="span">{PT.footerBrand}</Box>
+        <Box component="span">{PUBLIC_CHAT_TEXTS.footerBrand}</Box>
       </Box>
     </Box>
   );

@@ -19,7 +19,7 @@ import { publicChatColors } from './luminance.ts';
 import { usePublicChatSlots } from './public-chat-slots.tsx';
 import { useInteracted } from './first-interaction.ts';
 import { useTermsApproval } from './terms-approval.ts';
-import { PT } from './texts.ts';
+import { PUBLIC_CHAT_TEXTS } from './texts.ts';
 import { Hint } from '../components/ui/Hint.tsx';
 import { Spinner } from '../components/ui/Spinner.tsx';
 
@@ -77,7 +77,7 @@ export function PublicChatPage() {
       <Box sx={{ height: '100dvh', display: 'grid', placeItems: 'center', bgcolor: 'background.default' }} aria-busy>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: 'text.secondary' }}>
           <Spinner size={22} />
-          <Typography>{PT.loading}</Typography>
+          <Typography>{PUBLIC_CHAT_TEXTS.loading}</Typography>
         </Box>
       </Box>
     );
@@ -88,14 +88,14 @@ export function PublicChatPage() {
     <Box
       component="img"
       src={assistant.logo}
-      alt={PT.logoAlt(assistant.name)}
+      alt={PUBLIC_CHAT_TEXTS.logoAlt(assistant.name)}
       data-testid="public-chat-logo"
       sx={{ height: { xs: 28, sm: 34 }, maxWidth: { xs: 88, sm: 140 }, objectFit: 'contain', mr: { xs: 0.5, sm: 1 }, ml: { xs: 0.5, sm: 0 } }}
     />
   ) : undefined;
   const close = bridge.embedded ? (
-    <Hint title={PT.close}>
-      <IconButton aria-label={PT.close} onClick={bridge.close} sx={{ color: 'inherit' }}>
+    <Hint title={PUBLIC_CHAT_TEXTS.close}>
+      <IconButton aria-label={PUBLIC_CHAT_TEXTS.close} onClick={bridge.close} sx={{ color: 'inherit' }}>
         <CloseIcon />
       </IconButton>
     </Hint>

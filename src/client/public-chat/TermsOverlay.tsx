@@ -6,7 +6,7 @@ import { alpha } from '../components/ui/styles.ts';
 import { useRef } from 'react';
 import { ModalDialog } from '../components/ui/ModalDialog.tsx';
 import type { ChatSurfaces } from '../features/chat/chat-surfaces.ts';
-import { PT } from './texts.ts';
+import { PUBLIC_CHAT_TEXTS } from './texts.ts';
 
 interface Props {
   surfaces: ChatSurfaces;
@@ -42,14 +42,14 @@ export function TermsOverlay({ surfaces, onApprove }: Props) {
           <VerifiedUserIcon />
         </Box>
         <Typography id="terms-title" variant="h6" component="h2" sx={{ mb: 1, fontWeight: 700 }}>
-          {PT.termsTitle}
+          {PUBLIC_CHAT_TEXTS.termsTitle}
         </Typography>
         <Typography id="terms-text" variant="body2" sx={{ mb: 3, lineHeight: 1.65, color: alpha(card.fg, 0.8) }}>
-          {PT.termsText}{' '}
+          {PUBLIC_CHAT_TEXTS.termsText}{' '}
           <Box component="a" href="/agb-public" target="_blank" rel="noopener" sx={{ color: 'inherit', fontWeight: 600, textDecorationColor: alpha(card.fg, 0.5) }}>
-            {PT.termsLink}
+            {PUBLIC_CHAT_TEXTS.termsLink}
           </Box>{' '}
-          {PT.termsTextEnd}
+          {PUBLIC_CHAT_TEXTS.termsTextEnd}
         </Typography>
         <Button
           ref={buttonRef}
@@ -67,7 +67,7 @@ export function TermsOverlay({ surfaces, onApprove }: Props) {
             '&:hover': { background: surfaces.button.bg, opacity: 0.92, boxShadow: 'none' },
           }}
         >
-          {PT.termsAccept}
+          {PUBLIC_CHAT_TEXTS.termsAccept}
         </Button>
       </Box>
     </ModalDialog>

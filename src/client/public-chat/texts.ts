@@ -1,5 +1,5 @@
 // German texts of the public chat page (spec 01 §2).
-export const PT = {
+export const PUBLIC_CHAT_TEXTS = {
   loading: 'Chat wird geladen …',
   unavailableTitle: 'Dieser Chat ist nicht verfügbar.',
   unavailableText: 'Der Link ist nicht mehr gültig oder der Chat wurde noch nicht veröffentlicht.',

@@ -20,7 +20,7 @@ import { rerankUsageOf } from './rerank-model.ts';
 import { encodeMp3, espeakWav, readPcmWav, speakableText, wavSeconds } from './speech.ts';
 import { styleTemplate, type ImageStyleChoice } from './image-styles.ts';
 import { AppError } from '../platform/app-error.ts';
-import { MI } from '../../shared/messages.ts';
+import { IMAGE_MESSAGES } from '../../shared/messages.ts';
 import type { ImageStyle } from '../../shared/constants.ts';
 
 const OFFLINE_SPEECH_MODEL = 'offline:espeak-ng';
@@ -113,7 +113,7 @@ export interface AiGateway {
   createImageStyle(gate: PrivacyGate, req: { base: ImageStyle; pngs: Buffer[] }): Promise<CreatedImageStyle>;
 }
 
-const notConfigured = () => new AppError('UNAVAILABLE', MI.notConfigured);
+const notConfigured = () => new AppError('UNAVAILABLE', IMAGE_MESSAGES.notConfigured);
 
 /** Placeholders (with a German ending the gate kept) in a masked text. */
 const PLACEHOLDER = /\[\[N\d+x[a-z0-9]+\]\](?:s|es|n|en|e)?/g;
@@ -235,7 +235,7 @@ export function createAiGateway(ai: AppConfig['ai'], source: RawModels | (() => 
         return { provider: painter.provider, providerStyleId: id, description: null, model: `${painter.provider}:${painter.modelId}`, usage: null };
       }
       // The references go to the chat model as pictures (they cannot be masked; docs/ai.md).
-      if (models.offline) throw new AppError('UNAVAILABLE', MI.customStyleNeedsModel);
+      if (models.offline) throw new AppError('UNAVAILABLE', IMAGE_MESSAGES.customStyleNeedsModel);
       const chat = this.chat(gate);
       const result = await generateText({
         model: chat.model,

@@ -4,7 +4,7 @@ import { APICallError } from '@ai-sdk/provider';
 import { openTestDatabase, type TestDatabase } from '../../../tests/setup/test-app.ts';
 import { loadConfig } from '../config.ts';
 import { createSecrets } from '../platform/secrets.ts';
-import { MAI } from '../../shared/messages.ts';
+import { AI_PROVIDER_MESSAGES } from '../../shared/messages.ts';
 import { createProviderRegistry, describeProviderError, scrub } from './registry.ts';
 
 // The registry on its own: two registries on one database stand for two instances — a change
@@ -52,15 +52,15 @@ describe('provider errors', () => {
     const apiError = (statusCode: number, body: string) =>
       new APICallError({ message: 'x', url: 'http://p/v1/chat/completions', requestBodyValues: {}, statusCode, responseBody: body });
     expect(describeProviderError(apiError(404, '{"error":{"message":"The model `gpt-9` does not exist"}}'), KEY)).toBe(
-      MAI.testNotFound('HTTP 404 – The model `gpt-9` does not exist'),
+      AI_PROVIDER_MESSAGES.testNotFound('HTTP 404 – The model `gpt-9` does not exist'),
     );
-    expect(describeProviderError(apiError(429, '{"message":"Rate limit"}'), KEY)).toBe(MAI.testFailed('HTTP 429 – Rate limit'));
+    expect(describeProviderError(apiError(429, '{"message":"Rate limit"}'), KEY)).toBe(AI_PROVIDER_MESSAGES.testFailed('HTTP 429 – Rate limit'));
     expect(describeProviderError(apiError(403, `{"detail":"key ${KEY} blocked"}`), KEY)).toBe(
-      MAI.testRejectedKey('HTTP 403 – key [Schlüssel verborgen] blocked'),
+      AI_PROVIDER_MESSAGES.testRejectedKey('HTTP 403 – key [Schlüssel verborgen] blocked'),
     );
-    expect(describeProviderError(Object.assign(new Error('t'), { name: 'TimeoutError' }), KEY)).toBe(MAI.testTimeout);
+    expect(describeProviderError(Object.assign(new Error('t'), { name: 'TimeoutError' }), KEY)).toBe(AI_PROVIDER_MESSAGES.testTimeout);
     expect(describeProviderError(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } }), KEY)).toBe(
-      MAI.testUnreachable('ECONNREFUSED'),
+      AI_PROVIDER_MESSAGES.testUnreachable('ECONNREFUSED'),
     );
   });
 });

@@ -20,7 +20,7 @@ import type { Database } from '../db/client.ts';
 import { aiProviders, type AiProviderRow } from '../db/schema/index.ts';
 import { AppError } from '../platform/app-error.ts';
 import type { Secrets } from '../platform/secrets.ts';
-import { MAI } from '../../shared/messages.ts';
+import { AI_PROVIDER_MESSAGES } from '../../shared/messages.ts';
 import {
   AI_CAPABILITIES,
   DEFAULT_CONTEXT_TOKENS,
@@ -243,11 +243,11 @@ function isServed(models: RawModels, capability: AiCapability): boolean {
 /** The row's values for one capability, or a German validation error naming the field. */
 function validated(input: PutProviderParsed) {
   const invalid = (field: string, message: string) => new AppError('VALIDATION', message, { fields: { [field]: [message] } });
-  if (!PROVIDERS_OF[input.capability].includes(input.provider)) throw invalid('provider', MAI.providerInvalid);
+  if (!PROVIDERS_OF[input.capability].includes(input.provider)) throw invalid('provider', AI_PROVIDER_MESSAGES.providerInvalid);
   const contextTokens = input.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
   if (input.provider === 'offline') return { provider: 'offline', baseUrl: null, model: null, contextTokens };
   const model = input.model?.trim();
-  if (!model) throw invalid('model', MAI.modelRequired);
+  if (!model) throw invalid('model', AI_PROVIDER_MESSAGES.modelRequired);
   const baseUrl = input.baseUrl?.trim() || null;
   if (baseUrl) {
     // Trusted configuration (like AI_BASE_URL): http:// and private or loopback addresses are
@@ -257,11 +257,11 @@ function validated(input: PutProviderParsed) {
     try {
       url = new URL(baseUrl);
     } catch {
-      throw invalid('baseUrl', MAI.baseUrlInvalid);
+      throw invalid('baseUrl', AI_PROVIDER_MESSAGES.baseUrlInvalid);
     }
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) throw invalid('baseUrl', MAI.baseUrlInvalid);
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) throw invalid('baseUrl', AI_PROVIDER_MESSAGES.baseUrlInvalid);
   } else if (input.provider === 'openai-compatible') {
-    throw invalid('baseUrl', MAI.baseUrlRequired);
+    throw invalid('baseUrl', AI_PROVIDER_MESSAGES.baseUrlRequired);
   }
   return { provider: input.provider, baseUrl: baseUrl?.replace(/\/+$/, '') ?? null, model, contextTokens };
 }
@@ -296,22 +296,22 @@ async function testCapability(models: RawModels, s: ProviderSettings, capability
       case 'chat': {
         if (models.offline) break;
         const result = await generateText({ model: models.chat.model, prompt: 'Antworte nur mit dem Wort OK.', maxOutputTokens: 32, maxRetries: 0, abortSignal });
-        return { ok: true, message: MAI.testChatOk(scrub(result.text.trim().slice(0, 200), s.apiKey)) };
+        return { ok: true, message: AI_PROVIDER_MESSAGES.testChatOk(scrub(result.text.trim().slice(0, 200), s.apiKey)) };
       }
       case 'embedding': {
         if (!models.embedding) break;
         const result = await embedMany({ model: models.embedding.model, values: ['Verbindungstest'], maxRetries: 0, abortSignal });
-        return { ok: true, message: MAI.testEmbeddingOk(result.embeddings[0]?.length ?? 0) };
+        return { ok: true, message: AI_PROVIDER_MESSAGES.testEmbeddingOk(result.embeddings[0]?.length ?? 0) };
       }
       case 'speech': {
         if (!models.speech) break;
         const result = await generateSpeech({ model: models.speech.model, text: 'Test', voice: ai.speechVoice, outputFormat: 'mp3', maxRetries: 0, abortSignal });
-        return { ok: true, message: MAI.testSpeechOk(result.audio.uint8Array.byteLength) };
+        return { ok: true, message: AI_PROVIDER_MESSAGES.testSpeechOk(result.audio.uint8Array.byteLength) };
       }
       case 'transcription': {
         if (!models.transcription) break;
         await transcribe({ model: models.transcription.model, audio: silentWav(), maxRetries: 0, abortSignal });
-        return { ok: true, message: MAI.testTranscriptionOk };
+        return { ok: true, message: AI_PROVIDER_MESSAGES.testTranscriptionOk };
       }
       case 'image': {
         if (!models.image) break;
@@ -319,17 +319,17 @@ async function testCapability(models: RawModels, s: ProviderSettings, capability
         const base = s.baseUrl ?? (s.provider === 'recraft' ? 'https://external.api.recraft.ai/v1' : 'https://api.openai.com/v1');
         const body = await call(`${base}/${s.provider === 'recraft' ? 'users/me' : 'models'}`, { method: 'GET' }, s.apiKey, abortSignal);
         const count = Array.isArray((body as { data?: unknown[] }).data) ? (body as { data: unknown[] }).data.length : 0;
-        return { ok: true, message: s.provider === 'recraft' ? MAI.testOk : MAI.testModelsOk(count) };
+        return { ok: true, message: s.provider === 'recraft' ? AI_PROVIDER_MESSAGES.testOk : AI_PROVIDER_MESSAGES.testModelsOk(count) };
       }
       case 'rerank': {
         if (!models.rerank) break;
         // The same model retrieval uses (rerank-model.ts), so the test speaks its protocol.
         const result = await rerank({ model: models.rerank.model, query: 'Urlaub beantragen', documents: ['Urlaubsantrag stellen', 'Speiseplan der Kantine'], maxRetries: 0, abortSignal });
-        if (result.ranking.length === 0) return { ok: false, message: MAI.testFailed('keine Ergebnisliste in der Antwort') };
-        return { ok: true, message: MAI.testRerankOk };
+        if (result.ranking.length === 0) return { ok: false, message: AI_PROVIDER_MESSAGES.testFailed('keine Ergebnisliste in der Antwort') };
+        return { ok: true, message: AI_PROVIDER_MESSAGES.testRerankOk };
       }
     }
-    return { ok: true, message: MAI.offlineOk };
+    return { ok: true, message: AI_PROVIDER_MESSAGES.offlineOk };
   } catch (err) {
     return { ok: false, message: describeProviderError(err, s.apiKey) };
   }
@@ -378,7 +378,7 @@ function providerWords(body: string | undefined, fallback: string): string {
 /** The provider's error in German, with the status and its own words — never the key. */
 export function describeProviderError(err: unknown, apiKey: string | undefined): string {
   const e = err as { name?: string; cause?: { code?: string; message?: string }; message?: string };
-  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return MAI.testTimeout;
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return AI_PROVIDER_MESSAGES.testTimeout;
   let status: number | undefined;
   let body: string | undefined;
   if (APICallError.isInstance(err)) {
@@ -386,7 +386,7 @@ export function describeProviderError(err: unknown, apiKey: string | undefined):
     body = err.responseBody;
     if (status === undefined) {
       const cause = (err.cause as { code?: string; cause?: { code?: string } } | undefined) ?? {};
-      return scrub(MAI.testUnreachable(cause.code ?? cause.cause?.code ?? err.message), apiKey);
+      return scrub(AI_PROVIDER_MESSAGES.testUnreachable(cause.code ?? cause.cause?.code ?? err.message), apiKey);
     }
   } else if (err instanceof HttpError) {
     status = err.statusCode;
@@ -394,14 +394,14 @@ export function describeProviderError(err: unknown, apiKey: string | undefined):
   }
   if (status !== undefined) {
     const detail = scrub(`HTTP ${status} – ${providerWords(body, e.message ?? '')}`.slice(0, 400), apiKey);
-    if (status === 401 || status === 403) return MAI.testRejectedKey(detail);
-    if (status === 404) return MAI.testNotFound(detail);
-    return MAI.testFailed(detail);
+    if (status === 401 || status === 403) return AI_PROVIDER_MESSAGES.testRejectedKey(detail);
+    if (status === 404) return AI_PROVIDER_MESSAGES.testNotFound(detail);
+    return AI_PROVIDER_MESSAGES.testFailed(detail);
   }
   if (e?.cause?.code || /fetch failed|ECONNREFUSED|ENOTFOUND/.test(e?.message ?? '')) {
-    return scrub(MAI.testUnreachable(e.cause?.code ?? e.cause?.message ?? e.message ?? ''), apiKey);
+    return scrub(AI_PROVIDER_MESSAGES.testUnreachable(e.cause?.code ?? e.cause?.message ?? e.message ?? ''), apiKey);
   }
-  return scrub(MAI.testFailed((e?.message ?? String(err)).slice(0, 300)), apiKey);
+  return scrub(AI_PROVIDER_MESSAGES.testFailed((e?.message ?? String(err)).slice(0, 300)), apiKey);
 }
 
 /**

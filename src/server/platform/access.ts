@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { AppError } from './app-error.ts';
 import type { Deps } from './deps.ts';
 import type { AuthContext } from './session.ts';
-import { M, MINS } from '../../shared/messages.ts';
+import { COMMON_MESSAGES, INSIGHT_MESSAGES } from '../../shared/messages.ts';
 
 /**
  * Every route declares who may call it (`config.access`), and ONE hook enforces the coarse part
@@ -108,9 +108,9 @@ export function requireAccess(
 ): AuthContext | null | Promise<unknown> {
   if (permission === 'anyone') return auth ?? null;
   if (permission in ROLE_PERMISSIONS) {
-    if (!auth) throw new AppError('UNAUTHENTICATED', M.unauthenticated);
-    if (permission === 'superadmin' && auth.live) throw new AppError('FORBIDDEN', MINS.liveLoginNested);
-    if (!ROLE_PERMISSIONS[permission as RolePermission](auth)) throw new AppError('FORBIDDEN', typeof ref === 'string' ? ref : M.forbidden);
+    if (!auth) throw new AppError('UNAUTHENTICATED', COMMON_MESSAGES.unauthenticated);
+    if (permission === 'superadmin' && auth.live) throw new AppError('FORBIDDEN', INSIGHT_MESSAGES.liveLoginNested);
+    if (!ROLE_PERMISSIONS[permission as RolePermission](auth)) throw new AppError('FORBIDDEN', typeof ref === 'string' ? ref : COMMON_MESSAGES.forbidden);
     return auth;
   }
   const rule = objectRules.get(permission as ObjectPermission);
@@ -202,7 +202,7 @@ function refuseCrossSite(request: FastifyRequest, reply: FastifyReply): boolean 
       );
     return true;
   }
-  throw new AppError('FORBIDDEN', M.crossSiteRefused);
+  throw new AppError('FORBIDDEN', COMMON_MESSAGES.crossSiteRefused);
 }
 
 /** The declared rule of the route that matched (never derived from the raw URL). */
@@ -225,7 +225,7 @@ export function csrfPolicy(request: FastifyRequest): AccessRule['csrf'] {
  */
 export function assertNoLiveGrant(request: FastifyRequest): void {
   if (request.routeOptions.config.grantsAccess && request.auth?.live) {
-    throw new AppError('FORBIDDEN', MINS.liveLoginGrantsAccess);
+    throw new AppError('FORBIDDEN', INSIGHT_MESSAGES.liveLoginGrantsAccess);
   }
 }
 
@@ -270,7 +270,7 @@ export function registerAccess(app: FastifyInstance): AccessRegistry {
     if (request.is404) return;
     const kind = routeAccess(request);
     // Fail closed: onReady makes this unreachable, but a route without a rule never answers.
-    if (!kind) throw new AppError('FORBIDDEN', M.forbidden);
+    if (!kind) throw new AppError('FORBIDDEN', COMMON_MESSAGES.forbidden);
     if (request.routeOptions.config.stateChangingGet && refuseCrossSite(request, reply)) return reply;
     ACCESS_RULES[kind].check(request);
     assertNoLiveGrant(request);

@@ -6,7 +6,7 @@ import { safeDecode } from './csrf.ts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
-import { M } from '../../shared/messages.ts';
+import { COMMON_MESSAGES } from '../../shared/messages.ts';
 import { AUTH_PAGE_PATHS } from '../../shared/constants.ts';
 
 /**
@@ -128,6 +128,6 @@ export async function serveClient(app: FastifyInstance, config: AppConfig, ownNo
     if (own) return own.send(request, reply, url);
     const isApi = ['/api/', '/v1/', '/storage/', '/sanctum/', '/assets/', '/audio/', '/document/'].some((p) => url.startsWith(p));
     if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) return sendShell(reply, shellFor(url));
-    return reply.code(404).send({ error: M.notFound });
+    return reply.code(404).send({ error: COMMON_MESSAGES.notFound });
   });
 }

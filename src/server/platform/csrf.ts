@@ -4,7 +4,7 @@ import { AppError } from './app-error.ts';
 import { SESSION_COOKIE } from './session.ts';
 import { randomToken, safeEqual } from './crypto.ts';
 import { csrfPolicy } from './access.ts';
-import { M } from '../../shared/messages.ts';
+import { COMMON_MESSAGES } from '../../shared/messages.ts';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
@@ -42,7 +42,7 @@ export function registerCsrf(app: FastifyInstance, config: AppConfig) {
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !safeEqual(cookie, safeDecode(header) ?? '')) {
-      throw new AppError('FORBIDDEN', M.csrfMismatch);
+      throw new AppError('FORBIDDEN', COMMON_MESSAGES.csrfMismatch);
     }
   });
 }

@@ -1,7 +1,7 @@
 // Content checks every upload feature shares: the extension of a name, magic bytes, and the caps
 // on Office files (zips) read from the central directory before anything is stored or parsed.
 import { unzipSync } from 'fflate';
-import { MK } from '../../shared/messages.ts';
+import { KNOWLEDGE_MESSAGES } from '../../shared/messages.ts';
 import { validationError } from './app-error.ts';
 
 export const ZIP_LIMITS = { maxEntries: 2000, maxUnpackedBytes: 150 * 1024 * 1024 } as const;
@@ -20,7 +20,7 @@ export function extensionOf(filename: string): string {
   return dot < 0 ? '' : filename.slice(dot + 1).toLowerCase();
 }
 
-export const contentMismatch = () => validationError('file', MK.contentMismatch);
+export const contentMismatch = () => validationError('file', KNOWLEDGE_MESSAGES.contentMismatch);
 
 export const isPdf = (data: Buffer) => data.subarray(0, 1024).toString('latin1').includes('%PDF-');
 
@@ -44,7 +44,7 @@ export function checkZip(data: Buffer, parts: ZipParts) {
     throw contentMismatch();
   }
   if (names.length > ZIP_LIMITS.maxEntries || unpacked > ZIP_LIMITS.maxUnpackedBytes) {
-    throw validationError('file', MK.archiveTooLarge);
+    throw validationError('file', KNOWLEDGE_MESSAGES.archiveTooLarge);
   }
   const ok =
     'mimetype' in parts

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error.ts';
-import { M } from '../../shared/messages.ts';
+import { COMMON_MESSAGES } from '../../shared/messages.ts';
 import { hasForbiddenChars } from '../../shared/schemas/common.ts';
 
 /** The dotted path of the first string (key or value) holding NUL or a lone surrogate, if any. */
@@ -31,7 +31,7 @@ export function registerInputGuard(app: FastifyInstance) {
     for (const part of [request.params, request.query, request.body]) {
       const path = findForbiddenString(part);
       if (path !== undefined) {
-        throw new AppError('VALIDATION', M.invalidCharacters, { fields: path ? { [path]: [M.invalidCharacters] } : {} });
+        throw new AppError('VALIDATION', COMMON_MESSAGES.invalidCharacters, { fields: path ? { [path]: [COMMON_MESSAGES.invalidCharacters] } : {} });
       }
     }
   });

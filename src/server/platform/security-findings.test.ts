@@ -9,7 +9,7 @@ import { Agent } from '../../../tests/setup/agent.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { createAssistant, createStaffedTeam, loginAs } from '../../../tests/factories/index.ts';
 import { multipartBody } from '../../../tests/fixtures/media.ts';
-import { M } from '../../shared/messages.ts';
+import { COMMON_MESSAGES } from '../../shared/messages.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,7 +41,7 @@ describe('finding 4: CSRF is decided on the matched route, not on the raw URL', 
     for (const url of ['/%61pi/assistant', '/api/%61ssistant', '/%61%70%69/assistant']) {
       const res = await agent.request('POST', url, validAssistant, { csrf: false });
       expect(res.status, url).toBe(403);
-      expect(res.json().error, url).toBe(M.csrfMismatch);
+      expect(res.json().error, url).toBe(COMMON_MESSAGES.csrfMismatch);
     }
     const own = await t.database.db.select().from(assistants).where(eq(assistants.teamId, team.id));
     expect(own).toHaveLength(0);
@@ -51,7 +51,7 @@ describe('finding 4: CSRF is decided on the matched route, not on the raw URL', 
     const { owner } = await createStaffedTeam(t.database.db);
     const res = await new Agent(t.app).request('POST', '/%61pi/login', { email: owner.email, password: 'x' }, { csrf: false });
     expect(res.status).toBe(403);
-    expect(res.json().error).toBe(M.csrfMismatch);
+    expect(res.json().error).toBe(COMMON_MESSAGES.csrfMismatch);
   });
 
   it('answers a bad percent escape in X-XSRF-TOKEN with 403, not 500', async () => {
@@ -60,7 +60,7 @@ describe('finding 4: CSRF is decided on the matched route, not on the raw URL', 
     await agent.csrf();
     const res = await agent.request('POST', '/api/assistant', validAssistant, { csrf: false, headers: { 'x-xsrf-token': '%E0%A4%A' } });
     expect(res.status).toBe(403);
-    expect(res.json().error).toBe(M.csrfMismatch);
+    expect(res.json().error).toBe(COMMON_MESSAGES.csrfMismatch);
   });
 });
 
@@ -156,7 +156,7 @@ describe('finding 7: failed queries are logged without their parameters', () => 
         terms: true,
       });
       expect(res.status).toBe(500);
-      expect(res.json()).toEqual({ error: M.unknownError });
+      expect(res.json()).toEqual({ error: COMMON_MESSAGES.unknownError });
       const log = lines.join('');
       expect(log).toContain('"query":"insert into users"');
       expect(log).toContain('"code":"23514"');

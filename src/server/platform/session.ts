@@ -7,7 +7,7 @@ import { AppError } from './app-error.ts';
 import type { AuthCache } from './auth-cache.ts';
 import { auditFrom, recordAudit } from './audit.ts';
 import { randomToken, sha256 } from './crypto.ts';
-import { M } from '../../shared/messages.ts';
+import { COMMON_MESSAGES } from '../../shared/messages.ts';
 
 export const SESSION_COOKIE = 'mika_session';
 /** The live login's own cookie, next to the operator's session cookie (docs/operations.md). */
@@ -209,7 +209,7 @@ export async function authFromSessionToken(db: Db, config: AppConfig, token: str
 }
 
 export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new AppError('UNAUTHENTICATED', M.unauthenticated);
+  if (!request.auth) throw new AppError('UNAUTHENTICATED', COMMON_MESSAGES.unauthenticated);
   return request.auth;
 }
 

@@ -3,7 +3,7 @@ import { RELAXED_CTE, rowsOf, withCtes, type Cte, type Db } from '../db/client.t
 import type { SQL } from 'drizzle-orm';
 import { throttleHits } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
-import { M } from '../../shared/messages.ts';
+import { COMMON_MESSAGES } from '../../shared/messages.ts';
 
 export interface ThrottleRule {
   limit: number;
@@ -65,7 +65,7 @@ export function throttleVerdict(hit: { count: number | string; reset_at: Date | 
 
 function tooMany(resetAt: Date, message?: string): AppError {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
-  return new AppError('TOO_MANY_REQUESTS', message ?? M.tooManyAttempts(Math.ceil(seconds / 60)), {
+  return new AppError('TOO_MANY_REQUESTS', message ?? COMMON_MESSAGES.tooManyAttempts(Math.ceil(seconds / 60)), {
     headers: { 'retry-after': String(seconds) },
   });
 }

@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
-import { M, MA } from '../../shared/messages.ts';
+import { COMMON_MESSAGES, ASSISTANT_MESSAGES } from '../../shared/messages.ts';
 import { fileNameProblem, hasForbiddenChars } from '../../shared/schemas/common.ts';
 
 /** The longest text field of a multipart upload (descriptions are at most 2,000 characters). */
 const FIELD_MAX_BYTES = 16_384;
 
-const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', MA.fileTooLarge, { fields: { file: [MA.fileTooLarge] } });
+const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', ASSISTANT_MESSAGES.fileTooLarge, { fields: { file: [ASSISTANT_MESSAGES.fileTooLarge] } });
 
 export interface SingleUpload {
   file: { filename: string; data: Buffer };
@@ -21,7 +21,7 @@ export interface SingleUpload {
  * any service sees them, so nothing is written.
  */
 export async function readSingleUpload(request: FastifyRequest, limitBytes: number): Promise<SingleUpload> {
-  if (!request.isMultipart()) throw new AppError('VALIDATION', MA.fileRequired, { fields: { file: [MA.fileRequired] } });
+  if (!request.isMultipart()) throw new AppError('VALIDATION', ASSISTANT_MESSAGES.fileRequired, { fields: { file: [ASSISTANT_MESSAGES.fileRequired] } });
   const fields: Record<string, string> = {};
   let file: SingleUpload['file'] | undefined;
   try {
@@ -35,9 +35,9 @@ export async function readSingleUpload(request: FastifyRequest, limitBytes: numb
       } else {
         const value = String(part.value);
         if (hasForbiddenChars(value) || hasForbiddenChars(part.fieldname)) {
-          throw new AppError('VALIDATION', M.invalidCharacters, { fields: { [part.fieldname]: [M.invalidCharacters] } });
+          throw new AppError('VALIDATION', COMMON_MESSAGES.invalidCharacters, { fields: { [part.fieldname]: [COMMON_MESSAGES.invalidCharacters] } });
         }
-        if (part.valueTruncated) throw new AppError('VALIDATION', M.fieldTooLong, { fields: { [part.fieldname]: [M.fieldTooLong] } });
+        if (part.valueTruncated) throw new AppError('VALIDATION', COMMON_MESSAGES.fieldTooLong, { fields: { [part.fieldname]: [COMMON_MESSAGES.fieldTooLong] } });
         fields[part.fieldname] = value;
       }
     }
@@ -46,10 +46,10 @@ export async function readSingleUpload(request: FastifyRequest, limitBytes: numb
     if (err instanceof AppError) throw err;
     const e = err as { code?: string; statusCode?: number };
     if (e.statusCode === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw new AppError('VALIDATION', M.invalidUpload, { fields: { file: [M.invalidUpload] } });
+    throw new AppError('VALIDATION', COMMON_MESSAGES.invalidUpload, { fields: { file: [COMMON_MESSAGES.invalidUpload] } });
   }
   if (!file || file.data.length === 0) {
-    throw new AppError('VALIDATION', MA.fileRequired, { fields: { file: [MA.fileRequired] } });
+    throw new AppError('VALIDATION', ASSISTANT_MESSAGES.fileRequired, { fields: { file: [ASSISTANT_MESSAGES.fileRequired] } });
   }
   return { file, fields };
 }

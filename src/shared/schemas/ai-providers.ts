@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { M, MAI } from '../messages.ts';
+import { COMMON_MESSAGES, AI_PROVIDER_MESSAGES } from '../messages.ts';
 
 // The AI providers per capability, set up by superadmins in Insight ("KI-Anbieter"; docs/ai.md).
 
@@ -23,16 +23,16 @@ export const DEFAULT_CONTEXT_TOKENS = 128_000;
 
 /** PUT /api/insight/providers: one capability; `apiKey` omitted (or empty) keeps the stored key. */
 export const ZPutProvider = z.object({
-  capability: z.enum(AI_CAPABILITIES, { error: M.invalidInput }),
-  provider: z.enum(AI_PROVIDER_KINDS, { error: MAI.providerInvalid }),
-  baseUrl: z.string().trim().max(2000, MAI.baseUrlInvalid).nullish(),
-  apiKey: z.string().max(4000, M.invalidInput).nullish(),
-  model: z.string().trim().max(200, M.invalidInput).nullish(),
+  capability: z.enum(AI_CAPABILITIES, { error: COMMON_MESSAGES.invalidInput }),
+  provider: z.enum(AI_PROVIDER_KINDS, { error: AI_PROVIDER_MESSAGES.providerInvalid }),
+  baseUrl: z.string().trim().max(2000, AI_PROVIDER_MESSAGES.baseUrlInvalid).nullish(),
+  apiKey: z.string().max(4000, COMMON_MESSAGES.invalidInput).nullish(),
+  model: z.string().trim().max(200, COMMON_MESSAGES.invalidInput).nullish(),
   contextTokens: z.coerce
-    .number({ error: MAI.contextInvalid })
-    .int(MAI.contextInvalid)
-    .min(1000, MAI.contextInvalid)
-    .max(10_000_000, MAI.contextInvalid)
+    .number({ error: AI_PROVIDER_MESSAGES.contextInvalid })
+    .int(AI_PROVIDER_MESSAGES.contextInvalid)
+    .min(1000, AI_PROVIDER_MESSAGES.contextInvalid)
+    .max(10_000_000, AI_PROVIDER_MESSAGES.contextInvalid)
     .optional(),
 });
 export type PutProvider = z.input<typeof ZPutProvider>;
@@ -61,6 +61,6 @@ export const ZProviderList = z.object({
 });
 export type ProviderList = z.infer<typeof ZProviderList>;
 
-export const ZProviderTest = z.object({ capability: z.enum(AI_CAPABILITIES, { error: M.invalidInput }) });
+export const ZProviderTest = z.object({ capability: z.enum(AI_CAPABILITIES, { error: COMMON_MESSAGES.invalidInput }) });
 export const ZProviderTestResult = z.object({ ok: z.boolean(), message: z.string() });
 export type ProviderTestResult = z.infer<typeof ZProviderTestResult>;

@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { M, MAK } from '../messages.ts';
+import { COMMON_MESSAGES, API_KEY_MESSAGES } from '../messages.ts';
 import { zText } from './common.ts';
 
 // Keys for the OpenAI-compatible API (/api/apikeys; docs/api.md, decision 018).
@@ -7,16 +7,16 @@ import { zText } from './common.ts';
 export const API_KEYS_MAX = 50;
 
 export const ZApiKeyCreate = z.object({
-  name: zText(80, MAK.nameRequired).pipe(z.string().min(3, MAK.nameRequired)),
+  name: zText(80, API_KEY_MESSAGES.nameRequired).pipe(z.string().min(3, API_KEY_MESSAGES.nameRequired)),
   /** ISO date (yyyy-mm-dd) the key stops working at the end of, or null for no expiry. */
   expires_at: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, M.invalidInput)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, COMMON_MESSAGES.invalidInput)
     .nullable()
     .default(null),
-  scope: z.enum(['all', 'selected'], { error: M.invalidInput }),
+  scope: z.enum(['all', 'selected'], { error: COMMON_MESSAGES.invalidInput }),
   /** The Mikas (uuids) a key with scope "selected" may call. */
-  assistants: z.array(z.uuid({ error: M.invalidInput })).max(500).default([]),
+  assistants: z.array(z.uuid({ error: COMMON_MESSAGES.invalidInput })).max(500).default([]),
 });
 export type ApiKeyCreate = z.input<typeof ZApiKeyCreate>;
 

@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { MK, MS } from '../messages.ts';
+import { KNOWLEDGE_MESSAGES, ASSET_MESSAGES } from '../messages.ts';
 import { ASSET_DESCRIPTION_MIN, ASSET_MAX_FILES } from '../constants.ts';
 import { zFileName, zId, zText } from './common.ts';
 
@@ -26,19 +26,19 @@ export type AssetFile = z.infer<typeof ZAssetFile>;
 export const ZAssetList = z.object({ files: z.array(ZAssetFile), max_files: z.number() });
 export type AssetList = z.infer<typeof ZAssetList>;
 
-export const zAssetDescription = zText(2000, MS.descriptionTooShort(ASSET_DESCRIPTION_MIN)).pipe(
-  z.string().min(ASSET_DESCRIPTION_MIN, MS.descriptionTooShort(ASSET_DESCRIPTION_MIN)),
+export const zAssetDescription = zText(2000, ASSET_MESSAGES.descriptionTooShort(ASSET_DESCRIPTION_MIN)).pipe(
+  z.string().min(ASSET_DESCRIPTION_MIN, ASSET_MESSAGES.descriptionTooShort(ASSET_DESCRIPTION_MIN)),
 );
 
 export const ZAssetEditRequest = z.object({
-  fileUuid: z.uuid({ error: MS.notFound }),
-  name: zFileName(MK.nameRequired),
+  fileUuid: z.uuid({ error: ASSET_MESSAGES.notFound }),
+  name: zFileName(KNOWLEDGE_MESSAGES.nameRequired),
   description: zAssetDescription,
 });
 
 export const ZAssetDeleteRequest = z.object({
-  assistantUuid: z.uuid({ error: MK.noAssistant }),
-  fileUuid: z.uuid({ error: MS.notFound }),
+  assistantUuid: z.uuid({ error: KNOWLEDGE_MESSAGES.noAssistant }),
+  fileUuid: z.uuid({ error: ASSET_MESSAGES.notFound }),
 });
 
 /** Spec 02 §3 "asset tool properties": id, description, extension per file; plus the tool's switch. */
@@ -57,7 +57,7 @@ export type AssetToolState = z.infer<typeof ZAssetToolState>;
 export const ZAssetToolJsonRequest = z.union([
   z.object({
     remove: z.union([z.literal(true), z.literal(1), z.literal('1'), z.literal('true')]),
-    propertyId: zId(MS.notFound),
+    propertyId: zId(ASSET_MESSAGES.notFound),
   }),
   z.object({ active: z.boolean() }),
 ]);

@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { MA, M } from '../messages.ts';
+import { ASSISTANT_MESSAGES, COMMON_MESSAGES } from '../messages.ts';
 import { ZAllowedDomains } from './public.ts';
 
 // Plain values live in constants.ts, so client screens can use them without loading zod.
@@ -7,20 +7,20 @@ import { ASSISTANT_LIMITS, ASSISTANT_TYPES, CAN_TALK_OPTIONS, CHAT_STYLES, type 
 export { ASSISTANT_LIMITS, ASSISTANT_TYPES, CAN_TALK_OPTIONS, CHAT_STYLES, type AssistantType };
 
 const zFlag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => (v === true || v === 1 ? 1 : 0));
-const zType = z.enum(ASSISTANT_TYPES, { error: MA.typeRequired });
-const zName = z.string({ error: MA.nameMin }).trim().min(ASSISTANT_LIMITS.nameMin, MA.nameMin).max(80);
-const zRole = z.string({ error: MA.roleMin }).trim().max(2000);
-const zTask = z.string({ error: MA.taskMin }).trim().max(20000);
+const zType = z.enum(ASSISTANT_TYPES, { error: ASSISTANT_MESSAGES.typeRequired });
+const zName = z.string({ error: ASSISTANT_MESSAGES.nameMin }).trim().min(ASSISTANT_LIMITS.nameMin, ASSISTANT_MESSAGES.nameMin).max(80);
+const zRole = z.string({ error: ASSISTANT_MESSAGES.roleMin }).trim().max(2000);
+const zTask = z.string({ error: ASSISTANT_MESSAGES.taskMin }).trim().max(20000);
 const zStyle = z.string().trim().max(200);
-const zColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, MA.colorInvalid);
+const zColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, ASSISTANT_MESSAGES.colorInvalid);
 
 /** Rules that depend on the type: role for chat/task, task for chat/task, style for chat. */
 function typeRules(v: { type: AssistantType; role?: string; task?: string; style?: string }, ctx: z.RefinementCtx) {
   if (v.type === 'image') return;
-  if ((v.role ?? '').length < ASSISTANT_LIMITS.roleMin) ctx.addIssue({ code: 'custom', path: ['role'], message: MA.roleMin });
-  if ((v.task ?? '').length < ASSISTANT_LIMITS.taskMin) ctx.addIssue({ code: 'custom', path: ['task'], message: MA.taskMin });
+  if ((v.role ?? '').length < ASSISTANT_LIMITS.roleMin) ctx.addIssue({ code: 'custom', path: ['role'], message: ASSISTANT_MESSAGES.roleMin });
+  if ((v.task ?? '').length < ASSISTANT_LIMITS.taskMin) ctx.addIssue({ code: 'custom', path: ['task'], message: ASSISTANT_MESSAGES.taskMin });
   if (v.type === 'chat' && !CHAT_STYLES.includes((v.style ?? '') as (typeof CHAT_STYLES)[number])) {
-    ctx.addIssue({ code: 'custom', path: ['style'], message: MA.styleRequired });
+    ctx.addIssue({ code: 'custom', path: ['style'], message: ASSISTANT_MESSAGES.styleRequired });
   }
 }
 
@@ -57,7 +57,7 @@ export const ZAssistantEditable = z
       .string()
       .trim()
       .max(254)
-      .refine((v) => v === '' || z.email().safeParse(v).success, M.emailInvalid)
+      .refine((v) => v === '' || z.email().safeParse(v).success, COMMON_MESSAGES.emailInvalid)
       .optional(),
     is_public: zFlag.optional(),
     primary_background_color: zColor.optional(),
@@ -68,7 +68,7 @@ export const ZAssistantEditable = z
   })
   .superRefine((v, ctx) => {
     if (v.name === undefined) return;
-    if (!v.type) ctx.addIssue({ code: 'custom', path: ['type'], message: MA.typeRequired });
+    if (!v.type) ctx.addIssue({ code: 'custom', path: ['type'], message: ASSISTANT_MESSAGES.typeRequired });
     else typeRules({ type: v.type, role: v.role, task: v.task, style: v.style }, ctx);
   });
 export type AssistantEditable = z.input<typeof ZAssistantEditable>;
@@ -78,7 +78,7 @@ export const ZUpdateAssistantRequest = z.object({ assistant: ZAssistantEditable 
 export const ZAssistantTypeRequest = z.object({ uuid: z.uuid(), type: zType });
 
 /** PUT /api/assistant/{uuid}/hidden: an admin hides a default Mika for the team, or shows it again. */
-export const ZAssistantHiddenRequest = z.object({ hidden: z.boolean({ error: MA.hiddenRequired }) });
+export const ZAssistantHiddenRequest = z.object({ hidden: z.boolean({ error: ASSISTANT_MESSAGES.hiddenRequired }) });
 export const ZAssistantHiddenResponse = z.object({ status: z.literal('success'), hidden: z.boolean(), message: z.string() });
 export type AssistantHiddenResponse = z.infer<typeof ZAssistantHiddenResponse>;
 

@@ -1,13 +1,13 @@
 import { z } from '../zod.ts';
 import { LIMITS } from '../constants.ts';
-import { M } from '../messages.ts';
+import { COMMON_MESSAGES } from '../messages.ts';
 import { isCleanText } from './common.ts';
 
 // Shared by the forms (react-hook-form + zod resolver) and the server routes.
 /**
  * The name rule of spec 01 §5 with the field's own label in its messages, so each error names its
  * field (contact form: "Vorname muss mindestens 3 Zeichen lang sein"). For "Name" these are exactly
- * the spec's texts (M.nameRequired, M.nameMin).
+ * the spec's texts (COMMON_MESSAGES.nameRequired, COMMON_MESSAGES.nameMin).
  */
 export const zNameRule = (label: string) =>
   z
@@ -16,30 +16,30 @@ export const zNameRule = (label: string) =>
     .min(1, `${label} ist erforderlich`)
     .min(LIMITS.nameMin, `${label} muss mindestens ${LIMITS.nameMin} Zeichen lang sein`)
     .max(120, `${label} darf höchstens 120 Zeichen lang sein`)
-    .refine(isCleanText, M.invalidCharacters);
+    .refine(isCleanText, COMMON_MESSAGES.invalidCharacters);
 
 export const zName = zNameRule('Name');
 
 export const zEmail = z
-  .string({ error: M.emailRequired })
+  .string({ error: COMMON_MESSAGES.emailRequired })
   .trim()
-  .min(1, M.emailRequired)
-  .max(254, M.emailInvalid)
-  .pipe(z.email({ error: M.emailInvalid }));
+  .min(1, COMMON_MESSAGES.emailRequired)
+  .max(254, COMMON_MESSAGES.emailInvalid)
+  .pipe(z.email({ error: COMMON_MESSAGES.emailInvalid }));
 
 const zNewPassword = z
-  .string({ error: M.passwordRequired })
-  .min(1, M.passwordRequired)
-  .min(LIMITS.passwordMin, M.passwordMin)
+  .string({ error: COMMON_MESSAGES.passwordRequired })
+  .min(1, COMMON_MESSAGES.passwordRequired)
+  .min(LIMITS.passwordMin, COMMON_MESSAGES.passwordMin)
   .max(200, 'Passwort darf höchstens 200 Zeichen lang sein');
 
-const zConfirmation = z.string({ error: M.confirmationRequired }).min(1, M.confirmationRequired);
+const zConfirmation = z.string({ error: COMMON_MESSAGES.confirmationRequired }).min(1, COMMON_MESSAGES.confirmationRequired);
 
 function confirmationMatches(value: { password: string; password_confirmation: string }) {
   return value.password === value.password_confirmation;
 }
 const confirmationIssue = {
-  message: M.confirmationMismatch,
+  message: COMMON_MESSAGES.confirmationMismatch,
   path: ['password_confirmation'],
   // Report a mismatch together with other field errors, not only once everything else is valid.
   when: (payload: { value: unknown }) => {
@@ -55,14 +55,14 @@ export const ZRegisterRequest = z
     password: zNewPassword,
     password_confirmation: zConfirmation,
     // The client sends the ticked checkbox; the server insists on it too.
-    terms: z.literal(true, { error: M.termsRequired }),
+    terms: z.literal(true, { error: COMMON_MESSAGES.termsRequired }),
   })
   .refine(confirmationMatches, confirmationIssue);
 export type RegisterRequest = z.infer<typeof ZRegisterRequest>;
 
 export const ZLoginRequest = z.object({
   email: zEmail,
-  password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired).max(200),
+  password: z.string({ error: COMMON_MESSAGES.passwordRequired }).min(1, COMMON_MESSAGES.passwordRequired).max(200),
 });
 export type LoginRequest = z.infer<typeof ZLoginRequest>;
 
@@ -71,7 +71,7 @@ export type ResetRequest = z.infer<typeof ZResetRequest>;
 
 export const ZResetPasswordRequest = z
   .object({
-    token: z.string().min(10, M.resetTokenInvalid).max(200, M.resetTokenInvalid),
+    token: z.string().min(10, COMMON_MESSAGES.resetTokenInvalid).max(200, COMMON_MESSAGES.resetTokenInvalid),
     password: zNewPassword,
     password_confirmation: zConfirmation,
   })

@@ -1,11 +1,11 @@
 import { z } from '../zod.ts';
-import { M, MC } from '../messages.ts';
+import { COMMON_MESSAGES, CONVERSATION_MESSAGES } from '../messages.ts';
 import { MESSAGE_MAX_CHARS } from '../constants.ts';
 import { isCleanText, zId, zRawText, zToken } from './common.ts';
 export { MESSAGE_MAX_CHARS };
 
 export const ZThreadCreateRequest = z.object({
-  assistantUuid: z.uuid({ error: MC.noAssistant }),
+  assistantUuid: z.uuid({ error: CONVERSATION_MESSAGES.noAssistant }),
   /** The public chat page asks for a visitor thread even when a session exists. */
   public: z.boolean().optional(),
 });
@@ -35,27 +35,27 @@ export type AnswerSource = NonNullable<ChatMessage['sources']>[number];
 export type ChatMessage = z.infer<typeof ZMessage>;
 
 export const zUserMessage = z
-  .string({ error: MC.messageRequired })
+  .string({ error: CONVERSATION_MESSAGES.messageRequired })
   .trim()
-  .min(1, MC.messageRequired)
-  .max(MESSAGE_MAX_CHARS, MC.messageTooLong)
-  .refine(isCleanText, M.invalidCharacters);
+  .min(1, CONVERSATION_MESSAGES.messageRequired)
+  .max(MESSAGE_MAX_CHARS, CONVERSATION_MESSAGES.messageTooLong)
+  .refine(isCleanText, COMMON_MESSAGES.invalidCharacters);
 
 export const ZStreamQuery = z.object({
-  assistantUuid: z.uuid({ error: MC.noAssistant }),
-  threadId: zId(MC.noThread),
-  token: zToken(MC.noThread).min(1, MC.noThread),
+  assistantUuid: z.uuid({ error: CONVERSATION_MESSAGES.noAssistant }),
+  threadId: zId(CONVERSATION_MESSAGES.noThread),
+  token: zToken(CONVERSATION_MESSAGES.noThread).min(1, CONVERSATION_MESSAGES.noThread),
   message: zUserMessage,
   lastResponseId: z.string().max(100).optional(),
   addCost: z.string().max(20).optional(),
 });
 
 export const ZSaveStreamRequest = z.object({
-  assistantUuid: z.uuid({ error: MC.noAssistant }),
-  threadId: zId(MC.noThread),
+  assistantUuid: z.uuid({ error: CONVERSATION_MESSAGES.noAssistant }),
+  threadId: zId(CONVERSATION_MESSAGES.noThread),
   message: zRawText(100_000).optional(),
   lastResponseId: z.string().max(100),
-  token: zToken(MC.noThread).optional(),
+  token: zToken(CONVERSATION_MESSAGES.noThread).optional(),
 });
 
 /**

@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { M, MCOM } from '../messages.ts';
+import { COMMON_MESSAGES, COMMERCE_MESSAGES } from '../messages.ts';
 import { zText } from './common.ts';
 import { EU_COUNTRIES, isEuCountry, isValidVatId, normaliseVatId, vatIdMatchesCountry } from '../vat.ts';
 import { BILLING_PERIODS, BOOKABLE_PLANS, SHOP_QTY, TOPUP_LIMITS } from '../constants.ts';
@@ -21,8 +21,8 @@ export const PAID_PLAN_SLUGS = BOOKABLE_PLANS;
 export type PaidPlanSlug = (typeof PAID_PLAN_SLUGS)[number];
 
 export const ZOfferBook = z.object({
-  slug: z.enum(PAID_PLAN_SLUGS, { error: M.invalidInput }),
-  billingPeriod: z.enum(BILLING_PERIODS, { error: M.invalidInput }),
+  slug: z.enum(PAID_PLAN_SLUGS, { error: COMMON_MESSAGES.invalidInput }),
+  billingPeriod: z.enum(BILLING_PERIODS, { error: COMMON_MESSAGES.invalidInput }),
 });
 export type OfferBook = z.output<typeof ZOfferBook>;
 
@@ -34,10 +34,10 @@ export const SHOP_PRODUCTS = ['mika', 'user'] as const;
 export type ShopProduct = (typeof SHOP_PRODUCTS)[number];
 
 export const zShopQty = z.coerce
-  .number({ error: MCOM.shopQuantity })
-  .int({ error: MCOM.shopQuantity })
-  .min(SHOP_QTY.min, { error: MCOM.shopQuantity })
-  .max(SHOP_QTY.max, { error: MCOM.shopQuantity });
+  .number({ error: COMMERCE_MESSAGES.shopQuantity })
+  .int({ error: COMMERCE_MESSAGES.shopQuantity })
+  .min(SHOP_QTY.min, { error: COMMERCE_MESSAGES.shopQuantity })
+  .max(SHOP_QTY.max, { error: COMMERCE_MESSAGES.shopQuantity });
 
 /** POST /api/shop/mika and /api/shop/user. */
 export const ZShopAdd = z.object({ qty: zShopQty });
@@ -92,10 +92,10 @@ export const ZInvoiceUrl = z.object({ url: z.string() });
 export const CHECKOUT_AMOUNT = TOPUP_LIMITS;
 
 const zCheckoutAmount = z.coerce
-  .number({ error: MCOM.topUpAmountInvalid })
-  .int(MCOM.topUpAmountInvalid)
-  .min(CHECKOUT_AMOUNT.min, MCOM.topUpAmountInvalid)
-  .max(CHECKOUT_AMOUNT.max, MCOM.topUpAmountInvalid);
+  .number({ error: COMMERCE_MESSAGES.topUpAmountInvalid })
+  .int(COMMERCE_MESSAGES.topUpAmountInvalid)
+  .min(CHECKOUT_AMOUNT.min, COMMERCE_MESSAGES.topUpAmountInvalid)
+  .max(CHECKOUT_AMOUNT.max, COMMERCE_MESSAGES.topUpAmountInvalid);
 
 /** POST /api/checkout: the purchase itself (the confirmation's "Kostenpflichtig bestellen"). */
 export const ZCheckoutRequest = z.object({ amount: zCheckoutAmount });
@@ -170,39 +170,39 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 export const ZBillingAddress = z
   .object({
-    company: zText(200, MCOM.billingCompanyRequired).pipe(z.string().min(2, MCOM.billingCompanyRequired)),
-    street: zText(200, MCOM.billingStreetRequired).pipe(z.string().min(3, MCOM.billingStreetRequired)),
-    postcode: zText(12, MCOM.billingPostcodeInvalid),
-    city: zText(120, MCOM.billingCityRequired).pipe(z.string().min(2, MCOM.billingCityRequired)),
-    country: z.string({ error: MCOM.billingCountryInvalid }).regex(/^[A-Z]{2}$/, MCOM.billingCountryInvalid).default('DE'),
+    company: zText(200, COMMERCE_MESSAGES.billingCompanyRequired).pipe(z.string().min(2, COMMERCE_MESSAGES.billingCompanyRequired)),
+    street: zText(200, COMMERCE_MESSAGES.billingStreetRequired).pipe(z.string().min(3, COMMERCE_MESSAGES.billingStreetRequired)),
+    postcode: zText(12, COMMERCE_MESSAGES.billingPostcodeInvalid),
+    city: zText(120, COMMERCE_MESSAGES.billingCityRequired).pipe(z.string().min(2, COMMERCE_MESSAGES.billingCityRequired)),
+    country: z.string({ error: COMMERCE_MESSAGES.billingCountryInvalid }).regex(/^[A-Z]{2}$/, COMMERCE_MESSAGES.billingCountryInvalid).default('DE'),
     vat_id: z
       .string()
       .trim()
-      .max(20, MCOM.billingVatIdInvalid)
+      .max(20, COMMERCE_MESSAGES.billingVatIdInvalid)
       .nullable()
       .default(null)
       .transform((v) => (v ? normaliseVatId(v) : null))
-      .refine((v) => v === null || isValidVatId(v), MCOM.billingVatIdInvalid),
-    invoice_email: zText(254, MCOM.billingInvoiceEmailInvalid).pipe(z.string().regex(EMAIL, MCOM.billingInvoiceEmailInvalid)),
+      .refine((v) => v === null || isValidVatId(v), COMMERCE_MESSAGES.billingVatIdInvalid),
+    invoice_email: zText(254, COMMERCE_MESSAGES.billingInvoiceEmailInvalid).pipe(z.string().regex(EMAIL, COMMERCE_MESSAGES.billingInvoiceEmailInvalid)),
     /** Public-sector buyers: the Leitweg-ID of the XRechnung (BT-10), e.g. 991-12345-67. */
     leitweg_id: z
       .string()
       .trim()
-      .max(46, MCOM.billingLeitwegIdInvalid)
+      .max(46, COMMERCE_MESSAGES.billingLeitwegIdInvalid)
       .nullish()
       .transform((v) => (v ? v.toUpperCase() : null))
-      .refine((v) => v === null || /^\d{2,12}(-[A-Z0-9]{1,30})?-\d{2}$/.test(v), MCOM.billingLeitwegIdInvalid),
+      .refine((v) => v === null || /^\d{2,12}(-[A-Z0-9]{1,30})?-\d{2}$/.test(v), COMMERCE_MESSAGES.billingLeitwegIdInvalid),
   })
   .superRefine((value, ctx) => {
     if (value.vat_id && isValidVatId(value.vat_id) && !vatIdMatchesCountry(value.vat_id, value.country)) {
-      ctx.addIssue({ code: 'custom', path: ['vat_id'], message: MCOM.billingVatIdCountry });
+      ctx.addIssue({ code: 'custom', path: ['vat_id'], message: COMMERCE_MESSAGES.billingVatIdCountry });
     }
     // Reverse charge needs the buyer's VAT id (decision 027).
     if (!value.vat_id && value.country !== 'DE' && isEuCountry(value.country)) {
-      ctx.addIssue({ code: 'custom', path: ['vat_id'], message: MCOM.billingVatIdRequiredEu });
+      ctx.addIssue({ code: 'custom', path: ['vat_id'], message: COMMERCE_MESSAGES.billingVatIdRequiredEu });
     }
     if (!isValidPostcode(value.postcode, value.country)) {
-      ctx.addIssue({ code: 'custom', path: ['postcode'], message: MCOM.billingPostcodeInvalid });
+      ctx.addIssue({ code: 'custom', path: ['postcode'], message: COMMERCE_MESSAGES.billingPostcodeInvalid });
     }
   });
 export type BillingAddressInput = z.input<typeof ZBillingAddress>;

@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { M } from '../messages.ts';
+import { COMMON_MESSAGES } from '../messages.ts';
 
 // Building blocks every route uses for ids, free text and tokens. They refuse what the database
 // or the mail transport cannot take (NUL, lone UTF-16 surrogates, integers past int4), so
@@ -17,11 +17,11 @@ export function hasForbiddenChars(value: string): boolean {
   return FORBIDDEN_CHARS.test(value);
 }
 
-/** For `.refine(isCleanText, M.invalidCharacters)` on strings that need their own chain. */
+/** For `.refine(isCleanText, COMMON_MESSAGES.invalidCharacters)` on strings that need their own chain. */
 export const isCleanText = (value: string): boolean => !hasForbiddenChars(value);
 
 /** A database id: a positive integer within int4, also from a path or query string. */
-export const zId = (message: string = M.invalidInput) =>
+export const zId = (message: string = COMMON_MESSAGES.invalidInput) =>
   z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(MAX_DB_INT, { error: message });
 
 /** Free text of at most `max` characters, trimmed, without NUL or lone surrogates. */
@@ -30,14 +30,14 @@ export const zText = (max: number, message?: string) =>
     .string(message ? { error: message } : undefined)
     .trim()
     .max(max, message ? { error: message } : undefined)
-    .refine(isCleanText, M.invalidCharacters);
+    .refine(isCleanText, COMMON_MESSAGES.invalidCharacters);
 
 /** Like zText, but kept exactly as sent (passwords, filter lists). */
 export const zRawText = (max: number) =>
   z
     .string()
     .max(max)
-    .refine(isCleanText, M.invalidCharacters);
+    .refine(isCleanText, COMMON_MESSAGES.invalidCharacters);
 
 /** The longest file name we keep (uploads and renames). */
 export const FILE_NAME_MAX = 200;
@@ -53,19 +53,19 @@ const FILE_NAME_CONTROL = /[\u0000-\u001f\u007f]/;
  * reason for refusing it, or undefined when it is fine.
  */
 export function fileNameProblem(name: string): string | undefined {
-  if (hasForbiddenChars(name) || FILE_NAME_CONTROL.test(name)) return M.fileNameInvalid;
-  if (/[\\/]/.test(name)) return M.fileNamePath;
-  if (name.trim().length === 0 || name.length > FILE_NAME_MAX) return M.fileNameLength(FILE_NAME_MAX);
+  if (hasForbiddenChars(name) || FILE_NAME_CONTROL.test(name)) return COMMON_MESSAGES.fileNameInvalid;
+  if (/[\\/]/.test(name)) return COMMON_MESSAGES.fileNamePath;
+  if (name.trim().length === 0 || name.length > FILE_NAME_MAX) return COMMON_MESSAGES.fileNameLength(FILE_NAME_MAX);
   return undefined;
 }
 
 /** A file name (trimmed) under the shared rule: for renames in JSON bodies. */
-export const zFileName = (requiredMessage: string = M.fileNameLength(FILE_NAME_MAX)) =>
+export const zFileName = (requiredMessage: string = COMMON_MESSAGES.fileNameLength(FILE_NAME_MAX)) =>
   z.string({ error: requiredMessage }).trim().superRefine((name, ctx) => {
     const problem = name.length === 0 ? requiredMessage : fileNameProblem(name);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
 /** A random token as the server issues them (base64url), e.g. a thread token. */
-export const zToken = (message: string = M.invalidInput) =>
+export const zToken = (message: string = COMMON_MESSAGES.invalidInput) =>
   z.string({ error: message }).max(100, { error: message }).regex(/^[A-Za-z0-9_-]*$/, { error: message });

@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { MDS } from '../messages.ts';
+import { DATA_PROTECTION_MESSAGES } from '../messages.ts';
 import { zId } from './common.ts';
 
 // Datenschutz: retention, export, erasure, processing record and the audit list
@@ -10,10 +10,10 @@ export const RETENTION_CHOICES = [30, 90, 180, 365] as const;
 export const DEFAULT_VISITOR_RETENTION_DAYS = 90;
 
 const zRetention = z
-  .number({ error: MDS.retentionInvalid })
-  .int(MDS.retentionInvalid)
+  .number({ error: DATA_PROTECTION_MESSAGES.retentionInvalid })
+  .int(DATA_PROTECTION_MESSAGES.retentionInvalid)
   .nullable()
-  .refine((v) => v === null || (RETENTION_CHOICES as readonly number[]).includes(v), MDS.retentionInvalid);
+  .refine((v) => v === null || (RETENTION_CHOICES as readonly number[]).includes(v), DATA_PROTECTION_MESSAGES.retentionInvalid);
 
 export const ZRetentionRequest = z.object({ members_days: zRetention, visitors_days: zRetention });
 export type RetentionRequest = z.output<typeof ZRetentionRequest>;
@@ -31,10 +31,10 @@ export const ZExportRequest = z.discriminatedUnion(
   'scope',
   [
     z.object({ scope: z.literal('team') }),
-    z.object({ scope: z.literal('user'), userUuid: z.uuid({ error: MDS.userNotFound }) }),
-    z.object({ scope: z.literal('thread'), threadId: zId(MDS.threadNotFound) }),
+    z.object({ scope: z.literal('user'), userUuid: z.uuid({ error: DATA_PROTECTION_MESSAGES.userNotFound }) }),
+    z.object({ scope: z.literal('thread'), threadId: zId(DATA_PROTECTION_MESSAGES.threadNotFound) }),
   ],
-  { error: MDS.exportScopeInvalid },
+  { error: DATA_PROTECTION_MESSAGES.exportScopeInvalid },
 );
 export type ExportRequest = z.output<typeof ZExportRequest>;
 
@@ -57,10 +57,10 @@ export const ZExportCreated = z.object({ status: z.literal('success'), message: 
 
 export const ZVisitorQuery = z.object({
   q: z
-    .string({ error: MDS.visitorQueryInvalid })
+    .string({ error: DATA_PROTECTION_MESSAGES.visitorQueryInvalid })
     .trim()
-    .min(1, MDS.visitorQueryInvalid)
-    .max(200, MDS.visitorQueryInvalid),
+    .min(1, DATA_PROTECTION_MESSAGES.visitorQueryInvalid)
+    .max(200, DATA_PROTECTION_MESSAGES.visitorQueryInvalid),
 });
 export const ZVisitorThread = z.object({
   id: z.number().int(),
@@ -75,9 +75,9 @@ export type VisitorThread = z.output<typeof ZVisitorThread>;
 export const ZVisitorThreadList = z.object({ threads: z.array(ZVisitorThread) });
 
 export const ZOwnThreadDelete = z.object({
-  assistantUuid: z.uuid({ error: MDS.threadNotFound }),
-  threadId: zId(MDS.threadNotFound),
-  token: z.string({ error: MDS.threadNotFound }).min(1, MDS.threadNotFound).max(200, MDS.threadNotFound),
+  assistantUuid: z.uuid({ error: DATA_PROTECTION_MESSAGES.threadNotFound }),
+  threadId: zId(DATA_PROTECTION_MESSAGES.threadNotFound),
+  token: z.string({ error: DATA_PROTECTION_MESSAGES.threadNotFound }).min(1, DATA_PROTECTION_MESSAGES.threadNotFound).max(200, DATA_PROTECTION_MESSAGES.threadNotFound),
 });
 
 export const ZErased = z.object({

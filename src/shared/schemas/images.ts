@@ -1,12 +1,12 @@
 import { z } from '../zod.ts';
-import { M, MI, MK } from '../messages.ts';
+import { COMMON_MESSAGES, IMAGE_MESSAGES, KNOWLEDGE_MESSAGES } from '../messages.ts';
 import { IMAGE_DESCRIPTION_MAX, IMAGE_STYLES, STYLE_IMAGES_REQUIRED } from '../constants.ts';
 import { isCleanText } from './common.ts';
 
 // Image assistants (spec 02 §7 Image styles, Task and image generation; docs/decisions/016-images.md).
 
-const zAssistantUuid = z.uuid({ error: MK.noAssistant });
-const zStyle = z.enum(IMAGE_STYLES, { error: MI.styleRequired });
+const zAssistantUuid = z.uuid({ error: KNOWLEDGE_MESSAGES.noAssistant });
+const zStyle = z.enum(IMAGE_STYLES, { error: IMAGE_MESSAGES.styleRequired });
 
 /** Style image (spec 02 §3): uuid and the URL it is served under (session + edit right). */
 export const ZStyleImage = z.object({ uuid: z.uuid(), url: z.string() });
@@ -35,11 +35,11 @@ export const ZStyleCreateRequest = z.object({ assistantUuid: zAssistantUuid, sel
 export const ZOptimizedPromptRequest = z.object({
   assistantUuid: zAssistantUuid,
   input: z
-    .string({ error: MI.descriptionRequired })
+    .string({ error: IMAGE_MESSAGES.descriptionRequired })
     .trim()
-    .min(1, { error: MI.descriptionRequired })
-    .max(IMAGE_DESCRIPTION_MAX, { error: MI.descriptionTooLong })
-    .refine(isCleanText, M.invalidCharacters),
+    .min(1, { error: IMAGE_MESSAGES.descriptionRequired })
+    .max(IMAGE_DESCRIPTION_MAX, { error: IMAGE_MESSAGES.descriptionTooLong })
+    .refine(isCleanText, COMMON_MESSAGES.invalidCharacters),
 });
 
 /** POST /api/optimizedprompt: the image row and the prompt it will be painted from. */
@@ -50,7 +50,7 @@ export const ZOptimizedPrompt = z.object({
   tool: z.string(),
 });
 
-export const ZCreateImageRequest = z.object({ imageUuid: z.uuid({ error: MI.imageNotFound }) });
+export const ZCreateImageRequest = z.object({ imageUuid: z.uuid({ error: IMAGE_MESSAGES.imageNotFound }) });
 
 export const IMAGE_STATUSES = ['prompted', 'queued', 'generating', 'storing', 'ready', 'error'] as const;
 export type ImageStatus = (typeof IMAGE_STATUSES)[number];

@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { M, MINS } from '../messages.ts';
+import { COMMON_MESSAGES, INSIGHT_MESSAGES } from '../messages.ts';
 import { zText } from './common.ts';
 
 // The operator area (Insight, spec 03 §2/§3/§7; docs/operations.md). Every call is for
@@ -11,11 +11,11 @@ export const INSIGHT_SORTS = ['name', 'users', 'mikas', 'credits', 'created_at',
 export type InsightSort = (typeof INSIGHT_SORTS)[number];
 
 export const ZInsightQuery = z.object({
-  page: z.coerce.number({ error: M.invalidInput }).int(M.invalidInput).min(1, M.invalidInput).max(100_000, M.invalidInput).default(1),
+  page: z.coerce.number({ error: COMMON_MESSAGES.invalidInput }).int(COMMON_MESSAGES.invalidInput).min(1, COMMON_MESSAGES.invalidInput).max(100_000, COMMON_MESSAGES.invalidInput).default(1),
   /** Part of the team name or of a member's e-mail address. */
   search: zText(100).default(''),
-  sort: z.enum(INSIGHT_SORTS, { error: M.invalidInput }).default('name'),
-  direction: z.enum(['asc', 'desc'], { error: M.invalidInput }).default('asc'),
+  sort: z.enum(INSIGHT_SORTS, { error: COMMON_MESSAGES.invalidInput }).default('name'),
+  direction: z.enum(['asc', 'desc'], { error: COMMON_MESSAGES.invalidInput }).default('asc'),
 });
 
 /** Insight list item (spec 03 §3) plus the owner's e-mail (search hits) and the plan slug. */
@@ -76,15 +76,15 @@ export const ZTeamInsight = z.object({
 });
 export type TeamInsight = z.output<typeof ZTeamInsight>;
 
-const zTeamUuid = z.uuid({ error: M.invalidInput });
-const zAmount = z.coerce.number({ error: MINS.amountInvalid }).int(MINS.amountInvalid).min(0, MINS.amountInvalid).max(1000, MINS.amountInvalid);
+const zTeamUuid = z.uuid({ error: COMMON_MESSAGES.invalidInput });
+const zAmount = z.coerce.number({ error: INSIGHT_MESSAGES.amountInvalid }).int(INSIGHT_MESSAGES.amountInvalid).min(0, INSIGHT_MESSAGES.amountInvalid).max(1000, INSIGHT_MESSAGES.amountInvalid);
 
 export const EXTRA_ITEM_TYPES = ['user', 'mika', 'public_licence'] as const;
 export type ExtraItemType = (typeof EXTRA_ITEM_TYPES)[number];
 export const ZExtraItem = z.object({
   teamUuid: zTeamUuid,
-  qty: z.coerce.number({ error: MINS.qtyInvalid }).int(MINS.qtyInvalid).min(1, MINS.qtyInvalid).max(100, MINS.qtyInvalid),
-  itemType: z.enum(EXTRA_ITEM_TYPES, { error: M.invalidInput }),
+  qty: z.coerce.number({ error: INSIGHT_MESSAGES.qtyInvalid }).int(INSIGHT_MESSAGES.qtyInvalid).min(1, INSIGHT_MESSAGES.qtyInvalid).max(100, INSIGHT_MESSAGES.qtyInvalid),
+  itemType: z.enum(EXTRA_ITEM_TYPES, { error: COMMON_MESSAGES.invalidInput }),
 });
 export type ExtraItem = z.input<typeof ZExtraItem>;
 
@@ -98,13 +98,13 @@ export type UpdateAmounts = z.input<typeof ZUpdateAmounts>;
 
 export const ZApplyPromotion = z.object({
   teamUuid: zTeamUuid,
-  promotionCode: zText(64).pipe(z.string().min(1, MINS.promotionCodeRequired)),
+  promotionCode: zText(64).pipe(z.string().min(1, INSIGHT_MESSAGES.promotionCodeRequired)),
 });
 export const ZUpdateSubscription = z.object({ teamUuid: zTeamUuid, newPriceId: zText(40) });
 /** A calendar day (YYYY-MM-DD): the trial ends at the end of that day, Europe/Berlin. */
 export const ZChangeTrial = z.object({
   teamUuid: zTeamUuid,
-  trialEndsAt: z.string({ error: MINS.trialDateInvalid }).regex(/^\d{4}-\d{2}-\d{2}/, MINS.trialDateInvalid),
+  trialEndsAt: z.string({ error: INSIGHT_MESSAGES.trialDateInvalid }).regex(/^\d{4}-\d{2}-\d{2}/, INSIGHT_MESSAGES.trialDateInvalid),
 });
 export const ZLiveLogin = z.object({ teamUuid: zTeamUuid, reason: zText(300).default('') });
 export const ZLiveLoginStarted = z.object({
@@ -148,13 +148,13 @@ export const ZPromotionCode = z.object({
 export type PromotionCode = z.output<typeof ZPromotionCode>;
 export const ZPromotionCodeInput = z
   .object({
-    code: zText(64).pipe(z.string().regex(/^[A-Za-z0-9_-]{3,64}$/, MINS.promotionCodeFormat)),
-    percent_off: z.coerce.number().int().min(1, MINS.discountInvalid).max(100, MINS.discountInvalid).nullable().default(null),
-    amount_off_cents: z.coerce.number().int().min(1, MINS.discountInvalid).max(10_000_000, MINS.discountInvalid).nullable().default(null),
-    valid_until: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MINS.trialDateInvalid).nullable().default(null),
-    duration_months: z.coerce.number().int().min(1, MINS.discountInvalid).max(120, MINS.discountInvalid).nullable().default(null),
+    code: zText(64).pipe(z.string().regex(/^[A-Za-z0-9_-]{3,64}$/, INSIGHT_MESSAGES.promotionCodeFormat)),
+    percent_off: z.coerce.number().int().min(1, INSIGHT_MESSAGES.discountInvalid).max(100, INSIGHT_MESSAGES.discountInvalid).nullable().default(null),
+    amount_off_cents: z.coerce.number().int().min(1, INSIGHT_MESSAGES.discountInvalid).max(10_000_000, INSIGHT_MESSAGES.discountInvalid).nullable().default(null),
+    valid_until: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, INSIGHT_MESSAGES.trialDateInvalid).nullable().default(null),
+    duration_months: z.coerce.number().int().min(1, INSIGHT_MESSAGES.discountInvalid).max(120, INSIGHT_MESSAGES.discountInvalid).nullable().default(null),
   })
-  .refine((v) => (v.percent_off === null) !== (v.amount_off_cents === null), { message: MINS.discountOneOf, path: ['percent_off'] });
+  .refine((v) => (v.percent_off === null) !== (v.amount_off_cents === null), { message: INSIGHT_MESSAGES.discountOneOf, path: ['percent_off'] });
 export type PromotionCodeInput = z.input<typeof ZPromotionCodeInput>;
 
 /** The team's own view of support's live logins (Datenschutz → Support-Zugriffe). */

@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { MK } from '../messages.ts';
+import { KNOWLEDGE_MESSAGES } from '../messages.ts';
 import { KNOWLEDGE_MAX_FILES } from '../constants.ts';
 import { zFileName } from './common.ts';
 
@@ -72,14 +72,14 @@ export const ZKnowledgeList = z.object({ files: z.array(ZKnowledgeFile), max_fil
 export type KnowledgeList = z.infer<typeof ZKnowledgeList>;
 
 export const ZKnowledgeEditRequest = z.object({
-  fileUuid: z.uuid({ error: MK.notFound }),
-  name: zFileName(MK.nameRequired),
+  fileUuid: z.uuid({ error: KNOWLEDGE_MESSAGES.notFound }),
+  name: zFileName(KNOWLEDGE_MESSAGES.nameRequired),
   description: z.string().trim().max(2000).default(''),
 });
 
 export const ZKnowledgeDeleteRequest = z.object({
-  assistantUuid: z.uuid({ error: MK.noAssistant }),
-  fileUuid: z.uuid({ error: MK.notFound }),
+  assistantUuid: z.uuid({ error: KNOWLEDGE_MESSAGES.noAssistant }),
+  fileUuid: z.uuid({ error: KNOWLEDGE_MESSAGES.notFound }),
 });
 
 /** Live ingestion progress in the assistant's knowledge room (joined with the edit right). */

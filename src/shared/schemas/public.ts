@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { MP } from '../messages.ts';
+import { PUBLIC_CHAT_MESSAGES } from '../messages.ts';
 import { zEmail, zNameRule } from './auth.ts';
 import { zId, zRawText, zText, zToken } from './common.ts';
 
@@ -72,11 +72,11 @@ export const ZFormSettings = z
   })
   .superRefine((v, ctx) => {
     if (splitAddresses(v.send_to).length === 0 && !v.send_to_user) {
-      ctx.addIssue({ code: 'custom', path: ['send_to'], message: MP.sendToRequired });
+      ctx.addIssue({ code: 'custom', path: ['send_to'], message: PUBLIC_CHAT_MESSAGES.sendToRequired });
       return;
     }
     const bad = invalidAddresses(v.send_to);
-    if (bad.length > 0) ctx.addIssue({ code: 'custom', path: ['send_to'], message: MP.sendToInvalid(bad) });
+    if (bad.length > 0) ctx.addIssue({ code: 'custom', path: ['send_to'], message: PUBLIC_CHAT_MESSAGES.sendToInvalid(bad) });
   });
 export type FormSettingsInput = z.input<typeof ZFormSettings>;
 /** The contact form's stored settings (spec 02 §3 "Form settings"). */
@@ -106,7 +106,7 @@ export const ZAllowedDomains = z
     (v) =>
       v === '' ||
       splitAddresses(v).every((d) => /^(\*\.)?([a-z0-9-]+\.)+[a-z]{2,}(:\d+)?$|^localhost(:\d+)?$|^127\.0\.0\.1(:\d+)?$/i.test(d)),
-    MP.domainsInvalid,
+    PUBLIC_CHAT_MESSAGES.domainsInvalid,
   );
 
 export const ZMsgToVoiceRequest = z.object({

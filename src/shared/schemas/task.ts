@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { M, MC, MTK } from '../messages.ts';
+import { COMMON_MESSAGES, CONVERSATION_MESSAGES, TASK_MESSAGES } from '../messages.ts';
 import { isCleanText, zId, zText, zToken } from './common.ts';
 
 /** Spec 02 §5: the task input needs at least 30 characters. */
@@ -10,15 +10,15 @@ export const TASK_TYPING_MS = 100;
 
 /** POST /api/send/task {assistantUuid, threadId, input}; the thread's token rides along as for every thread call. */
 export const ZTaskRequest = z.object({
-  assistantUuid: z.uuid({ error: MC.noAssistant }),
-  threadId: zId(MC.noThread).optional(),
-  token: zToken(MC.noThread).optional(),
+  assistantUuid: z.uuid({ error: CONVERSATION_MESSAGES.noAssistant }),
+  threadId: zId(CONVERSATION_MESSAGES.noThread).optional(),
+  token: zToken(CONVERSATION_MESSAGES.noThread).optional(),
   input: z
-    .string({ error: MTK.inputMin })
+    .string({ error: TASK_MESSAGES.inputMin })
     .trim()
-    .min(TASK_INPUT_MIN, MTK.inputMin)
-    .max(TASK_INPUT_MAX, MTK.inputTooLong)
-    .refine(isCleanText, M.invalidCharacters),
+    .min(TASK_INPUT_MIN, TASK_MESSAGES.inputMin)
+    .max(TASK_INPUT_MAX, TASK_MESSAGES.inputTooLong)
+    .refine(isCleanText, COMMON_MESSAGES.invalidCharacters),
 });
 export type TaskRequest = z.infer<typeof ZTaskRequest>;
 
@@ -34,8 +34,8 @@ export type TaskResponse = z.infer<typeof ZTaskResponse>;
 
 /** POST /api/email/taskoutput {assistant_name, output}; assistantUuid (ours) checks the use right too. */
 export const ZTaskOutputMail = z.object({
-  assistant_name: zText(200).refine((v) => v.length > 0, M.invalidInput),
-  output: zText(100_000).refine((v) => v.length > 0, M.invalidInput),
-  assistantUuid: z.uuid({ error: MC.noAssistant }).optional(),
+  assistant_name: zText(200).refine((v) => v.length > 0, COMMON_MESSAGES.invalidInput),
+  output: zText(100_000).refine((v) => v.length > 0, COMMON_MESSAGES.invalidInput),
+  assistantUuid: z.uuid({ error: CONVERSATION_MESSAGES.noAssistant }).optional(),
 });
 export type TaskOutputMail = z.infer<typeof ZTaskOutputMail>;

@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { M, MT } from '../messages.ts';
+import { COMMON_MESSAGES, TOOL_MESSAGES } from '../messages.ts';
 import { isCleanText, zId, zText } from './common.ts';
 
 // Shapes of the Tools tab (spec 02 §3, §5, §7) and the superadmins' MCP set-up. Documented in
@@ -7,7 +7,7 @@ import { isCleanText, zId, zText } from './common.ts';
 
 /** 0/1 or a boolean, as the spec's switches send them. */
 export const zSwitch = z
-  .union([z.literal(0), z.literal(1), z.boolean()], { error: M.invalidInput })
+  .union([z.literal(0), z.literal(1), z.boolean()], { error: COMMON_MESSAGES.invalidInput })
   .transform((v) => v === true || v === 1);
 
 export const EMAIL_CONTACTS_MAX = 50;
@@ -15,29 +15,29 @@ export const EMAIL_CONTACTS_MAX = 50;
 /** E-mail tool contact (spec 02 §3 "E-mail tool contacts", §5 name ≥ 5, valid e-mail). */
 export const ZEmailContact = z.object({
   name: z
-    .string({ error: MT.contactNameMin })
+    .string({ error: TOOL_MESSAGES.contactNameMin })
     .trim()
-    .min(5, MT.contactNameMin)
-    .max(120, MT.contactNameMin)
-    .refine(isCleanText, M.invalidCharacters),
+    .min(5, TOOL_MESSAGES.contactNameMin)
+    .max(120, TOOL_MESSAGES.contactNameMin)
+    .refine(isCleanText, COMMON_MESSAGES.invalidCharacters),
   email: z
-    .string({ error: MT.contactEmailRequired })
+    .string({ error: TOOL_MESSAGES.contactEmailRequired })
     .trim()
-    .min(1, MT.contactEmailRequired)
-    .max(254, MT.contactEmailInvalid)
-    .pipe(z.email({ error: MT.contactEmailInvalid })),
+    .min(1, TOOL_MESSAGES.contactEmailRequired)
+    .max(254, TOOL_MESSAGES.contactEmailInvalid)
+    .pipe(z.email({ error: TOOL_MESSAGES.contactEmailInvalid })),
 });
 export type EmailContact = z.output<typeof ZEmailContact>;
 
 export const ZEmailContacts = z
-  .array(ZEmailContact, { error: MT.contactsInvalid })
-  .max(EMAIL_CONTACTS_MAX, MT.contactsTooMany(EMAIL_CONTACTS_MAX))
+  .array(ZEmailContact, { error: TOOL_MESSAGES.contactsInvalid })
+  .max(EMAIL_CONTACTS_MAX, TOOL_MESSAGES.contactsTooMany(EMAIL_CONTACTS_MAX))
   .superRefine((list, ctx) => {
     const seen = new Set<string>();
     list.forEach((c, i) => {
       const key = c.email.toLowerCase();
       if (seen.has(key))
-        ctx.addIssue({ code: 'custom', path: [i, 'email'], message: MT.contactDuplicate(c.email) });
+        ctx.addIssue({ code: 'custom', path: [i, 'email'], message: TOOL_MESSAGES.contactDuplicate(c.email) });
       seen.add(key);
     });
   });
@@ -45,13 +45,13 @@ export const ZEmailContacts = z
 /** POST /api/tool/email/{assistantUuid}: `properties` is the contact list as a JSON string (spec 02 §7). */
 export const ZEmailToolRequest = z.object({
   properties: z
-    .string({ error: MT.contactsInvalid })
-    .max(50_000, MT.contactsInvalid)
+    .string({ error: TOOL_MESSAGES.contactsInvalid })
+    .max(50_000, TOOL_MESSAGES.contactsInvalid)
     .transform((raw, ctx) => {
       try {
         return JSON.parse(raw) as unknown;
       } catch {
-        ctx.addIssue({ code: 'custom', message: MT.contactsInvalid });
+        ctx.addIssue({ code: 'custom', message: TOOL_MESSAGES.contactsInvalid });
         return z.NEVER;
       }
     })
@@ -76,14 +76,14 @@ export const ZToolItem = z.object({
 export type ToolItem = z.output<typeof ZToolItem>;
 
 export const ZToggleTool = z.object({
-  assistantUuid: z.uuid({ error: M.invalidInput }),
-  toolUuid: z.uuid({ error: M.invalidInput }),
+  assistantUuid: z.uuid({ error: COMMON_MESSAGES.invalidInput }),
+  toolUuid: z.uuid({ error: COMMON_MESSAGES.invalidInput }),
   state: zSwitch,
 });
 
 /** POST /api/assets/formsettting {assistant}: the contact-form switch of the assistant. */
 export const ZFormSwitchRequest = z.object({
-  assistant: z.object({ uuid: z.uuid({ error: M.invalidInput }), provides_form: zSwitch }),
+  assistant: z.object({ uuid: z.uuid({ error: COMMON_MESSAGES.invalidInput }), provides_form: zSwitch }),
 });
 
 // ---- External tools (MCP) ----
@@ -105,7 +105,7 @@ export const ZMcpItem = z.object({
 export type McpItem = z.output<typeof ZMcpItem>;
 
 export const ZToggleMcp = z.object({
-  assistantUuid: z.uuid({ error: M.invalidInput }),
+  assistantUuid: z.uuid({ error: COMMON_MESSAGES.invalidInput }),
   mcpId: zId(),
   state: zSwitch,
 });
@@ -113,17 +113,17 @@ export const ZToggleMcp = z.object({
 const zHeaderName = z
   .string()
   .trim()
-  .min(1, MT.mcpHeaderInvalid)
-  .max(100, MT.mcpHeaderInvalid)
-  .regex(/^[A-Za-z0-9-]+$/, MT.mcpHeaderInvalid);
+  .min(1, TOOL_MESSAGES.mcpHeaderInvalid)
+  .max(100, TOOL_MESSAGES.mcpHeaderInvalid)
+  .regex(/^[A-Za-z0-9-]+$/, TOOL_MESSAGES.mcpHeaderInvalid);
 
 /** A header of an MCP server: the value is a secret; left out on update it keeps the stored one. */
 export const ZMcpHeaderInput = z.object({ name: zHeaderName, value: zText(4000).optional() });
 
 export const ZMcpServerInput = z.object({
-  teamUuid: z.uuid({ error: M.invalidInput }),
-  name: zText(80, MT.mcpNameRequired).pipe(z.string().min(3, MT.mcpNameRequired)),
-  url: zText(2000, MT.mcpUrlInvalid).pipe(z.url({ error: MT.mcpUrlInvalid, protocol: /^https?$/ })),
+  teamUuid: z.uuid({ error: COMMON_MESSAGES.invalidInput }),
+  name: zText(80, TOOL_MESSAGES.mcpNameRequired).pipe(z.string().min(3, TOOL_MESSAGES.mcpNameRequired)),
+  url: zText(2000, TOOL_MESSAGES.mcpUrlInvalid).pipe(z.url({ error: TOOL_MESSAGES.mcpUrlInvalid, protocol: /^https?$/ })),
   description: zText(2000).default(''),
   headers: z.array(ZMcpHeaderInput).max(20).default([]),
 });

@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { MU } from '../messages.ts';
+import { USER_MESSAGES } from '../messages.ts';
 import { zEmail, zName } from './auth.ts';
 import { zId, zText } from './common.ts';
 
@@ -17,12 +17,12 @@ export function isStrongPassword(p: string): boolean {
   );
 }
 
-export const zStrongPassword = z.string().max(200).refine(isStrongPassword, MU.passwordRules);
+export const zStrongPassword = z.string().max(200).refine(isStrongPassword, USER_MESSAGES.passwordRules);
 
 const zPasswordPair = z
   .object({ password: zStrongPassword, password_confirmation: z.string().max(200) })
   .refine((v) => v.password === v.password_confirmation, {
-    message: MU.confirmationMismatch,
+    message: USER_MESSAGES.confirmationMismatch,
     path: ['password_confirmation'],
   });
 
@@ -38,7 +38,7 @@ export const ZCreateUserRequest = z
   })
   .superRefine((v, ctx) => {
     if (!v.invitation && !v.password) {
-      ctx.addIssue({ code: 'custom', path: ['password', 'password'], message: MU.passwordRequiredWithoutInvitation });
+      ctx.addIssue({ code: 'custom', path: ['password', 'password'], message: USER_MESSAGES.passwordRequiredWithoutInvitation });
     }
   });
 export type CreateUserRequest = z.input<typeof ZCreateUserRequest>;
@@ -104,7 +104,7 @@ export const ZFilterRequest = z
   })
   .superRefine((v, ctx) => {
     if (!isValidFilterList(v.filterString)) {
-      ctx.addIssue({ code: 'custom', path: ['filterString'], message: MU.filterEntries });
+      ctx.addIssue({ code: 'custom', path: ['filterString'], message: USER_MESSAGES.filterEntries });
     }
   });
 
@@ -116,6 +116,6 @@ export const ZFilterResponse = z.object({
 });
 
 export const ZSupportRequest = z.object({
-  subject: zText(200, MU.supportSubjectMin).min(3, MU.supportSubjectMin),
-  message: zText(10_000, MU.supportMessageMin).min(30, MU.supportMessageMin),
+  subject: zText(200, USER_MESSAGES.supportSubjectMin).min(3, USER_MESSAGES.supportSubjectMin),
+  message: zText(10_000, USER_MESSAGES.supportMessageMin).min(30, USER_MESSAGES.supportMessageMin),
 });

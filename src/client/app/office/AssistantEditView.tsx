@@ -1,17 +1,17 @@
 import type { CurrentUser } from '../../state/user-store.ts';
 import { EditView, type EditTabs } from '../../features/assistants/edit/EditView.tsx';
 import { StylesTab } from '../../features/images/StylesTab.tsx';
-import { TI } from '../../features/images/texts.ts';
+import { IMAGE_TEXTS } from '../../features/images/texts.ts';
 import { KnowledgeTab } from '../../features/knowledge/KnowledgeTab.tsx';
-import { TK } from '../../features/knowledge/texts.ts';
+import { KNOWLEDGE_TEXTS } from '../../features/knowledge/texts.ts';
 import { ToolsTab } from '../../features/tools/ToolsTab.tsx';
-import { TT } from '../../features/tools/texts.ts';
+import { TOOL_TEXTS } from '../../features/tools/texts.ts';
 
 // The edit screen's tabs of other features: the app composes them into the assistants' edit view.
 const TABS: EditTabs = {
-  knowledge: { label: TK.tabLabel, Panel: KnowledgeTab },
-  tools: { label: TT.tabLabel, Panel: ToolsTab },
-  styles: { label: TI.tabLabel, Panel: StylesTab },
+  knowledge: { label: KNOWLEDGE_TEXTS.tabLabel, Panel: KnowledgeTab },
+  tools: { label: TOOL_TEXTS.tabLabel, Panel: ToolsTab },
+  styles: { label: IMAGE_TEXTS.tabLabel, Panel: StylesTab },
 };
 
 /** The edit screen (spec 02 §2) with the knowledge, tools and styles tabs. */

@@ -1,6 +1,6 @@
 import { useAssistantView } from '../../lib/assistant-view.ts';
 import type { SectionProps } from './sections.ts';
-import { MA } from '../../../shared/messages.ts';
+import { ASSISTANT_MESSAGES } from '../../../shared/messages.ts';
 import { primaryActionState } from '../../features/assistants/assistant-rules.ts';
 import { ChatViewLoader } from './ChatViewLoader.tsx';
 import { TaskViewLoader } from './TaskViewLoader.tsx';
@@ -35,21 +35,21 @@ export default function AssistantSection({ user }: SectionProps) {
         </Suspense>
       );
     case 'edit':
-      if (!assistantUuid) return <RedirectToList reason={MA.noAssistant} />;
+      if (!assistantUuid) return <RedirectToList reason={ASSISTANT_MESSAGES.noAssistant} />;
       return (
         <Suspense fallback={<RouteFallback minHeight="50vh" />}>
           <EditView key={assistantUuid} uuid={assistantUuid} user={user} />
         </Suspense>
       );
     case 'chat': {
-      if (!assistantUuid) return <RedirectToList reason={MA.noAssistant} />;
+      if (!assistantUuid) return <RedirectToList reason={ASSISTANT_MESSAGES.noAssistant} />;
       const blocked = assistant ? primaryActionState(assistant, limit).reason : null;
       if (blocked) return <RedirectToList reason={blocked} />;
       return <ChatViewLoader key={assistantUuid} assistantUuid={assistantUuid} />;
     }
     case 'image': {
-      if (!assistantUuid) return <RedirectToList reason={MA.noAssistant} />;
-      if (!assistant) return assistants.isPending ? <RouteFallback minHeight="50vh" /> : <RedirectToList reason={MA.noAssistant} />;
+      if (!assistantUuid) return <RedirectToList reason={ASSISTANT_MESSAGES.noAssistant} />;
+      if (!assistant) return assistants.isPending ? <RouteFallback minHeight="50vh" /> : <RedirectToList reason={ASSISTANT_MESSAGES.noAssistant} />;
       // Without an image provider the view still opens and explains why nothing can be painted.
       const blocked = primaryActionState(assistant, limit).reason;
       if (blocked || assistant.type !== 'image') return <RedirectToList reason={blocked} />;
@@ -60,7 +60,7 @@ export default function AssistantSection({ user }: SectionProps) {
       );
     }
     case 'task': {
-      if (!assistantUuid) return <RedirectToList reason={MA.noAssistant} />;
+      if (!assistantUuid) return <RedirectToList reason={ASSISTANT_MESSAGES.noAssistant} />;
       const blocked = assistant ? primaryActionState(assistant, limit).reason : null;
       if (blocked) return <RedirectToList reason={blocked} />;
       return <TaskViewLoader key={assistantUuid} assistantUuid={assistantUuid} />;

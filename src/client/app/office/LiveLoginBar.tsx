@@ -1,7 +1,7 @@
 import { LogoutIcon } from '../../components/ui/icons/LogoutIcon.ts';
 import { WarningIcon } from '../../components/ui/icons/WarningIcon.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { T } from '../../lib/texts.ts';
+import { COMMON_TEXTS } from '../../lib/texts.ts';
 import type { CurrentUser } from '../../state/user-store.ts';
 import { useState } from 'react';
 import { endLiveLogin } from '../../features/insight/api/end-live-login.ts';
@@ -33,20 +33,20 @@ export function LiveLoginBar({ liveLogin }: { liveLogin: LiveLogin }) {
     <div data-testid="live-login-banner" className="live-login">
       <WarningIcon size="small" />
       <div role="status">
-        <span className="live-login-team">{T.liveLoginBanner(liveLogin.teamName)}</span>
+        <span className="live-login-team">{COMMON_TEXTS.liveLoginBanner(liveLogin.teamName)}</span>
         {until && (
           // On a phone there is no room for the end as well: the team comes first.
           <span data-testid="live-login-until" className="live-login-until">
-            {T.liveLoginUntil(until)}
+            {COMMON_TEXTS.liveLoginUntil(until)}
           </span>
         )}
       </div>
-      <button type="button" className={`btn small outlined-warning${busy ? ' busy' : ''}`} disabled={busy} onClick={end} aria-label={T.liveLoginEnd}>
+      <button type="button" className={`btn small outlined-warning${busy ? ' busy' : ''}`} disabled={busy} onClick={end} aria-label={COMMON_TEXTS.liveLoginEnd}>
         <span className="btn-start-icon">
           <LogoutIcon size={18} />
         </span>
-        <span className="wide-only">{T.liveLoginEnd}</span>
-        <span className="narrow-only">{T.liveLoginEndShort}</span>
+        <span className="wide-only">{COMMON_TEXTS.liveLoginEnd}</span>
+        <span className="narrow-only">{COMMON_TEXTS.liveLoginEndShort}</span>
         {busy && <Spinner size={16} />}
       </button>
     </div>

@@ -3,7 +3,7 @@ import { Navigate, useParams } from 'react-router';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { RouteFallback } from '../../components/RouteFallback.tsx';
 import { UnauthenticatedError } from '../../lib/api-client.ts';
-import { T } from '../../lib/texts.ts';
+import { COMMON_TEXTS } from '../../lib/texts.ts';
 import { WIDE_SCREEN, useMediaQuery } from '../../lib/use-media-query.ts';
 import { useUserDataQuery } from '../../lib/user-data.ts';
 import { useUiStore } from '../../state/ui-store.ts';
@@ -33,7 +33,7 @@ export default function OfficePage() {
   if (!query.data) {
     return (
       <div className="centred-page">
-        <LoadFailed query={query} text={T.officeLoadError} />
+        <LoadFailed query={query} text={COMMON_TEXTS.officeLoadError} />
       </div>
     );
   }
@@ -45,7 +45,7 @@ export default function OfficePage() {
   return (
     <div className="office">
       <a className="skip-link" href="#main-content">
-        {T.skipToContent}
+        {COMMON_TEXTS.skipToContent}
       </a>
       <TopBar user={user} showMenuButton={!wide} key={query.dataUpdatedAt} />
       <SideNav user={user} activeSection={sectionName} variant={wide ? 'permanent' : 'temporary'} />

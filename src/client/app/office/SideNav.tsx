@@ -2,7 +2,7 @@ import { Fragment, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { LogoutIcon } from '../../components/ui/icons/LogoutIcon.ts';
 import { MikaLogo } from '../../components/MikaLogo.tsx';
-import { T } from '../../lib/texts.ts';
+import { COMMON_TEXTS } from '../../lib/texts.ts';
 import type { CurrentUser } from '../../state/user-store.ts';
 import { useUiStore } from '../../state/ui-store.ts';
 import { Avatar } from '../../components/ui/Avatar.tsx';
@@ -20,7 +20,7 @@ interface Props {
 function NavContent({ user, activeSection, onNavigate }: Omit<Props, 'variant'> & { onNavigate: () => void }) {
   const entries = NAV_ENTRIES.filter((entry) => entry.visible(user));
   return (
-    <nav aria-label={T.navLabel} data-testid="side-nav" className="sidenav">
+    <nav aria-label={COMMON_TEXTS.navLabel} data-testid="side-nav" className="sidenav">
       <div className="sidenav-logo">
         <MikaLogo size={32} />
       </div>
@@ -35,7 +35,7 @@ function NavContent({ user, activeSection, onNavigate }: Omit<Props, 'variant'> 
         <Avatar name={user.name} tone="person" size={40} fontSize="0.9375rem" />
         <div>
           <span className="t-subtitle2" style={{ display: 'block' }}>
-            <span className="visually-hidden">{T.navProfilePrefix} </span>
+            <span className="visually-hidden">{COMMON_TEXTS.navProfilePrefix} </span>
             {user.name}
           </span>
           <div className="t-caption t-secondary">{user.teamName}</div>
@@ -64,7 +64,7 @@ function NavContent({ user, activeSection, onNavigate }: Omit<Props, 'variant'> 
         <li>
           <Link to="/logout" onClick={onNavigate} className="nav-link">
             <LogoutIcon size="small" />
-            <span>{T.navLogout}</span>
+            <span>{COMMON_TEXTS.navLogout}</span>
           </Link>
         </li>
       </ul>
@@ -90,7 +90,7 @@ function TemporaryDrawer({ children }: { children: React.ReactNode }) {
     <dialog
       ref={dialog}
       className="nav-drawer"
-      aria-label={T.navLabel}
+      aria-label={COMMON_TEXTS.navLabel}
       onClose={() => setOpen(false)}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog element itself.

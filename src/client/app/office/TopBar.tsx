@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { MenuIcon } from '../../components/ui/icons/MenuIcon.ts';
 import { MikaMark } from '../../components/MikaMark.tsx';
 import { readLiveLoginMarker, writeLiveLoginMarker } from '../../lib/browser-storage.ts';
-import { T } from '../../lib/texts.ts';
+import { COMMON_TEXTS } from '../../lib/texts.ts';
 import type { CurrentUser } from '../../state/user-store.ts';
 import { useUiStore } from '../../state/ui-store.ts';
 import { ROLE } from './roles.ts';
@@ -54,7 +54,7 @@ export function TopBar({ user, showMenuButton }: Props) {
     <header className="topbar">
       {showMenuButton && (
         <>
-          <button type="button" className="icon-btn topbar-menu" onClick={toggleMobileNav} aria-label={T.navMenu}>
+          <button type="button" className="icon-btn topbar-menu" onClick={toggleMobileNav} aria-label={COMMON_TEXTS.navMenu}>
             <MenuIcon />
           </button>
           <span className="topbar-mark">

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { HourglassIcon } from '../../components/ui/icons/HourglassIcon.ts';
-import { T, formatCountdown } from '../../lib/texts.ts';
+import { COMMON_TEXTS, formatCountdown } from '../../lib/texts.ts';
 
 /**
  * The remaining trial time, ticking every second (spec 03 §2 variant 2), and the way to the
@@ -23,16 +23,16 @@ export function TrialCountdown({ seconds, canBook }: { seconds: number; canBook:
       <div className="trial-time">
         <HourglassIcon size="small" />
         <div data-testid="trial-countdown" aria-live="off" className="trial-countdown">
-          <span>{remaining > 0 ? `${T.trialLabel} ` : ''}</span>
+          <span>{remaining > 0 ? `${COMMON_TEXTS.trialLabel} ` : ''}</span>
           {/* On a phone the value wraps between its parts ("13 Tage 23 Std." / "59 Min. 32 Sek.") instead
               of running under "Tarif wählen"; a number never parts from its unit. */}
-          <span>{remaining > 0 ? formatCountdown(remaining).replace(/(\d+) /g, '$1\u00a0') : T.trialExpired}</span>
+          <span>{remaining > 0 ? formatCountdown(remaining).replace(/(\d+) /g, '$1\u00a0') : COMMON_TEXTS.trialExpired}</span>
         </div>
       </div>
       {/* Only the owner can book a plan: employees see the countdown without the button. */}
       {canBook && (
         <Link to="/Offer" className="btn contained small">
-          {T.trialChoosePlan}
+          {COMMON_TEXTS.trialChoosePlan}
         </Link>
       )}
     </div>

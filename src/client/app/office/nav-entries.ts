@@ -8,7 +8,7 @@ import { ShieldIcon } from '../../components/ui/icons/ShieldIcon.ts';
 import { ShoppingBagIcon } from '../../components/ui/icons/ShoppingBagIcon.ts';
 import { SupportAgentIcon } from '../../components/ui/icons/SupportAgentIcon.ts';
 import type { IconComponent } from '../../components/ui/icons/icon.tsx';
-import { T } from '../../lib/texts.ts';
+import { COMMON_TEXTS } from '../../lib/texts.ts';
 import { ROLE, type RolePredicate } from './roles.ts';
 
 export interface NavEntry {
@@ -27,7 +27,7 @@ export interface NavEntry {
  * The profile header and Logout are part of the drawer itself.
  */
 export const NAV_ENTRIES: NavEntry[] = [
-  { section: 'Assistant', label: T.navLibrary, icon: AutoAwesomeIcon, visible: ROLE.everyone },
+  { section: 'Assistant', label: COMMON_TEXTS.navLibrary, icon: AutoAwesomeIcon, visible: ROLE.everyone },
   { section: 'Support', label: 'Support', icon: SupportAgentIcon, visible: ROLE.everyone },
   // Spec 01 §2: Insight right after Support (the operator's own entry), then the team's.
   { section: 'Insight', label: 'Insight', icon: InsightsIcon, visible: ROLE.superadmin },

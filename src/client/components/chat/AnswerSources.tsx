@@ -2,7 +2,7 @@ import { Box } from '../ui/Box.ts';
 import { Typography } from '../ui/Typography.ts';
 import { DescriptionIcon } from '../ui/icons/DescriptionIcon.ts';
 import type { AnswerSource } from '../../../shared/schemas/chat.ts';
-import { CT } from '../../lib/chat/index.ts';
+import { CHAT_TEXTS } from '../../lib/chat/index.ts';
 
 /**
  * The knowledge files (and page, sheet or slide) an answer drew on, under the answer. Plain boxes
@@ -12,12 +12,12 @@ export function AnswerSources({ sources }: { sources: AnswerSource[] }) {
   return (
     <Box
       component="section"
-      aria-label={CT.sources}
+      aria-label={CHAT_TEXTS.sources}
       data-testid="answer-sources"
       sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75 }}
     >
       <Typography variant="caption" sx={{ color: 'text.secondary', fontWeight: 600 }}>
-        {CT.sources}:
+        {CHAT_TEXTS.sources}:
       </Typography>
       {sources.map((s) => {
         const label = s.location ? `${s.file}, ${s.location}` : s.file;

@@ -5,9 +5,9 @@ import { Button } from '../ui/Button.ts';
 import { Box } from '../ui/Box.ts';
 import { Typography } from '../ui/Typography.ts';
 import { useEffect, useState } from 'react';
-import { MC } from '../../../shared/messages.ts';
+import { CONVERSATION_MESSAGES } from '../../../shared/messages.ts';
 import { showError } from '../../state/snackbar-store.ts';
-import { availabilityError, checkDocument, documentKind, downloadDocument, type Availability, CT } from '../../lib/chat/index.ts';
+import { availabilityError, checkDocument, documentKind, downloadDocument, type Availability, CHAT_TEXTS } from '../../lib/chat/index.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 
 interface Props {
@@ -54,7 +54,7 @@ function DocumentActions({ url, fileName, canOpen }: Props & { canOpen: boolean 
       }
       await downloadDocument(url, fileName);
     } catch {
-      showError(MC.documentLoadFailed);
+      showError(CONVERSATION_MESSAGES.documentLoadFailed);
     } finally {
       setBusy(null);
     }
@@ -64,7 +64,7 @@ function DocumentActions({ url, fileName, canOpen }: Props & { canOpen: boolean 
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.25 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, flex: '1 1 160px' }}>
         <FileIcon size="small" style={{ opacity: 0.8 }} />
-        <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} title={CT.documentLabel}>
+        <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} title={CHAT_TEXTS.documentLabel}>
           {fileName}
         </Typography>
       </Box>
@@ -78,7 +78,7 @@ function DocumentActions({ url, fileName, canOpen }: Props & { canOpen: boolean 
             startIcon={busy === 'open' ? <Spinner size={14} /> : <OpenInNewIcon />}
             onClick={() => void open()}
           >
-            {CT.documentOpen}
+            {CHAT_TEXTS.documentOpen}
           </Button>
         )}
         <Button
@@ -89,7 +89,7 @@ function DocumentActions({ url, fileName, canOpen }: Props & { canOpen: boolean 
           startIcon={busy === 'download' ? <Spinner size={14} /> : <DownloadIcon />}
           onClick={() => void download()}
         >
-          {CT.documentDownload}
+          {CHAT_TEXTS.documentDownload}
         </Button>
       </Box>
     </Box>
@@ -112,14 +112,14 @@ function DocumentImage({ url, fileName }: Props) {
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, opacity: 0.8 }}>
         <Spinner size={16} />
-        <Typography variant="body2">{CT.documentChecking}</Typography>
+        <Typography variant="body2">{CHAT_TEXTS.documentChecking}</Typography>
       </Box>
     );
   }
   if (current !== 'ok') {
     return (
       <Typography variant="body2" role="alert" sx={{ color: 'error.light' }}>
-        {current === 'broken' ? MC.documentLoadFailed : availabilityError(current)}
+        {current === 'broken' ? CONVERSATION_MESSAGES.documentLoadFailed : availabilityError(current)}
       </Typography>
     );
   }

@@ -1,19 +1,19 @@
 import { CloudOffIcon } from '../ui/icons/CloudOffIcon.ts';
 import { Box } from '../ui/Box.ts';
-import { MC } from '../../../shared/messages.ts';
-import { CT } from '../../lib/chat/index.ts';
+import { CONVERSATION_MESSAGES } from '../../../shared/messages.ts';
+import { CHAT_TEXTS } from '../../lib/chat/index.ts';
 import { Hint } from '../ui/Hint.tsx';
 
 /** The offline engine answers (no AI model configured): never presented as a real model (ARCHITECTURE §6). */
 export function OfflineChip() {
   return (
-    <Hint title={CT.offlineTooltip}>
+    <Hint title={CHAT_TEXTS.offlineTooltip}>
       <Box
         component="span"
         data-testid="offline-label"
         tabIndex={0}
         role="note"
-        aria-label={`${MC.offlineLabel}: ${CT.offlineTooltip}`}
+        aria-label={`${CONVERSATION_MESSAGES.offlineLabel}: ${CHAT_TEXTS.offlineTooltip}`}
         sx={{
           display: 'inline-flex',
           alignItems: 'center',
@@ -32,7 +32,7 @@ export function OfflineChip() {
         }}
       >
         <CloudOffIcon size={15} />
-        {MC.offlineLabel}
+        {CONVERSATION_MESSAGES.offlineLabel}
       </Box>
     </Hint>
   );

@@ -19,7 +19,7 @@ import type { SectionProps } from '../../lib/section.ts';
 import { useApiKeys } from './api/get-api-keys.ts';
 import { useRevokeApiKey } from './api/revoke-api-key.ts';
 import { CreateKeyDialog } from './CreateKeyDialog.tsx';
-import { TK } from './texts.ts';
+import { API_KEY_TEXTS } from './texts.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' }) : null);
@@ -33,10 +33,10 @@ export default function ApiSection(_props: SectionProps) {
 
   let body;
   if (keys.isPending) {
-    body = <Skeleton variant="rounded" height={220} aria-busy aria-label={TK.loading} />;
+    body = <Skeleton variant="rounded" height={220} aria-busy aria-label={API_KEY_TEXTS.loading} />;
   } else if (keys.isError) {
     body = (
-      <LoadFailed query={keys} text={TK.loadFailed} />
+      <LoadFailed query={keys} text={API_KEY_TEXTS.loadFailed} />
     );
   } else if (!keys.data.available) {
     body = (
@@ -44,12 +44,12 @@ export default function ApiSection(_props: SectionProps) {
         severity="info"
         action={
           <Button component={RouterLink} to="/Support" color="inherit" size="small">
-            {TK.contactSupport}
+            {API_KEY_TEXTS.contactSupport}
           </Button>
         }
       >
-        <AlertTitle>{TK.notInPlanTitle}</AlertTitle>
-        {TK.notInPlanText}
+        <AlertTitle>{API_KEY_TEXTS.notInPlanTitle}</AlertTitle>
+        {API_KEY_TEXTS.notInPlanText}
       </Alert>
     );
   } else {
@@ -57,20 +57,20 @@ export default function ApiSection(_props: SectionProps) {
       <Box sx={{ display: 'grid', gap: 3 }}>
         <Card component="section" aria-labelledby="api-how-title" sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
           <Typography id="api-how-title" variant="subtitle1" component="h2">
-            {TK.howTitle}
+            {API_KEY_TEXTS.howTitle}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, mb: 2 }}>
-            {TK.howText}
+            {API_KEY_TEXTS.howText}
           </Typography>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {TK.baseUrl}:
+              {API_KEY_TEXTS.baseUrl}:
             </Typography>
             <Box component="code" data-testid="api-base-url" sx={{ px: 1, py: 0.5, borderRadius: 1, bgcolor: 'action.hover', overflowWrap: 'anywhere' }}>
               {baseUrl}
             </Box>
-            <Button size="small" startIcon={<CopyOutlinedIcon />} onClick={() => void copyText(baseUrl, TK.copied)}>
-              {TK.copy}
+            <Button size="small" startIcon={<CopyOutlinedIcon />} onClick={() => void copyText(baseUrl, API_KEY_TEXTS.copied)}>
+              {API_KEY_TEXTS.copy}
             </Button>
           </Box>
         </Card>
@@ -78,18 +78,18 @@ export default function ApiSection(_props: SectionProps) {
         <Card component="section" aria-labelledby="api-keys-title" sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2 }}>
             <Typography id="api-keys-title" variant="subtitle1" component="h2">
-              {TK.keysTitle}
+              {API_KEY_TEXTS.keysTitle}
             </Typography>
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-              {TK.newKey}
+              {API_KEY_TEXTS.newKey}
             </Button>
           </Box>
           {keys.data.keys.length === 0 ? (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {TK.empty}
+              {API_KEY_TEXTS.empty}
             </Typography>
           ) : (
-            <Box component="ul" aria-label={TK.keysTitle} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+            <Box component="ul" aria-label={API_KEY_TEXTS.keysTitle} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
               {keys.data.keys.map((key) => (
                 <KeyRow key={key.uuid} apiKey={key} onRevoke={() => setRevoking(key)} />
               ))}
@@ -102,7 +102,7 @@ export default function ApiSection(_props: SectionProps) {
 
   return (
     <>
-      <SectionHeader title={TK.title} subtitle={TK.subtitle} />
+      <SectionHeader title={API_KEY_TEXTS.title} subtitle={API_KEY_TEXTS.subtitle} />
       {body}
       {creating && <CreateKeyDialog onClose={() => setCreating(false)} />}
       {revoking && <RevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} />}
@@ -111,14 +111,14 @@ export default function ApiSection(_props: SectionProps) {
 }
 
 function stateOf(key: ApiKey): { label: string; color: 'success' | 'default' | 'warning' } {
-  if (key.revoked_at) return { label: TK.revokedState, color: 'default' };
-  if (key.expires_at && new Date(key.expires_at) <= new Date()) return { label: TK.expiredState, color: 'warning' };
-  return { label: TK.active, color: 'success' };
+  if (key.revoked_at) return { label: API_KEY_TEXTS.revokedState, color: 'default' };
+  if (key.expires_at && new Date(key.expires_at) <= new Date()) return { label: API_KEY_TEXTS.expiredState, color: 'warning' };
+  return { label: API_KEY_TEXTS.active, color: 'success' };
 }
 
 function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) {
   const state = stateOf(apiKey);
-  const live = state.label === TK.active;
+  const live = state.label === API_KEY_TEXTS.active;
   return (
     <Box
       component="li"
@@ -139,15 +139,15 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) 
           {apiKey.prefix}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, overflowWrap: 'anywhere' }}>
-          {apiKey.scope === 'all' ? TK.scopeAll : TK.scopeSome(apiKey.assistants.map((a) => a.name).join(', '))}
+          {apiKey.scope === 'all' ? API_KEY_TEXTS.scopeAll : API_KEY_TEXTS.scopeSome(apiKey.assistants.map((a) => a.name).join(', '))}
         </Typography>
         <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', mt: 0.5 }}>
-          {[TK.createdBy(apiKey.created_by, date(apiKey.created_at)!), TK.lastUsed(date(apiKey.last_used_at)), TK.expires(date(apiKey.expires_at)), TK.calls(apiKey.calls)].join(' · ')}
+          {[API_KEY_TEXTS.createdBy(apiKey.created_by, date(apiKey.created_at)!), API_KEY_TEXTS.lastUsed(date(apiKey.last_used_at)), API_KEY_TEXTS.expires(date(apiKey.expires_at)), API_KEY_TEXTS.calls(apiKey.calls)].join(' · ')}
         </Typography>
       </Box>
       {!apiKey.revoked_at && (
-        <Button color="error" variant="outlined" size="small" onClick={onRevoke} aria-label={TK.revokeLabel(apiKey.name)}>
-          {TK.revoke}
+        <Button color="error" variant="outlined" size="small" onClick={onRevoke} aria-label={API_KEY_TEXTS.revokeLabel(apiKey.name)}>
+          {API_KEY_TEXTS.revoke}
         </Button>
       )}
     </Box>
@@ -158,14 +158,14 @@ function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void
   const revoke = useRevokeApiKey();
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="api-revoke-title" aria-describedby="api-revoke-text">
-      <DialogTitle id="api-revoke-title">{TK.revokeTitle}</DialogTitle>
+      <DialogTitle id="api-revoke-title">{API_KEY_TEXTS.revokeTitle}</DialogTitle>
       <DialogContent>
         <DialogContentText id="api-revoke-text" sx={{ overflowWrap: 'anywhere' }}>
-          {TK.revokeText(apiKey.name)}
+          {API_KEY_TEXTS.revokeText(apiKey.name)}
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{TK.cancel}</Button>
+        <Button onClick={onClose}>{API_KEY_TEXTS.cancel}</Button>
         <Button
           color="error"
           variant="contained"
@@ -179,7 +179,7 @@ function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void
             })
           }
         >
-          {TK.revoke}
+          {API_KEY_TEXTS.revoke}
         </Button>
       </DialogActions>
     </Dialog>

@@ -15,7 +15,7 @@ import { showError, showSuccess } from '../../state/snackbar-store.ts';
 import { useAssistants } from '../../lib/assistants/index.ts';
 import { copyText } from '../../lib/copy-text.ts';
 import { useCreateApiKey } from './api/create-api-key.ts';
-import { TK } from './texts.ts';
+import { API_KEY_TEXTS } from './texts.ts';
 
 /** Name, optional expiry and scope → the new key, shown once with a copy button. */
 export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
@@ -52,11 +52,11 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   if (created) {
     return (
       <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="api-secret-title">
-        <DialogTitle id="api-secret-title">{TK.secretTitle}</DialogTitle>
+        <DialogTitle id="api-secret-title">{API_KEY_TEXTS.secretTitle}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2 }}>
-          <Alert severity="warning">{TK.secretText}</Alert>
+          <Alert severity="warning">{API_KEY_TEXTS.secretText}</Alert>
           <TextField
-            label={TK.secretLabel}
+            label={API_KEY_TEXTS.secretLabel}
             value={created.secret}
             fullWidth
             slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'api-secret', spellCheck: false }, input: { sx: { fontFamily: 'monospace' } } }}
@@ -64,11 +64,11 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
           />
         </DialogContent>
         <DialogActions>
-          <Button startIcon={<CopyOutlinedIcon />} onClick={() => void copyText(created.secret, TK.copied)}>
-            {TK.copy}
+          <Button startIcon={<CopyOutlinedIcon />} onClick={() => void copyText(created.secret, API_KEY_TEXTS.copied)}>
+            {API_KEY_TEXTS.copy}
           </Button>
           <Button variant="contained" onClick={onClose}>
-            {TK.done}
+            {API_KEY_TEXTS.done}
           </Button>
         </DialogActions>
       </Dialog>
@@ -78,19 +78,19 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="api-create-title">
       <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id="api-create-title">{TK.createTitle}</DialogTitle>
+        <DialogTitle id="api-create-title">{API_KEY_TEXTS.createTitle}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2.5, pt: '8px !important' }}>
           <TextField
-            label={TK.name}
+            label={API_KEY_TEXTS.name}
             value={name}
             onChange={(e) => setName(e.target.value)}
             error={Boolean(errors.name)}
-            helperText={errors.name ?? TK.nameHint}
+            helperText={errors.name ?? API_KEY_TEXTS.nameHint}
             autoFocus
             fullWidth
           />
           <TextField
-            label={TK.expiry}
+            label={API_KEY_TEXTS.expiry}
             type="date"
             value={expiry}
             onChange={(e) => setExpiry(e.target.value)}
@@ -101,14 +101,14 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
           />
           <FormControl error={Boolean(errors.assistants)}>
             <FormLabel id="api-scope-label" sx={{ color: 'text.primary', '&.Mui-focused': { color: 'text.primary' } }}>
-              {TK.scope}
+              {API_KEY_TEXTS.scope}
             </FormLabel>
             <RadioGroup aria-labelledby="api-scope-label" value={scope} onChange={(e) => setScope(e.target.value as 'all' | 'selected')}>
-              <FormControlLabel value="all" control={<Radio />} label={TK.scopeAllOption} />
-              <FormControlLabel value="selected" control={<Radio />} label={TK.scopeSomeOption} />
+              <FormControlLabel value="all" control={<Radio />} label={API_KEY_TEXTS.scopeAllOption} />
+              <FormControlLabel value="selected" control={<Radio />} label={API_KEY_TEXTS.scopeSomeOption} />
             </RadioGroup>
             {scope === 'selected' && (
-              <Box role="group" aria-label={TK.scopeSomeOption} sx={{ display: 'grid', pl: 3.5 }}>
+              <Box role="group" aria-label={API_KEY_TEXTS.scopeSomeOption} sx={{ display: 'grid', pl: 3.5 }}>
                 {callable.map((a) => (
                   <FormControlLabel
                     key={a.uuid}
@@ -127,9 +127,9 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
           </FormControl>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{TK.cancel}</Button>
+          <Button onClick={onClose}>{API_KEY_TEXTS.cancel}</Button>
           <Button type="submit" variant="contained" loading={create.isPending}>
-            {TK.create}
+            {API_KEY_TEXTS.create}
           </Button>
         </DialogActions>
       </Box>

@@ -1,5 +1,5 @@
 // German texts of the API area (docs/api.md).
-export const TK = {
+export const API_KEY_TEXTS = {
   title: 'API-Zugang',
   subtitle: 'Schlüssel für die OpenAI-kompatible Schnittstelle: jeder Mika als Modell in Euren eigenen Programmen.',
   notInPlanTitle: 'API-Zugang gibt es mit dem Tarif Agency',

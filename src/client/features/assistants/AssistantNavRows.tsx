@@ -12,7 +12,7 @@ import {
 } from './assistant-rules.ts';
 import { ActionIconButton, actionTooltip } from './components/ActionIconButton.tsx';
 import { AssistantAvatar } from '../../components/AssistantAvatar.tsx';
-import { TA } from './texts.ts';
+import { ASSISTANT_TEXTS } from './texts.ts';
 import { useLibraryState } from './use-library-state.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
 import { useCapabilitiesQuery } from '../../lib/chat/index.ts';
@@ -39,7 +39,7 @@ export function AssistantNavRows({ user, onNavigate }: Props) {
 
   return (
     <li>
-      <ul aria-label={TA.navAssistants} data-testid="nav-assistants" className="nav-list nav-assistants">
+      <ul aria-label={ASSISTANT_TEXTS.navAssistants} data-testid="nav-assistants" className="nav-list nav-assistants">
         {assistants.isPending &&
           [0, 1, 2].map((i) => (
             <li key={i} className="nav-skeleton">
@@ -69,7 +69,7 @@ export function AssistantNavRows({ user, onNavigate }: Props) {
                 <span>
                   <AddIcon size={18} />
                 </span>
-                {TA.addAssistant}
+                {ASSISTANT_TEXTS.addAssistant}
               </button>
             </Hint>
           </li>

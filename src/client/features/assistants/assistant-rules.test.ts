@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MA, MI, MU } from '../../../shared/messages.ts';
+import { ASSISTANT_MESSAGES, IMAGE_MESSAGES, USER_MESSAGES } from '../../../shared/messages.ts';
 import type { AssistantSummary, ShopInfo } from '../../../shared/schemas/assistants.ts';
 import {
   createActionState,
@@ -73,7 +73,7 @@ describe('plan limit', () => {
   it("trusts the server's amount_exceeded flag (it also counts assistants this user cannot see)", () => {
     const limit = limitState([assistant({ amount_exceeded: true })], shop(5));
     expect(limit.exceeded).toBe(true);
-    expect(overLimitMessage(limit)).toBe(MA.overLimit(1, 5));
+    expect(overLimitMessage(limit)).toBe(ASSISTANT_MESSAGES.overLimit(1, 5));
   });
 
   it('is neither full nor exceeded while the shop answer is missing', () => {
@@ -103,23 +103,23 @@ describe('library actions', () => {
 
   it('explains that default assistants are not editable', () => {
     const a = assistant({ is_default: 1, can_edit: false });
-    expect(editActionState(a, within)).toMatchObject({ disabled: true, reason: MA.defaultNotEditable });
-    expect(editBlockedReason(a, within)).toBe(MA.defaultNotEditable);
+    expect(editActionState(a, within)).toMatchObject({ disabled: true, reason: ASSISTANT_MESSAGES.defaultNotEditable });
+    expect(editBlockedReason(a, within)).toBe(ASSISTANT_MESSAGES.defaultNotEditable);
   });
 
   it('disables every use and edit action over the limit with the over-limit tooltip', () => {
     for (const type of ['chat', 'task', 'image'] as const) {
       expect(primaryActionState(assistant({ type }), over)).toMatchObject({
         disabled: true,
-        reason: MA.overLimitTooltip,
+        reason: ASSISTANT_MESSAGES.overLimitTooltip,
       });
     }
-    expect(editActionState(assistant(), over)).toMatchObject({ disabled: true, reason: MA.overLimitTooltip });
+    expect(editActionState(assistant(), over)).toMatchObject({ disabled: true, reason: ASSISTANT_MESSAGES.overLimitTooltip });
     // The create card keeps spec 02's text: the maximum is reached.
     expect(createActionState(admin, { exceeded: true, full: true })).toMatchObject({
       visible: true,
       disabled: true,
-      reason: MA.limitReached,
+      reason: ASSISTANT_MESSAGES.limitReached,
     });
   });
 
@@ -137,15 +137,15 @@ describe('library actions', () => {
     });
     expect(primaryActionState(assistant({ type: 'image' }), within, { imageUnavailable: true })).toMatchObject({
       disabled: true,
-      reason: MI.notConfigured,
+      reason: IMAGE_MESSAGES.notConfigured,
       comingSoon: false,
     });
     // A missing right is the more important explanation.
     expect(primaryActionState(assistant({ type: 'task', can_use: false }), within).reason).toBe(
-      MA.noPermission,
+      ASSISTANT_MESSAGES.noPermission,
     );
     expect(primaryActionState(assistant({ type: 'image', can_use: false }), within, { imageUnavailable: true }).reason).toBe(
-      MA.noPermission,
+      ASSISTANT_MESSAGES.noPermission,
     );
   });
 
@@ -157,14 +157,14 @@ describe('library actions', () => {
     });
     expect(createActionState(admin, { exceeded: false, full: true })).toMatchObject({
       disabled: true,
-      reason: MA.limitReached,
+      reason: ASSISTANT_MESSAGES.limitReached,
     });
     expect(
       createActionState(
         { is_admin: true, permissions: { canCreateAssistant: false } },
         { exceeded: false, full: false },
       ),
-    ).toMatchObject({ disabled: true, reason: MA.limitReached });
+    ).toMatchObject({ disabled: true, reason: ASSISTANT_MESSAGES.limitReached });
   });
 });
 
@@ -192,14 +192,14 @@ describe('create wizard', () => {
   });
 
   it('needs a type, a name of 3 and a role of 30, a task of 250 and a chat style', () => {
-    expect(validateWizardStep(0, values({ type: '' }))).toEqual({ type: MA.typeRequired });
+    expect(validateWizardStep(0, values({ type: '' }))).toEqual({ type: ASSISTANT_MESSAGES.typeRequired });
     expect(validateWizardStep(1, values({ name: ' Mi ', role: 'zu kurz' }))).toEqual({
-      name: MA.nameMin,
-      role: MA.roleMin,
+      name: ASSISTANT_MESSAGES.nameMin,
+      role: ASSISTANT_MESSAGES.roleMin,
     });
     expect(validateWizardStep(2, values({ task: 't'.repeat(249), style: '' }))).toEqual({
-      task: MA.taskMin,
-      style: MA.styleRequired,
+      task: ASSISTANT_MESSAGES.taskMin,
+      style: ASSISTANT_MESSAGES.styleRequired,
     });
     expect(validateWizardStep(2, values({ type: 'task', style: '' }))).toEqual({});
     for (const step of [0, 1, 2, 3]) expect(validateWizardStep(step, values())).toEqual({});
@@ -234,8 +234,8 @@ describe('data-protection filter per assistant', () => {
 
   it('checks the entries and, at level 2, 100 characters', () => {
     expect(validateFilter('Max Mustermann, Phoenix', 0)).toBeNull();
-    expect(validateFilter('ab, Phoenix', 1)).toBe(MU.filterEntries);
-    expect(validateFilter('Max Mustermann, Phoenix', 2)).toBe(MU.filterMinLevel2);
+    expect(validateFilter('ab, Phoenix', 1)).toBe(USER_MESSAGES.filterEntries);
+    expect(validateFilter('Max Mustermann, Phoenix', 2)).toBe(USER_MESSAGES.filterMinLevel2);
     const long = Array.from({ length: 12 }, (_, i) => `Eintrag${i}`).join(', ');
     expect(validateFilter(long, 2)).toBeNull();
   });
@@ -244,7 +244,7 @@ describe('data-protection filter per assistant', () => {
 describe('logo and embedding', () => {
   it('accepts jpg, jpeg and png up to 10 MB', () => {
     expect(validateLogoFile(null)).toBe('Bitte wähle eine Datei aus');
-    expect(validateLogoFile({ name: 'logo.gif', size: 10 })).toBe(MA.logoType);
+    expect(validateLogoFile({ name: 'logo.gif', size: 10 })).toBe(ASSISTANT_MESSAGES.logoType);
     expect(validateLogoFile({ name: 'logo.PNG', size: 10 * 1024 * 1024 + 1 })).toBe(
       'Die Datei darf nicht größer sein als 10MB',
     );

@@ -1,8 +1,8 @@
-import { IMAGE_NOT_CONFIGURED, MA, MU } from '../../../shared/messages.ts';
+import { IMAGE_NOT_CONFIGURED, ASSISTANT_MESSAGES, USER_MESSAGES } from '../../../shared/messages.ts';
 import { ASSISTANT_LIMITS, CHAT_STYLES, LIMITS, type AssistantType } from '../../../shared/constants.ts';
 import type { AssistantSummary, ShopInfo } from '../../../shared/schemas/assistants.ts';
 import { FILTER_MIN_LEVEL2, isValidFilterList } from '../../../shared/filter-rules.ts';
-import { TA } from './texts.ts';
+import { ASSISTANT_TEXTS } from './texts.ts';
 
 /**
  * The pure rules of the assistant screens: what is enabled, which tooltip explains why not, and the
@@ -36,7 +36,7 @@ export function limitState(assistants: readonly LimitAssistant[], shop: ShopInfo
 
 /** Spec 01 §8: "Ups, Du hast N Mikas angelegt, aber nur M gekauft. …", or null within the plan. */
 export function overLimitMessage(limit: LimitState): string | null {
-  return limit.exceeded ? MA.overLimit(limit.count, limit.bought) : null;
+  return limit.exceeded ? ASSISTANT_MESSAGES.overLimit(limit.count, limit.bought) : null;
 }
 
 // ---------------------------------------------------------------- actions (spec 01 §6, spec 02 §2)
@@ -64,9 +64,9 @@ export interface UseActionOptions {
 type ActionAssistant = Pick<AssistantSummary, 'name' | 'type' | 'can_use' | 'can_edit' | 'is_default'>;
 
 export function primaryActionLabel(a: Pick<AssistantSummary, 'name' | 'type'>): string {
-  if (a.type === 'task') return TA.actionTask;
-  if (a.type === 'image') return TA.actionImage;
-  return TA.actionChat(a.name);
+  if (a.type === 'task') return ASSISTANT_TEXTS.actionTask;
+  if (a.type === 'image') return ASSISTANT_TEXTS.actionImage;
+  return ASSISTANT_TEXTS.actionChat(a.name);
 }
 
 function state(label: string, reason: string | null, comingSoon = false): ActionState {
@@ -80,18 +80,18 @@ export function primaryActionState(
   opts: UseActionOptions = {},
 ): ActionState {
   const label = primaryActionLabel(a);
-  if (limit.exceeded) return state(label, MA.overLimitTooltip);
-  if (!a.can_use) return state(label, MA.noPermission);
-  if (!AVAILABLE_USE_VIEWS.has(a.type)) return state(label, TA.comingSoon, true);
+  if (limit.exceeded) return state(label, ASSISTANT_MESSAGES.overLimitTooltip);
+  if (!a.can_use) return state(label, ASSISTANT_MESSAGES.noPermission);
+  if (!AVAILABLE_USE_VIEWS.has(a.type)) return state(label, ASSISTANT_TEXTS.comingSoon, true);
   if (a.type === 'image' && opts.imageUnavailable) return state(label, IMAGE_NOT_CONFIGURED);
   return state(label, null);
 }
 
 /** The settings (edit) action: the edit right; default assistants only for a superadmin. */
 export function editActionState(a: ActionAssistant, limit: Pick<LimitState, 'exceeded'>): ActionState {
-  const label = TA.actionEdit(a.name);
-  if (limit.exceeded) return state(label, MA.overLimitTooltip);
-  if (!a.can_edit) return state(label, a.is_default === 1 ? MA.defaultNotEditable : MA.noPermission);
+  const label = ASSISTANT_TEXTS.actionEdit(a.name);
+  if (limit.exceeded) return state(label, ASSISTANT_MESSAGES.overLimitTooltip);
+  if (!a.can_edit) return state(label, a.is_default === 1 ? ASSISTANT_MESSAGES.defaultNotEditable : ASSISTANT_MESSAGES.noPermission);
   return state(label, null);
 }
 
@@ -105,11 +105,11 @@ export function createActionState(
   user: { is_admin: boolean; permissions: { canCreateAssistant: boolean } },
   limit: Pick<LimitState, 'exceeded' | 'full'>,
 ): CreateState {
-  const label = TA.newCardTitle;
-  if (!user.is_admin) return { ...state(label, MA.noPermission), visible: false };
+  const label = ASSISTANT_TEXTS.newCardTitle;
+  if (!user.is_admin) return { ...state(label, ASSISTANT_MESSAGES.noPermission), visible: false };
   // Spec 02 §2: reached or exceeded, the create card says the maximum is reached.
   if (limit.exceeded || limit.full || !user.permissions.canCreateAssistant) {
-    return { ...state(label, MA.limitReached), visible: true };
+    return { ...state(label, ASSISTANT_MESSAGES.limitReached), visible: true };
   }
   return { ...state(label, null), visible: true };
 }
@@ -171,15 +171,15 @@ export const STEP_FIELDS: Record<number, readonly WizardField[]> = {
 /** The rules checked before leaving a step (the server checks the same on create). */
 export function validateWizardStep(step: number, v: WizardValues): WizardErrors {
   const errors: WizardErrors = {};
-  if (step === 0 && !v.type) errors.type = MA.typeRequired;
+  if (step === 0 && !v.type) errors.type = ASSISTANT_MESSAGES.typeRequired;
   if (step === 1) {
-    if (v.name.trim().length < ASSISTANT_LIMITS.nameMin) errors.name = MA.nameMin;
-    if (v.type !== 'image' && v.role.trim().length < ASSISTANT_LIMITS.roleMin) errors.role = MA.roleMin;
+    if (v.name.trim().length < ASSISTANT_LIMITS.nameMin) errors.name = ASSISTANT_MESSAGES.nameMin;
+    if (v.type !== 'image' && v.role.trim().length < ASSISTANT_LIMITS.roleMin) errors.role = ASSISTANT_MESSAGES.roleMin;
   }
   if (step === 2 && v.type !== 'image') {
-    if (v.task.trim().length < ASSISTANT_LIMITS.taskMin) errors.task = MA.taskMin;
+    if (v.task.trim().length < ASSISTANT_LIMITS.taskMin) errors.task = ASSISTANT_MESSAGES.taskMin;
     if (v.type === 'chat' && !(CHAT_STYLES as readonly string[]).includes(v.style))
-      errors.style = MA.styleRequired;
+      errors.style = ASSISTANT_MESSAGES.styleRequired;
   }
   return errors;
 }
@@ -227,8 +227,8 @@ export function defaultFilterOn(protectionLevel: number): boolean {
 }
 
 export function validateFilter(filter: string, protectionLevel: number): string | null {
-  if (!isValidFilterList(filter)) return MU.filterEntries;
-  if (protectionLevel >= 2 && filter.trim().length < FILTER_MIN_LEVEL2) return MU.filterMinLevel2;
+  if (!isValidFilterList(filter)) return USER_MESSAGES.filterEntries;
+  if (protectionLevel >= 2 && filter.trim().length < FILTER_MIN_LEVEL2) return USER_MESSAGES.filterMinLevel2;
   return null;
 }
 
@@ -238,9 +238,9 @@ const LOGO_EXTENSIONS = /\.(jpe?g|png)$/i;
 export const LOGO_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
 
 export function validateLogoFile(file: Pick<File, 'name' | 'size'> | null | undefined): string | null {
-  if (!file) return MA.fileRequired;
-  if (!LOGO_EXTENSIONS.test(file.name)) return MA.logoType;
-  if (file.size > LIMITS.maxUploadBytes) return MA.fileTooLarge;
+  if (!file) return ASSISTANT_MESSAGES.fileRequired;
+  if (!LOGO_EXTENSIONS.test(file.name)) return ASSISTANT_MESSAGES.logoType;
+  if (file.size > LIMITS.maxUploadBytes) return ASSISTANT_MESSAGES.fileTooLarge;
   return null;
 }
 

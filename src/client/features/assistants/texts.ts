@@ -1,7 +1,7 @@
 import type { AssistantType } from '../../../shared/schemas/assistants.ts';
 
-// German texts only the assistant screens show. Texts the server shows too live in shared/messages.ts (MA).
-export const TA = {
+// German texts only the assistant screens show. Texts the server shows too live in shared/messages.ts (ASSISTANT_MESSAGES).
+export const ASSISTANT_TEXTS = {
   // Library
   libraryTitle: 'Deine Mikas',
   librarySubtitle: 'Sprich mit Deinen Mikas, lass sie Aufgaben erledigen oder Bilder malen.',

@@ -1,4 +1,4 @@
-import { T } from '../../lib/texts.ts';
+import { COMMON_TEXTS } from '../../lib/texts.ts';
 import { CheckCircleIcon } from '../../components/ui/icons/CheckCircleIcon.ts';
 import { StatusErrorIcon } from '../../components/ui/icons/StatusErrorIcon.ts';
 import { StatusInfoIcon } from '../../components/ui/icons/StatusInfoIcon.ts';
@@ -29,10 +29,10 @@ function safeAppPath(url: string | null): string | undefined {
 /** /feedback?status&title&message[&btnUrl&btnText] — the end of register, verify and reset flows. */
 export default function FeedbackPage({ params }: { params: URLSearchParams }) {
   const tone = toneOf(params.get('status'));
-  const title = params.get('title') || T.feedbackFallbackTitle;
+  const title = params.get('title') || COMMON_TEXTS.feedbackFallbackTitle;
   const message = params.get('message') ?? '';
   const btnUrl = safeAppPath(params.get('btnUrl'));
-  const btnText = params.get('btnText') || T.toLogin;
+  const btnText = params.get('btnText') || COMMON_TEXTS.toLogin;
 
   const StatusIcon = STATUS_ICONS[tone];
   const icon = (
@@ -49,7 +49,7 @@ export default function FeedbackPage({ params }: { params: URLSearchParams }) {
         </a>
       ) : (
         <a href="/login" className="mk-button outlined">
-          {T.toLogin}
+          {COMMON_TEXTS.toLogin}
         </a>
       )}
     </AuthLayout>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LIMITS } from '../../../shared/constants.ts';
-import { T } from '../../lib/texts.ts';
+import { COMMON_TEXTS } from '../../lib/texts.ts';
 import { showSuccess } from '../../state/snackbar-store.ts';
 import { login } from './auth-api.ts';
 import { AuthLayout, PasswordField, SubmitButton, TextField } from './light-ui.tsx';
@@ -18,7 +18,7 @@ export default function LoginPage() {
     setBusy(true);
     try {
       await login(values);
-      showSuccess(T.loginSuccess, LIMITS.redirectAfterLoginMs + 1000);
+      showSuccess(COMMON_TEXTS.loginSuccess, LIMITS.redirectAfterLoginMs + 1000);
       // The office is its own page: a full load after the spec's delay, nothing of this page survives.
       window.setTimeout(() => window.location.replace('/'), LIMITS.redirectAfterLoginMs);
     } catch (error) {
@@ -29,22 +29,22 @@ export default function LoginPage() {
 
   return (
     <AuthLayout
-      title={T.loginTitle}
-      subtitle={T.loginSubtitle}
-      documentTitle={T.loginButton}
+      title={COMMON_TEXTS.loginTitle}
+      subtitle={COMMON_TEXTS.loginSubtitle}
+      documentTitle={COMMON_TEXTS.loginButton}
       footer={
         <>
-          {T.noAccount} <a href="/register">{T.toRegister}</a>
+          {COMMON_TEXTS.noAccount} <a href="/register">{COMMON_TEXTS.toRegister}</a>
         </>
       }
     >
       <form className="mk-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <TextField {...form.field('email')} label={T.labelEmail} type="email" autoComplete="email" autoFocus />
-        <PasswordField {...form.field('password')} label={T.labelPassword} autoComplete="current-password" />
+        <TextField {...form.field('email')} label={COMMON_TEXTS.labelEmail} type="email" autoComplete="email" autoFocus />
+        <PasswordField {...form.field('password')} label={COMMON_TEXTS.labelPassword} autoComplete="current-password" />
         <div className="mk-form-link mk-body2">
-          <a href="/reset">{T.forgotPassword}</a>
+          <a href="/reset">{COMMON_TEXTS.forgotPassword}</a>
         </div>
-        <SubmitButton busy={busy}>{T.loginButton}</SubmitButton>
+        <SubmitButton busy={busy}>{COMMON_TEXTS.loginButton}</SubmitButton>
       </form>
     </AuthLayout>
   );

@@ -4,14 +4,14 @@ import { Typography } from '../../components/ui/Typography.ts';
 import { useEffect, useRef } from 'react';
 import { writeLiveLoginMarker } from '../../lib/browser-storage.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { T } from '../../lib/texts.ts';
+import { COMMON_TEXTS } from '../../lib/texts.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useUserStore } from '../../state/user-store.ts';
 import { logout } from './auth-api.ts';
 
 /** /logout: ends the session on the server, forgets everything client-side, then goes to /login. */
 export default function LogoutPage() {
-  useDocumentTitle(T.navLogout);
+  useDocumentTitle(COMMON_TEXTS.navLogout);
   const started = useRef(false);
 
   useEffect(() => {
@@ -32,7 +32,7 @@ export default function LogoutPage() {
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
         <CircularProgress size={36} />
-        <Typography sx={{ color: 'text.secondary' }}>{T.loggingOut}</Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{COMMON_TEXTS.loggingOut}</Typography>
       </Box>
     </Box>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LIMITS } from '../../../shared/constants.ts';
-import { T } from '../../lib/texts.ts';
+import { COMMON_TEXTS } from '../../lib/texts.ts';
 import { redirectToFeedback, register } from './auth-api.ts';
 import { AuthLayout, CheckboxField, PasswordField, SubmitButton, TextField } from './light-ui.tsx';
 import { authSchemas, useAuthForm } from './use-auth-form.ts';
@@ -26,20 +26,20 @@ export default function RegisterPage() {
   const terms = form.field('terms');
   return (
     <AuthLayout
-      title={T.registerTitle}
-      subtitle={T.registerSubtitle}
-      documentTitle={T.registerButton}
+      title={COMMON_TEXTS.registerTitle}
+      subtitle={COMMON_TEXTS.registerSubtitle}
+      documentTitle={COMMON_TEXTS.registerButton}
       footer={
         <>
-          {T.haveAccount} <a href="/login">{T.toLogin}</a>
+          {COMMON_TEXTS.haveAccount} <a href="/login">{COMMON_TEXTS.toLogin}</a>
         </>
       }
     >
       <form className="mk-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <TextField {...form.field('name')} label={T.labelName} autoComplete="name" autoFocus />
-        <TextField {...form.field('email')} label={T.labelEmail} type="email" autoComplete="email" />
-        <PasswordField {...form.field('password')} label={T.labelPassword} autoComplete="new-password" />
-        <PasswordField {...form.field('password_confirmation')} label={T.labelPasswordConfirmation} autoComplete="new-password" />
+        <TextField {...form.field('name')} label={COMMON_TEXTS.labelName} autoComplete="name" autoFocus />
+        <TextField {...form.field('email')} label={COMMON_TEXTS.labelEmail} type="email" autoComplete="email" />
+        <PasswordField {...form.field('password')} label={COMMON_TEXTS.labelPassword} autoComplete="new-password" />
+        <PasswordField {...form.field('password_confirmation')} label={COMMON_TEXTS.labelPasswordConfirmation} autoComplete="new-password" />
         <CheckboxField
           name="terms"
           checked={form.values.terms}
@@ -48,18 +48,18 @@ export default function RegisterPage() {
           onChange={(checked) => form.setValue('terms', checked)}
           label={
             <>
-              {T.termsPrefix}
+              {COMMON_TEXTS.termsPrefix}
               <a href="/agb" target="_blank" rel="noopener">
-                {T.termsAgb}
+                {COMMON_TEXTS.termsAgb}
               </a>
-              {T.termsAnd}
+              {COMMON_TEXTS.termsAnd}
               <a href="/datenschutz" target="_blank" rel="noopener">
-                {T.termsPrivacy}
+                {COMMON_TEXTS.termsPrivacy}
               </a>
             </>
           }
         />
-        <SubmitButton busy={busy}>{T.registerButton}</SubmitButton>
+        <SubmitButton busy={busy}>{COMMON_TEXTS.registerButton}</SubmitButton>
       </form>
     </AuthLayout>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LIMITS } from '../../../shared/constants.ts';
-import { T } from '../../lib/texts.ts';
+import { COMMON_TEXTS } from '../../lib/texts.ts';
 import { showError } from '../../state/snackbar-store.ts';
 import { redirectToFeedback, resetPassword } from './auth-api.ts';
 import { AuthLayout, PasswordField, SubmitButton } from './light-ui.tsx';
@@ -32,11 +32,11 @@ export default function ResetPasswordPage({ token }: { token: string }) {
   );
 
   return (
-    <AuthLayout title={T.newPasswordTitle} subtitle={T.newPasswordSubtitle} footer={<a href="/login">{T.backToLogin}</a>}>
+    <AuthLayout title={COMMON_TEXTS.newPasswordTitle} subtitle={COMMON_TEXTS.newPasswordSubtitle} footer={<a href="/login">{COMMON_TEXTS.backToLogin}</a>}>
       <form className="mk-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <PasswordField {...form.field('password')} label={T.labelPassword} autoComplete="new-password" autoFocus />
-        <PasswordField {...form.field('password_confirmation')} label={T.labelPasswordConfirmation} autoComplete="new-password" />
-        <SubmitButton busy={busy}>{T.newPasswordButton}</SubmitButton>
+        <PasswordField {...form.field('password')} label={COMMON_TEXTS.labelPassword} autoComplete="new-password" autoFocus />
+        <PasswordField {...form.field('password_confirmation')} label={COMMON_TEXTS.labelPasswordConfirmation} autoComplete="new-password" />
+        <SubmitButton busy={busy}>{COMMON_TEXTS.newPasswordButton}</SubmitButton>
       </form>
     </AuthLayout>
   );

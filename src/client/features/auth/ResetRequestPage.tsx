@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LIMITS } from '../../../shared/constants.ts';
-import { M } from '../../../shared/messages.ts';
-import { T } from '../../lib/texts.ts';
+import { COMMON_MESSAGES } from '../../../shared/messages.ts';
+import { COMMON_TEXTS } from '../../lib/texts.ts';
 import { showError } from '../../state/snackbar-store.ts';
 import { redirectToFeedback, requestReset } from './auth-api.ts';
 import { ArrowBackIcon } from '../../components/ui/icons/ArrowBackIcon.ts';
@@ -22,7 +22,7 @@ export default function ResetRequestPage() {
       const result = await requestReset(values);
       if (typeof result === 'string') {
         setBusy(false);
-        showError(M.resetNoEmail);
+        showError(COMMON_MESSAGES.resetNoEmail);
         return;
       }
       redirectToFeedback(result, LIMITS.redirectAfterRegisterMs);
@@ -34,19 +34,19 @@ export default function ResetRequestPage() {
 
   return (
     <AuthLayout
-      title={T.resetTitle}
-      subtitle={T.resetSubtitle}
-      documentTitle={T.forgotPassword}
+      title={COMMON_TEXTS.resetTitle}
+      subtitle={COMMON_TEXTS.resetSubtitle}
+      documentTitle={COMMON_TEXTS.forgotPassword}
       footer={
         <a href="/login" className="mk-back-link">
           <ArrowBackIcon size="small" />
-          {T.backToLogin}
+          {COMMON_TEXTS.backToLogin}
         </a>
       }
     >
       <form className="mk-form mk-form-wide" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <TextField {...form.field('email')} label={T.labelEmail} type="email" autoComplete="email" autoFocus />
-        <SubmitButton busy={busy}>{T.resetButton}</SubmitButton>
+        <TextField {...form.field('email')} label={COMMON_TEXTS.labelEmail} type="email" autoComplete="email" autoFocus />
+        <SubmitButton busy={busy}>{COMMON_TEXTS.resetButton}</SubmitButton>
       </form>
     </AuthLayout>
   );

@@ -6,7 +6,7 @@ import { VisibilityOffIcon } from '../../components/ui/icons/VisibilityOffIcon.t
 import { MikaMark } from '../../components/MikaMark.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { LEGAL_LINKS } from '../../lib/legal-links.ts';
-import { T } from '../../lib/texts.ts';
+import { COMMON_TEXTS } from '../../lib/texts.ts';
 
 /*
  * The few controls of the sign-in screens, without MUI (docs/decisions/012): plain elements styled
@@ -133,7 +133,7 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'endAdornment'>) 
         <button
           type="button"
           className="icon-btn small"
-          aria-label={visible ? T.hidePassword : T.showPassword}
+          aria-label={visible ? COMMON_TEXTS.hidePassword : COMMON_TEXTS.showPassword}
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}
         >

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { ZodType } from 'zod';
-import { M } from '../../../shared/messages.ts';
+import { COMMON_MESSAGES } from '../../../shared/messages.ts';
 import type * as AuthSchemas from '../../../shared/schemas/auth.ts';
 import { showServerErrors } from '../../lib/form-errors.ts';
 
@@ -44,7 +44,7 @@ async function validate<V extends Values>(schema: ZodType, values: V) {
     }
   }
   if ('password_confirmation' in values && !errors.password_confirmation && confirmationMismatch(values)) {
-    errors.password_confirmation = M.confirmationMismatch;
+    errors.password_confirmation = COMMON_MESSAGES.confirmationMismatch;
   }
   const valid = Object.keys(errors).length === 0;
   return { errors, data: valid && result.success ? (result.data as V) : undefined };

@@ -29,7 +29,7 @@ import { formatCents, useOpenInvoice } from '../../lib/commerce/index.ts';
 import { useBillingAddress } from './api/get-billing-address.ts';
 import { useInvoices } from './api/get-invoices.ts';
 import { useSaveBillingAddress } from './api/save-billing-address.ts';
-import { TB } from './texts.ts';
+import { BILLING_TEXTS } from './texts.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { ListRow } from '../../components/ListRow.tsx';
 
@@ -55,17 +55,17 @@ export default function BillingSection({ user }: SectionProps) {
 
   return (
     <>
-      <SectionHeader title={TB.title} subtitle={TB.subtitle} />
+      <SectionHeader title={BILLING_TEXTS.title} subtitle={BILLING_TEXTS.subtitle} />
       <Box sx={{ display: 'grid', gap: 3 }}>
         {next !== null && (
           <Alert severity="info" data-testid="billing-next-checkout">
-            {TB.nextCheckout}
+            {BILLING_TEXTS.nextCheckout}
           </Alert>
         )}
         {address.isPending ? (
-          <Skeleton variant="rounded" height={420} aria-busy aria-label={TB.loading} />
+          <Skeleton variant="rounded" height={420} aria-busy aria-label={BILLING_TEXTS.loading} />
         ) : address.isError ? (
-          <LoadFailed query={address} text={TB.loadFailed} />
+          <LoadFailed query={address} text={BILLING_TEXTS.loadFailed} />
         ) : (
           <AddressForm data={address.data} defaultEmail={user.email} next={next} />
         )}
@@ -107,10 +107,10 @@ function AddressForm({ data, defaultEmail, next }: { data: BillingAddressRespons
   return (
     <Card component="section" aria-labelledby="billing-address-title" sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
       <Typography id="billing-address-title" variant="h6" component="h2">
-        {TB.addressTitle}
+        {BILLING_TEXTS.addressTitle}
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, mb: 2.5 }}>
-        {data.provider === 'stripe' ? TB.stripeInfo : TB.addressText}
+        {data.provider === 'stripe' ? BILLING_TEXTS.stripeInfo : BILLING_TEXTS.addressText}
       </Typography>
       <Box
         component="form"
@@ -118,25 +118,25 @@ function AddressForm({ data, defaultEmail, next }: { data: BillingAddressRespons
         onSubmit={(event) => void onSubmit(event)}
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(6, minmax(0, 1fr))' }, maxWidth: 880 }}
       >
-        <FormTextField control={control} name="company" label={TB.company} required autoComplete="organization" sx={{ gridColumn: { sm: 'span 6' } }} />
-        <FormTextField control={control} name="street" label={TB.street} required autoComplete="street-address" sx={{ gridColumn: { sm: 'span 6' } }} />
+        <FormTextField control={control} name="company" label={BILLING_TEXTS.company} required autoComplete="organization" sx={{ gridColumn: { sm: 'span 6' } }} />
+        <FormTextField control={control} name="street" label={BILLING_TEXTS.street} required autoComplete="street-address" sx={{ gridColumn: { sm: 'span 6' } }} />
         <FormTextField
           control={control}
           name="postcode"
-          label={TB.postcode}
+          label={BILLING_TEXTS.postcode}
           required
           autoComplete="postal-code"
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           sx={{ gridColumn: { sm: 'span 2' } }}
         />
-        <FormTextField control={control} name="city" label={TB.city} required autoComplete="address-level2" sx={{ gridColumn: { sm: 'span 4' } }} />
+        <FormTextField control={control} name="city" label={BILLING_TEXTS.city} required autoComplete="address-level2" sx={{ gridColumn: { sm: 'span 4' } }} />
         <Controller
           control={control}
           name="country"
           render={({ field, fieldState }) => (
             <TextField
               select
-              label={TB.country}
+              label={BILLING_TEXTS.country}
               required
               value={field.value ?? 'DE'}
               onChange={field.onChange}
@@ -158,23 +158,23 @@ function AddressForm({ data, defaultEmail, next }: { data: BillingAddressRespons
         <FormTextField
           control={control}
           name="vat_id"
-          label={TB.vatId}
-          helperText={country !== 'DE' && isEuCountry(country) ? TB.vatIdHintEu : TB.vatIdHint}
+          label={BILLING_TEXTS.vatId}
+          helperText={country !== 'DE' && isEuCountry(country) ? BILLING_TEXTS.vatIdHintEu : BILLING_TEXTS.vatIdHint}
           sx={{ gridColumn: { sm: 'span 3' } }}
         />
         <FormTextField
           control={control}
           name="invoice_email"
-          label={TB.invoiceEmail}
+          label={BILLING_TEXTS.invoiceEmail}
           required
           type="email"
           autoComplete="email"
           sx={{ gridColumn: { sm: 'span 3' } }}
         />
-        <FormTextField control={control} name="leitweg_id" label={TB.leitwegId} helperText={TB.leitwegIdHint} sx={{ gridColumn: { sm: 'span 3' } }} />
+        <FormTextField control={control} name="leitweg_id" label={BILLING_TEXTS.leitwegId} helperText={BILLING_TEXTS.leitwegIdHint} sx={{ gridColumn: { sm: 'span 3' } }} />
         <Box sx={{ gridColumn: { sm: 'span 6' }, display: 'flex', justifyContent: 'flex-end' }}>
           <Button type="submit" variant="contained" loading={save.isPending}>
-            {next !== null ? TB.saveAndContinue : TB.save}
+            {next !== null ? BILLING_TEXTS.saveAndContinue : BILLING_TEXTS.save}
           </Button>
         </Box>
       </Box>
@@ -185,10 +185,10 @@ function AddressForm({ data, defaultEmail, next }: { data: BillingAddressRespons
 // Spec: "bezahlt" green, anything else orange. A credit note has no payment status (it is issued):
 // it is labelled with the invoice it cancels instead.
 const STATUS: Record<Invoice['status'], { label: string; color: 'success' | 'warning' }> = {
-  open: { label: TB.statusOpen, color: 'warning' },
-  paid: { label: TB.statusPaid, color: 'success' },
-  cancelled: { label: TB.statusCancelled, color: 'warning' },
-  issued: { label: TB.statusIssued, color: 'warning' },
+  open: { label: BILLING_TEXTS.statusOpen, color: 'warning' },
+  paid: { label: BILLING_TEXTS.statusPaid, color: 'success' },
+  cancelled: { label: BILLING_TEXTS.statusCancelled, color: 'warning' },
+  issued: { label: BILLING_TEXTS.statusIssued, color: 'warning' },
 };
 
 function StatusChip({ status }: { status: Invoice['status'] }) {
@@ -204,15 +204,15 @@ function InvoicesCard() {
   return (
     <Card component="section" aria-labelledby="billing-invoices-title" sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
       <Typography id="billing-invoices-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-        {TB.invoicesTitle}
+        {BILLING_TEXTS.invoicesTitle}
       </Typography>
       {invoices.isPending ? (
-        <Skeleton variant="rounded" height={120} aria-busy aria-label={TB.loading} />
+        <Skeleton variant="rounded" height={120} aria-busy aria-label={BILLING_TEXTS.loading} />
       ) : invoices.isError ? (
-        <Alert severity="error">{TB.loadFailed}</Alert>
+        <Alert severity="error">{BILLING_TEXTS.loadFailed}</Alert>
       ) : invoices.data.invoices.length === 0 ? (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {TB.invoicesEmpty}
+          {BILLING_TEXTS.invoicesEmpty}
         </Typography>
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
@@ -227,11 +227,11 @@ function InvoicesCard() {
                 </Typography>
                 {invoice.kind === 'credit_note' && invoice.corrects && (
                   <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="invoice-corrects">
-                    {TB.creditNoteFor(invoice.corrects)}
+                    {BILLING_TEXTS.creditNoteFor(invoice.corrects)}
                   </Typography>
                 )}
                 <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                  {[invoiceDate(invoice.created_at), invoice.description, invoice.status === 'open' && invoice.due_at ? TB.dueAt(invoiceDate(invoice.due_at)) : null]
+                  {[invoiceDate(invoice.created_at), invoice.description, invoice.status === 'open' && invoice.due_at ? BILLING_TEXTS.dueAt(invoiceDate(invoice.due_at)) : null]
                     .filter(Boolean)
                     .join(' · ')}
                 </Typography>
@@ -244,11 +244,11 @@ function InvoicesCard() {
               <Button
                 size="small"
                 startIcon={<ReceiptIcon />}
-                aria-label={TB.openLabel(invoice.number)}
+                aria-label={BILLING_TEXTS.openLabel(invoice.number)}
                 loading={open.isPending && open.variables === invoice.id}
                 onClick={() => open.mutate(invoice.id)}
               >
-                {TB.open}
+                {BILLING_TEXTS.open}
               </Button>
               </Box>
             </ListRow>

@@ -1,7 +1,7 @@
-import { MCOM } from '../../../shared/messages.ts';
+import { COMMERCE_MESSAGES } from '../../../shared/messages.ts';
 
 // German texts of the billing page (provider "Rechnung": the billing address is the payment method).
-export const TB = {
+export const BILLING_TEXTS = {
   title: 'Rechnungsadresse und Rechnungen',
   subtitle: 'Wir stellen Dir Tarif, Extras und Credits auf Rechnung. Deine Rechnungsadresse ist Deine Zahlungsmethode.',
   addressTitle: 'Rechnungsadresse',
@@ -21,7 +21,7 @@ export const TB = {
   leitwegIdHint: 'Nur für öffentliche Auftraggeber (XRechnung), zum Beispiel 991-12345-67',
   save: 'Speichern',
   saveAndContinue: 'Speichern und weiter zum Kauf',
-  saved: MCOM.billingAddressSaved,
+  saved: COMMERCE_MESSAGES.billingAddressSaved,
   invoicesTitle: 'Rechnungen',
   invoicesEmpty: 'Noch keine Rechnungen.',
   open: 'Öffnen',

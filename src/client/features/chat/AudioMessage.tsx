@@ -1,8 +1,8 @@
 import { Box } from '../../components/ui/Box.ts';
 import { Typography } from '../../components/ui/Typography.ts';
 import { useState } from 'react';
-import { MC } from '../../../shared/messages.ts';
-import { CT } from '../../lib/chat/index.ts';
+import { CONVERSATION_MESSAGES } from '../../../shared/messages.ts';
+import { CHAT_TEXTS } from '../../lib/chat/index.ts';
 
 interface Props {
   url: string;
@@ -14,7 +14,7 @@ export function AudioMessage({ url }: Props) {
   if (failedUrl === url) {
     return (
       <Typography variant="body2" role="alert" sx={{ color: 'error.light' }}>
-        {MC.audioLoadFailed}
+        {CONVERSATION_MESSAGES.audioLoadFailed}
       </Typography>
     );
   }
@@ -24,7 +24,7 @@ export function AudioMessage({ url }: Props) {
       controls
       preload="metadata"
       src={url}
-      aria-label={CT.audioLabel}
+      aria-label={CHAT_TEXTS.audioLabel}
       onError={() => setFailedUrl(url)}
       sx={{ display: 'block', width: '100%', maxWidth: 340, height: 40 }}
     />

@@ -2,7 +2,7 @@ import { Button } from '../../components/ui/Button.ts';
 import { Box } from '../../components/ui/Box.ts';
 import { Typography } from '../../components/ui/Typography.ts';
 import { useRef } from 'react';
-import { CT } from '../../lib/chat/index.ts';
+import { CHAT_TEXTS } from '../../lib/chat/index.ts';
 import { ModalDialog } from '../../components/ui/ModalDialog.tsx';
 
 export interface ChatConfirmDialogProps {
@@ -38,7 +38,7 @@ export function ChatConfirmDialog({ id, title, text, confirmLabel, destructive, 
         </Typography>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
           <Button ref={cancelRef} color="inherit" onClick={onCancel}>
-            {CT.cancel}
+            {CHAT_TEXTS.cancel}
           </Button>
           <Button ref={confirmRef} variant="contained" color={destructive ? 'error' : 'primary'} loading={busy} onClick={onConfirm}>
             {confirmLabel}

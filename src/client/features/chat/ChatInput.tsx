@@ -6,7 +6,7 @@ import { alpha } from '../../components/ui/styles.ts';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { MESSAGE_MAX_CHARS } from '../../../shared/constants.ts';
 import type { ChatSurfaces } from './chat-surfaces.ts';
-import { CT } from '../../lib/chat/index.ts';
+import { CHAT_TEXTS } from '../../lib/chat/index.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
 
 /** Spec 01 §5: Enter sends a non-empty message; with Shift, Ctrl, Alt or Meta it is a new line. */
@@ -123,15 +123,15 @@ export function ChatInput({ assistantName, ready, onSend, surfaces, adornment, p
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
-          placeholder={CT.inputPlaceholder(assistantName)}
-          inputProps={{ 'aria-label': CT.inputLabel, 'aria-describedby': 'chat-input-hint', enterKeyHint: 'send' }}
+          placeholder={CHAT_TEXTS.inputPlaceholder(assistantName)}
+          inputProps={{ 'aria-label': CHAT_TEXTS.inputLabel, 'aria-describedby': 'chat-input-hint', enterKeyHint: 'send' }}
           sx={{ color: 'inherit', py: 0.75, fontSize: '0.9375rem', lineHeight: 1.5, '& textarea::placeholder': { opacity: 0.55 } }}
         />
         {adornment}
-        <Hint title={CT.send} disabled={!canSend}>
+        <Hint title={CHAT_TEXTS.send} disabled={!canSend}>
           <IconButton
             type="submit"
-            aria-label={CT.send}
+            aria-label={CHAT_TEXTS.send}
             disabled={!canSend}
             sx={{
               width: 40,
@@ -153,11 +153,11 @@ export function ChatInput({ assistantName, ready, onSend, surfaces, adornment, p
         sx={{ maxWidth: 860, mx: 'auto', mt: 0.75, px: 1, display: 'flex', justifyContent: 'space-between', gap: 2, fontSize: '0.75rem', opacity: 0.8 }}
       >
         <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-          {CT.inputHint}
+          {CHAT_TEXTS.inputHint}
         </Box>
         {text.length > MESSAGE_MAX_CHARS * 0.9 && (
           <Box component="span" sx={{ ml: 'auto', color: tooLong ? '#FF8A6B' : 'inherit', opacity: tooLong ? 1 : undefined }}>
-            {CT.messageCount(text.length, MESSAGE_MAX_CHARS)}
+            {CHAT_TEXTS.messageCount(text.length, MESSAGE_MAX_CHARS)}
           </Box>
         )}
       </Box>

@@ -5,7 +5,7 @@ import { useChatStore } from '../../state/chat-store.ts';
 import { ChatHeader } from './ChatHeader.tsx';
 import { ChatInput } from './ChatInput.tsx';
 import { MessageList } from './MessageList.tsx';
-import { chatKeys, useCapabilitiesQuery, type ChatAssistant, CT } from '../../lib/chat/index.ts';
+import { chatKeys, useCapabilitiesQuery, type ChatAssistant, CHAT_TEXTS } from '../../lib/chat/index.ts';
 import type { ChatLive } from './live.ts';
 import type { ChatColors } from './chat-colors.ts';
 import { resolveSurfaces } from './chat-surfaces.ts';
@@ -112,7 +112,7 @@ export function ChatPanel(props: ChatPanelProps) {
         streamingText={session.streamingText}
         notice={session.notice}
         surfaces={surfaces}
-        onContinue={session.canSend ? () => void session.send(CT.continuePrompt) : undefined}
+        onContinue={session.canSend ? () => void session.send(CHAT_TEXTS.continuePrompt) : undefined}
       />
       <ChatInput
         assistantName={assistant.name}

@@ -11,7 +11,7 @@ import { useAssistantView } from '../../lib/assistant-view.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentUser } from '../../state/user-store.ts';
 import { ChatPanel } from './ChatPanel.tsx';
-import { useChatAssistantQuery, type ChatAssistant, CT } from '../../lib/chat/index.ts';
+import { useChatAssistantQuery, type ChatAssistant, CHAT_TEXTS } from '../../lib/chat/index.ts';
 import type { ChatSlot } from '../../components/chat/index.ts';
 import { LiveStatusDot } from './LiveStatusDot.tsx';
 import { subscribeToThread } from '../../lib/live-channel.ts';
@@ -49,8 +49,8 @@ export default function ChatView({ assistantUuid, useSlots }: ChatViewProps) {
   const voice = useSlots(assistant, { publicMode: false, protectionLevel: user?.protectionLevel });
 
   const back = (
-    <Hint title={CT.backToLibrary} placement="right">
-      <IconButton aria-label={CT.backToLibrary} onClick={() => open('list')} color="inherit" edge="start" sx={{ ml: { xs: 0, sm: -0.5 } }}>
+    <Hint title={CHAT_TEXTS.backToLibrary} placement="right">
+      <IconButton aria-label={CHAT_TEXTS.backToLibrary} onClick={() => open('list')} color="inherit" edge="start" sx={{ ml: { xs: 0, sm: -0.5 } }}>
         <ArrowBackIcon />
       </IconButton>
     </Hint>
@@ -61,7 +61,7 @@ export default function ChatView({ assistantUuid, useSlots }: ChatViewProps) {
       <Box ref={ref} sx={{ height, display: 'grid', placeItems: 'center' }} aria-busy>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: 'text.secondary' }}>
           <CircularProgress size={22} color="inherit" />
-          <Typography>{CT.assistantLoading}</Typography>
+          <Typography>{CHAT_TEXTS.assistantLoading}</Typography>
         </Box>
       </Box>
     );
@@ -87,11 +87,11 @@ export default function ChatView({ assistantUuid, useSlots }: ChatViewProps) {
           <ChatOffIcon size={32} />
         </Box>
         <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-          {CT.assistantUnavailableTitle}
+          {CHAT_TEXTS.assistantUnavailableTitle}
         </Typography>
-        <Typography sx={{ color: 'text.secondary', maxWidth: 480, mx: 'auto', mb: 3 }}>{CT.assistantUnavailableText}</Typography>
+        <Typography sx={{ color: 'text.secondary', maxWidth: 480, mx: 'auto', mb: 3 }}>{CHAT_TEXTS.assistantUnavailableText}</Typography>
         <Button variant="contained" startIcon={<ArrowBackIcon />} onClick={() => open('list')}>
-          {CT.backToLibrary}
+          {CHAT_TEXTS.backToLibrary}
         </Button>
       </Card>
     );

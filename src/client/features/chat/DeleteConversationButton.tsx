@@ -2,7 +2,7 @@ import { DeleteIcon } from '../../components/ui/icons/DeleteIcon.ts';
 import { Button } from '../../components/ui/Button.ts';
 import { IconButton } from '../../components/ui/IconButton.ts';
 import { useState } from 'react';
-import { CT } from '../../lib/chat/index.ts';
+import { CHAT_TEXTS } from '../../lib/chat/index.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
 import { onDemand } from '../../lib/on-demand.tsx';
 
@@ -33,8 +33,8 @@ export function DeleteConversationButton({ onDelete, disabled, compact }: Props)
   return (
     <>
       {compact ? (
-        <Hint title={CT.deleteButton} disabled={disabled}>
-          <IconButton aria-label={CT.deleteButton} disabled={disabled} onClick={() => setOpen(true)} color="inherit">
+        <Hint title={CHAT_TEXTS.deleteButton} disabled={disabled}>
+          <IconButton aria-label={CHAT_TEXTS.deleteButton} disabled={disabled} onClick={() => setOpen(true)} color="inherit">
             <DeleteIcon />
           </IconButton>
         </Hint>
@@ -46,15 +46,15 @@ export function DeleteConversationButton({ onDelete, disabled, compact }: Props)
             '&.Mui-disabled': { color: 'inherit', opacity: 0.6, borderColor: 'color-mix(in srgb, currentColor 20%, transparent)' },
           }}
         >
-          {CT.deleteButton}
+          {CHAT_TEXTS.deleteButton}
         </Button>
       )}
       {open && (
         <ChatConfirmDialog
           id="delete-conversation"
-          title={CT.deleteTitle}
-          text={CT.deleteText}
-          confirmLabel={CT.deleteConfirm}
+          title={CHAT_TEXTS.deleteTitle}
+          text={CHAT_TEXTS.deleteText}
+          confirmLabel={CHAT_TEXTS.deleteConfirm}
           destructive
           initialFocus="cancel"
           busy={busy}

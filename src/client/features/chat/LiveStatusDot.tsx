@@ -3,7 +3,7 @@ import { keyframes } from '../../components/ui/styles.ts';
 import { COLORS } from '../../lib/theme-tokens.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
 import { useLiveConnectionState, type ConnectionState } from '../../lib/live-channel.ts';
-import { CT } from '../../lib/chat/index.ts';
+import { CHAT_TEXTS } from '../../lib/chat/index.ts';
 
 const pulse = keyframes`
   0% { box-shadow: 0 0 0 0 currentColor; }
@@ -20,7 +20,7 @@ const DOT: Record<ConnectionState, { color: string; pulse: boolean }> = {
   disconnected: { color: '#8D95A0', pulse: false },
 };
 
-export const liveStatusLabel = (state: ConnectionState) => `${CT.liveLabel}: ${CT.liveStates[state]}`;
+export const liveStatusLabel = (state: ConnectionState) => `${CHAT_TEXTS.liveLabel}: ${CHAT_TEXTS.liveStates[state]}`;
 
 /** The realtime connection's six states (spec 01 §4) as a small dot with an explaining tooltip. */
 export function LiveStatusDot() {
@@ -36,7 +36,7 @@ export function LiveStatusDot() {
             {label}
           </Box>
           <Box component="span" sx={{ display: 'block', opacity: 0.8, mt: 0.25 }}>
-            {CT.liveHint}
+            {CHAT_TEXTS.liveHint}
           </Box>
         </>
       }

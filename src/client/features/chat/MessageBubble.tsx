@@ -9,7 +9,7 @@ import { AssistantAvatar } from '../../components/AssistantAvatar.tsx';
 import { AnswerSources, DocumentMessage } from '../../components/chat/index.ts';
 import { AudioMessage } from './AudioMessage.tsx';
 import { ContactFormMessage } from './ContactFormMessage.tsx';
-import { fileUrl, CT, type ChatAssistant } from '../../lib/chat/index.ts';
+import { fileUrl, CHAT_TEXTS, type ChatAssistant } from '../../lib/chat/index.ts';
 import type { ChatSurfaces } from './chat-surfaces.ts';
 
 interface BubbleProps {
@@ -94,7 +94,7 @@ export function MessageBubble({ message, surfaces, assistant, thread, onContinue
     message.status === 'partial' ? (
       <>
         <InfoIcon size={14} />
-        {CT.partial}
+        {CHAT_TEXTS.partial}
         {onContinue && (
           <Box
             component="button"
@@ -102,14 +102,14 @@ export function MessageBubble({ message, surfaces, assistant, thread, onContinue
             onClick={onContinue}
             sx={{ ml: 0.5, p: 0, border: 0, bgcolor: 'transparent', color: 'inherit', font: 'inherit', textDecoration: 'underline', cursor: 'pointer' }}
           >
-            {CT.continueAnswer}
+            {CHAT_TEXTS.continueAnswer}
           </Box>
         )}
       </>
     ) : message.status === 'streaming' ? (
       <>
         <Spinner size={12} />
-        {CT.streamingNote}
+        {CHAT_TEXTS.streamingNote}
       </>
     ) : undefined;
   return (

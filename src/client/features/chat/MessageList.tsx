@@ -10,7 +10,7 @@ import { Bubble, MessageBubble } from './MessageBubble.tsx';
 import { PendingBubble } from './PendingBubble.tsx';
 import type { ChatAssistant } from '../../lib/chat/index.ts';
 import type { ChatSurfaces } from './chat-surfaces.ts';
-import { CT } from '../../lib/chat/index.ts';
+import { CHAT_TEXTS } from '../../lib/chat/index.ts';
 import { useAutoScroll } from './use-auto-scroll.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 
@@ -66,7 +66,7 @@ export function MessageList(props: Props) {
         {loading && (
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1.25, py: 3, color: surfaces.muted }}>
             <Spinner size={18} />
-            <Typography variant="body2">{CT.loadingConversation}</Typography>
+            <Typography variant="body2">{CHAT_TEXTS.loadingConversation}</Typography>
           </Box>
         )}
 
@@ -76,10 +76,10 @@ export function MessageList(props: Props) {
             sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1, borderRadius: '12px', border: '1px solid', borderColor: 'error.main', color: 'inherit' }}
           >
             <Box component="span" sx={{ flex: 1 }}>
-              {CT.threadFailed}
+              {CHAT_TEXTS.threadFailed}
             </Box>
             <Button color="inherit" size="small" onClick={onRetry}>
-              {CT.retry}
+              {CHAT_TEXTS.retry}
             </Button>
           </Box>
         )}

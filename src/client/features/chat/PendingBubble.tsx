@@ -1,11 +1,11 @@
 import { Box } from '../../components/ui/Box.ts';
 import { keyframes } from '../../components/ui/styles.ts';
 import type { ChatStatus } from '../../../shared/events.ts';
-import { MC } from '../../../shared/messages.ts';
+import { CONVERSATION_MESSAGES } from '../../../shared/messages.ts';
 import { Markdown } from '../../components/Markdown.tsx';
 import { Bubble } from './MessageBubble.tsx';
 import type { ChatSurfaces } from './chat-surfaces.ts';
-import { CT, type ChatAssistant } from '../../lib/chat/index.ts';
+import { CHAT_TEXTS, type ChatAssistant } from '../../lib/chat/index.ts';
 
 const bounce = keyframes`
   0%, 80%, 100% { transform: translateY(0); opacity: 0.35; }
@@ -76,7 +76,7 @@ export function PendingBubble({ status, msg, streamingText, surfaces, assistant 
   }
   // pending-user: the user's voice message is being transcribed — their side of the conversation.
   const fromUser = status === 'pending-user';
-  const text = msg || (fromUser ? CT.transcribing : MC.progressPreparing);
+  const text = msg || (fromUser ? CHAT_TEXTS.transcribing : CONVERSATION_MESSAGES.progressPreparing);
   return (
     <Bubble origin={fromUser ? 'user' : 'ai'} surfaces={surfaces} assistant={assistant} testId="pending-answer">
       <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>

@@ -2,7 +2,7 @@ import { RestartIcon } from '../../components/ui/icons/RestartIcon.ts';
 import { Button } from '../../components/ui/Button.ts';
 import { IconButton } from '../../components/ui/IconButton.ts';
 import { useState } from 'react';
-import { CT } from '../../lib/chat/index.ts';
+import { CHAT_TEXTS } from '../../lib/chat/index.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
 import { onDemand } from '../../lib/on-demand.tsx';
 
@@ -28,8 +28,8 @@ export function ResetConversationButton({ assistantName, onReset, disabled, comp
   return (
     <>
       {compact ? (
-        <Hint title={CT.resetButton} disabled={disabled}>
-          <IconButton aria-label={CT.resetButton} disabled={disabled} onClick={() => setOpen(true)} color="inherit">
+        <Hint title={CHAT_TEXTS.resetButton} disabled={disabled}>
+          <IconButton aria-label={CHAT_TEXTS.resetButton} disabled={disabled} onClick={() => setOpen(true)} color="inherit">
             <RestartIcon />
           </IconButton>
         </Hint>
@@ -42,15 +42,15 @@ export function ResetConversationButton({ assistantName, onReset, disabled, comp
             '&.Mui-disabled': { color: 'inherit', opacity: 0.6, borderColor: 'color-mix(in srgb, currentColor 20%, transparent)' },
           }}
         >
-          {CT.resetButton}
+          {CHAT_TEXTS.resetButton}
         </Button>
       )}
       {open && (
         <ChatConfirmDialog
           id="reset-conversation"
-          title={CT.resetTitle}
-          text={CT.resetText(assistantName)}
-          confirmLabel={CT.resetConfirm}
+          title={CHAT_TEXTS.resetTitle}
+          text={CHAT_TEXTS.resetText(assistantName)}
+          confirmLabel={CHAT_TEXTS.resetConfirm}
           initialFocus="confirm"
           onCancel={() => setOpen(false)}
           onConfirm={confirm}

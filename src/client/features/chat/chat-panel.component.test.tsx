@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { Component } from 'react';
 import { Component as PreactComponent } from 'preact';
 import type { ChatMessage } from '../../../shared/schemas/chat.ts';
-import { CT, type ChatAssistant } from '../../lib/chat/index.ts';
+import { CHAT_TEXTS, type ChatAssistant } from '../../lib/chat/index.ts';
 import { ChatHeader } from './ChatHeader.tsx';
 import { ChatInput } from './ChatInput.tsx';
 import { MessageList } from './MessageList.tsx';
@@ -94,8 +94,8 @@ describe(`the chat panel's parts (${renderer})`, () => {
         onContinue,
       }),
     );
-    expect(screen.getByText(CT.partial)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: CT.continueAnswer }));
+    expect(screen.getByText(CHAT_TEXTS.partial)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: CHAT_TEXTS.continueAnswer }));
     expect(onContinue).toHaveBeenCalledTimes(1);
   });
 
@@ -103,8 +103,8 @@ describe(`the chat panel's parts (${renderer})`, () => {
     const onRetry = vi.fn();
     render(list({ failed: true, onRetry, notice: 'Dein Guthaben ist aufgebraucht.' }));
     const alerts = screen.getAllByRole('alert').map((a) => a.textContent);
-    expect(alerts).toEqual(expect.arrayContaining([expect.stringContaining(CT.threadFailed), expect.stringContaining('Dein Guthaben ist aufgebraucht.')]));
-    fireEvent.click(screen.getByRole('button', { name: CT.retry }));
+    expect(alerts).toEqual(expect.arrayContaining([expect.stringContaining(CHAT_TEXTS.threadFailed), expect.stringContaining('Dein Guthaben ist aufgebraucht.')]));
+    fireEvent.click(screen.getByRole('button', { name: CHAT_TEXTS.retry }));
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
@@ -123,9 +123,9 @@ describe(`the chat panel's parts (${renderer})`, () => {
       return accept;
     });
     render(<ChatInput assistantName={assistant.name} ready onSend={onSend} surfaces={surfaces} />);
-    const field = screen.getByRole<HTMLTextAreaElement>('textbox', { name: CT.inputLabel });
-    expect(field.getAttribute('placeholder')).toBe(CT.inputPlaceholder(assistant.name));
-    const send = screen.getByRole<HTMLButtonElement>('button', { name: CT.send });
+    const field = screen.getByRole<HTMLTextAreaElement>('textbox', { name: CHAT_TEXTS.inputLabel });
+    expect(field.getAttribute('placeholder')).toBe(CHAT_TEXTS.inputPlaceholder(assistant.name));
+    const send = screen.getByRole<HTMLButtonElement>('button', { name: CHAT_TEXTS.send });
     expect(send.disabled).toBe(true);
 
     fireEvent.change(field, { target: { value: 'Zeile eins' } });
@@ -147,7 +147,7 @@ describe(`the chat panel's parts (${renderer})`, () => {
   it('does not send while an answer is under way, and sends a question typed while preparing once ready', async () => {
     const onSend = vi.fn(async () => true);
     const { rerender } = render(<ChatInput assistantName={assistant.name} ready={false} preparing onSend={onSend} surfaces={surfaces} />);
-    const field = screen.getByRole('textbox', { name: CT.inputLabel });
+    const field = screen.getByRole('textbox', { name: CHAT_TEXTS.inputLabel });
     fireEvent.change(field, { target: { value: 'Gleich gefragt' } });
     fireEvent.keyDown(field, { key: 'Enter' });
     expect(onSend).not.toHaveBeenCalled();
@@ -159,7 +159,7 @@ describe(`the chat panel's parts (${renderer})`, () => {
     const onReset = vi.fn();
     const { rerender } = render(<ChatHeader assistant={assistant} surfaces={surfaces} offline={false} onReset={onReset} resetDisabled />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Mika Kundendienst');
-    const reset = () => screen.getByRole<HTMLButtonElement>('button', { name: CT.resetButton });
+    const reset = () => screen.getByRole<HTMLButtonElement>('button', { name: CHAT_TEXTS.resetButton });
     expect(reset().disabled).toBe(true);
     rerender(<ChatHeader assistant={assistant} surfaces={surfaces} offline onReset={onReset} resetDisabled={false} />);
     expect(reset().disabled).toBe(false);

@@ -1,4 +1,4 @@
-import { M } from '../../../shared/messages.ts';
+import { COMMON_MESSAGES } from '../../../shared/messages.ts';
 import type { StreamEvent } from '../../../shared/schemas/chat.ts';
 import { ApiError, NetworkError, UnauthenticatedError, feedbackUrl } from '../../lib/api-client.ts';
 import { isPublicPath } from '../../lib/public-paths.ts';
@@ -60,7 +60,7 @@ async function failure(response: Response): Promise<ApiError> {
     // not JSON: the text itself is the message
   }
   const message = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
-  if (message === M.unauthenticated) {
+  if (message === COMMON_MESSAGES.unauthenticated) {
     if (!isPublicPath(window.location.pathname)) window.location.reload();
     return new UnauthenticatedError(response.status, body);
   }

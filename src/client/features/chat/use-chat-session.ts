@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AIAnswerUpdated, ChatStatus } from '../../../shared/events.ts';
-import { M, MC } from '../../../shared/messages.ts';
+import { COMMON_MESSAGES, CONVERSATION_MESSAGES } from '../../../shared/messages.ts';
 import type { ChatMessage, StreamEvent } from '../../../shared/schemas/chat.ts';
 import { ApiError, fetchCsrfCookie } from '../../lib/api-client.ts';
 import { useChatStore, useThreadStatus, type ThreadEntry } from '../../state/chat-store.ts';
 import { showError } from '../../state/snackbar-store.ts';
-import { chatKeys, confirmStreamedAnswer, streamUrl, CT } from '../../lib/chat/index.ts';
+import { chatKeys, confirmStreamedAnswer, streamUrl, CHAT_TEXTS } from '../../lib/chat/index.ts';
 import { readChatStream } from './stream-client.ts';
 import type { ChatLive } from './live.ts';
 import { ensureThread, threadKey, useChatThread } from '../../state/chat-thread.ts';
@@ -152,7 +152,7 @@ export function useChatSession(
       const messagesKey = chatKeys.messages(assistantUuid, target.id);
       const url = streamUrl(assistantUuid, target, question);
       if (url.length > MAX_STREAM_URL_CHARS) {
-        showError(MC.messageTooLong);
+        showError(CONVERSATION_MESSAGES.messageTooLong);
         return 'refused';
       }
       const controller = new AbortController();
@@ -162,7 +162,7 @@ export function useChatSession(
       setNotice(null);
       setStreamingText('');
       queryClient.setQueryData<ChatMessage[]>(messagesKey, (old = []) => [...old, localMessage(tempId, 'user', question)]);
-      useChatStore.getState().setThreadStatus(target.id, 'start-ai', MC.progressPreparing);
+      useChatStore.getState().setThreadStatus(target.id, 'start-ai', CONVERSATION_MESSAGES.progressPreparing);
 
       let received = '';
       // An object, so TypeScript does not narrow it to its initial value across the await below.
@@ -178,7 +178,7 @@ export function useChatSession(
           received += event.text;
           setStreamingText(received);
           if ((store.threadStatus[target.id]?.status ?? 'start-ai') === 'start-ai') {
-            store.setThreadStatus(target.id, 'request-ai', MC.progressWriting);
+            store.setThreadStatus(target.id, 'request-ai', CONVERSATION_MESSAGES.progressWriting);
           }
         } else if (event.type === 'form') {
           // The contact form follows the answer; it is shown together with it.
@@ -201,7 +201,7 @@ export function useChatSession(
           release(controller);
         } else {
           outcome.finished = 'error';
-          const text = event.error || M.unknownError;
+          const text = event.error || COMMON_MESSAGES.unknownError;
           showError(text);
           setNotice({ threadId: target.id, text });
         }
@@ -209,7 +209,7 @@ export function useChatSession(
 
       try {
         await readChatStream(url, onEvent, controller.signal);
-        if (outcome.finished === null) setNotice({ threadId: target.id, text: CT.streamInterrupted });
+        if (outcome.finished === null) setNotice({ threadId: target.id, text: CHAT_TEXTS.streamInterrupted });
         // A partial answer (error) or one stored after the connection broke comes from the server.
         if (outcome.finished !== 'complete') void queryClient.invalidateQueries({ queryKey: messagesKey });
         return 'taken';

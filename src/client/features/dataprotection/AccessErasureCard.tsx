@@ -14,7 +14,7 @@ import { useEraseUserMutation } from './api/erase-user.ts';
 import { useStartExportMutation } from './api/exports.ts';
 import { useTeamUsersQuery } from './api/team-users.ts';
 import { useEraseVisitorThreadMutation, useVisitorThreadsQuery } from './api/visitor-threads.ts';
-import { DST } from './dsgvo-texts.ts';
+import { DSGVO_TEXTS } from './dsgvo-texts.ts';
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -66,17 +66,17 @@ export function AccessErasureCard() {
   const busy = startExport.isPending || eraseUser.isPending || eraseThread.isPending;
 
   return (
-    <DsgvoCard id="dsgvo-access" title={DST.accessTitle} text={DST.accessText}>
+    <DsgvoCard id="dsgvo-access" title={DSGVO_TEXTS.accessTitle} text={DSGVO_TEXTS.accessText}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, columnGap: 5 }}>
         <Box>
-          <Part title={DST.teamHeading}>
+          <Part title={DSGVO_TEXTS.teamHeading}>
             <Button variant="contained" onClick={() => void exportOf({ scope: 'team' })} disabled={busy}>
-              {DST.teamExport}
+              {DSGVO_TEXTS.teamExport}
             </Button>
           </Part>
           <Divider />
-          <Part title={DST.userHeading}>
-            <TextField select fullWidth size="small" label={DST.userLabel} value={chosen ? userUuid : ''} onChange={(e) => setUserUuid(e.target.value)}>
+          <Part title={DSGVO_TEXTS.userHeading}>
+            <TextField select fullWidth size="small" label={DSGVO_TEXTS.userLabel} value={chosen ? userUuid : ''} onChange={(e) => setUserUuid(e.target.value)}>
               {erasable.map((u) => (
                 <MenuItem key={u.uuid} value={u.uuid}>
                   {u.name} ({u.email})
@@ -85,44 +85,44 @@ export function AccessErasureCard() {
             </TextField>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
               <Button variant="outlined" disabled={!chosen || busy} onClick={() => chosen && void exportOf({ scope: 'user', userUuid: chosen.uuid })}>
-                {DST.exportUser}
+                {DSGVO_TEXTS.exportUser}
               </Button>
               <Button
                 variant="outlined"
                 color="error"
                 disabled={!chosen || busy}
-                onClick={() => chosen && setPending({ text: DST.confirmUser(chosen.name), run: async () => { const r = await eraseUser.mutateAsync(chosen.uuid); setUserUuid(''); return r; } })}
+                onClick={() => chosen && setPending({ text: DSGVO_TEXTS.confirmUser(chosen.name), run: async () => { const r = await eraseUser.mutateAsync(chosen.uuid); setUserUuid(''); return r; } })}
               >
-                {DST.deleteUser}
+                {DSGVO_TEXTS.deleteUser}
               </Button>
             </Box>
           </Part>
           <Divider />
-          <Part title={DST.visitorHeading}>
+          <Part title={DSGVO_TEXTS.visitorHeading}>
             <Box component="form" noValidate role="search" onSubmit={(e) => { e.preventDefault(); setQuery(search.trim()); }} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-              <TextField fullWidth size="small" label={DST.visitorLabel} helperText={DST.visitorHelp} value={search} onChange={(e) => setSearch(e.target.value)} />
+              <TextField fullWidth size="small" label={DSGVO_TEXTS.visitorLabel} helperText={DSGVO_TEXTS.visitorHelp} value={search} onChange={(e) => setSearch(e.target.value)} />
               <Button type="submit" variant="outlined" disabled={search.trim() === ''} sx={{ flexShrink: 0, height: 40 }}>
-                {DST.search}
+                {DSGVO_TEXTS.search}
               </Button>
             </Box>
             {query !== '' && visitorThreads.data && (
-              <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1.5 }} aria-label={DST.visitorHeading}>
+              <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1.5 }} aria-label={DSGVO_TEXTS.visitorHeading}>
                 {visitorThreads.data.length === 0 && (
                   <Typography component="li" variant="body2" sx={{ color: 'text.secondary' }}>
-                    {DST.noVisitorThreads}
+                    {DSGVO_TEXTS.noVisitorThreads}
                   </Typography>
                 )}
                 {visitorThreads.data.map((v) => (
                   <Box component="li" key={v.id} data-testid="visitor-thread" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, py: 1, borderBottom: '1px solid', borderColor: 'divider' }}>
                     <Typography variant="body2" sx={{ flex: '1 1 12rem', overflowWrap: 'anywhere' }}>
-                      {DST.visitorThread(v.id, v.assistant_name, v.messages)}
-                      {v.has_form ? ` · ${DST.withForm}` : ''}
+                      {DSGVO_TEXTS.visitorThread(v.id, v.assistant_name, v.messages)}
+                      {v.has_form ? ` · ${DSGVO_TEXTS.withForm}` : ''}
                     </Typography>
                     <Button size="small" variant="outlined" disabled={busy} onClick={() => void exportOf({ scope: 'thread', threadId: v.id })}>
-                      {DST.exportThread}
+                      {DSGVO_TEXTS.exportThread}
                     </Button>
-                    <Button size="small" variant="outlined" color="error" disabled={busy} onClick={() => setPending({ text: DST.confirmThread(v.id), run: () => eraseThread.mutateAsync(v.id) })}>
-                      {DST.deleteThread}
+                    <Button size="small" variant="outlined" color="error" disabled={busy} onClick={() => setPending({ text: DSGVO_TEXTS.confirmThread(v.id), run: () => eraseThread.mutateAsync(v.id) })}>
+                      {DSGVO_TEXTS.deleteThread}
                     </Button>
                   </Box>
                 ))}

@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { FILTER_MIN_LEVEL2, filterEntries } from '../../../shared/schemas/users.ts';
 import { showSuccess } from '../../state/snackbar-store.ts';
 import { ProtectionLevelSlider } from './ProtectionLevelSlider.tsx';
-import { DT } from './texts.ts';
+import { DATA_PROTECTION_TEXTS } from './texts.ts';
 import { useSaveMainFilterMutation, type FilterSettings } from './filter-api.ts';
 import { filterError, filterToSave } from './filter-validation.ts';
 import { countLabel } from '../../components/CountedHelper.tsx';
@@ -52,20 +52,20 @@ export function DataprotectionForm({ saved }: { saved: FilterSettings }) {
   };
 
   const counter =
-    level === 2 ? countLabel(length, { min: FILTER_MIN_LEVEL2 }) : DT.entries(filterEntries(filter).length);
+    level === 2 ? countLabel(length, { min: FILTER_MIN_LEVEL2 }) : DATA_PROTECTION_TEXTS.entries(filterEntries(filter).length);
 
   return (
     <Card
       component="form"
       noValidate
-      aria-label={DT.title}
+      aria-label={DATA_PROTECTION_TEXTS.title}
       onSubmit={(event) => {
         event.preventDefault();
         void save();
       }}
     >
       <Box sx={{ p: { xs: 2.5, sm: 4 } }}>
-        <Heading>{DT.levelHeading}</Heading>
+        <Heading>{DATA_PROTECTION_TEXTS.levelHeading}</Heading>
         <ProtectionLevelSlider level={level} onChange={setLevel} disabled={mutation.isPending} />
       </Box>
 
@@ -77,18 +77,18 @@ export function DataprotectionForm({ saved }: { saved: FilterSettings }) {
               aside={
                 <Chip
                   size="small"
-                  label={level === 2 ? DT.filterRequired : DT.filterOptional}
+                  label={level === 2 ? DATA_PROTECTION_TEXTS.filterRequired : DATA_PROTECTION_TEXTS.filterOptional}
                   color={level === 2 ? 'primary' : 'default'}
                   variant="outlined"
                   sx={{ fontWeight: 600 }}
                 />
               }
             >
-              {DT.filterHeading}
+              {DATA_PROTECTION_TEXTS.filterHeading}
             </Heading>
             <TextField
-              label={DT.filterLabel}
-              placeholder={DT.filterPlaceholder}
+              label={DATA_PROTECTION_TEXTS.filterLabel}
+              placeholder={DATA_PROTECTION_TEXTS.filterPlaceholder}
               value={filter}
               onChange={(event) => setFilter(event.target.value)}
               multiline
@@ -108,8 +108,8 @@ export function DataprotectionForm({ saved }: { saved: FilterSettings }) {
               slotProps={{ htmlInput: { spellCheck: false } }}
             />
             <Alert severity="info" variant="outlined" sx={{ mt: 2.5, alignItems: 'flex-start' }}>
-              <AlertTitle sx={{ fontWeight: 700 }}>{DT.infoTitle}</AlertTitle>
-              {DT.infoText}
+              <AlertTitle sx={{ fontWeight: 700 }}>{DATA_PROTECTION_TEXTS.infoTitle}</AlertTitle>
+              {DATA_PROTECTION_TEXTS.infoText}
             </Alert>
           </Box>
         </>
@@ -124,7 +124,7 @@ export function DataprotectionForm({ saved }: { saved: FilterSettings }) {
           loading={mutation.isPending}
           sx={{ minWidth: 140 }}
         >
-          {DT.save}
+          {DATA_PROTECTION_TEXTS.save}
         </Button>
       </Box>
     </Card>

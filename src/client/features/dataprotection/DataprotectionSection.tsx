@@ -1,11 +1,11 @@
 import { Skeleton } from '../../components/ui/Skeleton.ts';
 import { Box } from '../../components/ui/Box.ts';
 import { SectionHeader } from '../../components/SectionHeader.tsx';
-import { T } from '../../lib/texts.ts';
+import { COMMON_TEXTS } from '../../lib/texts.ts';
 import type { SectionProps } from '../../lib/section.ts';
 import { DataprotectionForm } from './DataprotectionForm.tsx';
 import { SupportAccessCard } from './SupportAccessCard.tsx';
-import { DT } from './texts.ts';
+import { DATA_PROTECTION_TEXTS } from './texts.ts';
 import { useMainFilterQuery } from './filter-api.ts';
 import { DsgvoCards } from './DsgvoCards.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -17,13 +17,13 @@ export default function DataprotectionSection(_props: SectionProps) {
   let body;
   if (query.isPending) {
     body = (
-      <Box aria-busy="true" aria-label={T.loading}>
+      <Box aria-busy="true" aria-label={COMMON_TEXTS.loading}>
         <Skeleton variant="rounded" height={300} />
       </Box>
     );
   } else if (!query.data) {
     body = (
-      <LoadFailed query={query} text={DT.loadError} />
+      <LoadFailed query={query} text={DATA_PROTECTION_TEXTS.loadError} />
     );
   } else {
     // Keyed by the saved state: after saving, the form starts again from what the server holds.
@@ -37,7 +37,7 @@ export default function DataprotectionSection(_props: SectionProps) {
 
   return (
     <>
-      <SectionHeader title={DT.title} subtitle={DT.subtitle} />
+      <SectionHeader title={DATA_PROTECTION_TEXTS.title} subtitle={DATA_PROTECTION_TEXTS.subtitle} />
       {body}
       <SupportAccessCard />
       <DsgvoCards />

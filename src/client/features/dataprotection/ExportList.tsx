@@ -4,7 +4,7 @@ import { Chip } from '../../components/ui/Chip.ts';
 import { Box } from '../../components/ui/Box.ts';
 import { Typography } from '../../components/ui/Typography.ts';
 import { useExportsQuery } from './api/exports.ts';
-import { DST, formatDateTime } from './dsgvo-texts.ts';
+import { DSGVO_TEXTS, formatDateTime } from './dsgvo-texts.ts';
 
 const size = (bytes: number | null) => (bytes === null ? '' : bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`);
 
@@ -15,14 +15,14 @@ export function ExportList() {
   return (
     <Box>
       <Typography variant="overline" component="h3" sx={{ color: 'text.secondary' }}>
-        {DST.exportsHeading}
+        {DSGVO_TEXTS.exportsHeading}
       </Typography>
       {list.length === 0 ? (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {DST.noExports}
+          {DSGVO_TEXTS.noExports}
         </Typography>
       ) : (
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={DST.exportsHeading}>
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={DSGVO_TEXTS.exportsHeading}>
           {list.map((e) => (
             <Box
               component="li"
@@ -40,11 +40,11 @@ export function ExportList() {
                 </Typography>
               </Box>
               {e.download_url ? (
-                <Button size="small" variant="outlined" startIcon={<DownloadIcon />} href={e.download_url} download aria-label={DST.downloadOf(e.label)}>
-                  {DST.download}
+                <Button size="small" variant="outlined" startIcon={<DownloadIcon />} href={e.download_url} download aria-label={DSGVO_TEXTS.downloadOf(e.label)}>
+                  {DSGVO_TEXTS.download}
                 </Button>
               ) : (
-                <Chip size="small" variant="outlined" label={e.status === 'ready' ? DST.expired : DST.status[e.status]} color={e.status === 'failed' ? 'error' : 'default'} />
+                <Chip size="small" variant="outlined" label={e.status === 'ready' ? DSGVO_TEXTS.expired : DSGVO_TEXTS.status[e.status]} color={e.status === 'failed' ? 'error' : 'default'} />
               )}
             </Box>
           ))}

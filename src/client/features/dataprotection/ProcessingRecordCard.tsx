@@ -6,19 +6,19 @@ import { Box } from '../../components/ui/Box.ts';
 import { Typography } from '../../components/ui/Typography.ts';
 import { DsgvoCard } from './DsgvoCard.tsx';
 import { useProcessorsQuery } from './api/capabilities.ts';
-import { DST } from './dsgvo-texts.ts';
+import { DSGVO_TEXTS } from './dsgvo-texts.ts';
 
 /** Datenschutz → Verarbeitungsverzeichnis: the generated record as PDF and Markdown. */
 export function ProcessingRecordCard() {
   const processors = useProcessorsQuery();
   return (
-    <DsgvoCard id="dsgvo-record" title={DST.recordTitle} text={DST.recordText}>
+    <DsgvoCard id="dsgvo-record" title={DSGVO_TEXTS.recordTitle} text={DSGVO_TEXTS.recordText}>
       <Typography variant="overline" component="h3" sx={{ color: 'text.secondary', display: 'block', mb: 1 }}>
-        {DST.processorsHeading}
+        {DSGVO_TEXTS.processorsHeading}
       </Typography>
       {processors.data && processors.data.length === 0 && (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {DST.noProcessors}
+          {DSGVO_TEXTS.noProcessors}
         </Typography>
       )}
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -30,16 +30,16 @@ export function ProcessingRecordCard() {
             <Typography variant="body2" sx={{ color: 'text.secondary', flex: '1 1 10rem' }}>
               {p.purpose}
             </Typography>
-            <Chip size="small" variant="outlined" label={DST.location[p.location]} color={p.location === 'eu' ? 'success' : p.location === 'non-eu' ? 'warning' : 'default'} />
+            <Chip size="small" variant="outlined" label={DSGVO_TEXTS.location[p.location]} color={p.location === 'eu' ? 'success' : p.location === 'non-eu' ? 'warning' : 'default'} />
           </Box>
         ))}
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 3 }}>
         <Button variant="contained" startIcon={<DescriptionIcon />} href="/api/dataprotection/record/pdf" target="_blank" rel="noopener">
-          {DST.recordPdf}
+          {DSGVO_TEXTS.recordPdf}
         </Button>
         <Button variant="outlined" startIcon={<DownloadIcon />} href="/api/dataprotection/record/md" download>
-          {DST.recordMd}
+          {DSGVO_TEXTS.recordMd}
         </Button>
       </Box>
     </DsgvoCard>

@@ -4,9 +4,9 @@ import { Box } from '../../components/ui/Box.ts';
 import { LockOpenIcon } from '../../components/ui/icons/LockOpenIcon.ts';
 import { ShieldIcon } from '../../components/ui/icons/ShieldIcon.ts';
 import { VerifiedUserIcon } from '../../components/ui/icons/VerifiedUserIcon.ts';
-import { DT } from './texts.ts';
+import { DATA_PROTECTION_TEXTS } from './texts.ts';
 
-const MARKS = DT.levelLabels.map((label, value) => ({ value, label }));
+const MARKS = DATA_PROTECTION_TEXTS.levelLabels.map((label, value) => ({ value, label }));
 const SEVERITY = ['warning', 'info', 'success'] as const;
 const ICONS = [LockOpenIcon, ShieldIcon, VerifiedUserIcon] as const;
 
@@ -30,8 +30,8 @@ export function ProtectionLevelSlider({ level, onChange, disabled }: Props) {
           marks={MARKS}
           disabled={disabled}
           onChange={(_event, value: number | number[]) => onChange(typeof value === 'number' ? value : (value[0] ?? 0))}
-          getAriaValueText={(value) => DT.levelLabels[value] ?? String(value)}
-          aria-label={DT.levelHeading}
+          getAriaValueText={(value) => DATA_PROTECTION_TEXTS.levelLabels[value] ?? String(value)}
+          aria-label={DATA_PROTECTION_TEXTS.levelHeading}
           sx={{
             '& .MuiSlider-markLabel': { fontWeight: 600, color: 'text.secondary', fontSize: '0.875rem' },
             '& .MuiSlider-markLabelActive': { color: 'text.primary' },
@@ -45,8 +45,8 @@ export function ProtectionLevelSlider({ level, onChange, disabled }: Props) {
         data-testid="protection-level-alert"
         sx={{ mt: 3, alignItems: 'flex-start' }}
       >
-        <AlertTitle sx={{ fontWeight: 700 }}>{DT.levelTitles[level]}</AlertTitle>
-        {DT.levelTexts[level]}
+        <AlertTitle sx={{ fontWeight: 700 }}>{DATA_PROTECTION_TEXTS.levelTitles[level]}</AlertTitle>
+        {DATA_PROTECTION_TEXTS.levelTexts[level]}
       </Alert>
     </>
   );

@@ -10,7 +10,7 @@ import { RETENTION_CHOICES, type RetentionSettings } from '../../../shared/schem
 import { showSuccess } from '../../state/snackbar-store.ts';
 import { DsgvoCard } from './DsgvoCard.tsx';
 import { useRetentionQuery, useSaveRetentionMutation } from './api/retention.ts';
-import { DST, formatDateTime } from './dsgvo-texts.ts';
+import { DSGVO_TEXTS, formatDateTime } from './dsgvo-texts.ts';
 
 const UNLIMITED = 'unlimited';
 const toValue = (d: number | null) => (d === null ? UNLIMITED : String(d));
@@ -21,10 +21,10 @@ function PeriodSelect({ label, value, onChange, disabled }: { label: string; val
     <TextField select fullWidth label={label} value={toValue(value)} onChange={(e) => onChange(fromValue(e.target.value))} disabled={disabled}>
       {RETENTION_CHOICES.map((d) => (
         <MenuItem key={d} value={String(d)}>
-          {DST.days(d)}
+          {DSGVO_TEXTS.days(d)}
         </MenuItem>
       ))}
-      <MenuItem value={UNLIMITED}>{DST.unlimited}</MenuItem>
+      <MenuItem value={UNLIMITED}>{DSGVO_TEXTS.unlimited}</MenuItem>
     </TextField>
   );
 }
@@ -45,15 +45,15 @@ function RetentionForm({ saved }: { saved: RetentionSettings }) {
   return (
     <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2.5 }}>
-        <PeriodSelect label={DST.membersLabel} value={members} onChange={setMembers} disabled={mutation.isPending} />
-        <PeriodSelect label={DST.visitorsLabel} value={visitors} onChange={setVisitors} disabled={mutation.isPending} />
+        <PeriodSelect label={DSGVO_TEXTS.membersLabel} value={members} onChange={setMembers} disabled={mutation.isPending} />
+        <PeriodSelect label={DSGVO_TEXTS.visitorsLabel} value={visitors} onChange={setVisitors} disabled={mutation.isPending} />
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mt: 3 }}>
         <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="retention-last-run">
-          {saved.last_run ? DST.lastRun(formatDateTime(saved.last_run.at), saved.last_run.threads, saved.last_run.files) : DST.neverRun}
+          {saved.last_run ? DSGVO_TEXTS.lastRun(formatDateTime(saved.last_run.at), saved.last_run.threads, saved.last_run.files) : DSGVO_TEXTS.neverRun}
         </Typography>
         <Button type="submit" variant="contained" disabled={!changed || mutation.isPending} loading={mutation.isPending} sx={{ minWidth: 140 }}>
-          {DST.save}
+          {DSGVO_TEXTS.save}
         </Button>
       </Box>
     </Box>
@@ -64,13 +64,13 @@ function RetentionForm({ saved }: { saved: RetentionSettings }) {
 export function RetentionCard() {
   const query = useRetentionQuery();
   return (
-    <DsgvoCard id="dsgvo-retention" title={DST.retentionTitle} text={DST.retentionText}>
+    <DsgvoCard id="dsgvo-retention" title={DSGVO_TEXTS.retentionTitle} text={DSGVO_TEXTS.retentionText}>
       {query.isPending ? (
         <Skeleton variant="rounded" height={120} />
       ) : query.data ? (
         <RetentionForm key={`${query.data.members_days}:${query.data.visitors_days}`} saved={query.data} />
       ) : (
-        <Alert severity="error">{DST.loadError}</Alert>
+        <Alert severity="error">{DSGVO_TEXTS.loadError}</Alert>
       )}
     </DsgvoCard>
   );

@@ -7,7 +7,7 @@ import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from
 import { useState } from 'react';
 import type { SupportAccess } from '../../../shared/schemas/insight.ts';
 import { useSupportAccess } from './api/get-support-access.ts';
-import { DT } from './texts.ts';
+import { DATA_PROTECTION_TEXTS } from './texts.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 const dateTime = new Intl.DateTimeFormat('de-DE', {
@@ -30,26 +30,26 @@ export function SupportAccessCard() {
 
   let body;
   if (access.isPending) {
-    body = <Skeleton variant="rounded" height={96} aria-busy aria-label={DT.supportLoading} sx={{ mx: { xs: 2.5, sm: 4 } }} />;
+    body = <Skeleton variant="rounded" height={96} aria-busy aria-label={DATA_PROTECTION_TEXTS.supportLoading} sx={{ mx: { xs: 2.5, sm: 4 } }} />;
   } else if (access.isError) {
     body = (
       <Box sx={{ px: { xs: 2.5, sm: 4 } }}>
-        <LoadFailed query={access} text={DT.supportLoadFailed} />
+        <LoadFailed query={access} text={DATA_PROTECTION_TEXTS.supportLoadFailed} />
       </Box>
     );
   } else if (access.data.length === 0) {
     body = (
       <Typography sx={{ px: { xs: 2.5, sm: 4 }, color: 'text.secondary' }} data-testid="support-access-empty">
-        {DT.supportEmpty}
+        {DATA_PROTECTION_TEXTS.supportEmpty}
       </Typography>
     );
   } else {
     body = (
-      <TableContainer tabIndex={0} role="region" aria-label={DT.supportTable} sx={{ borderTop: 1, borderColor: 'divider' }}>
-        <Table size="small" aria-label={DT.supportTitle} sx={{ minWidth: 640 }}>
+      <TableContainer tabIndex={0} role="region" aria-label={DATA_PROTECTION_TEXTS.supportTable} sx={{ borderTop: 1, borderColor: 'divider' }}>
+        <Table size="small" aria-label={DATA_PROTECTION_TEXTS.supportTitle} sx={{ minWidth: 640 }}>
           <TableHead>
             <TableRow>
-              {[DT.supportStart, DT.supportEnd, DT.supportOperator, DT.supportReason, DT.supportChanges].map((label, i) => (
+              {[DATA_PROTECTION_TEXTS.supportStart, DATA_PROTECTION_TEXTS.supportEnd, DATA_PROTECTION_TEXTS.supportOperator, DATA_PROTECTION_TEXTS.supportReason, DATA_PROTECTION_TEXTS.supportChanges].map((label, i) => (
                 <TableCell key={label} align={i === 4 ? 'right' : 'left'} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
                   {label}
                 </TableCell>
@@ -70,10 +70,10 @@ export function SupportAccessCard() {
     <Card component="section" aria-labelledby="support-access-title" sx={{ mt: 3, pb: 2.5 }} data-testid="support-access">
       <Box sx={{ p: { xs: 2.5, sm: 4 }, pb: { xs: 2, sm: 2.5 } }}>
         <Typography id="support-access-title" variant="overline" component="h2" sx={{ color: 'text.secondary' }}>
-          {DT.supportTitle}
+          {DATA_PROTECTION_TEXTS.supportTitle}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-          {DT.supportInfo}
+          {DATA_PROTECTION_TEXTS.supportInfo}
         </Typography>
       </Box>
       {body}
@@ -90,13 +90,13 @@ function AccessRow({ entry, now }: { entry: SupportAccess; now: number }) {
         {entry.ended_at ? (
           format(entry.ended_at)
         ) : running ? (
-          <Chip size="small" color="warning" variant="outlined" label={DT.supportRunning} title={DT.supportRunningUntil(format(entry.expires_at))} />
+          <Chip size="small" color="warning" variant="outlined" label={DATA_PROTECTION_TEXTS.supportRunning} title={DATA_PROTECTION_TEXTS.supportRunningUntil(format(entry.expires_at))} />
         ) : (
           format(entry.expires_at)
         )}
       </TableCell>
       <TableCell sx={{ overflowWrap: 'anywhere' }}>{entry.operator}</TableCell>
-      <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>{entry.reason || DT.supportNoReason}</TableCell>
+      <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>{entry.reason || DATA_PROTECTION_TEXTS.supportNoReason}</TableCell>
       <TableCell align="right">{entry.changes}</TableCell>
     </TableRow>
   );

@@ -1,5 +1,5 @@
-// German texts of the DSGVO cards in Datenschutz (server texts: MDS in src/shared/messages.ts).
-export const DST = {
+// German texts of the DSGVO cards in Datenschutz (server texts: DATA_PROTECTION_MESSAGES in src/shared/messages.ts).
+export const DSGVO_TEXTS = {
   retentionTitle: 'Aufbewahrung',
   retentionText:
     'Wie lange Unterhaltungen gespeichert bleiben, gezählt ab der letzten Nachricht. Ältere Unterhaltungen löscht Mika jede Nacht – mit Sprachantworten, Dokumenten, Kontaktformularen und E-Mails daraus.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MU } from '../../../shared/messages.ts';
+import { USER_MESSAGES } from '../../../shared/messages.ts';
 import { filterError, filterToSave } from './filter-validation.ts';
 
 const LONG = 'Muster GmbH, Erika Mustermann, Projekt Falke, Kundennummer, Beispielstadt, Hans Beispiel, Vertragsentwurf, Lieferant Nord';
@@ -15,14 +15,14 @@ describe('filterError', () => {
   });
 
   it('refuses short entries and wrong separators', () => {
-    expect(filterError('ab, Muster', 1)).toBe(MU.filterEntries);
-    expect(filterError('Muster; Beispiel', 1)).toBe(MU.filterEntries);
-    expect(filterError('Anna Maria Schmidt', 2)).toBe(MU.filterEntries);
+    expect(filterError('ab, Muster', 1)).toBe(USER_MESSAGES.filterEntries);
+    expect(filterError('Muster; Beispiel', 1)).toBe(USER_MESSAGES.filterEntries);
+    expect(filterError('Anna Maria Schmidt', 2)).toBe(USER_MESSAGES.filterEntries);
   });
 
   it('needs 100 characters at Hoch', () => {
-    expect(filterError('Muster GmbH', 2)).toBe(MU.filterMinLevel2);
-    expect(filterError('', 2)).toBe(MU.filterMinLevel2);
+    expect(filterError('Muster GmbH', 2)).toBe(USER_MESSAGES.filterMinLevel2);
+    expect(filterError('', 2)).toBe(USER_MESSAGES.filterMinLevel2);
     expect(LONG.length).toBeGreaterThanOrEqual(100);
     expect(filterError(LONG, 2)).toBeNull();
   });

@@ -1,11 +1,11 @@
-import { MU } from '../../../shared/messages.ts';
+import { USER_MESSAGES } from '../../../shared/messages.ts';
 import { FILTER_MIN_LEVEL2, isValidFilterList } from '../../../shared/schemas/users.ts';
 
 /** Spec 03 §5: the filter's message for this level, or null when it may be saved. */
 export function filterError(filter: string, level: number): string | null {
   if (level === 0) return null;
-  if (!isValidFilterList(filter)) return MU.filterEntries;
-  if (level === 2 && filter.trim().length < FILTER_MIN_LEVEL2) return MU.filterMinLevel2;
+  if (!isValidFilterList(filter)) return USER_MESSAGES.filterEntries;
+  if (level === 2 && filter.trim().length < FILTER_MIN_LEVEL2) return USER_MESSAGES.filterMinLevel2;
   return null;
 }
 

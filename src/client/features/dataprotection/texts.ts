@@ -1,5 +1,5 @@
-// German texts of the data-protection screen that only the client shows (server texts: MU).
-export const DT = {
+// German texts of the data-protection screen that only the client shows (server texts: USER_MESSAGES).
+export const DATA_PROTECTION_TEXTS = {
   navLabel: 'Datenschutz',
   title: 'Datenschutz',
   subtitle: 'Lege fest, wie streng Dein Team mit personenbezogenen und vertraulichen Daten umgeht.',

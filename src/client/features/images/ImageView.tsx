@@ -24,7 +24,7 @@ import { useCreateImage } from './api/create-image.ts';
 import { isPainting, useImages } from './api/get-images.ts';
 import { useOptimizePrompt } from './api/optimize-prompt.ts';
 import { AnimatedPrompt } from './AnimatedPrompt.tsx';
-import { TI } from './texts.ts';
+import { IMAGE_TEXTS } from './texts.ts';
 import { useImageProgress } from './use-image-progress.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { withNameBreaks } from '../../lib/name-breaks.ts';
@@ -70,8 +70,8 @@ export function ImageView({ assistant }: { assistant: AssistantSummary }) {
   return (
     <Box sx={{ maxWidth: 960 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1.25, sm: 2 }, mb: 3 }}>
-        <Hint title={TI.back}>
-          <IconButton onClick={() => open('list')} aria-label={TI.back} sx={{ ml: -1 }}>
+        <Hint title={IMAGE_TEXTS.back}>
+          <IconButton onClick={() => open('list')} aria-label={IMAGE_TEXTS.back} sx={{ ml: -1 }}>
             <ArrowBackIcon />
           </IconButton>
         </Hint>
@@ -89,15 +89,15 @@ export function ImageView({ assistant }: { assistant: AssistantSummary }) {
 
       {unavailable && (
         <Alert severity="info" sx={{ mb: 3 }} data-testid="image-unavailable">
-          <AlertTitle>{TI.unavailableTitle}</AlertTitle>
-          {TI.notConfigured}
+          <AlertTitle>{IMAGE_TEXTS.unavailableTitle}</AlertTitle>
+          {IMAGE_TEXTS.notConfigured}
         </Alert>
       )}
 
       <Card component="form" onSubmit={submit} sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
         <TextField
-          label={TI.descriptionLabel}
-          placeholder={TI.descriptionPlaceholder}
+          label={IMAGE_TEXTS.descriptionLabel}
+          placeholder={IMAGE_TEXTS.descriptionPlaceholder}
           value={description}
           onChange={(e) => setDescription(e.target.value)}
           onKeyDown={(e) => {
@@ -117,32 +117,32 @@ export function ImageView({ assistant }: { assistant: AssistantSummary }) {
             disabled={sendDisabled}
             startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <BrushIcon />}
           >
-            {busy ? TI.sending : TI.send}
+            {busy ? IMAGE_TEXTS.sending : IMAGE_TEXTS.send}
           </Button>
         </Box>
       </Card>
 
       {optimize.isPending && (
         <Card sx={{ p: { xs: 2, sm: 3 }, mb: 3 }} role="status">
-          <Typography sx={{ mb: 1.5 }}>{TI.optimizing}</Typography>
-          <LinearProgress aria-label={TI.optimizing} />
+          <Typography sx={{ mb: 1.5 }}>{IMAGE_TEXTS.optimizing}</Typography>
+          <LinearProgress aria-label={IMAGE_TEXTS.optimizing} />
         </Card>
       )}
 
       {images.isError && (
-        <LoadFailed query={images} text={TI.picturesLoadFailed} style={{ marginBottom: 24 }} />
+        <LoadFailed query={images} text={IMAGE_TEXTS.picturesLoadFailed} style={{ marginBottom: 24 }} />
       )}
       {!optimize.isPending && current && (
         <CurrentPicture image={current} animate={current.uuid === started} />
       )}
       {!optimize.isPending && !current && images.isSuccess && !unavailable && (
-        <Typography sx={{ color: 'text.secondary' }}>{TI.empty}</Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{IMAGE_TEXTS.empty}</Typography>
       )}
 
       {earlier.length > 0 && (
         <Box component="section" aria-labelledby="earlier-heading" sx={{ mt: 4 }}>
           <Typography id="earlier-heading" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-            {TI.earlier}
+            {IMAGE_TEXTS.earlier}
           </Typography>
           <Box
             component="ul"
@@ -174,7 +174,7 @@ export function ImageView({ assistant }: { assistant: AssistantSummary }) {
                   <Box
                     component="img"
                     src={image.url!}
-                    alt={TI.imageAlt(image.description)}
+                    alt={IMAGE_TEXTS.imageAlt(image.description)}
                     loading="lazy"
                     sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
                   />
@@ -193,31 +193,31 @@ function CurrentPicture({ image, animate }: { image: GeneratedImage; animate: bo
   return (
     <Card sx={{ p: { xs: 2, sm: 3 } }} data-testid="image-result" aria-busy={painting}>
       <Typography variant="overline" component="h2" sx={{ color: 'text.secondary', letterSpacing: 1 }}>
-        {TI.promptHeading}
+        {IMAGE_TEXTS.promptHeading}
       </Typography>
       <AnimatedPrompt key={image.uuid} text={image.prompt} animate={animate && painting} />
       {painting && (
         <Box sx={{ mt: 2.5 }}>
           <Typography variant="body2" role="status" sx={{ mb: 1, color: 'text.secondary' }}>
-            {TI.status[image.status]}
+            {IMAGE_TEXTS.status[image.status]}
           </Typography>
-          <LinearProgress aria-label={TI.status[image.status]} />
+          <LinearProgress aria-label={IMAGE_TEXTS.status[image.status]} />
         </Box>
       )}
       {image.status === 'error' && (
         <Alert severity="error" sx={{ mt: 2.5 }} role="alert">
-          {image.error ?? TI.failed}
+          {image.error ?? IMAGE_TEXTS.failed}
         </Alert>
       )}
       {image.status === 'ready' && image.url && (
         <Box sx={{ mt: 2.5 }}>
           <Typography variant="overline" component="h2" sx={{ color: 'text.secondary', letterSpacing: 1 }}>
-            {TI.resultHeading}
+            {IMAGE_TEXTS.resultHeading}
           </Typography>
           <Box
             component="img"
             src={image.url}
-            alt={TI.imageAlt(image.description)}
+            alt={IMAGE_TEXTS.imageAlt(image.description)}
             data-testid="generated-image"
             sx={{
               display: 'block',
@@ -238,7 +238,7 @@ function CurrentPicture({ image, animate }: { image: GeneratedImage; animate: bo
               variant="contained"
               startIcon={<DownloadIcon />}
             >
-              {TI.download}
+              {IMAGE_TEXTS.download}
             </Button>
             <Button
               component="a"
@@ -248,7 +248,7 @@ function CurrentPicture({ image, animate }: { image: GeneratedImage; animate: bo
               variant="outlined"
               startIcon={<OpenInNewIcon />}
             >
-              {TI.openInBrowser}
+              {IMAGE_TEXTS.openInBrowser}
             </Button>
           </Box>
         </Box>

@@ -22,7 +22,7 @@ import {
   STYLE_IMAGES_REQUIRED,
   type ImageStyle,
 } from '../../../shared/constants.ts';
-import { MA } from '../../../shared/messages.ts';
+import { ASSISTANT_MESSAGES } from '../../../shared/messages.ts';
 import type { AssistantDetail } from '../../../shared/schemas/assistants.ts';
 import type { StyleImageList } from '../../../shared/schemas/images.ts';
 import { showError, showSuccess } from '../../state/snackbar-store.ts';
@@ -33,7 +33,7 @@ import { useDeleteStyleImage } from './api/delete-style-image.ts';
 import { useStyleImages } from './api/get-style-images.ts';
 import { useUploadStyleImage } from './api/upload-style-image.ts';
 import { StyleTile } from './StyleTile.tsx';
-import { TI } from './texts.ts';
+import { IMAGE_TEXTS } from './texts.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 type Mode = 'choose' | 'custom';
@@ -46,7 +46,7 @@ export function StylesTab({ assistant }: { assistant: AssistantDetail }) {
 
   if (styles.isPending) {
     return (
-      <Card sx={{ p: 3, maxWidth: 880 }} aria-busy aria-label={TI.loading}>
+      <Card sx={{ p: 3, maxWidth: 880 }} aria-busy aria-label={IMAGE_TEXTS.loading}>
         <Skeleton width={180} height={32} />
         <Skeleton width="70%" />
         <Skeleton variant="rounded" height={140} sx={{ mt: 2 }} />
@@ -54,7 +54,7 @@ export function StylesTab({ assistant }: { assistant: AssistantDetail }) {
     );
   }
   if (styles.isError) {
-    return <LoadFailed query={styles} text={TI.loadFailed} />;
+    return <LoadFailed query={styles} text={IMAGE_TEXTS.loadFailed} />;
   }
   const data = styles.data;
   const shown: Mode = mode ?? (data.is_image_style_custom === 1 ? 'custom' : 'choose');
@@ -63,27 +63,27 @@ export function StylesTab({ assistant }: { assistant: AssistantDetail }) {
   return (
     <Card sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 880 }} data-testid="styles-tab">
       <Typography variant="h6" component="h2">
-        {TI.title}
+        {IMAGE_TEXTS.title}
       </Typography>
-      <Typography sx={{ color: 'text.secondary', mt: 0.5, mb: 2.5 }}>{TI.intro}</Typography>
+      <Typography sx={{ color: 'text.secondary', mt: 0.5, mb: 2.5 }}>{IMAGE_TEXTS.intro}</Typography>
       {!canPaint && (
         <Alert severity="info" sx={{ mb: 2.5 }}>
-          {TI.notConfigured}
+          {IMAGE_TEXTS.notConfigured}
         </Alert>
       )}
       <ToggleButtonGroup
         exclusive
         value={shown}
         onChange={(_e, next: Mode | null) => next && setMode(next)}
-        aria-label={TI.modeLabel}
+        aria-label={IMAGE_TEXTS.modeLabel}
         size="small"
         sx={{ mb: 3, flexWrap: 'wrap' }}
       >
         <ToggleButton value="choose" sx={{ px: 2 }}>
-          {TI.modeChoose}
+          {IMAGE_TEXTS.modeChoose}
         </ToggleButton>
         <ToggleButton value="custom" sx={{ px: 2 }}>
-          {TI.modeCustom}
+          {IMAGE_TEXTS.modeCustom}
         </ToggleButton>
       </ToggleButtonGroup>
       {shown === 'choose' ? (
@@ -114,7 +114,7 @@ function ChooseMode({ assistantUuid, data }: { assistantUuid: string; data: Styl
   return (
     <>
       <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
-        {TI.centralStyles}
+        {IMAGE_TEXTS.centralStyles}
       </Typography>
       <Box role="group" aria-labelledby={headingId} sx={tileGrid(180)}>
         {IMAGE_STYLES.map((style) => (
@@ -131,20 +131,20 @@ function ChooseMode({ assistantUuid, data }: { assistantUuid: string; data: Styl
       {main && (
         <Box sx={{ mt: 3 }}>
           <Typography id={subId} variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-            {TI.substyles}
+            {IMAGE_TEXTS.substyles}
           </Typography>
           {subs.length === 0 ? (
-            <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{TI.noSubstyles}</Typography>
+            <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{IMAGE_TEXTS.noSubstyles}</Typography>
           ) : (
             <>
               <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-                {TI.substyleHint}
+                {IMAGE_TEXTS.substyleHint}
               </Typography>
               <Box role="group" aria-labelledby={subId} sx={tileGrid(120)}>
                 <StyleTile
                   value="none"
                   size="small"
-                  label={TI.substyleNone}
+                  label={IMAGE_TEXTS.substyleNone}
                   selected={!data.sub_style}
                   onSelect={() => save(main, null)}
                 />
@@ -192,16 +192,16 @@ function CustomMode({
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (!/\.png$/i.test(file.name)) return showError(TI.pngOnly);
-    if (file.size > LIMITS.maxUploadBytes) return showError(MA.fileTooLarge);
+    if (!/\.png$/i.test(file.name)) return showError(IMAGE_TEXTS.pngOnly);
+    if (file.size > LIMITS.maxUploadBytes) return showError(ASSISTANT_MESSAGES.fileTooLarge);
     upload.mutate(file, { onSuccess: (r) => showSuccess(r.message) });
   };
 
   return (
     <>
-      <Typography sx={{ color: 'text.secondary', mb: 2 }}>{TI.customIntro}</Typography>
+      <Typography sx={{ color: 'text.secondary', mb: 2 }}>{IMAGE_TEXTS.customIntro}</Typography>
       <Typography id={`${inputId}-base`} variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-        {TI.customBase}
+        {IMAGE_TEXTS.customBase}
       </Typography>
       <RadioGroup
         row
@@ -217,10 +217,10 @@ function CustomMode({
 
       <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, mb: 1 }}>
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-          {TI.modeCustom}
+          {IMAGE_TEXTS.modeCustom}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="style-image-count">
-          {TI.count(count)}
+          {IMAGE_TEXTS.count(count)}
         </Typography>
       </Box>
       <Box component="ul" sx={{ ...tileGrid(120), listStyle: 'none', p: 0, m: 0 }}>
@@ -240,12 +240,12 @@ function CustomMode({
             <Box
               component="img"
               src={image.url}
-              alt={TI.referenceAlt(i + 1)}
+              alt={IMAGE_TEXTS.referenceAlt(i + 1)}
               sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
             />
             <IconButton
               size="small"
-              aria-label={TI.deleteImage(i + 1)}
+              aria-label={IMAGE_TEXTS.deleteImage(i + 1)}
               disabled={remove.isPending}
               onClick={() => remove.mutate(image.uuid, { onSuccess: (r) => showSuccess(r.message) })}
               sx={{
@@ -283,12 +283,12 @@ function CustomMode({
                 '&:focus-within': { outline: `2px solid ${theme.palette.primary.light}`, outlineOffset: 2 },
               })}
             >
-              {upload.isPending ? <CircularProgress size={24} aria-label={TI.uploading} /> : <AddPhotoIcon />}
+              {upload.isPending ? <CircularProgress size={24} aria-label={IMAGE_TEXTS.uploading} /> : <AddPhotoIcon />}
               <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
-                {TI.uploadSlot}
+                {IMAGE_TEXTS.uploadSlot}
               </Typography>
               <Typography component="span" variant="caption">
-                {TI.uploadSlotHint}
+                {IMAGE_TEXTS.uploadSlotHint}
               </Typography>
               <input
                 id={inputId}
@@ -313,7 +313,7 @@ function CustomMode({
               create.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
             }
           >
-            {create.isPending ? TI.creating : active ? TI.updateStyle : TI.createStyle}
+            {create.isPending ? IMAGE_TEXTS.creating : active ? IMAGE_TEXTS.updateStyle : IMAGE_TEXTS.createStyle}
           </Button>
         )}
         <Typography
@@ -322,11 +322,11 @@ function CustomMode({
           role="status"
         >
           {!full
-            ? TI.needMore(STYLE_IMAGES_REQUIRED - count)
+            ? IMAGE_TEXTS.needMore(STYLE_IMAGES_REQUIRED - count)
             : active
-              ? TI.customReady
+              ? IMAGE_TEXTS.customReady
               : data.is_image_style_custom === 1
-                ? TI.customOutdated
+                ? IMAGE_TEXTS.customOutdated
                 : ''}
         </Typography>
       </Box>

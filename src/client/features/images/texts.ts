@@ -1,8 +1,8 @@
-import { MI } from '../../../shared/messages.ts';
+import { IMAGE_MESSAGES } from '../../../shared/messages.ts';
 import { STYLE_IMAGES_REQUIRED } from '../../../shared/constants.ts';
 
 // German texts of the Stilrichtungen tab and the image view (spec 02 §2, §4, §8).
-export const TI = {
+export const IMAGE_TEXTS = {
   tabLabel: 'Stilrichtungen',
   title: 'Stilrichtungen',
   intro:
@@ -31,8 +31,8 @@ export const TI = {
   customReady: 'Dein eigener Style ist aktiv und wird zum Malen verwendet.',
   customOutdated: 'Die Referenzbilder haben sich geändert. Erstelle den Style neu, damit er verwendet wird.',
   needMore: (n: number) => `Noch ${n} ${n === 1 ? 'Bild' : 'Bilder'} bis zum eigenen Style.`,
-  pngOnly: MI.pngOnly,
-  notConfigured: MI.notConfigured,
+  pngOnly: IMAGE_MESSAGES.pngOnly,
+  notConfigured: IMAGE_MESSAGES.notConfigured,
   loading: 'Stilrichtungen werden geladen …',
   loadFailed: 'Die Stilrichtungen konnten nicht geladen werden.',
 
@@ -56,6 +56,6 @@ export const TI = {
   empty:
     'Beschreibe oben, was Dein Mika malen soll. Daraus wird ein optimierter Prompt, und dann entsteht Dein Bild.',
   unavailableTitle: 'Bildgenerierung nicht eingerichtet',
-  failed: MI.imageFailed,
-  status: MI.status,
+  failed: IMAGE_MESSAGES.imageFailed,
+  status: IMAGE_MESSAGES.status,
 } as const;

@@ -3,7 +3,7 @@ import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } 
 import type { McpServerAdmin } from '../../../shared/schemas/tools.ts';
 import { showSuccess } from '../../state/snackbar-store.ts';
 import { useDeleteMcpServer } from './api/delete-mcp-server.ts';
-import { TI } from './texts.ts';
+import { INSIGHT_TEXTS } from './texts.ts';
 
 /** Delete after a confirmation → "Externes Tool gelöscht". */
 export function DeleteMcpServerDialog({
@@ -32,16 +32,16 @@ export function DeleteMcpServerDialog({
       aria-labelledby="mcp-delete-title"
       aria-describedby="mcp-delete-text"
     >
-      <DialogTitle id="mcp-delete-title">{TI.deleteTitle}</DialogTitle>
+      <DialogTitle id="mcp-delete-title">{INSIGHT_TEXTS.deleteTitle}</DialogTitle>
       <DialogContent>
         <DialogContentText id="mcp-delete-text" sx={{ overflowWrap: 'anywhere' }}>
-          {TI.deleteText(server.name)}
+          {INSIGHT_TEXTS.deleteText(server.name)}
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{TI.cancel}</Button>
+        <Button onClick={onClose}>{INSIGHT_TEXTS.cancel}</Button>
         <Button color="error" variant="contained" onClick={confirm} loading={remove.isPending}>
-          {TI.delete}
+          {INSIGHT_TEXTS.delete}
         </Button>
       </DialogActions>
     </Dialog>

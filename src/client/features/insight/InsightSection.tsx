@@ -7,9 +7,9 @@ import { PromotionCodes } from './PromotionCodes.tsx';
 import { ProviderSettings } from './ProviderSettings.tsx';
 import { TeamList } from './TeamList.tsx';
 import { TeamView } from './TeamView.tsx';
-import { TI } from './texts.ts';
+import { INSIGHT_TEXTS } from './texts.ts';
 
-const TABS = [TI.tabTeams, TI.tabPromotions, TI.tabProviders] as const;
+const TABS = [INSIGHT_TEXTS.tabTeams, INSIGHT_TEXTS.tabPromotions, INSIGHT_TEXTS.tabProviders] as const;
 type TabName = (typeof TABS)[number];
 
 /**
@@ -30,14 +30,14 @@ export default function InsightSection(_props: SectionProps) {
     return <TeamView key={teamUuid} teamUuid={teamUuid} onBack={back} />;
   }
 
-  const tab: TabName = TABS.find((name) => name !== TI.tabTeams && name === params.get('tab')) ?? TI.tabTeams;
+  const tab: TabName = TABS.find((name) => name !== INSIGHT_TEXTS.tabTeams && name === params.get('tab')) ?? INSIGHT_TEXTS.tabTeams;
   return (
     <>
-      <SectionHeader title={TI.title} subtitle={TI.subtitle} />
+      <SectionHeader title={INSIGHT_TEXTS.title} subtitle={INSIGHT_TEXTS.subtitle} />
       <Tabs
         value={tab}
-        onChange={(_, value: TabName) => setParams(value === TI.tabTeams ? {} : { tab: value }, { replace: true })}
-        aria-label={TI.tabsLabel}
+        onChange={(_, value: TabName) => setParams(value === INSIGHT_TEXTS.tabTeams ? {} : { tab: value }, { replace: true })}
+        aria-label={INSIGHT_TEXTS.tabsLabel}
         sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
       >
         {TABS.map((name) => (
@@ -45,7 +45,7 @@ export default function InsightSection(_props: SectionProps) {
         ))}
       </Tabs>
       <Box role="tabpanel" id={`insight-panel-${tab}`} aria-labelledby={`insight-tab-${tab}`}>
-        {tab === TI.tabTeams ? <TeamList /> : tab === TI.tabPromotions ? <PromotionCodes /> : <ProviderSettings />}
+        {tab === INSIGHT_TEXTS.tabTeams ? <TeamList /> : tab === INSIGHT_TEXTS.tabPromotions ? <PromotionCodes /> : <ProviderSettings />}
       </Box>
     </>
   );

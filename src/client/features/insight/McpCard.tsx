@@ -10,7 +10,7 @@ import { ActionCard } from './ActionCard.tsx';
 import { DeleteMcpServerDialog } from './DeleteMcpServerDialog.tsx';
 import { McpServerDialog } from './McpServerDialog.tsx';
 import { McpServerList } from './McpServerList.tsx';
-import { TI } from './texts.ts';
+import { INSIGHT_TEXTS } from './texts.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 type Editing = { server: McpServerAdmin | null } | null;
@@ -22,7 +22,7 @@ export function McpCard({ team }: { team: { uuid: string; name: string } }) {
   const [deleting, setDeleting] = useState<McpServerAdmin | null>(null);
 
   return (
-    <ActionCard id="insight-mcp" title={TI.mcpTitle} info={TI.mcpInfo} wide>
+    <ActionCard id="insight-mcp" title={INSIGHT_TEXTS.mcpTitle} info={INSIGHT_TEXTS.mcpInfo} wide>
       <Box
         sx={{
           display: 'flex',
@@ -33,7 +33,7 @@ export function McpCard({ team }: { team: { uuid: string; name: string } }) {
         }}
       >
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-          {TI.listLabel(team.name)}
+          {INSIGHT_TEXTS.listLabel(team.name)}
         </Typography>
         <Button
           variant="contained"
@@ -41,20 +41,20 @@ export function McpCard({ team }: { team: { uuid: string; name: string } }) {
           onClick={() => setEditing({ server: null })}
           disabled={!servers.isSuccess}
         >
-          {TI.add}
+          {INSIGHT_TEXTS.add}
         </Button>
       </Box>
       {servers.isPending ? (
-        <Box aria-busy aria-label={TI.loading}>
+        <Box aria-busy aria-label={INSIGHT_TEXTS.loading}>
           <Skeleton variant="rounded" height={96} />
         </Box>
       ) : servers.isError ? (
-        <LoadFailed query={servers} text={TI.loadFailed} />
+        <LoadFailed query={servers} text={INSIGHT_TEXTS.loadFailed} />
       ) : servers.data.length === 0 ? (
-        <Typography sx={{ color: 'text.secondary' }}>{TI.empty}</Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{INSIGHT_TEXTS.empty}</Typography>
       ) : (
         <McpServerList
-          label={TI.listLabel(team.name)}
+          label={INSIGHT_TEXTS.listLabel(team.name)}
           servers={servers.data}
           onEdit={(server) => setEditing({ server })}
           onDelete={setDeleting}

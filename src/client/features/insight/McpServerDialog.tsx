@@ -14,7 +14,7 @@ import { showSuccess } from '../../state/snackbar-store.ts';
 import { useCreateMcpServer, type McpServerPayload } from './api/create-mcp-server.ts';
 import { useUpdateMcpServer } from './api/update-mcp-server.ts';
 import { EMPTY_HEADER, formValuesOf, ZMcpForm, type McpFormValues } from './mcp-form.ts';
-import { TI } from './texts.ts';
+import { INSIGHT_TEXTS } from './texts.ts';
 
 interface Props {
   teamUuid: string;
@@ -56,45 +56,45 @@ export function McpServerDialog({ teamUuid, server, onClose }: Props) {
   return (
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
       <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)} sx={{ display: 'contents' }}>
-        <DialogTitle id={titleId}>{server ? TI.editTitle : TI.createTitle}</DialogTitle>
+        <DialogTitle id={titleId}>{server ? INSIGHT_TEXTS.editTitle : INSIGHT_TEXTS.createTitle}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2.5, pt: '8px !important' }}>
           <FormTextField
             control={fieldControl}
             name="name"
-            label={TI.name}
+            label={INSIGHT_TEXTS.name}
             autoComplete="off"
             slotProps={{ htmlInput: { maxLength: 80 } }}
           />
           <FormTextField
             control={fieldControl}
             name="url"
-            label={TI.url}
+            label={INSIGHT_TEXTS.url}
             type="url"
             autoComplete="off"
-            helperText={TI.urlHelp}
+            helperText={INSIGHT_TEXTS.urlHelp}
             slotProps={{ htmlInput: { maxLength: 2000, spellCheck: false } }}
           />
           <FormTextField
             control={fieldControl}
             name="description"
-            label={TI.description}
+            label={INSIGHT_TEXTS.description}
             multiline
             minRows={2}
             slotProps={{ htmlInput: { maxLength: 2000 } }}
           />
           <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
             <Typography component="legend" variant="subtitle2" sx={{ fontWeight: 600 }}>
-              {TI.headerSection}
+              {INSIGHT_TEXTS.headerSection}
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
-              {TI.headerHelp}
+              {INSIGHT_TEXTS.headerHelp}
             </Typography>
             <Box sx={{ display: 'grid', gap: 2 }}>
               {headers.fields.map((row, i) => (
                 <Box
                   key={row.id}
                   role="group"
-                  aria-label={TI.headerRow(i + 1)}
+                  aria-label={INSIGHT_TEXTS.headerRow(i + 1)}
                   data-testid="mcp-header-row"
                   sx={{
                     display: 'grid',
@@ -106,7 +106,7 @@ export function McpServerDialog({ teamUuid, server, onClose }: Props) {
                   <FormTextField
                     control={fieldControl}
                     name={`headers.${i}.name`}
-                    label={TI.headerName}
+                    label={INSIGHT_TEXTS.headerName}
                     autoComplete="off"
                     slotProps={{ htmlInput: { maxLength: 100, spellCheck: false } }}
                   />
@@ -114,15 +114,15 @@ export function McpServerDialog({ teamUuid, server, onClose }: Props) {
                     <FormPasswordField
                       control={fieldControl}
                       name={`headers.${i}.value`}
-                      label={TI.headerValue}
+                      label={INSIGHT_TEXTS.headerValue}
                       autoComplete="new-password"
-                      helperText={row.stored ? TI.keepSecret : undefined}
+                      helperText={row.stored ? INSIGHT_TEXTS.keepSecret : undefined}
                       slotProps={{ htmlInput: { maxLength: 4000, spellCheck: false } }}
                     />
                   </Box>
                   <IconButton
                     onClick={() => headers.remove(i)}
-                    aria-label={TI.removeHeader(i + 1)}
+                    aria-label={INSIGHT_TEXTS.removeHeader(i + 1)}
                     disabled={busy}
                     sx={{ mt: 1, gridColumn: { xs: 2, sm: 'auto' }, gridRow: { xs: 1, sm: 'auto' } }}
                   >
@@ -138,17 +138,17 @@ export function McpServerDialog({ teamUuid, server, onClose }: Props) {
                 disabled={busy}
                 sx={{ mt: 1.5 }}
               >
-                {TI.addHeader}
+                {INSIGHT_TEXTS.addHeader}
               </Button>
             )}
           </Box>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>
-            {TI.cancel}
+            {INSIGHT_TEXTS.cancel}
           </Button>
           <Button type="submit" variant="contained" loading={busy}>
-            {TI.save}
+            {INSIGHT_TEXTS.save}
           </Button>
         </DialogActions>
       </Box>

@@ -7,14 +7,14 @@ import { List, ListItem } from '../../components/ui/List.ts';
 import { DeleteIcon } from '../../components/ui/icons/DeleteIcon.ts';
 import { EditIcon } from '../../components/ui/icons/EditIcon.ts';
 import type { McpServerAdmin } from '../../../shared/schemas/tools.ts';
-import { TI } from './texts.ts';
+import { INSIGHT_TEXTS } from './texts.ts';
 
 const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
 
 function refreshed(at: string | null): string {
-  if (!at) return TI.neverRefreshed;
+  if (!at) return INSIGHT_TEXTS.neverRefreshed;
   const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? TI.neverRefreshed : TI.refreshedAt(dateTime.format(date));
+  return Number.isNaN(date.getTime()) ? INSIGHT_TEXTS.neverRefreshed : INSIGHT_TEXTS.refreshedAt(dateTime.format(date));
 }
 
 interface Props {
@@ -85,17 +85,17 @@ function ServerRow({
             size="small"
             startIcon={<EditIcon />}
             onClick={onEdit}
-            aria-label={TI.actionEdit(server.name)}
+            aria-label={INSIGHT_TEXTS.actionEdit(server.name)}
           >
-            {TI.edit}
+            {INSIGHT_TEXTS.edit}
           </Button>
           <Button
             size="small"
             startIcon={<DeleteIcon />}
             onClick={onDelete}
-            aria-label={TI.actionDelete(server.name)}
+            aria-label={INSIGHT_TEXTS.actionDelete(server.name)}
           >
-            {TI.delete}
+            {INSIGHT_TEXTS.delete}
           </Button>
         </Box>
       </Box>
@@ -118,7 +118,7 @@ function ServerRow({
         }}
       >
         <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-          {TI.headers}
+          {INSIGHT_TEXTS.headers}
         </Typography>
         <Typography
           component="dd"
@@ -127,19 +127,19 @@ function ServerRow({
           data-testid="mcp-headers"
         >
           {server.headers.length === 0
-            ? TI.noHeaders
-            : server.headers.map((name) => `${name}: ${TI.secretMask}`).join(', ')}
+            ? INSIGHT_TEXTS.noHeaders
+            : server.headers.map((name) => `${name}: ${INSIGHT_TEXTS.secretMask}`).join(', ')}
         </Typography>
         <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-          {TI.tools}
+          {INSIGHT_TEXTS.tools}
         </Typography>
         <Box component="dd" sx={{ m: 0 }}>
           {server.tools.length === 0 ? (
-            <Typography variant="body2">{TI.noTools}</Typography>
+            <Typography variant="body2">{INSIGHT_TEXTS.noTools}</Typography>
           ) : (
             <Box
               component="ul"
-              aria-label={TI.tools}
+              aria-label={INSIGHT_TEXTS.tools}
               data-testid="mcp-tools"
               sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, m: 0, p: 0, listStyle: 'none' }}
             >
@@ -160,10 +160,10 @@ function ServerRow({
           </Typography>
         </Box>
         <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-          {TI.usage}
+          {INSIGHT_TEXTS.usage}
         </Typography>
         <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid="mcp-stats">
-          {TI.stats(server.calls_24h, server.failed_24h)}
+          {INSIGHT_TEXTS.stats(server.calls_24h, server.failed_24h)}
         </Typography>
       </Box>
 
@@ -174,7 +174,7 @@ function ServerRow({
           sx={{ mt: 1.5, overflowWrap: 'anywhere' }}
           data-testid="mcp-error"
         >
-          <strong>{TI.lastError}:</strong> {server.error}
+          <strong>{INSIGHT_TEXTS.lastError}:</strong> {server.error}
         </Alert>
       )}
     </ListItem>

@@ -20,7 +20,7 @@ import { usePromotionCodes } from './api/get-promotion-codes.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { fieldErrorOf } from './errors.ts';
 import { formatDate, formatDiscount, formatMonths, parseEuroCents } from './format.ts';
-import { TI } from './texts.ts';
+import { INSIGHT_TEXTS } from './texts.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 /** Gutscheine: the promotion codes with Deaktivieren, and the form for a new one. */
@@ -40,22 +40,22 @@ function PromotionList() {
 
   let body;
   if (codes.isPending) {
-    body = <Skeleton variant="rounded" height={120} aria-busy aria-label={TI.promotionsLoading} sx={{ mx: { xs: 2.5, sm: 3 } }} />;
+    body = <Skeleton variant="rounded" height={120} aria-busy aria-label={INSIGHT_TEXTS.promotionsLoading} sx={{ mx: { xs: 2.5, sm: 3 } }} />;
   } else if (codes.isError) {
     body = (
       <Box sx={{ px: { xs: 2.5, sm: 3 } }}>
-        <LoadFailed query={codes} text={TI.promotionsLoadFailed} />
+        <LoadFailed query={codes} text={INSIGHT_TEXTS.promotionsLoadFailed} />
       </Box>
     );
   } else if (codes.data.length === 0) {
-    body = <Typography sx={{ color: 'text.secondary', px: { xs: 2.5, sm: 3 } }}>{TI.promotionsEmpty}</Typography>;
+    body = <Typography sx={{ color: 'text.secondary', px: { xs: 2.5, sm: 3 } }}>{INSIGHT_TEXTS.promotionsEmpty}</Typography>;
   } else {
     body = (
-      <TableContainer tabIndex={0} role="region" aria-label={TI.promotionsTable} sx={{ borderTop: 1, borderColor: 'divider' }}>
-        <Table size="small" aria-label={TI.promotionsTitle} sx={{ minWidth: 720 }}>
+      <TableContainer tabIndex={0} role="region" aria-label={INSIGHT_TEXTS.promotionsTable} sx={{ borderTop: 1, borderColor: 'divider' }}>
+        <Table size="small" aria-label={INSIGHT_TEXTS.promotionsTitle} sx={{ minWidth: 720 }}>
           <TableHead>
             <TableRow>
-              {[TI.colCode, TI.colDiscount, TI.colValidUntil, TI.colDuration, TI.colRedemptions, TI.colState].map((label, i) => (
+              {[INSIGHT_TEXTS.colCode, INSIGHT_TEXTS.colDiscount, INSIGHT_TEXTS.colValidUntil, INSIGHT_TEXTS.colDuration, INSIGHT_TEXTS.colRedemptions, INSIGHT_TEXTS.colState].map((label, i) => (
                 <TableCell key={label} align={i === 1 || i === 4 ? 'right' : 'left'} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
                   {label}
                 </TableCell>
@@ -68,16 +68,16 @@ function PromotionList() {
               <TableRow key={code.id} data-testid="promotion-code" sx={code.active ? undefined : { '& td': { color: 'text.secondary' } }}>
                 <TableCell sx={{ fontFamily: 'monospace', fontWeight: 600, whiteSpace: 'nowrap' }}>{code.code}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatDiscount(code)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{code.valid_until ? formatDate(code.valid_until) : TI.unlimited}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{code.valid_until ? formatDate(code.valid_until) : INSIGHT_TEXTS.unlimited}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMonths(code.duration_months)}</TableCell>
                 <TableCell align="right">{code.redemptions}</TableCell>
                 <TableCell>
-                  <Chip size="small" label={code.active ? TI.active : TI.inactive} color={code.active ? 'success' : 'default'} variant="outlined" />
+                  <Chip size="small" label={code.active ? INSIGHT_TEXTS.active : INSIGHT_TEXTS.inactive} color={code.active ? 'success' : 'default'} variant="outlined" />
                 </TableCell>
                 <TableCell align="right" sx={{ py: 0.5 }}>
                   {code.active && (
-                    <Button size="small" color="error" onClick={() => setDeactivating(code)} aria-label={TI.deactivateLabel(code.code)}>
-                      {TI.deactivate}
+                    <Button size="small" color="error" onClick={() => setDeactivating(code)} aria-label={INSIGHT_TEXTS.deactivateLabel(code.code)}>
+                      {INSIGHT_TEXTS.deactivate}
                     </Button>
                   )}
                 </TableCell>
@@ -93,18 +93,18 @@ function PromotionList() {
     <Card component="section" aria-labelledby="insight-promotions-title" sx={{ maxWidth: 'none', minWidth: 0, pb: 2 }}>
       <Box sx={{ p: { xs: 2.5, sm: 3 }, pb: 2 }}>
         <Typography id="insight-promotions-title" variant="h6" component="h2">
-          {TI.promotionsTitle}
+          {INSIGHT_TEXTS.promotionsTitle}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-          {TI.promotionsInfo}
+          {INSIGHT_TEXTS.promotionsInfo}
         </Typography>
       </Box>
       {body}
       {deactivating && (
         <ConfirmDialog
-          title={TI.deactivateTitle}
-          text={TI.deactivateText(deactivating.code)}
-          confirmLabel={TI.deactivate}
+          title={INSIGHT_TEXTS.deactivateTitle}
+          text={INSIGHT_TEXTS.deactivateText(deactivating.code)}
+          confirmLabel={INSIGHT_TEXTS.deactivate}
           destructive
           pending={deactivate.isPending}
           onConfirm={() =>
@@ -138,14 +138,14 @@ function NewPromotionForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // Only what the form itself can tell; the server checks everything again (MINS).
+    // Only what the form itself can tell; the server checks everything again (INSIGHT_MESSAGES).
     const found: Partial<Record<Field, string>> = {};
     const percent = Number(values.percent);
     const cents = parseEuroCents(values.amount);
-    if (kind === 'percent' && !(Number.isInteger(percent) && percent >= 1 && percent <= 100)) found.discount = TI.discountInvalid;
-    if (kind === 'amount' && cents === null) found.discount = TI.discountInvalid;
+    if (kind === 'percent' && !(Number.isInteger(percent) && percent >= 1 && percent <= 100)) found.discount = INSIGHT_TEXTS.discountInvalid;
+    if (kind === 'amount' && cents === null) found.discount = INSIGHT_TEXTS.discountInvalid;
     const months = values.duration_months.trim();
-    if (months && !/^\d+$/.test(months)) found.duration_months = TI.discountInvalid;
+    if (months && !/^\d+$/.test(months)) found.duration_months = INSIGHT_TEXTS.discountInvalid;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
 
@@ -183,7 +183,7 @@ function NewPromotionForm() {
       sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none', minWidth: 0 }}
     >
       <Typography id="insight-promotion-new-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-        {TI.newPromotion}
+        {INSIGHT_TEXTS.newPromotion}
       </Typography>
       <Box
         component="form"
@@ -192,11 +192,11 @@ function NewPromotionForm() {
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}
       >
         <TextField
-          label={TI.code}
+          label={INSIGHT_TEXTS.code}
           value={values.code}
           onChange={set('code')}
           error={!!errors.code}
-          helperText={errors.code ?? TI.codeHelp}
+          helperText={errors.code ?? INSIGHT_TEXTS.codeHelp}
           required
           autoComplete="off"
           slotProps={{ htmlInput: { maxLength: 64, spellCheck: false } }}
@@ -204,17 +204,17 @@ function NewPromotionForm() {
         <Box sx={{ display: 'grid', gap: 1 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
             <FormLabel id="insight-promotion-kind" sx={{ fontSize: '0.875rem' }}>
-              {TI.discountKind}
+              {INSIGHT_TEXTS.discountKind}
             </FormLabel>
             <RadioGroup row aria-labelledby="insight-promotion-kind" value={kind} onChange={(event) => setKind(event.target.value as Kind)}>
-              <FormControlLabel value="percent" control={<Radio size="small" />} label={TI.percent} />
-              <FormControlLabel value="amount" control={<Radio size="small" />} label={TI.amount} />
+              <FormControlLabel value="percent" control={<Radio size="small" />} label={INSIGHT_TEXTS.percent} />
+              <FormControlLabel value="amount" control={<Radio size="small" />} label={INSIGHT_TEXTS.amount} />
             </RadioGroup>
           </Box>
           {kind === 'percent' ? (
             <TextField
               key="percent"
-              label={TI.percentLabel}
+              label={INSIGHT_TEXTS.percentLabel}
               type="number"
               value={values.percent}
               onChange={set('percent')}
@@ -226,7 +226,7 @@ function NewPromotionForm() {
           ) : (
             <TextField
               key="amount"
-              label={TI.amountLabel}
+              label={INSIGHT_TEXTS.amountLabel}
               value={values.amount}
               onChange={set('amount')}
               error={!!errors.discount}
@@ -238,7 +238,7 @@ function NewPromotionForm() {
           )}
         </Box>
         <TextField
-          label={TI.validUntil}
+          label={INSIGHT_TEXTS.validUntil}
           type="date"
           value={values.valid_until}
           onChange={set('valid_until')}
@@ -247,17 +247,17 @@ function NewPromotionForm() {
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <TextField
-          label={TI.durationMonths}
+          label={INSIGHT_TEXTS.durationMonths}
           type="number"
           value={values.duration_months}
           onChange={set('duration_months')}
           error={!!errors.duration_months}
-          helperText={errors.duration_months ?? TI.durationHelp}
+          helperText={errors.duration_months ?? INSIGHT_TEXTS.durationHelp}
           slotProps={{ htmlInput: { min: 1, max: 120, step: 1, inputMode: 'numeric' } }}
         />
         <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end' }}>
           <Button type="submit" variant="contained" startIcon={<AddIcon />} loading={create.isPending}>
-            {TI.save}
+            {INSIGHT_TEXTS.save}
           </Button>
         </Box>
       </Box>

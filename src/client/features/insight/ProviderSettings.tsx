@@ -23,17 +23,17 @@ import { useProviders } from './api/get-providers.ts';
 import { useSaveProvider } from './api/save-provider.ts';
 import { useTestProvider } from './api/test-provider.ts';
 import { fieldErrorOf } from './errors.ts';
-import { TI } from './texts.ts';
+import { INSIGHT_TEXTS } from './texts.ts';
 
 /** KI-Anbieter: one card per capability (chat, speech, transcription, image, embedding, rerank). */
 export function ProviderSettings() {
   const providers = useProviders();
-  if (providers.isPending) return <Skeleton variant="rounded" height={320} aria-busy aria-label={TI.providersLoading} />;
-  if (providers.isError) return <LoadFailed query={providers} text={TI.providersLoadFailed} />;
+  if (providers.isPending) return <Skeleton variant="rounded" height={320} aria-busy aria-label={INSIGHT_TEXTS.providersLoading} />;
+  if (providers.isError) return <LoadFailed query={providers} text={INSIGHT_TEXTS.providersLoadFailed} />;
   const { pending } = providers.data.reembedding;
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      <Typography sx={{ color: 'text.secondary' }}>{TI.providersIntro}</Typography>
+      <Typography sx={{ color: 'text.secondary' }}>{INSIGHT_TEXTS.providersIntro}</Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
         {providers.data.providers.map((setting) => (
           <ProviderCard key={setting.capability} setting={setting} reembedding={setting.capability === 'embedding' ? pending : 0} />
@@ -124,17 +124,17 @@ function ProviderCard({ setting, reembedding }: { setting: ProviderSetting; reem
     }
   };
 
-  const source = setting.source === 'stored' ? TI.sourceStored : setting.source === 'environment' ? TI.sourceEnvironment : TI.sourceDefault;
+  const source = setting.source === 'stored' ? INSIGHT_TEXTS.sourceStored : setting.source === 'environment' ? INSIGHT_TEXTS.sourceEnvironment : INSIGHT_TEXTS.sourceDefault;
   return (
     <ActionCard
       id={id}
-      title={TI.capabilityTitle[capability]!}
+      title={INSIGHT_TEXTS.capabilityTitle[capability]!}
       info={
         <>
-          {TI.capabilityInfo[capability]}
+          {INSIGHT_TEXTS.capabilityInfo[capability]}
           <Box component="span" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
             <Chip size="small" label={source} variant="outlined" />
-            {setting.offline && <Chip size="small" label={TI.runsOffline} color="warning" variant="outlined" />}
+            {setting.offline && <Chip size="small" label={INSIGHT_TEXTS.runsOffline} color="warning" variant="outlined" />}
           </Box>
         </>
       }
@@ -142,12 +142,12 @@ function ProviderCard({ setting, reembedding }: { setting: ProviderSetting; reem
     >
       {reembedding > 0 && (
         <Alert severity="info" role="status">
-          {TI.reembedding(reembedding)}
+          {INSIGHT_TEXTS.reembedding(reembedding)}
         </Alert>
       )}
       <TextField
         select
-        label={TI.providerLabel}
+        label={INSIGHT_TEXTS.providerLabel}
         value={values.provider}
         onChange={set('provider')}
         error={!!errors.provider}
@@ -156,35 +156,35 @@ function ProviderCard({ setting, reembedding }: { setting: ProviderSetting; reem
       >
         {PROVIDERS_OF[capability].map((p) => (
           <MenuItem key={p} value={p}>
-            {p === 'offline' ? TI.offlineNames[capability] : TI.providerNames[p]}
+            {p === 'offline' ? INSIGHT_TEXTS.offlineNames[capability] : INSIGHT_TEXTS.providerNames[p]}
           </MenuItem>
         ))}
       </TextField>
       {!offline && (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
           <TextField
-            label={TI.baseUrl}
+            label={INSIGHT_TEXTS.baseUrl}
             value={values.baseUrl}
             onChange={set('baseUrl')}
             error={!!errors.baseUrl}
-            helperText={errors.baseUrl ?? TI.baseUrlHelp}
+            helperText={errors.baseUrl ?? INSIGHT_TEXTS.baseUrlHelp}
             type="url"
             autoComplete="off"
             sx={{ gridColumn: '1 / -1' }}
             slotProps={{ htmlInput: { maxLength: 2000, spellCheck: false } }}
           />
           <TextField
-            label={TI.apiKey}
+            label={INSIGHT_TEXTS.apiKey}
             value={values.apiKey}
             onChange={set('apiKey')}
             error={!!errors.apiKey}
-            helperText={errors.apiKey ?? (setting.hasKey ? TI.apiKeyStored : TI.apiKeyNew)}
+            helperText={errors.apiKey ?? (setting.hasKey ? INSIGHT_TEXTS.apiKeyStored : INSIGHT_TEXTS.apiKeyNew)}
             type="password"
             autoComplete="new-password"
             slotProps={{ htmlInput: { maxLength: 4000, spellCheck: false } }}
           />
           <TextField
-            label={TI.model}
+            label={INSIGHT_TEXTS.model}
             value={values.model}
             onChange={set('model')}
             error={!!errors.model}
@@ -195,11 +195,11 @@ function ProviderCard({ setting, reembedding }: { setting: ProviderSetting; reem
           />
           {HAS_CONTEXT.has(capability) && (
             <TextField
-              label={TI.contextTokens}
+              label={INSIGHT_TEXTS.contextTokens}
               value={values.contextTokens}
               onChange={set('contextTokens')}
               error={!!errors.contextTokens}
-              helperText={errors.contextTokens ?? TI.contextTokensHelp}
+              helperText={errors.contextTokens ?? INSIGHT_TEXTS.contextTokensHelp}
               type="number"
               slotProps={{ htmlInput: { min: 1000, max: 10_000_000, step: 1000, inputMode: 'numeric' } }}
             />
@@ -214,14 +214,14 @@ function ProviderCard({ setting, reembedding }: { setting: ProviderSetting; reem
       <CardActions>
         {/* Offline asks no provider: there is nothing to test. */}
         {!offline && (
-          <Button onClick={() => void runTest()} loading={test.isPending} disabled={save.isPending} title={dirty ? TI.testSavesFirst : undefined}>
-            {TI.testConnection}
+          <Button onClick={() => void runTest()} loading={test.isPending} disabled={save.isPending} title={dirty ? INSIGHT_TEXTS.testSavesFirst : undefined}>
+            {INSIGHT_TEXTS.testConnection}
           </Button>
         )}
         {/* Shown once something changed: a card never shows a button that cannot do anything. */}
         {dirty && (
           <Button type="submit" variant="contained" loading={save.isPending} disabled={test.isPending}>
-            {TI.save}
+            {INSIGHT_TEXTS.save}
           </Button>
         )}
       </CardActions>

@@ -18,7 +18,7 @@ import type { InsightRow, InsightSort } from '../../../shared/schemas/insight.ts
 import { useInsightList } from './api/get-insight-list.ts';
 import { formatCredits, formatDate } from './format.ts';
 import { PAGE_SIZE, firstDirection, readListParams, withListParams } from './list-params.ts';
-import { TI } from './texts.ts';
+import { INSIGHT_TEXTS } from './texts.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 const SEARCH_DELAY_MS = 300;
@@ -30,12 +30,12 @@ interface Column {
 }
 
 const COLUMNS: Column[] = [
-  { label: TI.colTeam, sort: 'name' },
-  { label: TI.colUsers, sort: 'users', numeric: true },
-  { label: TI.colMikas, sort: 'mikas', numeric: true },
-  { label: TI.colCredits, sort: 'credits', numeric: true },
-  { label: TI.colSubscription },
-  { label: TI.colDeletedAt, sort: 'deleted_at' },
+  { label: INSIGHT_TEXTS.colTeam, sort: 'name' },
+  { label: INSIGHT_TEXTS.colUsers, sort: 'users', numeric: true },
+  { label: INSIGHT_TEXTS.colMikas, sort: 'mikas', numeric: true },
+  { label: INSIGHT_TEXTS.colCredits, sort: 'credits', numeric: true },
+  { label: INSIGHT_TEXTS.colSubscription },
+  { label: INSIGHT_TEXTS.colDeletedAt, sort: 'deleted_at' },
 ];
 
 // The team column stays in view while the others scroll sideways (phones): an opaque background.
@@ -110,7 +110,7 @@ export function TeamList() {
       <Box sx={{ p: { xs: 2, sm: 2.5 }, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <TextField
           type="search"
-          label={TI.search}
+          label={INSIGHT_TEXTS.search}
           value={input}
           onChange={(event) => setInput(event.target.value)}
           size="small"
@@ -126,7 +126,7 @@ export function TeamList() {
               ),
               endAdornment: input ? (
                 <InputAdornment position="end">
-                  <IconButton size="small" edge="end" aria-label={TI.searchClear} onClick={() => setInput('')}>
+                  <IconButton size="small" edge="end" aria-label={INSIGHT_TEXTS.searchClear} onClick={() => setInput('')}>
                     <CloseIcon size="small" />
                   </IconButton>
                 </InputAdornment>
@@ -136,22 +136,22 @@ export function TeamList() {
         />
       </Box>
       {list.isFetching && !list.isPending && (
-        <LinearProgress aria-label={TI.listLoading} sx={{ position: 'absolute', left: 0, right: 0, height: 2 }} />
+        <LinearProgress aria-label={INSIGHT_TEXTS.listLoading} sx={{ position: 'absolute', left: 0, right: 0, height: 2 }} />
       )}
 
       {list.isError && !data ? (
         <Box sx={{ px: { xs: 2, sm: 2.5 }, pb: 2.5 }}>
-          <LoadFailed query={list} text={TI.listLoadFailed} />
+          <LoadFailed query={list} text={INSIGHT_TEXTS.listLoadFailed} />
         </Box>
       ) : (
         <>
           <TableContainer
             tabIndex={0}
             role="region"
-            aria-label={TI.tableLabel}
+            aria-label={INSIGHT_TEXTS.tableLabel}
             sx={{ borderTop: 1, borderColor: 'divider', '&:focus-visible': { outlineOffset: '-2px' } }}
           >
-            <Table size="small" aria-label={TI.tableLabel} aria-busy={list.isFetching} sx={{ minWidth: 780 }}>
+            <Table size="small" aria-label={INSIGHT_TEXTS.tableLabel} aria-busy={list.isFetching} sx={{ minWidth: 780 }}>
               <TableHead>
                 <TableRow>
                   {COLUMNS.map((column) => {
@@ -170,7 +170,7 @@ export function TeamList() {
                             onClick={() => sortBy(column.sort!)}
                           >
                             {column.label}
-                            {active && <Box component="span" className="visually-hidden">{query.direction === 'desc' ? TI.sortedDesc : TI.sortedAsc}</Box>}
+                            {active && <Box component="span" className="visually-hidden">{query.direction === 'desc' ? INSIGHT_TEXTS.sortedDesc : INSIGHT_TEXTS.sortedAsc}</Box>}
                           </TableSortLabel>
                         ) : (
                           column.label
@@ -180,7 +180,7 @@ export function TeamList() {
                   })}
                   <TableCell align="right" sx={{ fontWeight: 600 }}>
                     <Box component="span" className="visually-hidden">
-                      {TI.colActions}
+                      {INSIGHT_TEXTS.colActions}
                     </Box>
                   </TableCell>
                 </TableRow>
@@ -190,7 +190,7 @@ export function TeamList() {
           </TableContainer>
           {data && data.data.length === 0 && (
             <Typography sx={{ color: 'text.secondary', px: { xs: 2, sm: 2.5 }, py: 3 }} data-testid="insight-empty">
-              {query.search ? TI.listEmptySearch(query.search) : TI.listEmpty}
+              {query.search ? INSIGHT_TEXTS.listEmptySearch(query.search) : INSIGHT_TEXTS.listEmpty}
             </Typography>
           )}
           <TablePagination
@@ -200,10 +200,10 @@ export function TeamList() {
             rowsPerPage={data?.per_page ?? PAGE_SIZE}
             rowsPerPageOptions={[PAGE_SIZE]}
             onPageChange={(_, page) => setParams((prev) => withListParams(prev, { page: page + 1 }))}
-            labelRowsPerPage={TI.rowsPerPage}
-            labelDisplayedRows={({ from, to, count }) => TI.displayedRows(from, to, count)}
+            labelRowsPerPage={INSIGHT_TEXTS.rowsPerPage}
+            labelDisplayedRows={({ from, to, count }) => INSIGHT_TEXTS.displayedRows(from, to, count)}
             getItemAriaLabel={(type) =>
-              type === 'first' ? TI.pageFirst : type === 'last' ? TI.pageLast : type === 'next' ? TI.pageNext : TI.pagePrevious
+              type === 'first' ? INSIGHT_TEXTS.pageFirst : type === 'last' ? INSIGHT_TEXTS.pageLast : type === 'next' ? INSIGHT_TEXTS.pageNext : INSIGHT_TEXTS.pagePrevious
             }
             sx={{ borderTop: 1, borderColor: 'divider' }}
           />
@@ -235,7 +235,7 @@ function TeamRow({ row, href, onOpen }: { row: InsightRow; href: string; onOpen:
           >
             {row.name}
           </Link>
-          {deleted && <Chip size="small" color="error" variant="outlined" label={TI.deletedChip} />}
+          {deleted && <Chip size="small" color="error" variant="outlined" label={INSIGHT_TEXTS.deletedChip} />}
         </Box>
         {row.owner_email && (
           <Typography variant="caption" component="div" sx={{ color: 'text.secondary', overflowWrap: 'break-word' }}>
@@ -251,7 +251,7 @@ function TeamRow({ row, href, onOpen }: { row: InsightRow; href: string; onOpen:
         {deleted ? formatDate(row.deleted_at) : '–'}
       </TableCell>
       <TableCell align="right" sx={{ py: 0.5 }}>
-        <IconButton component={RouterLink} to={href} onClick={onOpen} aria-label={TI.editTeam(row.name)} size="small">
+        <IconButton component={RouterLink} to={href} onClick={onOpen} aria-label={INSIGHT_TEXTS.editTeam(row.name)} size="small">
           <EditIcon size="small" />
         </IconButton>
       </TableCell>

@@ -26,7 +26,7 @@ import { LiveLoginCard } from './team/LiveLoginCard.tsx';
 import { PromotionCard } from './team/PromotionCard.tsx';
 import { TariffCard } from './team/TariffCard.tsx';
 import { TrialCard } from './team/TrialCard.tsx';
-import { TI } from './texts.ts';
+import { INSIGHT_TEXTS } from './texts.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 interface Props {
@@ -39,12 +39,12 @@ interface Props {
 export function TeamView({ teamUuid, onBack }: Props) {
   const detail = useTeamInsight(teamUuid);
   const team = detail.data;
-  useDocumentTitle(team?.name ?? TI.teamLoading);
+  useDocumentTitle(team?.name ?? INSIGHT_TEXTS.teamLoading);
 
   let body;
   if (detail.isPending) {
     body = (
-      <Box aria-busy aria-label={TI.teamLoading} sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
+      <Box aria-busy aria-label={INSIGHT_TEXTS.teamLoading} sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} variant="rounded" height={200} />
         ))}
@@ -52,7 +52,7 @@ export function TeamView({ teamUuid, onBack }: Props) {
     );
   } else if (!team) {
     body = (
-      <LoadFailed query={detail} text={TI.teamLoadFailed} />
+      <LoadFailed query={detail} text={INSIGHT_TEXTS.teamLoadFailed} />
     );
   } else {
     body = <TeamCards team={team} onDeleted={onBack} />;
@@ -61,12 +61,12 @@ export function TeamView({ teamUuid, onBack }: Props) {
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, mb: { xs: 3, sm: 4 } }}>
-        <IconButton onClick={onBack} aria-label={TI.back} sx={{ mt: { xs: 0, sm: 0.25 }, ml: -1 }}>
+        <IconButton onClick={onBack} aria-label={INSIGHT_TEXTS.back} sx={{ mt: { xs: 0, sm: 0.25 }, ml: -1 }}>
           <ArrowBackIcon />
         </IconButton>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-            {team?.name ?? TI.teamLoading}
+            {team?.name ?? INSIGHT_TEXTS.teamLoading}
           </Typography>
           {team && <TeamFacts team={team} />}
         </Box>
@@ -80,11 +80,11 @@ function TeamFacts({ team }: { team: TeamInsight }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 1 }}>
       <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }} data-testid="insight-owner">
-        {team.owner ? TI.owner(team.owner.name, team.owner.email) : TI.noOwner}
+        {team.owner ? INSIGHT_TEXTS.owner(team.owner.name, team.owner.email) : INSIGHT_TEXTS.noOwner}
       </Typography>
-      <Chip size="small" label={TI.planChip(team.plan_slug)} data-testid="insight-plan" />
-      <Chip size="small" variant="outlined" label={TI.providerChip(team.billing_provider)} />
-      {team.deleted_at && <Chip size="small" color="error" variant="outlined" label={TI.deletedChip} />}
+      <Chip size="small" label={INSIGHT_TEXTS.planChip(team.plan_slug)} data-testid="insight-plan" />
+      <Chip size="small" variant="outlined" label={INSIGHT_TEXTS.providerChip(team.billing_provider)} />
+      {team.deleted_at && <Chip size="small" color="error" variant="outlined" label={INSIGHT_TEXTS.deletedChip} />}
     </Box>
   );
 }
@@ -126,19 +126,19 @@ function DeletedAlert({ team }: { team: TeamInsight }) {
       action={
         team.purge_at ? (
           <Button color="inherit" size="small" startIcon={<RestoreIcon />} onClick={() => setConfirming(true)} sx={{ whiteSpace: 'nowrap' }}>
-            {TI.restore}
+            {INSIGHT_TEXTS.restore}
           </Button>
         ) : undefined
       }
       sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, '& .MuiAlert-action': { alignItems: 'center' } }}
     >
-      <AlertTitle>{TI.deletedTitle}</AlertTitle>
-      {TI.deletedText(formatDate(team.deleted_at), team.purge_at ? formatDate(team.purge_at) : null)} {TI.deletedActions}
+      <AlertTitle>{INSIGHT_TEXTS.deletedTitle}</AlertTitle>
+      {INSIGHT_TEXTS.deletedText(formatDate(team.deleted_at), team.purge_at ? formatDate(team.purge_at) : null)} {INSIGHT_TEXTS.deletedActions}
       {confirming && (
         <ConfirmDialog
-          title={TI.restoreTitle}
-          text={TI.restoreText(team.name)}
-          confirmLabel={TI.restore}
+          title={INSIGHT_TEXTS.restoreTitle}
+          text={INSIGHT_TEXTS.restoreText(team.name)}
+          confirmLabel={INSIGHT_TEXTS.restore}
           pending={restore.isPending}
           onConfirm={() =>
             void restore

@@ -1,4 +1,4 @@
-import { M } from '../../../shared/messages.ts';
+import { COMMON_MESSAGES } from '../../../shared/messages.ts';
 import { ApiError, FeedbackRedirectError, UnauthenticatedError } from '../../lib/api-client.ts';
 
 /**
@@ -7,5 +7,5 @@ import { ApiError, FeedbackRedirectError, UnauthenticatedError } from '../../lib
  */
 export function fieldErrorOf(error: unknown): string | null {
   if (error instanceof UnauthenticatedError || error instanceof FeedbackRedirectError) return null;
-  return error instanceof ApiError ? error.userMessage : M.unknownError;
+  return error instanceof ApiError ? error.userMessage : COMMON_MESSAGES.unknownError;
 }

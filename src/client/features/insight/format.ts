@@ -1,5 +1,5 @@
 import type { AuditEntry } from '../../../shared/schemas/insight.ts';
-import { AUDIT_ACTIONS, AUDIT_FIELDS, AUDIT_VALUES, TI } from './texts.ts';
+import { AUDIT_ACTIONS, AUDIT_FIELDS, AUDIT_VALUES, INSIGHT_TEXTS } from './texts.ts';
 
 // Formatting of the Insight screens: German dates, discounts, credits and the audit log's lines.
 
@@ -126,5 +126,5 @@ export function auditDetail(entry: Pick<AuditEntry, 'detail'>): string {
 
 /** The text for a null-able count of months: "3 Monate" or "unbegrenzt". */
 export function formatMonths(months: number | null): string {
-  return months === null ? TI.unlimited : TI.months(months);
+  return months === null ? INSIGHT_TEXTS.unlimited : INSIGHT_TEXTS.months(months);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formValuesOf, ZMcpForm } from './mcp-form.ts';
-import { TI } from './texts.ts';
+import { INSIGHT_TEXTS } from './texts.ts';
 
 const server = {
   id: 1,
@@ -39,7 +39,7 @@ describe('MCP form', () => {
       expect(result.success).toBe(false);
       expect(result.error?.issues[0]).toMatchObject({
         path: ['headers', 0, 'value'],
-        message: TI.valueRequired,
+        message: INSIGHT_TEXTS.valueRequired,
       });
     }
   });

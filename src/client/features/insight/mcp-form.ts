@@ -2,7 +2,7 @@ import { z } from '../../../shared/zod.ts';
 import { zText } from '../../../shared/schemas/common.ts';
 import { ZMcpHeaderInput, ZMcpServerInput, type McpServerAdmin } from '../../../shared/schemas/tools.ts';
 import type { McpServerPayload } from './api/create-mcp-server.ts';
-import { TI } from './texts.ts';
+import { INSIGHT_TEXTS } from './texts.ts';
 
 /** One header row of the form; `stored` is the name under which a secret is already stored. */
 export interface McpHeaderRow {
@@ -37,7 +37,7 @@ export const ZMcpForm = ZMcpServerInput.omit({ teamUuid: true, headers: true })
       .superRefine((rows, ctx) => {
         rows.forEach((row, i) => {
           if (row.value.trim() === '' && row.stored !== row.name)
-            ctx.addIssue({ code: 'custom', path: [i, 'value'], message: TI.valueRequired });
+            ctx.addIssue({ code: 'custom', path: [i, 'value'], message: INSIGHT_TEXTS.valueRequired });
         });
       }),
   })

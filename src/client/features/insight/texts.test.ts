@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MCOM, MINS } from '../../../shared/messages.ts';
-import { TI } from './texts.ts';
+import { COMMERCE_MESSAGES, INSIGHT_MESSAGES } from '../../../shared/messages.ts';
+import { INSIGHT_TEXTS } from './texts.ts';
 
 describe('Insight texts', () => {
   it('checks the forms with the server’s own wording', () => {
-    expect(TI.qtyInvalid).toBe(MINS.qtyInvalid);
-    expect(TI.trialDateInvalid).toBe(MINS.trialDateInvalid);
-    expect(TI.discountInvalid).toBe(MINS.discountInvalid);
-    expect(TI.cancelInvoiceReasonInvalid).toBe(MCOM.invoiceCancelReasonRequired);
+    expect(INSIGHT_TEXTS.qtyInvalid).toBe(INSIGHT_MESSAGES.qtyInvalid);
+    expect(INSIGHT_TEXTS.trialDateInvalid).toBe(INSIGHT_MESSAGES.trialDateInvalid);
+    expect(INSIGHT_TEXTS.discountInvalid).toBe(INSIGHT_MESSAGES.discountInvalid);
+    expect(INSIGHT_TEXTS.cancelInvoiceReasonInvalid).toBe(COMMERCE_MESSAGES.invoiceCancelReasonRequired);
   });
 });

@@ -1,9 +1,9 @@
 // German texts of the Insight section (operator area, spec 03 §2–§4, §8, §9) and its MCP set-up
 // (spec 02 §6: "The tool for external APIs is set up by support"; docs/tools.md). The server's
-// messages (success and errors) come from MINS in src/shared/messages.ts.
-export const TI = {
-  // The server's wording for what the forms check before sending (same text as MINS; texts.test.ts
-  // keeps them equal). Not imported from MINS: messages.ts sits in the office's first chunk, and the
+// messages (success and errors) come from INSIGHT_MESSAGES in src/shared/messages.ts.
+export const INSIGHT_TEXTS = {
+  // The server's wording for what the forms check before sending (same text as INSIGHT_MESSAGES; texts.test.ts
+  // keeps them equal). Not imported from INSIGHT_MESSAGES: messages.ts sits in the office's first chunk, and the
   // operator texts would come with it to every user.
   qtyInvalid: 'Bitte gib eine Anzahl von 1 bis 100 an.',
   trialDateInvalid: 'Bitte gib ein gültiges Datum an.',
@@ -201,7 +201,7 @@ export const TI = {
     `${number} über ${amount} wird vollständig durch eine Stornorechnung aufgehoben. Tarif, Extras oder Credits bleiben gebucht.`,
   cancelInvoiceReason: 'Grund der Stornierung',
   cancelInvoiceReasonHint: 'Steht im Audit-Log und auf der Stornorechnung.',
-  // Same text as MCOM.invoiceCancelReasonRequired (texts.test.ts keeps them equal).
+  // Same text as COMMERCE_MESSAGES.invoiceCancelReasonRequired (texts.test.ts keeps them equal).
   cancelInvoiceReasonInvalid: 'Bitte gib einen Grund für die Stornierung an (3 bis 500 Zeichen).',
   cancelInvoiceCancel: 'Abbrechen',
 

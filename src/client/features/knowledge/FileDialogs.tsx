@@ -2,13 +2,13 @@ import { Button } from '../../components/ui/Button.ts';
 import { Dialog, DialogActions, DialogContent, DialogTitle } from '../../components/ui/Dialog.ts';
 import { TextField } from '../../components/ui/TextField.ts';
 import { useState } from 'react';
-import { MK } from '../../../shared/messages.ts';
+import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import type { KnowledgeFile } from '../../../shared/schemas/knowledge.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { showSuccess } from '../../state/snackbar-store.ts';
 import { useDeleteKnowledge } from './api/delete-knowledge.ts';
 import { useEditKnowledge } from './api/edit-knowledge.ts';
-import { TK } from './texts.ts';
+import { KNOWLEDGE_TEXTS } from './texts.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
 interface FileDialogProps {
@@ -24,7 +24,7 @@ export function EditFileDialog({ assistantUuid, file, onClose }: FileDialogProps
   const [nameError, setNameError] = useState('');
   const edit = useEditKnowledge(assistantUuid);
   const save = () => {
-    if (!name.trim()) return setNameError(MK.nameRequired);
+    if (!name.trim()) return setNameError(KNOWLEDGE_MESSAGES.nameRequired);
     edit.mutate(
       { fileUuid: file.uuid, name: name.trim(), description: description.trim() },
       {
@@ -40,10 +40,10 @@ export function EditFileDialog({ assistantUuid, file, onClose }: FileDialogProps
   };
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="knowledge-edit-title">
-      <DialogTitle id="knowledge-edit-title">{TK.editTitle}</DialogTitle>
+      <DialogTitle id="knowledge-edit-title">{KNOWLEDGE_TEXTS.editTitle}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2.5, pt: '8px !important' }}>
         <TextField
-          label={TK.name}
+          label={KNOWLEDGE_TEXTS.name}
           value={name}
           onChange={(e) => {
             setName(e.target.value);
@@ -55,7 +55,7 @@ export function EditFileDialog({ assistantUuid, file, onClose }: FileDialogProps
           slotProps={{ htmlInput: { maxLength: 200 } }}
         />
         <TextField
-          label={TK.description}
+          label={KNOWLEDGE_TEXTS.description}
           value={description}
           onChange={(e) => setDescription(e.target.value)}
           multiline
@@ -64,9 +64,9 @@ export function EditFileDialog({ assistantUuid, file, onClose }: FileDialogProps
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{TK.cancel}</Button>
+        <Button onClick={onClose}>{KNOWLEDGE_TEXTS.cancel}</Button>
         <Button variant="contained" onClick={save} loading={edit.isPending}>
-          {TK.save}
+          {KNOWLEDGE_TEXTS.save}
         </Button>
       </DialogActions>
     </Dialog>
@@ -86,9 +86,9 @@ export function DeleteFileDialog({ assistantUuid, file, onClose, onDeleted }: Fi
     });
   return (
     <ConfirmDialog
-      title={TK.deleteTitle}
-      text={TK.deleteText(file.name)}
-      confirmLabel={TK.delete}
+      title={KNOWLEDGE_TEXTS.deleteTitle}
+      text={KNOWLEDGE_TEXTS.deleteText(file.name)}
+      confirmLabel={KNOWLEDGE_TEXTS.delete}
       destructive
       pending={remove.isPending}
       onConfirm={confirm}

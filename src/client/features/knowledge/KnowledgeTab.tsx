@@ -21,7 +21,7 @@ import type { KnowledgeFile } from '../../../shared/schemas/knowledge.ts';
 import { useKnowledgeFiles } from './api/get-knowledge.ts';
 import { DeleteFileDialog, EditFileDialog } from './FileDialogs.tsx';
 import { ProgressDialog, RemovalDialog } from './ProgressDialog.tsx';
-import { TK } from './texts.ts';
+import { KNOWLEDGE_TEXTS } from './texts.ts';
 import { UploadDialog } from './UploadDialog.tsx';
 import { useKnowledgeProgress } from './use-knowledge-progress.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -41,7 +41,7 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
 
   if (files.isPending) {
     return (
-      <Card sx={{ p: 3, maxWidth: 880 }} aria-busy aria-label={TK.loading}>
+      <Card sx={{ p: 3, maxWidth: 880 }} aria-busy aria-label={KNOWLEDGE_TEXTS.loading}>
         <Skeleton width={160} height={32} />
         <Skeleton width="80%" />
         <Skeleton variant="rounded" height={120} sx={{ mt: 2 }} />
@@ -49,7 +49,7 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
     );
   }
   if (files.isError) {
-    return <LoadFailed query={files} text={TK.loadFailed} />;
+    return <LoadFailed query={files} text={KNOWLEDGE_TEXTS.loadFailed} />;
   }
   const { files: list, max_files } = files.data;
   const full = list.length >= max_files;
@@ -68,15 +68,15 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
       >
         <Box sx={{ flex: '1 1 320px' }}>
           <Typography variant="h6" component="h2">
-            {TK.title}
+            {KNOWLEDGE_TEXTS.title}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-            {TK.info}
+            {KNOWLEDGE_TEXTS.info}
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {TK.count(list.length)}
+            {KNOWLEDGE_TEXTS.count(list.length)}
           </Typography>
           <Button
             variant="contained"
@@ -84,15 +84,15 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
             onClick={() => setUploading(true)}
             disabled={full}
           >
-            {TK.upload}
+            {KNOWLEDGE_TEXTS.upload}
           </Button>
         </Box>
       </Box>
 
       {list.length === 0 ? (
-        <Typography sx={{ mt: 3, color: 'text.secondary' }}>{TK.empty}</Typography>
+        <Typography sx={{ mt: 3, color: 'text.secondary' }}>{KNOWLEDGE_TEXTS.empty}</Typography>
       ) : (
-        <List sx={{ mt: 2 }} aria-label={TK.title} data-testid="knowledge-list">
+        <List sx={{ mt: 2 }} aria-label={KNOWLEDGE_TEXTS.title} data-testid="knowledge-list">
           {list.map((f) => (
             <FileRow key={f.uuid} file={f} onEdit={() => setEditing(f)} onDelete={() => setDeleting(f)} />
           ))}
@@ -121,16 +121,16 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
 
 function StatusChip({ file }: { file: KnowledgeFile }) {
   if (file.status === 'error')
-    return <Chip size="small" color="error" icon={<ErrorOutlineIcon />} label={TK.status.error} />;
+    return <Chip size="small" color="error" icon={<ErrorOutlineIcon />} label={KNOWLEDGE_TEXTS.status.error} />;
   if (file.status === 'ready')
-    return <Chip size="small" color="success" variant="outlined" label={TK.status.ready} />;
+    return <Chip size="small" color="success" variant="outlined" label={KNOWLEDGE_TEXTS.status.ready} />;
   return (
     <Chip
       size="small"
       color="primary"
       variant="outlined"
       icon={<CircularProgress size={12} />}
-      label={TK.status[file.status]}
+      label={KNOWLEDGE_TEXTS.status[file.status]}
     />
   );
 }
@@ -157,7 +157,7 @@ function FileRow({
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{file.name}</Typography>
           <StatusChip file={file} />
           {file.is_filtered === 1 && (
-            <Chip size="small" variant="outlined" icon={<ShieldIcon />} label={TK.protectedChip} />
+            <Chip size="small" variant="outlined" icon={<ShieldIcon />} label={KNOWLEDGE_TEXTS.protectedChip} />
           )}
         </Box>
         {file.description && (
@@ -172,18 +172,18 @@ function FileRow({
         )}
         {file.status === 'ready' && (
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            {TK.passages(file.passages)}
+            {KNOWLEDGE_TEXTS.passages(file.passages)}
           </Typography>
         )}
       </Box>
       <Box sx={{ display: 'flex', gap: 0.5 }}>
-        <Tooltip title={TK.edit}>
-          <IconButton onClick={onEdit} aria-label={TK.actionEdit(file.name)}>
+        <Tooltip title={KNOWLEDGE_TEXTS.edit}>
+          <IconButton onClick={onEdit} aria-label={KNOWLEDGE_TEXTS.actionEdit(file.name)}>
             <EditIcon />
           </IconButton>
         </Tooltip>
-        <Tooltip title={TK.delete}>
-          <IconButton onClick={onDelete} aria-label={TK.actionDelete(file.name)}>
+        <Tooltip title={KNOWLEDGE_TEXTS.delete}>
+          <IconButton onClick={onDelete} aria-label={KNOWLEDGE_TEXTS.actionDelete(file.name)}>
             <DeleteIcon />
           </IconButton>
         </Tooltip>

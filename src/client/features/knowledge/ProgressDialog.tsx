@@ -6,9 +6,9 @@ import { Typography } from '../../components/ui/Typography.ts';
 import { Step, StepLabel, Stepper } from '../../components/ui/Stepper.ts';
 import { useEffect, useState } from 'react';
 import type { KnowledgeFile, KnowledgeStatus } from '../../../shared/schemas/knowledge.ts';
-import { MK } from '../../../shared/messages.ts';
+import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { showSuccess } from '../../state/snackbar-store.ts';
-import { TK } from './texts.ts';
+import { KNOWLEDGE_TEXTS } from './texts.ts';
 
 const STAGES: KnowledgeStatus[] = ['queued', 'reading', 'chunking', 'indexing', 'ready'];
 /** Spec 02 §4: the dialog closes 2 s after completion. */
@@ -22,7 +22,7 @@ export function ProgressDialog({ file, onClose }: { file: KnowledgeFile | null; 
   const status = file?.status;
   useEffect(() => {
     if (status !== 'ready') return;
-    showSuccess(MK.fileUploaded);
+    showSuccess(KNOWLEDGE_MESSAGES.fileUploaded);
     const timer = setTimeout(onClose, CLOSE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [status, onClose]);
@@ -39,13 +39,13 @@ export function ProgressDialog({ file, onClose }: { file: KnowledgeFile | null; 
       data-testid="knowledge-progress"
     >
       <DialogTitle id="knowledge-progress-title" sx={{ overflowWrap: 'anywhere' }}>
-        {TK.progressTitle(file.name)}
+        {KNOWLEDGE_TEXTS.progressTitle(file.name)}
       </DialogTitle>
       <DialogContent>
         <Stepper activeStep={failed ? -1 : index} alternativeLabel sx={{ mb: 2.5 }}>
           {STAGES.map((s, i) => (
             <Step key={s} completed={!failed && (i < index || file.status === 'ready')}>
-              <StepLabel>{TK.status[s]}</StepLabel>
+              <StepLabel>{KNOWLEDGE_TEXTS.status[s]}</StepLabel>
             </Step>
           ))}
         </Stepper>
@@ -53,7 +53,7 @@ export function ProgressDialog({ file, onClose }: { file: KnowledgeFile | null; 
           variant="determinate"
           value={progress}
           color={failed ? 'error' : file.status === 'ready' ? 'success' : 'primary'}
-          aria-label={TK.progressTitle(file.name)}
+          aria-label={KNOWLEDGE_TEXTS.progressTitle(file.name)}
           sx={{ height: 8, borderRadius: 4 }}
         />
         <Typography
@@ -62,7 +62,7 @@ export function ProgressDialog({ file, onClose }: { file: KnowledgeFile | null; 
           sx={{ mt: 2, color: 'text.secondary' }}
           data-testid="knowledge-progress-status"
         >
-          {file.status === 'ready' ? TK.progressDone : TK.status[file.status]}
+          {file.status === 'ready' ? KNOWLEDGE_TEXTS.progressDone : KNOWLEDGE_TEXTS.status[file.status]}
         </Typography>
         {failed && (
           <Alert severity="error" sx={{ mt: 2 }}>
@@ -72,7 +72,7 @@ export function ProgressDialog({ file, onClose }: { file: KnowledgeFile | null; 
       </DialogContent>
       {failed && (
         <DialogActions>
-          <Button onClick={onClose}>{TK.close}</Button>
+          <Button onClick={onClose}>{KNOWLEDGE_TEXTS.close}</Button>
         </DialogActions>
       )}
     </Dialog>
@@ -96,7 +96,7 @@ export function RemovalDialog({ name, onClose }: { name: string | null; onClose:
   }, [name]);
   useEffect(() => {
     if (!done) return;
-    showSuccess(MK.fileDeleted);
+    showSuccess(KNOWLEDGE_MESSAGES.fileDeleted);
     const timer = setTimeout(onClose, CLOSE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [done, onClose]);
@@ -104,18 +104,18 @@ export function RemovalDialog({ name, onClose }: { name: string | null; onClose:
   return (
     <Dialog open maxWidth="sm" fullWidth aria-labelledby="knowledge-removal-title" data-testid="knowledge-removal">
       <DialogTitle id="knowledge-removal-title" sx={{ overflowWrap: 'anywhere' }}>
-        {TK.removalTitle(name)}
+        {KNOWLEDGE_TEXTS.removalTitle(name)}
       </DialogTitle>
       <DialogContent>
         <LinearProgress
           variant={done ? 'determinate' : 'indeterminate'}
           value={100}
           color={done ? 'success' : 'primary'}
-          aria-label={TK.removalTitle(name)}
+          aria-label={KNOWLEDGE_TEXTS.removalTitle(name)}
           sx={{ height: 8, borderRadius: 4 }}
         />
         <Typography variant="body2" aria-live="polite" sx={{ mt: 2, color: 'text.secondary' }} data-testid="knowledge-removal-status">
-          {done ? TK.removalDone : TK.removalRunning}
+          {done ? KNOWLEDGE_TEXTS.removalDone : KNOWLEDGE_TEXTS.removalRunning}
         </Typography>
       </DialogContent>
     </Dialog>

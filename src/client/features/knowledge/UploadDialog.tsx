@@ -7,12 +7,12 @@ import { Box } from '../../components/ui/Box.ts';
 import { Typography } from '../../components/ui/Typography.ts';
 import { UploadFileIcon } from '../../components/ui/icons/UploadFileIcon.ts';
 import { useState } from 'react';
-import { MK } from '../../../shared/messages.ts';
+import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { LIMITS } from '../../../shared/constants.ts';
 import { KNOWLEDGE_ACCEPT, type KnowledgeFile } from '../../../shared/schemas/knowledge.ts';
 import { showError } from '../../state/snackbar-store.ts';
 import { useUploadKnowledge } from './api/upload-knowledge.ts';
-import { TK } from './texts.ts';
+import { KNOWLEDGE_TEXTS } from './texts.ts';
 
 /** Choose a file, describe it, decide on data protection; the server checks everything again. */
 export function UploadDialog({
@@ -36,8 +36,8 @@ export function UploadDialog({
     setDataProtection(false);
   };
   const submit = () => {
-    if (!file) return showError(MK.fileRequired);
-    if (file.size > LIMITS.maxUploadBytes) return showError(MK.fileTooLarge);
+    if (!file) return showError(KNOWLEDGE_MESSAGES.fileRequired);
+    if (file.size > LIMITS.maxUploadBytes) return showError(KNOWLEDGE_MESSAGES.fileTooLarge);
     upload.mutate(
       { assistantUuid, file, description, dataProtection },
       {
@@ -56,11 +56,11 @@ export function UploadDialog({
       fullWidth
       aria-labelledby="knowledge-upload-title"
     >
-      <DialogTitle id="knowledge-upload-title">{TK.uploadTitle}</DialogTitle>
+      <DialogTitle id="knowledge-upload-title">{KNOWLEDGE_TEXTS.uploadTitle}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2.5 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
           <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
-            {TK.chooseFile}
+            {KNOWLEDGE_TEXTS.chooseFile}
             <input
               hidden
               type="file"
@@ -73,12 +73,12 @@ export function UploadDialog({
             variant="body2"
             sx={{ color: file ? 'text.primary' : 'text.secondary', overflowWrap: 'anywhere' }}
           >
-            {file?.name ?? TK.noFile}
+            {file?.name ?? KNOWLEDGE_TEXTS.noFile}
           </Typography>
         </Box>
         <TextField
-          label={TK.description}
-          helperText={TK.descriptionHelp}
+          label={KNOWLEDGE_TEXTS.description}
+          helperText={KNOWLEDGE_TEXTS.descriptionHelp}
           value={description}
           onChange={(e) => setDescription(e.target.value)}
           multiline
@@ -90,19 +90,19 @@ export function UploadDialog({
             control={
               <Switch checked={dataProtection} onChange={(e) => setDataProtection(e.target.checked)} />
             }
-            label={TK.dataProtection}
+            label={KNOWLEDGE_TEXTS.dataProtection}
           />
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {TK.dataProtectionHelp}
+            {KNOWLEDGE_TEXTS.dataProtectionHelp}
           </Typography>
         </Box>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={upload.isPending}>
-          {TK.cancel}
+          {KNOWLEDGE_TEXTS.cancel}
         </Button>
         <Button variant="contained" onClick={submit} loading={upload.isPending}>
-          {TK.start}
+          {KNOWLEDGE_TEXTS.start}
         </Button>
       </DialogActions>
     </Dialog>

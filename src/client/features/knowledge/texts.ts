@@ -1,11 +1,11 @@
-import { MK } from '../../../shared/messages.ts';
+import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { KNOWLEDGE_MAX_FILES } from '../../../shared/constants.ts';
 
 // German texts of the Wissen tab (spec 02 §2, §4, §5, §8).
-export const TK = {
+export const KNOWLEDGE_TEXTS = {
   tabLabel: 'Wissen',
   title: 'Wissen',
-  info: MK.info(KNOWLEDGE_MAX_FILES),
+  info: KNOWLEDGE_MESSAGES.info(KNOWLEDGE_MAX_FILES),
   count: (n: number) => `${n} von ${KNOWLEDGE_MAX_FILES} Dateien`,
   upload: 'Datei hochladen',
   uploadTitle: 'Wissensdatei hochladen',
@@ -39,5 +39,5 @@ export const TK = {
   removalRunning: 'Dein Mika wird ohne diese Datei neu trainiert …',
   removalDone: 'Fertig – Dein Mika nutzt die Datei nicht mehr.',
   close: 'Schließen',
-  status: MK.status,
+  status: KNOWLEDGE_MESSAGES.status,
 } as const;

@@ -8,7 +8,7 @@ import type { LegalPage as LegalPageName } from '../../../shared/constants.ts';
 import { renderMarkdown } from '../../components/markdown-render.tsx';
 import { LegalLinks } from '../../components/LegalLinks.tsx';
 import { MikaLogo } from '../../components/MikaLogo.tsx';
-import { T } from '../../lib/texts.ts';
+import { COMMON_TEXTS } from '../../lib/texts.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLegalPageQuery } from './legal-api.ts';
 
@@ -39,7 +39,7 @@ const legalSx: SxProps<Theme> = (theme) => ({
 
 /** /avv, /agb, /agb-public, /sla, /datenschutz: the operator's Markdown texts. */
 export default function LegalPage({ page }: { page: LegalPageName }) {
-  useDocumentTitle(T.legalTitles[page]);
+  useDocumentTitle(COMMON_TEXTS.legalTitles[page]);
   const query = useLegalPageQuery(page);
 
   return (
@@ -55,20 +55,20 @@ export default function LegalPage({ page }: { page: LegalPageName }) {
       <Container component="main" maxWidth="md" sx={{ flex: 1, py: { xs: 3, sm: 6 } }}>
         <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 6 }, borderRadius: '20px' }}>
           {query.isPending && (
-            <Box aria-label={T.legalLoading}>
+            <Box aria-label={COMMON_TEXTS.legalLoading}>
               <Skeleton variant="text" width="60%" height={48} />
               <Skeleton variant="text" />
               <Skeleton variant="text" />
               <Skeleton variant="text" width="80%" />
             </Box>
           )}
-          {query.isError && <Alert severity="error">{T.legalNotFound}</Alert>}
+          {query.isError && <Alert severity="error">{COMMON_TEXTS.legalNotFound}</Alert>}
           {query.data && (
             <Box component="article" sx={{ overflowWrap: 'anywhere' }}>
               {query.data.template && (
                 <Alert severity="warning" data-testid="legal-template-banner" sx={{ mb: 3 }}>
-                  <AlertTitle>{T.legalTemplateTitle}</AlertTitle>
-                  {T.legalTemplate}
+                  <AlertTitle>{COMMON_TEXTS.legalTemplateTitle}</AlertTitle>
+                  {COMMON_TEXTS.legalTemplate}
                 </Alert>
               )}
               <Box sx={legalSx}>{renderMarkdown(query.data.markdown)}</Box>

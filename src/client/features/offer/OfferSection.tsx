@@ -23,7 +23,7 @@ import { useBookPlan } from './api/book-plan.ts';
 import { useOpenCustomerPortal } from './api/get-customer-portal.ts';
 import { PlanIllustration } from './PlanIllustration.tsx';
 import { PLANS, bookingState, formatEuro, presetPeriod, type PlanCard } from './plans.ts';
-import { TO } from './texts.ts';
+import { OFFER_TEXTS } from './texts.ts';
 
 /** The offer (spec 03 §2 Offer): period toggle, the three plans, booking with the agreement. */
 export default function OfferSection({ user }: SectionProps) {
@@ -34,13 +34,13 @@ export default function OfferSection({ user }: SectionProps) {
 
   return (
     <>
-      <SectionHeader title={TO.title} subtitle={TO.subtitle} />
+      <SectionHeader title={OFFER_TEXTS.title} subtitle={OFFER_TEXTS.subtitle} />
 
       <Box sx={{ display: 'grid', gap: 2, mb: 3 }}>
         {success && (
           <Alert severity="success" onClose={() => setSuccess(false)} data-testid="booking-success">
-            <AlertTitle>{TO.successTitle}</AlertTitle>
-            {TO.successText}
+            <AlertTitle>{OFFER_TEXTS.successTitle}</AlertTitle>
+            {OFFER_TEXTS.successText}
           </Alert>
         )}
         {!user.hasDefaultPaymentMethod ? (
@@ -57,22 +57,22 @@ export default function OfferSection({ user }: SectionProps) {
                     ? { component: RouterLink, to: user.paymentMethodLink }
                     : { href: user.paymentMethodLink })}
                 >
-                  {TO.addPaymentMethod}
+                  {OFFER_TEXTS.addPaymentMethod}
                 </Button>
               ) : undefined
             }
             sx={{ '& .MuiAlert-action': { alignItems: 'center' }, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
           >
-            <AlertTitle>{TO.noPaymentTitle}</AlertTitle>
-            {TO.noPaymentText}
+            <AlertTitle>{OFFER_TEXTS.noPaymentTitle}</AlertTitle>
+            {OFFER_TEXTS.noPaymentText}
           </Alert>
         ) : (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {TO.portalText}
+              {OFFER_TEXTS.portalText}
             </Typography>
             <Button variant="outlined" startIcon={<ReceiptIcon />} loading={portal.isPending} onClick={() => portal.mutate()}>
-              {TO.portal}
+              {OFFER_TEXTS.portal}
             </Button>
           </Box>
         )}
@@ -80,7 +80,7 @@ export default function OfferSection({ user }: SectionProps) {
 
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 3 }}>
         <Typography id="offer-period-label" variant="body2" sx={{ color: 'text.secondary' }}>
-          {TO.periodLabel}
+          {OFFER_TEXTS.periodLabel}
         </Typography>
         <ToggleButtonGroup
           value={period}
@@ -91,13 +91,13 @@ export default function OfferSection({ user }: SectionProps) {
           onChange={(_, value: BillingPeriod | null) => value && setPeriod(value)}
         >
           <ToggleButton value="monthly" sx={{ px: 2 }}>
-            {TO.monthly}
+            {OFFER_TEXTS.monthly}
           </ToggleButton>
           <ToggleButton value="yearly" sx={{ px: 2 }}>
-            {TO.yearly}
+            {OFFER_TEXTS.yearly}
           </ToggleButton>
         </ToggleButtonGroup>
-        {period === 'yearly' && <Chip size="small" color="success" variant="outlined" label={TO.yearlyHint} />}
+        {period === 'yearly' && <Chip size="small" color="success" variant="outlined" label={OFFER_TEXTS.yearlyHint} />}
       </Box>
 
       <Box
@@ -160,15 +160,15 @@ function PlanCardView({ plan, period, user, onBook }: { plan: PlanCard; period: 
             {formatEuro(plan.price[period])}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {period === 'monthly' ? TO.perMonth : TO.perYear} · {TO.netHint}
+            {period === 'monthly' ? OFFER_TEXTS.perMonth : OFFER_TEXTS.perYear} · {OFFER_TEXTS.netHint}
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Chip size="small" label={TO.mikas(plan.limits.mikas)} />
-          <Chip size="small" label={TO.users(plan.limits.users)} />
-          <Chip size="small" label={TO.credits(plan.limits.credits)} />
+          <Chip size="small" label={OFFER_TEXTS.mikas(plan.limits.mikas)} />
+          <Chip size="small" label={OFFER_TEXTS.users(plan.limits.users)} />
+          <Chip size="small" label={OFFER_TEXTS.credits(plan.limits.credits)} />
         </Box>
-        <Box component="ul" aria-label={TO.featuresOf(plan.title)} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, flex: 1 }}>
+        <Box component="ul" aria-label={OFFER_TEXTS.featuresOf(plan.title)} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, flex: 1 }}>
           {plan.features.map((feature) => (
             <Box
               component="li"
@@ -183,7 +183,7 @@ function PlanCardView({ plan, period, user, onBook }: { plan: PlanCard; period: 
               <Typography variant="body2" component="span">
                 {feature.label}
                 <Box component="span" className="visually-hidden">
-                  {`: ${feature.available ? TO.included : TO.notIncluded}`}
+                  {`: ${feature.available ? OFFER_TEXTS.included : OFFER_TEXTS.notIncluded}`}
                 </Box>
               </Typography>
             </Box>
@@ -191,14 +191,14 @@ function PlanCardView({ plan, period, user, onBook }: { plan: PlanCard; period: 
         </Box>
         {state.kind === 'booked' ? (
           <Button variant="outlined" color="success" disabled fullWidth data-testid="plan-booked">
-            {TO.booked}
+            {OFFER_TEXTS.booked}
           </Button>
         ) : (
           // The wrapper keeps the hint's full-width span from stretching to the card's height.
           <Box>
-            <Hint title={state.tooltip} disabled={state.disabled} label={`${TO.bookLabel(plan.title)}: ${state.tooltip}`} block>
-              <Button variant="contained" fullWidth disabled={state.disabled} onClick={onBook} aria-label={TO.bookLabel(plan.title)}>
-                {TO.book}
+            <Hint title={state.tooltip} disabled={state.disabled} label={`${OFFER_TEXTS.bookLabel(plan.title)}: ${state.tooltip}`} block>
+              <Button variant="contained" fullWidth disabled={state.disabled} onClick={onBook} aria-label={OFFER_TEXTS.bookLabel(plan.title)}>
+                {OFFER_TEXTS.book}
               </Button>
             </Hint>
           </Box>
@@ -224,34 +224,34 @@ function BookDialog({ plan, period, onClose, onBooked }: { plan: PlanCard; perio
       aria-describedby="offer-book-text"
       slotProps={{ paper: { sx: { width: 400, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
     >
-      <DialogTitle id="offer-book-title">{TO.confirmTitle(plan.title)}</DialogTitle>
+      <DialogTitle id="offer-book-title">{OFFER_TEXTS.confirmTitle(plan.title)}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         <DialogContentText id="offer-book-text">
-          {TO.confirmText(plan.title, formatEuro(plan.price[period]), period === 'monthly' ? TO.perMonth : TO.perYear)}
+          {OFFER_TEXTS.confirmText(plan.title, formatEuro(plan.price[period]), period === 'monthly' ? OFFER_TEXTS.perMonth : OFFER_TEXTS.perYear)}
         </DialogContentText>
         <FormControlLabel
           sx={{ alignItems: 'flex-start', mr: 0 }}
           control={<Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)} sx={{ mt: -0.75 }} />}
           label={
             <Typography variant="body2" component="span">
-              {TO.agreeBefore}
-              {legal('/avv', TO.avv)}, {legal('/agb', TO.agb)}, {legal('/sla', TO.sla)}
-              {TO.agreeAnd}
-              {legal('/datenschutz', TO.privacy)}
-              {TO.agreeAfter}
+              {OFFER_TEXTS.agreeBefore}
+              {legal('/avv', OFFER_TEXTS.avv)}, {legal('/agb', OFFER_TEXTS.agb)}, {legal('/sla', OFFER_TEXTS.sla)}
+              {OFFER_TEXTS.agreeAnd}
+              {legal('/datenschutz', OFFER_TEXTS.privacy)}
+              {OFFER_TEXTS.agreeAfter}
             </Typography>
           }
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{TO.cancel}</Button>
+        <Button onClick={onClose}>{OFFER_TEXTS.cancel}</Button>
         <Button
           variant="contained"
           disabled={!agreed}
           loading={book.isPending}
           onClick={() => book.mutate({ slug: plan.slug, billingPeriod: period }, { onSuccess: onBooked })}
         >
-          {TO.confirm}
+          {OFFER_TEXTS.confirm}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,7 +1,7 @@
 import type { BillingPeriod } from '../../../shared/constants.ts';
 import { PLAN_LIMITS } from '../../../shared/constants.ts';
 import { PAID_PLAN_SLUGS, type PaidPlanSlug } from '../../../shared/schemas/commerce.ts';
-import { TO } from './texts.ts';
+import { OFFER_TEXTS } from './texts.ts';
 
 export interface PlanFeature {
   label: string;
@@ -22,14 +22,14 @@ export interface PlanCard {
 function features(slug: PaidPlanSlug): PlanFeature[] {
   const teamUp = slug !== 'solo';
   return [
-    { label: TO.featurePrivacy, available: true },
-    { label: TO.featureTraining, available: true },
-    { label: TO.featureVoice, available: true },
-    { label: TO.featureImages, available: true },
-    { label: TO.featureRoles, available: teamUp },
-    { label: TO.featureContact, available: teamUp },
-    { label: TO.featurePublish, available: teamUp },
-    { label: TO.featureApi, available: slug === 'agency' },
+    { label: OFFER_TEXTS.featurePrivacy, available: true },
+    { label: OFFER_TEXTS.featureTraining, available: true },
+    { label: OFFER_TEXTS.featureVoice, available: true },
+    { label: OFFER_TEXTS.featureImages, available: true },
+    { label: OFFER_TEXTS.featureRoles, available: teamUp },
+    { label: OFFER_TEXTS.featureContact, available: teamUp },
+    { label: OFFER_TEXTS.featurePublish, available: teamUp },
+    { label: OFFER_TEXTS.featureApi, available: slug === 'agency' },
   ];
 }
 
@@ -44,9 +44,9 @@ const card = (slug: PaidPlanSlug, title: string, text: string, monthly: number, 
 
 /** Spec 03 §9 plan table. */
 export const PLANS: readonly PlanCard[] = [
-  card('solo', TO.solo, TO.soloText, 279, 2790),
-  card('team', TO.team, TO.teamText, 690, 6900),
-  card('agency', TO.agency, TO.agencyText, 1290, 12900),
+  card('solo', OFFER_TEXTS.solo, OFFER_TEXTS.soloText, 279, 2790),
+  card('team', OFFER_TEXTS.team, OFFER_TEXTS.teamText, 690, 6900),
+  card('agency', OFFER_TEXTS.agency, OFFER_TEXTS.agencyText, 1290, 12900),
 ];
 
 /** "2.790 €" — whole euros in German notation. */
@@ -73,9 +73,9 @@ export const isPaidPlan = (slug: string): boolean => (PAID_PLAN_SLUGS as readonl
  */
 export function bookingState(user: BookingUser, slug: PaidPlanSlug, period: BillingPeriod): BookingState {
   if (user.slug === slug && user.billingPeriod === period) return { kind: 'booked' };
-  if (isPaidPlan(user.slug)) return { kind: 'book', disabled: true, tooltip: TO.tooltipPlanRunning };
-  if (!user.hasDefaultPaymentMethod) return { kind: 'book', disabled: true, tooltip: TO.tooltipNoPaymentMethod };
-  return { kind: 'book', disabled: false, tooltip: TO.tooltipBookable };
+  if (isPaidPlan(user.slug)) return { kind: 'book', disabled: true, tooltip: OFFER_TEXTS.tooltipPlanRunning };
+  if (!user.hasDefaultPaymentMethod) return { kind: 'book', disabled: true, tooltip: OFFER_TEXTS.tooltipNoPaymentMethod };
+  return { kind: 'book', disabled: false, tooltip: OFFER_TEXTS.tooltipBookable };
 }
 
 /** The toggle's preset: the user's period, monthly when it is anything else. */

@@ -1,7 +1,7 @@
-import { MCOM } from '../../../shared/messages.ts';
+import { COMMERCE_MESSAGES } from '../../../shared/messages.ts';
 
 // German texts of the offer (spec 03 §2 Offer, §4 plan booking, §9 plan table).
-export const TO = {
+export const OFFER_TEXTS = {
   title: 'Aktuelle Mika Angebote',
   subtitle: 'Wähle den Tarif, der zu Deinem Team passt. Alle Preise zzgl. MwSt.',
   periodLabel: 'Abrechnungszeitraum',
@@ -17,9 +17,9 @@ export const TO = {
   booked: 'Gebucht',
   book: 'Buchen',
   bookLabel: (title: string) => `Tarif ${title} buchen`,
-  tooltipNoPaymentMethod: MCOM.bookingNoPaymentMethod,
-  tooltipPlanRunning: MCOM.bookingPlanRunning,
-  tooltipBookable: MCOM.bookingAllowed,
+  tooltipNoPaymentMethod: COMMERCE_MESSAGES.bookingNoPaymentMethod,
+  tooltipPlanRunning: COMMERCE_MESSAGES.bookingPlanRunning,
+  tooltipBookable: COMMERCE_MESSAGES.bookingAllowed,
   confirmTitle: (title: string) => `Tarif ${title} buchen`,
   confirmText: (title: string, price: string, period: string) =>
     `Du buchst den Tarif ${title} für ${price} ${period} zzgl. MwSt. Die Abrechnung startet sofort.`,
@@ -32,7 +32,7 @@ export const TO = {
   agreeAfter: '.',
   cancel: 'Abbrechen',
   confirm: 'Verbindlich buchen',
-  successTitle: MCOM.bookingSuccess,
+  successTitle: COMMERCE_MESSAGES.bookingSuccess,
   successText: 'Glückwunsch, Du kannst jetzt loslegen!',
   noPaymentTitle: 'Noch keine Zahlungsmethode hinterlegt',
   noPaymentText: 'Um einen Tarif zu buchen, lege zuerst eine Zahlungsmethode an. Beim Kauf auf Rechnung genügt Deine Rechnungsadresse.',

@@ -23,7 +23,7 @@ import { useAddExtras } from './api/add-extras.ts';
 import { useCancelExtras } from './api/cancel-extras.ts';
 import { canShowCancel, cancelRefusal, clampQuantity } from './shop-rules.ts';
 import { formatCents } from '../../lib/commerce/index.ts';
-import { TS } from './texts.ts';
+import { SHOP_TEXTS } from './texts.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 interface Pending {
@@ -39,15 +39,15 @@ export default function ShopSection(_props: SectionProps) {
 
   let body: ReactNode;
   if (shop.isPending) {
-    body = <Skeleton variant="rounded" height={360} aria-busy aria-label={TS.loading} />;
+    body = <Skeleton variant="rounded" height={360} aria-busy aria-label={SHOP_TEXTS.loading} />;
   } else if (shop.isError) {
     body = (
-      <LoadFailed query={shop} text={TS.loadFailed} />
+      <LoadFailed query={shop} text={SHOP_TEXTS.loadFailed} />
     );
   } else if (shop.data.error) {
     body = (
       <Alert severity="info" data-testid="shop-error">
-        <AlertTitle>{TS.errorTitle}</AlertTitle>
+        <AlertTitle>{SHOP_TEXTS.errorTitle}</AlertTitle>
         {shop.data.error}
       </Alert>
     );
@@ -58,9 +58,9 @@ export default function ShopSection(_props: SectionProps) {
         <ExtraCard
           product="mika"
           icon={<AutoAwesomeIcon />}
-          title={TS.mikaTitle}
-          price={TS.mikaPrice}
-          bonus={TS.mikaBonus}
+          title={SHOP_TEXTS.mikaTitle}
+          price={SHOP_TEXTS.mikaPrice}
+          bonus={SHOP_TEXTS.mikaBonus}
           included={info.assistantLimitRegular}
           booked={info.assistantAddons}
           cancellations={(info.cancellations ?? []).filter((c) => c.item === 'mika')}
@@ -69,9 +69,9 @@ export default function ShopSection(_props: SectionProps) {
         <ExtraCard
           product="user"
           icon={<GroupAddIcon />}
-          title={TS.userTitle}
-          price={TS.userPrice}
-          bonus={TS.userBonus}
+          title={SHOP_TEXTS.userTitle}
+          price={SHOP_TEXTS.userPrice}
+          bonus={SHOP_TEXTS.userBonus}
           included={info.userLimitRegular}
           booked={info.userAddons}
           cancellations={(info.cancellations ?? []).filter((c) => c.item === 'user')}
@@ -83,7 +83,7 @@ export default function ShopSection(_props: SectionProps) {
 
   return (
     <>
-      <SectionHeader title={TS.title} subtitle={TS.subtitle} />
+      <SectionHeader title={SHOP_TEXTS.title} subtitle={SHOP_TEXTS.subtitle} />
       {body}
       {pending && <ConfirmDialog pending={pending} onClose={() => setPending(null)} />}
     </>
@@ -163,15 +163,15 @@ function ExtraCard({ product, icon, title, price, bonus, included, booked, cance
       </Box>
 
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1 }}>
-        <Stat label={TS.included} value={included} testId={`shop-${product}-included`} />
-        <Stat label={TS.extras} value={booked} testId={`shop-${product}-extras`} />
-        <Stat label={TS.total} value={included + booked} testId={`shop-${product}-total`} />
+        <Stat label={SHOP_TEXTS.included} value={included} testId={`shop-${product}-included`} />
+        <Stat label={SHOP_TEXTS.extras} value={booked} testId={`shop-${product}-extras`} />
+        <Stat label={SHOP_TEXTS.total} value={included + booked} testId={`shop-${product}-total`} />
       </Box>
       {cancellations.length > 0 && (
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }} data-testid={`shop-${product}-cancellations`}>
           {cancellations.map((c) => (
             <Typography component="li" variant="body2" key={`${c.until}-${c.qty}`} sx={{ color: 'text.primary', fontWeight: 600 }}>
-              {TS.cancelled(c.qty, dayFormat(c.until))}
+              {SHOP_TEXTS.cancelled(c.qty, dayFormat(c.until))}
             </Typography>
           ))}
         </Box>
@@ -179,7 +179,7 @@ function ExtraCard({ product, icon, title, price, bonus, included, booked, cance
 
       <Box>
         <Typography id={sliderId} variant="body2" sx={{ color: 'text.secondary', mb: 0.5 }}>
-          {TS.quantityOf(product)}
+          {SHOP_TEXTS.quantityOf(product)}
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2.5 }}>
           <Slider
@@ -194,7 +194,7 @@ function ExtraCard({ product, icon, title, price, bonus, included, booked, cance
             sx={{ flex: 1, mx: 1 }}
           />
           <TextField
-            label={TS.quantity}
+            label={SHOP_TEXTS.quantity}
             type="number"
             size="small"
             value={typed}
@@ -212,17 +212,17 @@ function ExtraCard({ product, icon, title, price, bonus, included, booked, cance
 
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
         {canShowCancel(booked) && (
-          <Button variant="outlined" color="inherit" startIcon={<RemoveIcon />} onClick={cancel} aria-label={TS.cancelLabel(qty, product)}>
-            {TS.cancel}
+          <Button variant="outlined" color="inherit" startIcon={<RemoveIcon />} onClick={cancel} aria-label={SHOP_TEXTS.cancelLabel(qty, product)}>
+            {SHOP_TEXTS.cancel}
           </Button>
         )}
         <Button
           variant="contained"
           startIcon={<AddIcon />}
           onClick={() => onConfirm({ action: 'add', product, qty })}
-          aria-label={TS.addLabel(qty, product)}
+          aria-label={SHOP_TEXTS.addLabel(qty, product)}
         >
-          {TS.add}
+          {SHOP_TEXTS.add}
         </Button>
       </Box>
     </Card>
@@ -268,17 +268,17 @@ function ConfirmDialog({ pending, onClose }: { pending: Pending; onClose: () => 
       aria-describedby="shop-confirm-text"
       slotProps={{ paper: { sx: { width: 400, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
     >
-      <DialogTitle id="shop-confirm-title">{pending.action === 'add' ? TS.confirmAddTitle : TS.confirmCancelTitle}</DialogTitle>
+      <DialogTitle id="shop-confirm-title">{pending.action === 'add' ? SHOP_TEXTS.confirmAddTitle : SHOP_TEXTS.confirmCancelTitle}</DialogTitle>
       <DialogContent>
         <DialogContentText id="shop-confirm-text">
-          {pending.action === 'add' ? TS.confirmAdd(pending.qty, pending.product, formatCents(priceCents)) : TS.confirmCancel(pending.qty, pending.product)}
+          {pending.action === 'add' ? SHOP_TEXTS.confirmAdd(pending.qty, pending.product, formatCents(priceCents)) : SHOP_TEXTS.confirmCancel(pending.qty, pending.product)}
           {pending.action === 'add' && pending.product === 'mika' && ` (+${EXTRA_MIKA_CREDITS * pending.qty} Credits pro Monat)`}
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{TS.no}</Button>
+        <Button onClick={onClose}>{SHOP_TEXTS.no}</Button>
         <Button variant="contained" loading={mutation.isPending} onClick={confirm}>
-          {TS.yes}
+          {SHOP_TEXTS.yes}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,5 +1,5 @@
 import { SHOP_QTY, type ShopProduct } from '../../../shared/schemas/commerce.ts';
-import { TS } from './texts.ts';
+import { SHOP_TEXTS } from './texts.ts';
 
 /** The quantity the slider and field hold: a whole number from 1 to 10 (spec 03 §5, §9). */
 export function clampQuantity(value: number): number {
@@ -20,7 +20,7 @@ export const canShowCancel = (booked: number): boolean => booked > 0;
  * (spec 03 §5). The server checks the same.
  */
 export function cancelRefusal(product: ShopProduct, quantity: number, booked: number): string | null {
-  if (!isValidQuantity(quantity)) return TS.quantityInvalid;
-  if (quantity > booked) return product === 'mika' ? TS.cancelTooManyMikas : TS.cancelTooManyUsers;
+  if (!isValidQuantity(quantity)) return SHOP_TEXTS.quantityInvalid;
+  if (quantity > booked) return product === 'mika' ? SHOP_TEXTS.cancelTooManyMikas : SHOP_TEXTS.cancelTooManyUsers;
   return null;
 }

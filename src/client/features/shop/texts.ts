@@ -1,7 +1,7 @@
-import { MCOM } from '../../../shared/messages.ts';
+import { COMMERCE_MESSAGES } from '../../../shared/messages.ts';
 
 // German texts of the shop (spec 03 §2 Shop, §5, §8, §9).
-export const TS = {
+export const SHOP_TEXTS = {
   title: 'Shop für User und Mikas',
   subtitle: 'Buche zusätzliche Mikas und User zu Deinem Tarif dazu oder kündige sie wieder. Alle Preise zzgl. MwSt.',
   errorTitle: 'Ups, der Shop kann noch nicht verwendet werden',
@@ -32,7 +32,7 @@ export const TS = {
   cancelled: (qty: number, until: string) => `${qty} gekündigt – läuft bis ${until}`,
   no: 'Nein',
   yes: 'Ja, bitte',
-  cancelTooManyMikas: MCOM.shopCancelTooManyMikas,
-  cancelTooManyUsers: MCOM.shopCancelTooManyUsers,
-  quantityInvalid: MCOM.shopQuantity,
+  cancelTooManyMikas: COMMERCE_MESSAGES.shopCancelTooManyMikas,
+  cancelTooManyUsers: COMMERCE_MESSAGES.shopCancelTooManyUsers,
+  quantityInvalid: COMMERCE_MESSAGES.shopQuantity,
 } as const;

@@ -15,7 +15,7 @@ import { FormTextField } from '../../components/FormTextField.tsx';
 import { SectionHeader } from '../../components/SectionHeader.tsx';
 import { showSuccess } from '../../state/snackbar-store.ts';
 import type { SectionProps } from '../../lib/section.ts';
-import { ST } from './texts.ts';
+import { SUPPORT_TEXTS } from './texts.ts';
 import { useSendSupportMutation, type SupportRequest } from './support-api.ts';
 
 /** The theme's success.light (MUI: lighten(success, 0.2)). */
@@ -30,17 +30,17 @@ function SideCard({ email }: { email: string }) {
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1 }}>
         <MailReadIcon style={{ color: COLORS.primaryText }} />
         <Typography variant="subtitle1" component="h2">
-          {ST.replyTitle}
+          {SUPPORT_TEXTS.replyTitle}
         </Typography>
       </Box>
       <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-        {ST.replyText(email)}
+        {SUPPORT_TEXTS.replyText(email)}
       </Typography>
       <Typography variant="subtitle2" component="h3" sx={{ mt: 3, mb: 1.25 }}>
-        {ST.tipsTitle}
+        {SUPPORT_TEXTS.tipsTitle}
       </Typography>
       <Stack component="ul" spacing={1} sx={{ m: 0, p: 0, listStyle: 'none' }}>
-        {ST.tips.map((tip) => (
+        {SUPPORT_TEXTS.tips.map((tip) => (
           <Box component="li" key={tip} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
             <CheckIcon size={18} style={{ marginTop: 2, color: SUCCESS_LIGHT }} />
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -75,29 +75,29 @@ export default function SupportSection({ user }: SectionProps) {
 
   return (
     <>
-      <SectionHeader title={ST.title} subtitle={ST.subtitle} />
+      <SectionHeader title={SUPPORT_TEXTS.title} subtitle={SUPPORT_TEXTS.subtitle} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(260px, 1fr)' } }}>
         <Card
           component="form"
           noValidate
-          aria-label={ST.title}
+          aria-label={SUPPORT_TEXTS.title}
           onSubmit={(e) => void onSubmit(e)}
           sx={{ p: { xs: 2.5, sm: 4 } }}
         >
           <Typography variant="overline" component="h2" sx={{ color: 'text.secondary', display: 'block', mb: 2 }}>
-            {ST.formHeading}
+            {SUPPORT_TEXTS.formHeading}
           </Typography>
           <Stack spacing={2.5}>
-            <FormTextField control={control} name="subject" label={ST.labelSubject} disabled={mutation.isPending} />
+            <FormTextField control={control} name="subject" label={SUPPORT_TEXTS.labelSubject} disabled={mutation.isPending} />
             <FormTextField
               control={control}
               name="message"
-              label={ST.labelMessage}
-              placeholder={ST.messagePlaceholder}
+              label={SUPPORT_TEXTS.labelMessage}
+              placeholder={SUPPORT_TEXTS.messagePlaceholder}
               multiline
               minRows={8}
               disabled={mutation.isPending}
-              helperText={ST.messageCounter(length, MESSAGE_MIN)}
+              helperText={SUPPORT_TEXTS.messageCounter(length, MESSAGE_MIN)}
             />
             <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
               <Button
@@ -108,7 +108,7 @@ export default function SupportSection({ user }: SectionProps) {
                 loading={mutation.isPending}
                 sx={{ minWidth: 140 }}
               >
-                {ST.send}
+                {SUPPORT_TEXTS.send}
               </Button>
             </Box>
           </Stack>

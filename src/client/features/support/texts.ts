@@ -1,5 +1,5 @@
-// German texts of the support screen that only the client shows (server texts: MU).
-export const ST = {
+// German texts of the support screen that only the client shows (server texts: USER_MESSAGES).
+export const SUPPORT_TEXTS = {
   navLabel: 'Support',
   title: 'Service und Support',
   subtitle: 'Eine Frage, ein Problem oder eine Idee? Schreib uns – wir kümmern uns darum.',

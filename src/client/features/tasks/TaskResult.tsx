@@ -5,7 +5,7 @@ import { IconButton } from '../../components/ui/IconButton.ts';
 import { Box } from '../../components/ui/Box.ts';
 import { Typography } from '../../components/ui/Typography.ts';
 import type { TaskResponse } from '../../../shared/schemas/task.ts';
-import { MTK } from '../../../shared/messages.ts';
+import { TASK_MESSAGES } from '../../../shared/messages.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
 import { Markdown } from '../../components/Markdown.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
@@ -14,7 +14,7 @@ import { fileUrl } from '../../lib/chat/index.ts';
 import { DocumentMessage } from '../../components/chat/index.ts';
 import { useEmailTaskOutput } from './api/email-task-output.ts';
 import { TaskVoiceButton } from './TaskVoiceButton.tsx';
-import { TT } from './texts.ts';
+import { TASK_TEXTS } from './texts.ts';
 import { useTyping } from './use-typing.ts';
 
 interface Props {
@@ -26,9 +26,9 @@ interface Props {
 async function copy(text: string) {
   try {
     await navigator.clipboard.writeText(text);
-    showSuccess(MTK.copied);
+    showSuccess(TASK_MESSAGES.copied);
   } catch {
-    showError(MTK.copyFailed);
+    showError(TASK_MESSAGES.copyFailed);
   }
 }
 
@@ -37,7 +37,7 @@ export function TaskResult({ assistant, result }: Props) {
   if (result.responseType === 'doc') {
     return (
       <Box sx={{ display: 'grid', gap: 1.5 }} data-testid="task-document">
-        <Typography sx={{ color: 'text.secondary' }}>{TT.documentResult}</Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{TASK_TEXTS.documentResult}</Typography>
         <Box sx={{ p: 2, borderRadius: '12px', border: 1, borderColor: 'divider', bgcolor: 'action.hover' }}>
           <DocumentMessage url={fileUrl('document', assistant.uuid, result.responseData, result.threadToken)} fileName={result.responseData} />
         </Box>
@@ -63,9 +63,9 @@ function TextResult({ assistant, result }: Props) {
           msgId={result.msgId}
           canTalk={assistant.can_talk === 1}
         />
-        <Hint title={TT.email}>
+        <Hint title={TASK_TEXTS.email}>
           <IconButton
-            aria-label={TT.email}
+            aria-label={TASK_TEXTS.email}
             disabled={mail.isPending}
             data-testid="task-email"
             onClick={() => mail.mutate(result.responseData, { onSuccess: (data) => showSuccess(data.message) })}
@@ -73,14 +73,14 @@ function TextResult({ assistant, result }: Props) {
             {mail.isPending ? <Spinner size={20} /> : <MailIcon />}
           </IconButton>
         </Hint>
-        <Hint title={TT.copy}>
-          <IconButton aria-label={TT.copy} data-testid="task-copy" onClick={() => void copy(result.responseData)}>
+        <Hint title={TASK_TEXTS.copy}>
+          <IconButton aria-label={TASK_TEXTS.copy} data-testid="task-copy" onClick={() => void copy(result.responseData)}>
             <CopyIcon />
           </IconButton>
         </Hint>
         {!typing.done && (
           <Button size="small" color="inherit" onClick={typing.skip} sx={{ ml: 'auto' }}>
-            {TT.skipTyping}
+            {TASK_TEXTS.skipTyping}
           </Button>
         )}
       </Box>

@@ -9,7 +9,7 @@ import { Box } from '../../components/ui/Box.ts';
 import { Card } from '../../components/ui/Card.ts';
 import { Typography } from '../../components/ui/Typography.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { MC, MTK } from '../../../shared/messages.ts';
+import { CONVERSATION_MESSAGES, TASK_MESSAGES } from '../../../shared/messages.ts';
 import { TASK_INPUT_MAX, TASK_INPUT_MIN, type TaskResponse } from '../../../shared/schemas/task.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
 import { useAssistantView } from '../../lib/assistant-view.ts';
@@ -17,10 +17,10 @@ import { subscribeToThread } from '../../lib/live-channel.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AssistantAvatar } from '../../components/AssistantAvatar.tsx';
 import { OfflineChip } from '../../components/chat/index.ts';
-import { useCapabilitiesQuery, useChatAssistantQuery, CT } from '../../lib/chat/index.ts';
+import { useCapabilitiesQuery, useChatAssistantQuery, CHAT_TEXTS } from '../../lib/chat/index.ts';
 import { useSendTask } from './api/send-task.ts';
 import { TaskResult } from './TaskResult.tsx';
-import { TT } from './texts.ts';
+import { TASK_TEXTS } from './texts.ts';
 import { withNameBreaks } from '../../lib/name-breaks.ts';
 
 /** The office's task view (/?view=task&assistant=<uuid>, spec 02 §2): an input, a result, its actions. */
@@ -41,8 +41,8 @@ export default function TaskView({ assistantUuid }: { assistantUuid: string }) {
   useEffect(() => () => unsubscribe.current?.(), []);
 
   const back = (
-    <Tooltip title={CT.backToLibrary}>
-      <IconButton aria-label={CT.backToLibrary} onClick={() => open('list')} color="inherit" edge="start">
+    <Tooltip title={CHAT_TEXTS.backToLibrary}>
+      <IconButton aria-label={CHAT_TEXTS.backToLibrary} onClick={() => open('list')} color="inherit" edge="start">
         <ArrowBackIcon />
       </IconButton>
     </Tooltip>
@@ -53,7 +53,7 @@ export default function TaskView({ assistantUuid }: { assistantUuid: string }) {
       <Box sx={{ minHeight: '50vh', display: 'grid', placeItems: 'center' }} aria-busy>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: 'text.secondary' }}>
           <CircularProgress size={22} color="inherit" />
-          <Typography>{CT.assistantLoading}</Typography>
+          <Typography>{CHAT_TEXTS.assistantLoading}</Typography>
         </Box>
       </Box>
     );
@@ -62,11 +62,11 @@ export default function TaskView({ assistantUuid }: { assistantUuid: string }) {
     return (
       <Card sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }} data-testid="task-unavailable">
         <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-          {CT.assistantUnavailableTitle}
+          {CHAT_TEXTS.assistantUnavailableTitle}
         </Typography>
-        <Typography sx={{ color: 'text.secondary', mb: 3 }}>{CT.assistantUnavailableText}</Typography>
+        <Typography sx={{ color: 'text.secondary', mb: 3 }}>{CHAT_TEXTS.assistantUnavailableText}</Typography>
         <Button variant="contained" startIcon={<ArrowBackIcon />} onClick={() => open('list')}>
-          {CT.backToLibrary}
+          {CHAT_TEXTS.backToLibrary}
         </Button>
       </Card>
     );
@@ -77,12 +77,12 @@ export default function TaskView({ assistantUuid }: { assistantUuid: string }) {
     event.preventDefault();
     if (send.isPending || trimmed === '') return;
     if (trimmed.length < TASK_INPUT_MIN) {
-      setError(MTK.inputMin);
+      setError(TASK_MESSAGES.inputMin);
       return;
     }
     setError(null);
     setResult(null);
-    setProgress(MC.progressPreparing);
+    setProgress(CONVERSATION_MESSAGES.progressPreparing);
     send.mutate(
       {
         assistantUuid,
@@ -122,8 +122,8 @@ export default function TaskView({ assistantUuid }: { assistantUuid: string }) {
 
       <Card component="form" onSubmit={submit} noValidate sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
         <TextField
-          label={TT.inputLabel}
-          placeholder={TT.inputPlaceholder}
+          label={TASK_TEXTS.inputLabel}
+          placeholder={TASK_TEXTS.inputPlaceholder}
           multiline
           minRows={4}
           maxRows={14}
@@ -137,12 +137,12 @@ export default function TaskView({ assistantUuid }: { assistantUuid: string }) {
             if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit(e);
           }}
           error={error !== null}
-          helperText={error ?? TT.inputCount(count, TASK_INPUT_MIN)}
+          helperText={error ?? TASK_TEXTS.inputCount(count, TASK_INPUT_MIN)}
           slotProps={{ htmlInput: { maxLength: TASK_INPUT_MAX, 'data-testid': 'task-input' } }}
           fullWidth
         />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Hint title={TT.inputPlaceholder} disabled={trimmed === ''} label={TT.send}>
+          <Hint title={TASK_TEXTS.inputPlaceholder} disabled={trimmed === ''} label={TASK_TEXTS.send}>
             <Button
               type="submit"
               variant="contained"
@@ -150,7 +150,7 @@ export default function TaskView({ assistantUuid }: { assistantUuid: string }) {
               endIcon={send.isPending ? <CircularProgress size={16} color="inherit" /> : <SendIcon />}
               data-testid="task-send"
             >
-              {TT.send}
+              {TASK_TEXTS.send}
             </Button>
           </Hint>
         </Box>
@@ -158,18 +158,18 @@ export default function TaskView({ assistantUuid }: { assistantUuid: string }) {
 
       <Card sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 1.5 }} aria-labelledby="task-result-title">
         <Typography id="task-result-title" variant="h6" component="h2">
-          {TT.resultTitle}
+          {TASK_TEXTS.resultTitle}
         </Typography>
         <Box ref={resultRef} tabIndex={-1} aria-live="polite" sx={{ outline: 'none' }} data-testid="task-result">
           {send.isPending ? (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: 'text.secondary' }} role="status">
               <CircularProgress size={18} color="inherit" />
-              <Typography data-testid="task-progress">{progress || TT.working}</Typography>
+              <Typography data-testid="task-progress">{progress || TASK_TEXTS.working}</Typography>
             </Box>
           ) : result ? (
             <TaskResult assistant={assistant} result={result} />
           ) : (
-            <Typography sx={{ color: 'text.secondary' }}>{TT.resultEmpty}</Typography>
+            <Typography sx={{ color: 'text.secondary' }}>{TASK_TEXTS.resultEmpty}</Typography>
           )}
         </Box>
       </Card>

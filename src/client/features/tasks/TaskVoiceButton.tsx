@@ -3,12 +3,12 @@ import { PlayIcon } from '../../components/ui/icons/PlayIcon.ts';
 import { VolumeIcon } from '../../components/ui/icons/VolumeIcon.ts';
 import { IconButton } from '../../components/ui/IconButton.ts';
 import { useEffect, useState } from 'react';
-import { MC } from '../../../shared/messages.ts';
+import { CONVERSATION_MESSAGES } from '../../../shared/messages.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { showError } from '../../state/snackbar-store.ts';
 import { useTaskVoice } from './api/task-voice.ts';
-import { TT } from './texts.ts';
+import { TASK_TEXTS } from './texts.ts';
 
 interface Props {
   assistantUuid: string;
@@ -39,7 +39,7 @@ export function TaskVoiceButton({ assistantUuid, thread, msgId, canTalk }: Props
     setPlaying(true);
     element.play().catch(() => {
       setPlaying(false);
-      showError(MC.audioLoadFailed);
+      showError(CONVERSATION_MESSAGES.audioLoadFailed);
     });
   };
 
@@ -68,7 +68,7 @@ export function TaskVoiceButton({ assistantUuid, thread, msgId, canTalk }: Props
     );
   };
 
-  const label = !canTalk ? TT.voiceUnavailable : voice.isPending ? TT.voiceLoading : !audio ? TT.voice : playing ? TT.pause : TT.play;
+  const label = !canTalk ? TASK_TEXTS.voiceUnavailable : voice.isPending ? TASK_TEXTS.voiceLoading : !audio ? TASK_TEXTS.voice : playing ? TASK_TEXTS.pause : TASK_TEXTS.play;
   return (
     <Hint title={label} disabled={!canTalk}>
       <IconButton onClick={onClick} disabled={!canTalk || voice.isPending} aria-label={label} data-testid="task-voice">

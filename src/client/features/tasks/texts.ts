@@ -1,5 +1,5 @@
 // German texts of the task view (spec 02 §2, §4, §5, §8; docs/tasks.md).
-export const TT = {
+export const TASK_TEXTS = {
   inputLabel: 'Deine Aufgabe',
   inputPlaceholder: 'Beschreibe, was Dein Mika erledigen soll – z. B. „Schreibe ein Angebot für … als Word-Datei“.',
   inputCount: (n: number, min: number) => (n < min ? `${n} von mindestens ${min} Zeichen` : `${n} Zeichen`),

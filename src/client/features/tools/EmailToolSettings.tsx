@@ -10,14 +10,14 @@ import { TextField } from '../../components/ui/TextField.ts';
 import { Box } from '../../components/ui/Box.ts';
 import { Typography } from '../../components/ui/Typography.ts';
 import { Controller, useFieldArray, useForm, type FieldPath } from 'react-hook-form';
-import { MP, MT } from '../../../shared/messages.ts';
+import { PUBLIC_CHAT_MESSAGES, TOOL_MESSAGES } from '../../../shared/messages.ts';
 import { ZEmailContacts, type EmailContact } from '../../../shared/schemas/tools.ts';
 import { z } from '../../../shared/zod.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { showError, showSuccess } from '../../state/snackbar-store.ts';
 import { useEmailTool } from './api/get-email-tool.ts';
 import { useSaveEmailContacts } from './api/save-email-tool.ts';
-import { TT } from './texts.ts';
+import { TOOL_TEXTS } from './texts.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 const ZForm = z.object({ contacts: ZEmailContacts });
@@ -28,13 +28,13 @@ export function EmailToolSettings({ assistantUuid }: { assistantUuid: string }) 
   const query = useEmailTool(assistantUuid);
   if (query.isPending) {
     return (
-      <Box aria-busy aria-label={TT.loading}>
+      <Box aria-busy aria-label={TOOL_TEXTS.loading}>
         <Skeleton variant="rounded" height={96} />
       </Box>
     );
   }
   if (query.isError) {
-    return <LoadFailed query={query} text={TT.emailLoadFailed} />;
+    return <LoadFailed query={query} text={TOOL_TEXTS.emailLoadFailed} />;
   }
   return (
     <ContactsForm
@@ -56,7 +56,7 @@ function ContactsForm({ assistantUuid, saved }: { assistantUuid: string; saved: 
 
   const onValid = (values: { contacts: EmailContact[] }) =>
     save.mutate(values.contacts, {
-      onSuccess: (result) => showSuccess(result.message || MT.saved),
+      onSuccess: (result) => showSuccess(result.message || TOOL_MESSAGES.saved),
       onError: (error) => {
         if (!(error instanceof ApiError)) return;
         // "properties.1.email" on the server is "contacts.1.email" here.
@@ -73,22 +73,22 @@ function ContactsForm({ assistantUuid, saved }: { assistantUuid: string; saved: 
     <Box
       component="form"
       noValidate
-      aria-label={TT.emailContactsTitle}
-      onSubmit={(event) => void form.handleSubmit(onValid, () => showError(MP.formInvalid))(event)}
+      aria-label={TOOL_TEXTS.emailContactsTitle}
+      onSubmit={(event) => void form.handleSubmit(onValid, () => showError(PUBLIC_CHAT_MESSAGES.formInvalid))(event)}
       sx={{ display: 'grid', gap: 2 }}
     >
       <Box>
         <Typography variant="overline" component="h3" sx={{ color: 'text.secondary', display: 'block' }}>
-          {TT.emailContactsTitle}
+          {TOOL_TEXTS.emailContactsTitle}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {TT.emailContactsHint}
+          {TOOL_TEXTS.emailContactsHint}
         </Typography>
       </Box>
 
       {rows.fields.length === 0 && (
         <Typography variant="body2" sx={{ fontStyle: 'italic', color: 'text.secondary' }}>
-          {TT.emailNoContacts}
+          {TOOL_TEXTS.emailNoContacts}
         </Typography>
       )}
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
@@ -110,8 +110,8 @@ function ContactsForm({ assistantUuid, saved }: { assistantUuid: string; saved: 
                 <TextField
                   {...field}
                   inputRef={field.ref}
-                  label={TT.contactName}
-                  placeholder={TT.contactNamePlaceholder}
+                  label={TOOL_TEXTS.contactName}
+                  placeholder={TOOL_TEXTS.contactNamePlaceholder}
                   size="small"
                   disabled={busy}
                   error={Boolean(fieldState.error)}
@@ -128,8 +128,8 @@ function ContactsForm({ assistantUuid, saved }: { assistantUuid: string; saved: 
                   {...field}
                   inputRef={field.ref}
                   type="email"
-                  label={TT.contactEmail}
-                  placeholder={TT.contactEmailPlaceholder}
+                  label={TOOL_TEXTS.contactEmail}
+                  placeholder={TOOL_TEXTS.contactEmailPlaceholder}
                   size="small"
                   disabled={busy}
                   error={Boolean(fieldState.error)}
@@ -139,7 +139,7 @@ function ContactsForm({ assistantUuid, saved }: { assistantUuid: string; saved: 
               )}
             />
             <IconButton
-              aria-label={TT.removeContact(form.getValues(`contacts.${index}.name`))}
+              aria-label={TOOL_TEXTS.removeContact(form.getValues(`contacts.${index}.name`))}
               onClick={() => rows.remove(index)}
               disabled={busy}
               sx={{
@@ -156,7 +156,7 @@ function ContactsForm({ assistantUuid, saved }: { assistantUuid: string; saved: 
 
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1.5, flexWrap: 'wrap' }}>
         <Button startIcon={<AddIcon />} onClick={() => rows.append({ name: '', email: '' })} disabled={busy}>
-          {TT.addContact}
+          {TOOL_TEXTS.addContact}
         </Button>
         <Button
           type="submit"
@@ -165,7 +165,7 @@ function ContactsForm({ assistantUuid, saved }: { assistantUuid: string; saved: 
           startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
           sx={{ width: { xs: '100%', sm: 'auto' } }}
         >
-          {busy ? TT.saving : TT.save}
+          {busy ? TOOL_TEXTS.saving : TOOL_TEXTS.save}
         </Button>
       </Box>
     </Box>

@@ -11,12 +11,12 @@ import { Card } from '../../components/ui/Card.ts';
 import { Divider } from '../../components/ui/Divider.ts';
 import { Typography } from '../../components/ui/Typography.ts';
 import { Link as RouterLink } from 'react-router';
-import { MT } from '../../../shared/messages.ts';
+import { TOOL_MESSAGES } from '../../../shared/messages.ts';
 import type { McpItem } from '../../../shared/schemas/tools.ts';
 import { showSuccess } from '../../state/snackbar-store.ts';
 import { useMcps, useRefreshMcps } from './api/get-mcps.ts';
 import { useToggleMcp } from './api/toggle-mcp.ts';
-import { TT } from './texts.ts';
+import { TOOL_TEXTS } from './texts.ts';
 import { ToolHeader } from './ToolHeader.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 
@@ -40,38 +40,38 @@ export function ExternalToolsCard({ assistantUuid }: { assistantUuid: string }) 
       <ToolHeader
         icon={<ExtensionIcon />}
         titleId="tool-mcp-title"
-        title={TT.mcpTitle}
-        text={TT.mcpText}
+        title={TOOL_TEXTS.mcpTitle}
+        text={TOOL_TEXTS.mcpText}
         action={
           servers.length > 0 ? (
             <Button
               size="small"
-              onClick={() => refresh.mutate(undefined, { onSuccess: () => showSuccess(TT.mcpUpdated) })}
+              onClick={() => refresh.mutate(undefined, { onSuccess: () => showSuccess(TOOL_TEXTS.mcpUpdated) })}
               disabled={refresh.isPending}
               startIcon={refresh.isPending ? <CircularProgress size={14} color="inherit" /> : <RefreshIcon />}
               sx={{ flexShrink: 0, display: { xs: 'none', sm: 'inline-flex' } }}
             >
-              {refresh.isPending ? TT.mcpRefreshing : TT.mcpRefresh}
+              {refresh.isPending ? TOOL_TEXTS.mcpRefreshing : TOOL_TEXTS.mcpRefresh}
             </Button>
           ) : undefined
         }
       />
       <Divider sx={{ my: 2.5 }} />
       {query.isPending && (
-        <Box aria-busy aria-label={TT.loading}>
+        <Box aria-busy aria-label={TOOL_TEXTS.loading}>
           <Skeleton variant="rounded" height={64} />
         </Box>
       )}
       {query.isError && (
-        <LoadFailed query={query} text={TT.mcpLoadFailed} />
+        <LoadFailed query={query} text={TOOL_TEXTS.mcpLoadFailed} />
       )}
       {query.isSuccess && servers.length === 0 && (
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="body2" sx={{ color: 'text.secondary', flex: '1 1 320px' }}>
-            {TT.mcpEmpty}
+            {TOOL_TEXTS.mcpEmpty}
           </Typography>
           <Button component={RouterLink} to="/Support" variant="outlined" size="small">
-            {TT.mcpSupportLink}
+            {TOOL_TEXTS.mcpSupportLink}
           </Button>
         </Box>
       )}
@@ -85,7 +85,7 @@ export function ExternalToolsCard({ assistantUuid }: { assistantUuid: string }) 
               onToggle={(state) =>
                 toggle.mutate(
                   { mcpId: server.id, state },
-                  { onSuccess: (r) => showSuccess(r.message || MT.settingSaved) },
+                  { onSuccess: (r) => showSuccess(r.message || TOOL_MESSAGES.settingSaved) },
                 )
               }
             />
@@ -95,12 +95,12 @@ export function ExternalToolsCard({ assistantUuid }: { assistantUuid: string }) 
       {servers.length > 0 && (
         <Button
           size="small"
-          onClick={() => refresh.mutate(undefined, { onSuccess: () => showSuccess(TT.mcpUpdated) })}
+          onClick={() => refresh.mutate(undefined, { onSuccess: () => showSuccess(TOOL_TEXTS.mcpUpdated) })}
           disabled={refresh.isPending}
           startIcon={<RefreshIcon />}
           sx={{ mt: 2, display: { xs: 'inline-flex', sm: 'none' } }}
         >
-          {refresh.isPending ? TT.mcpRefreshing : TT.mcpRefresh}
+          {refresh.isPending ? TOOL_TEXTS.mcpRefreshing : TOOL_TEXTS.mcpRefresh}
         </Button>
       )}
     </Card>
@@ -141,7 +141,7 @@ function ServerRow({
           checked={server.active}
           disabled={busy}
           onChange={(event) => onToggle(event.target.checked)}
-          slotProps={{ input: { 'aria-label': TT.switchLabel(server.name) } }}
+          slotProps={{ input: { 'aria-label': TOOL_TEXTS.switchLabel(server.name) } }}
         />
       </Box>
       {server.error && (
@@ -150,12 +150,12 @@ function ServerRow({
         </Alert>
       )}
       <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-        {server.tools.length > 0 ? TT.mcpFunctions(server.tools.length) : TT.mcpNoFunctions}
+        {server.tools.length > 0 ? TOOL_TEXTS.mcpFunctions(server.tools.length) : TOOL_TEXTS.mcpNoFunctions}
       </Typography>
       {server.tools.length > 0 && (
         <Box
           component="ul"
-          aria-label={TT.mcpFunctions(server.tools.length)}
+          aria-label={TOOL_TEXTS.mcpFunctions(server.tools.length)}
           sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}
         >
           {server.tools.map((tool) => (

@@ -10,7 +10,7 @@ import { Divider } from '../../components/ui/Divider.ts';
 import { Typography } from '../../components/ui/Typography.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
-import { MP } from '../../../shared/messages.ts';
+import { PUBLIC_CHAT_MESSAGES } from '../../../shared/messages.ts';
 import {
   FORM_FIELD_LABELS,
   FORM_FIELDS,
@@ -21,7 +21,7 @@ import type { z } from '../../../shared/zod.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { showError, showSuccess } from '../../state/snackbar-store.ts';
 import { useFormSettingsQuery, useSaveFormSettings, type FormSettings } from './form-tool-api.ts';
-import { TT } from './texts.ts';
+import { TOOL_TEXTS } from './texts.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 type Output = z.output<typeof ZFormSettings>;
@@ -31,14 +31,14 @@ export function FormToolSettings({ assistantUuid }: { assistantUuid: string }) {
   const query = useFormSettingsQuery(assistantUuid);
   if (query.isPending) {
     return (
-      <Box aria-busy aria-label={TT.loading}>
+      <Box aria-busy aria-label={TOOL_TEXTS.loading}>
         <Skeleton width="80%" />
         <Skeleton variant="rounded" height={180} sx={{ mt: 2 }} />
       </Box>
     );
   }
   if (query.isError) {
-    return <LoadFailed query={query} text={TT.loadFailed} />;
+    return <LoadFailed query={query} text={TOOL_TEXTS.loadFailed} />;
   }
   return <FormToolCard key={assistantUuid} assistantUuid={assistantUuid} settings={query.data} />;
 }
@@ -58,7 +58,7 @@ function FormToolCard({ assistantUuid, settings }: { assistantUuid: string; sett
   const onValid = (values: Output) =>
     save.mutate(values, {
       onSuccess: (result) => {
-        showSuccess(result.message || MP.formSaved);
+        showSuccess(result.message || PUBLIC_CHAT_MESSAGES.formSaved);
         form.reset(values);
       },
       onError: (error) => {
@@ -68,13 +68,13 @@ function FormToolCard({ assistantUuid, settings }: { assistantUuid: string; sett
         showError(error.userMessage);
       },
     });
-  const onInvalid = () => showError(MP.formInvalid);
+  const onInvalid = () => showError(PUBLIC_CHAT_MESSAGES.formInvalid);
 
   return (
     <Box
       component="form"
       noValidate
-      aria-label={TT.formTitle}
+      aria-label={TOOL_TEXTS.formTitle}
       onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}
       sx={{ display: 'grid', gap: 2.5 }}
     >
@@ -84,7 +84,7 @@ function FormToolCard({ assistantUuid, settings }: { assistantUuid: string; sett
           component="h3"
           sx={{ color: 'text.secondary', display: 'block', mb: 0.5 }}
         >
-          {TT.fieldsTitle}
+          {TOOL_TEXTS.fieldsTitle}
         </Typography>
         <Box
           sx={{
@@ -105,7 +105,7 @@ function FormToolCard({ assistantUuid, settings }: { assistantUuid: string; sett
         </Box>
         {noFields && (
           <Typography variant="caption" sx={{ color: 'warning.main', display: 'block', mt: 0.5 }}>
-            {TT.noFields}
+            {TOOL_TEXTS.noFields}
           </Typography>
         )}
       </Box>
@@ -113,7 +113,7 @@ function FormToolCard({ assistantUuid, settings }: { assistantUuid: string; sett
       <Divider />
       <Box sx={{ display: 'grid', gap: 1 }}>
         <Typography variant="overline" component="h3" sx={{ color: 'text.secondary' }}>
-          {TT.recipientsTitle}
+          {TOOL_TEXTS.recipientsTitle}
         </Typography>
         <Controller
           control={form.control}
@@ -123,8 +123,8 @@ function FormToolCard({ assistantUuid, settings }: { assistantUuid: string; sett
               {...field}
               value={field.value ?? ''}
               inputRef={field.ref}
-              label={TT.sendTo}
-              placeholder={TT.sendToPlaceholder}
+              label={TOOL_TEXTS.sendTo}
+              placeholder={TOOL_TEXTS.sendToPlaceholder}
               fullWidth
               disabled={busy}
               error={Boolean(fieldState.error)}
@@ -132,7 +132,7 @@ function FormToolCard({ assistantUuid, settings }: { assistantUuid: string; sett
             />
           )}
         />
-        <SwitchField control={form.control} name="send_to_user" label={TT.sendToUser} disabled={busy} />
+        <SwitchField control={form.control} name="send_to_user" label={TOOL_TEXTS.sendToUser} disabled={busy} />
       </Box>
 
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
@@ -143,7 +143,7 @@ function FormToolCard({ assistantUuid, settings }: { assistantUuid: string; sett
           startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
           sx={{ width: { xs: '100%', sm: 'auto' } }}
         >
-          {busy ? TT.saving : TT.save}
+          {busy ? TOOL_TEXTS.saving : TOOL_TEXTS.save}
         </Button>
       </Box>
     </Box>

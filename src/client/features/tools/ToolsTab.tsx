@@ -8,7 +8,7 @@ import { Card } from '../../components/ui/Card.ts';
 import { Divider } from '../../components/ui/Divider.ts';
 import { Typography } from '../../components/ui/Typography.ts';
 import type { ReactNode } from 'react';
-import { MT } from '../../../shared/messages.ts';
+import { TOOL_MESSAGES } from '../../../shared/messages.ts';
 import type { AssistantDetail } from '../../../shared/schemas/assistants.ts';
 import type { ToolItem } from '../../../shared/schemas/tools.ts';
 import { showSuccess } from '../../state/snackbar-store.ts';
@@ -18,7 +18,7 @@ import { AssetToolSettings } from './assets/AssetToolSettings.tsx';
 import { EmailToolSettings } from './EmailToolSettings.tsx';
 import { ExternalToolsCard } from './ExternalToolsCard.tsx';
 import { FormToolSettings } from './FormToolSettings.tsx';
-import { TT } from './texts.ts';
+import { TOOL_TEXTS } from './texts.ts';
 import { ToolHeader } from './ToolHeader.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 
@@ -43,7 +43,7 @@ export function ToolsTab({ assistant }: { assistant: AssistantDetail }) {
   const tools = useTools(assistant.uuid);
   if (tools.isPending) {
     return (
-      <Box sx={{ display: 'grid', gap: 2 }} aria-busy aria-label={TT.loading}>
+      <Box sx={{ display: 'grid', gap: 2 }} aria-busy aria-label={TOOL_TEXTS.loading}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} variant="rounded" height={96} />
         ))}
@@ -51,12 +51,12 @@ export function ToolsTab({ assistant }: { assistant: AssistantDetail }) {
     );
   }
   if (tools.isError) {
-    return <LoadFailed query={tools} text={TT.toolsLoadFailed} />;
+    return <LoadFailed query={tools} text={TOOL_TEXTS.toolsLoadFailed} />;
   }
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Typography variant="body2" sx={{ color: 'text.secondary', maxWidth: 760 }}>
-        {TT.intro}
+        {TOOL_TEXTS.intro}
       </Typography>
       {tools.data.map((tool) => (
         <ToolCard key={tool.uuid} assistantUuid={assistant.uuid} tool={tool}>
@@ -93,7 +93,7 @@ function ToolCard({
               aria-hidden
               sx={{ color: tool.active ? 'success.main' : 'text.secondary', fontWeight: 600, minWidth: 26 }}
             >
-              {tool.active ? TT.on : TT.off}
+              {tool.active ? TOOL_TEXTS.on : TOOL_TEXTS.off}
             </Typography>
             <Switch
               checked={tool.active}
@@ -101,10 +101,10 @@ function ToolCard({
               onChange={(event) =>
                 toggle.mutate(
                   { toolUuid: tool.uuid, state: event.target.checked },
-                  { onSuccess: (r) => showSuccess(r.message || MT.settingSaved) },
+                  { onSuccess: (r) => showSuccess(r.message || TOOL_MESSAGES.settingSaved) },
                 )
               }
-              slotProps={{ input: { 'aria-label': TT.switchLabel(tool.name) } }}
+              slotProps={{ input: { 'aria-label': TOOL_TEXTS.switchLabel(tool.name) } }}
             />
           </Box>
         }

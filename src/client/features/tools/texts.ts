@@ -1,5 +1,5 @@
 // German texts of the Tools tab (spec 02 §2/§3/§5).
-export const TT = {
+export const TOOL_TEXTS = {
   tabLabel: 'Tools',
   formTitle: 'Kontaktformular',
   formText:

@@ -4,7 +4,7 @@ import { Typography } from '../../components/ui/Typography.ts';
 import { COLORS } from '../../lib/theme-tokens.ts';
 import type { CreditsDaily } from '../../../shared/schemas/commerce.ts';
 import { formatCredits } from './credit-chip.ts';
-import { TU } from './texts.ts';
+import { USAGE_TEXTS } from './texts.ts';
 
 // The usage charts of the Verbrauch tab. This module (with @mui/x-charts) is loaded only when the
 // tab shows (React.lazy in UsageSection), so the chart library never reaches another screen.
@@ -20,18 +20,18 @@ export default function UsageChart({ data }: { data: CreditsDaily }) {
   if (total === 0 && assistants.length === 0) {
     return (
       <Typography variant="body2" sx={{ color: 'text.secondary', py: 4, textAlign: 'center' }} data-testid="usage-chart-empty">
-        {TU.chartEmpty}
+        {USAGE_TEXTS.chartEmpty}
       </Typography>
     );
   }
-  const valueFormatter = (value: number | null) => (value === null ? '' : `${formatCredits(value)} ${TU.credits}`);
+  const valueFormatter = (value: number | null) => (value === null ? '' : `${formatCredits(value)} ${USAGE_TEXTS.credits}`);
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' } }} data-testid="usage-chart">
       <Box component="figure" sx={{ m: 0, minWidth: 0 }}>
         <Typography component="figcaption" variant="subtitle2" sx={{ mb: 1 }}>
-          {TU.perDay}
+          {USAGE_TEXTS.perDay}
           <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
-            {TU.chartSummary(formatCredits(total), activeDays)}
+            {USAGE_TEXTS.chartSummary(formatCredits(total), activeDays)}
           </Typography>
         </Typography>
         <BarChart
@@ -42,13 +42,13 @@ export default function UsageChart({ data }: { data: CreditsDaily }) {
           margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
           xAxis={[{ scaleType: 'band', data: data.days.map((d) => d.date), valueFormatter: (v: string, ctx) => (ctx.location === 'tick' ? dayLabel(v) : fullDate(v)) }]}
           yAxis={[{ width: 44, valueFormatter: (v: number) => formatCredits(v) }]}
-          series={[{ data: data.days.map((d) => d.credits), label: TU.credits, color: COLORS.primary, valueFormatter }]}
+          series={[{ data: data.days.map((d) => d.credits), label: USAGE_TEXTS.credits, color: COLORS.primary, valueFormatter }]}
           grid={{ horizontal: true }}
         />
       </Box>
       <Box component="figure" sx={{ m: 0, minWidth: 0 }}>
         <Typography component="figcaption" variant="subtitle2" sx={{ mb: 1 }}>
-          {TU.perMika}
+          {USAGE_TEXTS.perMika}
         </Typography>
         <BarChart
           height={Math.max(140, assistants.length * 40 + 40)}
@@ -59,7 +59,7 @@ export default function UsageChart({ data }: { data: CreditsDaily }) {
           margin={{ left: 0, right: 16, top: 8, bottom: 0 }}
           yAxis={[{ scaleType: 'band', data: assistants.map((a) => a.name), width: 110 }]}
           xAxis={[{ valueFormatter: (v: number) => formatCredits(v) }]}
-          series={[{ data: assistants.map((a) => a.credits), label: TU.credits, color: COLORS.info, valueFormatter }]}
+          series={[{ data: assistants.map((a) => a.credits), label: USAGE_TEXTS.credits, color: COLORS.info, valueFormatter }]}
           grid={{ vertical: true }}
         />
         {/* The same numbers as text: readable without the chart and by screen readers. */}
@@ -70,7 +70,7 @@ export default function UsageChart({ data }: { data: CreditsDaily }) {
                 {a.name}
               </Typography>
               <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                {formatCredits(a.credits)} {TU.credits}
+                {formatCredits(a.credits)} {USAGE_TEXTS.credits}
               </Typography>
             </Box>
           ))}

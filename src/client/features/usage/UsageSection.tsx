@@ -23,27 +23,27 @@ import { ApiError, FeedbackRedirectError, UnauthenticatedError } from '../../lib
 import { formatCents, useOpenInvoice } from '../../lib/commerce/index.ts';
 import { useOrders } from './api/get-orders.ts';
 import { creditChipColor, formatCredits, isValidTopUpAmount, monthLabel, monthParam, usedPercent } from './credit-chip.ts';
-import { TU } from './texts.ts';
+import { USAGE_TEXTS } from './texts.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { ListRow } from '../../components/ListRow.tsx';
 
 // The chart library comes only with the Verbrauch tab (docs/performance.md budgets).
 const UsageChart = lazy(() => import('./UsageChart.tsx'));
 
-const TABS = [TU.tabUsage, TU.tabTopUp] as const;
+const TABS = [USAGE_TEXTS.tabUsage, USAGE_TEXTS.tabTopUp] as const;
 type TabName = (typeof TABS)[number];
 
 /** The usage screen (spec 02 §2): tabs Verbrauch and Aufladen; ?tab=Aufladen opens the second. */
 export default function UsageSection(_props: SectionProps) {
   const [params, setParams] = useSearchParams();
-  const tab: TabName = params.get('tab') === TU.tabTopUp ? TU.tabTopUp : TU.tabUsage;
+  const tab: TabName = params.get('tab') === USAGE_TEXTS.tabTopUp ? USAGE_TEXTS.tabTopUp : USAGE_TEXTS.tabUsage;
   return (
     <>
-      <SectionHeader title={TU.title} subtitle={TU.subtitle} />
+      <SectionHeader title={USAGE_TEXTS.title} subtitle={USAGE_TEXTS.subtitle} />
       <Tabs
         value={tab}
-        onChange={(_, value: TabName) => setParams(value === TU.tabUsage ? {} : { tab: value }, { replace: true })}
-        aria-label={TU.tabsLabel}
+        onChange={(_, value: TabName) => setParams(value === USAGE_TEXTS.tabUsage ? {} : { tab: value }, { replace: true })}
+        aria-label={USAGE_TEXTS.tabsLabel}
         sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
       >
         {TABS.map((name) => (
@@ -51,13 +51,13 @@ export default function UsageSection(_props: SectionProps) {
         ))}
       </Tabs>
       <Box role="tabpanel" id={`usage-panel-${tab}`} aria-labelledby={`usage-tab-${tab}`}>
-        {tab === TU.tabUsage ? (
+        {tab === USAGE_TEXTS.tabUsage ? (
           <ConsumptionTab />
         ) : (
           <TopUpTab
             checkoutSuccess={params.get('checkout') === 'success'}
             confirmAmount={confirmAmount(params.get('amount'))}
-            onConfirm={(amount) => setParams(amount === null ? { tab: TU.tabTopUp } : { tab: TU.tabTopUp, amount: String(amount) }, { replace: true })}
+            onConfirm={(amount) => setParams(amount === null ? { tab: USAGE_TEXTS.tabTopUp } : { tab: USAGE_TEXTS.tabTopUp, amount: String(amount) }, { replace: true })}
           />
         )}
       </Box>
@@ -66,15 +66,15 @@ export default function UsageSection(_props: SectionProps) {
 }
 
 function LoadState({ query, height, children }: { query: { isPending: boolean; isError: boolean; refetch: () => unknown }; height: number; children: () => ReactNode }) {
-  if (query.isPending) return <Skeleton variant="rounded" height={height} aria-busy aria-label={TU.loading} />;
+  if (query.isPending) return <Skeleton variant="rounded" height={height} aria-busy aria-label={USAGE_TEXTS.loading} />;
   if (query.isError)
-    return <LoadFailed query={query} text={TU.loadFailed} />;
+    return <LoadFailed query={query} text={USAGE_TEXTS.loadFailed} />;
   return <>{children()}</>;
 }
 
 function CreditChip({ month, testId }: { month: CreditMonth; testId?: string }) {
   const percent = usedPercent(month);
-  return <Chip size="small" color={creditChipColor(percent)} label={TU.chip(percent)} data-testid={testId} data-color={creditChipColor(percent)} />;
+  return <Chip size="small" color={creditChipColor(percent)} label={USAGE_TEXTS.chip(percent)} data-testid={testId} data-color={creditChipColor(percent)} />;
 }
 
 function ConsumptionTab() {
@@ -89,18 +89,18 @@ function ConsumptionTab() {
             <Card component="section" aria-labelledby="usage-current-title" sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
                 <Typography id="usage-current-title" variant="h6" component="h2">
-                  {TU.currentTitle(monthLabel(current.month, current.year))}
+                  {USAGE_TEXTS.currentTitle(monthLabel(current.month, current.year))}
                 </Typography>
                 <CreditChip month={current} testId="usage-chip" />
               </Box>
               <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' } }}>
-                <Stat label={TU.booked} value={current.booked} testId="usage-booked" />
-                <Stat label={TU.used} value={current.used} testId="usage-used" />
-                <Stat label={TU.added} value={current.added_from_orders} testId="usage-added" />
-                <Stat label={TU.left} value={data.left} testId="usage-left" strong />
+                <Stat label={USAGE_TEXTS.booked} value={current.booked} testId="usage-booked" />
+                <Stat label={USAGE_TEXTS.used} value={current.used} testId="usage-used" />
+                <Stat label={USAGE_TEXTS.added} value={current.added_from_orders} testId="usage-added" />
+                <Stat label={USAGE_TEXTS.left} value={data.left} testId="usage-left" strong />
               </Box>
               <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary', mt: 1.5 }}>
-                {TU.chipHint}
+                {USAGE_TEXTS.chipHint}
               </Typography>
             </Card>
 
@@ -108,11 +108,11 @@ function ConsumptionTab() {
 
             <Card component="section" aria-labelledby="usage-past-title" sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
               <Typography id="usage-past-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-                {TU.pastTitle}
+                {USAGE_TEXTS.pastTitle}
               </Typography>
               {data.past.length === 0 ? (
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  {TU.pastEmpty}
+                  {USAGE_TEXTS.pastEmpty}
                 </Typography>
               ) : (
                 <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }} data-testid="usage-past">
@@ -125,9 +125,9 @@ function ConsumptionTab() {
                       </Typography>
                       <Typography variant="body2" sx={{ color: 'text.secondary', flex: 1, minWidth: 200, display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}>
                         {[
-                          `${TU.booked} ${formatCredits(month.booked)}`,
-                          `${TU.used} ${formatCredits(month.used)}`,
-                          `${TU.added} ${formatCredits(month.added_from_orders)}`,
+                          `${USAGE_TEXTS.booked} ${formatCredits(month.booked)}`,
+                          `${USAGE_TEXTS.used} ${formatCredits(month.used)}`,
+                          `${USAGE_TEXTS.added} ${formatCredits(month.added_from_orders)}`,
                         ].map((part) => (
                           <Box component="span" key={part} sx={{ whiteSpace: 'nowrap' }}>
                             {part}
@@ -167,12 +167,12 @@ function ChartCard({ months }: { months: CreditMonth[] }) {
     <Card component="section" aria-labelledby="usage-chart-title" sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2 }}>
         <Typography id="usage-chart-title" variant="h6" component="h2">
-          {TU.chartTitle}
+          {USAGE_TEXTS.chartTitle}
         </Typography>
         <TextField
           select
           size="small"
-          label={TU.chartMonth}
+          label={USAGE_TEXTS.chartMonth}
           value={month}
           onChange={(e) => setMonth(e.target.value)}
           slotProps={{ select: { native: true } }}
@@ -187,7 +187,7 @@ function ChartCard({ months }: { months: CreditMonth[] }) {
       </Box>
       <LoadState query={daily} height={260}>
         {() => (
-          <Suspense fallback={<Skeleton variant="rounded" height={260} aria-busy aria-label={TU.chartLoading} />}>
+          <Suspense fallback={<Skeleton variant="rounded" height={260} aria-busy aria-label={USAGE_TEXTS.chartLoading} />}>
             <UsageChart data={daily.data!} />
           </Suspense>
         )}
@@ -208,17 +208,17 @@ function ConfirmCard({ amount, onCancel }: { amount: number; onCancel: () => voi
       window.location.assign(url);
     } catch (err) {
       if (err instanceof UnauthenticatedError || err instanceof FeedbackRedirectError) return;
-      setError(err instanceof ApiError ? (err.fields.amount?.[0] ?? err.userMessage) : TU.loadFailed);
+      setError(err instanceof ApiError ? (err.fields.amount?.[0] ?? err.userMessage) : USAGE_TEXTS.loadFailed);
     }
   };
   const data = preview.data;
   return (
     <Card component="section" aria-labelledby="usage-confirm-title" data-testid="checkout-confirm" sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
       <Typography id="usage-confirm-title" variant="h6" component="h2">
-        {TU.confirmTitle}
+        {USAGE_TEXTS.confirmTitle}
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, mb: 2.5, maxWidth: 720 }}>
-        {TU.confirmText}
+        {USAGE_TEXTS.confirmText}
       </Typography>
       <LoadState query={preview} height={180}>
         {() => (
@@ -237,27 +237,27 @@ function ConfirmCard({ amount, onCancel }: { amount: number; onCancel: () => voi
                 '& dd': { m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
               }}
             >
-              <Typography component="dt">{TU.confirmCredits}</Typography>
+              <Typography component="dt">{USAGE_TEXTS.confirmCredits}</Typography>
               <Typography component="dd" data-testid="confirm-amount">
                 {formatCredits(data!.amount)}
               </Typography>
-              <Typography component="dt">{TU.confirmNet}</Typography>
+              <Typography component="dt">{USAGE_TEXTS.confirmNet}</Typography>
               <Typography component="dd" data-testid="confirm-net">
                 {formatCents(data!.net_cents)}
               </Typography>
-              <Typography component="dt">{TU.confirmVat(data!.vat_category, data!.vat_percent)}</Typography>
+              <Typography component="dt">{USAGE_TEXTS.confirmVat(data!.vat_category, data!.vat_percent)}</Typography>
               <Typography component="dd" data-testid="confirm-vat">
                 {formatCents(data!.vat_cents)}
               </Typography>
               <Typography component="dt" sx={{ fontWeight: 700, borderTop: 1, borderColor: 'divider', pt: 1 }}>
-                {TU.confirmTotal}
+                {USAGE_TEXTS.confirmTotal}
               </Typography>
               <Typography component="dd" data-testid="confirm-total" sx={{ fontWeight: 700, borderTop: 1, borderColor: 'divider', pt: 1 }}>
                 {formatCents(data!.total_cents)}
               </Typography>
             </Box>
             <Typography variant="body2" sx={{ color: 'text.secondary', mt: 2, maxWidth: 720 }} data-testid="confirm-note">
-              {data!.provider === 'stripe' ? TU.confirmStripeNote : data!.needs_address ? TU.confirmAddressNote : TU.confirmInvoiceNote}
+              {data!.provider === 'stripe' ? USAGE_TEXTS.confirmStripeNote : data!.needs_address ? USAGE_TEXTS.confirmAddressNote : USAGE_TEXTS.confirmInvoiceNote}
             </Typography>
           </>
         )}
@@ -269,10 +269,10 @@ function ConfirmCard({ amount, onCancel }: { amount: number; onCancel: () => voi
       )}
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', justifyContent: 'flex-end', mt: 2.5 }}>
         <Button onClick={onCancel} disabled={checkout.isPending}>
-          {TU.confirmCancel}
+          {USAGE_TEXTS.confirmCancel}
         </Button>
         <Button variant="contained" disabled={!data} loading={checkout.isPending} onClick={() => void order()}>
-          {TU.confirmOrder}
+          {USAGE_TEXTS.confirmOrder}
         </Button>
       </Box>
     </Card>
@@ -280,10 +280,10 @@ function ConfirmCard({ amount, onCancel }: { amount: number; onCancel: () => voi
 }
 
 const STATUS: Record<Order['status'], { label: string; color: 'success' | 'warning' }> = {
-  paid: { label: TU.statusPaid, color: 'success' },
-  open: { label: TU.statusOpen, color: 'warning' },
-  failed: { label: TU.statusFailed, color: 'warning' },
-  cancelled: { label: TU.statusCancelled, color: 'warning' },
+  paid: { label: USAGE_TEXTS.statusPaid, color: 'success' },
+  open: { label: USAGE_TEXTS.statusOpen, color: 'warning' },
+  failed: { label: USAGE_TEXTS.statusFailed, color: 'warning' },
+  cancelled: { label: USAGE_TEXTS.statusCancelled, color: 'warning' },
 };
 
 /** ?amount=N (the GET link /checkout?amount=N leads here): the amount to confirm, or null. */
@@ -321,20 +321,20 @@ function TopUpTab({
     <Box sx={{ display: 'grid', gap: 3 }}>
       {checkoutSuccess && (
         <Alert severity="success" data-testid="checkout-success">
-          <AlertTitle>{TU.checkoutSuccessTitle}</AlertTitle>
-          {TU.checkoutSuccessText}
+          <AlertTitle>{USAGE_TEXTS.checkoutSuccessTitle}</AlertTitle>
+          {USAGE_TEXTS.checkoutSuccessText}
         </Alert>
       )}
       <Card component="section" aria-labelledby="usage-topup-title" sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
         <Typography id="usage-topup-title" variant="h6" component="h2">
-          {TU.topUpTitle}
+          {USAGE_TEXTS.topUpTitle}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, mb: 2.5, maxWidth: 720 }}>
-          {TU.topUpText}
+          {USAGE_TEXTS.topUpText}
         </Typography>
         <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
           <TextField
-            label={TU.amount}
+            label={USAGE_TEXTS.amount}
             value={amount}
             onChange={(e) => {
               setAmount(e.target.value);
@@ -343,12 +343,12 @@ function TopUpTab({
             }}
             onBlur={() => setTouched(true)}
             error={touched && !valid}
-            helperText={touched && !valid ? TU.amountInvalid : TU.amountHint}
+            helperText={touched && !valid ? USAGE_TEXTS.amountInvalid : USAGE_TEXTS.amountHint}
             slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'topup-amount' } }}
             sx={{ width: { xs: '100%', sm: 240 } }}
           />
           <Button type="submit" variant="contained" size="large" startIcon={<ShoppingCartIcon />} sx={{ mt: { sm: 0.5 } }}>
-            {TU.buy}
+            {USAGE_TEXTS.buy}
           </Button>
         </Box>
       </Card>
@@ -357,13 +357,13 @@ function TopUpTab({
 
       <Card component="section" aria-labelledby="usage-orders-title" sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
         <Typography id="usage-orders-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-          {TU.ordersTitle}
+          {USAGE_TEXTS.ordersTitle}
         </Typography>
         <LoadState query={orders} height={160}>
           {() =>
             orders.data!.length === 0 ? (
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {TU.ordersEmpty}
+                {USAGE_TEXTS.ordersEmpty}
               </Typography>
             ) : (
               <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
@@ -376,7 +376,7 @@ function TopUpTab({
                     >
                       <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
                         <Typography variant="subtitle2" component="h3">
-                          {TU.orderTitle(formatCredits(order.amount))}
+                          {USAGE_TEXTS.orderTitle(formatCredits(order.amount))}
                         </Typography>
                         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                           {`${orderDate(order.created_at)} · ${formatCents(order.price_cents)}`}
@@ -388,11 +388,11 @@ function TopUpTab({
                         <Button
                           size="small"
                           startIcon={<ReceiptIcon />}
-                          aria-label={TU.invoiceLabel(orderDate(order.created_at))}
+                          aria-label={USAGE_TEXTS.invoiceLabel(orderDate(order.created_at))}
                           loading={invoice.isPending && invoice.variables === order.stripe_invoice_id}
                           onClick={() => invoice.mutate(order.stripe_invoice_id!)}
                         >
-                          {TU.invoice}
+                          {USAGE_TEXTS.invoice}
                         </Button>
                       ) : null}
                       </Box>

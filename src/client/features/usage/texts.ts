@@ -1,5 +1,5 @@
 // German texts of the usage screen (spec 02 §2 Usage, §4 credits and orders, §9).
-export const TU = {
+export const USAGE_TEXTS = {
   title: 'Nutzung',
   subtitle: 'Credits Deines Teams: Verbrauch im Monat und Aufladen.',
   tabsLabel: 'Nutzung',

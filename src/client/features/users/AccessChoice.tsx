@@ -5,7 +5,7 @@ import { Typography } from '../../components/ui/Typography.ts';
 import { alpha } from '../../components/ui/styles.ts';
 import { ForwardToInboxIcon } from '../../components/ui/icons/ForwardToInboxIcon.ts';
 import { KeyIcon } from '../../components/ui/icons/KeyIcon.ts';
-import { UT } from './texts.ts';
+import { USER_TEXTS } from './texts.ts';
 
 interface Props {
   invitation: boolean;
@@ -14,8 +14,8 @@ interface Props {
 }
 
 const OPTIONS = [
-  { value: 'password', icon: KeyIcon, label: UT.accessPassword, help: UT.accessPasswordHelp },
-  { value: 'invitation', icon: ForwardToInboxIcon, label: UT.accessInvitation, help: UT.accessInvitationHelp },
+  { value: 'password', icon: KeyIcon, label: USER_TEXTS.accessPassword, help: USER_TEXTS.accessPasswordHelp },
+  { value: 'invitation', icon: ForwardToInboxIcon, label: USER_TEXTS.accessInvitation, help: USER_TEXTS.accessInvitationHelp },
 ] as const;
 
 /** How the new user gets access: a password set now, or an invitation mail. */
@@ -23,7 +23,7 @@ export function AccessChoice({ invitation, onChange, disabled }: Props) {
   const selected = invitation ? 'invitation' : 'password';
   return (
     <RadioGroup
-      aria-label={UT.sectionAccess}
+      aria-label={USER_TEXTS.sectionAccess}
       value={selected}
       onChange={(_event, value) => onChange(value === 'invitation')}
       sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}

@@ -4,7 +4,7 @@ import { Switch } from '../../components/ui/Switch.ts';
 import { Box } from '../../components/ui/Box.ts';
 import { Controller } from 'react-hook-form';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
-import { UT } from './texts.ts';
+import { USER_TEXTS } from './texts.ts';
 
 interface Props<TValues extends FieldValues> {
   control: Control<TValues>;
@@ -22,7 +22,7 @@ export function AdminSwitch<TValues extends FieldValues>({ control, name, disabl
       render={({ field }) => (
         <Box>
           <FormControlLabel
-            label={UT.labelAdmin}
+            label={USER_TEXTS.labelAdmin}
             disabled={disabled}
             control={
               <Switch
@@ -35,7 +35,7 @@ export function AdminSwitch<TValues extends FieldValues>({ control, name, disabl
             }
             slotProps={{ typography: { sx: { fontWeight: 600 } } }}
           />
-          <FormHelperText sx={{ mt: 0, ml: 0 }}>{disabled ? UT.adminOwnerOnly : UT.adminHelp}</FormHelperText>
+          <FormHelperText sx={{ mt: 0, ml: 0 }}>{disabled ? USER_TEXTS.adminOwnerOnly : USER_TEXTS.adminHelp}</FormHelperText>
         </Box>
       )}
     />

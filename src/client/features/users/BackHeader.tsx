@@ -4,7 +4,7 @@ import { ArrowBackIcon } from '../../components/ui/icons/ArrowBackIcon.ts';
 import type { ReactNode } from 'react';
 import { Hint } from '../../components/ui/Hint.tsx';
 import { SectionHeader } from '../../components/SectionHeader.tsx';
-import { UT } from './texts.ts';
+import { USER_TEXTS } from './texts.ts';
 import { userListPath } from './user-view.ts';
 
 interface Props {
@@ -20,8 +20,8 @@ export function BackHeader({ title, subtitle, actions, back = true }: Props) {
   if (!back) return <SectionHeader title={title} subtitle={subtitle} actions={actions} />;
   return (
     <Box sx={{ display: 'flex', gap: { xs: 1, sm: 1.5 }, alignItems: 'flex-start' }}>
-      <Hint title={UT.back}>
-        <IconButton href={userListPath()} aria-label={UT.back} sx={{ mt: { xs: -0.25, sm: 0 }, ml: -1 }}>
+      <Hint title={USER_TEXTS.back}>
+        <IconButton href={userListPath()} aria-label={USER_TEXTS.back} sx={{ mt: { xs: -0.25, sm: 0 }, ml: -1 }}>
           <ArrowBackIcon />
         </IconButton>
       </Hint>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { TeamUser } from '../../../shared/schemas/users.ts';
 import { showSuccess } from '../../state/snackbar-store.ts';
-import { UT } from './texts.ts';
+import { USER_TEXTS } from './texts.ts';
 import { useDeleteUserMutation } from './users-api.ts';
 import { userListPath } from './user-view.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
@@ -20,7 +20,7 @@ export function DeleteUserButton({ member, self }: Props) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const mutation = useDeleteUserMutation();
-  const lockedReason = member.role === 'owner' ? UT.deleteOwner : self ? UT.deleteSelf : null;
+  const lockedReason = member.role === 'owner' ? USER_TEXTS.deleteOwner : self ? USER_TEXTS.deleteSelf : null;
 
   const confirm = async () => {
     try {
@@ -41,14 +41,14 @@ export function DeleteUserButton({ member, self }: Props) {
       disabled={lockedReason !== null}
       onClick={() => setOpen(true)}
     >
-      {UT.deleteButton}
+      {USER_TEXTS.deleteButton}
     </Button>
   );
 
   return (
     <>
       {lockedReason ? (
-        <Hint title={lockedReason} disabled label={`${UT.deleteButton}: ${lockedReason}`}>
+        <Hint title={lockedReason} disabled label={`${USER_TEXTS.deleteButton}: ${lockedReason}`}>
           {button}
         </Hint>
       ) : (
@@ -60,13 +60,13 @@ export function DeleteUserButton({ member, self }: Props) {
         aria-labelledby="delete-user-title"
         slotProps={{ paper: { sx: { width: 400, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
       >
-        <DialogTitle id="delete-user-title">{UT.deleteTitle}</DialogTitle>
+        <DialogTitle id="delete-user-title">{USER_TEXTS.deleteTitle}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{UT.deleteText(member.name)}</DialogContentText>
+          <DialogContentText>{USER_TEXTS.deleteText(member.name)}</DialogContentText>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>
           <Button color="inherit" onClick={() => setOpen(false)} disabled={mutation.isPending}>
-            {UT.cancel}
+            {USER_TEXTS.cancel}
           </Button>
           <Button
             variant="contained"
@@ -75,7 +75,7 @@ export function DeleteUserButton({ member, self }: Props) {
             disabled={mutation.isPending}
             loading={mutation.isPending}
           >
-            {UT.deleteConfirm}
+            {USER_TEXTS.deleteConfirm}
           </Button>
         </DialogActions>
       </Dialog>

@@ -3,7 +3,7 @@ import { Typography } from '../../components/ui/Typography.ts';
 import { CheckCircleIcon } from '../../components/ui/icons/CheckCircleIcon.ts';
 import { CircleOutlineIcon } from '../../components/ui/icons/CircleOutlineIcon.ts';
 import { USER_PASSWORD_MIN } from '../../../shared/schemas/users.ts';
-import { UT } from './texts.ts';
+import { USER_TEXTS } from './texts.ts';
 
 const SPECIALS = '#?!@$%^&*-';
 
@@ -28,10 +28,10 @@ export function PasswordRules({ value }: { value: string }) {
       })}
     >
       <Typography variant="subtitle2" sx={{ mb: 1 }}>
-        {UT.passwordRulesTitle}
+        {USER_TEXTS.passwordRulesTitle}
       </Typography>
       <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 0.75, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-        {UT.passwordRules.map((rule, i) => {
+        {USER_TEXTS.passwordRules.map((rule, i) => {
           const met = CHECKS[i]?.(value) ?? false;
           const Icon = met ? CheckCircleIcon : CircleOutlineIcon;
           return (

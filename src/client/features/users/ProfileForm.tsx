@@ -16,7 +16,7 @@ import { PasswordRules } from './PasswordRules.tsx';
 import { FormBlock } from './UserCreateView.tsx';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { EMPTY_PAIR, payloadResolver, type PasswordPair } from './form-support.ts';
-import { UT } from './texts.ts';
+import { USER_TEXTS } from './texts.ts';
 import { useUpdateUserMutation } from './users-api.ts';
 import { isOwner } from './user-view.ts';
 
@@ -79,15 +79,15 @@ export function ProfileForm({ user, member }: Props) {
   const busy = mutation.isPending;
 
   return (
-    <Card component="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={UT.tabProfile}>
-      <FormBlock title={UT.profileData}>
+    <Card component="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={USER_TEXTS.tabProfile}>
+      <FormBlock title={USER_TEXTS.profileData}>
         <Stack spacing={2.5}>
           <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-            <FormTextField control={fieldControl} name="user.name" label={UT.labelName} autoComplete={self ? 'name' : 'off'} />
+            <FormTextField control={fieldControl} name="user.name" label={USER_TEXTS.labelName} autoComplete={self ? 'name' : 'off'} />
             <FormTextField
               control={fieldControl}
               name="user.email"
-              label={UT.labelEmail}
+              label={USER_TEXTS.labelEmail}
               type="email"
               autoComplete={self ? 'email' : 'off'}
             />
@@ -98,22 +98,22 @@ export function ProfileForm({ user, member }: Props) {
         </Stack>
       </FormBlock>
       <Divider />
-      <FormBlock title={UT.changePassword}>
+      <FormBlock title={USER_TEXTS.changePassword}>
         <Stack spacing={2.5}>
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: -1 }}>
-            {UT.changePasswordHelp} {self && UT.ownPasswordHint}
+            {USER_TEXTS.changePasswordHelp} {self && USER_TEXTS.ownPasswordHint}
           </Typography>
           <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
             <FormPasswordField
               control={fieldControl}
               name="password.password"
-              label={UT.labelNewPassword}
+              label={USER_TEXTS.labelNewPassword}
               autoComplete="new-password"
             />
             <FormPasswordField
               control={fieldControl}
               name="password.password_confirmation"
-              label={UT.labelPasswordConfirmation}
+              label={USER_TEXTS.labelPasswordConfirmation}
               autoComplete="new-password"
             />
           </Box>
@@ -123,7 +123,7 @@ export function ProfileForm({ user, member }: Props) {
       <Divider />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: { xs: 2.5, sm: 3 } }}>
         <Button type="submit" variant="contained" disabled={busy} loading={busy} sx={{ minWidth: 140 }}>
-          {UT.save}
+          {USER_TEXTS.save}
         </Button>
       </Box>
     </Card>

@@ -10,7 +10,7 @@ import { Typography } from '../../components/ui/Typography.ts';
 import { Fragment } from 'react';
 import type { TeamUser } from '../../../shared/schemas/users.ts';
 import { showSuccess } from '../../state/snackbar-store.ts';
-import { UT } from './texts.ts';
+import { USER_TEXTS } from './texts.ts';
 import { useSetPermissionMutation, type AssistantRight, type PermissionType } from './users-api.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
 import { withNameBreaks } from '../../lib/name-breaks.ts';
@@ -40,7 +40,7 @@ function RightSwitch({ label, subject, checked, disabled, tooltip, onChange }: R
           checked={checked}
           onChange={(event) => onChange(event.target.checked)}
           // The visible label first (WCAG 2.5.3), then whose: "Nutzung erlaubt für Mika Allrounder".
-          slotProps={subject ? { input: { 'aria-label': UT.rightFor(label, subject) } } : undefined}
+          slotProps={subject ? { input: { 'aria-label': USER_TEXTS.rightFor(label, subject) } } : undefined}
         />
       }
       slotProps={{ typography: { variant: 'body2', sx: { fontWeight: 500, whiteSpace: 'nowrap' } } }}
@@ -89,7 +89,7 @@ function AssistantRow({ member, assistant }: { member: TeamUser; assistant: Assi
             {withNameBreaks(assistant.name)}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
-            {[UT.typeLabels[assistant.type] ?? assistant.type, assistant.is_default === 1 ? UT.defaultMika : null]
+            {[USER_TEXTS.typeLabels[assistant.type] ?? assistant.type, assistant.is_default === 1 ? USER_TEXTS.defaultMika : null]
               .filter(Boolean)
               .join(' · ')}
           </Typography>
@@ -97,18 +97,18 @@ function AssistantRow({ member, assistant }: { member: TeamUser; assistant: Assi
       </Box>
       <Box sx={{ display: 'flex', columnGap: 3, rowGap: 0, flexWrap: 'wrap', pl: { xs: 7.5, sm: 0 }, mt: { xs: -0.5, sm: 0 } }}>
         <RightSwitch
-          label={UT.rightUse}
+          label={USER_TEXTS.rightUse}
           subject={assistant.name}
           checked={assistant.can_use}
           disabled={locked}
           onChange={(value) => set('can_use', value)}
         />
         <RightSwitch
-          label={UT.rightEdit}
+          label={USER_TEXTS.rightEdit}
           subject={assistant.name}
           checked={assistant.can_edit}
           disabled={editLocked}
-          tooltip={!locked && assistant.is_default === 1 ? UT.defaultNotEditable : undefined}
+          tooltip={!locked && assistant.is_default === 1 ? USER_TEXTS.defaultNotEditable : undefined}
           onChange={(value) => set('can_edit', value)}
         />
       </Box>
@@ -130,7 +130,7 @@ function UseAllSwitch({ member, assistants }: Props) {
   };
   return (
     <Box sx={{ mt: 1.5 }}>
-      <RightSwitch label={UT.rightUseAll} checked={all} disabled={mutation.isPending} onChange={(value) => void setAll(value).catch(() => undefined)} />
+      <RightSwitch label={USER_TEXTS.rightUseAll} checked={all} disabled={mutation.isPending} onChange={(value) => void setAll(value).catch(() => undefined)} />
     </Box>
   );
 }
@@ -141,26 +141,26 @@ export function RightsTab({ member, assistants }: Props) {
     <Card>
       <Box sx={{ p: { xs: 2.5, sm: 3 }, pb: { xs: 2, sm: 2.5 } }}>
         <Typography variant="h6" component="h2">
-          {UT.rightsTitle}
+          {USER_TEXTS.rightsTitle}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-          {UT.rightsSubtitle}
+          {USER_TEXTS.rightsSubtitle}
         </Typography>
         {!member.is_admin && assistants.some((a) => a.is_default === 1) && (
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-            {UT.defaultNotEditableHint}
+            {USER_TEXTS.defaultNotEditableHint}
           </Typography>
         )}
         {!member.is_admin && assistants.length > 1 && <UseAllSwitch member={member} assistants={assistants} />}
         {member.is_admin && (
           <Alert severity="info" variant="outlined" sx={{ mt: 2 }}>
-            {UT.rightsAdminHint}
+            {USER_TEXTS.rightsAdminHint}
           </Alert>
         )}
       </Box>
       <Divider />
       {assistants.length === 0 ? (
-        <Typography sx={{ p: 3, color: 'text.secondary' }}>{UT.rightsEmpty}</Typography>
+        <Typography sx={{ p: 3, color: 'text.secondary' }}>{USER_TEXTS.rightsEmpty}</Typography>
       ) : (
         assistants.map((assistant, index) => (
           <Fragment key={assistant.uuid}>

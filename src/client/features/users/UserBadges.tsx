@@ -2,7 +2,7 @@ import { Chip } from '../../components/ui/Chip.ts';
 import { alpha } from '../../components/ui/styles.ts';
 import { Avatar } from '../../components/ui/Avatar.tsx';
 import type { TeamUser } from '../../../shared/schemas/users.ts';
-import { UT } from './texts.ts';
+import { USER_TEXTS } from './texts.ts';
 import { ROLE_LABELS, roleKind, type RoleKind } from './user-view.ts';
 
 const ROLE_COLORS: Record<RoleKind, 'pink' | 'purple' | 'blue'> = {
@@ -31,7 +31,7 @@ export function RoleChip({ user }: { user: Pick<TeamUser, 'role' | 'is_admin'> }
 
 /** Shown while an invited user has not set a password yet. */
 export function InvitationChip() {
-  return <Chip size="small" variant="outlined" color="warning" label={UT.invitationOpen} sx={{ fontWeight: 600 }} />;
+  return <Chip size="small" variant="outlined" color="warning" label={USER_TEXTS.invitationOpen} sx={{ fontWeight: 600 }} />;
 }
 
 /** A team member: initials on the raised surface (ui/Avatar). */

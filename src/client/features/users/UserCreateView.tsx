@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { MU } from '../../../shared/messages.ts';
+import { USER_MESSAGES } from '../../../shared/messages.ts';
 import { ZCreateUserRequest, type CreateUserRequest } from '../../../shared/schemas/users.ts';
 import { FormPasswordField, FormTextField } from '../../components/FormTextField.tsx';
 import { showSuccess } from '../../state/snackbar-store.ts';
@@ -22,7 +22,7 @@ import { PasswordRules } from './PasswordRules.tsx';
 import { canCreateUser } from './UserList.tsx';
 import { showServerErrors } from '../../lib/form-errors.ts';
 import { EMPTY_PAIR, payloadResolver, type PasswordPair } from './form-support.ts';
-import { UT } from './texts.ts';
+import { USER_TEXTS } from './texts.ts';
 import { useCreateUserMutation } from './users-api.ts';
 import { isOwner, userEditPath, userListPath } from './user-view.ts';
 
@@ -92,24 +92,24 @@ export function UserCreateView({ user }: { user: CurrentUser }) {
 
   return (
     <>
-      <BackHeader title={UT.createTitle} subtitle={UT.createSubtitle} />
+      <BackHeader title={USER_TEXTS.createTitle} subtitle={USER_TEXTS.createSubtitle} />
       {!allowed && (
         <Alert severity="warning" sx={{ mb: 3 }}>
-          {MU.userLimitReached}
+          {USER_MESSAGES.userLimitReached}
         </Alert>
       )}
-      <Card component="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={UT.createTitle}>
-        <FormBlock title={UT.sectionPerson}>
+      <Card component="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={USER_TEXTS.createTitle}>
+        <FormBlock title={USER_TEXTS.sectionPerson}>
           <Stack spacing={2.5}>
             <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-              <FormTextField control={fieldControl} name="name" label={UT.labelName} autoComplete="off" autoFocus />
-              <FormTextField control={fieldControl} name="email" label={UT.labelEmail} type="email" autoComplete="off" />
+              <FormTextField control={fieldControl} name="name" label={USER_TEXTS.labelName} autoComplete="off" autoFocus />
+              <FormTextField control={fieldControl} name="email" label={USER_TEXTS.labelEmail} type="email" autoComplete="off" />
             </Box>
             <AdminSwitch control={fieldControl} name="is_admin" disabled={!isOwner(user)} />
           </Stack>
         </FormBlock>
         <Divider />
-        <FormBlock title={UT.sectionAccess}>
+        <FormBlock title={USER_TEXTS.sectionAccess}>
           <Stack spacing={2.5}>
             <AccessChoice
               invitation={invitation}
@@ -125,13 +125,13 @@ export function UserCreateView({ user }: { user: CurrentUser }) {
                   <FormPasswordField
                     control={fieldControl}
                     name="password.password"
-                    label={UT.labelPassword}
+                    label={USER_TEXTS.labelPassword}
                     autoComplete="new-password"
                   />
                   <FormPasswordField
                     control={fieldControl}
                     name="password.password_confirmation"
-                    label={UT.labelPasswordConfirmation}
+                    label={USER_TEXTS.labelPasswordConfirmation}
                     autoComplete="new-password"
                   />
                 </Box>
@@ -143,10 +143,10 @@ export function UserCreateView({ user }: { user: CurrentUser }) {
         <Divider />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5, p: { xs: 2.5, sm: 3 }, flexWrap: 'wrap' }}>
           <Button href={userListPath()} color="inherit" disabled={busy}>
-            {UT.cancel}
+            {USER_TEXTS.cancel}
           </Button>
           <Button type="submit" variant="contained" disabled={!allowed || busy} loading={busy} sx={{ minWidth: 140 }}>
-            {UT.create}
+            {USER_TEXTS.create}
           </Button>
         </Box>
       </Card>

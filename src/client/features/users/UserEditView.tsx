@@ -2,14 +2,14 @@ import { Skeleton } from '../../components/ui/Skeleton.ts';
 import { Box } from '../../components/ui/Box.ts';
 import { Tab, Tabs } from '../../components/ui/Tabs.ts';
 import { useNavigate } from 'react-router';
-import { T } from '../../lib/texts.ts';
+import { COMMON_TEXTS } from '../../lib/texts.ts';
 import type { CurrentUser } from '../../state/user-store.ts';
 import { BackHeader } from './BackHeader.tsx';
 import { DeleteUserButton } from './DeleteUserButton.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { RightsTab } from './RightsTab.tsx';
 import { InvitationChip, RoleChip } from './UserBadges.tsx';
-import { UT } from './texts.ts';
+import { USER_TEXTS } from './texts.ts';
 import { useUserQuery } from './users-api.ts';
 import { userEditPath, type UserTab } from './user-view.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -29,7 +29,7 @@ export function UserEditView({ user, uuid, tab }: Props) {
 
   if (query.isPending) {
     return (
-      <Box aria-busy="true" aria-label={T.loading}>
+      <Box aria-busy="true" aria-label={COMMON_TEXTS.loading}>
         <Skeleton variant="text" width={280} height={48} />
         <Skeleton variant="text" width={200} sx={{ mb: 3 }} />
         <Skeleton variant="rounded" height={360} />
@@ -39,8 +39,8 @@ export function UserEditView({ user, uuid, tab }: Props) {
   if (!query.data) {
     return (
       <>
-        <BackHeader title={UT.tabProfile} back={admin} />
-        <LoadFailed query={query} text={UT.userLoadError} />
+        <BackHeader title={USER_TEXTS.tabProfile} back={admin} />
+        <LoadFailed query={query} text={USER_TEXTS.userLoadError} />
       </>
     );
   }
@@ -54,7 +54,7 @@ export function UserEditView({ user, uuid, tab }: Props) {
     <>
       <BackHeader
         back={admin}
-        title={self ? UT.ownProfileTitle : member.name}
+        title={self ? USER_TEXTS.ownProfileTitle : member.name}
         subtitle={
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
@@ -72,8 +72,8 @@ export function UserEditView({ user, uuid, tab }: Props) {
           onChange={(_event, value: UserTab) => void navigate(userEditPath(uuid, value), { replace: true })}
           sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
         >
-          <Tab value="profile" label={UT.tabProfile} />
-          <Tab value="rights" label={UT.tabRights} />
+          <Tab value="profile" label={USER_TEXTS.tabProfile} />
+          <Tab value="rights" label={USER_TEXTS.tabRights} />
         </Tabs>
       )}
       {activeTab === 'profile' ? (

@@ -11,13 +11,13 @@ import { ListItemButton } from '../../components/ui/List.ts';
 import { ChevronRightIcon } from '../../components/ui/icons/ChevronRightIcon.ts';
 import { PersonAddIcon } from '../../components/ui/icons/PersonAddIcon.ts';
 import { Fragment } from 'react';
-import { MU } from '../../../shared/messages.ts';
+import { USER_MESSAGES } from '../../../shared/messages.ts';
 import type { TeamUser } from '../../../shared/schemas/users.ts';
 import { SectionHeader } from '../../components/SectionHeader.tsx';
-import { T } from '../../lib/texts.ts';
+import { COMMON_TEXTS } from '../../lib/texts.ts';
 import type { CurrentUser } from '../../state/user-store.ts';
 import { InvitationChip, RoleChip, UserAvatar } from './UserBadges.tsx';
-import { UT } from './texts.ts';
+import { USER_TEXTS } from './texts.ts';
 import { useUsersQuery } from './users-api.ts';
 import { userCreatePath, userEditPath } from './user-view.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
@@ -38,13 +38,13 @@ function CreateUserButton({ user }: { user: CurrentUser }) {
       disabled={!allowed}
       sx={{ minHeight: 42 }}
     >
-      {UT.createButton}
+      {USER_TEXTS.createButton}
     </Button>
   );
   if (allowed) return button;
   // A disabled button fires no events: the wrapper carries the tooltip.
   return (
-    <Hint title={MU.userLimitReached} disabled label={`${UT.createButton}: ${MU.userLimitReached}`}>
+    <Hint title={USER_MESSAGES.userLimitReached} disabled label={`${USER_TEXTS.createButton}: ${USER_MESSAGES.userLimitReached}`}>
       {button}
     </Hint>
   );
@@ -72,10 +72,10 @@ function UserRow({ member, self }: { member: TeamUser; self: boolean }) {
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
             <Typography variant="subtitle1" component="span" sx={{ overflowWrap: 'anywhere' }}>
               {member.name}
-              <span className="visually-hidden"> {UT.editSuffix}</span>
+              <span className="visually-hidden"> {USER_TEXTS.editSuffix}</span>
             </Typography>
             {self && (
-              <Chip size="small" label={UT.you} sx={{ height: 20, fontSize: '0.6875rem', fontWeight: 700 }} />
+              <Chip size="small" label={USER_TEXTS.you} sx={{ height: 20, fontSize: '0.6875rem', fontWeight: 700 }} />
             )}
           </Box>
           <Typography variant="body2" noWrap sx={{ color: 'text.secondary' }}>
@@ -94,7 +94,7 @@ function UserRow({ member, self }: { member: TeamUser; self: boolean }) {
 
 function ListSkeleton() {
   return (
-    <Box aria-busy="true" aria-label={T.loading}>
+    <Box aria-busy="true" aria-label={COMMON_TEXTS.loading}>
       {[0, 1, 2].map((i) => (
         <Box key={i} sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 3, py: 2 }}>
           <Skeleton variant="circular" width={40} height={40} />
@@ -117,10 +117,10 @@ export function UserList({ user }: { user: CurrentUser }) {
   if (query.isPending) body = <ListSkeleton />;
   else if (query.isError)
     body = (
-      <LoadFailed query={query} text={UT.listLoadError} style={{ margin: 16 }} />
+      <LoadFailed query={query} text={USER_TEXTS.listLoadError} style={{ margin: 16 }} />
     );
   else if (users.length === 0)
-    body = <Typography sx={{ p: 3, color: 'text.secondary' }}>{UT.listEmpty}</Typography>;
+    body = <Typography sx={{ p: 3, color: 'text.secondary' }}>{USER_TEXTS.listEmpty}</Typography>;
   else
     body = users.map((member, index) => (
       <Fragment key={member.uuid}>
@@ -131,21 +131,21 @@ export function UserList({ user }: { user: CurrentUser }) {
 
   return (
     <>
-      <SectionHeader title={UT.listTitle} subtitle={UT.listSubtitle} actions={<CreateUserButton user={user} />} />
+      <SectionHeader title={USER_TEXTS.listTitle} subtitle={USER_TEXTS.listSubtitle} actions={<CreateUserButton user={user} />} />
       {!canCreateUser(user) && (
         <Alert severity="info" variant="outlined" sx={{ mb: 3 }}>
-          {MU.userLimitReached}
+          {USER_MESSAGES.userLimitReached}
         </Alert>
       )}
       <Card>
         {users.length > 0 && (
           <Box sx={{ px: { xs: 2, sm: 3 }, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
             <Typography variant="overline" sx={{ color: 'text.secondary' }}>
-              {UT.usersCount(users.length)}
+              {USER_TEXTS.usersCount(users.length)}
             </Typography>
           </Box>
         )}
-        <Box component="nav" aria-label={UT.listTitle}>
+        <Box component="nav" aria-label={USER_TEXTS.listTitle}>
           {body}
         </Box>
       </Card>

@@ -1,5 +1,5 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import { MU } from '../../../shared/messages.ts';
+import { USER_MESSAGES } from '../../../shared/messages.ts';
 
 export interface PasswordPair {
   password: string;
@@ -37,7 +37,7 @@ export function payloadResolver<TForm extends FieldValues & { password: Password
         ...errors,
         password: {
           ...(errors.password ?? {}),
-          password_confirmation: { type: 'custom', message: MU.confirmationMismatch },
+          password_confirmation: { type: 'custom', message: USER_MESSAGES.confirmationMismatch },
         },
       } as FieldErrors<TForm>,
     };

@@ -1,5 +1,5 @@
-// German texts of the user area that only the client shows (server texts: MU in shared/messages.ts).
-export const UT = {
+// German texts of the user area that only the client shows (server texts: USER_MESSAGES in shared/messages.ts).
+export const USER_TEXTS = {
   navLabel: 'Benutzer',
   listTitle: 'User im Team',
   listSubtitle: 'Lege User an und bestimme, welche Mikas sie nutzen und anpassen dürfen.',

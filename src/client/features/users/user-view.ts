@@ -1,6 +1,6 @@
 import type { TeamUser } from '../../../shared/schemas/users.ts';
 import type { CurrentUser } from '../../state/user-store.ts';
-import { UT } from './texts.ts';
+import { USER_TEXTS } from './texts.ts';
 
 /** The views of the user area, kept in the URL: /User?view=edit&user=<uuid>&tab=rights. */
 export type UserView = 'list' | 'create' | 'edit';
@@ -37,9 +37,9 @@ export function roleKind(user: Pick<TeamUser, 'role' | 'is_admin'>): RoleKind {
 }
 
 export const ROLE_LABELS: Record<RoleKind, string> = {
-  owner: UT.roleOwner,
-  admin: UT.roleAdmin,
-  employee: UT.roleEmployee,
+  owner: USER_TEXTS.roleOwner,
+  admin: USER_TEXTS.roleAdmin,
+  employee: USER_TEXTS.roleEmployee,
 };
 
 export function isOwner(user: Pick<CurrentUser, 'role'>): boolean {

@@ -6,7 +6,7 @@ import { Stack } from '../../components/ui/Stack.ts';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import type { ChatSlotContext } from '../../components/chat/index.ts';
-import { VT } from './texts.ts';
+import { VOICE_TEXTS } from './texts.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
 import { ToggleSwitch } from '../../components/ui/ToggleSwitch.tsx';
 
@@ -71,14 +71,14 @@ export function SpeakSwitch({ chat }: { chat: ChatSlotContext }) {
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
       {on && (
-        <Hint title={loading ? VT.speaking : playing ? VT.pause : VT.play} disabled={!audio}>
-          <IconButton size="small" onClick={toggle} disabled={!audio} aria-label={playing ? VT.pause : VT.play}>
+        <Hint title={loading ? VOICE_TEXTS.speaking : playing ? VOICE_TEXTS.pause : VOICE_TEXTS.play} disabled={!audio}>
+          <IconButton size="small" onClick={toggle} disabled={!audio} aria-label={playing ? VOICE_TEXTS.pause : VOICE_TEXTS.play}>
             {!audio ? <VolumeIcon size="small" /> : playing ? <PauseIcon size="small" /> : <PlayIcon size="small" />}
           </IconButton>
         </Hint>
       )}
       <ToggleSwitch
-        label={VT.canTalk}
+        label={VOICE_TEXTS.canTalk}
         checked={on}
         onChange={(checked) => {
           spoken.current = latestAnswer?.id ?? 0;

@@ -3,12 +3,12 @@ import { StopIcon } from '../../components/ui/icons/StopIcon.ts';
 import { IconButton } from '../../components/ui/IconButton.ts';
 import { keyframes } from '../../components/ui/styles.ts';
 import { useEffect, useRef, useState } from 'react';
-import { MC } from '../../../shared/messages.ts';
+import { CONVERSATION_MESSAGES } from '../../../shared/messages.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { showError } from '../../state/snackbar-store.ts';
 import type { ChatSlotContext } from '../../components/chat/index.ts';
 import type { Recording } from './recorder.ts';
-import { VT } from './texts.ts';
+import { VOICE_TEXTS } from './texts.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
 
 const pulse = keyframes`0% { box-shadow: 0 0 0 0 rgba(229,57,53,.55) } 70% { box-shadow: 0 0 0 10px rgba(229,57,53,0) } 100% { box-shadow: 0 0 0 0 rgba(229,57,53,0) }`;
@@ -24,7 +24,7 @@ export function VoiceInputButton({ chat }: { chat: ChatSlotContext }) {
 
   const start = async () => {
     if (!chat.thread) {
-      showError(MC.noThread);
+      showError(CONVERSATION_MESSAGES.noThread);
       return;
     }
     try {
@@ -34,7 +34,7 @@ export function VoiceInputButton({ chat }: { chat: ChatSlotContext }) {
       active.current = r;
       setRecording(r);
     } catch {
-      showError(VT.micDenied);
+      showError(VOICE_TEXTS.micDenied);
     }
   };
 
@@ -46,11 +46,11 @@ export function VoiceInputButton({ chat }: { chat: ChatSlotContext }) {
     const thread = chat.thread;
     if (!thread) {
       r.cancel();
-      showError(MC.noThread);
+      showError(CONVERSATION_MESSAGES.noThread);
       return;
     }
     const wav = await r.stop();
-    chat.setStatus('pending-user', VT.transcribing);
+    chat.setStatus('pending-user', VOICE_TEXTS.transcribing);
     const form = new FormData();
     form.append('assistantUuid', chat.assistantUuid);
     form.append('threadId', String(thread.id));
@@ -67,9 +67,9 @@ export function VoiceInputButton({ chat }: { chat: ChatSlotContext }) {
 
   const busy = chat.status !== 'done-ai' && chat.status !== 'error';
   return (
-    <Hint title={recording ? VT.stopRecording : VT.startRecording} disabled={!recording && busy}>
+    <Hint title={recording ? VOICE_TEXTS.stopRecording : VOICE_TEXTS.startRecording} disabled={!recording && busy}>
       <IconButton
-        aria-label={recording ? VT.stopRecording : VT.startRecording}
+        aria-label={recording ? VOICE_TEXTS.stopRecording : VOICE_TEXTS.startRecording}
         onClick={() => void (recording ? stop() : start())}
         disabled={!recording && busy}
         sx={

@@ -1,5 +1,5 @@
 // German texts of the voice controls (spec 01 §2, §4; spec 02 §4).
-export const VT = {
+export const VOICE_TEXTS = {
   startRecording: 'Spracheingabe starten',
   stopRecording: 'Aufnahme beenden',
   transcribing: 'Deine Sprachnachricht wird erkannt …',

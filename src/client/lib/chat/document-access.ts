@@ -1,4 +1,4 @@
-import { MC } from '../../../shared/messages.ts';
+import { CONVERSATION_MESSAGES } from '../../../shared/messages.ts';
 
 export type DocumentKind = 'pdf' | 'office' | 'image' | 'other';
 
@@ -28,13 +28,13 @@ export async function checkDocument(url: string): Promise<Availability> {
 }
 
 export function availabilityError(state: Exclude<Availability, 'ok'>): string {
-  return state === 'missing' ? MC.documentUnavailable : MC.documentCheckFailed;
+  return state === 'missing' ? CONVERSATION_MESSAGES.documentUnavailable : CONVERSATION_MESSAGES.documentCheckFailed;
 }
 
 /** Loads the document and saves it under its name; throws when it cannot be loaded. */
 export async function downloadDocument(url: string, fileName: string): Promise<void> {
   const response = await fetch(url, { credentials: 'same-origin' });
-  if (!response.ok) throw new Error(MC.documentLoadFailed);
+  if (!response.ok) throw new Error(CONVERSATION_MESSAGES.documentLoadFailed);
   const blob = await response.blob();
   const objectUrl = URL.createObjectURL(blob);
   const link = document.createElement('a');

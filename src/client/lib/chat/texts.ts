@@ -1,7 +1,7 @@
 import type { ConnectionState } from '../live-channel.ts';
 
-// German texts only the chat shows. Texts the server shows too are MC in src/shared/messages.ts.
-export const CT = {
+// German texts only the chat shows. Texts the server shows too are CONVERSATION_MESSAGES in src/shared/messages.ts.
+export const CHAT_TEXTS = {
   sources: 'Quellen',
   backToLibrary: 'Zur Übersicht',
   inputLabel: 'Nachricht',

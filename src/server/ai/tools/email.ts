@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MT } from '../../../shared/messages.ts';
+import { TOOL_MESSAGES } from '../../../shared/messages.ts';
 import type { EmailContact } from '../../../shared/schemas/tools.ts';
 import type { ToolDefinition } from './types.ts';
 
@@ -80,12 +80,12 @@ export const emailTool: ToolDefinition<z.infer<typeof input>> = {
   async execute(args, ctx) {
     const contacts = contactsOf(ctx.settings);
     const contact = findContact(contacts, args.empfaenger);
-    if (!contact) return MT.mailUnknownRecipient(contacts.map((c) => c.name).join(', '));
-    ctx.progress(MT.mailSending);
+    if (!contact) return TOOL_MESSAGES.mailUnknownRecipient(contacts.map((c) => c.name).join(', '));
+    ctx.progress(TOOL_MESSAGES.mailSending);
     await ctx.throttle.consume(
       `tool-email:${ctx.threadId === null ? `a${ctx.assistantId}` : `t${ctx.threadId}`}`,
       { limit: EMAILS_PER_THREAD_PER_HOUR, windowMs: 3_600_000 },
-      MT.mailLimit,
+      TOOL_MESSAGES.mailLimit,
     );
     await ctx.mailer.send({
       to: contact.email,
@@ -97,6 +97,6 @@ export const emailTool: ToolDefinition<z.infer<typeof input>> = {
         `—\nDiese E-Mail hat der Mika "${ctx.assistantName}" aus einem Chat heraus gesendet.`,
       ].join('\n\n'),
     });
-    return MT.mailSent(contact.name);
+    return TOOL_MESSAGES.mailSent(contact.name);
   },
 };

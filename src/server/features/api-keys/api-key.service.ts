@@ -1,7 +1,7 @@
 import { requireAccess } from '../../platform/access.ts';
 import { API_ACCESS_PLANS, type PlanSlug } from '../../../shared/constants.ts';
 import { withCountLimit } from '../../platform/count-limit.ts';
-import { MAK } from '../../../shared/messages.ts';
+import { API_KEY_MESSAGES } from '../../../shared/messages.ts';
 import { API_KEYS_MAX, type ApiKey, type ApiKeyList } from '../../../shared/schemas/api-keys.ts';
 import type { ApiKeyRow, Team } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -40,7 +40,7 @@ export const markKeyUsed = (deps: Deps, keyId: number) => touchKey(deps.db, keyI
 export const assistantsInKeyScope = (deps: Deps, key: ApiKeyRow) => assistantsForKey(deps.db, key);
 
 function requirePlan(team: Team) {
-  if (!hasApiAccess(team)) throw new AppError('FORBIDDEN', MAK.notInPlan);
+  if (!hasApiAccess(team)) throw new AppError('FORBIDDEN', API_KEY_MESSAGES.notInPlan);
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -79,20 +79,20 @@ export async function createApiKey(
   // The key stops working at the end of the chosen day (UTC).
   const expiresAt = input.expires_at ? new Date(`${input.expires_at}T23:59:59.999Z`) : null;
   if (expiresAt && (Number.isNaN(expiresAt.getTime()) || expiresAt <= new Date())) {
-    throw new AppError('VALIDATION', MAK.expiryPast, { fields: { expires_at: [MAK.expiryPast] } });
+    throw new AppError('VALIDATION', API_KEY_MESSAGES.expiryPast, { fields: { expires_at: [API_KEY_MESSAGES.expiryPast] } });
   }
   let assistantIds: number[] = [];
   if (input.scope === 'selected') {
     const wanted = [...new Set(input.assistants)];
-    if (wanted.length === 0) throw new AppError('VALIDATION', MAK.scopeEmpty, { fields: { assistants: [MAK.scopeEmpty] } });
+    if (wanted.length === 0) throw new AppError('VALIDATION', API_KEY_MESSAGES.scopeEmpty, { fields: { assistants: [API_KEY_MESSAGES.scopeEmpty] } });
     const found = await findUsableAssistants(deps.db, auth.team.id, wanted);
-    if (found.length !== wanted.length) throw new AppError('VALIDATION', MAK.scopeUnknown, { fields: { assistants: [MAK.scopeUnknown] } });
+    if (found.length !== wanted.length) throw new AppError('VALIDATION', API_KEY_MESSAGES.scopeUnknown, { fields: { assistants: [API_KEY_MESSAGES.scopeUnknown] } });
     assistantIds = found.map((a) => a.id);
   }
   const secret = `${KEY_PREFIX}${randomToken(32)}`;
   // Counted under the team's lock: parallel creates cannot pass the limit together.
   const row = await withCountLimit(deps.db, `api-keys:${auth.team.id}`, async (tx) => {
-    if ((await countActiveKeys(tx, auth.team.id)) >= API_KEYS_MAX) throw new AppError('CONFLICT', MAK.tooMany(API_KEYS_MAX));
+    if ((await countActiveKeys(tx, auth.team.id)) >= API_KEYS_MAX) throw new AppError('CONFLICT', API_KEY_MESSAGES.tooMany(API_KEYS_MAX));
     return insertKey(
       tx,
       {
@@ -110,13 +110,13 @@ export async function createApiKey(
   deps.log.info({ teamId: auth.team.id, userId: auth.user.id, apiKey: row.uuid }, 'api key created');
   await recordAudit(deps.db, { action: 'api_key.created', ...auditFrom(auth), detail: { key: row.uuid, name: input.name, prefix: row.prefix, scope: input.scope } });
   const [listed] = (await listKeys(deps.db, auth.team.id)).filter((r) => r.key.id === row.id);
-  return { key: toApiKey(listed!), secret, message: MAK.created };
+  return { key: toApiKey(listed!), secret, message: API_KEY_MESSAGES.created };
 }
 
 export async function revokeApiKey(deps: Deps, auth: AuthContext, uuid: string) {
   requireAccess(auth, 'admin');
-  if (!(await revokeKey(deps.db, auth.team.id, uuid))) throw new AppError('NOT_FOUND', MAK.notFound);
+  if (!(await revokeKey(deps.db, auth.team.id, uuid))) throw new AppError('NOT_FOUND', API_KEY_MESSAGES.notFound);
   deps.log.info({ teamId: auth.team.id, userId: auth.user.id, apiKey: uuid }, 'api key revoked');
   await recordAudit(deps.db, { action: 'api_key.revoked', ...auditFrom(auth), detail: { key: uuid } });
-  return { status: 'success' as const, message: MAK.revoked };
+  return { status: 'success' as const, message: API_KEY_MESSAGES.revoked };
 }

@@ -1,6 +1,6 @@
 // An asset must be one of the allowed types AND look like it (magic bytes; Office zips capped and
 // checked for their parts) before anything is stored.
-import { MS } from '../../../shared/messages.ts';
+import { ASSET_MESSAGES } from '../../../shared/messages.ts';
 import { ASSET_EXTENSIONS, type AssetExtension } from '../../../shared/schemas/assets.ts';
 import { validationError } from '../../platform/app-error.ts';
 import { OOXML_PARTS, checkZip, contentMismatch, extensionOf, isPdf } from '../../platform/file-content.ts';
@@ -15,7 +15,7 @@ const JPEG = [0xff, 0xd8, 0xff];
 /** Throws a German 4xx when the file may not be an asset; returns its extension. */
 export function checkAssetFile(filename: string, data: Buffer): AssetExtension {
   const extension = extensionOf(filename) as AssetExtension;
-  if (!ASSET_EXTENSIONS.includes(extension)) throw validationError('file', MS.typeNotAllowed);
+  if (!ASSET_EXTENSIONS.includes(extension)) throw validationError('file', ASSET_MESSAGES.typeNotAllowed);
   switch (extension) {
     case 'pdf':
       if (!isPdf(data)) throw contentMismatch();

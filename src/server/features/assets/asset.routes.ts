@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../shared/zod.ts';
-import { MK, MS } from '../../../shared/messages.ts';
+import { KNOWLEDGE_MESSAGES, ASSET_MESSAGES } from '../../../shared/messages.ts';
 import {
   ZAssetDeleteRequest,
   ZAssetEditRequest,
@@ -16,7 +16,7 @@ import { readSingleUpload } from '../../platform/uploads.ts';
 import { deleteAsset, editAsset, getAssetToolState, listAssets, switchAssetTool, uploadAsset } from './asset.service.ts';
 
 const tags = ['assets'];
-const assistantParams = z.object({ assistantUuid: z.uuid({ error: MK.noAssistant }) });
+const assistantParams = z.object({ assistantUuid: z.uuid({ error: KNOWLEDGE_MESSAGES.noAssistant }) });
 const uploaded = z.object({ file: ZAssetFile, message: z.string() });
 const UPLOAD_DESCRIPTION = 'multipart: file (≤ 10 MB; doc, docx, xlsx, pdf, pptx, jpeg, jpg, png), assistantUuid, description (≥ 15 characters).';
 
@@ -39,14 +39,14 @@ export const assetRoutes =
       async (request) => {
         const auth = requireAuth(request);
         const upload = await readSingleUpload(request, deps.config.uploadLimitBytes);
-        return { file: await uploadAsset(deps, auth, upload), message: MS.fileUploaded };
+        return { file: await uploadAsset(deps, auth, upload), message: ASSET_MESSAGES.fileUploaded };
       },
     );
 
     app.post(
       '/api/assets/edit',
       { config: { access: 'edit' }, schema: { tags, body: ZAssetEditRequest, response: { 200: uploaded } } },
-      async (request) => ({ file: await editAsset(deps, requireAuth(request), request.body), message: MS.updated }),
+      async (request) => ({ file: await editAsset(deps, requireAuth(request), request.body), message: ASSET_MESSAGES.updated }),
     );
 
     app.delete(
@@ -54,7 +54,7 @@ export const assetRoutes =
       { config: { access: 'edit' }, schema: { tags, body: ZAssetDeleteRequest, response: { 200: z.object({ message: z.string() }) } } },
       async (request) => {
         await deleteAsset(deps, requireAuth(request), request.body);
-        return { message: MS.fileDeleted };
+        return { message: ASSET_MESSAGES.fileDeleted };
       },
     );
 
@@ -83,16 +83,16 @@ export const assetRoutes =
           const upload = await readSingleUpload(request, deps.config.uploadLimitBytes);
           // The path names the assistant; a differing form field cannot redirect the upload.
           await uploadAsset(deps, auth, { ...upload, fields: { ...upload.fields, assistantUuid } });
-          message = MS.fileUploaded;
+          message = ASSET_MESSAGES.fileUploaded;
         } else {
           const parsed = ZAssetToolJsonRequest.safeParse(request.body);
-          if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? MS.notFound);
+          if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? ASSET_MESSAGES.notFound);
           if ('active' in parsed.data) {
             await switchAssetTool(deps, auth, assistantUuid, parsed.data.active);
-            message = MS.settingSaved;
+            message = ASSET_MESSAGES.settingSaved;
           } else {
             await deleteAsset(deps, auth, { assistantUuid, propertyId: parsed.data.propertyId });
-            message = MS.fileDeleted;
+            message = ASSET_MESSAGES.fileDeleted;
           }
         }
         return { ...(await getAssetToolState(deps, auth, assistantUuid)), message };

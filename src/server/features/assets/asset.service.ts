@@ -5,7 +5,7 @@ import type { AuthContext } from '../../platform/session.ts';
 import type { SingleUpload } from '../../platform/uploads.ts';
 import type { AssetFileRow } from '../../db/schema/index.ts';
 import type { OfferableFile } from '../../ai/tools/types.ts';
-import { MK, MS } from '../../../shared/messages.ts';
+import { KNOWLEDGE_MESSAGES, ASSET_MESSAGES } from '../../../shared/messages.ts';
 import {
   ASSET_DESCRIPTION_MIN,
   ASSET_MAX_FILES,
@@ -46,7 +46,7 @@ export function toAssetFile(f: AssetFileRow): AssetFile {
   };
 }
 
-const notFound = () => new AppError('NOT_FOUND', MS.notFound);
+const notFound = () => new AppError('NOT_FOUND', ASSET_MESSAGES.notFound);
 
 export async function listAssets(deps: Deps, auth: AuthContext, assistantUuid: string): Promise<AssetList> {
   const assistant = await requireAccess(auth, 'assistant.edit', assistantUuid, deps);
@@ -80,7 +80,7 @@ async function boundedAssetImage(extension: string, data: Buffer): Promise<Buffe
   return reencodeImage(data, {
     maxEdge: ASSET_IMAGE_MAX_EDGE,
     format: extension === 'png' ? 'png' : 'jpg',
-    messages: { invalid: MS.imageInvalid, dimensions: MS.imageDimensions },
+    messages: { invalid: ASSET_MESSAGES.imageInvalid, dimensions: ASSET_MESSAGES.imageDimensions },
   });
 }
 
@@ -88,14 +88,14 @@ async function boundedAssetImage(extension: string, data: Buffer): Promise<Buffe
 export async function uploadAsset(deps: Deps, auth: AuthContext, upload: SingleUpload): Promise<AssetFile> {
   requireAccess(auth, 'member');
   const assistantUuid = upload.fields.assistantUuid ?? '';
-  if (!/^[0-9a-f-]{36}$/i.test(assistantUuid)) throw new AppError('VALIDATION', MK.noAssistant);
+  if (!/^[0-9a-f-]{36}$/i.test(assistantUuid)) throw new AppError('VALIDATION', KNOWLEDGE_MESSAGES.noAssistant);
   const assistant = await requireAccess(auth, 'assistant.edit', assistantUuid, deps);
   const description = (upload.fields.description ?? '').trim();
   if (description.length < ASSET_DESCRIPTION_MIN || description.length > 2000 || hasForbiddenChars(description)) {
-    throw validationError('description', MS.descriptionTooShort(ASSET_DESCRIPTION_MIN));
+    throw validationError('description', ASSET_MESSAGES.descriptionTooShort(ASSET_DESCRIPTION_MIN));
   }
   if ((await countAssets(deps.db, assistant.id)) >= ASSET_MAX_FILES) {
-    throw validationError('file', MS.tooManyFiles(ASSET_MAX_FILES));
+    throw validationError('file', ASSET_MESSAGES.tooManyFiles(ASSET_MAX_FILES));
   }
   const extension = checkAssetFile(upload.file.filename, upload.file.data);
   const name = upload.file.filename.replace(/[\\/]/g, '_').slice(0, 200);
@@ -105,7 +105,7 @@ export async function uploadAsset(deps: Deps, auth: AuthContext, upload: SingleU
   try {
     // Counted again under the assistant's lock: parallel uploads cannot pass the limit together.
     const row = await withCountLimit(deps.db, `assets:${assistant.id}`, async (tx) => {
-      if ((await countAssets(tx, assistant.id)) >= ASSET_MAX_FILES) throw validationError('file', MS.tooManyFiles(ASSET_MAX_FILES));
+      if ((await countAssets(tx, assistant.id)) >= ASSET_MAX_FILES) throw validationError('file', ASSET_MESSAGES.tooManyFiles(ASSET_MAX_FILES));
       return insertAsset(tx, {
         teamId: assistant.teamId,
         assistantId: assistant.id,

@@ -9,7 +9,7 @@ import { switchAssetTool, uploadAsset } from '../../../../tests/setup/assets.ts'
 import { makeDocx, makePdf, makePng, makeZipBombDocx } from '../../../../tests/fixtures/office-files.ts';
 import { createAssistant, createStaffedTeam, grantRights, loginAs } from '../../../../tests/factories/index.ts';
 import { Agent } from '../../../../tests/setup/agent.ts';
-import { MK, MS } from '../../../shared/messages.ts';
+import { KNOWLEDGE_MESSAGES, ASSET_MESSAGES } from '../../../shared/messages.ts';
 import { ASSET_MAX_FILES, type AssetFile, type AssetList, type AssetToolState } from '../../../shared/schemas/assets.ts';
 import { fakeProviderEnv, startFakeOpenAI, type FakeOpenAI } from '../../../../tests/fixtures/fake-openai.ts';
 import { ASSET_FUNCTION } from '../../ai/tools/asset.ts';
@@ -34,13 +34,13 @@ describe('assets: files and the asset tool view', () => {
     const res = await uploadAsset(agent, a.uuid, { name: 'Preisliste.pdf', data: await makePdf(['Preise 2026']) }, PRICE_DESCRIPTION);
     expect(res.status, res.body).toBe(200);
     const { file, message } = res.json<{ file: AssetFile; message: string }>();
-    expect(message).toBe(MS.fileUploaded);
+    expect(message).toBe(ASSET_MESSAGES.fileUploaded);
     expect(file).toMatchObject({ name: 'Preisliste.pdf', description: PRICE_DESCRIPTION, extension: 'pdf' });
 
     // The tool view adds a PNG through its own path: the same set of files.
     const viaTool = await uploadAsset(agent, a.uuid, { name: 'Lageplan.png', data: makePng() }, 'Der Lageplan unseres Büros mit Parkplätzen', { toolPath: true });
     expect(viaTool.status, viaTool.body).toBe(200);
-    expect(viaTool.json<AssetToolState & { message: string }>().message).toBe(MS.fileUploaded);
+    expect(viaTool.json<AssetToolState & { message: string }>().message).toBe(ASSET_MESSAGES.fileUploaded);
 
     const list = (await agent.get(`/api/assets/${a.uuid}`)).json<AssetList>();
     expect(list.max_files).toBe(ASSET_MAX_FILES);
@@ -52,28 +52,28 @@ describe('assets: files and the asset tool view', () => {
     // Rename keeps the checked extension; the description keeps its minimum.
     const edit = await agent.post('/api/assets/edit', { fileUuid: file.uuid, name: 'Preise 2026.docx', description: 'Die Preisliste für alle Kunden 2026' });
     expect(edit.status, edit.body).toBe(200);
-    expect(edit.json<{ file: AssetFile; message: string }>()).toMatchObject({ message: MS.updated, file: { name: 'Preise 2026.pdf' } });
+    expect(edit.json<{ file: AssetFile; message: string }>()).toMatchObject({ message: ASSET_MESSAGES.updated, file: { name: 'Preise 2026.pdf' } });
     const short = await agent.post('/api/assets/edit', { fileUuid: file.uuid, name: 'x.pdf', description: 'zu kurz' });
     expect(short.status).toBe(422);
-    expect(short.body).toContain(MS.descriptionTooShort(15));
+    expect(short.body).toContain(ASSET_MESSAGES.descriptionTooShort(15));
 
     const [row] = await t.database.db.select().from(assetFiles).where(eq(assetFiles.uuid, file.uuid));
     const stored = path.join(t.config.dataDir, 'private', 'assets', row!.storedName);
     await expect(fs.stat(stored)).resolves.toBeTruthy();
     const del = await agent.delete('/api/assets', { assistantUuid: a.uuid, fileUuid: file.uuid });
     expect(del.status, del.body).toBe(200);
-    expect(del.json<{ message: string }>().message).toBe(MS.fileDeleted);
+    expect(del.json<{ message: string }>().message).toBe(ASSET_MESSAGES.fileDeleted);
     await expect(fs.stat(stored)).rejects.toThrow();
 
     // The tool view removes by property id.
     const png = (await agent.get(`/api/assets/${a.uuid}`)).json<AssetList>().files[0]!;
     const removed = await agent.post(`/api/tool/asset/${a.uuid}`, { remove: true, propertyId: png.id });
     expect(removed.status, removed.body).toBe(200);
-    expect(removed.json<AssetToolState & { message: string }>()).toMatchObject({ message: MS.fileDeleted, properties: [] });
+    expect(removed.json<AssetToolState & { message: string }>()).toMatchObject({ message: ASSET_MESSAGES.fileDeleted, properties: [] });
 
     // The tool's switch: the tools feature's state for slug asset.
     const on = await agent.post(`/api/tool/asset/${a.uuid}`, { active: true });
-    expect(on.json<AssetToolState & { message: string }>()).toMatchObject({ active: true, message: MS.settingSaved });
+    expect(on.json<AssetToolState & { message: string }>()).toMatchObject({ active: true, message: ASSET_MESSAGES.settingSaved });
     expect((await agent.post(`/api/tool/asset/${a.uuid}`, { remove: true })).status).toBe(422);
   });
 
@@ -85,25 +85,25 @@ describe('assets: files and the asset tool view', () => {
 
     const short = await uploadAsset(agent, a.uuid, { name: 'a.pdf', data: pdf }, 'zu kurz');
     expect(short.status).toBe(422);
-    expect(short.body).toContain(MS.descriptionTooShort(15));
+    expect(short.body).toContain(ASSET_MESSAGES.descriptionTooShort(15));
 
     const tooBig = Buffer.concat([pdf, Buffer.alloc(10 * 1024 * 1024 + 1 - pdf.length, 0x20)]);
     expect(tooBig.length).toBe(10485761);
     const big = await uploadAsset(agent, a.uuid, { name: 'gross.pdf', data: tooBig });
     expect(big.status).toBe(413);
-    expect(big.body).toContain(MK.fileTooLarge);
+    expect(big.body).toContain(KNOWLEDGE_MESSAGES.fileTooLarge);
 
     const fake = await uploadAsset(agent, a.uuid, { name: 'bild.png', data: pdf });
     expect(fake.status).toBe(422);
-    expect(fake.body).toContain(MK.contentMismatch);
+    expect(fake.body).toContain(KNOWLEDGE_MESSAGES.contentMismatch);
     const fakeDocx = await uploadAsset(agent, a.uuid, { name: 'brief.docx', data: makePng() });
     expect(fakeDocx.status).toBe(422);
     const exe = await uploadAsset(agent, a.uuid, { name: 'tool.exe', data: pdf });
     expect(exe.status).toBe(422);
-    expect(exe.body).toContain(MS.typeNotAllowed);
+    expect(exe.body).toContain(ASSET_MESSAGES.typeNotAllowed);
     const bomb = await uploadAsset(agent, a.uuid, { name: 'bombe.docx', data: await makeZipBombDocx() });
     expect(bomb.status).toBe(422);
-    expect(bomb.body).toContain(MK.archiveTooLarge);
+    expect(bomb.body).toContain(KNOWLEDGE_MESSAGES.archiveTooLarge);
     const docx = await uploadAsset(agent, a.uuid, { name: 'brief.docx', data: await makeDocx({ heading: 'Brief', paragraph: 'Text', table: [['a']] }) });
     expect(docx.status, docx.body).toBe(200);
     expect((await agent.get(`/api/assets/${a.uuid}`)).json<AssetList>().files).toHaveLength(1);
@@ -121,7 +121,7 @@ describe('assets: files and the asset tool view', () => {
     );
     const over = await uploadAsset(agent, a.uuid, { name: 'eine-zu-viel.pdf', data: pdf });
     expect(over.status).toBe(422);
-    expect(over.body).toContain(MS.tooManyFiles(ASSET_MAX_FILES));
+    expect(over.body).toContain(ASSET_MESSAGES.tooManyFiles(ASSET_MAX_FILES));
   });
 
   it("another team's assistant or file answers 404 on every call; the edit right is needed", async () => {

@@ -1,4 +1,4 @@
-import { MA } from '../../../shared/messages.ts';
+import { ASSISTANT_MESSAGES } from '../../../shared/messages.ts';
 import type { AssistantHiddenResponse, AssistantSummary } from '../../../shared/schemas/assistants.ts';
 import { requireAccess } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -16,12 +16,12 @@ import { getLimitState, rightsFor, toSummary } from './assistant.service.ts';
 export async function setAssistantHidden(deps: Deps, auth: AuthContext, uuid: string, hidden: boolean): Promise<AssistantHiddenResponse> {
   requireAccess(auth, 'admin');
   const assistant = await findTeamOrDefaultAssistant(deps.db, auth.team.id, uuid);
-  if (!assistant) throw new AppError('NOT_FOUND', MA.notFound);
+  if (!assistant) throw new AppError('NOT_FOUND', ASSISTANT_MESSAGES.notFound);
   // The team's own Mikas are deleted, not hidden: hiding would keep a slot of the plan taken.
-  if (assistant.teamId !== null || !assistant.isDefault) throw new AppError('FORBIDDEN', MA.hideOnlyDefault);
+  if (assistant.teamId !== null || !assistant.isDefault) throw new AppError('FORBIDDEN', ASSISTANT_MESSAGES.hideOnlyDefault);
   if (hidden) await insertHiddenAssistant(deps.db, auth.team.id, assistant.id);
   else await deleteHiddenAssistant(deps.db, auth.team.id, assistant.id);
-  return { status: 'success', hidden, message: hidden ? MA.hidden(assistant.name) : MA.shown(assistant.name) };
+  return { status: 'success', hidden, message: hidden ? ASSISTANT_MESSAGES.hidden(assistant.name) : ASSISTANT_MESSAGES.shown(assistant.name) };
 }
 
 /** GET /api/assistants/hidden: the default Mikas the team hid, for its admins to show them again. */

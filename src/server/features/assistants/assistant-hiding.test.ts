@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts
 import { createAssistant, createStaffedTeam, grantRights, loginAs } from '../../../../tests/factories/index.ts';
 import { askInThread, openThread } from '../../../../tests/setup/chat.ts';
 import type { Agent } from '../../../../tests/setup/agent.ts';
-import { M, MA, MC } from '../../../shared/messages.ts';
+import { COMMON_MESSAGES, ASSISTANT_MESSAGES, CONVERSATION_MESSAGES } from '../../../shared/messages.ts';
 import { GUIDE_SEED_KEY } from './assistant.seed.ts';
 
 // An admin hides a default Mika for the team (decision 030): gone for every member of that team —
@@ -38,7 +38,7 @@ describe('hiding a default Mika for the team', () => {
 
     const res = await hide(adminAgent, guide.uuid, true);
     expect(res.status, res.body).toBe(200);
-    expect(res.json()).toEqual({ status: 'success', hidden: true, message: MA.hidden(guide.name) });
+    expect(res.json()).toEqual({ status: 'success', hidden: true, message: ASSISTANT_MESSAGES.hidden(guide.name) });
 
     expect(await uuidsOf(employeeAgent)).not.toContain(guide.uuid);
     expect(await uuidsOf(adminAgent)).not.toContain(guide.uuid);
@@ -53,7 +53,7 @@ describe('hiding a default Mika for the team', () => {
 
     const shown = await hide(adminAgent, guide.uuid, false);
     expect(shown.status, shown.body).toBe(200);
-    expect(shown.json()).toEqual({ status: 'success', hidden: false, message: MA.shown(guide.name) });
+    expect(shown.json()).toEqual({ status: 'success', hidden: false, message: ASSISTANT_MESSAGES.shown(guide.name) });
     expect(await uuidsOf(employeeAgent)).toContain(guide.uuid);
     expect(await uuidsOf(adminAgent, '/api/assistants/hidden')).toEqual([]);
   });
@@ -70,23 +70,23 @@ describe('hiding a default Mika for the team', () => {
     expect((await employeeAgent.get('/api/assistants/hidden')).status).toBe(403);
     const forged = await adminAgent.put(`/api/assistant/${guide.uuid}/hidden`, { hidden: true }, { csrf: false });
     expect(forged.status).toBe(403);
-    expect(forged.json().error).toBe(M.csrfMismatch);
+    expect(forged.json().error).toBe(COMMON_MESSAGES.csrfMismatch);
     expect(await uuidsOf(employeeAgent)).toContain(guide.uuid);
 
     // Another team's Mika does not exist for this admin, hidden or not.
     const stranger = await loginAs(t, other.admin);
     expect((await hide(stranger, own.uuid, true)).status).toBe(404);
-    expect((await hide(stranger, own.uuid, true)).json().error).toBe(MA.notFound);
+    expect((await hide(stranger, own.uuid, true)).json().error).toBe(ASSISTANT_MESSAGES.notFound);
     expect((await hide(adminAgent, '00000000-0000-4000-8000-000000000000', true)).status).toBe(404);
 
     const ownRefused = await hide(adminAgent, own.uuid, true);
     expect(ownRefused.status).toBe(403);
-    expect(ownRefused.json().error).toBe(MA.hideOnlyDefault);
+    expect(ownRefused.json().error).toBe(ASSISTANT_MESSAGES.hideOnlyDefault);
     expect(await uuidsOf(adminAgent)).toContain(own.uuid);
 
     const bad = await adminAgent.put(`/api/assistant/${guide.uuid}/hidden`, { hidden: 'ja' });
     expect(bad.status).toBe(422);
-    expect(bad.json().fields.hidden).toEqual([MA.hiddenRequired]);
+    expect(bad.json().fields.hidden).toEqual([ASSISTANT_MESSAGES.hiddenRequired]);
     expect(await t.database.db.select().from(teamHiddenAssistants).where(eq(teamHiddenAssistants.teamId, team.id))).toHaveLength(0);
   });
 
@@ -103,7 +103,7 @@ describe('hiding a default Mika for the team', () => {
     const q = new URLSearchParams({ assistantUuid: guide.uuid, threadId: String(thread.id), token: thread.token, message: 'Und wie lege ich einen User an?' });
     const send = await employeeAgent.get(`/api/send/stream?${q}`);
     expect(send.status).toBe(404);
-    expect(send.json().error).toBe(MC.threadNotFound);
+    expect(send.json().error).toBe(CONVERSATION_MESSAGES.threadNotFound);
     expect((await employeeAgent.get(`/api/messages/${guide.uuid}/${thread.id}?token=${thread.token}`)).status).toBe(404);
     expect((await employeeAgent.post('/api/thread/create', { assistantUuid: guide.uuid })).status).toBe(404);
     expect((await adminAgent.post('/api/thread/create', { assistantUuid: guide.uuid })).status).toBe(404);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../shared/zod.ts';
-import { MA } from '../../../shared/messages.ts';
+import { ASSISTANT_MESSAGES } from '../../../shared/messages.ts';
 import {
   ZAssistantDetail,
   ZAssistantHiddenRequest,
@@ -27,7 +27,7 @@ import {
 } from './assistant.service.ts';
 import { listTeamHiddenAssistants, setAssistantHidden } from './assistant-hiding.service.ts';
 
-const ZUuidParams = z.object({ uuid: z.uuid({ error: MA.notFound }) });
+const ZUuidParams = z.object({ uuid: z.uuid({ error: ASSISTANT_MESSAGES.notFound }) });
 const tags = ['assistants'];
 
 export const assistantRoutes =
@@ -130,7 +130,7 @@ export const assistantRoutes =
         const auth = requireAuth(request);
         const upload = await readSingleUpload(request, deps.config.uploadLimitBytes);
         const uuid = z.uuid().safeParse(upload.fields.assistantUuid);
-        if (!uuid.success) throw new AppError('VALIDATION', MA.noAssistant);
+        if (!uuid.success) throw new AppError('VALIDATION', ASSISTANT_MESSAGES.noAssistant);
         return setAssistantLogo(deps, auth, uuid.data, upload.file);
       },
     );

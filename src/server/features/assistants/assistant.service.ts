@@ -10,7 +10,7 @@ import { reencodeImage } from '../../platform/images.ts';
 import { publicUrl } from '../../platform/storage.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import { MA, MCR } from '../../../shared/messages.ts';
+import { ASSISTANT_MESSAGES, CREDIT_MESSAGES } from '../../../shared/messages.ts';
 import { PLAN_LIMITS, type PlanSlug } from '../../../shared/constants.ts';
 import { trialEnded } from '../credits/index.ts';
 import type {
@@ -67,8 +67,8 @@ export function planHasRights(team: Pick<Team, 'planSlug'>): boolean {
 
 /** 403 with a feedback action to the offer (docs/plans.md): nothing is deleted, the owner can book. */
 export function trialEndedError() {
-  return new AppError('FORBIDDEN', MCR.trialEnded, {
-    feedback: { status: 'warning', title: MCR.trialEndedTitle, message: MCR.trialEnded, btnUrl: '/Offer', btnText: MCR.trialEndedButton },
+  return new AppError('FORBIDDEN', CREDIT_MESSAGES.trialEnded, {
+    feedback: { status: 'warning', title: CREDIT_MESSAGES.trialEndedTitle, message: CREDIT_MESSAGES.trialEnded, btnUrl: '/Offer', btnText: CREDIT_MESSAGES.trialEndedButton },
   });
 }
 
@@ -79,8 +79,8 @@ export function trialEndedError() {
  */
 async function assertCanPublish(db: Db, team: Team, assistantId?: number): Promise<void> {
   const licences = team.amountPublicLicences + team.amountExtraPublicLicences;
-  if (licences <= 0) throw new AppError('FORBIDDEN', MCR.publishNotIncluded);
-  if ((await countPublishedAssistants(db, team.id, assistantId)) >= licences) throw new AppError('FORBIDDEN', MCR.publishLimit(licences));
+  if (licences <= 0) throw new AppError('FORBIDDEN', CREDIT_MESSAGES.publishNotIncluded);
+  if ((await countPublishedAssistants(db, team.id, assistantId)) >= licences) throw new AppError('FORBIDDEN', CREDIT_MESSAGES.publishLimit(licences));
 }
 
 /** The help Mika (the shipped guide) costs no credits and counts against no limit. */
@@ -181,12 +181,12 @@ export async function listAssistants(deps: Deps, auth: AuthContext): Promise<Ass
 async function loadVisible(deps: Deps, auth: AuthContext, uuid: string) {
   const row = await findVisibleAssistant(deps.db, auth.team.id, auth.user.id, uuid);
   // Another team's assistant is indistinguishable from one that does not exist.
-  if (!row) throw new AppError('NOT_FOUND', MA.notFound);
+  if (!row) throw new AppError('NOT_FOUND', ASSISTANT_MESSAGES.notFound);
   return { row, rights: rightsFor(auth, row) };
 }
 
 function overLimitError(limit: LimitState) {
-  return new AppError('FORBIDDEN', MA.overLimit(limit.count, limit.bought));
+  return new AppError('FORBIDDEN', ASSISTANT_MESSAGES.overLimit(limit.count, limit.bought));
 }
 
 /**
@@ -202,7 +202,7 @@ export async function assertCanUseAssistant(deps: Deps, auth: AuthContext, uuid:
 /** The use check on data a caller loaded in one go (the chat's hot path joins rights and count). */
 export function assertUsable(rights: { canUse: boolean }, limit: LimitState): void {
   if (limit.trialEnded) throw trialEndedError();
-  if (!rights.canUse) throw new AppError('FORBIDDEN', MA.noPermission);
+  if (!rights.canUse) throw new AppError('FORBIDDEN', ASSISTANT_MESSAGES.noPermission);
   if (limit.exceeded) throw overLimitError(limit);
 }
 
@@ -215,7 +215,7 @@ async function loadEditable(deps: Deps, auth: AuthContext, uuid: string) {
   const { row, rights } = await loadVisible(deps, auth, uuid);
   if (trialEnded(auth.team)) throw trialEndedError();
   if (!rights.canEdit) {
-    throw new AppError('FORBIDDEN', row.assistant.isDefault ? MA.defaultNotEditable : MA.noPermission);
+    throw new AppError('FORBIDDEN', row.assistant.isDefault ? ASSISTANT_MESSAGES.defaultNotEditable : ASSISTANT_MESSAGES.noPermission);
   }
   const limit = await getLimitState(deps.db, auth.team);
   if (limit.exceeded) throw overLimitError(limit);
@@ -238,7 +238,7 @@ export async function getAssistant(deps: Deps, auth: AuthContext | null, uuid: s
     }
   }
   const published = await findPublicAssistant(deps.db, uuid);
-  if (!published) throw new AppError('NOT_FOUND', MA.notFound);
+  if (!published) throw new AppError('NOT_FOUND', ASSISTANT_MESSAGES.notFound);
   return toPublic(published);
 }
 
@@ -255,7 +255,7 @@ export async function createAssistant(
   auth: AuthContext,
   input: z.output<typeof ZCreateAssistantRequest>,
 ): Promise<{ uuid: string }> {
-  requireAccess(auth, 'admin', MA.noPermission);
+  requireAccess(auth, 'admin', ASSISTANT_MESSAGES.noPermission);
   if (trialEnded(auth.team)) throw trialEndedError();
   const svgSeed = crypto.randomUUID();
   const image = await deps.storage.put('avatars', 'svg', generateAvatarSvg(svgSeed), svgSeed);
@@ -263,7 +263,7 @@ export async function createAssistant(
     // Lock the team row: two parallel creates cannot both take the last free slot.
     const team = await loadTeamForUpdate(tx, auth.team.id);
     const limit = await getLimitState(tx, team);
-    if (limit.full) throw new AppError('FORBIDDEN', MA.limitReached);
+    if (limit.full) throw new AppError('FORBIDDEN', ASSISTANT_MESSAGES.limitReached);
     if (input.is_public === 1) await assertCanPublish(tx, team);
     return insertAssistant(tx, {
         teamId: auth.team.id,
@@ -342,7 +342,7 @@ export async function deleteAssistant(deps: Deps, auth: AuthContext, uuid: strin
   const { row, rights } = await loadVisible(deps, auth, uuid);
   const a = row.assistant;
   const allowed = a.isDefault ? rights.canEdit : auth.user.isAdmin && a.teamId === auth.team.id;
-  if (!allowed) throw new AppError('FORBIDDEN', a.isDefault ? MA.defaultNotEditable : MA.noPermission);
+  if (!allowed) throw new AppError('FORBIDDEN', a.isDefault ? ASSISTANT_MESSAGES.defaultNotEditable : ASSISTANT_MESSAGES.noPermission);
   await deleteAssistantRow(deps.db, a.id);
   await deps.storage.remove(a.logo);
   if (!a.isDefault) await deps.storage.remove(a.image);
@@ -374,11 +374,11 @@ export async function setAssistantLogo(
   const detected = await fileTypeFromBuffer(file.data);
   const ext = detected ? LOGO_TYPES[detected.mime] : undefined;
   // Name AND content must be an image of an allowed type.
-  if (!extOk || !ext) throw new AppError('VALIDATION', MA.logoType, { fields: { file: [MA.logoType] } });
+  if (!extOk || !ext) throw new AppError('VALIDATION', ASSISTANT_MESSAGES.logoType, { fields: { file: [ASSISTANT_MESSAGES.logoType] } });
   const data = await reencodeImage(file.data, {
     maxEdge: LOGO_MAX_EDGE,
     format: ext,
-    messages: { invalid: MA.logoType, dimensions: MA.logoDimensions },
+    messages: { invalid: ASSISTANT_MESSAGES.logoType, dimensions: ASSISTANT_MESSAGES.logoDimensions },
   });
   const logo = await deps.storage.put('logos', ext, data);
   await updateAssistantRow(deps.db, current.id, { logo });

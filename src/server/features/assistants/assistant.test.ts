@@ -11,7 +11,7 @@ import {
   grantRights,
   loginAs,
 } from '../../../../tests/factories/index.ts';
-import { MA } from '../../../shared/messages.ts';
+import { ASSISTANT_MESSAGES } from '../../../shared/messages.ts';
 import { multipartBody, pngHeaderOnly } from '../../../../tests/fixtures/media.ts';
 import sharp from 'sharp';
 import { LOGO_MAX_EDGE } from './assistant.service.ts';
@@ -121,7 +121,7 @@ describe('assistant rights matrix', () => {
       expect(await statusOf(who, (a) => a.get(`/api/assistantdata/${own.uuid}`)), who).toBe(status);
     }
     const denied = await agents.canUse!.get(`/api/assistantdata/${own.uuid}`);
-    expect(denied.json().error).toBe(MA.noPermission);
+    expect(denied.json().error).toBe(ASSISTANT_MESSAGES.noPermission);
     const detail = (await agents.canEdit!.get(`/api/assistantdata/${own.uuid}`)).json();
     expect(detail).toMatchObject({ name: 'Mika Intern', style: 'professionell und sachlich', provides_form: 0 });
   });
@@ -131,7 +131,7 @@ describe('assistant rights matrix', () => {
     expect(await statusOf('superadmin', (a) => a.get(url))).toBe(200);
     const trial = await agents.trialSuperadmin!.get(url);
     expect(trial.status).toBe(403);
-    expect(trial.json().error).toBe(MA.defaultNotEditable);
+    expect(trial.json().error).toBe(ASSISTANT_MESSAGES.defaultNotEditable);
     expect(await statusOf('admin', (a) => a.get(url))).toBe(403);
     expect(await statusOf('owner', (a) => a.delete(`/api/assistant/${defaultAssistant!.uuid}`))).toBe(403);
   });
@@ -176,10 +176,10 @@ describe('assistant rights matrix', () => {
     const bad = await agents.admin!.put('/api/assistant', { assistant: { ...form, name: 'Mi', role: 'kurz', task: 'kurz', style: '' } });
     expect(bad.status).toBe(422);
     expect(bad.json().fields).toMatchObject({
-      'assistant.name': [MA.nameMin],
-      'assistant.role': [MA.roleMin],
-      'assistant.task': [MA.taskMin],
-      'assistant.style': [MA.styleRequired],
+      'assistant.name': [ASSISTANT_MESSAGES.nameMin],
+      'assistant.role': [ASSISTANT_MESSAGES.roleMin],
+      'assistant.task': [ASSISTANT_MESSAGES.taskMin],
+      'assistant.style': [ASSISTANT_MESSAGES.styleRequired],
     });
     const [stored] = await t.database.db.select().from(assistants).where(eq(assistants.id, own.id));
     expect(stored!.name).toBe('Mika Intern 2');
@@ -199,13 +199,13 @@ describe('creating assistants', () => {
     const { owner } = await createStaffedTeam(t.database.db);
     const agent = await loginAs(t, owner);
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ type: undefined }, 'type', MA.typeRequired],
-      [{ type: 'video' }, 'type', MA.typeRequired],
-      [{ name: 'Mi' }, 'name', MA.nameMin],
-      [{ role: 'zu kurz' }, 'role', MA.roleMin],
-      [{ task: 'zu kurz' }, 'task', MA.taskMin],
-      [{ style: '' }, 'style', MA.styleRequired],
-      [{ style: 'erfunden' }, 'style', MA.styleRequired],
+      [{ type: undefined }, 'type', ASSISTANT_MESSAGES.typeRequired],
+      [{ type: 'video' }, 'type', ASSISTANT_MESSAGES.typeRequired],
+      [{ name: 'Mi' }, 'name', ASSISTANT_MESSAGES.nameMin],
+      [{ role: 'zu kurz' }, 'role', ASSISTANT_MESSAGES.roleMin],
+      [{ task: 'zu kurz' }, 'task', ASSISTANT_MESSAGES.taskMin],
+      [{ style: '' }, 'style', ASSISTANT_MESSAGES.styleRequired],
+      [{ style: 'erfunden' }, 'style', ASSISTANT_MESSAGES.styleRequired],
     ];
     for (const [patch, field, message] of cases) {
       const res = await agent.post('/api/assistant', { ...validCreate(), ...patch });
@@ -248,7 +248,7 @@ describe('creating assistants', () => {
     // At the limit: no third one, and the client is told.
     const third = await agent.post('/api/assistant', validCreate());
     expect(third.status).toBe(403);
-    expect(third.json().error).toBe(MA.limitReached);
+    expect(third.json().error).toBe(ASSISTANT_MESSAGES.limitReached);
     expect((await agent.get('/api/user/data')).json().permissions.canCreateAssistant).toBe(false);
     const shop = (await agent.get('/api/shop')).json();
     expect(shop).toMatchObject({ assistantLimitRegular: 2, assistantAddons: 0, userLimitRegular: 2, userAddons: 0 });
@@ -258,7 +258,7 @@ describe('creating assistants', () => {
     const list = (await agent.get('/api/assistants/')).json().assistants as { amount_exceeded: boolean }[];
     expect(list.every((a) => a.amount_exceeded)).toBe(true);
     const edit = await agent.get(`/api/assistantdata/${second.json().uuid}`);
-    expect(edit.json().error).toBe(MA.overLimit(2, 1));
+    expect(edit.json().error).toBe(ASSISTANT_MESSAGES.overLimit(2, 1));
     const put = await agent.put('/api/assistant', { assistant: { uuid: second.json().uuid, button_color: '#000000' } });
     expect(put.status).toBe(403);
     expect((await agent.delete(`/api/assistant/${second.json().uuid}`)).status).toBe(200);
@@ -289,15 +289,15 @@ describe('POST /api/assistant/logo', () => {
     expect(served.headers['content-type']).toBe('image/png');
 
     const gif = await upload(agent, a.uuid, { name: 'logo.gif', data: PNG });
-    expect(gif.json().error).toBe(MA.logoType);
+    expect(gif.json().error).toBe(ASSISTANT_MESSAGES.logoType);
     const fake = await upload(agent, a.uuid, { name: 'logo.png', data: Buffer.from('<script>alert(1)</script>') });
     expect(fake.status).toBe(422);
-    expect(fake.json().error).toBe(MA.logoType);
+    expect(fake.json().error).toBe(ASSISTANT_MESSAGES.logoType);
     const missing = await upload(agent, a.uuid);
-    expect(missing.json().error).toBe(MA.fileRequired);
+    expect(missing.json().error).toBe(ASSISTANT_MESSAGES.fileRequired);
     const big = await upload(agent, a.uuid, { name: 'logo.png', data: Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]) });
     expect(big.status).toBe(413);
-    expect(big.json().error).toBe(MA.fileTooLarge);
+    expect(big.json().error).toBe(ASSISTANT_MESSAGES.fileTooLarge);
     expect((await upload(await loginAs(t, employee), a.uuid, { name: 'logo.png', data: PNG })).status).toBe(403);
 
     const [stored] = await t.database.db.select().from(assistants).where(eq(assistants.id, a.id));
@@ -310,7 +310,7 @@ describe('POST /api/assistant/logo', () => {
     const agent = await loginAs(t, owner);
     const bomb = await upload(agent, a.uuid, { name: 'logo.png', data: pngHeaderOnly(30_000, 30_000) });
     expect(bomb.status, bomb.body).toBe(422);
-    expect(bomb.json().error).toBe(MA.logoDimensions);
+    expect(bomb.json().error).toBe(ASSISTANT_MESSAGES.logoDimensions);
     const [unchanged] = await t.database.db.select().from(assistants).where(eq(assistants.id, a.id));
     expect(unchanged!.logo).toBe(a.logo);
 

@@ -1,7 +1,7 @@
 import { requireAccess } from '../../platform/access.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PLAN_LIMITS } from '../../../shared/constants.ts';
-import { M, MU } from '../../../shared/messages.ts';
+import { COMMON_MESSAGES, USER_MESSAGES } from '../../../shared/messages.ts';
 import type { Feedback, LoginRequest, RegisterRequest, ResetPasswordRequest } from '../../../shared/schemas/auth.ts';
 import { AppError, isUniqueViolation } from '../../platform/app-error.ts';
 import { hashPassword, randomToken, verifyPassword } from '../../platform/crypto.ts';
@@ -50,11 +50,11 @@ export async function registerAccount(
   await deps.throttle.consume(`register-ip:${ip}`, { ...REGISTER_RULES.perIp, limit: deps.config.registration.perIpPerHour });
   await deps.throttle.consume(`register:${input.email.toLowerCase()}:${ip}`, REGISTER_RULES.perAddressAndIp);
   if (!emailAllowed(deps, input.email)) {
-    const message = M.registrationDomain(deps.config.registration.contactEmail);
+    const message = COMMON_MESSAGES.registrationDomain(deps.config.registration.contactEmail);
     throw new AppError('VALIDATION', message, { fields: { email: [message] } });
   }
   if (await findUserByEmail(deps.db, input.email)) {
-    throw new AppError('VALIDATION', M.emailTaken, { fields: { email: [M.emailTaken] } });
+    throw new AppError('VALIDATION', COMMON_MESSAGES.emailTaken, { fields: { email: [COMMON_MESSAGES.emailTaken] } });
   }
   const passwordHash = await hashPassword(input.password);
   const verified = !deps.config.registration.verifyEmail;
@@ -86,7 +86,7 @@ export async function registerAccount(
       return user.id;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('VALIDATION', M.emailTaken, { fields: { email: [M.emailTaken] } });
+    if (isUniqueViolation(err)) throw new AppError('VALIDATION', COMMON_MESSAGES.emailTaken, { fields: { email: [COMMON_MESSAGES.emailTaken] } });
     throw err;
   }
 
@@ -96,10 +96,10 @@ export async function registerAccount(
       verified,
       feedback: {
         status: 'success',
-        title: M.registerSuccessTitle,
-        message: M.registerSuccessMessage,
+        title: COMMON_MESSAGES.registerSuccessTitle,
+        message: COMMON_MESSAGES.registerSuccessMessage,
         btnUrl: '/',
-        btnText: M.toOffice,
+        btnText: COMMON_MESSAGES.toOffice,
       },
     };
   }
@@ -117,20 +117,20 @@ export async function registerAccount(
   return {
     userId,
     verified,
-    feedback: { status: 'success', title: M.registerVerifyTitle, message: M.registerVerifyMessage },
+    feedback: { status: 'success', title: COMMON_MESSAGES.registerVerifyTitle, message: COMMON_MESSAGES.registerVerifyMessage },
   };
 }
 
 export async function verifyEmail(deps: Deps, token: string): Promise<Feedback> {
   const userId = await consumeUserToken(deps.db, 'verify', token);
-  if (!userId) return { status: 'error', title: 'Link ungültig', message: M.verifyTokenInvalid };
+  if (!userId) return { status: 'error', title: 'Link ungültig', message: COMMON_MESSAGES.verifyTokenInvalid };
   await updateUser(deps.db, userId, { isVerified: true });
   return {
     status: 'success',
-    title: M.verifySuccessTitle,
-    message: M.verifySuccessMessage,
+    title: COMMON_MESSAGES.verifySuccessTitle,
+    message: COMMON_MESSAGES.verifySuccessMessage,
     btnUrl: '/login',
-    btnText: M.toLogin,
+    btnText: COMMON_MESSAGES.toLogin,
   };
 }
 
@@ -148,10 +148,10 @@ export async function login(
   const ok = await verifyPassword(found?.user.passwordHash ?? null, input.password);
   if (!found || !ok) {
     await deps.throttle.consume(failKey, LOGIN_RULES.failuresPerAccountAndIp).catch(() => undefined);
-    throw new AppError('VALIDATION', M.invalidCredentials, { fields: { email: [M.invalidCredentials] } });
+    throw new AppError('VALIDATION', COMMON_MESSAGES.invalidCredentials, { fields: { email: [COMMON_MESSAGES.invalidCredentials] } });
   }
   await deps.throttle.clear(failKey);
-  if (!found.user.isVerified) throw new AppError('FORBIDDEN', M.notVerified);
+  if (!found.user.isVerified) throw new AppError('FORBIDDEN', COMMON_MESSAGES.notVerified);
   await startSession(deps.db, deps.config, request, reply, found.user.id);
 }
 
@@ -178,7 +178,7 @@ export async function requestPasswordReset(
       'Dein Mika-Team',
     ].join('\n\n'),
   });
-  return { status: 'success', title: M.resetSentTitle, message: M.resetSentMessage };
+  return { status: 'success', title: COMMON_MESSAGES.resetSentTitle, message: COMMON_MESSAGES.resetSentMessage };
 }
 
 export async function resetPassword(deps: Deps, input: ResetPasswordRequest, ip: string): Promise<Feedback> {
@@ -186,14 +186,14 @@ export async function resetPassword(deps: Deps, input: ResetPasswordRequest, ip:
   await deps.throttle.check(failKey, LOGIN_RULES.linkFailuresPerIp);
   const invalid = async () => {
     await deps.throttle.consume(failKey, LOGIN_RULES.linkFailuresPerIp).catch(() => undefined);
-    return new AppError('VALIDATION', M.resetTokenInvalid, { fields: { token: [M.resetTokenInvalid] } });
+    return new AppError('VALIDATION', COMMON_MESSAGES.resetTokenInvalid, { fields: { token: [COMMON_MESSAGES.resetTokenInvalid] } });
   };
   // The token is checked before the (expensive) hash: a wrong link costs no argon2 run.
   const purpose = await peekUserTokenPurpose(deps.db, input.token);
   if (!purpose) throw await invalid();
   // Invited team members set their first password here: the team's password rules apply to them.
   if (purpose === 'invite' && !isStrongPassword(input.password)) {
-    throw new AppError('VALIDATION', MU.passwordRules, { fields: { password: [MU.passwordRules] } });
+    throw new AppError('VALIDATION', USER_MESSAGES.passwordRules, { fields: { password: [USER_MESSAGES.passwordRules] } });
   }
   const passwordHash = await hashPassword(input.password);
   const changed = await deps.db.transaction(async (tx) => {
@@ -208,10 +208,10 @@ export async function resetPassword(deps: Deps, input: ResetPasswordRequest, ip:
   if (!changed) throw await invalid();
   return {
     status: 'success',
-    title: M.resetDoneTitle,
-    message: M.resetDoneMessage,
+    title: COMMON_MESSAGES.resetDoneTitle,
+    message: COMMON_MESSAGES.resetDoneMessage,
     btnUrl: '/login',
-    btnText: M.toLogin,
+    btnText: COMMON_MESSAGES.toLogin,
   };
 }
 

@@ -6,7 +6,7 @@ import { mailOutbox, teams, users, userTokens } from '../../db/schema/index.ts';
 import { Agent } from '../../../../tests/setup/agent.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { createStaffedTeam, createUser, DEFAULT_PASSWORD, loginAs } from '../../../../tests/factories/index.ts';
-import { M } from '../../../shared/messages.ts';
+import { COMMON_MESSAGES } from '../../../shared/messages.ts';
 import { LOGIN_RULES, REGISTER_RULES } from './auth.service.ts';
 
 let t: TestApp;
@@ -38,7 +38,7 @@ describe('POST /api/register', () => {
     const agent = new Agent(t.app);
     const res = await agent.post('/api/register', valid('mara@firma.de'));
     expect(res.status).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'success', title: M.registerSuccessTitle, btnUrl: '/' });
+    expect(res.json()).toMatchObject({ status: 'success', title: COMMON_MESSAGES.registerSuccessTitle, btnUrl: '/' });
 
     const data = await agent.get('/api/user/data');
     expect(data.status).toBe(200);
@@ -55,15 +55,15 @@ describe('POST /api/register', () => {
     const agent = new Agent(t.app);
     const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ name: '' }, 'name', M.nameRequired],
-      [{ name: 'Al' }, 'name', M.nameMin],
-      [{ email: '' }, 'email', M.emailRequired],
-      [{ email: 'keine-mail' }, 'email', M.emailInvalid],
-      [{ password: '', password_confirmation: '' }, 'password', M.passwordRequired],
-      [{ password: '12345', password_confirmation: '12345' }, 'password', M.passwordMin],
-      [{ password_confirmation: '' }, 'password_confirmation', M.confirmationRequired],
-      [{ password_confirmation: 'anders1' }, 'password_confirmation', M.confirmationMismatch],
-      [{ terms: false }, 'terms', M.termsRequired],
+      [{ name: '' }, 'name', COMMON_MESSAGES.nameRequired],
+      [{ name: 'Al' }, 'name', COMMON_MESSAGES.nameMin],
+      [{ email: '' }, 'email', COMMON_MESSAGES.emailRequired],
+      [{ email: 'keine-mail' }, 'email', COMMON_MESSAGES.emailInvalid],
+      [{ password: '', password_confirmation: '' }, 'password', COMMON_MESSAGES.passwordRequired],
+      [{ password: '12345', password_confirmation: '12345' }, 'password', COMMON_MESSAGES.passwordMin],
+      [{ password_confirmation: '' }, 'password_confirmation', COMMON_MESSAGES.confirmationRequired],
+      [{ password_confirmation: 'anders1' }, 'password_confirmation', COMMON_MESSAGES.confirmationMismatch],
+      [{ terms: false }, 'terms', COMMON_MESSAGES.termsRequired],
     ];
     for (const [patch, field, message] of cases) {
       const res = await agent.post('/api/register', { ...valid('neu@firma.de'), ...patch });
@@ -72,8 +72,8 @@ describe('POST /api/register', () => {
     }
     const missing = await agent.post('/api/register', {});
     expect(missing.status).toBe(422);
-    expect(missing.json().fields.name[0]).toBe(M.nameRequired);
-    expect(missing.json().fields.email[0]).toBe(M.emailRequired);
+    expect(missing.json().fields.name[0]).toBe(COMMON_MESSAGES.nameRequired);
+    expect(missing.json().fields.email[0]).toBe(COMMON_MESSAGES.emailRequired);
 
     const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
     expect(after[0]!.n).toBe(before[0]!.n);
@@ -84,14 +84,14 @@ describe('POST /api/register', () => {
     expect((await agent.post('/api/register', valid('doppelt@firma.de'))).status).toBe(200);
     const again = await new Agent(t.app).post('/api/register', valid('DOPPELT@Firma.de'));
     expect(again.status).toBe(422);
-    expect(again.json().error).toBe(M.emailTaken);
+    expect(again.json().error).toBe(COMMON_MESSAGES.emailTaken);
   });
 
   it('refuses without the CSRF token and changes nothing', async () => {
     const agent = new Agent(t.app);
     const res = await agent.post('/api/register', valid('csrf@firma.de'), { csrf: false });
     expect(res.status).toBe(403);
-    expect(res.json().error).toBe(M.csrfMismatch);
+    expect(res.json().error).toBe(COMMON_MESSAGES.csrfMismatch);
     const [row] = await t.database.db.select().from(users).where(eq(users.email, 'csrf@firma.de'));
     expect(row).toBeUndefined();
   });
@@ -137,7 +137,7 @@ describe('reset links (sibling of finding 5)', () => {
     const guesser = new Agent(t.app, '198.51.100.31');
     for (let i = 0; i < LOGIN_RULES.linkFailuresPerIp.limit; i++) {
       const wrong = await guesser.post('/api/reset-password', body(`geraten-${i}-xxxxxxxxxxxx`));
-      expect(wrong.json().error).toBe(M.resetTokenInvalid);
+      expect(wrong.json().error).toBe(COMMON_MESSAGES.resetTokenInvalid);
     }
     expect((await guesser.post('/api/reset-password', body(token))).status).toBe(429);
     expect((await new Agent(t.app, '198.51.100.32').post('/api/reset-password', body(token))).status).toBe(200);
@@ -187,12 +187,12 @@ describe('registration domains and e-mail verification', () => {
   it('with SMTP configured sends a verification link and login waits for it', async () => {
     const agent = new Agent(restricted.app);
     const res = await agent.post('/api/register', valid('vera@firma.de'));
-    expect(res.json()).toMatchObject({ title: M.registerVerifyTitle });
+    expect(res.json()).toMatchObject({ title: COMMON_MESSAGES.registerVerifyTitle });
     expect((await agent.get('/api/user/data')).status).toBe(401);
 
     const login = await agent.post('/api/login', { email: 'vera@firma.de', password: 'geheim1' });
     expect(login.status).toBe(403);
-    expect(login.json().error).toBe(M.notVerified);
+    expect(login.json().error).toBe(COMMON_MESSAGES.notVerified);
 
     await expect.poll(() => smtpMails.find((m) => m.to === 'vera@firma.de')).toBeTruthy();
     const mail = smtpMails.find((m) => m.to === 'vera@firma.de')!;
@@ -214,11 +214,11 @@ describe('POST /api/login and /api/logout', () => {
     const { employee } = await createStaffedTeam(t.database.db);
     const wrong = await new Agent(t.app).post('/api/login', { email: employee.email, password: 'falsch!' });
     expect(wrong.status).toBe(422);
-    expect(wrong.json().error).toBe(M.invalidCredentials);
+    expect(wrong.json().error).toBe(COMMON_MESSAGES.invalidCredentials);
 
     const unknown = await new Agent(t.app).post('/api/login', { email: 'niemand@example.com', password: 'x' });
     expect(unknown.status).toBe(422);
-    expect(unknown.json().error).toBe(M.invalidCredentials);
+    expect(unknown.json().error).toBe(COMMON_MESSAGES.invalidCredentials);
 
     const agent = await loginAs(t, employee);
     const sessionCookie = agent.cookies.get('mika_session');
@@ -279,7 +279,7 @@ describe('password reset', () => {
     const oldSession = await loginAs(t, user);
 
     const res = await new Agent(t.app).post('/api/reset', { email: 'Reset-Me@example.com' });
-    expect(res.json()).toMatchObject({ status: 'success', title: M.resetSentTitle });
+    expect(res.json()).toMatchObject({ status: 'success', title: COMMON_MESSAGES.resetSentTitle });
     const mail = await latestMailTo('reset-me@example.com');
     expect(mail?.subject).toBe('Passwort zurücksetzen');
     expect(mail?.html).toContain('<a href="http://mika.test/reset-password/');
@@ -290,7 +290,7 @@ describe('password reset', () => {
       password: 'neuesPw1',
       password_confirmation: 'anderes',
     });
-    expect(mismatch.json().fields.password_confirmation[0]).toBe(M.confirmationMismatch);
+    expect(mismatch.json().fields.password_confirmation[0]).toBe(COMMON_MESSAGES.confirmationMismatch);
 
     const done = await new Agent(t.app).post('/api/reset-password', {
       token,
@@ -298,7 +298,7 @@ describe('password reset', () => {
       password_confirmation: 'neuesPw1',
     });
     expect(done.status).toBe(200);
-    expect(done.json()).toMatchObject({ status: 'success', btnUrl: '/login', btnText: M.toLogin });
+    expect(done.json()).toMatchObject({ status: 'success', btnUrl: '/login', btnText: COMMON_MESSAGES.toLogin });
 
     expect((await oldSession.get('/api/user/data')).status).toBe(401);
     await loginAs(t, user, 'neuesPw1');
@@ -311,7 +311,7 @@ describe('password reset', () => {
       password_confirmation: 'nochmal1',
     });
     expect(reused.status).toBe(422);
-    expect(reused.json().error).toBe(M.resetTokenInvalid);
+    expect(reused.json().error).toBe(COMMON_MESSAGES.resetTokenInvalid);
   });
 
   it('refuses an expired link and leaves the password unchanged', async () => {

@@ -39,7 +39,7 @@ import {
 } from './billing.service.ts';
 import { handleStripeWebhook } from './stripe-webhook.service.ts';
 import { cancelInvoice, listOpenItems, markInvoicePaid } from './invoice-admin.service.ts';
-import { MCOM } from '../../../shared/messages.ts';
+import { COMMERCE_MESSAGES } from '../../../shared/messages.ts';
 
 const tags = ['billing'];
 const ZItem = z.enum(SHOP_PRODUCTS);
@@ -131,7 +131,7 @@ export const billingRoutes =
         schema: {
           tags,
           params: z.object({ id: z.string().max(100) }),
-          body: z.object({ reason: z.string({ error: MCOM.invoiceCancelReasonRequired }).trim().min(3, MCOM.invoiceCancelReasonRequired).max(500, MCOM.invoiceCancelReasonRequired) }),
+          body: z.object({ reason: z.string({ error: COMMERCE_MESSAGES.invoiceCancelReasonRequired }).trim().min(3, COMMERCE_MESSAGES.invoiceCancelReasonRequired).max(500, COMMERCE_MESSAGES.invoiceCancelReasonRequired) }),
           response: { 200: ZCancelInvoiceResponse },
         },
       },

@@ -2,7 +2,7 @@ import { requireAccess } from '../../platform/access.ts';
 import { EXTRA_MIKA_CREDITS, EXTRA_PRICES_CENTS, PAID_PLANS, PLAN_LIMITS, PLAN_PRICES_CENTS, CREDIT_PRICE_CENTS_PER_100, VAT_PERCENT, type PlanSlug } from '../../../shared/constants.ts';
 import { vatCaseFor } from '../../../shared/vat.ts';
 import { sha256 } from '../../platform/crypto.ts';
-import { M, MCOM } from '../../../shared/messages.ts';
+import { COMMON_MESSAGES, COMMERCE_MESSAGES } from '../../../shared/messages.ts';
 import type { BillingAddress } from '../../../shared/schemas/commerce.ts';
 import type { BillingAddressRow, Team } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -80,7 +80,7 @@ export async function getBillingAddress(deps: Deps, auth: AuthContext) {
 export async function saveBillingAddress(deps: Deps, auth: AuthContext, address: BillingAddress) {
   requireAccess(auth, 'owner');
   await upsertAddress(deps.db, auth.team.id, address);
-  return { status: 'success' as const, message: MCOM.billingAddressSaved };
+  return { status: 'success' as const, message: COMMERCE_MESSAGES.billingAddressSaved };
 }
 
 export async function listInvoices(deps: Deps, auth: AuthContext) {
@@ -105,10 +105,10 @@ const isPaidPlan = (slug: string) => PAID_PLANS.includes(slug as PlanSlug);
 
 /** Why the team cannot buy extras now (German), or null. */
 async function shopRefusal(deps: Deps, team: Team): Promise<string | null> {
-  if (team.planSlug === 'trial') return M.shopTrial;
-  if (!isPaidPlan(team.planSlug) && team.planSlug !== 'other') return M.shopNoPlan;
+  if (team.planSlug === 'trial') return COMMON_MESSAGES.shopTrial;
+  if (!isPaidPlan(team.planSlug) && team.planSlug !== 'other') return COMMON_MESSAGES.shopNoPlan;
   const address = await teamAddress(deps, team.id);
-  if (!(await billingProvider(deps).hasPaymentMethod(team, address))) return M.shopNoPaymentMethod;
+  if (!(await billingProvider(deps).hasPaymentMethod(team, address))) return COMMON_MESSAGES.shopNoPaymentMethod;
   return null;
 }
 
@@ -129,7 +129,7 @@ export async function addExtras(deps: Deps, auth: AuthContext, item: 'mika' | 'u
   const provider = billingProvider(deps);
   await deps.db.transaction(async (tx) => {
     const team = await changeTeamExtras(tx, auth.team.id, item, qty);
-    if (!team) throw new AppError('CONFLICT', M.unknownError);
+    if (!team) throw new AppError('CONFLICT', COMMON_MESSAGES.unknownError);
     const bookingId = await insertBooking(tx, { teamId: team.id, item, detail: `+${qty}`, quantity: qty });
     const now = new Date();
     const label = item === 'mika' ? `Zusätzlicher ${deps.config.productName}` : 'Zusätzlicher User';
@@ -150,7 +150,7 @@ export async function addExtras(deps: Deps, auth: AuthContext, item: 'mika' | 'u
       await grantCredits(tx, { teamId: team.id, kind: 'extra_allowance', credits: qty * EXTRA_MIKA_CREDITS, reference: `shop:${bookingId}` });
     }
   });
-  return { status: 'success' as const, message: item === 'mika' ? MCOM.shopMikasAdded : MCOM.shopUsersAdded };
+  return { status: 'success' as const, message: item === 'mika' ? COMMERCE_MESSAGES.shopMikasAdded : COMMERCE_MESSAGES.shopUsersAdded };
 }
 
 /** Cancels booked extras (extras.service.ts): they end with their paid period. */
@@ -177,12 +177,12 @@ export async function bookPlan(deps: Deps, auth: AuthContext, slug: 'solo' | 'te
   requireAccess(auth, 'owner');
   const provider = billingProvider(deps);
   // The same order as the Buchen button's tooltips: a running plan first, then the payment method.
-  if (isPaidPlan(auth.team.planSlug)) throw new AppError('FORBIDDEN', MCOM.bookingPlanRunning);
+  if (isPaidPlan(auth.team.planSlug)) throw new AppError('FORBIDDEN', COMMERCE_MESSAGES.bookingPlanRunning);
   const address = await teamAddress(deps, auth.team.id);
-  if (!address || !(await provider.hasPaymentMethod(auth.team, address))) throw new AppError('FORBIDDEN', MCOM.bookingNoPaymentMethod);
+  if (!address || !(await provider.hasPaymentMethod(auth.team, address))) throw new AppError('FORBIDDEN', COMMERCE_MESSAGES.bookingNoPaymentMethod);
   await deps.db.transaction(async (tx) => {
     const current = await loadTeamForUpdate(tx, auth.team.id);
-    if (isPaidPlan(current.planSlug)) throw new AppError('FORBIDDEN', MCOM.bookingPlanRunning);
+    if (isPaidPlan(current.planSlug)) throw new AppError('FORBIDDEN', COMMERCE_MESSAGES.bookingPlanRunning);
     const limits = PLAN_LIMITS[slug];
     const team = await applyTeamPlan(tx, current.id, {
       slug,
@@ -209,7 +209,7 @@ export async function bookPlan(deps: Deps, auth: AuthContext, slug: 'solo' | 'te
     if (invoiceId) await linkBookingInvoice(tx, bookingId, invoiceId);
     await grantMonthlyAllowance(tx, team, now);
   });
-  return { status: 'success' as const, message: MCOM.bookingSuccess };
+  return { status: 'success' as const, message: COMMERCE_MESSAGES.bookingSuccess };
 }
 
 export const customerPortal = (deps: Deps, auth: AuthContext) => billingProvider(deps).customerPortalLink(auth.team);
@@ -260,7 +260,7 @@ export async function listOrders(deps: Deps, auth: AuthContext) {
 
 async function teamInvoice(deps: Deps, auth: AuthContext, id: string) {
   const invoice = /^[0-9a-f-]{36}$/i.test(id) ? await findTeamInvoice(deps.db, auth.team.id, id) : null;
-  if (!invoice) throw new AppError('NOT_FOUND', M.notFound);
+  if (!invoice) throw new AppError('NOT_FOUND', COMMON_MESSAGES.notFound);
   return invoice;
 }
 
@@ -269,7 +269,7 @@ export async function invoiceUrl(deps: Deps, auth: AuthContext, id: string) {
   const provider = billingProvider(deps);
   if (/^in_\w+$/.test(id) && provider.externalInvoiceUrl) {
     const url = await provider.externalInvoiceUrl(auth.team, id);
-    if (!url) throw new AppError('NOT_FOUND', M.notFound);
+    if (!url) throw new AppError('NOT_FOUND', COMMON_MESSAGES.notFound);
     return { url };
   }
   return { url: await billingProvider(deps).invoiceUrl(await teamInvoice(deps, auth, id)) };
@@ -279,11 +279,11 @@ export async function invoiceUrl(deps: Deps, auth: AuthContext, id: string) {
 export async function invoicePdfFile(deps: Deps, auth: AuthContext, id: string) {
   requireAccess(auth, 'admin');
   const invoice = await teamInvoice(deps, auth, id);
-  if (!invoice.pdfFile || !invoice.pdfSha256) throw new AppError('CONFLICT', MCOM.invoicePending, { headers: { 'Retry-After': '5' } });
+  if (!invoice.pdfFile || !invoice.pdfSha256) throw new AppError('CONFLICT', COMMERCE_MESSAGES.invoicePending, { headers: { 'Retry-After': '5' } });
   const pdf = await deps.privateFiles.read(INVOICE_FOLDER, invoice.pdfFile);
   if (!pdf || sha256(pdf) !== invoice.pdfSha256) {
     deps.log.error({ invoice: invoice.number }, 'stored invoice file missing or changed');
-    throw new AppError('INTERNAL', M.unknownError);
+    throw new AppError('INTERNAL', COMMON_MESSAGES.unknownError);
   }
   return { filename: invoiceFileName(invoice), pdf };
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { creditLedger, invoices, orders, teams, type Team } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { createAssistant, createStaffedTeam, loginAs } from '../../../../tests/factories/index.ts';
-import { M, MCOM } from '../../../shared/messages.ts';
+import { COMMON_MESSAGES, COMMERCE_MESSAGES } from '../../../shared/messages.ts';
 import { CREDIT_UNITS } from '../../db/schema/index.ts';
 import { PLAN_LIMITS, PLAN_PRICES_CENTS, type PlanSlug } from '../../../shared/constants.ts';
 import { creditBalanceUnits } from '../credits/credit.service.ts';
@@ -46,16 +46,16 @@ describe('billing address (Rechnung = the payment method)', () => {
 
     const bad = await agent.put('/api/billing/address', { ...ADDRESS, company: '', country: 'Deutschland' });
     expect(bad.status).toBe(422);
-    expect(bad.json().fields.company).toEqual([MCOM.billingCompanyRequired]);
-    expect(bad.json().fields.country).toEqual([MCOM.billingCountryInvalid]);
+    expect(bad.json().fields.company).toEqual([COMMERCE_MESSAGES.billingCompanyRequired]);
+    expect(bad.json().fields.country).toEqual([COMMERCE_MESSAGES.billingCountryInvalid]);
     // The server applies the form's rules: a German postcode has 5 digits, a German VAT id DE + 9 digits.
     const postcode = await agent.put('/api/billing/address', { ...ADDRESS, postcode: '1234' });
     expect(postcode.status).toBe(422);
-    expect(postcode.json().fields.postcode).toEqual([MCOM.billingPostcodeInvalid]);
+    expect(postcode.json().fields.postcode).toEqual([COMMERCE_MESSAGES.billingPostcodeInvalid]);
     const vat = await agent.put('/api/billing/address', { ...ADDRESS, vat_id: 'DE12345' });
-    expect(vat.json().fields.vat_id).toEqual([MCOM.billingVatIdInvalid]);
+    expect(vat.json().fields.vat_id).toEqual([COMMERCE_MESSAGES.billingVatIdInvalid]);
     const mail = await agent.put('/api/billing/address', { ...ADDRESS, invoice_email: 'buchhaltung@' });
-    expect(mail.json().fields.invoice_email).toEqual([MCOM.billingInvoiceEmailInvalid]);
+    expect(mail.json().fields.invoice_email).toEqual([COMMERCE_MESSAGES.billingInvoiceEmailInvalid]);
     expect((await agent.get('/api/billing/address')).json().address).toBeNull();
     expect((await agent.get('/api/user/data')).json().hasDefaultPaymentMethod).toBe(false);
 
@@ -119,11 +119,11 @@ describe('plan booking (spec 03 §4)', () => {
 describe('shop (spec 03 §2, §5, §8)', () => {
   it('answers an error while the team cannot buy extras', async () => {
     const trial = await ownerOf('trial', true);
-    expect((await trial.agent.get('/api/shop')).json().error).toBe(M.shopTrial);
+    expect((await trial.agent.get('/api/shop')).json().error).toBe(COMMON_MESSAGES.shopTrial);
     expect((await trial.agent.post('/api/shop/mika', { qty: 1 })).status).toBe(403);
     const noAddress = await ownerOf('team', false);
-    expect((await noAddress.agent.get('/api/shop')).json().error).toBe(M.shopNoPaymentMethod);
-    expect((await noAddress.agent.post('/api/shop/user', { qty: 1 })).json().error).toBe(M.shopNoPaymentMethod);
+    expect((await noAddress.agent.get('/api/shop')).json().error).toBe(COMMON_MESSAGES.shopNoPaymentMethod);
+    expect((await noAddress.agent.post('/api/shop/user', { qty: 1 })).json().error).toBe(COMMON_MESSAGES.shopNoPaymentMethod);
     expect((await teamRow(noAddress.team.id)).amountExtraUsers).toBe(0);
   });
 
@@ -224,7 +224,7 @@ describe('top-up: GET /checkout confirms, POST /api/checkout buys (Rechnung)', (
     for (const amount of [5, 10_001, 12.5, 'viel']) {
       const bad = await adminAgent.post('/api/checkout', { amount });
       expect(bad.status).toBe(422);
-      expect(bad.json().fields.amount).toEqual([MCOM.topUpAmountInvalid]);
+      expect(bad.json().fields.amount).toEqual([COMMERCE_MESSAGES.topUpAmountInvalid]);
     }
     expect((await adminAgent.get('/api/orders')).json()).toHaveLength(1);
     // The link's default is 100 credits.
@@ -241,7 +241,7 @@ describe('top-up: GET /checkout confirms, POST /api/checkout buys (Rechnung)', (
     const { agent, team, employee } = await ownerOf('team', true);
     const forged = await agent.request('POST', '/api/checkout', { amount: 10_000 }, { csrf: false });
     expect(forged.status).toBe(403);
-    expect(forged.json().error).toBe(M.csrfMismatch);
+    expect(forged.json().error).toBe(COMMON_MESSAGES.csrfMismatch);
     const member = await loginAs(t, employee);
     expect((await member.post('/api/checkout', { amount: 100 })).status).toBe(403);
     expect(await t.database.db.select().from(orders).where(eq(orders.teamId, team.id))).toHaveLength(0);

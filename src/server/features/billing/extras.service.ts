@@ -1,6 +1,6 @@
 import { requireAccess } from '../../platform/access.ts';
 import { and, desc, eq, isNotNull, isNull, like, lte, sql } from 'drizzle-orm';
-import { MCOM } from '../../../shared/messages.ts';
+import { COMMERCE_MESSAGES } from '../../../shared/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { billingBookings, invoices, type Team } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -58,7 +58,7 @@ export async function pendingCancellations(db: Db, teamId: number) {
 /** Cancels booked extras: never more than booked and not already cancelled (checked under the team's row lock). */
 export async function cancelExtras(deps: Deps, auth: AuthContext, provider: BillingProvider, item: Item, qty: number, chargeStripe: (tx: Db, team: Team) => Promise<void>) {
   requireAccess(auth, 'owner');
-  const tooMany = item === 'mika' ? MCOM.shopCancelTooManyMikas : MCOM.shopCancelTooManyUsers;
+  const tooMany = item === 'mika' ? COMMERCE_MESSAGES.shopCancelTooManyMikas : COMMERCE_MESSAGES.shopCancelTooManyUsers;
   const now = new Date();
   await deps.db.transaction(async (tx) => {
     const team = await loadTeamForUpdate(tx, auth.team.id);
@@ -75,7 +75,7 @@ export async function cancelExtras(deps: Deps, auth: AuthContext, provider: Bill
     }
     await insertBooking(tx, { teamId: team.id, item, detail: `-${qty}`, quantity: qty, effectiveAt: end });
   });
-  return { status: 'success' as const, message: item === 'mika' ? MCOM.shopMikasReduced : MCOM.shopUsersReduced };
+  return { status: 'success' as const, message: item === 'mika' ? COMMERCE_MESSAGES.shopMikasReduced : COMMERCE_MESSAGES.shopUsersReduced };
 }
 
 /** The daily billing run: extras whose paid period has ended go (each cancellation applied once). */

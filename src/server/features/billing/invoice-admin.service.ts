@@ -1,4 +1,4 @@
-import { MCOM, M } from '../../../shared/messages.ts';
+import { COMMERCE_MESSAGES, COMMON_MESSAGES } from '../../../shared/messages.ts';
 import type { BillingAddress } from '../../../shared/schemas/commerce.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { auditFrom, recordAudit } from '../../platform/audit.ts';
@@ -48,7 +48,7 @@ export async function listOpenItems(deps: Deps, auth: AuthContext, teamUuid?: st
 
 async function invoiceOr404(deps: Deps, uuid: string) {
   const invoice = /^[0-9a-f-]{36}$/i.test(uuid) ? await findInvoiceByUuid(deps.db, uuid) : null;
-  if (!invoice || invoice.kind !== 'invoice') throw new AppError('NOT_FOUND', M.notFound);
+  if (!invoice || invoice.kind !== 'invoice') throw new AppError('NOT_FOUND', COMMON_MESSAGES.notFound);
   return invoice;
 }
 
@@ -57,11 +57,11 @@ export async function markInvoicePaid(deps: Deps, auth: AuthContext, uuid: strin
   const invoice = await invoiceOr404(deps, uuid);
   await deps.db.transaction(async (tx) => {
     const paid = await setInvoicePaid(tx, invoice.id, new Date());
-    if (!paid) throw new AppError('CONFLICT', MCOM.invoiceNotOpen);
+    if (!paid) throw new AppError('CONFLICT', COMMERCE_MESSAGES.invoiceNotOpen);
     await setOrderStatusByInvoice(tx, invoice.id, 'paid');
     await recordAudit(tx, { ...auditFrom(auth), team: null, action: 'invoice.marked_paid', detail: { invoice: invoice.number, teamId: invoice.teamId } });
   });
-  return { status: 'success' as const, message: MCOM.invoiceMarkedPaid };
+  return { status: 'success' as const, message: COMMERCE_MESSAGES.invoiceMarkedPaid };
 }
 
 /** Cancels an invoice in full by a credit note (GS-…); the booked plan, extras or credits stay (decision 027). */
@@ -70,11 +70,11 @@ export async function cancelInvoice(deps: Deps, auth: AuthContext, uuid: string,
   const invoice = await invoiceOr404(deps, uuid);
   const number = await deps.db.transaction(async (tx) => {
     const cancelled = await setInvoiceCancelled(tx, invoice.id, reason, new Date());
-    if (!cancelled) throw new AppError('CONFLICT', MCOM.invoiceAlreadyCancelled);
+    if (!cancelled) throw new AppError('CONFLICT', COMMERCE_MESSAGES.invoiceAlreadyCancelled);
     const note = await createCreditNote(tx, deps, cancelled, reason);
     await setOrderStatusByInvoice(tx, invoice.id, 'cancelled');
     await recordAudit(tx, { ...auditFrom(auth), team: null, action: 'invoice.cancelled', detail: { invoice: invoice.number, creditNote: note.number, reason, teamId: invoice.teamId } });
     return note.number;
   });
-  return { status: 'success' as const, message: MCOM.invoiceCancelled, credit_note: number };
+  return { status: 'success' as const, message: COMMERCE_MESSAGES.invoiceCancelled, credit_note: number };
 }

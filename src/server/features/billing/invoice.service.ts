@@ -1,6 +1,6 @@
 import { berlinDay, berlinYear } from '../../platform/berlin-time.ts';
 import { VAT_PERCENT } from '../../../shared/constants.ts';
-import { MCOM } from '../../../shared/messages.ts';
+import { COMMERCE_MESSAGES } from '../../../shared/messages.ts';
 import type { BillingAddress } from '../../../shared/schemas/commerce.ts';
 import { vatCaseFor, type VatCase } from '../../../shared/vat.ts';
 import type { Db } from '../../db/client.ts';
@@ -29,7 +29,7 @@ export async function createInvoice(tx: Db, deps: Deps, opts: { teamId: number; 
   const seller = deps.config.billing.seller;
   const vat = vatCaseFor(opts.buyer, VAT_PERCENT);
   // Category O may carry no VAT ids (EN 16931 BR-O-02): the seller's tax number identifies it.
-  if (vat.category === 'O' && !seller.taxNumber) throw new AppError('UNAVAILABLE', MCOM.sellerTaxNumberMissing);
+  if (vat.category === 'O' && !seller.taxNumber) throw new AppError('UNAVAILABLE', COMMERCE_MESSAGES.sellerTaxNumberMissing);
   const number = await nextDocumentNumber(tx, 'RE', berlinYear(at));
   const invoice = await insertInvoice(tx, {
     teamId: opts.teamId,

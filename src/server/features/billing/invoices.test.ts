@@ -9,7 +9,7 @@ import { createStaffedTeam, createTeam, createUser, loginAs } from '../../../../
 import { pdfText, waitForPdf } from '../../../../tests/setup/pdf-text.ts';
 import { fatalFindings } from '../../../../tests/setup/e-invoice-rules.ts';
 import { TEST_SELLER_ENV } from '../../../../tests/setup/seller-env.ts';
-import { MCOM } from '../../../shared/messages.ts';
+import { COMMERCE_MESSAGES } from '../../../shared/messages.ts';
 import type { Agent } from '../../../../tests/setup/agent.ts';
 import { removeExpiredInvoices, sendPaymentReminders } from './invoice-files.ts';
 
@@ -62,7 +62,7 @@ describe('VAT by customer, end to end', () => {
     const { owner } = await createStaffedTeam(t.database.db, { plan: 'team' }).then(async (s) => ({ ...s, owner: await loginAs(t, s.owner) }));
     const res = await owner.put('/api/billing/address', { ...AUSTRIAN, vat_id: '' });
     expect(res.status).toBe(422);
-    expect(res.json().fields.vat_id).toEqual([MCOM.billingVatIdRequiredEu]);
+    expect(res.json().fields.vat_id).toEqual([COMMERCE_MESSAGES.billingVatIdRequiredEu]);
     expect((await owner.get('/api/billing/address')).json().address).toBeNull();
   });
 
@@ -74,7 +74,7 @@ describe('VAT by customer, end to end', () => {
       await owner.put('/api/billing/address', SWISS);
       const res = await owner.post('/api/checkout', { amount: 100 });
       expect(res.status).toBe(503);
-      expect(res.json().error).toBe(MCOM.sellerTaxNumberMissing);
+      expect(res.json().error).toBe(COMMERCE_MESSAGES.sellerTaxNumberMissing);
       expect(await app.database.db.select().from(orders).where(eq(orders.teamId, staffed.team.id))).toHaveLength(0);
     } finally {
       await app.close();
@@ -146,7 +146,7 @@ describe('open items, payment and cancellation by credit note', () => {
     // Nobody but an operator settles invoices.
     expect((await owner.post(`/api/insight/invoices/${invoice.uuid}/paid`)).status).toBe(403);
     const paid = await support.post(`/api/insight/invoices/${invoice.uuid}/paid`);
-    expect(paid.json()).toEqual({ status: 'success', message: MCOM.invoiceMarkedPaid });
+    expect(paid.json()).toEqual({ status: 'success', message: COMMERCE_MESSAGES.invoiceMarkedPaid });
     expect((await support.post(`/api/insight/invoices/${invoice.uuid}/paid`)).status).toBe(409);
     expect((await owner.get('/api/orders')).json()[0].status).toBe('paid');
     expect((await owner.get('/api/billing/invoices')).json().invoices[0]).toMatchObject({ number: invoice.number, status: 'paid', kind: 'invoice' });

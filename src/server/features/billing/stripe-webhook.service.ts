@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { M } from '../../../shared/messages.ts';
+import { COMMON_MESSAGES } from '../../../shared/messages.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { grantCredits } from '../credits/index.ts';
@@ -16,13 +16,13 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
  */
 export async function handleStripeWebhook(deps: Deps, rawBody: Buffer, signature: string | undefined): Promise<{ received: true }> {
   const cfg = deps.config.billing.stripe;
-  if (!cfg?.webhookSecret) throw new AppError('NOT_FOUND', M.notFound);
+  if (!cfg?.webhookSecret) throw new AppError('NOT_FOUND', COMMON_MESSAGES.notFound);
   const stripe = stripeClient(cfg);
   let event: Stripe.Event;
   try {
     event = await stripe.webhooks.constructEventAsync(rawBody, signature ?? '', cfg.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
   } catch {
-    throw new AppError('BAD_REQUEST', M.stripeSignatureInvalid);
+    throw new AppError('BAD_REQUEST', COMMON_MESSAGES.stripeSignatureInvalid);
   }
   await deps.db.transaction(async (tx) => {
     if (!(await claimStripeEvent(tx, event.id, event.type))) return;

@@ -11,7 +11,7 @@ import {
   type StreamEvent,
 } from '../../../shared/schemas/chat.ts';
 import { zId, zToken } from '../../../shared/schemas/common.ts';
-import { MC } from '../../../shared/messages.ts';
+import { CONVERSATION_MESSAGES } from '../../../shared/messages.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { answerInThread, answerStartOf, confirmStreamedAnswer, createThread, getThreadMessages } from './chat.service.ts';
 
@@ -36,8 +36,8 @@ export const chatRoutes =
         config: { access: 'visitor' },
         schema: {
           tags,
-          params: z.object({ assistantUuid: z.uuid(), threadId: zId(MC.threadNotFound) }),
-          querystring: z.object({ token: zToken(MC.threadNotFound).optional() }),
+          params: z.object({ assistantUuid: z.uuid(), threadId: zId(CONVERSATION_MESSAGES.threadNotFound) }),
+          querystring: z.object({ token: zToken(CONVERSATION_MESSAGES.threadNotFound).optional() }),
           response: { 200: z.object({ messages: z.array(ZMessage) }) },
         },
       },

@@ -10,7 +10,7 @@ import { AppError } from '../../platform/app-error.ts';
 import { randomToken, safeEqual, sha256 } from '../../platform/crypto.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import { MC, MP, MS } from '../../../shared/messages.ts';
+import { CONVERSATION_MESSAGES, PUBLIC_CHAT_MESSAGES, ASSET_MESSAGES } from '../../../shared/messages.ts';
 import type { ChatMessage, StreamEvent, Thread } from '../../../shared/schemas/chat.ts';
 import {
   assertUsable,
@@ -74,8 +74,8 @@ export async function createThread(
   const { auth } = caller;
   if (input.public || !auth) {
     const assistant = await findPublishedAssistant(deps, input.assistantUuid);
-    if (!assistant) throw new AppError('NOT_FOUND', MC.threadNotFound);
-    await deps.throttle.consume(`public-thread:${caller.ip}`, PUBLIC_LIMITS.threadsPerIp, MP.tooManyMessages);
+    if (!assistant) throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.threadNotFound);
+    await deps.throttle.consume(`public-thread:${caller.ip}`, PUBLIC_LIMITS.threadsPerIp, PUBLIC_CHAT_MESSAGES.tooManyMessages);
     const id = await insertThread(deps.db, {
       tokenHash: sha256(token),
       assistantId: assistant.id,
@@ -141,7 +141,7 @@ export async function resolveThreadAccess(deps: Deps, auth: AuthContext | null, 
   return checkThreadRow(auth, ref, row);
 }
 
-const threadNotFound = () => new AppError('NOT_FOUND', MC.threadNotFound);
+const threadNotFound = () => new AppError('NOT_FOUND', CONVERSATION_MESSAGES.threadNotFound);
 
 function checkThreadRow(auth: AuthContext | null, ref: ThreadRef, row: ThreadRowOf | undefined): ThreadAccess {
   if (!row || !ref.token || !safeEqual(row.thread.tokenHash, sha256(ref.token))) throw threadNotFound();
@@ -193,8 +193,8 @@ async function openAnswer(deps: Deps, auth: AuthContext | null, ref: ThreadRef, 
     const access = checkThreadRow(auth, ref, row);
     const { thread } = access;
     if (thread.isPublic) {
-      throttleVerdict(row!.ipHit, PUBLIC_LIMITS.messagesPerIp, MP.tooManyMessages);
-      throttleVerdict(row!.assistantHit, PUBLIC_LIMITS.messagesPerAssistant, MP.tooManyMessages);
+      throttleVerdict(row!.ipHit, PUBLIC_LIMITS.messagesPerIp, PUBLIC_CHAT_MESSAGES.tooManyMessages);
+      throttleVerdict(row!.assistantHit, PUBLIC_LIMITS.messagesPerAssistant, PUBLIC_CHAT_MESSAGES.tooManyMessages);
     }
     const history = toHistory(row!.history);
     // As reserveAnswerCredits: the help Mika costs nothing; a visitor of a team whose trial ended
@@ -224,11 +224,11 @@ const NEUTRAL_TEAM = { protectionLevel: 0, filter: '' } as Team;
 /** Visitor limits for every message of a public thread. */
 export async function throttlePublicMessage(deps: Deps, access: ThreadAccess, ip: string) {
   if (!access.thread.isPublic) return;
-  await deps.throttle.consume(`public-msg:${ip}`, PUBLIC_LIMITS.messagesPerIp, MP.tooManyMessages);
+  await deps.throttle.consume(`public-msg:${ip}`, PUBLIC_LIMITS.messagesPerIp, PUBLIC_CHAT_MESSAGES.tooManyMessages);
   await deps.throttle.consume(
     `public-assistant:${access.assistant.id}`,
     PUBLIC_LIMITS.messagesPerAssistant,
-    MP.tooManyMessages,
+    PUBLIC_CHAT_MESSAGES.tooManyMessages,
   );
 }
 
@@ -247,7 +247,7 @@ function pickThinkingExpression(assistant: Assistant): string {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  if (options.length === 0) return MC.progressPreparing;
+  if (options.length === 0) return CONVERSATION_MESSAGES.progressPreparing;
   return options[Math.floor(Math.random() * options.length)]!;
 }
 
@@ -443,7 +443,7 @@ async function answerWithHold(
       emit({ type: 'text', text: delta });
       live.push(delta);
     },
-    onProgress: (status) => progress(status, MC.progressWriting),
+    onProgress: (status) => progress(status, CONVERSATION_MESSAGES.progressWriting),
     audience: access.audience,
     historyTokenBudget: deps.config.ai.historyTokenBudget,
     maxSteps: deps.config.ai.maxSteps,
@@ -464,8 +464,8 @@ async function answerWithHold(
   const formRequested = effects.some((e) => e.type === 'show-form');
   const documents = effects.flatMap((e) => (e.type === 'document' ? [e] : []));
   if (outcome.status === 'failed' && !formRequested && documents.length === 0) {
-    progress('error', MC.providerFailed);
-    emit({ type: 'error', error: MC.providerFailed });
+    progress('error', CONVERSATION_MESSAGES.providerFailed);
+    emit({ type: 'error', error: CONVERSATION_MESSAGES.providerFailed });
     return;
   }
   let saved =
@@ -474,7 +474,7 @@ async function answerWithHold(
       : { id: outcome.answerId, text: outcome.text, responseId: answer.responseId };
   if (!saved) {
     // The model only called a tool (contact form, a file): a short line introduces what follows.
-    const intro = formRequested ? MP.contactFormIntro : MS.documentIntro;
+    const intro = formRequested ? PUBLIC_CHAT_MESSAGES.contactFormIntro : ASSET_MESSAGES.documentIntro;
     const row = await insertMessage(deps.db, {
       threadId: thread.id,
       origin: 'ai',
@@ -486,8 +486,8 @@ async function answerWithHold(
     saved = { id: row.id, text: row.text, responseId: row.responseId! };
   }
   if (outcome.status === 'partial') {
-    progress('error', MC.providerInterrupted);
-    emit({ type: 'error', error: MC.providerInterrupted });
+    progress('error', CONVERSATION_MESSAGES.providerInterrupted);
+    emit({ type: 'error', error: CONVERSATION_MESSAGES.providerInterrupted });
     return;
   }
   // Handed-out files follow the answer as document messages (spec 01: type doc, document = file name).
@@ -509,7 +509,7 @@ async function answerWithHold(
   // Sources are listed in the office chat; a public visitor does not see the team's file names.
   const sources = outcome.answerId === null || thread.isPublic ? [] : citedSources(passages, outcome.text);
   if (sources.length > 0) await setMessageSources(deps.db, saved.id, sources);
-  progress('done-ai', MC.progressDone);
+  progress('done-ai', CONVERSATION_MESSAGES.progressDone);
   emit({
     type: 'complete',
     response_id: saved.responseId,
@@ -569,12 +569,12 @@ export async function findThreadById(deps: Deps, threadId: number): Promise<Thre
 
 /** The contact form in a thread was sent (the forms feature calls this after storing it). */
 export async function markThreadFormsSubmitted(deps: Deps, threadId: number): Promise<void> {
-  await markFormsSubmitted(deps.db, threadId, MP.formSent);
+  await markFormsSubmitted(deps.db, threadId, PUBLIC_CHAT_MESSAGES.formSent);
 }
 
 /** Kept for clients that confirm a streamed answer: the server stored it already, so this only looks it up. */
 export async function confirmStreamedAnswer(deps: Deps, access: ThreadAccess, responseId: string) {
   const found = await findMessageByResponseId(deps.db, access.thread.id, responseId);
-  if (!found) throw new AppError('NOT_FOUND', MC.threadNotFound);
+  if (!found) throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.threadNotFound);
   return { status: 'success' as const, id: found.id };
 }

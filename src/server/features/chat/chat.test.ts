@@ -8,7 +8,7 @@ import { parseSse } from '../../../../tests/setup/sse.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../tests/fixtures/fake-openai.ts';
 import { createAssistant, createStaffedTeam, grantRights, loginAs } from '../../../../tests/factories/index.ts';
 import type { Agent } from '../../../../tests/setup/agent.ts';
-import { MA, MC } from '../../../shared/messages.ts';
+import { ASSISTANT_MESSAGES, CONVERSATION_MESSAGES } from '../../../shared/messages.ts';
 import { AI_PROGRESS_EVENT, JOIN_THREAD_EVENT } from '../../../shared/events.ts';
 import { OFFLINE_NOTICE, offlineExplanation } from '../../ai/offline-engine.ts';
 
@@ -95,7 +95,7 @@ describe('chat with the offline engine', () => {
     const thread = await openThread(agent, a.uuid);
     const res = await agent.get(streamUrl(a.uuid, thread, '   '));
     expect(res.status).toBe(422);
-    expect(res.json().error).toBe(MC.messageRequired);
+    expect(res.json().error).toBe(CONVERSATION_MESSAGES.messageRequired);
     expect(await t.database.db.select().from(messages).where(eq(messages.threadId, thread.id))).toHaveLength(0);
   });
 
@@ -123,7 +123,7 @@ describe('chat with the offline engine', () => {
     await grantRights(t.database.db, employee, a, { canUse: false });
     const denied = await colleague.post('/api/thread/create', { assistantUuid: a.uuid });
     expect(denied.status).toBe(403);
-    expect(denied.json().error).toBe(MA.noPermission);
+    expect(denied.json().error).toBe(ASSISTANT_MESSAGES.noPermission);
   });
 });
 
@@ -183,7 +183,7 @@ describe('chat against an OpenAI-compatible provider', () => {
     fake.reply({ text: 'Eins zwei drei vier fünf sechs', failAfterChunks: 3 });
     const { events, done } = parseSse((await agent.get(streamUrl(a.uuid, thread, 'Zähl mal'))).body);
     expect(done).toBe(true);
-    expect(events.at(-1)).toEqual({ type: 'error', error: MC.providerInterrupted });
+    expect(events.at(-1)).toEqual({ type: 'error', error: CONVERSATION_MESSAGES.providerInterrupted });
     const stored = await t.database.db.select().from(messages).where(eq(messages.threadId, thread.id));
     expect(stored.map((m) => m.origin)).toEqual(['user', 'ai']);
     expect(stored[1]).toMatchObject({ status: 'partial', text: 'Eins zwei drei ' });
@@ -196,7 +196,7 @@ describe('chat against an OpenAI-compatible provider', () => {
     const thread = await openThread(agent, a.uuid);
     fake.reply({ status: 500 });
     const { events } = parseSse((await agent.get(streamUrl(a.uuid, thread, 'Hallo?'))).body);
-    expect(events).toEqual([{ type: 'error', error: MC.providerFailed }]);
+    expect(events).toEqual([{ type: 'error', error: CONVERSATION_MESSAGES.providerFailed }]);
     const stored = await t.database.db.select().from(messages).where(eq(messages.threadId, thread.id));
     expect(stored.map((m) => [m.origin, m.text])).toEqual([['user', 'Hallo?']]);
   });

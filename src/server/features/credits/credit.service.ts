@@ -3,7 +3,7 @@ import { requireAccess } from '../../platform/access.ts';
 import { berlinDay, berlinMonth } from '../../platform/berlin-time.ts';
 import { EXTRA_MIKA_CREDITS, PLAN_LIMITS, type PlanSlug } from '../../../shared/constants.ts';
 import { priceUnits, unitsToCredits, type PricedUsage } from '../../../shared/credit-prices.ts';
-import { MCR } from '../../../shared/messages.ts';
+import { CREDIT_MESSAGES } from '../../../shared/messages.ts';
 import { CREDIT_UNITS, type CreditEntryKind, type Team } from '../../db/schema/index.ts';
 import type { Cte, Db } from '../../db/client.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -111,10 +111,10 @@ export function audienceOf(auth: AuthContext | null, isPublic = false): CreditAu
 }
 
 const EMPTY_MESSAGES: Record<CreditAudience, string> = {
-  admin: MCR.emptyAdmin,
-  member: MCR.emptyMember,
-  public: MCR.emptyPublic,
-  api: MCR.emptyApi,
+  admin: CREDIT_MESSAGES.emptyAdmin,
+  member: CREDIT_MESSAGES.emptyMember,
+  public: CREDIT_MESSAGES.emptyPublic,
+  api: CREDIT_MESSAGES.emptyApi,
 };
 
 export const creditsEmpty = (audience: CreditAudience) => new AppError('CREDITS_EMPTY', EMPTY_MESSAGES[audience]);
@@ -264,7 +264,7 @@ export async function getCredits(deps: Deps, auth: AuthContext): Promise<{ past:
 export async function getDailyCredits(deps: Deps, auth: AuthContext, month: string | undefined) {
   requireAccess(auth, 'admin');
   const key = month ?? berlinMonth();
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(key)) throw new AppError('VALIDATION', MCR.monthInvalid, { fields: { month: [MCR.monthInvalid] } });
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(key)) throw new AppError('VALIDATION', CREDIT_MESSAGES.monthInvalid, { fields: { month: [CREDIT_MESSAGES.monthInvalid] } });
   const teamId = auth.team.id;
   const [perDay, perAssistant] = await Promise.all([usagePerDay(deps.db, teamId, key), usagePerAssistant(deps.db, teamId, key)]);
   const [year, mon] = key.split('-').map(Number);
@@ -278,7 +278,7 @@ export async function getDailyCredits(deps: Deps, auth: AuthContext, month: stri
     days.push({ date, credits: unitsToCredits(used.get(date) ?? 0) });
   }
   const assistants = perAssistant
-    .map((a) => ({ uuid: a.uuid, name: a.name ?? MCR.otherUsage, units: a.units }))
+    .map((a) => ({ uuid: a.uuid, name: a.name ?? CREDIT_MESSAGES.otherUsage, units: a.units }))
     .sort((a, b) => b.units - a.units)
     .map((a) => ({ uuid: a.uuid, name: a.name, credits: unitsToCredits(a.units) }));
   return { month: key, days, assistants };

@@ -9,7 +9,7 @@ import { fakeProviderEnv, startFakeOpenAI, type FakeOpenAI } from '../../../../t
 import { createAssistant, createStaffedTeam, createTeam, loginAs } from '../../../../tests/factories/index.ts';
 import { CHAT_STYLES } from '../../../shared/constants.ts';
 import { CREDIT_RESERVE, priceUnits } from '../../../shared/credit-prices.ts';
-import { MA, MCR } from '../../../shared/messages.ts';
+import { ASSISTANT_MESSAGES, CREDIT_MESSAGES } from '../../../shared/messages.ts';
 import { appendEntry } from './credit.repository.ts';
 import { berlinMonth } from '../../platform/berlin-time.ts';
 import {
@@ -84,7 +84,7 @@ describe('credit ledger', () => {
     const refused = results.filter((r) => r.status === 'rejected');
     expect(held).toHaveLength(5);
     expect(refused).toHaveLength(45);
-    expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'CREDITS_EMPTY', status: 402, userMessage: MCR.emptyAdmin });
+    expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'CREDITS_EMPTY', status: 402, userMessage: CREDIT_MESSAGES.emptyAdmin });
     expect(await expectConsistent(db, team.id)).toEqual({ spendable: 0, ledger: 500, held: 500 });
 
     // Settling charges what was used (at most the hold) and gives the rest back.
@@ -158,7 +158,7 @@ describe('credits on the answer paths (against an OpenAI-compatible provider)', 
     expect(answered.length).toBeGreaterThan(0);
     expect(answered.length).toBeLessThanOrEqual(5);
     expect(answered.length + refused.length).toBe(20);
-    expect(refused[0]!.json()).toEqual({ error: MCR.emptyAdmin, code: 'CREDITS_EMPTY' });
+    expect(refused[0]!.json()).toEqual({ error: CREDIT_MESSAGES.emptyAdmin, code: 'CREDITS_EMPTY' });
     expect(fake.requests.length - before).toBe(answered.length);
     const state = await expectConsistent(t.database.db, team.id);
     expect(state.held).toBe(0);
@@ -203,12 +203,12 @@ describe('credits on the answer paths (against an OpenAI-compatible provider)', 
     const member = await loginAs(t, employee);
     const memberRes = await member.get(streamUrl(a.uuid, await openThread(member, a.uuid), 'Hallo?'));
     expect(memberRes.status).toBe(402);
-    expect(memberRes.json().error).toBe(MCR.emptyMember);
+    expect(memberRes.json().error).toBe(CREDIT_MESSAGES.emptyMember);
 
     const visitor = new Agent(t.app, '10.9.8.7');
     const pub = await visitor.get(streamUrl(a.uuid, await openThread(visitor, a.uuid, true), 'Hallo?'));
     expect(pub.status).toBe(402);
-    expect(pub.json()).toEqual({ error: MCR.emptyPublic, code: 'CREDITS_EMPTY' });
+    expect(pub.json()).toEqual({ error: CREDIT_MESSAGES.emptyPublic, code: 'CREDITS_EMPTY' });
 
     // A default assistant (no team) stays free in its public chat.
     const free = await createAssistant(t.database.db, null, { isPublic: true });
@@ -224,7 +224,7 @@ describe('credits on the answer paths (against an OpenAI-compatible provider)', 
       payload: { model: a.uuid, stream: true, messages: [{ role: 'user', content: 'Hallo?' }] },
     });
     expect(v1.statusCode).toBe(402);
-    expect(v1.json()).toMatchObject({ error: { type: 'insufficient_quota', code: 'insufficient_quota', message: MCR.emptyApi } });
+    expect(v1.json()).toMatchObject({ error: { type: 'insufficient_quota', code: 'insufficient_quota', message: CREDIT_MESSAGES.emptyApi } });
 
     // Only the free default assistant's answer reached the provider.
     expect(fake.requests.length - before).toBe(1);
@@ -255,7 +255,7 @@ describe('credits on the answer paths (against an OpenAI-compatible provider)', 
     expect(daily.days.slice(0, -1).every((d: { credits: number }) => d.credits === 0)).toBe(true);
     expect(daily.assistants).toEqual([
       { uuid: a.uuid, name: 'Mika Vertrieb', credits: 0.8 },
-      { uuid: null, name: MCR.otherUsage, credits: 0.2 },
+      { uuid: null, name: CREDIT_MESSAGES.otherUsage, credits: 0.2 },
     ]);
     expect((await agent.get('/api/credits/daily?month=2026-13')).status).toBe(422);
     // Employees do not see credits; another team sees only its own.
@@ -290,7 +290,7 @@ describe('plan rules enforced by the server', () => {
     for (let i = 0; i < 3; i++) expect((await agent.post('/api/assistant', validCreate())).status).toBe(200);
     const fourth = await agent.post('/api/assistant', validCreate());
     expect(fourth.status).toBe(403);
-    expect(fourth.json().error).toBe(MA.limitReached);
+    expect(fourth.json().error).toBe(ASSISTANT_MESSAGES.limitReached);
     await t.database.db.update(teams).set({ amountExtraMikas: 1 }).where(eq(teams.id, team.id));
     expect((await agent.post('/api/assistant', validCreate())).status).toBe(200);
   });
@@ -302,17 +302,17 @@ describe('plan rules enforced by the server', () => {
     expect(first.status, first.body).toBe(200);
     const second = await agent.post('/api/assistant', validCreate({ is_public: 1 }));
     expect(second.status).toBe(403);
-    expect(second.json().error).toBe(MCR.publishLimit(1));
+    expect(second.json().error).toBe(CREDIT_MESSAGES.publishLimit(1));
     const b = (await agent.post('/api/assistant', validCreate())).json().uuid;
     const publish = await agent.put('/api/assistant', { assistant: { uuid: b, is_public: 1 } });
     expect(publish.status).toBe(403);
-    expect(publish.json().error).toBe(MCR.publishLimit(1));
+    expect(publish.json().error).toBe(CREDIT_MESSAGES.publishLimit(1));
     // Saving the published one again keeps it public.
     expect((await agent.put('/api/assistant', { assistant: { uuid: first.json().uuid, is_public: 1 } })).json().is_public).toBe(1);
     // Fewer licences later (operator, plan change): what is public stays, nothing new joins.
     await t.database.db.update(teams).set({ amountPublicLicences: 0 }).where(eq(teams.id, team.id));
     expect((await agent.get(`/api/assistant/${first.json().uuid}`)).json().is_public).toBe(1);
-    expect((await agent.put('/api/assistant', { assistant: { uuid: b, is_public: 1 } })).json().error).toBe(MCR.publishNotIncluded);
+    expect((await agent.put('/api/assistant', { assistant: { uuid: b, is_public: 1 } })).json().error).toBe(CREDIT_MESSAGES.publishNotIncluded);
     // An extra licence makes room again.
     await t.database.db.update(teams).set({ amountExtraPublicLicences: 2 }).where(eq(teams.id, team.id));
     expect((await agent.put('/api/assistant', { assistant: { uuid: b, is_public: 1 } })).status).toBe(200);
@@ -320,7 +320,7 @@ describe('plan rules enforced by the server', () => {
     const solo = await createStaffedTeam(t.database.db, { plan: 'solo' });
     const soloRes = await (await loginAs(t, solo.owner)).post('/api/assistant', validCreate({ is_public: 1 }));
     expect(soloRes.status).toBe(403);
-    expect(soloRes.json().error).toBe(MCR.publishNotIncluded);
+    expect(soloRes.json().error).toBe(CREDIT_MESSAGES.publishNotIncluded);
   });
 
   it('on Solo every member uses every Mika, only admins edit, and rights cannot be assigned', async () => {
@@ -340,7 +340,7 @@ describe('plan rules enforced by the server', () => {
     expect((await admin.get(`/api/assistantdata/${a.uuid}`)).status).toBe(200);
     const rights = await admin.post(`/api/user/${employee.uuid}/permissions`, { assistant_id: a.id, permission_type: 'can_edit', value: 1 });
     expect(rights.status).toBe(403);
-    expect(rights.json().error).toBe(MCR.rightsNotIncluded);
+    expect(rights.json().error).toBe(CREDIT_MESSAGES.rightsNotIncluded);
   });
 
   it('after the trial: sign-in works, using or changing a Mika answers 403 with a feedback action to the offer, nothing is lost', async () => {
@@ -351,8 +351,8 @@ describe('plan rules enforced by the server', () => {
     const use = await agent.post('/api/thread/create', { assistantUuid: a.uuid });
     expect(use.status).toBe(403);
     expect(use.json()).toEqual({
-      error: MCR.trialEnded,
-      feedback: { status: 'warning', title: MCR.trialEndedTitle, message: MCR.trialEnded, btnUrl: '/Offer', btnText: MCR.trialEndedButton },
+      error: CREDIT_MESSAGES.trialEnded,
+      feedback: { status: 'warning', title: CREDIT_MESSAGES.trialEndedTitle, message: CREDIT_MESSAGES.trialEnded, btnUrl: '/Offer', btnText: CREDIT_MESSAGES.trialEndedButton },
     });
     expect((await agent.put('/api/assistant', { assistant: { uuid: a.uuid, button_color: '#112233' } })).status).toBe(403);
     expect((await agent.post('/api/assistant', validCreate())).status).toBe(403);
@@ -362,7 +362,7 @@ describe('plan rules enforced by the server', () => {
     const visitor = new Agent(t.app, '10.1.2.3');
     const pub = await visitor.get(streamUrl(a.uuid, await openThread(visitor, a.uuid, true), 'Hallo?'));
     expect(pub.status).toBe(402);
-    expect(pub.json().error).toBe(MCR.emptyPublic);
+    expect(pub.json().error).toBe(CREDIT_MESSAGES.emptyPublic);
     // Booking a plan (the billing feature sets the plan) gives everything back.
     await t.database.db.update(teams).set({ planSlug: 'team', trialEndsAt: null }).where(eq(teams.id, team.id));
     const again = await loginAs(t, owner);

@@ -4,7 +4,7 @@ import type { SupportAccess } from '../../../shared/schemas/insight.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAccess } from '../../platform/access.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import { MU } from '../../../shared/messages.ts';
+import { USER_MESSAGES } from '../../../shared/messages.ts';
 import { FILTER_MIN_LEVEL2 } from '../../../shared/schemas/users.ts';
 import { isAssistantFilterOn } from '../../ai/privacy-terms.ts';
 import { saveAssistantFilter } from '../assistants/index.ts';
@@ -26,7 +26,7 @@ export async function getAssistantFilter(deps: Deps, auth: AuthContext, uuid: st
 
 function assertLevel2Length(filter: string) {
   if (filter.trim().length < FILTER_MIN_LEVEL2) {
-    throw new AppError('VALIDATION', MU.filterMinLevel2, { fields: { filterString: [MU.filterMinLevel2] } });
+    throw new AppError('VALIDATION', USER_MESSAGES.filterMinLevel2, { fields: { filterString: [USER_MESSAGES.filterMinLevel2] } });
   }
 }
 
@@ -45,13 +45,13 @@ export async function saveFilter(
     requireAccess(auth, 'admin');
     if (input.protectionLevel === 2) assertLevel2Length(filter);
     await saveTeamProtection(deps.db, auth.team.id, { protectionLevel: input.protectionLevel, filter });
-    return { status: 'success', message: MU.filterSaved };
+    return { status: 'success', message: USER_MESSAGES.filterSaved };
   }
   const assistant = await requireAccess(auth, 'assistant.edit', input.firstKey, deps);
   const level = auth.team.protectionLevel;
   if (level === 2) assertLevel2Length(filter);
   await saveAssistantFilter(deps, assistant, { filter, filterEnabled: level === 2 ? true : input.protectionLevel >= 1 });
-  return { status: 'success', message: MU.assistantFilterSaved };
+  return { status: 'success', message: USER_MESSAGES.assistantFilterSaved };
 }
 
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts
 import { parseSse } from '../../../../tests/setup/sse.ts';
 import { placeholderIn, startFakeOpenAI, type FakeOpenAI } from '../../../../tests/fixtures/fake-openai.ts';
 import { createAssistant, createStaffedTeam, grantRights, loginAs } from '../../../../tests/factories/index.ts';
-import { M, MU } from '../../../shared/messages.ts';
+import { COMMON_MESSAGES, USER_MESSAGES } from '../../../shared/messages.ts';
 
 let t: TestApp;
 let fake: FakeOpenAI;
@@ -27,7 +27,7 @@ describe('filter settings', () => {
     const admin = await loginAs(t, owner);
     expect((await admin.get('/api/filter/main')).json()).toEqual({ filter: '', protection_level: 0 });
     const saved = await admin.post('/api/filter', { firstKey: 'main', filterString: 'Anna Schmidt, Müller', protectionLevel: 1 });
-    expect(saved.json()).toEqual({ status: 'success', message: MU.filterSaved });
+    expect(saved.json()).toEqual({ status: 'success', message: USER_MESSAGES.filterSaved });
     expect((await admin.get('/api/filter/main')).json()).toEqual({ filter: 'Anna Schmidt, Müller', protection_level: 1 });
     expect((await admin.get('/api/user/data')).json().protectionLevel).toBe(1);
 
@@ -35,7 +35,7 @@ describe('filter settings', () => {
     expect((await staff.get('/api/filter/main')).status).toBe(403);
     const denied = await staff.post('/api/filter', { firstKey: 'main', filterString: '', protectionLevel: 0 });
     expect(denied.status).toBe(403);
-    expect(denied.json().error).toBe(M.forbidden);
+    expect(denied.json().error).toBe(COMMON_MESSAGES.forbidden);
   });
 
   it('validates the list and the 100 characters at level Hoch, changing nothing on error', async () => {
@@ -44,10 +44,10 @@ describe('filter settings', () => {
     for (const bad of ['Anna;Bernd', 'ab, Müller', 'Anna  Schmidt', 'Anna Maria Schmidt', 'Müller,', 'Anna Sc']) {
       const res = await admin.post('/api/filter', { firstKey: 'main', filterString: bad, protectionLevel: 1 });
       expect(res.status, bad).toBe(422);
-      expect(res.json().fields.filterString, bad).toEqual([MU.filterEntries]);
+      expect(res.json().fields.filterString, bad).toEqual([USER_MESSAGES.filterEntries]);
     }
     const short = await admin.post('/api/filter', { firstKey: 'main', filterString: 'Anna Schmidt, Müller', protectionLevel: 2 });
-    expect(short.json().error).toBe(MU.filterMinLevel2);
+    expect(short.json().error).toBe(USER_MESSAGES.filterMinLevel2);
     const [row] = await t.database.db.select().from(teams).where(eq(teams.id, team.id));
     expect(row).toMatchObject({ protectionLevel: 0, filter: '' });
     expect((await admin.post('/api/filter', { firstKey: 'main', filterString: LONG_FILTER, protectionLevel: 2 })).status).toBe(200);
@@ -62,14 +62,14 @@ describe('filter settings', () => {
     await admin.post('/api/filter', { firstKey: 'main', filterString: '', protectionLevel: 1 });
     expect((await admin.get(`/api/filter/${a.uuid}`)).json().active).toBe(true);
     const off = await admin.post('/api/filter', { firstKey: a.uuid, filterString: 'Kunde Meier', protectionLevel: 0 });
-    expect(off.json().message).toBe(MU.assistantFilterSaved);
+    expect(off.json().message).toBe(USER_MESSAGES.assistantFilterSaved);
     expect((await admin.get(`/api/filter/${a.uuid}`)).json()).toMatchObject({ filter: 'Kunde Meier', active: false });
 
     await admin.post('/api/filter', { firstKey: 'main', filterString: LONG_FILTER, protectionLevel: 2 });
     // Forced on at Hoch, and the assistant's own list needs 100 characters too.
     expect((await admin.get(`/api/filter/${a.uuid}`)).json().active).toBe(true);
     expect((await admin.post('/api/filter', { firstKey: a.uuid, filterString: 'Kunde Meier', protectionLevel: 0 })).json().error).toBe(
-      MU.filterMinLevel2,
+      USER_MESSAGES.filterMinLevel2,
     );
 
     const staff = await loginAs(t, employee);

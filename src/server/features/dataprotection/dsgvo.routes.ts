@@ -1,7 +1,7 @@
 import { zId } from '../../../shared/schemas/common.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../shared/zod.ts';
-import { MDS } from '../../../shared/messages.ts';
+import { DATA_PROTECTION_MESSAGES } from '../../../shared/messages.ts';
 import {
   ZDataprotectionAudit,
   ZErased,
@@ -38,7 +38,7 @@ export const dsgvoRoutes =
     app.put(
       '/api/dataprotection/retention',
       {
-        config: { access: 'admin', validationMessage: MDS.retentionInvalid },
+        config: { access: 'admin', validationMessage: DATA_PROTECTION_MESSAGES.retentionInvalid },
         schema: { tags, description: 'Days (30, 90, 180, 365) or null (unlimited), for members and visitors.', body: ZRetentionRequest, response: { 200: ZSuccess } },
       },
       async (request) => saveRetention(deps, requireAuth(request), request.body),
@@ -61,7 +61,7 @@ export const dsgvoRoutes =
       '/api/dataprotection/exports/:uuid/download',
       {
         config: { access: 'admin', stateChangingGet: 'records who downloaded a personal-data export in the audit log (accountability, Art. 5 (2) DSGVO)' },
-        schema: { tags, description: 'The ZIP; only for the admin who asked, until it expires.', params: z.object({ uuid: z.uuid({ error: MDS.exportNotFound }) }) },
+        schema: { tags, description: 'The ZIP; only for the admin who asked, until it expires.', params: z.object({ uuid: z.uuid({ error: DATA_PROTECTION_MESSAGES.exportNotFound }) }) },
       },
       async (request, reply) => {
         const { data, fileName } = await openExportDownload(deps, requireAuth(request), request.params.uuid);
@@ -77,7 +77,7 @@ export const dsgvoRoutes =
       '/api/dataprotection/users/:uuid',
       {
         config: { access: 'admin' },
-        schema: { tags, description: 'Erases a user with all their conversations, files and mails.', params: z.object({ uuid: z.uuid({ error: MDS.userNotFound }) }), response: { 200: ZErased } },
+        schema: { tags, description: 'Erases a user with all their conversations, files and mails.', params: z.object({ uuid: z.uuid({ error: DATA_PROTECTION_MESSAGES.userNotFound }) }), response: { 200: ZErased } },
       },
       async (request) => eraseUser(deps, owners, requireAuth(request), request.params.uuid),
     );
@@ -85,7 +85,7 @@ export const dsgvoRoutes =
     app.get(
       '/api/dataprotection/visitor-threads',
       {
-        config: { access: 'admin', validationMessage: MDS.visitorQueryInvalid },
+        config: { access: 'admin', validationMessage: DATA_PROTECTION_MESSAGES.visitorQueryInvalid },
         schema: { tags, description: "Finds a visitor's conversations by thread number or contact-form e-mail.", querystring: ZVisitorQuery, response: { 200: ZVisitorThreadList } },
       },
       async (request) => ({ threads: await findVisitorThreads(deps, requireAuth(request), request.query.q) }),
@@ -97,7 +97,7 @@ export const dsgvoRoutes =
         schema: {
           tags,
           description: "Erases a visitor's conversation with its files, submissions and mails.",
-          params: z.object({ threadId: zId(MDS.threadNotFound) }),
+          params: z.object({ threadId: zId(DATA_PROTECTION_MESSAGES.threadNotFound) }),
           response: { 200: ZErased },
         },
       },
@@ -107,7 +107,7 @@ export const dsgvoRoutes =
     app.delete(
       '/api/dataprotection/thread',
       {
-        config: { access: 'visitor', validationMessage: MDS.threadNotFound },
+        config: { access: 'visitor', validationMessage: DATA_PROTECTION_MESSAGES.threadNotFound },
         schema: { tags, description: 'The holder of the thread token deletes the conversation on the server.', body: ZOwnThreadDelete, response: { 200: ZErased } },
       },
       async (request) => deleteOwnThread(deps, owners, request.auth, request.body),
@@ -117,7 +117,7 @@ export const dsgvoRoutes =
       '/api/dataprotection/record/:format',
       {
         config: { access: 'admin' },
-        schema: { tags, description: 'The record of processing activities as PDF or Markdown.', params: z.object({ format: z.enum(['pdf', 'md'], { error: MDS.recordFormatInvalid }) }) },
+        schema: { tags, description: 'The record of processing activities as PDF or Markdown.', params: z.object({ format: z.enum(['pdf', 'md'], { error: DATA_PROTECTION_MESSAGES.recordFormatInvalid }) }) },
       },
       async (request, reply) => {
         const record = await buildProcessingRecord(deps, requireAuth(request));

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts
 import { askInThread, openThread, speakAnswer } from '../../../../tests/setup/chat.ts';
 import { uploadKnowledge } from '../../../../tests/setup/knowledge-upload.ts';
 import { createAssistant, createStaffedTeam, createUser, grantRights, loginAs } from '../../../../tests/factories/index.ts';
-import { M, MDS } from '../../../shared/messages.ts';
+import { COMMON_MESSAGES, DATA_PROTECTION_MESSAGES } from '../../../shared/messages.ts';
 import { RETENTION_JOB } from './retention.ts';
 
 let t: TestApp;
@@ -86,10 +86,10 @@ describe('retention', () => {
     expect((await admin.get('/api/dataprotection/retention')).json()).toEqual({ members_days: null, visitors_days: 90, last_run: null });
     const bad = await admin.put('/api/dataprotection/retention', { members_days: 45, visitors_days: 30 });
     expect(bad.status).toBe(422);
-    expect(bad.json().error).toBe(MDS.retentionInvalid);
+    expect(bad.json().error).toBe(DATA_PROTECTION_MESSAGES.retentionInvalid);
     expect((await admin.get('/api/dataprotection/retention')).json().visitors_days).toBe(90);
     const ok = await admin.put('/api/dataprotection/retention', { members_days: 365, visitors_days: null });
-    expect(ok.json()).toEqual({ status: 'success', message: MDS.retentionSaved });
+    expect(ok.json()).toEqual({ status: 'success', message: DATA_PROTECTION_MESSAGES.retentionSaved });
     expect((await admin.get('/api/dataprotection/retention')).json()).toMatchObject({ members_days: 365, visitors_days: null });
     const staff = await loginAs(t, employee);
     expect((await staff.put('/api/dataprotection/retention', { members_days: 30, visitors_days: 30 })).status).toBe(403);
@@ -166,7 +166,7 @@ describe('export', () => {
     await askInThread(stranger, b.uuid, st, 'Geheimnis Quitte');
 
     const started = await admin.post('/api/dataprotection/exports', { scope: 'team' });
-    expect(started.json().message).toBe(MDS.exportStarted);
+    expect(started.json().message).toBe(DATA_PROTECTION_MESSAGES.exportStarted);
     const uuid = started.json().export.uuid;
     const ready = await waitFor(async () => {
       const list = (await admin.get('/api/dataprotection/exports')).json().exports;
@@ -200,7 +200,7 @@ describe('export', () => {
 
     // The mail says it is ready; the list of another admin does not show it, the link answers 404.
     const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, owner.email));
-    expect(mails.map((m) => m.subject)).toContain(MDS.exportMailSubject);
+    expect(mails.map((m) => m.subject)).toContain(DATA_PROTECTION_MESSAGES.exportMailSubject);
     const second = await loginAs(t, secondAdmin);
     expect((await second.get('/api/dataprotection/exports')).json().exports).toEqual([]);
     expect((await second.get(ready.download_url)).status).toBe(404);
@@ -211,7 +211,7 @@ describe('export', () => {
     await db.update(dataExports).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(dataExports.uuid, uuid));
     const expired = await admin.get(ready.download_url);
     expect(expired.status).toBe(404);
-    expect(expired.json().error).toBe(MDS.exportExpired);
+    expect(expired.json().error).toBe(DATA_PROTECTION_MESSAGES.exportExpired);
   });
 
   it('refuses a user or thread of another team (404) and bad input (422) without creating anything', async () => {
@@ -223,7 +223,7 @@ describe('export', () => {
     expect((await admin.post('/api/dataprotection/exports', { scope: 'thread', threadId: 999999 })).status).toBe(404);
     const bad = await admin.post('/api/dataprotection/exports', { scope: 'alles' });
     expect(bad.status).toBe(422);
-    expect(bad.json().error).toBe(MDS.exportScopeInvalid);
+    expect(bad.json().error).toBe(DATA_PROTECTION_MESSAGES.exportScopeInvalid);
     expect((await admin.get('/api/dataprotection/exports')).json().exports).toEqual([]);
   });
 });
@@ -257,11 +257,11 @@ describe('erasure', () => {
     const stranger = await loginAs(t, (await createStaffedTeam(db)).owner);
     expect((await stranger.delete(`/api/dataprotection/users/${person.uuid}`)).status).toBe(404);
     expect(await everyRow()).toContain(person.email);
-    expect((await admin.delete(`/api/dataprotection/users/${owner.uuid}`)).json().error).toBe(MDS.ownerNotErasable);
+    expect((await admin.delete(`/api/dataprotection/users/${owner.uuid}`)).json().error).toBe(DATA_PROTECTION_MESSAGES.ownerNotErasable);
 
     const res = await admin.delete(`/api/dataprotection/users/${person.uuid}`);
     expect(res.status).toBe(200);
-    expect(res.json()).toMatchObject({ message: MDS.userErased, removed: { threads: 1, messages: 2 } });
+    expect(res.json()).toMatchObject({ message: DATA_PROTECTION_MESSAGES.userErased, removed: { threads: 1, messages: 2 } });
     expect(res.json().removed.files).toBeGreaterThanOrEqual(2);
     const after = await everyRow();
     expect(after).not.toContain('Holunderbeere');
@@ -292,7 +292,7 @@ describe('erasure', () => {
     const found = (await admin.get(`/api/dataprotection/visitor-threads?q=${encodeURIComponent(email.toUpperCase())}`)).json().threads;
     expect(found).toEqual([expect.objectContaining({ id: vt.id, messages: 2, has_form: true })]);
     expect((await admin.get(`/api/dataprotection/visitor-threads?q=${vt.id}`)).json().threads).toHaveLength(1);
-    expect((await admin.get('/api/dataprotection/visitor-threads?q=irgendwas')).json().error).toBe(MDS.visitorQueryInvalid);
+    expect((await admin.get('/api/dataprotection/visitor-threads?q=irgendwas')).json().error).toBe(DATA_PROTECTION_MESSAGES.visitorQueryInvalid);
 
     const strangerAdmin = await loginAs(t, (await createStaffedTeam(db)).owner);
     expect((await strangerAdmin.get(`/api/dataprotection/visitor-threads?q=${encodeURIComponent(email)}`)).json().threads).toEqual([]);
@@ -300,7 +300,7 @@ describe('erasure', () => {
     expect(await threadExists(vt.id)).toBe(true);
 
     const res = await admin.delete(`/api/dataprotection/visitor-threads/${vt.id}`);
-    expect(res.json()).toMatchObject({ message: MDS.threadErased, removed: { threads: 1 } });
+    expect(res.json()).toMatchObject({ message: DATA_PROTECTION_MESSAGES.threadErased, removed: { threads: 1 } });
     const after = await everyRow();
     expect(after).not.toContain('Schlehe');
     expect(after).not.toContain(email);
@@ -319,7 +319,7 @@ describe('erasure', () => {
     expect(wrong.status).toBe(404);
     expect(await threadExists(vt.id)).toBe(true);
     const res = await visitor.delete('/api/dataprotection/thread', { assistantUuid: a.uuid, threadId: vt.id, token: vt.token });
-    expect(res.json()).toMatchObject({ message: MDS.ownThreadDeleted, removed: { threads: 1, messages: 2 } });
+    expect(res.json()).toMatchObject({ message: DATA_PROTECTION_MESSAGES.ownThreadDeleted, removed: { threads: 1, messages: 2 } });
     expect(await everyRow()).not.toContain('Mispel');
     const entries = (await (await loginAs(t, owner)).get('/api/dataprotection/audit')).json().entries;
     expect(entries[0].text).toBe(`Unterhaltung #${vt.id} von der Besucherin / dem Besucher selbst gelöscht`);
@@ -330,6 +330,6 @@ describe('erasure', () => {
     const { employee } = await createStaffedTeam(t.database.db);
     const res = await (await loginAs(t, employee)).get('/api/dataprotection/audit');
     expect(res.status).toBe(403);
-    expect(res.json().error).toBe(M.forbidden);
+    expect(res.json().error).toBe(COMMON_MESSAGES.forbidden);
   });
 });

@@ -13,7 +13,7 @@ import { auditFrom, recordAudit } from '../../platform/audit.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { PrivateFile, PrivateFolderOwner } from '../../platform/file-sweep.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import { MDS } from '../../../shared/messages.ts';
+import { DATA_PROTECTION_MESSAGES } from '../../../shared/messages.ts';
 import type { ErasedCounts, VisitorThread } from '../../../shared/schemas/dataprotection.ts';
 import { EXPORT_FOLDER } from './exports.ts';
 
@@ -80,8 +80,8 @@ async function removeExportsHolding(deps: Deps, teamId: number, subject: { scope
 export async function eraseUser(deps: Deps, owners: PrivateFolderOwner[], auth: AuthContext, uuid: string) {
   requireAccess(auth, 'admin');
   const target = await requireAccess(auth, 'team.user', uuid, deps);
-  if (target.role === 'owner') throw new AppError('FORBIDDEN', MDS.ownerNotErasable);
-  if (target.id === auth.user.id) throw new AppError('FORBIDDEN', MDS.selfNotErasable);
+  if (target.role === 'owner') throw new AppError('FORBIDDEN', DATA_PROTECTION_MESSAGES.ownerNotErasable);
+  if (target.id === auth.user.id) throw new AppError('FORBIDDEN', DATA_PROTECTION_MESSAGES.selfNotErasable);
   const threadIds = (await deps.db.select({ id: threads.id }).from(threads).where(eq(threads.userId, target.id))).map((r) => r.id);
   const removed = await eraseThreads(deps, owners, threadIds);
   const personal = (await Promise.all(owners.map((o) => o.userFiles?.(deps.db, target.id) ?? Promise.resolve([])))).flat();
@@ -94,7 +94,7 @@ export async function eraseUser(deps: Deps, owners: PrivateFolderOwner[], auth: 
     await recordAudit(tx, { action: 'dataprotection.user_erased', ...auditFrom(auth), detail: { userUuid: target.uuid, ...removed } });
   });
   deps.log.info({ teamId: auth.team.id, ...removed }, 'user erased');
-  return { status: 'success' as const, message: MDS.userErased, removed };
+  return { status: 'success' as const, message: DATA_PROTECTION_MESSAGES.userErased, removed };
 }
 
 /** A public visitor thread of the caller's team, or 404. */
@@ -103,7 +103,7 @@ async function visitorThreadOr404(deps: Deps, team: Pick<Team, 'id'>, threadId: 
     .select({ id: threads.id })
     .from(threads)
     .where(and(eq(threads.id, threadId), eq(threads.teamId, team.id), eq(threads.isPublic, true)));
-  if (!row) throw new AppError('NOT_FOUND', MDS.threadNotFound);
+  if (!row) throw new AppError('NOT_FOUND', DATA_PROTECTION_MESSAGES.threadNotFound);
   return row;
 }
 
@@ -114,7 +114,7 @@ export async function eraseVisitorThread(deps: Deps, owners: PrivateFolderOwner[
   const removed = await eraseThreads(deps, owners, [threadId]);
   removed.files += await removeExportsHolding(deps, auth.team.id, { scope: 'thread', ref: String(threadId) });
   await recordAudit(deps.db, { action: 'dataprotection.thread_erased', ...auditFrom(auth), detail: { threadId, ...removed } });
-  return { status: 'success' as const, message: MDS.threadErased, removed };
+  return { status: 'success' as const, message: DATA_PROTECTION_MESSAGES.threadErased, removed };
 }
 
 /**
@@ -138,7 +138,7 @@ export async function deleteOwnThread(
       detail: { threadId: thread.id, public: thread.isPublic, ...removed },
     });
   }
-  return { status: 'success' as const, message: MDS.ownThreadDeleted, removed };
+  return { status: 'success' as const, message: DATA_PROTECTION_MESSAGES.ownThreadDeleted, removed };
 }
 
 /**
@@ -165,7 +165,7 @@ export async function findVisitorThreads(deps: Deps, auth: AuthContext, q: strin
       );
     ids = [...new Set(rows.map((r) => r.id!))];
   } else {
-    throw new AppError('VALIDATION', MDS.visitorQueryInvalid, { fields: { q: [MDS.visitorQueryInvalid] } });
+    throw new AppError('VALIDATION', DATA_PROTECTION_MESSAGES.visitorQueryInvalid, { fields: { q: [DATA_PROTECTION_MESSAGES.visitorQueryInvalid] } });
   }
   if (ids.length === 0) return [];
   const rows = await deps.db

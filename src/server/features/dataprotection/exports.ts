@@ -9,7 +9,7 @@ import type { DocumentSources } from '../../platform/document-source.ts';
 import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
 import type { JobKind } from '../../platform/jobs.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import { MDS } from '../../../shared/messages.ts';
+import { DATA_PROTECTION_MESSAGES } from '../../../shared/messages.ts';
 import type { ExportItem, ExportRequest } from '../../../shared/schemas/dataprotection.ts';
 import { exportJson, type ExportEntries, type MessageAttachments, type TeamExportContext } from '../../platform/team-export.ts';
 import { listRightsOfUser, listTeamAssistantNames } from '../assistants/index.ts';
@@ -103,7 +103,7 @@ export async function requestExport(deps: Deps, auth: AuthContext, input: Export
     await exportJobOf(deps).job.send({ exportId: created!.id }, { tx, singletonKey: `export-${created!.id}` });
     return created!;
   });
-  return { status: 'success' as const, message: MDS.exportStarted, export: toItem(row) };
+  return { status: 'success' as const, message: DATA_PROTECTION_MESSAGES.exportStarted, export: toItem(row) };
 }
 
 /** GET /api/dataprotection/exports: the caller's own exports of the team, newest first. */
@@ -129,11 +129,11 @@ export async function openExportDownload(deps: Deps, auth: AuthContext, uuid: st
     .select()
     .from(dataExports)
     .where(and(eq(dataExports.uuid, uuid), eq(dataExports.teamId, auth.team.id), eq(dataExports.requestedBy, auth.user.id)));
-  if (!row) throw new AppError('NOT_FOUND', MDS.exportNotFound);
-  if (row.status !== 'ready' || !row.storedName) throw new AppError('CONFLICT', MDS.exportNotReady);
-  if (!row.expiresAt || row.expiresAt <= now) throw new AppError('NOT_FOUND', MDS.exportExpired);
+  if (!row) throw new AppError('NOT_FOUND', DATA_PROTECTION_MESSAGES.exportNotFound);
+  if (row.status !== 'ready' || !row.storedName) throw new AppError('CONFLICT', DATA_PROTECTION_MESSAGES.exportNotReady);
+  if (!row.expiresAt || row.expiresAt <= now) throw new AppError('NOT_FOUND', DATA_PROTECTION_MESSAGES.exportExpired);
   const data = await deps.privateFiles.read(EXPORT_FOLDER, row.storedName);
-  if (!data) throw new AppError('NOT_FOUND', MDS.exportExpired);
+  if (!data) throw new AppError('NOT_FOUND', DATA_PROTECTION_MESSAGES.exportExpired);
   await recordAudit(deps.db, { action: 'dataprotection.export_downloaded', ...auditFrom(auth), detail: { scope: row.scope, exportUuid: row.uuid } });
   const day = row.createdAt.toISOString().slice(0, 10);
   return { data, fileName: `mika-export-${row.scope}-${day}.zip` };
@@ -186,9 +186,9 @@ export async function runExport(deps: Deps, exportId: number, opts: { lastAttemp
           {
             to: admin.email,
             teamId: row.teamId,
-            subject: MDS.exportMailSubject,
+            subject: DATA_PROTECTION_MESSAGES.exportMailSubject,
             // Never the person's name: the mail outlives an erasure of that user.
-            text: MDS.exportMailText(MAIL_LABELS[row.scope], `${deps.config.appUrl}/Dataprotection`, EXPORT_VALID_DAYS),
+            text: DATA_PROTECTION_MESSAGES.exportMailText(MAIL_LABELS[row.scope], `${deps.config.appUrl}/Dataprotection`, EXPORT_VALID_DAYS),
           },
           { tx },
         );

@@ -5,7 +5,7 @@ import { auditFrom, recordAudit } from '../../platform/audit.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import { MDS } from '../../../shared/messages.ts';
+import { DATA_PROTECTION_MESSAGES } from '../../../shared/messages.ts';
 import {
   DEFAULT_VISITOR_RETENTION_DAYS,
   type RetentionRequest,
@@ -70,7 +70,7 @@ export async function saveRetention(deps: Deps, auth: AuthContext, input: Retent
       },
     });
   });
-  return { status: 'success' as const, message: MDS.retentionSaved };
+  return { status: 'success' as const, message: DATA_PROTECTION_MESSAGES.retentionSaved };
 }
 
 /** Threads of a team (or of no team) of one kind whose last message is before `cutoff`. */

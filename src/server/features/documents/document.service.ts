@@ -2,7 +2,7 @@ import { requireAccess } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import { MC } from '../../../shared/messages.ts';
+import { CONVERSATION_MESSAGES } from '../../../shared/messages.ts';
 import { findThreadDocumentSource } from '../chat/index.ts';
 import type { DocumentSources } from '../../platform/document-source.ts';
 
@@ -41,7 +41,7 @@ export async function readThreadDocument(
   ref: { assistantUuid: string; file: string; token?: string | undefined },
 ): Promise<ServedDocument> {
   requireAccess(auth, 'anyone');
-  const notFound = () => new AppError('NOT_FOUND', MC.documentUnavailable);
+  const notFound = () => new AppError('NOT_FOUND', CONVERSATION_MESSAGES.documentUnavailable);
   if (!ref.token) throw notFound();
   const found = await findThreadDocumentSource(deps, auth, { ...ref, token: ref.token }).catch((err: unknown) => {
     if (err instanceof AppError && err.code === 'NOT_FOUND') throw notFound();

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../shared/zod.ts';
-import { MP } from '../../../shared/messages.ts';
+import { PUBLIC_CHAT_MESSAGES } from '../../../shared/messages.ts';
 import { ZContactFormEnvelope, ZFormInfo, ZFormSettingsRequest, ZFormSettingsResponse } from '../../../shared/schemas/public.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/session.ts';
@@ -42,7 +42,7 @@ export const formRoutes =
       {
         schema: { tags, params: ZUuid, body: ZFormSettingsRequest, response: { 200: ZDone } },
         // "Eingaben sind nicht valide" heads every validation answer of this form (spec 02 §5).
-        config: { access: 'edit', validationMessage: MP.formInvalid },
+        config: { access: 'edit', validationMessage: PUBLIC_CHAT_MESSAGES.formInvalid },
       },
       async (request) =>
         saveFormSettings(deps, requireAuth(request), request.params.assistantUuid, request.body.form),

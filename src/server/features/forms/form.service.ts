@@ -4,7 +4,7 @@ import { findUserEmail, insertFormSubmission } from './form.repository.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import { MP } from '../../../shared/messages.ts';
+import { PUBLIC_CHAT_MESSAGES } from '../../../shared/messages.ts';
 import {
   contactFormSchema,
   FORM_FIELD_LABELS,
@@ -62,14 +62,14 @@ export async function submitContactForm(
   await throttlePublicMessage(deps, access, caller.ip);
   const { assistant, thread } = access;
   const tool = await formToolOf(deps, assistant);
-  if (!tool.active) throw new AppError('FORBIDDEN', MP.formNotOffered);
+  if (!tool.active) throw new AppError('FORBIDDEN', PUBLIC_CHAT_MESSAGES.formNotOffered);
   const settings = tool.settings;
   const info = formInfoOf(settings);
   const parsed = contactFormSchema(info).safeParse(body);
   if (!parsed.success) {
     const fields: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) (fields[issue.path.join('.')] ??= []).push(issue.message);
-    const first = Object.values(fields)[0]?.[0] ?? MP.formInvalid;
+    const first = Object.values(fields)[0]?.[0] ?? PUBLIC_CHAT_MESSAGES.formInvalid;
     throw new AppError('VALIDATION', first, { fields });
   }
   const data: Record<string, string> = {};
@@ -106,7 +106,7 @@ export async function submitContactForm(
       ].join('\n\n'),
     });
   }
-  return { status: 'success', message: MP.formSent };
+  return { status: 'success', message: PUBLIC_CHAT_MESSAGES.formSent };
 }
 
 export async function getFormSettings(deps: Deps, auth: AuthContext, uuid: string) {
@@ -125,5 +125,5 @@ export async function saveFormSettings(
   const { active, ...settings } = form;
   settings.send_to = splitAddresses(settings.send_to).join(', ');
   await saveToolState(deps, a.id, 'form', { settings, ...(active === undefined ? {} : { active }) });
-  return { status: 'success', message: MP.formSaved };
+  return { status: 'success', message: PUBLIC_CHAT_MESSAGES.formSaved };
 }

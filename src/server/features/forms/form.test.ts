@@ -7,7 +7,7 @@ import { Agent } from '../../../../tests/setup/agent.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { parseSse } from '../../../../tests/setup/sse.ts';
 import { createAssistant, createStaffedTeam, grantRights, loginAs } from '../../../../tests/factories/index.ts';
-import { M, MP } from '../../../shared/messages.ts';
+import { COMMON_MESSAGES, PUBLIC_CHAT_MESSAGES } from '../../../shared/messages.ts';
 
 let t: TestApp;
 let smtp: SMTPServer;
@@ -56,14 +56,14 @@ describe('form tool settings', () => {
 
     const none = await admin.post(`/api/tool/form/${a.uuid}`, { form: { ...settings, send_to: '', send_to_user: false } });
     expect(none.status).toBe(422);
-    expect(none.json()).toEqual({ error: MP.formInvalid, fields: { 'form.send_to': [MP.sendToRequired] } });
+    expect(none.json()).toEqual({ error: PUBLIC_CHAT_MESSAGES.formInvalid, fields: { 'form.send_to': [PUBLIC_CHAT_MESSAGES.sendToRequired] } });
     const bad = await admin.post(`/api/tool/form/${a.uuid}`, { form: { ...settings, send_to: 'ok@firma.de, kaputt, auch@kaputt' } });
-    expect(bad.json().fields['form.send_to']).toEqual([MP.sendToInvalid(['kaputt', 'auch@kaputt'])]);
+    expect(bad.json().fields['form.send_to']).toEqual([PUBLIC_CHAT_MESSAGES.sendToInvalid(['kaputt', 'auch@kaputt'])]);
     // Empty recipients are fine when the user gets the mail.
     expect((await admin.post(`/api/tool/form/${a.uuid}`, { form: { ...settings, send_to: '', send_to_user: true } })).status).toBe(200);
 
     const saved = await admin.post(`/api/tool/form/${a.uuid}`, { form: settings });
-    expect(saved.json()).toEqual({ status: 'success', message: MP.formSaved });
+    expect(saved.json()).toEqual({ status: 'success', message: PUBLIC_CHAT_MESSAGES.formSaved });
     expect((await admin.get(`/api/tool/form/${a.uuid}`)).json()).toEqual(settings);
 
     expect((await (await loginAs(t, employee)).get(`/api/tool/form/${a.uuid}`)).status).toBe(403);
@@ -104,7 +104,7 @@ describe('contact form in the chat', () => {
     const base = { assistantUuid: a.uuid, threadId: thread.id, token: thread.token };
     const invalid = await visitor.post('/api/send/form', { ...base, firstname: 'Al', lastname: 'Muster', company: 'Firma GmbH', email: 'kaputt' });
     expect(invalid.status).toBe(422);
-    expect(invalid.json().fields).toEqual({ firstname: ['Vorname muss mindestens 3 Zeichen lang sein'], email: [M.emailInvalid] });
+    expect(invalid.json().fields).toEqual({ firstname: ['Vorname muss mindestens 3 Zeichen lang sein'], email: [COMMON_MESSAGES.emailInvalid] });
     expect(await t.database.db.select().from(formSubmissions).where(eq(formSubmissions.assistantId, a.id))).toHaveLength(0);
 
     const ok = await visitor.post('/api/send/form', {
@@ -130,7 +130,7 @@ describe('contact form in the chat', () => {
     expect(mail.body).toMatch(/Besucher:.*zur(ü|=C3=BC)ckrufen/);
 
     const [formMessage] = await t.database.db.select().from(messages).where(eq(messages.id, form.message_id));
-    expect(formMessage).toMatchObject({ status: 'submitted', text: MP.formSent });
+    expect(formMessage).toMatchObject({ status: 'submitted', text: PUBLIC_CHAT_MESSAGES.formSent });
   });
 
   it('keeps the submission when mail delivery fails', async () => {
@@ -167,7 +167,7 @@ describe('contact form in the chat', () => {
     const visitor = new Agent(t.app, '192.0.2.201');
     const thread = (await visitor.post('/api/thread/create', { assistantUuid: a.uuid })).json();
     const res = await visitor.post('/api/send/form', { assistantUuid: a.uuid, threadId: thread.id, token: thread.token, firstname: 'Petra' });
-    expect(res.json().error).toBe(MP.formNotOffered);
+    expect(res.json().error).toBe(PUBLIC_CHAT_MESSAGES.formNotOffered);
     expect((await visitor.post('/api/send/form', { assistantUuid: a.uuid, threadId: thread.id, token: 'falsch' })).status).toBe(404);
     const privateOne = await createAssistant(t.database.db, team);
     expect((await visitor.get(`/api/forminfo/${privateOne.uuid}`)).status).toBe(404);

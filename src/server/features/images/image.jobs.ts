@@ -3,7 +3,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { reencodeImage } from '../../platform/images.ts';
 import type { ImageStyle } from '../../../shared/constants.ts';
-import { MI } from '../../../shared/messages.ts';
+import { IMAGE_MESSAGES } from '../../../shared/messages.ts';
 import type { ImageStatus } from '../../../shared/schemas/images.ts';
 import { privacyTermsFor } from '../../ai/privacy-terms.ts';
 import { recordUsage } from '../usage/index.ts';
@@ -39,7 +39,7 @@ export function defineImageJobs(deps: Deps) {
       try {
         await stage('generating');
         const custom = image.custom ? await findCustomStyle(deps.db, assistant.id) : undefined;
-        if (image.custom && !custom) throw new AppError('CONFLICT', MI.customStyleMissing);
+        if (image.custom && !custom) throw new AppError('CONFLICT', IMAGE_MESSAGES.customStyleMissing);
         const gate = createPrivacyGate(team ? privacyTermsFor(team, assistant) : []);
         const painted = await deps.ai.paintImage(gate, {
           prompt: image.prompt,
@@ -56,7 +56,7 @@ export function defineImageJobs(deps: Deps) {
         const png = await reencodeImage(Buffer.from(painted.data), {
           maxEdge: IMAGE_MAX_EDGE,
           format: 'png',
-          messages: { invalid: MI.imageFailed, dimensions: MI.imageFailed },
+          messages: { invalid: IMAGE_MESSAGES.imageFailed, dimensions: IMAGE_MESSAGES.imageFailed },
         });
         const storedName = await deps.privateFiles.put(IMAGE_FOLDER, 'png', png);
         try {
@@ -96,7 +96,7 @@ export function defineImageJobs(deps: Deps) {
         deps.log.warn({ err, imageId }, 'image generation failed');
         if (ctx.lastAttempt) {
           await releaseCredits(deps.db, hold).catch(() => undefined);
-          await stage('error', MI.imageFailed).catch(() => undefined);
+          await stage('error', IMAGE_MESSAGES.imageFailed).catch(() => undefined);
         }
         throw err;
       }

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../shared/zod.ts';
-import { MI, MK } from '../../../shared/messages.ts';
+import { IMAGE_MESSAGES, KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import {
   ZCreateImageRequest,
   ZGeneratedImage,
@@ -28,8 +28,8 @@ import {
 
 const tags = ['images'];
 const zMessage = z.object({ message: z.string() });
-const zAssistantUuid = z.uuid({ error: MK.noAssistant });
-const zImageUuid = z.uuid({ error: MI.imageNotFound });
+const zAssistantUuid = z.uuid({ error: KNOWLEDGE_MESSAGES.noAssistant });
+const zImageUuid = z.uuid({ error: IMAGE_MESSAGES.imageNotFound });
 
 /** A private picture: PNG, never sniffed, never cached by shared caches. */
 const sendPng = (reply: FastifyReply, data: Buffer, disposition: string) =>
@@ -72,7 +72,7 @@ export const imageRoutes =
       async (request) => {
         const auth = requireAuth(request);
         const upload = await readSingleUpload(request, deps.config.uploadLimitBytes);
-        return { image: await uploadStyleImage(deps, auth, upload), message: MI.styleImageUploaded };
+        return { image: await uploadStyleImage(deps, auth, upload), message: IMAGE_MESSAGES.styleImageUploaded };
       },
     );
 
@@ -114,7 +114,7 @@ export const imageRoutes =
           request.params.assistantUuid,
           request.params.imageUuid,
         );
-        return { message: MI.styleImageDeleted };
+        return { message: IMAGE_MESSAGES.styleImageDeleted };
       },
     );
 
@@ -126,7 +126,7 @@ export const imageRoutes =
       },
       async (request) => {
         await chooseStyle(deps, requireAuth(request), request.body);
-        return { message: MI.styleSaved };
+        return { message: IMAGE_MESSAGES.styleSaved };
       },
     );
 
@@ -143,7 +143,7 @@ export const imageRoutes =
       },
       async (request) => {
         await createCustomStyle(deps, requireAuth(request), request.body);
-        return { message: MI.styleCreated };
+        return { message: IMAGE_MESSAGES.styleCreated };
       },
     );
 

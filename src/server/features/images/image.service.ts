@@ -7,7 +7,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { IMAGE_SUBSTYLE_LABELS, IMAGE_STYLE_LABELS } from '../../../shared/constants.ts';
-import { MI } from '../../../shared/messages.ts';
+import { IMAGE_MESSAGES } from '../../../shared/messages.ts';
 import type { GeneratedImage, ImageStatus } from '../../../shared/schemas/images.ts';
 import { privacyTermsFor } from '../../ai/privacy-terms.ts';
 import { recordUsage } from '../usage/index.ts';
@@ -70,10 +70,10 @@ export async function optimizePrompt(
   const assistant = imageAssistantOnly(await requireAccess(auth, 'assistant.use', input.assistantUuid, deps));
   const tool = deps.ai.imageTool;
   // Before spending a model call: without a painter no picture can follow.
-  if (!tool) throw new AppError('UNAVAILABLE', MI.notConfigured);
+  if (!tool) throw new AppError('UNAVAILABLE', IMAGE_MESSAGES.notConfigured);
   const choice = await currentStyleChoice(deps, assistant);
   // Every picture costs the team money: a generous limit per user stops a runaway script.
-  await deps.throttle.consume(`image-prompt:${auth.user.id}`, IMAGE_LIMITS.promptsPerUser, MI.tooManyImages);
+  await deps.throttle.consume(`image-prompt:${auth.user.id}`, IMAGE_LIMITS.promptsPerUser, IMAGE_MESSAGES.tooManyImages);
   const label = choice.custom
     ? styleLabel({ style: choice.style, custom: {} })
     : `${IMAGE_STYLE_LABELS[choice.style]}${choice.substyle ? ` – ${IMAGE_SUBSTYLE_LABELS[choice.substyle] ?? choice.substyle}` : ''}`;
@@ -125,7 +125,7 @@ export async function optimizePrompt(
 /** A picture of the caller: the use right on its assistant, and only the user who asked for it. */
 /** The rule of `image.own` (image.access.ts): the member's own picture on a Mika they may use. */
 export async function ownImage(deps: Deps, auth: AuthContext, imageUuid: string) {
-  const notFound = () => new AppError('NOT_FOUND', MI.imageNotFound);
+  const notFound = () => new AppError('NOT_FOUND', IMAGE_MESSAGES.imageNotFound);
   const found = await findImageByUuid(deps.db, imageUuid);
   if (!found) throw notFound();
   // Another team's assistant answers 404 here, so its picture does too.
@@ -143,7 +143,7 @@ export async function ownImage(deps: Deps, auth: AuthContext, imageUuid: string)
  */
 export async function startImage(deps: Deps, auth: AuthContext, imageUuid: string): Promise<GeneratedImage> {
   const { image, assistantUuid } = await requireAccess(auth, 'image.own', imageUuid, deps);
-  if (!deps.ai.imageTool) throw new AppError('UNAVAILABLE', MI.notConfigured);
+  if (!deps.ai.imageTool) throw new AppError('UNAVAILABLE', IMAGE_MESSAGES.notConfigured);
   // The picture's price is held before it is queued; the job settles it with the stored picture.
   const hold = image.status === 'prompted' ? await reserveCredits(deps.db, { teamId: auth.team.id, audience: audienceOf(auth) }, 'image', CREDIT_RESERVE.image) : null;
   const started = await deps.db.transaction(async (tx) => {
@@ -167,8 +167,8 @@ export async function listImages(deps: Deps, auth: AuthContext, assistantUuid: s
 /** GET /image/{assistantUuid}/{imageUuid}: the stored PNG. */
 export async function readImage(deps: Deps, auth: AuthContext, assistantUuid: string, imageUuid: string) {
   const { image, assistantUuid: owner } = await requireAccess(auth, 'image.own', imageUuid, deps);
-  if (owner !== assistantUuid || !image.storedName) throw new AppError('NOT_FOUND', MI.imageNotFound);
+  if (owner !== assistantUuid || !image.storedName) throw new AppError('NOT_FOUND', IMAGE_MESSAGES.imageNotFound);
   const data = await deps.privateFiles.read(IMAGE_FOLDER, image.storedName);
-  if (!data) throw new AppError('NOT_FOUND', MI.imageNotFound);
+  if (!data) throw new AppError('NOT_FOUND', IMAGE_MESSAGES.imageNotFound);
   return { data, name: `mika-bild-${image.uuid.slice(0, 8)}.png` };
 }

@@ -21,7 +21,7 @@ import {
   type FakeImageServer,
 } from '../../../../tests/fixtures/fake-image-server.ts';
 import { fakeProviderEnv, startFakeOpenAI, type FakeOpenAI } from '../../../../tests/fixtures/fake-openai.ts';
-import { MI } from '../../../shared/messages.ts';
+import { IMAGE_MESSAGES } from '../../../shared/messages.ts';
 import type { Assistant } from '../../db/schema/index.ts';
 import { sweepPrivateFiles } from '../../platform/file-sweep.ts';
 import { IMAGE_FOLDER, STYLE_IMAGE_FOLDER, imageFolderOwner } from './image.repository.ts';
@@ -76,7 +76,7 @@ describe('image assistants without an image provider', () => {
       input: 'Ein Leuchtturm im Sturm',
     });
     expect(res.status).toBe(503);
-    expect(res.json().error).toBe(MI.notConfigured);
+    expect(res.json().error).toBe(IMAGE_MESSAGES.notConfigured);
     const create = await agent.post('/api/style/create', {
       assistantUuid: mika.uuid,
       selectedStyle: 'realistic_image',
@@ -136,7 +136,7 @@ describe('image assistants with Recraft (fake image server)', () => {
       selectedSubStyle: 'watercolor',
     });
     expect(wrong.status).toBe(422);
-    expect(wrong.json().error).toBe(MI.substyleInvalid);
+    expect(wrong.json().error).toBe(IMAGE_MESSAGES.substyleInvalid);
     const unknown = await owner.post('/api/style/choose', {
       assistantUuid: mika.uuid,
       selectedStyle: 'oil_painting',
@@ -160,7 +160,7 @@ describe('image assistants with Recraft (fake image server)', () => {
     });
     const empty = await owner.post('/api/optimizedprompt', { assistantUuid: mika.uuid, input: '   ' });
     expect(empty.status).toBe(422);
-    expect(empty.json().error).toBe(MI.descriptionRequired);
+    expect(empty.json().error).toBe(IMAGE_MESSAGES.descriptionRequired);
 
     const prompted = await owner.post('/api/optimizedprompt', {
       assistantUuid: mika.uuid,
@@ -255,10 +255,10 @@ describe('image assistants with Recraft (fake image server)', () => {
       .toBuffer();
     const renamed = await uploadStyleImage(owner, custom.uuid, 'foto.png', jpeg);
     expect(renamed.status).toBe(422);
-    expect(renamed.json().error).toBe(MI.pngInvalid);
+    expect(renamed.json().error).toBe(IMAGE_MESSAGES.pngInvalid);
     const wrongType = await uploadStyleImage(owner, custom.uuid, 'foto.jpg', jpeg);
     expect(wrongType.status).toBe(422);
-    expect(wrongType.json().error).toBe(MI.pngOnly);
+    expect(wrongType.json().error).toBe(IMAGE_MESSAGES.pngOnly);
 
     const uuids: string[] = [];
     for (let i = 0; i < 4; i++) {
@@ -272,7 +272,7 @@ describe('image assistants with Recraft (fake image server)', () => {
       selectedStyle: 'realistic_image',
     });
     expect(four.status).toBe(422);
-    expect(four.json().error).toBe(MI.needStyleImages(5));
+    expect(four.json().error).toBe(IMAGE_MESSAGES.needStyleImages(5));
     expect(fake.styles()).toHaveLength(0);
 
     uuids.push(
@@ -280,7 +280,7 @@ describe('image assistants with Recraft (fake image server)', () => {
     );
     const sixth = await uploadStyleImage(owner, custom.uuid, 'stil-5.png', await colouredPng(5));
     expect(sixth.status).toBe(422);
-    expect(sixth.json().error).toBe(MI.tooManyStyleImages(5));
+    expect(sixth.json().error).toBe(IMAGE_MESSAGES.tooManyStyleImages(5));
 
     const thumb = await owner.get(`/api/styleimage/${custom.uuid}/${uuids[0]}`);
     expect(thumb.headers['content-type']).toBe('image/png');
@@ -290,7 +290,7 @@ describe('image assistants with Recraft (fake image server)', () => {
       selectedStyle: 'text_in_image',
     });
     expect(text.status).toBe(422);
-    expect(text.json().error).toBe(MI.customStyleBase);
+    expect(text.json().error).toBe(IMAGE_MESSAGES.customStyleBase);
 
     const created = await owner.post('/api/style/create', {
       assistantUuid: custom.uuid,
@@ -333,7 +333,7 @@ describe('image assistants with Recraft (fake image server)', () => {
       input: 'Noch eine Katze',
     });
     expect(blocked.status).toBe(409);
-    expect(blocked.json().error).toBe(MI.customStyleMissing);
+    expect(blocked.json().error).toBe(IMAGE_MESSAGES.customStyleMissing);
   });
 
   it('never sends a protected term to the image provider (offline prompt and chat model prompt)', async () => {
@@ -429,7 +429,7 @@ describe('image assistants with Recraft (fake image server)', () => {
       ).json();
       await owner.post('/api/createimage', { imageUuid: prompted.image_uuid });
       const done = await waitForImage(owner, mika.uuid, prompted.image_uuid);
-      expect(done).toMatchObject({ status: 'error', error: MI.imageFailed, url: null });
+      expect(done).toMatchObject({ status: 'error', error: IMAGE_MESSAGES.imageFailed, url: null });
     } finally {
       fake.set({ status: 0 });
     }
@@ -500,7 +500,7 @@ describe('image assistants with OpenAI images (AI SDK generateImage)', () => {
         });
         if (app === offline) {
           expect(created.status).toBe(503);
-          expect(created.json().error).toBe(MI.customStyleNeedsModel);
+          expect(created.json().error).toBe(IMAGE_MESSAGES.customStyleNeedsModel);
           continue;
         }
         expect(created.status, created.body).toBe(200);

@@ -15,7 +15,7 @@ import {
   STYLE_IMAGES_REQUIRED,
   type ImageStyle,
 } from '../../../shared/constants.ts';
-import { MI, MK } from '../../../shared/messages.ts';
+import { IMAGE_MESSAGES, KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import type { StyleImage, StyleImageList } from '../../../shared/schemas/images.ts';
 import { privacyTermsFor } from '../../ai/privacy-terms.ts';
 import { recordUsage } from '../usage/index.ts';
@@ -74,24 +74,24 @@ export async function uploadStyleImage(
 ): Promise<StyleImage> {
   requireAccess(auth, 'member');
   const assistantUuid = upload.fields.assistantUuid ?? '';
-  if (!/^[0-9a-f-]{36}$/i.test(assistantUuid)) throw new AppError('VALIDATION', MK.noAssistant);
+  if (!/^[0-9a-f-]{36}$/i.test(assistantUuid)) throw new AppError('VALIDATION', KNOWLEDGE_MESSAGES.noAssistant);
   const assistant = imageAssistantOnly(await requireAccess(auth, 'assistant.edit', assistantUuid, deps));
-  if (!/\.png$/i.test(upload.file.filename)) throw validationError('file', MI.pngOnly);
-  if (!upload.file.data.subarray(0, 8).equals(PNG_MAGIC)) throw validationError('file', MI.pngInvalid);
+  if (!/\.png$/i.test(upload.file.filename)) throw validationError('file', IMAGE_MESSAGES.pngOnly);
+  if (!upload.file.data.subarray(0, 8).equals(PNG_MAGIC)) throw validationError('file', IMAGE_MESSAGES.pngInvalid);
   if ((await listStyleImageRows(deps.db, assistant.id)).length >= STYLE_IMAGES_REQUIRED) {
-    throw validationError('file', MI.tooManyStyleImages(STYLE_IMAGES_REQUIRED));
+    throw validationError('file', IMAGE_MESSAGES.tooManyStyleImages(STYLE_IMAGES_REQUIRED));
   }
   // A fresh encoding: bounded, without metadata or whatever was appended to the file.
   const png = await reencodeImage(upload.file.data, {
     maxEdge: STYLE_IMAGE_MAX_EDGE,
     format: 'png',
-    messages: { invalid: MI.pngInvalid, dimensions: MI.pngDimensions },
+    messages: { invalid: IMAGE_MESSAGES.pngInvalid, dimensions: IMAGE_MESSAGES.pngDimensions },
   });
   const storedName = await deps.privateFiles.put(STYLE_IMAGE_FOLDER, 'png', png);
   try {
     const row = await withCountLimit(deps.db, `style-images:${assistant.id}`, async (tx) => {
       if ((await listStyleImageRows(tx, assistant.id)).length >= STYLE_IMAGES_REQUIRED) {
-        throw validationError('file', MI.tooManyStyleImages(STYLE_IMAGES_REQUIRED));
+        throw validationError('file', IMAGE_MESSAGES.tooManyStyleImages(STYLE_IMAGES_REQUIRED));
       }
       return insertStyleImage(tx, {
         teamId: assistant.teamId,
@@ -115,7 +115,7 @@ export async function removeStyleImage(
 ) {
   const assistant = imageAssistantOnly(await requireAccess(auth, 'assistant.edit', assistantUuid, deps));
   const row = await findStyleImage(deps.db, assistant.id, imageUuid);
-  if (!row) throw new AppError('NOT_FOUND', MI.imageNotFound);
+  if (!row) throw new AppError('NOT_FOUND', IMAGE_MESSAGES.imageNotFound);
   await deleteStyleImage(deps.db, row.id);
   await deps.privateFiles.remove(STYLE_IMAGE_FOLDER, row.storedName);
 }
@@ -130,7 +130,7 @@ export async function readStyleImage(
   const assistant = imageAssistantOnly(await requireAccess(auth, 'assistant.edit', assistantUuid, deps));
   const row = await findStyleImage(deps.db, assistant.id, imageUuid);
   const data = row && (await deps.privateFiles.read(STYLE_IMAGE_FOLDER, row.storedName));
-  if (!data) throw new AppError('NOT_FOUND', MI.imageNotFound);
+  if (!data) throw new AppError('NOT_FOUND', IMAGE_MESSAGES.imageNotFound);
   return data;
 }
 
@@ -143,7 +143,7 @@ export async function chooseStyle(
   const assistant = imageAssistantOnly(await requireAccess(auth, 'assistant.edit', input.assistantUuid, deps));
   const sub = input.selectedSubStyle?.trim() || null;
   if (sub && !IMAGE_SUBSTYLES[input.selectedStyle].includes(sub)) {
-    throw validationError('selectedSubStyle', MI.substyleInvalid);
+    throw validationError('selectedSubStyle', IMAGE_MESSAGES.substyleInvalid);
   }
   await setAssistantStyle(deps.db, assistant.id, {
     mainStyle: input.selectedStyle,
@@ -163,16 +163,16 @@ export async function createCustomStyle(
 ) {
   const assistant = imageAssistantOnly(await requireAccess(auth, 'assistant.edit', input.assistantUuid, deps));
   if (!(CUSTOM_IMAGE_STYLES as readonly string[]).includes(input.selectedStyle)) {
-    throw validationError('selectedStyle', MI.customStyleBase);
+    throw validationError('selectedStyle', IMAGE_MESSAGES.customStyleBase);
   }
-  if (!deps.ai.imageTool) throw new AppError('UNAVAILABLE', MI.notConfigured);
+  if (!deps.ai.imageTool) throw new AppError('UNAVAILABLE', IMAGE_MESSAGES.notConfigured);
   const rows = await listStyleImageRows(deps.db, assistant.id);
   if (rows.length !== STYLE_IMAGES_REQUIRED)
-    throw validationError('file', MI.needStyleImages(STYLE_IMAGES_REQUIRED));
+    throw validationError('file', IMAGE_MESSAGES.needStyleImages(STYLE_IMAGES_REQUIRED));
   const pngs: Buffer[] = [];
   for (const r of rows) {
     const data = await deps.privateFiles.read(STYLE_IMAGE_FOLDER, r.storedName);
-    if (!data) throw new AppError('NOT_FOUND', MI.imageNotFound);
+    if (!data) throw new AppError('NOT_FOUND', IMAGE_MESSAGES.imageNotFound);
     pngs.push(data);
   }
   const team = auth.team;
@@ -202,7 +202,7 @@ async function createStyleHeld(
     .catch((err: unknown) => {
       if (err instanceof AppError) throw err;
       deps.log.warn({ err }, 'custom image style failed');
-      throw new AppError('CONFLICT', MI.styleCreateFailed);
+      throw new AppError('CONFLICT', IMAGE_MESSAGES.styleCreateFailed);
     });
   await deps.db.transaction(async (tx) => {
     await saveCustomStyle(tx, {
@@ -240,7 +240,7 @@ export async function currentStyleChoice(deps: Deps, assistant: Assistant) {
   const custom = await findCustomStyle(deps.db, assistant.id);
   const rows = await listStyleImageRows(deps.db, assistant.id);
   if (!custom || custom.provider !== deps.ai.imageTool || custom.referencesKey !== referencesKey(rows)) {
-    throw new AppError('CONFLICT', MI.customStyleMissing);
+    throw new AppError('CONFLICT', IMAGE_MESSAGES.customStyleMissing);
   }
   return { style: custom.baseStyle as ImageStyle, substyle: null, custom: true as const };
 }

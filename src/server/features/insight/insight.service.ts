@@ -1,6 +1,6 @@
 import { berlinEndOfDay } from '../../platform/berlin-time.ts';
 import { EXTRA_MIKA_CREDITS, PLAN_LIMITS, type PlanSlug } from '../../../shared/constants.ts';
-import { MINS, MT } from '../../../shared/messages.ts';
+import { INSIGHT_MESSAGES, TOOL_MESSAGES } from '../../../shared/messages.ts';
 import {
   INSIGHT_PAGE_SIZE,
   type ExtraItemType,
@@ -98,14 +98,14 @@ export async function listTeams(
 /** Any team by uuid, also a soft-deleted one (the operator restores or purges those); else 404. */
 export async function teamOr404(deps: Deps, uuid: string): Promise<Team> {
   const team = await findTeamByUuid(deps.db, uuid);
-  if (!team) throw new AppError('NOT_FOUND', MT.teamNotFound);
+  if (!team) throw new AppError('NOT_FOUND', TOOL_MESSAGES.teamNotFound);
   return team;
 }
 
 /** A team that is not deleted (changes to a deleted team are refused). */
 async function liveTeamOr404(deps: Deps, uuid: string): Promise<Team> {
   const team = await teamOr404(deps, uuid);
-  if (team.deletedAt) throw new AppError('CONFLICT', MINS.teamAlreadyDeleted);
+  if (team.deletedAt) throw new AppError('CONFLICT', INSIGHT_MESSAGES.teamAlreadyDeleted);
   return team;
 }
 
@@ -153,7 +153,7 @@ const done = (message: string) => ({ status: 'success' as const, message });
 export async function updateSubscription(deps: Deps, auth: AuthContext, uuid: string, newPriceId: string) {
   requireAccess(auth, 'superadmin');
   const price = operatorPrices().find((p) => p.id === newPriceId);
-  if (!price) throw validationError('newPriceId', MINS.planUnknown);
+  if (!price) throw validationError('newPriceId', INSIGHT_MESSAGES.planUnknown);
   const target = await liveTeamOr404(deps, uuid);
   const [slug, period] = newPriceId.split(':') as [PlanSlug, ('monthly' | 'yearly')?];
   await deps.db.transaction(async (tx) => {
@@ -194,7 +194,7 @@ export async function updateSubscription(deps: Deps, auth: AuthContext, uuid: st
       },
     });
   });
-  return done(MINS.subscriptionChanged);
+  return done(INSIGHT_MESSAGES.subscriptionChanged);
 }
 
 /** POST /api/insight/updateamountassets: included services, whatever the plan says. */
@@ -206,7 +206,7 @@ export async function updateAmounts(deps: Deps, auth: AuthContext, uuid: string,
     const after = await setTeamAmounts(tx, before.id, amounts);
     await recordAudit(tx, { action: 'amounts.changed', ...auditFrom(auth), team: after, detail: { before: amountsOf(before), after: amountsOf(after) } });
   });
-  return done(MINS.amountsChanged);
+  return done(INSIGHT_MESSAGES.amountsChanged);
 }
 
 /**
@@ -220,7 +220,7 @@ export async function changeExtras(deps: Deps, auth: AuthContext, input: { teamU
   await deps.db.transaction(async (tx) => {
     const before = await loadTeamForUpdate(tx, target.id);
     const after = await changeTeamExtras(tx, before.id, input.itemType, direction * input.qty);
-    if (!after) throw validationError('qty', MINS.extrasBelowZero);
+    if (!after) throw validationError('qty', INSIGHT_MESSAGES.extrasBelowZero);
     if (direction === 1 && input.itemType === 'mika') {
       await grantCredits(tx, {
         teamId: after.id,
@@ -237,7 +237,7 @@ export async function changeExtras(deps: Deps, auth: AuthContext, input: { teamU
       detail: { item: input.itemType, qty: input.qty, before: extrasOf(before), after: extrasOf(after) },
     });
   });
-  return done(MINS.extrasChanged);
+  return done(INSIGHT_MESSAGES.extrasChanged);
 }
 
 /** POST /api/insight/changetrialperiod: activates or extends the trial until the end of that day. */
@@ -246,12 +246,12 @@ export async function changeTrial(deps: Deps, auth: AuthContext, uuid: string, d
   const date = day.slice(0, 10);
   const end = berlinEndOfDay(date);
   if (Number.isNaN(end.getTime()) || !/^\d{4}-\d{2}-\d{2}$/.test(date) || new Date(`${date}T12:00:00Z`).toISOString().slice(0, 10) !== date) {
-    throw validationError('trialEndsAt', MINS.trialDateInvalid);
+    throw validationError('trialEndsAt', INSIGHT_MESSAGES.trialDateInvalid);
   }
-  if (end.getTime() <= Date.now()) throw validationError('trialEndsAt', MINS.trialDatePast);
-  if (end.getTime() > Date.now() + 366 * 86_400_000) throw validationError('trialEndsAt', MINS.trialDateTooFar);
+  if (end.getTime() <= Date.now()) throw validationError('trialEndsAt', INSIGHT_MESSAGES.trialDatePast);
+  if (end.getTime() > Date.now() + 366 * 86_400_000) throw validationError('trialEndsAt', INSIGHT_MESSAGES.trialDateTooFar);
   const target = await liveTeamOr404(deps, uuid);
-  if (target.planSlug !== 'trial' && target.planSlug !== 'other') throw new AppError('CONFLICT', MINS.trialOnlyForTrial);
+  if (target.planSlug !== 'trial' && target.planSlug !== 'other') throw new AppError('CONFLICT', INSIGHT_MESSAGES.trialOnlyForTrial);
   await deps.db.transaction(async (tx) => {
     const before = await loadTeamForUpdate(tx, target.id);
     const after = await setTeamTrial(tx, before.id, { planSlug: 'trial', trialEndsAt: end });
@@ -263,7 +263,7 @@ export async function changeTrial(deps: Deps, auth: AuthContext, uuid: string, d
       detail: { before: { plan: before.planSlug, trialEndsAt: before.trialEndsAt?.toISOString() ?? null }, after: { plan: 'trial', trialEndsAt: end.toISOString() } },
     });
   });
-  return done(MINS.trialChanged);
+  return done(INSIGHT_MESSAGES.trialChanged);
 }
 
 /**

@@ -7,7 +7,7 @@ import { Agent } from '../../../../tests/setup/agent.ts';
 import { addKnowledge } from '../../../../tests/setup/knowledge.ts';
 import { createAssistant, createStaffedTeam, createTeam, createUser, DEFAULT_PASSWORD, loginAs } from '../../../../tests/factories/index.ts';
 import { auditLog, assistants, creditLedger, knowledgeFiles, mailOutbox, sessions, teams, threads, users } from '../../db/schema/index.ts';
-import { MINS } from '../../../shared/messages.ts';
+import { INSIGHT_MESSAGES } from '../../../shared/messages.ts';
 import { enqueueDuePurges } from './team-deletion.ts';
 
 // The operator area (issue 15, spec 03 §7): every call as superadmin with its effect where the team
@@ -80,7 +80,7 @@ describe('operator changes, visible to the team at once and audited', () => {
     // Extras: the minus at 0 is refused and changes nothing; add/cancel change the limits at once.
     res = await support.post('/api/insight/cancelextraitem', { teamUuid: team.uuid, qty: 1, itemType: 'user' });
     expect(res.status).toBe(422);
-    expect(res.json().error).toBe(MINS.extrasBelowZero);
+    expect(res.json().error).toBe(INSIGHT_MESSAGES.extrasBelowZero);
     res = await support.post('/api/insight/addextraitem', { teamUuid: team.uuid, qty: 2, itemType: 'user' });
     expect(res.json().message).toBe('Extras wurden angepasst');
     await support.post('/api/insight/addextraitem', { teamUuid: team.uuid, qty: 1, itemType: 'public_licence' });
@@ -93,7 +93,7 @@ describe('operator changes, visible to the team at once and audited', () => {
     const inTwoMonths = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
     res = await support.post('/api/insight/changetrialperiod', { teamUuid: team.uuid, trialEndsAt: inTwoMonths });
     expect(res.status).toBe(409);
-    expect(res.json().error).toBe(MINS.trialOnlyForTrial);
+    expect(res.json().error).toBe(INSIGHT_MESSAGES.trialOnlyForTrial);
     await support.post('/api/insight/updatesubscription', { teamUuid: team.uuid, newPriceId: 'trial' });
     res = await support.post('/api/insight/changetrialperiod', { teamUuid: team.uuid, trialEndsAt: inTwoMonths });
     expect(res.json().message).toBe('Testzeitraum wurde angepasst');
@@ -124,7 +124,7 @@ describe('operator changes, visible to the team at once and audited', () => {
     expect((await support.post('/api/insight/promotioncodes', { code: 'BEIDES', percent_off: 10, amount_off_cents: 500 })).status).toBe(422);
     let res = await support.post('/api/insight/applypromotioncode', { teamUuid: team.uuid, promotionCode: 'GIBTSNICHT' });
     expect(res.status).toBe(422);
-    expect(res.json().error).toBe(MINS.promotionCodeUnknown);
+    expect(res.json().error).toBe(INSIGHT_MESSAGES.promotionCodeUnknown);
     res = await support.post('/api/insight/applypromotioncode', { teamUuid: team.uuid, promotionCode: 'willkommen20' });
     expect(res.json().message).toBe('Gutschein wird angewendet');
     const detail = (await support.get(`/api/insight/getinsightofteam/${team.uuid}`)).json();
@@ -234,14 +234,14 @@ describe('live login', () => {
     // Insight is closed during a live login: no nested live login.
     const nested = await op.post('/api/insight/livelogin', { teamUuid: team.uuid });
     expect(nested.status).toBe(403);
-    expect(nested.json().error).toBe(MINS.liveLoginNested);
+    expect(nested.json().error).toBe(INSIGHT_MESSAGES.liveLoginNested);
     // E-mail address and password stay untouched.
     const pw = await op.put('/api/user', {
       user: { uuid: owner.uuid, name: owner.name, email: owner.email },
       password: { password: 'Neu#Geheim2026', password_confirmation: 'Neu#Geheim2026' },
     });
     expect(pw.status).toBe(403);
-    expect(pw.json().error).toBe(MINS.liveLoginForbidden);
+    expect(pw.json().error).toBe(INSIGHT_MESSAGES.liveLoginForbidden);
     const mail = await op.put('/api/user', { user: { uuid: owner.uuid, name: owner.name, email: 'uebernahme@example.com' } });
     expect(mail.status).toBe(403);
     // Nor does it mint access that outlives it: no new user with a password, no API key (issue 25).
@@ -253,10 +253,10 @@ describe('live login', () => {
       password: { password: 'Sicher#2026', password_confirmation: 'Sicher#2026' },
     });
     expect(admin.status).toBe(403);
-    expect(admin.json().error).toBe(MINS.liveLoginGrantsAccess);
+    expect(admin.json().error).toBe(INSIGHT_MESSAGES.liveLoginGrantsAccess);
     const key = await op.post('/api/apikeys', { name: 'Hintertür', scope: 'all' });
     expect(key.status).toBe(403);
-    expect(key.json().error).toBe(MINS.liveLoginGrantsAccess);
+    expect(key.json().error).toBe(INSIGHT_MESSAGES.liveLoginGrantsAccess);
     expect((await loginAs(t, owner).then((o) => o.get('/api/apikeys'))).json()).toMatchObject({ keys: [] });
     await loginAs(t, owner, DEFAULT_PASSWORD);
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MINS } from '../../../shared/messages.ts';
+import { INSIGHT_MESSAGES } from '../../../shared/messages.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -16,11 +16,11 @@ import { teamOr404 } from './insight.service.ts';
 /** POST /api/insight/livelogin. */
 export async function startLiveLogin(deps: Deps, auth: AuthContext, reply: FastifyReply, input: { teamUuid: string; reason: string }) {
   requireAccess(auth, 'superadmin');
-  if (auth.live) throw new AppError('FORBIDDEN', MINS.liveLoginNested);
+  if (auth.live) throw new AppError('FORBIDDEN', INSIGHT_MESSAGES.liveLoginNested);
   const team = await teamOr404(deps, input.teamUuid);
-  if (team.deletedAt) throw new AppError('CONFLICT', MINS.liveLoginDeleted);
+  if (team.deletedAt) throw new AppError('CONFLICT', INSIGHT_MESSAGES.liveLoginDeleted);
   const owner = await findTeamOwner(deps.db, team.id);
-  if (!owner) throw new AppError('CONFLICT', MINS.liveLoginNoOwner);
+  if (!owner) throw new AppError('CONFLICT', INSIGHT_MESSAGES.liveLoginNoOwner);
   const started = await deps.db.transaction(async (tx) => {
     const live = await startLiveSession(deps.db, deps.config, reply, auth, owner, input.reason, tx);
     await recordAudit(tx, {
@@ -34,7 +34,7 @@ export async function startLiveLogin(deps: Deps, auth: AuthContext, reply: Fasti
   });
   return {
     status: 'success' as const,
-    message: MINS.liveLoginStarted,
+    message: INSIGHT_MESSAGES.liveLoginStarted,
     marker: { status: true as const, teamName: team.name },
     expires_at: started.expiresAt.toISOString(),
   };
@@ -49,5 +49,5 @@ export async function endLiveLogin(deps: Deps, request: FastifyRequest, reply: F
     request.auth = null;
   }
   reply.clearCookie(LIVE_COOKIE, { path: '/' });
-  return { status: 'success' as const, message: MINS.liveLoginEnded };
+  return { status: 'success' as const, message: INSIGHT_MESSAGES.liveLoginEnded };
 }

@@ -1,5 +1,5 @@
 import { berlinDay } from '../../platform/berlin-time.ts';
-import { MINS } from '../../../shared/messages.ts';
+import { INSIGHT_MESSAGES } from '../../../shared/messages.ts';
 import type { PromotionCode } from '../../../shared/schemas/insight.ts';
 import { AppError, validationError } from '../../platform/app-error.ts';
 import { auditFrom, recordAudit } from '../../platform/audit.ts';
@@ -59,34 +59,34 @@ export async function createCode(
     durationMonths: input.duration_months,
     createdBy: auth.user.id,
   });
-  if (!row) throw validationError('code', MINS.promotionCodeTaken);
+  if (!row) throw validationError('code', INSIGHT_MESSAGES.promotionCodeTaken);
   await recordAudit(deps.db, { action: 'promotion_code.created', actor: auth.user, detail: { ...toCode(row) } });
-  return { status: 'success' as const, message: MINS.promotionCodeSaved, id: row.id };
+  return { status: 'success' as const, message: INSIGHT_MESSAGES.promotionCodeSaved, id: row.id };
 }
 
 export async function deactivateCode(deps: Deps, auth: AuthContext, id: number) {
   requireAccess(auth, 'superadmin');
   const row = await deactivatePromotionCode(deps.db, id);
-  if (!row) throw new AppError('NOT_FOUND', MINS.promotionCodeUnknown);
+  if (!row) throw new AppError('NOT_FOUND', INSIGHT_MESSAGES.promotionCodeUnknown);
   await recordAudit(deps.db, { action: 'promotion_code.deactivated', actor: auth.user, detail: { code: row.code } });
-  return { status: 'success' as const, message: MINS.promotionCodeDeactivated };
+  return { status: 'success' as const, message: INSIGHT_MESSAGES.promotionCodeDeactivated };
 }
 
 /** POST /api/insight/applypromotioncode. */
 export async function applyPromotion(deps: Deps, auth: AuthContext, teamUuid: string, code: string) {
   requireAccess(auth, 'superadmin');
   const team = await teamOr404(deps, teamUuid);
-  if (team.deletedAt) throw new AppError('CONFLICT', MINS.teamAlreadyDeleted);
+  if (team.deletedAt) throw new AppError('CONFLICT', INSIGHT_MESSAGES.teamAlreadyDeleted);
   const provider = billingProvider(deps);
   if (provider.kind === 'stripe' && provider.applyPromotionCode) {
     const result = await provider.applyPromotionCode(team, code);
-    if (result === 'unknown') throw validationError('promotionCode', MINS.promotionCodeUnknown);
-    if (result === 'no_subscription') throw new AppError('CONFLICT', MINS.promotionNoSubscription);
+    if (result === 'unknown') throw validationError('promotionCode', INSIGHT_MESSAGES.promotionCodeUnknown);
+    if (result === 'no_subscription') throw new AppError('CONFLICT', INSIGHT_MESSAGES.promotionNoSubscription);
     await recordAudit(deps.db, { action: 'promotion.applied', ...auditFrom(auth), team, detail: { code, provider: 'stripe' } });
   } else {
     const today = berlinDay();
     const promotion = await findUsablePromotionCode(deps.db, code, today);
-    if (!promotion) throw validationError('promotionCode', MINS.promotionCodeUnknown);
+    if (!promotion) throw validationError('promotionCode', INSIGHT_MESSAGES.promotionCodeUnknown);
     const validUntil = promotion.durationMonths ? addMonths(today, promotion.durationMonths) : null;
     await deps.db.transaction(async (tx) => {
       await applyTeamDiscount(tx, team.id, promotion, validUntil);
@@ -98,5 +98,5 @@ export async function applyPromotion(deps: Deps, auth: AuthContext, teamUuid: st
       });
     });
   }
-  return { status: 'success' as const, message: MINS.promotionApplied };
+  return { status: 'success' as const, message: INSIGHT_MESSAGES.promotionApplied };
 }

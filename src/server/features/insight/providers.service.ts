@@ -1,7 +1,7 @@
 import { requireAccess } from '../../platform/access.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { MAI } from '../../../shared/messages.ts';
+import { AI_PROVIDER_MESSAGES } from '../../../shared/messages.ts';
 import type { AiCapability, ProviderList, ProviderTestResult, PutProviderParsed } from '../../../shared/schemas/ai-providers.ts';
 import { reembeddingPending, requestReembedding } from '../knowledge/index.ts';
 
@@ -22,7 +22,7 @@ export async function saveProvider(deps: Deps, auth: AuthContext, input: PutProv
   );
   // Vectors of another model never mix: the knowledge is embedded again in the background.
   if (embeddingChanged) await requestReembedding(deps);
-  return { message: MAI.saved, ...(await listProviders(deps)) };
+  return { message: AI_PROVIDER_MESSAGES.saved, ...(await listProviders(deps)) };
 }
 
 export function testProvider(deps: Deps, capability: AiCapability): Promise<ProviderTestResult> {

@@ -9,7 +9,7 @@ import { createAssistant, createStaffedTeam, createTeam, createUser, loginAs } f
 import { FAKE_MP3, startFakeOpenAI, type FakeOpenAI } from '../../../../tests/fixtures/fake-openai.ts';
 import { aiProviders, usageRecords, type User } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/client.ts';
-import { MAI } from '../../../shared/messages.ts';
+import { AI_PROVIDER_MESSAGES } from '../../../shared/messages.ts';
 import type { ProviderList, ProviderSetting } from '../../../shared/schemas/ai-providers.ts';
 import { retrieveKnowledge } from '../knowledge/index.ts';
 import { vectorsEnabled } from '../knowledge/vectors.ts';
@@ -81,7 +81,7 @@ describe('KI-Anbieter through the API', () => {
       contextTokens: 32_000,
     });
     expect(put.status, put.body).toBe(200);
-    expect(put.json().message).toBe(MAI.saved);
+    expect(put.json().message).toBe(AI_PROVIDER_MESSAGES.saved);
     expect(setting(put.json(), 'chat')).toMatchObject<Partial<ProviderSetting>>({
       provider: 'openai',
       baseUrl: fake.url,
@@ -98,7 +98,7 @@ describe('KI-Anbieter through the API', () => {
 
     fake.reply({ text: 'OK' });
     const test = await call(support, 'POST', '/api/insight/providers/test', { capability: 'chat' });
-    expect(test.json()).toEqual({ ok: true, message: MAI.testChatOk('OK') });
+    expect(test.json()).toEqual({ ok: true, message: AI_PROVIDER_MESSAGES.testChatOk('OK') });
     expect(fake.requests.at(-1)!.headers.authorization).toBe(`Bearer ${KEY}`);
 
     // The next answer comes from the provider, without a restart; the capabilities say so too.
@@ -147,10 +147,10 @@ describe('KI-Anbieter through the API', () => {
 
   it('"Verbindung testen" makes one small real call for every capability', async () => {
     const cases: [string, string, string, string][] = [
-      ['speech', 'openai', 'tts-test', MAI.testSpeechOk(FAKE_MP3.length)],
-      ['transcription', 'openai-compatible', 'whisper-test', MAI.testTranscriptionOk],
-      ['image', 'openai', 'gpt-image-test', MAI.testModelsOk(2)],
-      ['rerank', 'openai-compatible', 'rerank-test', MAI.testRerankOk],
+      ['speech', 'openai', 'tts-test', AI_PROVIDER_MESSAGES.testSpeechOk(FAKE_MP3.length)],
+      ['transcription', 'openai-compatible', 'whisper-test', AI_PROVIDER_MESSAGES.testTranscriptionOk],
+      ['image', 'openai', 'gpt-image-test', AI_PROVIDER_MESSAGES.testModelsOk(2)],
+      ['rerank', 'openai-compatible', 'rerank-test', AI_PROVIDER_MESSAGES.testRerankOk],
     ];
     for (const [capability, provider, model, message] of cases) {
       const before = fake.requests.length;
@@ -167,7 +167,7 @@ describe('KI-Anbieter through the API', () => {
     for (const capability of ['speech', 'transcription', 'image', 'rerank']) {
       await call(support, 'PUT', '/api/insight/providers', { capability, provider: 'offline' });
       const before = fake.requests.length;
-      expect((await call(support, 'POST', '/api/insight/providers/test', { capability })).json()).toEqual({ ok: true, message: MAI.offlineOk });
+      expect((await call(support, 'POST', '/api/insight/providers/test', { capability })).json()).toEqual({ ok: true, message: AI_PROVIDER_MESSAGES.offlineOk });
       expect(fake.requests.length).toBe(before);
     }
     expect((await call(support, 'GET', '/api/capabilities')).json()).toMatchObject({ speech: { available: false }, image: { available: false } });
@@ -176,11 +176,11 @@ describe('KI-Anbieter through the API', () => {
   it('refuses bad input in German and changes nothing; user URLs keep the outbound guard', async () => {
     const before = await t.database.db.select().from(aiProviders);
     const cases: [unknown, string, string][] = [
-      [{ capability: 'chat', provider: 'recraft', model: 'x' }, 'provider', MAI.providerInvalid],
-      [{ capability: 'embedding', provider: 'openai-compatible', model: 'nomic' }, 'baseUrl', MAI.baseUrlRequired],
-      [{ capability: 'chat', provider: 'openai', baseUrl: 'ftp://example.com', model: 'x' }, 'baseUrl', MAI.baseUrlInvalid],
-      [{ capability: 'chat', provider: 'openai', baseUrl: 'https://example.com/v1' }, 'model', MAI.modelRequired],
-      [{ capability: 'chat', provider: 'openai', model: 'x', contextTokens: 10 }, 'contextTokens', MAI.contextInvalid],
+      [{ capability: 'chat', provider: 'recraft', model: 'x' }, 'provider', AI_PROVIDER_MESSAGES.providerInvalid],
+      [{ capability: 'embedding', provider: 'openai-compatible', model: 'nomic' }, 'baseUrl', AI_PROVIDER_MESSAGES.baseUrlRequired],
+      [{ capability: 'chat', provider: 'openai', baseUrl: 'ftp://example.com', model: 'x' }, 'baseUrl', AI_PROVIDER_MESSAGES.baseUrlInvalid],
+      [{ capability: 'chat', provider: 'openai', baseUrl: 'https://example.com/v1' }, 'model', AI_PROVIDER_MESSAGES.modelRequired],
+      [{ capability: 'chat', provider: 'openai', model: 'x', contextTokens: 10 }, 'contextTokens', AI_PROVIDER_MESSAGES.contextInvalid],
     ];
     for (const [body, field, message] of cases) {
       const res = await call(support, 'PUT', '/api/insight/providers', body);
@@ -251,7 +251,7 @@ describe('switching the embedding model', () => {
     const a = await createAssistant(t.database.db, team);
     const put = await call(support, 'PUT', '/api/insight/providers', { capability: 'embedding', provider: 'openai', baseUrl: fake.url, apiKey: KEY, model: 'emb-eins' });
     expect(put.status, put.body).toBe(200);
-    expect((await call(support, 'POST', '/api/insight/providers/test', { capability: 'embedding' })).json()).toEqual({ ok: true, message: MAI.testEmbeddingOk(64) });
+    expect((await call(support, 'POST', '/api/insight/providers/test', { capability: 'embedding' })).json()).toEqual({ ok: true, message: AI_PROVIDER_MESSAGES.testEmbeddingOk(64) });
     await addKnowledge(user, a.uuid, {
       name: 'Personal.txt',
       data: Buffer.from('Urlaubsanspruch: Alle Mitarbeitenden erhalten 30 Erholungstage jährlich.\n\nKantine: Die Kantine öffnet um 11 Uhr.'),

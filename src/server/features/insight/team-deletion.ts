@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import { MINS } from '../../../shared/messages.ts';
+import { INSIGHT_MESSAGES } from '../../../shared/messages.ts';
 import { assistants, auditLog, teams } from '../../db/schema/index.ts';
 import { AppError, isUniqueViolation, validationError } from '../../platform/app-error.ts';
 import { auditFrom, recordAudit } from '../../platform/audit.ts';
@@ -86,21 +86,21 @@ export async function deleteTeam(
 ) {
   requireAccess(auth, 'superadmin');
   const team = await teamOr404(deps, input.teamUuid);
-  if (team.id === auth.team.id) throw new AppError('CONFLICT', MINS.ownTeam);
+  if (team.id === auth.team.id) throw new AppError('CONFLICT', INSIGHT_MESSAGES.ownTeam);
   const soft = input.softDelete === 1;
-  if (soft && team.deletedAt) throw new AppError('CONFLICT', MINS.teamAlreadyDeleted);
+  if (soft && team.deletedAt) throw new AppError('CONFLICT', INSIGHT_MESSAGES.teamAlreadyDeleted);
   const provider = billingProvider(deps);
   if (input.deleteStripeCustomer === 1) {
-    if (provider.kind !== 'stripe' || !provider.deleteCustomer) throw validationError('deleteStripeCustomer', MINS.stripeNotConfigured);
+    if (provider.kind !== 'stripe' || !provider.deleteCustomer) throw validationError('deleteStripeCustomer', INSIGHT_MESSAGES.stripeNotConfigured);
     // Before the team goes: if Stripe refuses, nothing is deleted and the operator can retry.
     await provider.deleteCustomer(team).catch((err: unknown) => {
       deps.log.error({ err, teamId: team.id }, 'stripe customer not deleted');
-      throw new AppError('UNAVAILABLE', MINS.stripeCustomerFailed);
+      throw new AppError('UNAVAILABLE', INSIGHT_MESSAGES.stripeCustomerFailed);
     });
   }
   await deps.db.transaction(async (tx) => {
     const deleted = team.deletedAt ? team : await softDeleteTeam(tx, team.id);
-    if (!deleted) throw new AppError('CONFLICT', MINS.teamAlreadyDeleted);
+    if (!deleted) throw new AppError('CONFLICT', INSIGHT_MESSAGES.teamAlreadyDeleted);
     await recordAudit(tx, {
       action: 'team.deleted',
       ...auditFrom(auth),
@@ -109,30 +109,30 @@ export async function deleteTeam(
     });
     if (!soft) await purgeJobOf(deps).send({ teamId: team.id }, { tx, singletonKey: `team-${team.id}` });
   });
-  return { status: 'success' as const, message: MINS.teamDeleted };
+  return { status: 'success' as const, message: INSIGHT_MESSAGES.teamDeleted };
 }
 
 /** POST /api/insight/restoreteam: undoes a soft delete before the purge. */
 export async function restoreDeletedTeam(deps: Deps, auth: AuthContext, uuid: string) {
   requireAccess(auth, 'superadmin');
   const team = await teamOr404(deps, uuid);
-  if (!team.deletedAt) throw new AppError('CONFLICT', MINS.teamNotDeleted);
+  if (!team.deletedAt) throw new AppError('CONFLICT', INSIGHT_MESSAGES.teamNotDeleted);
   const [last] = await deps.db
     .select({ detail: auditLog.detail })
     .from(auditLog)
     .where(and(eq(auditLog.teamId, team.id), eq(auditLog.action, 'team.deleted')))
     .orderBy(desc(auditLog.id))
     .limit(1);
-  if (last?.detail.soft === false) throw new AppError('CONFLICT', MINS.restoreHardDeleted);
+  if (last?.detail.soft === false) throw new AppError('CONFLICT', INSIGHT_MESSAGES.restoreHardDeleted);
   try {
     await deps.db.transaction(async (tx) => {
       const restored = await restoreTeam(tx, team.id);
-      if (!restored) throw new AppError('CONFLICT', MINS.teamNotDeleted);
+      if (!restored) throw new AppError('CONFLICT', INSIGHT_MESSAGES.teamNotDeleted);
       await recordAudit(tx, { action: 'team.restored', ...auditFrom(auth), team: restored, detail: { deletedAt: team.deletedAt!.toISOString() } });
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', MINS.restoreEmailTaken);
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', INSIGHT_MESSAGES.restoreEmailTaken);
     throw err;
   }
-  return { status: 'success' as const, message: MINS.teamRestored };
+  return { status: 'success' as const, message: INSIGHT_MESSAGES.teamRestored };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MK } from '../../../shared/messages.ts';
+import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import {
   makeDocx,
   makeImageOnlyPdf,
@@ -95,8 +95,8 @@ describe('extraction and chunking of real documents', () => {
 
   it('ends an encrypted PDF and an image-only PDF in a German error', async () => {
     const encrypted = await makePdf(['Geheime Gehaltsliste'], { userPassword: 'geheim' });
-    await expect(extractSections(encrypted, 'pdf')).rejects.toThrow(new ExtractionError(MK.errorEncrypted));
+    await expect(extractSections(encrypted, 'pdf')).rejects.toThrow(new ExtractionError(KNOWLEDGE_MESSAGES.errorEncrypted));
     const scanned = await makeImageOnlyPdf(makePng());
-    await expect(extractSections(scanned, 'pdf')).rejects.toThrow(new ExtractionError(MK.errorNoText));
+    await expect(extractSections(scanned, 'pdf')).rejects.toThrow(new ExtractionError(KNOWLEDGE_MESSAGES.errorNoText));
   });
 });

@@ -2,7 +2,7 @@
 // tables as Markdown tables. One maintained parser (officeparser) for PDF, Office, OpenDocument,
 // RTF and HTML; plain text, Markdown and code are read as they are.
 import type { OfficeContentNode } from 'officeparser';
-import { MK } from '../../../shared/messages.ts';
+import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { decodeText, ZIP_LIMITS } from './file-check.ts';
 
 export interface Block {
@@ -32,7 +32,7 @@ export async function extractSections(
   const withText = sections
     .map((s) => ({ ...s, blocks: s.blocks.filter((b) => b.text.trim() !== '') }))
     .filter((s) => s.blocks.length > 0);
-  if (withText.length === 0) throw new ExtractionError(MK.errorNoText);
+  if (withText.length === 0) throw new ExtractionError(KNOWLEDGE_MESSAGES.errorNoText);
   return withText;
 }
 
@@ -55,9 +55,9 @@ async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal
   } catch (err) {
     if (signal?.aborted) throw err;
     const code = String((err as { officeIssue?: { code?: string } }).officeIssue?.code ?? '');
-    if (/PASSWORD|DECRYPTION/.test(code)) throw new ExtractionError(MK.errorEncrypted);
-    if (/LIMIT_EXCEEDED/.test(code)) throw new ExtractionError(MK.errorTooLargeUnpacked);
-    throw new ExtractionError(MK.errorUnreadable);
+    if (/PASSWORD|DECRYPTION/.test(code)) throw new ExtractionError(KNOWLEDGE_MESSAGES.errorEncrypted);
+    if (/LIMIT_EXCEEDED/.test(code)) throw new ExtractionError(KNOWLEDGE_MESSAGES.errorTooLargeUnpacked);
+    throw new ExtractionError(KNOWLEDGE_MESSAGES.errorUnreadable);
   }
   const sections: Section[] = [];
   let loose: Section | undefined;
@@ -81,9 +81,9 @@ async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal
 
 function locationOf(node: OfficeContentNode): string | null {
   const meta = (node.metadata ?? {}) as { pageNumber?: number; slideNumber?: number; sheetName?: string };
-  if (node.type === 'page') return MK.page(meta.pageNumber ?? 1);
-  if (node.type === 'slide') return MK.slide(meta.slideNumber ?? 1);
-  if (node.type === 'sheet') return MK.sheet(meta.sheetName ?? '1');
+  if (node.type === 'page') return KNOWLEDGE_MESSAGES.page(meta.pageNumber ?? 1);
+  if (node.type === 'slide') return KNOWLEDGE_MESSAGES.slide(meta.slideNumber ?? 1);
+  if (node.type === 'sheet') return KNOWLEDGE_MESSAGES.sheet(meta.sheetName ?? '1');
   return null;
 }
 
@@ -141,7 +141,7 @@ export function tableMarkdown(rows: OfficeContentNode[]): string {
 /** Text, Markdown, CSV, JSON, XML and code: paragraphs separated by blank lines; Markdown headings. */
 function parsePlain(data: Buffer, extension: string): Section[] {
   const text = decodeText(data);
-  if (text === null) throw new ExtractionError(MK.errorUnreadable);
+  if (text === null) throw new ExtractionError(KNOWLEDGE_MESSAGES.errorUnreadable);
   const blocks: Block[] = [];
   const markdown = extension === 'md' || extension === 'markdown';
   for (const para of text

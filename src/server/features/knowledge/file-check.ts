@@ -1,7 +1,7 @@
 // What an upload must be before it is stored: an allowed extension AND content that is what the
 // extension says. Office files are zips: their entry count and declared unpacked size are capped
 // here; ingestion enforces the same caps on the real bytes (officeparser's decompression limits).
-import { MK } from '../../../shared/messages.ts';
+import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import {
   KNOWLEDGE_EXTENSIONS,
   KNOWLEDGE_TEXT_TYPES,
@@ -36,7 +36,7 @@ export function decodeText(data: Uint8Array): string | null {
 /** Throws a German 4xx when the file may not be stored; returns its extension. */
 export function checkKnowledgeFile(filename: string, data: Buffer): string {
   const extension = extensionOf(filename);
-  if (!KNOWLEDGE_EXTENSIONS.includes(extension)) throw validationError('file', MK.typeNotAllowed);
+  if (!KNOWLEDGE_EXTENSIONS.includes(extension)) throw validationError('file', KNOWLEDGE_MESSAGES.typeNotAllowed);
   if (extension === 'pdf') {
     if (!isPdf(data)) throw mismatch();
   } else if (extension === 'rtf') {

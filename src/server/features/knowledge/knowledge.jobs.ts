@@ -1,4 +1,4 @@
-import { MK } from '../../../shared/messages.ts';
+import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import type { KnowledgeStatus } from '../../../shared/schemas/knowledge.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { chunkSections, type Chunk } from './chunk.ts';
@@ -45,7 +45,7 @@ export function defineKnowledgeJobs(deps: Deps) {
       try {
         await stage('reading');
         const data = await deps.privateFiles.read(FOLDER, file.storedName);
-        if (!data) throw new ExtractionError(MK.errorUnreadable);
+        if (!data) throw new ExtractionError(KNOWLEDGE_MESSAGES.errorUnreadable);
         const sections = await extractSections(data, file.extension, ctx.signal);
         await stage('chunking');
         const chunks = chunkSections(sections);
@@ -83,7 +83,7 @@ export function defineKnowledgeJobs(deps: Deps) {
       } catch (err) {
         // A reason the user can act on ends the file in the error state; anything else is retried.
         if (err instanceof ExtractionError) return stage('error', err.message);
-        if (ctx.lastAttempt) await stage('error', MK.errorUnreadable).catch(() => undefined);
+        if (ctx.lastAttempt) await stage('error', KNOWLEDGE_MESSAGES.errorUnreadable).catch(() => undefined);
         throw err;
       }
     },

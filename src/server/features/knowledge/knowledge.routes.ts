@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../shared/zod.ts';
-import { MK } from '../../../shared/messages.ts';
+import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import {
   ZKnowledgeDeleteRequest,
   ZKnowledgeEditRequest,
@@ -24,7 +24,7 @@ export const knowledgeRoutes =
         config: { access: 'edit' },
         schema: {
           tags,
-          params: z.object({ assistantUuid: z.uuid({ error: MK.noAssistant }) }),
+          params: z.object({ assistantUuid: z.uuid({ error: KNOWLEDGE_MESSAGES.noAssistant }) }),
           response: { 200: ZKnowledgeList },
         },
       },
@@ -47,7 +47,7 @@ export const knowledgeRoutes =
       async (request) => {
         const auth = requireAuth(request);
         const upload = await readSingleUpload(request, deps.config.uploadLimitBytes);
-        return { file: await uploadKnowledge(deps, auth, upload), message: MK.fileUploaded };
+        return { file: await uploadKnowledge(deps, auth, upload), message: KNOWLEDGE_MESSAGES.fileUploaded };
       },
     );
 
@@ -63,7 +63,7 @@ export const knowledgeRoutes =
       },
       async (request) => ({
         file: await editKnowledge(deps, requireAuth(request), request.body),
-        message: MK.updated,
+        message: KNOWLEDGE_MESSAGES.updated,
       }),
     );
 
@@ -75,7 +75,7 @@ export const knowledgeRoutes =
       },
       async (request) => {
         await deleteKnowledge(deps, requireAuth(request), request.body);
-        return { message: MK.fileDeleted };
+        return { message: KNOWLEDGE_MESSAGES.fileDeleted };
       },
     );
   };

@@ -10,7 +10,7 @@ import { recordUsage, type UsageRecord } from '../usage/index.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import type { SingleUpload } from '../../platform/uploads.ts';
 import type { KnowledgeFileRow } from '../../db/schema/index.ts';
-import { MK } from '../../../shared/messages.ts';
+import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import {
   KNOWLEDGE_MAX_FILES,
   type KnowledgeFile,
@@ -71,10 +71,10 @@ export async function uploadKnowledge(
 ): Promise<KnowledgeFile> {
   requireAccess(auth, 'member');
   const assistantUuid = upload.fields.assistantUuid ?? '';
-  if (!/^[0-9a-f-]{36}$/i.test(assistantUuid)) throw new AppError('VALIDATION', MK.noAssistant);
+  if (!/^[0-9a-f-]{36}$/i.test(assistantUuid)) throw new AppError('VALIDATION', KNOWLEDGE_MESSAGES.noAssistant);
   const assistant = await requireAccess(auth, 'assistant.edit', assistantUuid, deps);
   if ((await countFiles(deps.db, assistant.id)) >= KNOWLEDGE_MAX_FILES) {
-    throw validationError('file', MK.tooManyFiles(KNOWLEDGE_MAX_FILES));
+    throw validationError('file', KNOWLEDGE_MESSAGES.tooManyFiles(KNOWLEDGE_MAX_FILES));
   }
   const extension = checkKnowledgeFile(upload.file.filename, upload.file.data);
   const description = (upload.fields.description ?? '').trim().slice(0, 2000);
@@ -86,7 +86,7 @@ export async function uploadKnowledge(
     // Counted again under the assistant's lock: parallel uploads cannot pass the limit together.
     const row = await withCountLimit(deps.db, `knowledge:${assistant.id}`, async (tx) => {
       if ((await countFiles(tx, assistant.id)) >= KNOWLEDGE_MAX_FILES) {
-        throw validationError('file', MK.tooManyFiles(KNOWLEDGE_MAX_FILES));
+        throw validationError('file', KNOWLEDGE_MESSAGES.tooManyFiles(KNOWLEDGE_MAX_FILES));
       }
       const file = await insertFile(tx, {
         teamId: assistant.teamId,
@@ -112,7 +112,7 @@ export async function uploadKnowledge(
 
 /** The rule of `knowledge.file` (knowledge.access.ts): a file through the edit right on its Mika. */
 export async function editableKnowledgeFile(deps: Deps, auth: AuthContext | null, fileUuid: string) {
-  const notFound = () => new AppError('NOT_FOUND', MK.notFound);
+  const notFound = () => new AppError('NOT_FOUND', KNOWLEDGE_MESSAGES.notFound);
   const assistantUuid = await findFileAssistantUuid(deps.db, fileUuid);
   if (!assistantUuid) throw notFound();
   // Another team's assistant answers 404 here, so its file does too.
@@ -140,7 +140,7 @@ export async function deleteKnowledge(
 ) {
   const assistant = await requireAccess(auth, 'assistant.edit', input.assistantUuid, deps);
   const file = await findFile(deps.db, assistant.id, input.fileUuid);
-  if (!file) throw new AppError('NOT_FOUND', MK.notFound);
+  if (!file) throw new AppError('NOT_FOUND', KNOWLEDGE_MESSAGES.notFound);
   await deleteFile(deps.db, file);
   await deps.privateFiles.remove(KNOWLEDGE_FOLDER, file.storedName);
 }

@@ -17,7 +17,7 @@ import {
   loginAs,
 } from '../../../../tests/factories/index.ts';
 import { Agent } from '../../../../tests/setup/agent.ts';
-import { MK } from '../../../shared/messages.ts';
+import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { KNOWLEDGE_MAX_FILES, type KnowledgeFile } from '../../../shared/schemas/knowledge.ts';
 import { fakeProviderEnv, startFakeOpenAI, type FakeOpenAI } from '../../../../tests/fixtures/fake-openai.ts';
 
@@ -67,7 +67,7 @@ describe('knowledge files (offline engine)', () => {
     );
     expect(res.status, res.body).toBe(200);
     const uploaded = res.json<{ file: KnowledgeFile; message: string }>();
-    expect(uploaded.message).toBe(MK.fileUploaded);
+    expect(uploaded.message).toBe(KNOWLEDGE_MESSAGES.fileUploaded);
     // The request only stores and enqueues: the text is read by the job.
     expect(['queued', 'reading', 'chunking', 'indexing']).toContain(uploaded.file.status);
     const ready = await waitForIngestion(agent, assistant.uuid, uploaded.file.uuid);
@@ -126,7 +126,7 @@ describe('knowledge files (offline engine)', () => {
     });
     expect(edit.status, edit.body).toBe(200);
     expect(edit.json()).toMatchObject({
-      message: MK.updated,
+      message: KNOWLEDGE_MESSAGES.updated,
       file: { name: 'Anfahrt.txt', description: 'Wo parken' },
     });
     const empty = await agent.post('/api/knowledge/edit', {
@@ -135,11 +135,11 @@ describe('knowledge files (offline engine)', () => {
       description: '',
     });
     expect(empty.status).toBe(422);
-    expect(empty.json().fields.name).toEqual([MK.nameRequired]);
+    expect(empty.json().fields.name).toEqual([KNOWLEDGE_MESSAGES.nameRequired]);
 
     const del = await agent.delete('/api/knowledge', { assistantUuid: assistant.uuid, fileUuid: file.uuid });
     expect(del.status, del.body).toBe(200);
-    expect(del.json().message).toBe(MK.fileDeleted);
+    expect(del.json().message).toBe(KNOWLEDGE_MESSAGES.fileDeleted);
     const [left] = await t.database.db
       .select({ n: count() })
       .from(knowledgePassages)
@@ -161,13 +161,13 @@ describe('knowledge files (offline engine)', () => {
     await refused(
       { name: 'gross.txt', data: Buffer.alloc(10 * 1024 * 1024 + 1, 0x61) },
       413,
-      MK.fileTooLarge,
+      KNOWLEDGE_MESSAGES.fileTooLarge,
     );
-    await refused({ name: 'bild.pdf', data: makePng() }, 422, MK.contentMismatch);
-    await refused({ name: 'tabelle.xlsx', data: await makePdf(['kein Excel']) }, 422, MK.contentMismatch);
-    await refused({ name: 'daten.json', data: Buffer.from('{ kein json') }, 422, MK.contentMismatch);
-    await refused({ name: 'programm.exe', data: Buffer.from('MZ') }, 422, MK.typeNotAllowed);
-    await refused({ name: 'bombe.docx', data: await makeZipBombDocx() }, 422, MK.archiveTooLarge);
+    await refused({ name: 'bild.pdf', data: makePng() }, 422, KNOWLEDGE_MESSAGES.contentMismatch);
+    await refused({ name: 'tabelle.xlsx', data: await makePdf(['kein Excel']) }, 422, KNOWLEDGE_MESSAGES.contentMismatch);
+    await refused({ name: 'daten.json', data: Buffer.from('{ kein json') }, 422, KNOWLEDGE_MESSAGES.contentMismatch);
+    await refused({ name: 'programm.exe', data: Buffer.from('MZ') }, 422, KNOWLEDGE_MESSAGES.typeNotAllowed);
+    await refused({ name: 'bombe.docx', data: await makeZipBombDocx() }, 422, KNOWLEDGE_MESSAGES.archiveTooLarge);
     const [stored] = await t.database.db
       .select({ n: count() })
       .from(knowledgeFiles)
@@ -195,7 +195,7 @@ describe('knowledge files (offline engine)', () => {
       data: Buffer.from('Noch eine Datei.'),
     });
     expect(res.status, res.body).toBe(422);
-    expect(res.json().error).toBe(MK.tooManyFiles(KNOWLEDGE_MAX_FILES));
+    expect(res.json().error).toBe(KNOWLEDGE_MESSAGES.tooManyFiles(KNOWLEDGE_MAX_FILES));
     const list = await agent.get(`/api/knowledge/${assistant.uuid}`);
     expect(list.json().files).toHaveLength(KNOWLEDGE_MAX_FILES);
   });
@@ -205,8 +205,8 @@ describe('knowledge files (offline engine)', () => {
     const assistant = await createAssistant(t.database.db, team);
     const agent = await loginAs(t, owner);
     for (const [name, data, reason] of [
-      ['scan.pdf', await makeImageOnlyPdf(makePng()), MK.errorNoText],
-      ['geheim.pdf', await makePdf(['Gehälter'], { userPassword: 'pw' }), MK.errorEncrypted],
+      ['scan.pdf', await makeImageOnlyPdf(makePng()), KNOWLEDGE_MESSAGES.errorNoText],
+      ['geheim.pdf', await makePdf(['Gehälter'], { userPassword: 'pw' }), KNOWLEDGE_MESSAGES.errorEncrypted],
     ] as const) {
       const res = await uploadKnowledge(agent, assistant.uuid, { name, data });
       expect(res.status, res.body).toBe(200);

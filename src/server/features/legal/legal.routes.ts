@@ -3,7 +3,7 @@ import { LEGAL_PAGES } from '../../../shared/constants.ts';
 import { z } from '../../../shared/zod.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { M } from '../../../shared/messages.ts';
+import { COMMON_MESSAGES } from '../../../shared/messages.ts';
 import { isTemplate, readLegalPage } from './legal.service.ts';
 
 /**
@@ -27,7 +27,7 @@ export const legalRoutes =
       },
       async (request) => {
         const markdown = await readLegalPage(deps.config.legalDir, request.params.page);
-        if (markdown === undefined) throw new AppError('NOT_FOUND', M.notFound);
+        if (markdown === undefined) throw new AppError('NOT_FOUND', COMMON_MESSAGES.notFound);
         return { page: request.params.page, markdown, template: isTemplate(markdown) };
       },
     );

@@ -1,6 +1,6 @@
 import { createMCPClient, type MCPClient } from '@ai-sdk/mcp';
 import { jsonSchema, tool, type ToolSet } from 'ai';
-import { MT } from '../../../shared/messages.ts';
+import { TOOL_MESSAGES } from '../../../shared/messages.ts';
 import type { McpServerRow, McpToolDefinition } from '../../db/schema/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { createOutboundFetch, OutboundRefused } from '../../platform/outbound.ts';
@@ -54,8 +54,8 @@ export function mcpErrorMessage(error: unknown): {
   const refused = chain.find((e): e is OutboundRefused => e instanceof OutboundRefused);
   if (refused) return { outcome: 'refused', message: refused.message };
   const text = chain.map((e) => `${(e as Error).name ?? ''} ${(e as Error).message ?? ''}`).join(' ');
-  if (/timeout|timed out|aborted/i.test(text)) return { outcome: 'timeout', message: MT.mcpTimeout };
-  return { outcome: 'error', message: MT.mcpUnreachable };
+  if (/timeout|timed out|aborted/i.test(text)) return { outcome: 'timeout', message: TOOL_MESSAGES.mcpTimeout };
+  return { outcome: 'error', message: TOOL_MESSAGES.mcpUnreachable };
 }
 
 interface CallContext {
@@ -148,7 +148,7 @@ export function resultText(raw: unknown): string {
     .trim();
   if (!text && result.structuredContent !== undefined) text = JSON.stringify(result.structuredContent);
   if (text.length > RESULT_MAX_CHARS) text = `${text.slice(0, RESULT_MAX_CHARS)} … (gekürzt)`;
-  return result.isError ? `${MT.mcpFailed} ${text}`.trim() : text || '(keine Ausgabe)';
+  return result.isError ? `${TOOL_MESSAGES.mcpFailed} ${text}`.trim() : text || '(keine Ausgabe)';
 }
 
 /**
@@ -180,7 +180,7 @@ export function buildMcpToolSet(
         description: `${def.description} (Externes Tool „${server.name}“)`.trim(),
         inputSchema: jsonSchema(def.inputSchema as Parameters<typeof jsonSchema>[0]),
         execute: async (args: unknown) => {
-          ctx.progress(MT.mcpCalling(def.name));
+          ctx.progress(TOOL_MESSAGES.mcpCalling(def.name));
           const started = Date.now();
           try {
             const client = await clientFor(server);

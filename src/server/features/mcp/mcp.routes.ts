@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../shared/zod.ts';
-import { M } from '../../../shared/messages.ts';
+import { COMMON_MESSAGES } from '../../../shared/messages.ts';
 import { zId, zText } from '../../../shared/schemas/common.ts';
 import {
   ZMcpItem,
@@ -36,7 +36,7 @@ export const mcpRoutes =
           tags,
           description:
             "The team's external tools with the assistant's switch; flag 1 fetches each server's tool list anew.",
-          params: z.object({ assistantUuid: z.uuid(), flag: z.enum(['0', '1'], { error: M.invalidInput }) }),
+          params: z.object({ assistantUuid: z.uuid(), flag: z.enum(['0', '1'], { error: COMMON_MESSAGES.invalidInput }) }),
           response: { 200: z.array(ZMcpItem) },
         },
       },

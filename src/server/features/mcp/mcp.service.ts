@@ -1,4 +1,4 @@
-import { MT } from '../../../shared/messages.ts';
+import { TOOL_MESSAGES } from '../../../shared/messages.ts';
 import type { McpItem, McpServerAdmin } from '../../../shared/schemas/tools.ts';
 import type { McpServerRow } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -85,11 +85,11 @@ export async function toggleMcp(
   body: { assistantUuid: string; mcpId: number; state: boolean },
 ) {
   const assistant = await requireAccess(auth, 'assistant.edit', body.assistantUuid, deps);
-  if (assistant.type === 'image') throw new AppError('CONFLICT', MT.noToolsForImage);
+  if (assistant.type === 'image') throw new AppError('CONFLICT', TOOL_MESSAGES.noToolsForImage);
   const server = await findServer(deps.db, auth.team.id, body.mcpId);
-  if (!server) throw new AppError('NOT_FOUND', MT.mcpNotFound);
+  if (!server) throw new AppError('NOT_FOUND', TOOL_MESSAGES.mcpNotFound);
   await setAssistantMcp(deps.db, assistant.id, server.id, body.state);
-  return { status: 'success' as const, message: MT.settingSaved };
+  return { status: 'success' as const, message: TOOL_MESSAGES.settingSaved };
 }
 
 /** The external tools of one answer (none when nothing is switched on: no query beyond this one). */
@@ -112,7 +112,7 @@ export async function mcpToolsForAnswer(
 
 async function teamOrNotFound(deps: Deps, teamUuid: string) {
   const team = await findTeamByUuid(deps.db, teamUuid);
-  if (!team) throw new AppError('NOT_FOUND', MT.teamNotFound);
+  if (!team) throw new AppError('NOT_FOUND', TOOL_MESSAGES.teamNotFound);
   return team;
 }
 
@@ -187,18 +187,18 @@ export async function createMcpServer(deps: Deps, auth: AuthContext, input: Serv
   const sealed = sealHeaders(deps, input.headers);
   // Counted under the team's lock: parallel creates cannot pass the limit together.
   const row = await withCountLimit(deps.db, `mcp-servers:${team.id}`, async (tx) => {
-    if ((await countServers(tx, team.id)) >= MCP_SERVERS_MAX) throw new AppError('CONFLICT', MT.mcpTooMany(MCP_SERVERS_MAX));
+    if ((await countServers(tx, team.id)) >= MCP_SERVERS_MAX) throw new AppError('CONFLICT', TOOL_MESSAGES.mcpTooMany(MCP_SERVERS_MAX));
     return insertServer(tx, { teamId: team.id, name: input.name, url, description: input.description, ...sealed });
   });
   await (await mcpClient()).refreshServerTools(deps, row, { teamId: team.id });
-  return { status: 'success' as const, message: MT.mcpSaved, id: row.id };
+  return { status: 'success' as const, message: TOOL_MESSAGES.mcpSaved, id: row.id };
 }
 
 export async function updateMcpServer(deps: Deps, auth: AuthContext, input: ServerInput & { mcpId: number }) {
   requireAccess(auth, 'superadmin');
   const team = await teamOrNotFound(deps, input.teamUuid);
   const existing = await findServer(deps.db, team.id, input.mcpId);
-  if (!existing) throw new AppError('NOT_FOUND', MT.mcpNotFound);
+  if (!existing) throw new AppError('NOT_FOUND', TOOL_MESSAGES.mcpNotFound);
   const url = checkedUrl(deps, input.url);
   await updateServer(deps.db, team.id, existing.id, {
     name: input.name,
@@ -208,12 +208,12 @@ export async function updateMcpServer(deps: Deps, auth: AuthContext, input: Serv
   });
   const updated = await findServer(deps.db, team.id, existing.id);
   if (updated) await (await mcpClient()).refreshServerTools(deps, updated, { teamId: team.id });
-  return { status: 'success' as const, message: MT.mcpSaved, id: existing.id };
+  return { status: 'success' as const, message: TOOL_MESSAGES.mcpSaved, id: existing.id };
 }
 
 export async function deleteMcpServer(deps: Deps, auth: AuthContext, teamUuid: string, mcpId: number) {
   requireAccess(auth, 'superadmin');
   const team = await teamOrNotFound(deps, teamUuid);
-  if (!(await deleteServer(deps.db, team.id, mcpId))) throw new AppError('NOT_FOUND', MT.mcpNotFound);
-  return { status: 'success' as const, message: MT.mcpDeleted };
+  if (!(await deleteServer(deps.db, team.id, mcpId))) throw new AppError('NOT_FOUND', TOOL_MESSAGES.mcpNotFound);
+  return { status: 'success' as const, message: TOOL_MESSAGES.mcpDeleted };
 }

@@ -8,7 +8,7 @@ import { Agent } from '../../../../tests/setup/agent.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { parseSse } from '../../../../tests/setup/sse.ts';
 import { createAssistant, createStaffedTeam, loginAs } from '../../../../tests/factories/index.ts';
-import { MP } from '../../../shared/messages.ts';
+import { PUBLIC_CHAT_MESSAGES } from '../../../shared/messages.ts';
 import { frameAncestors } from './embedding.ts';
 
 let t: TestApp;
@@ -86,7 +86,7 @@ describe('public chat access', () => {
     for (let i = 0; i < 30; i++) expect((await visitor.get(streamUrl(a.uuid, thread, `Frage ${i}`))).status).toBe(200);
     const limited = await visitor.get(streamUrl(a.uuid, thread, 'Noch eine'));
     expect(limited.status).toBe(429);
-    expect(limited.json().error).toBe(MP.tooManyMessages);
+    expect(limited.json().error).toBe(PUBLIC_CHAT_MESSAGES.tooManyMessages);
     const other = new Agent(t.app, '203.0.113.78');
     const otherThread = (await other.post('/api/thread/create', { assistantUuid: a.uuid })).json();
     expect((await other.get(streamUrl(a.uuid, otherThread, 'Hallo'))).status).toBe(200);
@@ -107,7 +107,7 @@ describe('embedding', () => {
     const admin = await loginAs(t, owner);
     const bad = await admin.put('/api/assistant', { assistant: { uuid: a.uuid, allowed_domains: 'https://firma.de/pfad' } });
     expect(bad.status).toBe(422);
-    expect(bad.json().error).toBe(MP.domainsInvalid);
+    expect(bad.json().error).toBe(PUBLIC_CHAT_MESSAGES.domainsInvalid);
     const ok = await admin.put('/api/assistant', { assistant: { uuid: a.uuid, allowed_domains: 'Firma.de, shop.firma.de' } });
     expect(ok.json().allowed_domains).toBe('firma.de, shop.firma.de');
 

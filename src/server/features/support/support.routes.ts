@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../shared/zod.ts';
-import { MU } from '../../../shared/messages.ts';
+import { USER_MESSAGES } from '../../../shared/messages.ts';
 import { ZSupportRequest } from '../../../shared/schemas/users.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/session.ts';
@@ -35,7 +35,7 @@ export const supportRoutes =
             request.body.message,
           ].join('\n\n'),
         });
-        return { status: 'success' as const, message: MU.supportSent };
+        return { status: 'success' as const, message: USER_MESSAGES.supportSent };
       },
     );
   };

@@ -5,7 +5,7 @@ import type { ToolEffect } from '../../ai/tools/index.ts';
 import { assistants, messages, threads } from '../../db/schema/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
-import { MTK } from '../../../shared/messages.ts';
+import { TASK_MESSAGES } from '../../../shared/messages.ts';
 import { findThreadById, getThreadMessages, type ThreadAccess } from '../chat/index.ts';
 import type { DocumentSource } from '../../platform/document-source.ts';
 import { documentFileName, renderDocument } from './render/index.ts';
@@ -40,7 +40,7 @@ export function taskDocumentTools(
       description: DOCUMENT_TOOL_DESCRIPTION,
       inputSchema: ZDocumentInput,
       execute: async (doc): Promise<DocumentCreated> => {
-        ctx.progress(MTK.documentBuilding);
+        ctx.progress(TASK_MESSAGES.documentBuilding);
         const data = await renderDocument(doc, { assistantName: access.assistant.name, offline: deps.ai.offline, createdAt: new Date() });
         const stored = await deps.privateFiles.put(folderOf(access.thread.id), doc.format, data);
         const taken = new Set(

@@ -2,7 +2,7 @@ import { requireAccess } from '../../platform/access.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import { MC, MTK } from '../../../shared/messages.ts';
+import { CONVERSATION_MESSAGES, TASK_MESSAGES } from '../../../shared/messages.ts';
 import type { StreamEvent } from '../../../shared/schemas/chat.ts';
 import type { TaskOutputMail, TaskRequest, TaskResponse } from '../../../shared/schemas/task.ts';
 import { answerInThread, createThread, reserveAnswerCredits } from '../chat/index.ts';
@@ -18,7 +18,7 @@ export const TASK_MAILS_PER_HOUR = 20;
  */
 export async function runTask(deps: Deps, caller: { auth: AuthContext; ip: string }, input: TaskRequest): Promise<TaskResponse> {
   const assistant = await requireAccess(caller.auth, 'assistant.use', input.assistantUuid, deps);
-  if (assistant.type !== 'task') throw new AppError('VALIDATION', MTK.notATask);
+  if (assistant.type !== 'task') throw new AppError('VALIDATION', TASK_MESSAGES.notATask);
   const thread =
     input.threadId !== undefined && input.token
       ? { id: input.threadId, token: input.token }
@@ -32,12 +32,12 @@ export async function runTask(deps: Deps, caller: { auth: AuthContext; ip: strin
     tools: (ctx) => taskDocumentTools(deps, access, ctx),
   });
   const failed = events.find((e) => e.type === 'error');
-  if (failed) throw new AppError('INTERNAL', failed.error || MC.providerFailed);
+  if (failed) throw new AppError('INTERNAL', failed.error || CONVERSATION_MESSAGES.providerFailed);
   const base = { threadToken: thread.token, threadId: thread.id };
   const document = events.findLast((e) => e.type === 'document');
   if (document) return { ...base, responseType: 'doc', responseData: document.document, msgId: document.message_id };
   const complete = events.find((e) => e.type === 'complete');
-  if (!complete) throw new AppError('INTERNAL', MC.providerFailed);
+  if (!complete) throw new AppError('INTERNAL', CONVERSATION_MESSAGES.providerFailed);
   return { ...base, responseType: 'txt', responseData: complete.final_text, msgId: complete.message_id };
 }
 
@@ -48,7 +48,7 @@ export async function runTask(deps: Deps, caller: { auth: AuthContext; ip: strin
 export async function mailTaskOutput(deps: Deps, auth: AuthContext, input: TaskOutputMail): Promise<{ message: string }> {
   requireAccess(auth, 'member');
   if (input.assistantUuid) await requireAccess(auth, 'assistant.use', input.assistantUuid, deps);
-  await deps.throttle.consume(`task-mail:${auth.user.id}`, { limit: TASK_MAILS_PER_HOUR, windowMs: 3_600_000 }, MTK.mailLimit);
+  await deps.throttle.consume(`task-mail:${auth.user.id}`, { limit: TASK_MAILS_PER_HOUR, windowMs: 3_600_000 }, TASK_MESSAGES.mailLimit);
   const name = input.assistant_name.replace(/[\r\n\t]+/g, ' ').trim();
   // Plain text only (the mail module escapes it for its HTML part); control characters go.
   // eslint-disable-next-line no-control-regex -- control characters are exactly what goes
@@ -56,8 +56,8 @@ export async function mailTaskOutput(deps: Deps, auth: AuthContext, input: TaskO
   await deps.mailer.send({
     to: auth.user.email,
     teamId: auth.team.id,
-    subject: MTK.mailSubject(name),
+    subject: TASK_MESSAGES.mailSubject(name),
     text: `${text}\n\n—\nDieses Ergebnis hat der Mika "${name}" für Dich erstellt.`,
   });
-  return { message: MTK.mailSent };
+  return { message: TASK_MESSAGES.mailSent };
 }

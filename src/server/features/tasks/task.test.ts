@@ -5,7 +5,7 @@ import { createAssistant, createStaffedTeam, loginAs } from '../../../../tests/f
 import { addKnowledge } from '../../../../tests/setup/knowledge.ts';
 import { startSmtpSink, type SmtpSink } from '../../../../tests/setup/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
-import { MTK } from '../../../shared/messages.ts';
+import { TASK_MESSAGES } from '../../../shared/messages.ts';
 import type { TaskResponse } from '../../../shared/schemas/task.ts';
 import { DOCUMENT_FUNCTION, type DocumentFormat, type DocumentInput } from '../../ai/tools/document.ts';
 import { extractSections } from '../knowledge/extract.ts';
@@ -136,15 +136,15 @@ describe('task view against a model', () => {
     const { a, agent, employee, team } = await taskMika();
     const short = await agent.post('/api/send/task', { assistantUuid: a.uuid, input: 'Zu kurz für eine Aufgabe.' });
     expect(short.status).toBe(422);
-    expect(short.json().error).toBe(MTK.inputMin);
-    expect(MTK.inputMin).toBe('Der Input muss mindestens 30 Buchstaben lang sein');
+    expect(short.json().error).toBe(TASK_MESSAGES.inputMin);
+    expect(TASK_MESSAGES.inputMin).toBe('Der Input muss mindestens 30 Buchstaben lang sein');
 
     const stranger = await loginAs(t, (await createStaffedTeam(t.database.db)).owner);
     expect((await stranger.post('/api/send/task', { assistantUuid: a.uuid, input: INPUT })).status).toBe(404);
     expect((await (await loginAs(t, employee)).post('/api/send/task', { assistantUuid: a.uuid, input: INPUT })).status).toBe(403);
 
     const chatMika = await createAssistant(t.database.db, team, { type: 'chat' });
-    expect((await agent.post('/api/send/task', { assistantUuid: chatMika.uuid, input: INPUT })).json().error).toBe(MTK.notATask);
+    expect((await agent.post('/api/send/task', { assistantUuid: chatMika.uuid, input: INPUT })).json().error).toBe(TASK_MESSAGES.notATask);
   });
 });
 

@@ -5,7 +5,7 @@ import { contactsOf } from '../../ai/tools/email.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import { MT } from '../../../shared/messages.ts';
+import { TOOL_MESSAGES } from '../../../shared/messages.ts';
 import type { EmailContact, EmailToolState, ToolItem } from '../../../shared/schemas/tools.ts';
 import { findAssistantTool, listAssistantTools, upsertAssistantTool } from './tool.repository.ts';
 
@@ -86,9 +86,9 @@ export async function setToolActive(
   active: boolean,
 ) {
   const a = await requireAccess(auth, 'assistant.edit', uuid, deps);
-  if (a.type === 'image') throw new AppError('CONFLICT', MT.noToolsForImage);
+  if (a.type === 'image') throw new AppError('CONFLICT', TOOL_MESSAGES.noToolsForImage);
   await upsertAssistantTool(deps.db, a.id, slug, { active });
-  return { status: 'success' as const, message: MT.settingSaved };
+  return { status: 'success' as const, message: TOOL_MESSAGES.settingSaved };
 }
 
 export async function toggleTool(
@@ -99,7 +99,7 @@ export async function toggleTool(
   // The assistant is checked first: another team's assistant answers 404 whatever the tool.
   await requireAccess(auth, 'assistant.edit', body.assistantUuid, deps);
   const definition = Object.values(TOOL_DEFINITIONS).find((d) => d.uuid === body.toolUuid);
-  if (!definition) throw new AppError('NOT_FOUND', MT.toolNotFound);
+  if (!definition) throw new AppError('NOT_FOUND', TOOL_MESSAGES.toolNotFound);
   return setToolActive(deps, auth, body.assistantUuid, definition.slug, body.state);
 }
 
@@ -122,5 +122,5 @@ export async function saveEmailContacts(
 ) {
   const a = await requireAccess(auth, 'assistant.edit', uuid, deps);
   await upsertAssistantTool(deps.db, a.id, 'email', { settings: { contacts } });
-  return { status: 'success' as const, message: MT.saved };
+  return { status: 'success' as const, message: TOOL_MESSAGES.saved };
 }

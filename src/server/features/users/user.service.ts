@@ -5,7 +5,7 @@ import { publicUrl } from '../../platform/storage.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAccess } from '../../platform/access.ts';
 import { endAllSessionsOfUser, type AuthContext } from '../../platform/session.ts';
-import { M, MCR, MU, MINS } from '../../../shared/messages.ts';
+import { COMMON_MESSAGES, CREDIT_MESSAGES, USER_MESSAGES, INSIGHT_MESSAGES } from '../../../shared/messages.ts';
 import type { TeamUser, ZCreateUserRequest, ZPermissionRequest, ZUpdateUserRequest } from '../../../shared/schemas/users.ts';
 import type { z } from '../../../shared/zod.ts';
 import { deleteUser, findTeamPersonByUuid, insertUser, issueInvitationToken, isEmailTaken, updateUser } from '../auth/index.ts';
@@ -35,20 +35,20 @@ function toTeamUser(u: User): TeamUser {
  */
 function assertMayChangeUser(auth: AuthContext, target: User, change: { credentials: boolean }) {
   // Support signed in by live login never changes anyone's e-mail address or password.
-  if (auth.live && change.credentials) throw new AppError('FORBIDDEN', MINS.liveLoginForbidden);
+  if (auth.live && change.credentials) throw new AppError('FORBIDDEN', INSIGHT_MESSAGES.liveLoginForbidden);
   if (target.id === auth.user.id || auth.user.role === 'owner') return;
   requireAccess(auth, 'admin');
   if (target.role === 'owner' || (target.isAdmin && change.credentials)) {
-    throw new AppError('FORBIDDEN', MU.onlyOwnerChangesAdmins);
+    throw new AppError('FORBIDDEN', USER_MESSAGES.onlyOwnerChangesAdmins);
   }
 }
 
 /** A user of the caller's team, or 404: users of other teams do not exist for the caller. */
 /** The rule of `team.user` (user.access.ts): an admin sees everyone of the team, a member themself. */
 export async function findTeamUser(deps: Deps, auth: AuthContext, uuid: string): Promise<User> {
-  if (!auth.user.isAdmin && uuid !== auth.user.uuid) throw new AppError('FORBIDDEN', M.forbidden);
+  if (!auth.user.isAdmin && uuid !== auth.user.uuid) throw new AppError('FORBIDDEN', COMMON_MESSAGES.forbidden);
   const row = await findTeamPersonByUuid(deps.db, auth.team.id, uuid);
-  if (!row) throw new AppError('NOT_FOUND', MU.userNotFound);
+  if (!row) throw new AppError('NOT_FOUND', USER_MESSAGES.userNotFound);
   return row;
 }
 
@@ -85,9 +85,9 @@ export async function createTeamUser(
   input: z.output<typeof ZCreateUserRequest>,
 ): Promise<{ uuid: string; message: string }> {
   requireAccess(auth, 'admin');
-  if (input.is_admin && auth.user.role !== 'owner') throw new AppError('FORBIDDEN', MU.onlyOwnerSetsAdmin);
+  if (input.is_admin && auth.user.role !== 'owner') throw new AppError('FORBIDDEN', USER_MESSAGES.onlyOwnerSetsAdmin);
   if (await isEmailTaken(deps, input.email)) {
-    throw new AppError('VALIDATION', M.emailTaken, { fields: { email: [M.emailTaken] } });
+    throw new AppError('VALIDATION', COMMON_MESSAGES.emailTaken, { fields: { email: [COMMON_MESSAGES.emailTaken] } });
   }
   const passwordHash = input.password ? await hashPassword(input.password.password) : null;
   const inviteToken = randomToken();
@@ -96,7 +96,7 @@ export async function createTeamUser(
     const team = await loadTeamForUpdate(tx, auth.team.id);
     const limits = getTeamLimits(team);
     if ((await countTeamUsers(tx, auth.team.id)) >= limits.userLimitRegular + limits.userAddons) {
-      throw new AppError('FORBIDDEN', MU.userLimitReached);
+      throw new AppError('FORBIDDEN', USER_MESSAGES.userLimitReached);
     }
     const user = await insertUser(tx, {
       teamId: auth.team.id,
@@ -114,7 +114,7 @@ export async function createTeamUser(
   if (input.invitation) {
     await deps.mailer.send({
       to: created.email,
-      subject: MU.invitationSubject,
+      subject: USER_MESSAGES.invitationSubject,
       text: [
         `Hallo ${created.name},`,
         `${auth.user.name} hat Dich in das ${teamPhrase(auth.team.name)} bei Mika eingeladen. Über diesen Link vergibst Du Dein Passwort:`,
@@ -124,7 +124,7 @@ export async function createTeamUser(
       ].join('\n\n'),
     });
   }
-  return { uuid: created.uuid, message: MU.userCreated };
+  return { uuid: created.uuid, message: USER_MESSAGES.userCreated };
 }
 
 export async function updateTeamUser(
@@ -138,12 +138,12 @@ export async function updateTeamUser(
   assertMayChangeUser(auth, target, { credentials: emailChanges || Boolean(input.password) });
   const set: Partial<typeof users.$inferInsert> = { name: input.user.name, email: input.user.email, updatedAt: new Date() };
   if (input.user.is_admin !== undefined && input.user.is_admin !== target.isAdmin) {
-    if (auth.user.role !== 'owner') throw new AppError('FORBIDDEN', MU.onlyOwnerSetsAdmin);
-    if (target.role === 'owner') throw new AppError('FORBIDDEN', MU.ownerStaysAdmin);
+    if (auth.user.role !== 'owner') throw new AppError('FORBIDDEN', USER_MESSAGES.onlyOwnerSetsAdmin);
+    if (target.role === 'owner') throw new AppError('FORBIDDEN', USER_MESSAGES.ownerStaysAdmin);
     set.isAdmin = input.user.is_admin;
   }
   if (emailChanges && (await isEmailTaken(deps, input.user.email))) {
-    throw new AppError('VALIDATION', M.emailTaken, { fields: { 'user.email': [M.emailTaken] } });
+    throw new AppError('VALIDATION', COMMON_MESSAGES.emailTaken, { fields: { 'user.email': [COMMON_MESSAGES.emailTaken] } });
   }
   if (input.password) set.passwordHash = await hashPassword(input.password.password);
   await deps.db.transaction(async (tx) => {
@@ -153,17 +153,17 @@ export async function updateTeamUser(
       await endAllSessionsOfUser(tx, target.id);
     }
   });
-  return { status: 'success', message: MU.userSaved };
+  return { status: 'success', message: USER_MESSAGES.userSaved };
 }
 
 export async function deleteTeamUser(deps: Deps, auth: AuthContext, uuid: string) {
   requireAccess(auth, 'admin');
   const target = await requireAccess(auth, 'team.user', uuid, deps);
-  if (target.role === 'owner') throw new AppError('FORBIDDEN', MU.ownerNotDeletable);
-  if (target.id === auth.user.id) throw new AppError('FORBIDDEN', MU.selfNotDeletable);
+  if (target.role === 'owner') throw new AppError('FORBIDDEN', USER_MESSAGES.ownerNotDeletable);
+  if (target.id === auth.user.id) throw new AppError('FORBIDDEN', USER_MESSAGES.selfNotDeletable);
   assertMayChangeUser(auth, target, { credentials: true });
   await deleteUser(deps.db, target.id);
-  return { status: 'success' as const, message: MU.userDeleted };
+  return { status: 'success' as const, message: USER_MESSAGES.userDeleted };
 }
 
 export async function setAssistantPermission(
@@ -174,11 +174,11 @@ export async function setAssistantPermission(
 ) {
   requireAccess(auth, 'admin');
   // Solo has no roles and rights: every member uses every Mika, admins edit (docs/plans.md).
-  if (!planHasRights(auth.team)) throw new AppError('FORBIDDEN', MCR.rightsNotIncluded);
+  if (!planHasRights(auth.team)) throw new AppError('FORBIDDEN', CREDIT_MESSAGES.rightsNotIncluded);
   const target = await requireAccess(auth, 'team.user', userUuid, deps);
   const assistantId = await findGrantableAssistantId(deps.db, auth.team.id, input.assistant_id);
   if (assistantId === undefined) throw new AppError('NOT_FOUND', 'Dieser Mika wurde nicht gefunden.');
   const column = input.permission_type === 'can_use' ? 'canUse' : 'canEdit';
   await setAssistantRight(deps.db, { userId: target.id, assistantId, right: column, value: input.value });
-  return { status: 'success' as const, message: MU.permissionSaved };
+  return { status: 'success' as const, message: USER_MESSAGES.permissionSaved };
 }

@@ -4,7 +4,7 @@ import { mailOutbox, sessions, teams, users } from '../../db/schema/index.ts';
 import { Agent } from '../../../../tests/setup/agent.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { createAssistant, createStaffedTeam, createTeam, createUser, DEFAULT_PASSWORD, loginAs } from '../../../../tests/factories/index.ts';
-import { M, MA, MU } from '../../../shared/messages.ts';
+import { COMMON_MESSAGES, ASSISTANT_MESSAGES, USER_MESSAGES } from '../../../shared/messages.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,25 +40,25 @@ describe('user management permissions', () => {
     expect((await employeeA.post('/api/user', newUser)).status).toBe(403);
     const created = await adminA.post('/api/user', newUser);
     expect(created.status, created.body).toBe(200);
-    expect(created.json().message).toBe(MU.userCreated);
+    expect(created.json().message).toBe(USER_MESSAGES.userCreated);
     await loginAs(t, { email: 'neu@team.de' } as any, 'Sicher#2026');
 
     // Only the owner grants admin rights.
     const asAdmin = await adminA.post('/api/user', { ...newUser, email: 'chef@team.de', is_admin: true });
-    expect(asAdmin.json().error).toBe(MU.onlyOwnerSetsAdmin);
+    expect(asAdmin.json().error).toBe(USER_MESSAGES.onlyOwnerSetsAdmin);
     expect((await ownerA.post('/api/user', { ...newUser, email: 'chef@team.de', is_admin: true })).status).toBe(200);
     const promote = await adminA.put('/api/user', { user: { uuid: employee.uuid, name: employee.name, email: employee.email, is_admin: true } });
-    expect(promote.json().error).toBe(MU.onlyOwnerSetsAdmin);
+    expect(promote.json().error).toBe(USER_MESSAGES.onlyOwnerSetsAdmin);
     expect((await ownerA.put('/api/user', { user: { uuid: employee.uuid, name: employee.name, email: employee.email, is_admin: true } })).status).toBe(200);
     const [promoted] = await t.database.db.select().from(users).where(eq(users.id, employee.id));
     expect(promoted!.isAdmin).toBe(true);
 
     // Deleting: never the owner, never another team's user.
     const ownerDelete = await adminA.delete('/api/user', { user: owner.uuid });
-    expect(ownerDelete.json().error).toBe(MU.ownerNotDeletable);
+    expect(ownerDelete.json().error).toBe(USER_MESSAGES.ownerNotDeletable);
     expect((await strangerA.delete('/api/user', { user: admin.uuid })).status).toBe(404);
     const del = await ownerA.delete('/api/user', { user: admin.uuid });
-    expect(del.json().message).toBe(MU.userDeleted);
+    expect(del.json().message).toBe(USER_MESSAGES.userDeleted);
     // The deleted user's session is gone with them.
     expect((await adminA.get('/api/user/data')).status).toBe(401);
     expect((await t.database.db.select().from(users).where(eq(users.teamId, team.id))).length).toBe(4);
@@ -70,7 +70,7 @@ describe('user management permissions', () => {
     const body = { name: 'Zu Viel', email: 'zuviel@team.de', invitation: false, password: strong };
     const res = await agent.post('/api/user', body);
     expect(res.status).toBe(403);
-    expect(res.json().error).toBe(MU.userLimitReached);
+    expect(res.json().error).toBe(USER_MESSAGES.userLimitReached);
     await t.database.db.update(teams).set({ amountExtraUsers: 2 }).where(eq(teams.id, team.id));
     expect((await agent.get('/api/user/data')).json().permissions.canCreateUser).toBe(true);
     expect((await agent.post('/api/user', body)).status).toBe(200);
@@ -83,18 +83,18 @@ describe('user management permissions', () => {
     for (const weak of ['kurz#1A', 'ohnegross#1', 'OHNEKLEIN#1', 'OhneZahl#!', 'OhneSonder12']) {
       const res = await agent.post('/api/user', { ...base, password: { password: weak, password_confirmation: weak } });
       expect(res.status, weak).toBe(422);
-      expect(res.json().fields['password.password'], weak).toEqual([MU.passwordRules]);
+      expect(res.json().fields['password.password'], weak).toEqual([USER_MESSAGES.passwordRules]);
     }
     const mismatch = await agent.post('/api/user', { ...base, password: { password: 'Sicher#2026', password_confirmation: 'Sicher#2027' } });
-    expect(mismatch.json().fields['password.password_confirmation']).toEqual([MU.confirmationMismatch]);
+    expect(mismatch.json().fields['password.password_confirmation']).toEqual([USER_MESSAGES.confirmationMismatch]);
     const none = await agent.post('/api/user', base);
-    expect(none.json().error).toBe(MU.passwordRequiredWithoutInvitation);
+    expect(none.json().error).toBe(USER_MESSAGES.passwordRequiredWithoutInvitation);
     const badMail = await agent.post('/api/user', { ...base, email: 'keine-mail', password: strong });
-    expect(badMail.json().fields.email).toEqual([M.emailInvalid]);
+    expect(badMail.json().fields.email).toEqual([COMMON_MESSAGES.emailInvalid]);
     const shortName = await agent.post('/api/user', { ...base, name: 'Al', password: strong });
-    expect(shortName.json().fields.name).toEqual([M.nameMin]);
+    expect(shortName.json().fields.name).toEqual([COMMON_MESSAGES.nameMin]);
     const taken = await agent.post('/api/user', { ...base, email: owner.email.toUpperCase(), password: strong });
-    expect(taken.json().error).toBe(M.emailTaken);
+    expect(taken.json().error).toBe(COMMON_MESSAGES.emailTaken);
     expect((await t.database.db.select().from(users).where(eq(users.email, 'paula@team.de'))).length).toBe(0);
   });
 
@@ -104,14 +104,14 @@ describe('user management permissions', () => {
     const res = await agent.post('/api/user', { name: 'Ina Eingeladen', email: 'ina@team.de', invitation: true });
     expect(res.status, res.body).toBe(200);
     const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'ina@team.de'));
-    expect(mail!.subject).toBe(MU.invitationSubject);
+    expect(mail!.subject).toBe(USER_MESSAGES.invitationSubject);
     expect(mail!.text).toContain(owner.name);
     const token = /\/reset-password\/([\w-]+)/.exec(mail!.text)![1]!;
     // Not usable before the password is set.
     expect((await new Agent(t.app).post('/api/login', { email: 'ina@team.de', password: 'irgendwas' })).status).toBe(422);
     // The team's password rules apply to the first password too.
     const weak = await new Agent(t.app).post('/api/reset-password', { token, password: 'einfach', password_confirmation: 'einfach' });
-    expect(weak.json().fields.password).toEqual([MU.passwordRules]);
+    expect(weak.json().fields.password).toEqual([USER_MESSAGES.passwordRules]);
     const set = await new Agent(t.app).post('/api/reset-password', { token, password: 'Ina#2026a', password_confirmation: 'Ina#2026a' });
     expect(set.status).toBe(200);
     await loginAs(t, { email: 'ina@team.de' } as any, 'Ina#2026a');
@@ -160,9 +160,9 @@ describe('per-assistant rights', () => {
     const adminA = await loginAs(t, admin);
     const employeeA = await loginAs(t, employee);
 
-    expect((await employeeA.post('/api/thread/create', { assistantUuid: a.uuid })).json().error).toBe(MA.noPermission);
+    expect((await employeeA.post('/api/thread/create', { assistantUuid: a.uuid })).json().error).toBe(ASSISTANT_MESSAGES.noPermission);
     const grant = await adminA.post(`/api/user/${employee.uuid}/permissions`, { assistant_id: a.id, permission_type: 'can_use', value: 1 });
-    expect(grant.json()).toEqual({ status: 'success', message: MU.permissionSaved });
+    expect(grant.json()).toEqual({ status: 'success', message: USER_MESSAGES.permissionSaved });
     expect((await employeeA.post('/api/thread/create', { assistantUuid: a.uuid })).status).toBe(200);
     expect((await employeeA.post('/api/thread/create', { assistantUuid: b.uuid })).status).toBe(403);
     expect((await employeeA.get(`/api/assistantdata/${a.uuid}`)).status).toBe(403);
@@ -187,12 +187,12 @@ describe('POST /api/email/support', () => {
     const { employee } = await createStaffedTeam(t.database.db);
     const agent = await loginAs(t, employee);
     const short = await agent.post('/api/email/support', { subject: 'Hi', message: 'zu kurz' });
-    expect(short.json().fields).toEqual({ subject: [MU.supportSubjectMin], message: [MU.supportMessageMin] });
+    expect(short.json().fields).toEqual({ subject: [USER_MESSAGES.supportSubjectMin], message: [USER_MESSAGES.supportMessageMin] });
     const res = await agent.post('/api/email/support', {
       subject: 'Frage zur Rechnung',
       message: 'Hallo, wo finde ich die Rechnung vom letzten Monat? Danke!',
     });
-    expect(res.json()).toEqual({ status: 'success', message: MU.supportSent });
+    expect(res.json()).toEqual({ status: 'success', message: USER_MESSAGES.supportSent });
     const [mail] = await t.database.db
       .select()
       .from(mailOutbox)
@@ -246,7 +246,7 @@ describe('who may change whom (finding 3: an admin must not take over the owner)
             if (change === 'email') expect(after!.email).toBe(user.email);
           } else {
             expect(res.status, res.body).toBe(403);
-            expect(res.json().error).toBe(caller === 'employee' ? M.forbidden : MU.onlyOwnerChangesAdmins);
+            expect(res.json().error).toBe(caller === 'employee' ? COMMON_MESSAGES.forbidden : USER_MESSAGES.onlyOwnerChangesAdmins);
             expect(after).toMatchObject({ name: victim.name, email: victim.email, passwordHash: victim.passwordHash });
           }
         });
@@ -261,7 +261,7 @@ describe('who may change whom (finding 3: an admin must not take over the owner)
     });
     const refused = await (await loginAs(t, admin, DEFAULT_PASSWORD, '10.4.0.1')).delete('/api/user', { user: second.uuid });
     expect(refused.status).toBe(403);
-    expect(refused.json().error).toBe(MU.onlyOwnerChangesAdmins);
+    expect(refused.json().error).toBe(USER_MESSAGES.onlyOwnerChangesAdmins);
     expect((await (await loginAs(t, owner, DEFAULT_PASSWORD, '10.4.0.2')).delete('/api/user', { user: second.uuid })).status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../shared/zod.ts';
-import { MC, MP } from '../../../shared/messages.ts';
+import { CONVERSATION_MESSAGES, PUBLIC_CHAT_MESSAGES } from '../../../shared/messages.ts';
 import { ZMsgToVoiceRequest } from '../../../shared/schemas/public.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -26,14 +26,14 @@ export const voiceRoutes =
       },
       async (request) => {
         const upload = await readSingleUpload(request, deps.config.uploadLimitBytes).catch((err: unknown) => {
-          if (err instanceof AppError && err.code === 'PAYLOAD_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', MP.audioTooLarge);
-          if (err instanceof AppError) throw new AppError('VALIDATION', MP.audioRequired);
+          if (err instanceof AppError && err.code === 'PAYLOAD_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', PUBLIC_CHAT_MESSAGES.audioTooLarge);
+          if (err instanceof AppError) throw new AppError('VALIDATION', PUBLIC_CHAT_MESSAGES.audioRequired);
           throw err;
         });
         const ref = z
-          .object({ assistantUuid: z.uuid({ error: MC.noAssistant }), threadId: zId(MC.noThread), token: zToken(MC.noThread).optional() })
+          .object({ assistantUuid: z.uuid({ error: CONVERSATION_MESSAGES.noAssistant }), threadId: zId(CONVERSATION_MESSAGES.noThread), token: zToken(CONVERSATION_MESSAGES.noThread).optional() })
           .safeParse(upload.fields);
-        if (!ref.success) throw new AppError('VALIDATION', ref.error.issues[0]?.message ?? MC.noThread);
+        if (!ref.success) throw new AppError('VALIDATION', ref.error.issues[0]?.message ?? CONVERSATION_MESSAGES.noThread);
         return transcribeRecording(deps, { auth: request.auth, ip: request.ip }, ref.data, upload.file.data);
       },
     );

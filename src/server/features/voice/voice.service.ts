@@ -3,7 +3,7 @@ import { readPcmWav, speakableText, wavSeconds } from '../../ai/speech.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import { MP, MU } from '../../../shared/messages.ts';
+import { PUBLIC_CHAT_MESSAGES, USER_MESSAGES } from '../../../shared/messages.ts';
 import {
   attachAnswerAudio,
   findThreadAnswer,
@@ -37,15 +37,15 @@ export async function transcribeRecording(
   wav: Buffer,
 ): Promise<{ message: string; addCost: number }> {
   const access = await requireAccess(caller.auth, 'thread', ref, deps);
-  if (!access.thread.isPublic && access.team.protectionLevel >= 1) throw new AppError('FORBIDDEN', MU.voiceRefused);
+  if (!access.thread.isPublic && access.team.protectionLevel >= 1) throw new AppError('FORBIDDEN', USER_MESSAGES.voiceRefused);
   await throttlePublicMessage(deps, access, caller.ip);
   try {
     const pcm = readPcmWav(wav);
     if (pcm.samples.length === 0) throw new Error('empty');
   } catch {
-    throw new AppError('VALIDATION', MP.audioInvalid, { fields: { audio: [MP.audioInvalid] } });
+    throw new AppError('VALIDATION', PUBLIC_CHAT_MESSAGES.audioInvalid, { fields: { audio: [PUBLIC_CHAT_MESSAGES.audioInvalid] } });
   }
-  if (!deps.ai.canTranscribe) throw new AppError('VALIDATION', MP.transcriptionUnavailable);
+  if (!deps.ai.canTranscribe) throw new AppError('VALIDATION', PUBLIC_CHAT_MESSAGES.transcriptionUnavailable);
   // The recording's length is its price: held before the provider hears it.
   const seconds = Math.ceil(wavSeconds(wav));
   const hold = await reserveCredits(
@@ -72,7 +72,7 @@ async function transcribeHeld(
     transcript = await deps.ai.transcribe(privacyGateFor(access), wav);
   } catch (err) {
     deps.log.warn({ err }, 'transcription failed');
-    throw new AppError('VALIDATION', MP.transcriptionFailed);
+    throw new AppError('VALIDATION', PUBLIC_CHAT_MESSAGES.transcriptionFailed);
   }
   await recordUsage(deps.db, [
     {
@@ -84,7 +84,7 @@ async function transcribeHeld(
       audioSeconds: transcript.audioSeconds,
     },
   ], hold);
-  if (!transcript.text) throw new AppError('VALIDATION', MP.transcriptEmpty);
+  if (!transcript.text) throw new AppError('VALIDATION', PUBLIC_CHAT_MESSAGES.transcriptEmpty);
   return { message: transcript.text, addCost: 0 };
 }
 
@@ -103,7 +103,7 @@ export async function answerToVoice(
   if (!access.assistant.canTalk) throw new AppError('FORBIDDEN', 'Dieser Mika sendet nur Text.');
   await throttlePublicMessage(deps, access, caller.ip);
   const answer = await findThreadAnswer(deps, access, input.msgId);
-  if (!answer || !answer.text.trim()) throw new AppError('NOT_FOUND', MP.messageNotFound);
+  if (!answer || !answer.text.trim()) throw new AppError('NOT_FOUND', PUBLIC_CHAT_MESSAGES.messageNotFound);
   const folder = `${AUDIO_FOLDER}-${access.assistant.uuid}`;
   // Spoken once, replayed after: the same answer is never synthesised (and paid for) twice.
   if (answer.audio) {
@@ -122,7 +122,7 @@ export async function answerToVoice(
       spoken = await deps.ai.speak(privacyGateFor(access), answer.text, deps.config.ai.speechVoice);
     } catch (err) {
       deps.log.warn({ err }, 'speech synthesis failed');
-      throw new AppError('VALIDATION', MP.speechFailed);
+      throw new AppError('VALIDATION', PUBLIC_CHAT_MESSAGES.speechFailed);
     }
     const file = await deps.privateFiles.put(folder, 'mp3', spoken.mp3);
     await attachAnswerAudio(deps, answer.id, file);

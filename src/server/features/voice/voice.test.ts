@@ -7,7 +7,7 @@ import { askInThread, openThread, speakAnswer } from '../../../../tests/setup/ch
 import { countMp3Frames, makeWav, uploadAudio } from '../../../../tests/fixtures/media.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../tests/fixtures/fake-openai.ts';
 import { createAssistant, createStaffedTeam, loginAs } from '../../../../tests/factories/index.ts';
-import { MP, MU } from '../../../shared/messages.ts';
+import { PUBLIC_CHAT_MESSAGES, USER_MESSAGES } from '../../../shared/messages.ts';
 
 describe('voice input with a transcription model', () => {
   let t: TestApp;
@@ -64,7 +64,7 @@ describe('voice input with a transcription model', () => {
       makeWav(),
     );
     expect(refused.status).toBe(403);
-    expect(refused.json().error).toBe(MU.voiceRefused);
+    expect(refused.json().error).toBe(USER_MESSAGES.voiceRefused);
     expect(fake.requests.length).toBe(before);
 
     const visitor = new Agent(t.app, '192.0.2.90');
@@ -83,13 +83,13 @@ describe('voice input with a transcription model', () => {
     const agent = await loginAs(t, owner);
     const thread = (await agent.post('/api/thread/create', { assistantUuid: a.uuid })).json();
     const fields = { assistantUuid: a.uuid, threadId: String(thread.id), token: thread.token };
-    expect((await uploadAudio(agent, fields)).json().error).toBe(MP.audioRequired);
+    expect((await uploadAudio(agent, fields)).json().error).toBe(PUBLIC_CHAT_MESSAGES.audioRequired);
     const invalid = await uploadAudio(agent, fields, Buffer.from('das ist kein wav'.repeat(10)));
     expect(invalid.status).toBe(422);
-    expect(invalid.json().error).toBe(MP.audioInvalid);
+    expect(invalid.json().error).toBe(PUBLIC_CHAT_MESSAGES.audioInvalid);
     const big = await uploadAudio(agent, fields, makeWav(330)); // ≈ 10.6 MB at 16 kHz
     expect(big.status).toBe(413);
-    expect(big.json().error).toBe(MP.audioTooLarge);
+    expect(big.json().error).toBe(PUBLIC_CHAT_MESSAGES.audioTooLarge);
     expect((await uploadAudio(agent, { ...fields, token: 'falsch' }, makeWav())).status).toBe(404);
     expect(
       (await uploadAudio(agent, { assistantUuid: a.uuid, token: thread.token }, makeWav())).json().error,
@@ -116,7 +116,7 @@ describe('voice without providers', () => {
       makeWav(),
     );
     expect(res.status).toBe(422);
-    expect(res.json().error).toBe(MP.transcriptionUnavailable);
+    expect(res.json().error).toBe(PUBLIC_CHAT_MESSAGES.transcriptionUnavailable);
   });
 
   it('speaks an answer as valid MP3 offline and serves it to the thread only', async () => {

@@ -1,9 +1,9 @@
 import { Button } from '../../../components/ui/Button.ts';
 import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '../../../components/ui/Dialog.ts';
-import { MA } from '../../../../shared/messages.ts';
+import { ASSISTANT_MESSAGES } from '../../../../shared/messages.ts';
 import { showSuccess } from '../../../state/snackbar-store.ts';
 import { useDeleteAssistant } from '../api/delete-assistant.ts';
-import { TA } from '../texts.ts';
+import { ASSISTANT_TEXTS } from '../texts.ts';
 
 interface Props {
   /** The assistant to delete; null keeps the dialog closed. */
@@ -20,7 +20,7 @@ export function DeleteAssistantDialog({ assistant, onClose, onDeleted }: Props) 
     if (!assistant) return;
     mutation.mutate(assistant.uuid, {
       onSuccess: () => {
-        showSuccess(MA.deleted);
+        showSuccess(ASSISTANT_MESSAGES.deleted);
         onClose();
         onDeleted?.();
       },
@@ -35,21 +35,21 @@ export function DeleteAssistantDialog({ assistant, onClose, onDeleted }: Props) 
       fullWidth
       aria-labelledby="delete-assistant-title"
     >
-      <DialogTitle id="delete-assistant-title">{TA.deleteConfirmTitle}</DialogTitle>
+      <DialogTitle id="delete-assistant-title">{ASSISTANT_TEXTS.deleteConfirmTitle}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ color: 'text.primary', fontWeight: 500 }}>
-          {TA.deleteConfirm}
+          {ASSISTANT_TEXTS.deleteConfirm}
         </DialogContentText>
         <DialogContentText sx={{ mt: 1 }}>
-          <strong>{assistant?.name}</strong> – {TA.deleteConfirmHint}
+          <strong>{assistant?.name}</strong> – {ASSISTANT_TEXTS.deleteConfirmHint}
         </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button onClick={onClose} disabled={mutation.isPending} color="inherit">
-          {TA.cancel}
+          {ASSISTANT_TEXTS.cancel}
         </Button>
         <Button onClick={confirm} loading={mutation.isPending} variant="contained" color="error">
-          {TA.delete}
+          {ASSISTANT_TEXTS.delete}
         </Button>
       </DialogActions>
     </Dialog>

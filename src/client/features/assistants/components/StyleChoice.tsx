@@ -4,7 +4,7 @@ import { Radio, RadioGroup } from '../../../components/ui/Radio.ts';
 import { Box } from '../../../components/ui/Box.ts';
 import { alpha, type Theme } from '../../../components/ui/styles.ts';
 import { CAN_TALK_OPTIONS, CHAT_STYLES } from '../../../../shared/schemas/assistants.ts';
-import { TA } from '../texts.ts';
+import { ASSISTANT_TEXTS } from '../texts.ts';
 
 const optionSx = (theme: Theme) => ({
   m: 0,
@@ -31,7 +31,7 @@ export function StyleChoice({ value, error, onChange }: StyleProps) {
   return (
     <FormControl error={Boolean(error)} component="fieldset" fullWidth>
       <FormLabel component="legend" sx={{ mb: 1.25, fontWeight: 600, color: 'text.primary' }}>
-        {TA.labelStyle}
+        {ASSISTANT_TEXTS.labelStyle}
       </FormLabel>
       <RadioGroup
         value={value}
@@ -63,7 +63,7 @@ export function CanTalkChoice({ value, onChange }: CanTalkProps) {
   return (
     <FormControl component="fieldset" fullWidth>
       <FormLabel component="legend" sx={{ mb: 1.25, fontWeight: 600, color: 'text.primary' }}>
-        {TA.labelCanTalk}
+        {ASSISTANT_TEXTS.labelCanTalk}
       </FormLabel>
       <RadioGroup
         row

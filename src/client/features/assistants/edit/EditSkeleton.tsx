@@ -1,12 +1,12 @@
 import { Skeleton } from '../../../components/ui/Skeleton.ts';
 import { Box } from '../../../components/ui/Box.ts';
 import { Card } from '../../../components/ui/Card.ts';
-import { T } from '../../../lib/texts.ts';
+import { COMMON_TEXTS } from '../../../lib/texts.ts';
 
 /** Placeholder while an assistant's data loads. */
 export function EditSkeleton() {
   return (
-    <Box aria-busy="true" aria-label={T.loading}>
+    <Box aria-busy="true" aria-label={COMMON_TEXTS.loading}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
         <Skeleton variant="circular" width={40} height={40} />
         <Skeleton variant="rounded" width={52} height={52} sx={{ borderRadius: '16px' }} />

@@ -18,7 +18,7 @@ import { canDeleteAssistant, editBlockedReason } from '../assistant-rules.ts';
 import { AssistantAvatar } from '../../../components/AssistantAvatar.tsx';
 import { DeleteAssistantDialog } from '../components/DeleteAssistantDialog.tsx';
 import { RedirectToList } from '../components/RedirectToList.tsx';
-import { TA } from '../texts.ts';
+import { ASSISTANT_TEXTS } from '../texts.ts';
 import { useLibraryState } from '../use-library-state.ts';
 import { EditSkeleton } from './EditSkeleton.tsx';
 import { PropertiesTab } from './PropertiesTab.tsx';
@@ -57,7 +57,7 @@ export function EditView({ uuid, user, tabs: foreign }: { uuid: string; user: Cu
     return <RedirectToList reason={detail.error.userMessage} />;
   }
   if (detail.isError) {
-    return <LoadFailed query={detail} text={TA.editLoadError} />;
+    return <LoadFailed query={detail} text={ASSISTANT_TEXTS.editLoadError} />;
   }
   if (detail.isPending) return <EditSkeleton />;
   return <EditScreen assistant={detail.data} user={user} foreign={foreign} />;
@@ -85,8 +85,8 @@ function EditScreen({ assistant, user, foreign }: { assistant: AssistantDetail; 
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1.25, sm: 2 }, mb: 3 }}>
-        <Hint title={TA.backToList} placement="right">
-          <IconButton onClick={() => open('list')} aria-label={TA.backToList} sx={{ ml: -1 }}>
+        <Hint title={ASSISTANT_TEXTS.backToList} placement="right">
+          <IconButton onClick={() => open('list')} aria-label={ASSISTANT_TEXTS.backToList} sx={{ ml: -1 }}>
             <ArrowBackIcon />
           </IconButton>
         </Hint>
@@ -100,9 +100,9 @@ function EditScreen({ assistant, user, foreign }: { assistant: AssistantDetail; 
             {withNameBreaks(assistant.name)}
           </Typography>
           <Box sx={{ display: 'flex', gap: 0.75, mt: 0.5 }}>
-            <Chip size="small" label={TA.typeLabels[assistant.type]} sx={{ height: 22 }} />
+            <Chip size="small" label={ASSISTANT_TEXTS.typeLabels[assistant.type]} sx={{ height: 22 }} />
             {assistant.is_default === 1 && (
-              <Chip size="small" variant="outlined" label={TA.defaultChip} sx={{ height: 22 }} />
+              <Chip size="small" variant="outlined" label={ASSISTANT_TEXTS.defaultChip} sx={{ height: 22 }} />
             )}
           </Box>
         </Box>
@@ -115,12 +115,12 @@ function EditScreen({ assistant, user, foreign }: { assistant: AssistantDetail; 
               onClick={() => setDeleting(true)}
               sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
             >
-              {TA.delete}
+              {ASSISTANT_TEXTS.delete}
             </Button>
             <IconButton
               color="error"
               onClick={() => setDeleting(true)}
-              aria-label={TA.actionDelete(assistant.name)}
+              aria-label={ASSISTANT_TEXTS.actionDelete(assistant.name)}
               sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
             >
               <DeleteIcon />
@@ -145,12 +145,12 @@ function EditScreen({ assistant, user, foreign }: { assistant: AssistantDetail; 
           <Tabs
             value={tab}
             onChange={(_e, next: TabName) => selectTab(next)}
-            aria-label={TA.tabsLabel(assistant.name)}
+            aria-label={ASSISTANT_TEXTS.tabsLabel(assistant.name)}
           >
-            {tabs.includes('properties') && <Tab value="properties" label={TA.tabProperties} />}
+            {tabs.includes('properties') && <Tab value="properties" label={ASSISTANT_TEXTS.tabProperties} />}
             {tabs.includes('knowledge') && <Tab value="knowledge" label={foreign.knowledge.label} />}
             {tabs.includes('tools') && <Tab value="tools" label={foreign.tools.label} />}
-            {tabs.includes('publish') && <Tab value="publish" label={TA.tabPublishing} />}
+            {tabs.includes('publish') && <Tab value="publish" label={ASSISTANT_TEXTS.tabPublishing} />}
             {tabs.includes('styles') && <Tab value="styles" label={foreign.styles.label} />}
           </Tabs>
         ) : (
@@ -158,7 +158,7 @@ function EditScreen({ assistant, user, foreign }: { assistant: AssistantDetail; 
         )}
         <Box sx={{ pb: tab ? 1 : 0, display: 'flex', alignItems: 'center', gap: 1.5 }}>
           <Typography variant="body2" component="span" sx={{ color: 'text.secondary', fontWeight: 600 }}>
-            {TA.typeSelector}
+            {ASSISTANT_TEXTS.typeSelector}
           </Typography>
           <TypeSelector assistant={assistant} />
         </Box>

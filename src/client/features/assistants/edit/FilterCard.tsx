@@ -15,7 +15,7 @@ import { useAssistantFilter, type AssistantFilter } from '../api/get-filter.ts';
 import { useSaveAssistantFilter } from '../api/save-filter.ts';
 import { defaultFilterOn, filterSwitchState, validateFilter } from '../assistant-rules.ts';
 import { CountedHelper } from '../../../components/CountedHelper.tsx';
-import { TA } from '../texts.ts';
+import { ASSISTANT_TEXTS } from '../texts.ts';
 
 /** What the Eigenschaften form needs to save the filter with its one "Speichern" (issue 11). */
 export interface FilterHandle {
@@ -47,11 +47,11 @@ export function FilterCard({ assistantUuid, handle, onDirtyChange }: FilterCardP
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
         <ShieldIcon size="small" style={{ color: COLORS.green }} />
         <Typography id="filter-title" variant="subtitle1" component="h2" sx={{ flex: 1 }}>
-          {TA.filterTitle}
+          {ASSISTANT_TEXTS.filterTitle}
         </Typography>
       </Box>
       <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1, mb: 2 }}>
-        {TA.filterText}
+        {ASSISTANT_TEXTS.filterText}
       </Typography>
       {query.isPending && (
         <>
@@ -59,7 +59,7 @@ export function FilterCard({ assistantUuid, handle, onDirtyChange }: FilterCardP
           <Skeleton variant="rounded" height={96} sx={{ mt: 1 }} />
         </>
       )}
-      {query.isError && <Alert severity="error">{TA.filterLoadError}</Alert>}
+      {query.isError && <Alert severity="error">{ASSISTANT_TEXTS.filterLoadError}</Alert>}
       {query.data && (
         <FilterForm
           key={query.dataUpdatedAt}
@@ -119,14 +119,14 @@ function FilterForm({ assistantUuid, data, handle, onDirtyChange }: FilterCardPr
             }}
           />
         }
-        label={TA.filterSwitch}
+        label={ASSISTANT_TEXTS.filterSwitch}
         sx={{ mb: 0.5 }}
       />
       <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mb: 2 }}>
-        {TA.filterLevelHint[Math.min(Math.max(level, 0), 2)]}
+        {ASSISTANT_TEXTS.filterLevelHint[Math.min(Math.max(level, 0), 2)]}
       </Typography>
       <TextField
-        label={TA.filterLabel}
+        label={ASSISTANT_TEXTS.filterLabel}
         value={filter}
         onChange={(e) => {
           setFilter(e.target.value);
@@ -137,12 +137,12 @@ function FilterForm({ assistantUuid, data, handle, onDirtyChange }: FilterCardPr
         helperText={
           rules.minLength !== null ? (
             <CountedHelper
-              text={error ?? TA.filterHelper}
+              text={error ?? ASSISTANT_TEXTS.filterHelper}
               length={filter.trim().length}
               min={rules.minLength}
             />
           ) : (
-            (error ?? TA.filterHelper)
+            (error ?? ASSISTANT_TEXTS.filterHelper)
           )
         }
         multiline

@@ -6,12 +6,12 @@ import { Typography } from '../../../components/ui/Typography.ts';
 import { PictureIcon } from '../../../components/ui/icons/PictureIcon.ts';
 import { UploadIcon } from '../../../components/ui/icons/UploadIcon.ts';
 import { useEffect, useRef, useState } from 'react';
-import { MA } from '../../../../shared/messages.ts';
+import { ASSISTANT_MESSAGES } from '../../../../shared/messages.ts';
 import type { AssistantDetail } from '../../../../shared/schemas/assistants.ts';
 import { showError, showSuccess } from '../../../state/snackbar-store.ts';
 import { useUploadLogo } from '../api/upload-logo.ts';
 import { LOGO_ACCEPT, validateLogoFile } from '../assistant-rules.ts';
-import { TA } from '../texts.ts';
+import { ASSISTANT_TEXTS } from '../texts.ts';
 
 /** The logo upload (jpg/jpeg/png ≤ 10 MB) with a preview; uploads as soon as a file is chosen. */
 export function LogoCard({ assistant }: { assistant: AssistantDetail }) {
@@ -24,14 +24,14 @@ export function LogoCard({ assistant }: { assistant: AssistantDetail }) {
   const choose = (file: File | undefined) => {
     const problem = validateLogoFile(file);
     if (problem || !file) {
-      showError(problem ?? MA.fileRequired);
+      showError(problem ?? ASSISTANT_MESSAGES.fileRequired);
       return;
     }
     setPreview(URL.createObjectURL(file));
     mutation.mutate(
       { assistantUuid: assistant.uuid, file },
       {
-        onSuccess: () => showSuccess(MA.fileUploaded),
+        onSuccess: () => showSuccess(ASSISTANT_MESSAGES.fileUploaded),
         onSettled: () => setPreview(null),
       },
     );
@@ -42,10 +42,10 @@ export function LogoCard({ assistant }: { assistant: AssistantDetail }) {
   return (
     <Card sx={{ p: { xs: 2.5, sm: 3 } }}>
       <Typography variant="subtitle1" component="h2">
-        {TA.logoTitle}
+        {ASSISTANT_TEXTS.logoTitle}
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, mb: 2 }}>
-        {TA.logoText}
+        {ASSISTANT_TEXTS.logoText}
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Box
@@ -66,12 +66,12 @@ export function LogoCard({ assistant }: { assistant: AssistantDetail }) {
             <Box
               component="img"
               src={src}
-              alt={TA.logoAlt(assistant.name)}
+              alt={ASSISTANT_TEXTS.logoAlt(assistant.name)}
               data-testid="logo-preview"
               sx={{ width: '100%', height: '100%', objectFit: 'contain' }}
             />
           ) : (
-            <PictureIcon size={32} style={{ color: COLORS.textDisabled }} label={TA.logoEmpty} />
+            <PictureIcon size={32} style={{ color: COLORS.textDisabled }} label={ASSISTANT_TEXTS.logoEmpty} />
           )}
         </Box>
         <Button
@@ -82,14 +82,14 @@ export function LogoCard({ assistant }: { assistant: AssistantDetail }) {
           loading={mutation.isPending}
           loadingPosition="start"
         >
-          {mutation.isPending ? TA.logoUploading : src ? TA.logoReplace : TA.logoUpload}
+          {mutation.isPending ? ASSISTANT_TEXTS.logoUploading : src ? ASSISTANT_TEXTS.logoReplace : ASSISTANT_TEXTS.logoUpload}
         </Button>
         <input
           ref={input}
           type="file"
           accept={LOGO_ACCEPT}
           hidden
-          aria-label={TA.logoUpload}
+          aria-label={ASSISTANT_TEXTS.logoUpload}
           onChange={(e) => {
             choose(e.target.files?.[0]);
             e.target.value = '';

@@ -10,7 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, type ReactNode, type Ref, type RefObject } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import type { z } from 'zod';
-import { MA } from '../../../../shared/messages.ts';
+import { ASSISTANT_MESSAGES } from '../../../../shared/messages.ts';
 import {
   ASSISTANT_LIMITS,
   CHAT_STYLES,
@@ -22,7 +22,7 @@ import { showSuccess } from '../../../state/snackbar-store.ts';
 import { useUpdateAssistant } from '../api/update-assistant.ts';
 import { CountedHelper } from '../../../components/CountedHelper.tsx';
 import { CanTalkChoice } from '../components/StyleChoice.tsx';
-import { TA } from '../texts.ts';
+import { ASSISTANT_TEXTS } from '../texts.ts';
 import type { FilterHandle } from './FilterCard.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
 
@@ -99,7 +99,7 @@ export function PropertiesForm({ assistant, aside, filter }: Props) {
         return;
       }
       if (filter.dirty && !(await filter.handle.current?.save())) return;
-      showSuccess(MA.saved);
+      showSuccess(ASSISTANT_MESSAGES.saved);
     },
     () => void filterValid(),
   );
@@ -107,7 +107,7 @@ export function PropertiesForm({ assistant, aside, filter }: Props) {
   return (
     <Box
       component="form"
-      aria-label={TA.tabProperties}
+      aria-label={ASSISTANT_TEXTS.tabProperties}
       noValidate
       onSubmit={(e) => void onSubmit(e)}
       sx={{
@@ -118,39 +118,39 @@ export function PropertiesForm({ assistant, aside, filter }: Props) {
       }}
     >
       <Card sx={{ p: { xs: 2.5, sm: 3.5 }, overflow: 'visible' }}>
-        <FormSection title={TA.sectionBasics}>
+        <FormSection title={ASSISTANT_TEXTS.sectionBasics}>
           <FormTextField
             control={control}
             name="name"
-            label={TA.labelName}
+            label={ASSISTANT_TEXTS.labelName}
             required
             slotProps={{ htmlInput: { maxLength: 80 } }}
           />
           <CountedField
             control={control}
             name="role"
-            label={TA.labelRole}
+            label={ASSISTANT_TEXTS.labelRole}
             min={ASSISTANT_LIMITS.roleMin}
             minRows={2}
           />
           <CountedField
             control={control}
             name="task"
-            label={TA.labelTask}
+            label={ASSISTANT_TEXTS.labelTask}
             min={ASSISTANT_LIMITS.taskMin}
             minRows={6}
           />
           <FormTextField
             control={control}
             name="special"
-            label={TA.labelSpecial}
-            helperText={TA.specialHelper}
+            label={ASSISTANT_TEXTS.labelSpecial}
+            helperText={ASSISTANT_TEXTS.specialHelper}
             multiline
             minRows={3}
           />
         </FormSection>
 
-        <FormSection title={TA.sectionBehaviour}>
+        <FormSection title={ASSISTANT_TEXTS.sectionBehaviour}>
           {assistant.type === 'chat' && (
             <Controller
               control={control}
@@ -159,7 +159,7 @@ export function PropertiesForm({ assistant, aside, filter }: Props) {
                 <TextField
                   select
                   fullWidth
-                  label={TA.labelStyle}
+                  label={ASSISTANT_TEXTS.labelStyle}
                   {...textFieldBinding(field, fieldState)}
                   helperText={fieldState.error?.message}
                 >
@@ -175,16 +175,16 @@ export function PropertiesForm({ assistant, aside, filter }: Props) {
           <FormTextField
             control={control}
             name="intro"
-            label={TA.labelIntro}
-            helperText={TA.introHelper}
+            label={ASSISTANT_TEXTS.labelIntro}
+            helperText={ASSISTANT_TEXTS.introHelper}
             multiline
             minRows={2}
           />
           <FormTextField
             control={control}
             name="thinking_expressions"
-            label={TA.labelThinking}
-            helperText={TA.thinkingHelper}
+            label={ASSISTANT_TEXTS.labelThinking}
+            helperText={ASSISTANT_TEXTS.thinkingHelper}
             multiline
             minRows={2}
           />
@@ -200,12 +200,12 @@ export function PropertiesForm({ assistant, aside, filter }: Props) {
           />
         </FormSection>
 
-        <FormSection title={TA.sectionContact} last>
+        <FormSection title={ASSISTANT_TEXTS.sectionContact} last>
           <FormTextField
             control={control}
             name="owner_email"
-            label={TA.labelOwnerEmail}
-            helperText={TA.ownerEmailHelper}
+            label={ASSISTANT_TEXTS.labelOwnerEmail}
+            helperText={ASSISTANT_TEXTS.ownerEmailHelper}
             type="email"
             autoComplete="off"
           />
@@ -233,7 +233,7 @@ export function PropertiesForm({ assistant, aside, filter }: Props) {
       >
         {dirty && (
           <Typography variant="body2" sx={{ color: 'text.secondary', flex: 1 }}>
-            {TA.unsavedChanges}
+            {ASSISTANT_TEXTS.unsavedChanges}
           </Typography>
         )}
         <Button
@@ -243,7 +243,7 @@ export function PropertiesForm({ assistant, aside, filter }: Props) {
           loading={formState.isSubmitting}
           disabled={!dirty}
         >
-          {TA.save}
+          {ASSISTANT_TEXTS.save}
         </Button>
       </Box>
     </Box>

@@ -12,14 +12,14 @@ import { CodeIcon } from '../../../components/ui/icons/CodeIcon.ts';
 import { CopyIcon } from '../../../components/ui/icons/CopyIcon.ts';
 import { OpenInNewIcon } from '../../../components/ui/icons/OpenInNewIcon.ts';
 import { useCallback, useState, type ReactNode } from 'react';
-import { MA } from '../../../../shared/messages.ts';
+import { ASSISTANT_MESSAGES } from '../../../../shared/messages.ts';
 import type { AssistantDetail } from '../../../../shared/schemas/assistants.ts';
 import { showSuccess } from '../../../state/snackbar-store.ts';
 import { useUpdateAssistant } from '../api/update-assistant.ts';
 import { AllowedDomainsCard } from '../embed/AllowedDomainsCard.tsx';
 import { embedSnippetWithColor } from '../embed/embed-snippet.ts';
 import { publicChatUrl } from '../assistant-rules.ts';
-import { TA } from '../texts.ts';
+import { ASSISTANT_TEXTS } from '../texts.ts';
 import { ColorField } from './ColorField.tsx';
 import { copyText } from '../../../lib/copy-text.ts';
 import { COLOR_FIELDS, useColorAutosave } from './use-color-autosave.ts';
@@ -44,32 +44,32 @@ export function PublishTab({ assistant }: { assistant: AssistantDetail }) {
       <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
         <PublicSwitchCard assistant={assistant} onSaved={reloadPreview} />
         <ColorsCard assistant={assistant} onSaved={reloadPreview} />
-        <PanelCard title={TA.linkTitle}>
+        <PanelCard title={ASSISTANT_TEXTS.linkTitle}>
           <CodeBox text={link} />
           <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
             <Button
               variant="outlined"
               color="inherit"
               startIcon={<CopyIcon />}
-              onClick={() => void copyText(link, TA.linkCopied)}
+              onClick={() => void copyText(link, ASSISTANT_TEXTS.linkCopied)}
             >
-              {TA.copyLink}
+              {ASSISTANT_TEXTS.copyLink}
             </Button>
             <Button color="inherit" startIcon={<OpenInNewIcon />} href={link} target="_blank" rel="noopener">
-              {TA.openInTab}
+              {ASSISTANT_TEXTS.openInTab}
             </Button>
           </Box>
         </PanelCard>
-        <PanelCard title={TA.embedTitle} text={TA.embedText}>
+        <PanelCard title={ASSISTANT_TEXTS.embedTitle} text={ASSISTANT_TEXTS.embedText}>
           <CodeBox text={embedSnippetWithColor(origin, assistant.uuid, assistant.button_color)} />
           <Button
             variant="outlined"
             color="inherit"
             startIcon={<CodeIcon />}
             sx={{ mt: 1.5 }}
-            onClick={() => void copyText(embedSnippetWithColor(origin, assistant.uuid, assistant.button_color), TA.embedCopied)}
+            onClick={() => void copyText(embedSnippetWithColor(origin, assistant.uuid, assistant.button_color), ASSISTANT_TEXTS.embedCopied)}
           >
-            {TA.copyEmbed}
+            {ASSISTANT_TEXTS.copyEmbed}
           </Button>
         </PanelCard>
         <AllowedDomainsCard assistant={assistant} />
@@ -137,14 +137,14 @@ function PublicSwitchCard({ assistant, onSaved }: { assistant: AssistantDetail; 
     : assistant.is_public === 1;
   return (
     <PanelCard
-      title={TA.publicTitle}
-      text={TA.publicText}
+      title={ASSISTANT_TEXTS.publicTitle}
+      text={ASSISTANT_TEXTS.publicText}
       action={
         <Chip
           size="small"
           color={isPublic ? 'success' : 'default'}
           variant={isPublic ? 'filled' : 'outlined'}
-          label={isPublic ? TA.publicOn : TA.publicOff}
+          label={isPublic ? ASSISTANT_TEXTS.publicOn : ASSISTANT_TEXTS.publicOff}
         />
       }
     >
@@ -158,7 +158,7 @@ function PublicSwitchCard({ assistant, onSaved }: { assistant: AssistantDetail; 
                 { uuid: assistant.uuid, is_public: e.target.checked ? 1 : 0 },
                 {
                   onSuccess: () => {
-                    showSuccess(MA.settingSaved);
+                    showSuccess(ASSISTANT_MESSAGES.settingSaved);
                     onSaved();
                   },
                 },
@@ -166,7 +166,7 @@ function PublicSwitchCard({ assistant, onSaved }: { assistant: AssistantDetail; 
             }
           />
         }
-        label={TA.publicSwitch}
+        label={ASSISTANT_TEXTS.publicSwitch}
       />
     </PanelCard>
   );
@@ -176,8 +176,8 @@ function ColorsCard({ assistant, onSaved }: { assistant: AssistantDetail; onSave
   const { colors, change, saving, changed } = useColorAutosave(assistant, onSaved);
   return (
     <PanelCard
-      title={TA.colorsTitle}
-      text={TA.colorsText}
+      title={ASSISTANT_TEXTS.colorsTitle}
+      text={ASSISTANT_TEXTS.colorsText}
       action={
         <Typography
           variant="caption"
@@ -185,11 +185,11 @@ function ColorsCard({ assistant, onSaved }: { assistant: AssistantDetail; onSave
           aria-live="polite"
         >
           {saving ? (
-            TA.saving
+            ASSISTANT_TEXTS.saving
           ) : changed ? (
             <>
               <CheckIcon size={16} style={{ color: COLORS.success }} />
-              {TA.saved}
+              {ASSISTANT_TEXTS.saved}
             </>
           ) : null}
         </Typography>
@@ -205,7 +205,7 @@ function ColorsCard({ assistant, onSaved }: { assistant: AssistantDetail; onSave
         {COLOR_FIELDS.map((field) => (
           <ColorField
             key={field}
-            label={TA.colorLabels[field]}
+            label={ASSISTANT_TEXTS.colorLabels[field]}
             value={colors[field]}
             onChange={(v) => change(field, v)}
           />
@@ -221,14 +221,14 @@ function PreviewCard({ uuid, version, isPublic }: { uuid: string; version: numbe
     <Card
       sx={{ p: { xs: 2, sm: 2.5 }, minWidth: 0, position: { lg: 'sticky' }, top: { lg: 88 } }}
       component="section"
-      aria-label={TA.previewTitle}
+      aria-label={ASSISTANT_TEXTS.previewTitle}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5 }}>
         <Typography variant="subtitle1" component="h2" sx={{ flex: 1 }}>
-          {TA.previewTitle}
+          {ASSISTANT_TEXTS.previewTitle}
         </Typography>
-        <Hint title={TA.openInTab}>
-          <IconButton size="small" href={src} target="_blank" rel="noopener" aria-label={TA.openInTab}>
+        <Hint title={ASSISTANT_TEXTS.openInTab}>
+          <IconButton size="small" href={src} target="_blank" rel="noopener" aria-label={ASSISTANT_TEXTS.openInTab}>
             <OpenInNewIcon size="small" />
           </IconButton>
         </Hint>
@@ -248,7 +248,7 @@ function PreviewCard({ uuid, version, isPublic }: { uuid: string; version: numbe
             component="iframe"
             key={version}
             src={src}
-            title={TA.previewFrame}
+            title={ASSISTANT_TEXTS.previewFrame}
             data-preview-version={version}
             sx={{ display: 'block', width: '100%', height: '100%', border: 0 }}
           />
@@ -257,10 +257,10 @@ function PreviewCard({ uuid, version, isPublic }: { uuid: string; version: numbe
           <Box data-testid="preview-unpublished" sx={{ height: '100%', display: 'grid', placeItems: 'center', textAlign: 'center', p: 3 }}>
             <Box>
               <Typography variant="subtitle1" component="p" sx={{ mb: 1 }}>
-                {TA.previewUnpublished}
+                {ASSISTANT_TEXTS.previewUnpublished}
               </Typography>
               <Typography variant="body2" sx={{ color: 'text.secondary', maxWidth: 320 }}>
-                {TA.previewHintPrivate}
+                {ASSISTANT_TEXTS.previewHintPrivate}
               </Typography>
             </Box>
           </Box>

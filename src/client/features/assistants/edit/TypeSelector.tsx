@@ -1,11 +1,11 @@
 import { ToggleButton, ToggleButtonGroup } from '../../../components/ui/ToggleButton.ts';
 import { alpha } from '../../../components/ui/styles.ts';
-import { MA } from '../../../../shared/messages.ts';
+import { ASSISTANT_MESSAGES } from '../../../../shared/messages.ts';
 import { ASSISTANT_TYPES, type AssistantDetail } from '../../../../shared/schemas/assistants.ts';
 import { showSuccess } from '../../../state/snackbar-store.ts';
 import { useChangeAssistantType } from '../api/change-assistant-type.ts';
 import { TYPE_COLORS, TYPE_ICONS } from '../../../components/assistant-icons.ts';
-import { TA } from '../texts.ts';
+import { ASSISTANT_TEXTS } from '../texts.ts';
 
 /** Chat, task or image: saved at once with "Einstellung gespeichert". */
 export function TypeSelector({ assistant }: { assistant: AssistantDetail }) {
@@ -16,11 +16,11 @@ export function TypeSelector({ assistant }: { assistant: AssistantDetail }) {
       exclusive
       size="small"
       value={value}
-      aria-label={TA.typeSelector}
+      aria-label={ASSISTANT_TEXTS.typeSelector}
       disabled={mutation.isPending}
       onChange={(_e, type: AssistantDetail['type'] | null) => {
         if (!type || type === assistant.type) return;
-        mutation.mutate({ uuid: assistant.uuid, type }, { onSuccess: () => showSuccess(MA.settingSaved) });
+        mutation.mutate({ uuid: assistant.uuid, type }, { onSuccess: () => showSuccess(ASSISTANT_MESSAGES.settingSaved) });
       }}
       sx={{ bgcolor: 'surface.raised', '& .MuiToggleButton-root': { px: 1.75, gap: 0.75, border: 0 } }}
     >
@@ -38,7 +38,7 @@ export function TypeSelector({ assistant }: { assistant: AssistantDetail }) {
             })}
           >
             <Icon size="small" />
-            {TA.typeLabels[type]}
+            {ASSISTANT_TEXTS.typeLabels[type]}
           </ToggleButton>
         );
       })}

@@ -6,13 +6,13 @@ import { Box } from '../../../components/ui/Box.ts';
 import { Card } from '../../../components/ui/Card.ts';
 import { Typography } from '../../../components/ui/Typography.ts';
 import { useState } from 'react';
-import { MA } from '../../../../shared/messages.ts';
+import { ASSISTANT_MESSAGES } from '../../../../shared/messages.ts';
 import type { AssistantDetail } from '../../../../shared/schemas/assistants.ts';
 import { splitAddresses, ZAllowedDomains } from '../../../../shared/schemas/public.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showError, showSuccess } from '../../../state/snackbar-store.ts';
 import { useUpdateAssistant } from '../api/update-assistant.ts';
-import { ET } from './texts.ts';
+import { EMBED_TEXTS } from './texts.ts';
 
 /** "Erlaubte Websites": the hosts that may embed the public chat (CSP frame-ancestors on the server). */
 export function AllowedDomainsCard({ assistant }: { assistant: AssistantDetail }) {
@@ -36,7 +36,7 @@ export function AllowedDomainsCard({ assistant }: { assistant: AssistantDetail }
       {
         onSuccess: (detail) => {
           setValue(detail.allowed_domains);
-          showSuccess(MA.settingSaved);
+          showSuccess(ASSISTANT_MESSAGES.settingSaved);
         },
         onError: (err) => {
           const message = err instanceof ApiError ? (Object.values(err.fields)[0]?.[0] ?? err.userMessage) : String(err);
@@ -48,15 +48,15 @@ export function AllowedDomainsCard({ assistant }: { assistant: AssistantDetail }
   };
 
   return (
-    <Card sx={{ p: { xs: 2.5, sm: 3 }, minWidth: 0 }} component="section" aria-label={ET.domainsTitle}>
+    <Card sx={{ p: { xs: 2.5, sm: 3 }, minWidth: 0 }} component="section" aria-label={EMBED_TEXTS.domainsTitle}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 28 }}>
         <Typography variant="subtitle1" component="h2" sx={{ flex: 1 }}>
-          {ET.domainsTitle}
+          {EMBED_TEXTS.domainsTitle}
         </Typography>
-        <Chip size="small" variant="outlined" label={count === 0 ? ET.domainsAny : ET.domainsRestricted(count)} />
+        <Chip size="small" variant="outlined" label={count === 0 ? EMBED_TEXTS.domainsAny : EMBED_TEXTS.domainsRestricted(count)} />
       </Box>
       <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-        {ET.domainsText}
+        {EMBED_TEXTS.domainsText}
       </Typography>
       <Box
         component="form"
@@ -70,15 +70,15 @@ export function AllowedDomainsCard({ assistant }: { assistant: AssistantDetail }
         <TextField
           fullWidth
           size="small"
-          label={ET.domainsLabel}
-          placeholder={ET.domainsPlaceholder}
+          label={EMBED_TEXTS.domainsLabel}
+          placeholder={EMBED_TEXTS.domainsPlaceholder}
           value={value}
           onChange={(event) => {
             setValue(event.target.value);
             setError(null);
           }}
           error={error !== null}
-          helperText={error ?? ET.domainsHelper}
+          helperText={error ?? EMBED_TEXTS.domainsHelper}
           disabled={mutation.isPending}
         />
         <Button
@@ -88,7 +88,7 @@ export function AllowedDomainsCard({ assistant }: { assistant: AssistantDetail }
           disabled={!dirty || mutation.isPending}
           sx={{ flexShrink: 0, minHeight: 40 }}
         >
-          {mutation.isPending ? ET.saving : ET.save}
+          {mutation.isPending ? EMBED_TEXTS.saving : EMBED_TEXTS.save}
         </Button>
       </Box>
     </Card>

@@ -1,5 +1,5 @@
 // German texts of the embedding settings (Veröffentlichung tab).
-export const ET = {
+export const EMBED_TEXTS = {
   domainsTitle: 'Erlaubte Websites',
   domainsText:
     'Auf welchen Websites darf der Chat eingebunden werden? Gib die Domains durch Kommas getrennt an.',

@@ -6,7 +6,7 @@ import { TYPE_COLORS, TYPE_ICONS } from '../../../components/assistant-icons.ts'
 import { cutRole, editActionState, primaryActionState, type LimitState } from '../assistant-rules.ts';
 import { ActionIconButton } from '../components/ActionIconButton.tsx';
 import { AssistantAvatar } from '../../../components/AssistantAvatar.tsx';
-import { TA } from '../texts.ts';
+import { ASSISTANT_TEXTS } from '../texts.ts';
 import { Hint } from '../../../components/ui/Hint.tsx';
 import { useCapabilitiesQuery } from '../../../lib/chat/index.ts';
 
@@ -30,7 +30,7 @@ export function AssistantCard({ assistant, limit, onUse, onEdit, onDelete, onMor
   const edit = editActionState(assistant, limit);
   const TypeIcon = TYPE_ICONS[assistant.type];
   // Image Mikas have no role: their card explains what they do instead.
-  const role = cutRole(assistant.role || TA.typeCards[assistant.type].text);
+  const role = cutRole(assistant.role || ASSISTANT_TEXTS.typeCards[assistant.type].text);
 
   return (
     <article aria-label={assistant.name} data-testid="assistant-card" className={`card assistant-card tone-${TYPE_COLORS[assistant.type]}`}>
@@ -43,12 +43,12 @@ export function AssistantCard({ assistant, limit, onUse, onEdit, onDelete, onMor
           <div className="chips">
             <span className="chip type">
               <TypeIcon size={14} />
-              <span>{TA.typeLabels[assistant.type]}</span>
+              <span>{ASSISTANT_TEXTS.typeLabels[assistant.type]}</span>
             </span>
             {assistant.is_default === 1 && (
-              <Hint title={TA.defaultChipHint}>
-                <span className="chip outlined" tabIndex={0} role="note" aria-label={`${TA.defaultChip}: ${TA.defaultChipHint}`}>
-                  <span>{TA.defaultChip}</span>
+              <Hint title={ASSISTANT_TEXTS.defaultChipHint}>
+                <span className="chip outlined" tabIndex={0} role="note" aria-label={`${ASSISTANT_TEXTS.defaultChip}: ${ASSISTANT_TEXTS.defaultChipHint}`}>
+                  <span>{ASSISTANT_TEXTS.defaultChip}</span>
                 </span>
               </Hint>
             )}
@@ -67,7 +67,7 @@ export function AssistantCard({ assistant, limit, onUse, onEdit, onDelete, onMor
         <span className="grow" />
         {onDelete && (
           <ActionIconButton
-            actionState={{ label: TA.actionDelete(assistant.name), disabled: false, reason: null, comingSoon: false }}
+            actionState={{ label: ASSISTANT_TEXTS.actionDelete(assistant.name), disabled: false, reason: null, comingSoon: false }}
             onClick={onDelete}
             className="quiet delete"
           >
@@ -78,11 +78,11 @@ export function AssistantCard({ assistant, limit, onUse, onEdit, onDelete, onMor
           <SettingsIcon size="small" />
         </ActionIconButton>
         {onMore && (
-          <Hint title={TA.actionMore(assistant.name)}>
+          <Hint title={ASSISTANT_TEXTS.actionMore(assistant.name)}>
             <button
               type="button"
               className="icon-btn quiet"
-              aria-label={TA.actionMore(assistant.name)}
+              aria-label={ASSISTANT_TEXTS.actionMore(assistant.name)}
               aria-haspopup="menu"
               aria-expanded={moreMenuId ? true : undefined}
               aria-controls={moreMenuId ?? undefined}

@@ -1,7 +1,7 @@
 import { ListItemIcon, ListItemText, Menu } from '../../../components/ui/Menu.ts';
 import { MenuItem } from '../../../components/ui/MenuItem.ts';
 import { VisibilityOffIcon } from '../../../components/ui/icons/VisibilityOffIcon.ts';
-import { TA } from '../texts.ts';
+import { ASSISTANT_TEXTS } from '../texts.ts';
 
 interface Props {
   /** The card's "more" button; null keeps the menu closed. */
@@ -37,7 +37,7 @@ export function AssistantCardMenu({ anchor, id, onClose, onHide }: Props) {
           <VisibilityOffIcon size="small" />
         </ListItemIcon>
         {/* The hint in the primary colour: the focused item's background leaves the secondary one below 4.5:1. */}
-        <ListItemText primary={TA.actionHide} secondary={TA.actionHideHint} slotProps={{ secondary: { sx: { color: 'text.primary' } } }} />
+        <ListItemText primary={ASSISTANT_TEXTS.actionHide} secondary={ASSISTANT_TEXTS.actionHideHint} slotProps={{ secondary: { sx: { color: 'text.primary' } } }} />
       </MenuItem>
     </Menu>
   );

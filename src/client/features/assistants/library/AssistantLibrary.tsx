@@ -14,7 +14,7 @@ import { useSetAssistantHidden } from '../api/set-assistant-hidden.ts';
 import { showSuccess } from '../../../state/snackbar-store.ts';
 import type { AssistantCardMenu as CardMenu } from './AssistantCardMenu.tsx';
 import { HiddenAssistants } from './HiddenAssistants.tsx';
-import { TA } from '../texts.ts';
+import { ASSISTANT_TEXTS } from '../texts.ts';
 import { useLibraryState } from '../use-library-state.ts';
 import { AssistantCard } from './AssistantCard.tsx';
 import { LibrarySkeleton } from './LibrarySkeleton.tsx';
@@ -64,7 +64,7 @@ export function AssistantLibrary({ user }: { user: CurrentUser }) {
 
   return (
     <>
-      <SectionHeader title={TA.libraryTitle} subtitle={TA.librarySubtitle} />
+      <SectionHeader title={ASSISTANT_TEXTS.libraryTitle} subtitle={ASSISTANT_TEXTS.librarySubtitle} />
 
       {overLimit && (
         <LightAlert severity="warning" outlined className="library-alert" data-testid="over-limit">
@@ -73,7 +73,7 @@ export function AssistantLibrary({ user }: { user: CurrentUser }) {
       )}
 
       {assistants.isError ? (
-        <LoadFailed query={assistants} text={TA.libraryLoadError} />
+        <LoadFailed query={assistants} text={ASSISTANT_TEXTS.libraryLoadError} />
       ) : (
         <>
           {!pending && assistants.isSuccess && list.length === 0 && <EmptyLibrary isAdmin={user.is_admin} />}
@@ -149,8 +149,8 @@ function EmptyLibrary({ isAdmin }: { isAdmin: boolean }) {
       <div className="library-empty-icon">
         <AutoAwesomeIcon size={32} />
       </div>
-      <h2 className="t-h6">{TA.emptyTitle}</h2>
-      <p className="t-body1 t-secondary">{isAdmin ? TA.emptyTextAdmin : TA.emptyTextEmployee}</p>
+      <h2 className="t-h6">{ASSISTANT_TEXTS.emptyTitle}</h2>
+      <p className="t-body1 t-secondary">{isAdmin ? ASSISTANT_TEXTS.emptyTextAdmin : ASSISTANT_TEXTS.emptyTextEmployee}</p>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { VisibilityIcon } from '../../../components/ui/icons/VisibilityIcon.ts';
 import { VisibilityOffIcon } from '../../../components/ui/icons/VisibilityOffIcon.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { withNameBreaks } from '../../../lib/name-breaks.ts';
-import { TA } from '../texts.ts';
+import { ASSISTANT_TEXTS } from '../texts.ts';
 
 interface Props {
   assistants: AssistantSummary[];
@@ -26,14 +26,14 @@ export function HiddenAssistants({ assistants, pending, onShow, toggleRef }: Pro
   const listId = useId();
   if (assistants.length === 0) return null;
   return (
-    <section className="library-hidden" data-testid="hidden-assistants" aria-label={TA.hiddenTitle}>
+    <section className="library-hidden" data-testid="hidden-assistants" aria-label={ASSISTANT_TEXTS.hiddenTitle}>
       <button ref={toggleRef} type="button" className="btn text small" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
         <span className="btn-start-icon">{open ? <VisibilityOffIcon size={18} /> : <VisibilityIcon size={18} />}</span>
-        {open ? TA.hiddenToggleHide : TA.hiddenToggleShow(assistants.length)}
+        {open ? ASSISTANT_TEXTS.hiddenToggleHide : ASSISTANT_TEXTS.hiddenToggleShow(assistants.length)}
       </button>
       <div id={listId} hidden={!open}>
-        <h2 className="t-h6">{TA.hiddenTitle}</h2>
-        <p className="t-body2 t-secondary">{TA.hiddenText}</p>
+        <h2 className="t-h6">{ASSISTANT_TEXTS.hiddenTitle}</h2>
+        <p className="t-body2 t-secondary">{ASSISTANT_TEXTS.hiddenText}</p>
         <ul className="hidden-list">
           {assistants.map((assistant) => {
             const TypeIcon = TYPE_ICONS[assistant.type];
@@ -45,20 +45,20 @@ export function HiddenAssistants({ assistants, pending, onShow, toggleRef }: Pro
                   <span className="t-body1">{withNameBreaks(assistant.name)}</span>
                   <span className="chip type">
                     <TypeIcon size={14} />
-                    <span>{TA.typeLabels[assistant.type]}</span>
+                    <span>{ASSISTANT_TEXTS.typeLabels[assistant.type]}</span>
                   </span>
                 </div>
                 <button
                   type="button"
                   className={busy ? 'btn text small busy' : 'btn text small'}
-                  aria-label={TA.actionShowLabel(assistant.name)}
+                  aria-label={ASSISTANT_TEXTS.actionShowLabel(assistant.name)}
                   disabled={pending !== null}
                   onClick={() => onShow(assistant)}
                 >
                   <span className="btn-start-icon">
                     <VisibilityIcon size={18} />
                   </span>
-                  {TA.actionShow}
+                  {ASSISTANT_TEXTS.actionShow}
                   {busy && <Spinner size={16} />}
                 </button>
               </li>

@@ -1,11 +1,11 @@
-import { T } from '../../../lib/texts.ts';
+import { COMMON_TEXTS } from '../../../lib/texts.ts';
 
 /** Placeholder cards while the library loads (office.css). */
 export function LibrarySkeleton({ count = 6 }: { count?: number }) {
   return (
     <>
       {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="card skeleton-card" aria-hidden={i > 0} aria-label={i === 0 ? T.loading : undefined}>
+        <div key={i} className="card skeleton-card" aria-hidden={i > 0} aria-label={i === 0 ? COMMON_TEXTS.loading : undefined}>
           <div>
             <span className="skeleton" style={{ width: 56, height: 56, borderRadius: 16 }} />
             <div>

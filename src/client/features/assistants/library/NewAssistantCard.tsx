@@ -1,7 +1,7 @@
 import { AddIcon } from '../../../components/ui/icons/AddIcon.ts';
 import { LockIcon } from '../../../components/ui/icons/LockIcon.ts';
 import type { CreateState } from '../assistant-rules.ts';
-import { TA } from '../texts.ts';
+import { ASSISTANT_TEXTS } from '../texts.ts';
 import { Hint } from '../../../components/ui/Hint.tsx';
 
 /** The trailing "new" card (administrators); disabled with the reason as text and tooltip. */
@@ -16,9 +16,9 @@ export function NewAssistantCard({ action, onCreate }: { action: CreateState; on
       className="new-card"
     >
       <span className="new-card-icon">{action.disabled ? <LockIcon /> : <AddIcon size={30} />}</span>
-      <span className="t-subtitle1">{TA.newCardTitle}</span>
+      <span className="t-subtitle1">{ASSISTANT_TEXTS.newCardTitle}</span>
       <span id="new-assistant-reason" className="t-body2 t-secondary">
-        {action.reason ?? TA.newCardText}
+        {action.reason ?? ASSISTANT_TEXTS.newCardText}
       </span>
     </button>
   );

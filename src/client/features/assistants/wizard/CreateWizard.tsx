@@ -6,7 +6,7 @@ import { Step, StepLabel, Stepper } from '../../../components/ui/Stepper.ts';
 import { ArrowBackIcon } from '../../../components/ui/icons/ArrowBackIcon.ts';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { M } from '../../../../shared/messages.ts';
+import { COMMON_MESSAGES } from '../../../../shared/messages.ts';
 import { SectionHeader } from '../../../components/SectionHeader.tsx';
 import { ApiError, FeedbackRedirectError, UnauthenticatedError } from '../../../lib/api-client.ts';
 import { assistantViewPath, useAssistantView } from '../../../lib/assistant-view.ts';
@@ -25,7 +25,7 @@ import {
 } from '../assistant-rules.ts';
 import type { CurrentUser } from '../../../state/user-store.ts';
 import { RedirectToList } from '../components/RedirectToList.tsx';
-import { TA } from '../texts.ts';
+import { ASSISTANT_TEXTS } from '../texts.ts';
 import { useLibraryState } from '../use-library-state.ts';
 import { StepFunction } from './StepFunction.tsx';
 import { StepName } from './StepName.tsx';
@@ -113,7 +113,7 @@ export function CreateWizard({ user }: { user: CurrentUser }) {
   const showCreateError = (error: unknown) => {
     if (error instanceof UnauthenticatedError || error instanceof FeedbackRedirectError) return;
     if (!(error instanceof ApiError)) {
-      showError(M.unknownError);
+      showError(COMMON_MESSAGES.unknownError);
       return;
     }
     const fieldErrors: WizardErrors = {};
@@ -141,17 +141,17 @@ export function CreateWizard({ user }: { user: CurrentUser }) {
   return (
     <>
       <SectionHeader
-        title={TA.wizardTitle}
-        subtitle={TA.wizardSubtitle}
+        title={ASSISTANT_TEXTS.wizardTitle}
+        subtitle={ASSISTANT_TEXTS.wizardSubtitle}
         actions={
           <Button color="inherit" startIcon={<ArrowBackIcon />} onClick={() => open('list')}>
-            {TA.backToList}
+            {ASSISTANT_TEXTS.backToList}
           </Button>
         }
       />
       <Card sx={{ p: { xs: 2, sm: 4 } }} ref={contentRef}>
         <Stepper activeStep={step} alternativeLabel sx={{ mb: { xs: 3, sm: 5 } }}>
-          {TA.steps.map((label, index) => {
+          {ASSISTANT_TEXTS.steps.map((label, index) => {
             const skipped = index === 2 && values.type === 'image';
             return (
               <Step key={label} completed={skipped ? false : index < step} disabled={skipped}>
@@ -159,7 +159,7 @@ export function CreateWizard({ user }: { user: CurrentUser }) {
                   optional={
                     skipped ? (
                       <Typography variant="caption" component="span" sx={{ color: 'text.secondary' }}>
-                        {TA.stepSkippedForImage}
+                        {ASSISTANT_TEXTS.stepSkippedForImage}
                       </Typography>
                     ) : undefined
                   }
@@ -195,15 +195,15 @@ export function CreateWizard({ user }: { user: CurrentUser }) {
             onClick={() => (step === 0 ? open('list') : goTo(previousWizardStep(step, values.type)))}
             disabled={training}
           >
-            {step === 0 ? TA.cancel : TA.back}
+            {step === 0 ? ASSISTANT_TEXTS.cancel : ASSISTANT_TEXTS.back}
           </Button>
           {isLast ? (
             <Button variant="contained" size="large" onClick={() => void startTraining()} loading={training}>
-              {TA.startTraining}
+              {ASSISTANT_TEXTS.startTraining}
             </Button>
           ) : (
             <Button variant="contained" onClick={forward}>
-              {TA.next}
+              {ASSISTANT_TEXTS.next}
             </Button>
           )}
         </Box>

@@ -7,7 +7,7 @@ import { alpha } from '../../../components/ui/styles.ts';
 import { CheckCircleIcon } from '../../../components/ui/icons/CheckCircleIcon.ts';
 import { ASSISTANT_TYPES, type AssistantType } from '../../../../shared/schemas/assistants.ts';
 import { TYPE_COLORS, TYPE_ICONS } from '../../../components/assistant-icons.ts';
-import { TA } from '../texts.ts';
+import { ASSISTANT_TEXTS } from '../texts.ts';
 import { StepHeading } from './StepHeading.tsx';
 
 interface Props {
@@ -20,10 +20,10 @@ interface Props {
 export function StepFunction({ value, error, onChange }: Props) {
   return (
     <>
-      <StepHeading title={TA.stepFunctionTitle} text={TA.stepFunctionText} />
+      <StepHeading title={ASSISTANT_TEXTS.stepFunctionTitle} text={ASSISTANT_TEXTS.stepFunctionText} />
       <Box
         role="radiogroup"
-        aria-label={TA.steps[0]}
+        aria-label={ASSISTANT_TEXTS.steps[0]}
         aria-invalid={Boolean(error)}
         aria-describedby={error ? 'wizard-type-error' : undefined}
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}
@@ -69,10 +69,10 @@ export function StepFunction({ value, error, onChange }: Props) {
                 <Icon />
               </Box>
               <Typography variant="subtitle1" component="span">
-                {TA.typeCards[type].title}
+                {ASSISTANT_TEXTS.typeCards[type].title}
               </Typography>
               <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
-                {TA.typeCards[type].text}
+                {ASSISTANT_TEXTS.typeCards[type].text}
               </Typography>
               {selected && (
                 <CheckCircleIcon style={{ position: 'absolute', top: 14, right: 14, color: COLORS[color] }} />

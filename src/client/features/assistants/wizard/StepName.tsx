@@ -3,7 +3,7 @@ import { Stack } from '../../../components/ui/Stack.ts';
 import { ASSISTANT_LIMITS } from '../../../../shared/schemas/assistants.ts';
 import type { WizardErrors, WizardValues } from '../assistant-rules.ts';
 import { CountedHelper } from '../../../components/CountedHelper.tsx';
-import { TA } from '../texts.ts';
+import { ASSISTANT_TEXTS } from '../texts.ts';
 import { StepHeading } from './StepHeading.tsx';
 
 interface Props {
@@ -16,10 +16,10 @@ interface Props {
 export function StepName({ values, errors, onChange }: Props) {
   return (
     <>
-      <StepHeading title={TA.stepNameTitle} text={TA.stepNameText} />
+      <StepHeading title={ASSISTANT_TEXTS.stepNameTitle} text={ASSISTANT_TEXTS.stepNameText} />
       <Stack spacing={2.5}>
         <TextField
-          label={TA.labelName}
+          label={ASSISTANT_TEXTS.labelName}
           value={values.name}
           onChange={(e) => onChange({ name: e.target.value })}
           error={Boolean(errors.name)}
@@ -37,13 +37,13 @@ export function StepName({ values, errors, onChange }: Props) {
         />
         {values.type !== 'image' && (
           <TextField
-            label={TA.labelRole}
+            label={ASSISTANT_TEXTS.labelRole}
             value={values.role}
             onChange={(e) => onChange({ role: e.target.value })}
             error={Boolean(errors.role)}
             helperText={
               <CountedHelper
-                text={errors.role ?? TA.roleHelper}
+                text={errors.role ?? ASSISTANT_TEXTS.roleHelper}
                 length={values.role.trim().length}
                 min={ASSISTANT_LIMITS.roleMin}
               />

@@ -3,23 +3,23 @@ import { Box } from '../../../components/ui/Box.ts';
 import { Typography } from '../../../components/ui/Typography.ts';
 import { CAN_TALK_OPTIONS } from '../../../../shared/schemas/assistants.ts';
 import type { WizardValues } from '../assistant-rules.ts';
-import { TA } from '../texts.ts';
+import { ASSISTANT_TEXTS } from '../texts.ts';
 import { StepHeading } from './StepHeading.tsx';
 
 /** Step 4 (Erstellung): what will be created; the button below starts the training. */
 export function StepSummary({ values }: { values: WizardValues }) {
   const rows: [string, string][] = [
-    [TA.summaryType, values.type ? TA.typeLabels[values.type] : ''],
-    [TA.summaryName, values.name.trim()],
+    [ASSISTANT_TEXTS.summaryType, values.type ? ASSISTANT_TEXTS.typeLabels[values.type] : ''],
+    [ASSISTANT_TEXTS.summaryName, values.name.trim()],
   ];
   if (values.type !== 'image') {
-    rows.push([TA.summaryRole, values.role.trim()], [TA.summaryTask, values.task.trim()]);
-    if (values.type === 'chat') rows.push([TA.summaryStyle, values.style]);
-    rows.push([TA.summaryCanTalk, CAN_TALK_OPTIONS.find((o) => o.value === values.can_talk)?.label ?? '']);
+    rows.push([ASSISTANT_TEXTS.summaryRole, values.role.trim()], [ASSISTANT_TEXTS.summaryTask, values.task.trim()]);
+    if (values.type === 'chat') rows.push([ASSISTANT_TEXTS.summaryStyle, values.style]);
+    rows.push([ASSISTANT_TEXTS.summaryCanTalk, CAN_TALK_OPTIONS.find((o) => o.value === values.can_talk)?.label ?? '']);
   }
   return (
     <>
-      <StepHeading title={TA.stepSummaryTitle} text={TA.stepSummaryText(values.name.trim())} />
+      <StepHeading title={ASSISTANT_TEXTS.stepSummaryTitle} text={ASSISTANT_TEXTS.stepSummaryText(values.name.trim())} />
       <Box
         component="dl"
         sx={(theme) => ({
@@ -63,7 +63,7 @@ export function StepSummary({ values }: { values: WizardValues }) {
         ))}
       </Box>
       <Alert severity="info" variant="outlined" sx={{ mt: 3 }}>
-        {TA.stepSummaryHint}
+        {ASSISTANT_TEXTS.stepSummaryHint}
       </Alert>
     </>
   );

@@ -4,7 +4,7 @@ import { ASSISTANT_LIMITS } from '../../../../shared/schemas/assistants.ts';
 import type { WizardErrors, WizardValues } from '../assistant-rules.ts';
 import { CountedHelper } from '../../../components/CountedHelper.tsx';
 import { CanTalkChoice, StyleChoice } from '../components/StyleChoice.tsx';
-import { TA } from '../texts.ts';
+import { ASSISTANT_TEXTS } from '../texts.ts';
 import { StepHeading } from './StepHeading.tsx';
 
 interface Props {
@@ -17,16 +17,16 @@ interface Props {
 export function StepTask({ values, errors, onChange }: Props) {
   return (
     <>
-      <StepHeading title={TA.stepTaskTitle} text={TA.stepTaskText} />
+      <StepHeading title={ASSISTANT_TEXTS.stepTaskTitle} text={ASSISTANT_TEXTS.stepTaskText} />
       <Stack spacing={3}>
         <TextField
-          label={TA.labelTask}
+          label={ASSISTANT_TEXTS.labelTask}
           value={values.task}
           onChange={(e) => onChange({ task: e.target.value })}
           error={Boolean(errors.task)}
           helperText={
             <CountedHelper
-              text={errors.task ?? TA.taskHelper}
+              text={errors.task ?? ASSISTANT_TEXTS.taskHelper}
               length={values.task.trim().length}
               min={ASSISTANT_LIMITS.taskMin}
             />

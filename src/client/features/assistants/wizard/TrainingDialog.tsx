@@ -5,7 +5,7 @@ import { Typography } from '../../../components/ui/Typography.ts';
 import { alpha } from '../../../components/ui/styles.ts';
 import { AutoAwesomeIcon } from '../../../components/ui/icons/AutoAwesomeIcon.ts';
 import { CheckIcon } from '../../../components/ui/icons/CheckIcon.ts';
-import { TA } from '../texts.ts';
+import { ASSISTANT_TEXTS } from '../texts.ts';
 
 /** "{name} wird trainiert …" with the progress bar of spec 02 §4; it cannot be dismissed. */
 export function TrainingDialog({ open, name, progress }: { open: boolean; name: string; progress: number }) {
@@ -36,13 +36,13 @@ export function TrainingDialog({ open, name, progress }: { open: boolean; name: 
           {done ? <CheckIcon size={34} /> : <AutoAwesomeIcon size={32} />}
         </Box>
         <Typography id="training-title" variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
-          {TA.training(name)}
+          {ASSISTANT_TEXTS.training(name)}
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 3 }}>
           <LinearProgress
             variant="determinate"
             value={progress}
-            aria-label={TA.training(name)}
+            aria-label={ASSISTANT_TEXTS.training(name)}
             sx={{ flex: 1, height: 8, borderRadius: 4 }}
             color={done ? 'success' : 'primary'}
           />
@@ -58,7 +58,7 @@ export function TrainingDialog({ open, name, progress }: { open: boolean; name: 
           sx={{ color: 'text.secondary', mt: 2, minHeight: '1.55em' }}
           aria-live="polite"
         >
-          {done ? TA.trainingDone : ''}
+          {done ? ASSISTANT_TEXTS.trainingDone : ''}
         </Typography>
       </DialogContent>
     </Dialog>

@@ -13,7 +13,7 @@ import type { z } from '../../../../shared/zod.ts';
 import { showServerErrors } from '../../../lib/form-errors.ts';
 import { ContactFormSent } from './ContactFormSent.tsx';
 import { useFormInfoQuery, sendContactForm } from './contact-form-api.ts';
-import { FT } from './texts.ts';
+import { CONTACT_FORM_TEXTS } from './texts.ts';
 
 export interface ContactFormProps {
   assistantUuid: string;
@@ -51,16 +51,16 @@ export function ContactForm({ assistantUuid, threadId, token, submitted = false 
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, opacity: 0.75 }} aria-busy>
         <CircularProgress size={16} color="inherit" />
-        {FT.loading}
+        {CONTACT_FORM_TEXTS.loading}
       </Box>
     );
   }
   if (info.isError) {
     return (
       <Box sx={{ display: 'grid', gap: 1, justifyItems: 'start' }}>
-        <Typography variant="body2">{FT.loadFailed}</Typography>
+        <Typography variant="body2">{CONTACT_FORM_TEXTS.loadFailed}</Typography>
         <Button size="small" color="inherit" variant="outlined" onClick={() => void info.refetch()}>
-          {FT.retry}
+          {CONTACT_FORM_TEXTS.retry}
         </Button>
       </Box>
     );
@@ -99,10 +99,10 @@ function ContactFormFields({ info, ids, onSent }: FieldsProps) {
   });
 
   return (
-    <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={FT.title} data-testid="contact-form" sx={{ display: 'grid', gap: 1.5, minWidth: { sm: 320 } }}>
+    <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={CONTACT_FORM_TEXTS.title} data-testid="contact-form" sx={{ display: 'grid', gap: 1.5, minWidth: { sm: 320 } }}>
       <Box>
-        <Typography sx={{ fontWeight: 700, fontSize: '0.9375rem' }}>{FT.title}</Typography>
-        <Typography sx={{ fontSize: '0.8125rem', opacity: 0.75 }}>{FT.intro}</Typography>
+        <Typography sx={{ fontWeight: 700, fontSize: '0.9375rem' }}>{CONTACT_FORM_TEXTS.title}</Typography>
+        <Typography sx={{ fontSize: '0.8125rem', opacity: 0.75 }}>{CONTACT_FORM_TEXTS.intro}</Typography>
       </Box>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
         {fields.map((name) => (
@@ -143,7 +143,7 @@ function ContactFormFields({ info, ids, onSent }: FieldsProps) {
           startIcon={form.formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : <SendIcon />}
           sx={{ fontWeight: 700, borderColor: 'color-mix(in srgb, currentColor 45%, transparent)' }}
         >
-          {form.formState.isSubmitting ? FT.submitting : FT.submit}
+          {form.formState.isSubmitting ? CONTACT_FORM_TEXTS.submitting : CONTACT_FORM_TEXTS.submit}
         </Button>
       </Box>
     </Box>

@@ -1,5 +1,5 @@
 // German texts of the inline contact form (spec 01 §2/§5).
-export const FT = {
+export const CONTACT_FORM_TEXTS = {
   title: 'Kontaktformular',
   intro: 'Hinterlasse Deine Kontaktdaten – wir melden uns bei Dir.',
   submit: 'Absenden',

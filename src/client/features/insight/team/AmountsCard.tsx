@@ -6,7 +6,7 @@ import type { TeamInsight } from '../../../../shared/schemas/insight.ts';
 import { showSuccess } from '../../../state/snackbar-store.ts';
 import { useUpdateAmountAssets } from '../api/update-amount-assets.ts';
 import { ActionCard, CardActions } from '../ActionCard.tsx';
-import { TI } from '../texts.ts';
+import { INSIGHT_TEXTS } from '../texts.ts';
 
 type Field = 'mikas' | 'users' | 'licences';
 
@@ -45,15 +45,15 @@ export function AmountsCard({ team, disabled }: { team: TeamInsight; disabled: b
   );
 
   return (
-    <ActionCard id="insight-amounts" title={TI.amountsTitle} info={TI.amountsInfo} onSubmit={() => void submit()}>
+    <ActionCard id="insight-amounts" title={INSIGHT_TEXTS.amountsTitle} info={INSIGHT_TEXTS.amountsInfo} onSubmit={() => void submit()}>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fit, minmax(112px, 1fr))' }}>
-        {field('mikas', TI.amountMikas)}
-        {field('users', TI.amountUsers)}
-        {field('licences', TI.amountLicences)}
+        {field('mikas', INSIGHT_TEXTS.amountMikas)}
+        {field('users', INSIGHT_TEXTS.amountUsers)}
+        {field('licences', INSIGHT_TEXTS.amountLicences)}
       </Box>
       <CardActions>
         <Button type="submit" variant="contained" loading={update.isPending} disabled={disabled || !changed || !complete}>
-          {TI.update}
+          {INSIGHT_TEXTS.update}
         </Button>
       </CardActions>
     </ActionCard>

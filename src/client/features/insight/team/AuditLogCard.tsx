@@ -8,7 +8,7 @@ import type { AuditEntry } from '../../../../shared/schemas/insight.ts';
 import { useTeamAudit } from '../api/get-team-audit.ts';
 import { ActionCard } from '../ActionCard.tsx';
 import { auditActionLabel, auditDetail, formatDateTime } from '../format.ts';
-import { TI } from '../texts.ts';
+import { INSIGHT_TEXTS } from '../texts.ts';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 
 const PAGE = 20;
@@ -20,24 +20,24 @@ export function AuditLogCard({ teamUuid }: { teamUuid: string }) {
 
   let body;
   if (audit.isPending) {
-    body = <Skeleton variant="rounded" height={120} aria-busy aria-label={TI.auditLoading} />;
+    body = <Skeleton variant="rounded" height={120} aria-busy aria-label={INSIGHT_TEXTS.auditLoading} />;
   } else if (audit.isError) {
     body = (
-      <LoadFailed query={audit} text={TI.auditLoadFailed} />
+      <LoadFailed query={audit} text={INSIGHT_TEXTS.auditLoadFailed} />
     );
   } else if (audit.data.length === 0) {
-    body = <Typography sx={{ color: 'text.secondary' }}>{TI.auditEmpty}</Typography>;
+    body = <Typography sx={{ color: 'text.secondary' }}>{INSIGHT_TEXTS.auditEmpty}</Typography>;
   } else {
     body = (
       <>
-        <Box component="ol" aria-label={TI.auditTitle} data-testid="insight-audit-list" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        <Box component="ol" aria-label={INSIGHT_TEXTS.auditTitle} data-testid="insight-audit-list" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {audit.data.slice(0, shown).map((entry) => (
             <AuditRow key={entry.id} entry={entry} />
           ))}
         </Box>
         {audit.data.length > shown && (
           <Box>
-            <Button onClick={() => setShown((n) => n + PAGE)}>{TI.auditMore}</Button>
+            <Button onClick={() => setShown((n) => n + PAGE)}>{INSIGHT_TEXTS.auditMore}</Button>
           </Box>
         )}
       </>
@@ -45,7 +45,7 @@ export function AuditLogCard({ teamUuid }: { teamUuid: string }) {
   }
 
   return (
-    <ActionCard id="insight-audit" title={TI.auditTitle} info={TI.auditInfo} wide>
+    <ActionCard id="insight-audit" title={INSIGHT_TEXTS.auditTitle} info={INSIGHT_TEXTS.auditInfo} wide>
       {body}
     </ActionCard>
   );
@@ -76,9 +76,9 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           <Typography variant="body2" component="span" sx={{ fontWeight: 600 }} data-testid="insight-audit-action">
             {auditActionLabel(entry.action)}
           </Typography>
-          {entry.live && <Chip size="small" color="warning" variant="outlined" label={TI.auditLive} />}
+          {entry.live && <Chip size="small" color="warning" variant="outlined" label={INSIGHT_TEXTS.auditLive} />}
           <Typography variant="body2" component="span" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-            {entry.actor ?? TI.auditSystem}
+            {entry.actor ?? INSIGHT_TEXTS.auditSystem}
           </Typography>
         </Box>
         {detail && (

@@ -10,7 +10,7 @@ import { showSuccess } from '../../../state/snackbar-store.ts';
 import { useDeleteTeam } from '../api/delete-team.ts';
 import { ActionCard, CardActions } from '../ActionCard.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { TI } from '../texts.ts';
+import { INSIGHT_TEXTS } from '../texts.ts';
 
 /**
  * 6. Team löschen: the switches Stripe-Kunde löschen (default off) and Soft delete (default on),
@@ -36,37 +36,37 @@ export function DeleteTeamCard({ team, disabled, onDeleted }: { team: TeamInsigh
   };
 
   return (
-    <ActionCard id="insight-delete" title={TI.deleteTeamTitle}>
+    <ActionCard id="insight-delete" title={INSIGHT_TEXTS.deleteTeamTitle}>
       <Box sx={{ display: 'grid', gap: 1.5 }}>
         <Option
-          label={TI.deleteStripe}
+          label={INSIGHT_TEXTS.deleteStripe}
           checked={stripe && stripeTeam}
           onChange={setStripe}
           disabled={disabled || !stripeTeam}
-          hint={stripeTeam ? (stripe ? TI.deleteStripeOn : undefined) : TI.deleteStripeHint}
+          hint={stripeTeam ? (stripe ? INSIGHT_TEXTS.deleteStripeOn : undefined) : INSIGHT_TEXTS.deleteStripeHint}
           id="insight-delete-stripe"
         />
         <Option
-          label={TI.softDelete}
+          label={INSIGHT_TEXTS.softDelete}
           checked={soft}
           onChange={setSoft}
           disabled={disabled}
-          hint={soft ? TI.softDeleteOn : TI.softDeleteOff}
+          hint={soft ? INSIGHT_TEXTS.softDeleteOn : INSIGHT_TEXTS.softDeleteOff}
           id="insight-delete-soft"
         />
       </Box>
       <CardActions>
         <Button variant="outlined" color="error" startIcon={<DeleteIcon />} disabled={disabled} onClick={() => setConfirming(true)}>
-          {TI.deleteButton}
+          {INSIGHT_TEXTS.deleteButton}
         </Button>
       </CardActions>
       {confirming && (
         <ConfirmDialog
           width={500}
-          title={TI.deleteDialogTitle}
-          text={TI.deleteDialogText}
-          detail={TI.deleteDialogTeam(team.name, soft)}
-          confirmLabel={TI.deleteButton}
+          title={INSIGHT_TEXTS.deleteDialogTitle}
+          text={INSIGHT_TEXTS.deleteDialogText}
+          detail={INSIGHT_TEXTS.deleteDialogTeam(team.name, soft)}
+          confirmLabel={INSIGHT_TEXTS.deleteButton}
           destructive
           pending={remove.isPending}
           onConfirm={() => void confirm()}

@@ -10,7 +10,7 @@ import { showSuccess } from '../../../state/snackbar-store.ts';
 import { useAddExtraItem } from '../api/add-extra-item.ts';
 import { useCancelExtraItem } from '../api/cancel-extra-item.ts';
 import { ActionCard } from '../ActionCard.tsx';
-import { TI } from '../texts.ts';
+import { INSIGHT_TEXTS } from '../texts.ts';
 
 const QTY = { min: 1, max: 100 } as const;
 
@@ -20,9 +20,9 @@ export function ExtrasCard({ team, disabled }: { team: TeamInsight; disabled: bo
   const cancel = useCancelExtraItem(team.uuid);
   const busy = add.isPending || cancel.isPending;
   const rows: { type: ExtraItemType; label: string; booked: number }[] = [
-    { type: 'user', label: TI.extraUser, booked: team.amount_extra_users },
-    { type: 'mika', label: TI.extraMika, booked: team.amount_extra_mikas },
-    { type: 'public_licence', label: TI.extraLicence, booked: team.amount_extra_public_licences },
+    { type: 'user', label: INSIGHT_TEXTS.extraUser, booked: team.amount_extra_users },
+    { type: 'mika', label: INSIGHT_TEXTS.extraMika, booked: team.amount_extra_mikas },
+    { type: 'public_licence', label: INSIGHT_TEXTS.extraLicence, booked: team.amount_extra_public_licences },
   ];
   const change = async (action: 'add' | 'cancel', itemType: ExtraItemType, qty: number) => {
     try {
@@ -33,7 +33,7 @@ export function ExtrasCard({ team, disabled }: { team: TeamInsight; disabled: bo
   };
 
   return (
-    <ActionCard id="insight-extras" title={TI.extrasTitle} info={TI.extrasInfo}>
+    <ActionCard id="insight-extras" title={INSIGHT_TEXTS.extrasTitle} info={INSIGHT_TEXTS.extrasInfo}>
       <Box sx={{ display: 'grid', gap: 2 }}>
         {rows.map((row) => (
           <ExtraRow
@@ -78,12 +78,12 @@ function ExtraRow({ type, label, booked, disabled, busy, pending, onChange }: Ro
           {label}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid={`insight-extra-${type}-booked`}>
-          {TI.booked(booked)}
+          {INSIGHT_TEXTS.booked(booked)}
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
         <IconButton
-          aria-label={TI.extraRemove(label)}
+          aria-label={INSIGHT_TEXTS.extraRemove(label)}
           onClick={() => onChange('cancel', qty)}
           // Spec 03 §4: the minus is disabled when no extra of this kind is booked.
           disabled={booked === 0 || locked}
@@ -91,7 +91,7 @@ function ExtraRow({ type, label, booked, disabled, busy, pending, onChange }: Ro
           <RemoveIcon />
         </IconButton>
         <TextField
-          label={TI.quantity}
+          label={INSIGHT_TEXTS.quantity}
           type="number"
           size="small"
           value={typed}
@@ -104,19 +104,19 @@ function ExtraRow({ type, label, booked, disabled, busy, pending, onChange }: Ro
               max: QTY.max,
               step: 1,
               inputMode: 'numeric',
-              'aria-label': TI.quantityOf(label),
+              'aria-label': INSIGHT_TEXTS.quantityOf(label),
               'aria-describedby': valid ? undefined : `${labelId}-error`,
             },
           }}
           sx={{ width: 84 }}
         />
-        <IconButton aria-label={TI.extraAdd(label)} onClick={() => onChange('add', qty)} disabled={locked}>
+        <IconButton aria-label={INSIGHT_TEXTS.extraAdd(label)} onClick={() => onChange('add', qty)} disabled={locked}>
           <AddIcon />
         </IconButton>
       </Box>
       {!valid && (
         <Typography id={`${labelId}-error`} variant="caption" sx={{ color: 'error.main', gridColumn: '1 / -1', textAlign: 'right', mt: -1 }}>
-          {TI.qtyInvalid}
+          {INSIGHT_TEXTS.qtyInvalid}
         </Typography>
       )}
     </Box>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { TeamInsight } from '../../../../shared/schemas/insight.ts';
 import { useStartLiveLogin } from '../api/start-live-login.ts';
 import { ActionCard, CardActions } from '../ActionCard.tsx';
-import { TI } from '../texts.ts';
+import { INSIGHT_TEXTS } from '../texts.ts';
 
 /** 5. Live-Login: an optional reason and Login; the page then reloads into the team's library. */
 export function LiveLoginCard({ team, disabled }: { team: TeamInsight; disabled: boolean }) {
@@ -16,11 +16,11 @@ export function LiveLoginCard({ team, disabled }: { team: TeamInsight; disabled:
   const busy = start.isPending || start.isSuccess;
   const blocked = disabled || team.owner === null;
   return (
-    <ActionCard id="insight-live-login" title={TI.liveLoginTitle} info={TI.liveLoginInfo} onSubmit={() => start.mutate(reason.trim())}>
-      {team.owner === null && !disabled && <Alert severity="info">{TI.liveLoginNoOwner}</Alert>}
+    <ActionCard id="insight-live-login" title={INSIGHT_TEXTS.liveLoginTitle} info={INSIGHT_TEXTS.liveLoginInfo} onSubmit={() => start.mutate(reason.trim())}>
+      {team.owner === null && !disabled && <Alert severity="info">{INSIGHT_TEXTS.liveLoginNoOwner}</Alert>}
       <TextField
-        label={TI.reason}
-        helperText={TI.reasonHelp}
+        label={INSIGHT_TEXTS.reason}
+        helperText={INSIGHT_TEXTS.reasonHelp}
         value={reason}
         onChange={(event) => setReason(event.target.value)}
         disabled={blocked || busy}
@@ -30,7 +30,7 @@ export function LiveLoginCard({ team, disabled }: { team: TeamInsight; disabled:
       />
       <CardActions>
         <Button type="submit" variant="contained" startIcon={<LoginIcon />} loading={busy} disabled={blocked}>
-          {TI.login}
+          {INSIGHT_TEXTS.login}
         </Button>
       </CardActions>
     </ActionCard>

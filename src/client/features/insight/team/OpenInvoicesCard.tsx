@@ -18,7 +18,7 @@ import { useOpenInvoices } from '../api/get-open-invoices.ts';
 import { useMarkInvoicePaid } from '../api/mark-invoice-paid.ts';
 import { ActionCard } from '../ActionCard.tsx';
 import { formatDate, formatEuroCents } from '../format.ts';
-import { TI } from '../texts.ts';
+import { INSIGHT_TEXTS } from '../texts.ts';
 import { ListRow } from '../../../components/ListRow.tsx';
 
 const REASON = { min: 3, max: 500 } as const;
@@ -45,14 +45,14 @@ export function OpenInvoicesCard({ teamUuid }: { teamUuid: string }) {
 
   let body;
   if (invoices.isPending) {
-    body = <Skeleton variant="rounded" height={96} aria-busy aria-label={TI.invoicesLoading} />;
+    body = <Skeleton variant="rounded" height={96} aria-busy aria-label={INSIGHT_TEXTS.invoicesLoading} />;
   } else if (invoices.isError) {
-    body = <LoadFailed query={invoices} text={TI.invoicesLoadFailed} />;
+    body = <LoadFailed query={invoices} text={INSIGHT_TEXTS.invoicesLoadFailed} />;
   } else if (invoices.data.invoices.length === 0) {
-    body = <Typography sx={{ color: 'text.secondary' }}>{TI.invoicesEmpty}</Typography>;
+    body = <Typography sx={{ color: 'text.secondary' }}>{INSIGHT_TEXTS.invoicesEmpty}</Typography>;
   } else {
     body = (
-      <Box component="ul" aria-label={TI.invoicesTitle} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+      <Box component="ul" aria-label={INSIGHT_TEXTS.invoicesTitle} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
         {invoices.data.invoices.map((invoice) => (
           <ListRow
             key={invoice.id}
@@ -68,34 +68,34 @@ export function OpenInvoicesCard({ teamUuid }: { teamUuid: string }) {
                 </Typography>
               </Box>
               <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                {TI.invoiceFacts(formatDate(invoice.created_at), formatDate(invoice.due_at))} · {invoice.description}
+                {INSIGHT_TEXTS.invoiceFacts(formatDate(invoice.created_at), formatDate(invoice.due_at))} · {invoice.description}
               </Typography>
               <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 0.75 }}>
                 <Chip
                   size="small"
                   color={invoice.overdue_days > 0 ? 'warning' : 'default'}
-                  label={invoice.overdue_days > 0 ? TI.invoiceOverdue(invoice.overdue_days) : TI.invoiceNotDue}
+                  label={invoice.overdue_days > 0 ? INSIGHT_TEXTS.invoiceOverdue(invoice.overdue_days) : INSIGHT_TEXTS.invoiceNotDue}
                   data-testid="insight-invoice-overdue"
                 />
                 {invoice.flagged ? (
-                  <Chip size="small" color="error" label={TI.invoiceFlagged(invoice.reminders_sent)} data-testid="insight-invoice-flag" />
+                  <Chip size="small" color="error" label={INSIGHT_TEXTS.invoiceFlagged(invoice.reminders_sent)} data-testid="insight-invoice-flag" />
                 ) : invoice.reminders_sent > 0 ? (
-                  <Chip size="small" variant="outlined" label={TI.invoiceReminders(invoice.reminders_sent)} />
+                  <Chip size="small" variant="outlined" label={INSIGHT_TEXTS.invoiceReminders(invoice.reminders_sent)} />
                 ) : null}
               </Box>
             </Box>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end', ml: 'auto' }}>
-              <Button size="small" color="inherit" startIcon={<DoNotDisturbIcon />} aria-label={TI.cancelInvoiceLabel(invoice.number)} onClick={() => setCancelling(invoice)}>
-                {TI.cancelInvoice}
+              <Button size="small" color="inherit" startIcon={<DoNotDisturbIcon />} aria-label={INSIGHT_TEXTS.cancelInvoiceLabel(invoice.number)} onClick={() => setCancelling(invoice)}>
+                {INSIGHT_TEXTS.cancelInvoice}
               </Button>
               <Button
                 size="small"
                 variant="contained"
                 startIcon={<CheckIcon />}
-                aria-label={TI.markPaidLabel(invoice.number)}
+                aria-label={INSIGHT_TEXTS.markPaidLabel(invoice.number)}
                 onClick={() => setPaying(invoice)}
               >
-                {TI.markPaid}
+                {INSIGHT_TEXTS.markPaid}
               </Button>
             </Box>
           </ListRow>
@@ -105,14 +105,14 @@ export function OpenInvoicesCard({ teamUuid }: { teamUuid: string }) {
   }
 
   return (
-    <ActionCard id="insight-invoices" title={TI.invoicesTitle} info={TI.invoicesInfo} wide>
+    <ActionCard id="insight-invoices" title={INSIGHT_TEXTS.invoicesTitle} info={INSIGHT_TEXTS.invoicesInfo} wide>
       {body}
       {paying && (
         <ConfirmDialog
-          title={TI.markPaidTitle}
-          text={TI.markPaidText(paying.number, formatEuroCents(paying.total_cents))}
-          detail={TI.markPaidDetail}
-          confirmLabel={TI.markPaid}
+          title={INSIGHT_TEXTS.markPaidTitle}
+          text={INSIGHT_TEXTS.markPaidText(paying.number, formatEuroCents(paying.total_cents))}
+          detail={INSIGHT_TEXTS.markPaidDetail}
+          confirmLabel={INSIGHT_TEXTS.markPaid}
           pending={markPaid.isPending}
           onConfirm={() => void confirmPaid(paying)}
           onClose={() => setPaying(null)}
@@ -130,7 +130,7 @@ function CancelInvoiceDialog({ teamUuid, invoice, onClose }: { teamUuid: string;
   const [serverError, setServerError] = useState<string | null>(null);
   const length = reason.trim().length;
   const valid = length >= REASON.min && length <= REASON.max;
-  const error = serverError ?? (touched && !valid ? TI.cancelInvoiceReasonInvalid : null);
+  const error = serverError ?? (touched && !valid ? INSIGHT_TEXTS.cancelInvoiceReasonInvalid : null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -155,13 +155,13 @@ function CancelInvoiceDialog({ teamUuid, invoice, onClose }: { teamUuid: string;
       slotProps={{ paper: { sx: { width: 500, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
     >
       <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'contents' }}>
-        <DialogTitle id="insight-cancel-invoice-title">{TI.cancelInvoiceTitle}</DialogTitle>
+        <DialogTitle id="insight-cancel-invoice-title">{INSIGHT_TEXTS.cancelInvoiceTitle}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2 }}>
           <DialogContentText id="insight-cancel-invoice-text" sx={{ color: 'text.primary' }}>
-            {TI.cancelInvoiceText(invoice.number, formatEuroCents(invoice.total_cents))}
+            {INSIGHT_TEXTS.cancelInvoiceText(invoice.number, formatEuroCents(invoice.total_cents))}
           </DialogContentText>
           <TextField
-            label={TI.cancelInvoiceReason}
+            label={INSIGHT_TEXTS.cancelInvoiceReason}
             required
             multiline
             minRows={2}
@@ -173,16 +173,16 @@ function CancelInvoiceDialog({ teamUuid, invoice, onClose }: { teamUuid: string;
             }}
             onBlur={() => setTouched(true)}
             error={Boolean(error)}
-            helperText={error ?? TI.cancelInvoiceReasonHint}
+            helperText={error ?? INSIGHT_TEXTS.cancelInvoiceReasonHint}
             slotProps={{ htmlInput: { maxLength: REASON.max } }}
           />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={cancel.isPending}>
-            {TI.cancelInvoiceCancel}
+            {INSIGHT_TEXTS.cancelInvoiceCancel}
           </Button>
           <Button type="submit" variant="contained" color="error" loading={cancel.isPending}>
-            {TI.cancelInvoice}
+            {INSIGHT_TEXTS.cancelInvoice}
           </Button>
         </DialogActions>
       </Box>

@@ -4,7 +4,7 @@ import { Typography } from '../../../components/ui/Typography.ts';
 import { useTeamOutbox } from '../api/get-team-outbox.ts';
 import { ActionCard } from '../ActionCard.tsx';
 import { formatDateTime } from '../format.ts';
-import { TI } from '../texts.ts';
+import { INSIGHT_TEXTS } from '../texts.ts';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 
 /**
@@ -16,16 +16,16 @@ export function OutboxCard({ teamUuid }: { teamUuid: string }) {
 
   let body;
   if (outbox.isPending) {
-    body = <Skeleton variant="rounded" height={96} aria-busy aria-label={TI.outboxLoading} />;
+    body = <Skeleton variant="rounded" height={96} aria-busy aria-label={INSIGHT_TEXTS.outboxLoading} />;
   } else if (outbox.isError) {
     body = (
-      <LoadFailed query={outbox} text={TI.outboxLoadFailed} />
+      <LoadFailed query={outbox} text={INSIGHT_TEXTS.outboxLoadFailed} />
     );
   } else if (outbox.data.mails.length === 0) {
-    body = <Typography sx={{ color: 'text.secondary' }}>{TI.outboxEmpty}</Typography>;
+    body = <Typography sx={{ color: 'text.secondary' }}>{INSIGHT_TEXTS.outboxEmpty}</Typography>;
   } else {
     body = (
-      <Box component="ul" aria-label={TI.outboxTitle} data-testid="insight-outbox" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      <Box component="ul" aria-label={INSIGHT_TEXTS.outboxTitle} data-testid="insight-outbox" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {outbox.data.mails.map((mail) => (
           <Box component="li" key={mail.id} sx={{ py: 1.25, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0, pt: 0 } }}>
             <Box component="details">
@@ -34,7 +34,7 @@ export function OutboxCard({ teamUuid }: { teamUuid: string }) {
                   {mail.subject}
                 </Typography>
                 <Typography component="span" variant="body2" sx={{ color: 'text.secondary', ml: 1 }}>
-                  {TI.outboxTo(mail.to)} · {formatDateTime(mail.created_at)} · {TI.outboxStatus[mail.status] ?? mail.status}
+                  {INSIGHT_TEXTS.outboxTo(mail.to)} · {formatDateTime(mail.created_at)} · {INSIGHT_TEXTS.outboxStatus[mail.status] ?? mail.status}
                 </Typography>
               </Box>
               <Typography
@@ -52,7 +52,7 @@ export function OutboxCard({ teamUuid }: { teamUuid: string }) {
   }
 
   return (
-    <ActionCard id="insight-outbox" title={TI.outboxTitle} info={outbox.data?.smtp ? TI.outboxInfoSmtp : TI.outboxInfoLocal} wide>
+    <ActionCard id="insight-outbox" title={INSIGHT_TEXTS.outboxTitle} info={outbox.data?.smtp ? INSIGHT_TEXTS.outboxInfoSmtp : INSIGHT_TEXTS.outboxInfoLocal} wide>
       {body}
     </ActionCard>
   );

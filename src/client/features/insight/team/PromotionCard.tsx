@@ -8,7 +8,7 @@ import { useApplyPromotionCode } from '../api/apply-promotion-code.ts';
 import { ActionCard, CardActions } from '../ActionCard.tsx';
 import { fieldErrorOf } from '../errors.ts';
 import { formatDate, formatDiscount } from '../format.ts';
-import { TI } from '../texts.ts';
+import { INSIGHT_TEXTS } from '../texts.ts';
 
 /** 3. Gutschein: a code and Anwenden → "Gutschein wird angewendet"; the active discount, if any. */
 export function PromotionCard({ team, disabled }: { team: TeamInsight; disabled: boolean }) {
@@ -28,15 +28,15 @@ export function PromotionCard({ team, disabled }: { team: TeamInsight; disabled:
   const discount = team.discount;
 
   return (
-    <ActionCard id="insight-promotion" title={TI.promotionTitle} onSubmit={() => void submit()}>
+    <ActionCard id="insight-promotion" title={INSIGHT_TEXTS.promotionTitle} onSubmit={() => void submit()}>
       {discount && (
         <Alert severity="success" variant="outlined" data-testid="insight-discount" sx={{ overflowWrap: 'anywhere' }}>
-          <strong>{TI.activeDiscount}:</strong> {discount.code} · {formatDiscount(discount)} ·{' '}
-          {discount.valid_until ? TI.discountUntil(formatDate(discount.valid_until)) : TI.discountForever}
+          <strong>{INSIGHT_TEXTS.activeDiscount}:</strong> {discount.code} · {formatDiscount(discount)} ·{' '}
+          {discount.valid_until ? INSIGHT_TEXTS.discountUntil(formatDate(discount.valid_until)) : INSIGHT_TEXTS.discountForever}
         </Alert>
       )}
       <TextField
-        label={TI.promotionLabel}
+        label={INSIGHT_TEXTS.promotionLabel}
         value={code}
         onChange={(event) => {
           setCode(event.target.value);
@@ -51,7 +51,7 @@ export function PromotionCard({ team, disabled }: { team: TeamInsight; disabled:
       />
       <CardActions>
         <Button type="submit" variant="contained" loading={apply.isPending} disabled={disabled || code.trim() === ''}>
-          {TI.apply}
+          {INSIGHT_TEXTS.apply}
         </Button>
       </CardActions>
     </ActionCard>

@@ -5,7 +5,7 @@ import type { TeamInsight } from '../../../../shared/schemas/insight.ts';
 import { showSuccess } from '../../../state/snackbar-store.ts';
 import { useUpdateSubscription } from '../api/update-subscription.ts';
 import { ActionCard, CardActions } from '../ActionCard.tsx';
-import { TI } from '../texts.ts';
+import { INSIGHT_TEXTS } from '../texts.ts';
 
 /** 1. Tarifmodell: the plan select (detail.prices) and Update → "Abo wurde angepasst". */
 export function TariffCard({ team, disabled }: { team: TeamInsight; disabled: boolean }) {
@@ -25,10 +25,10 @@ export function TariffCard({ team, disabled }: { team: TeamInsight; disabled: bo
   };
 
   return (
-    <ActionCard id="insight-tariff" title={TI.tariffTitle} onSubmit={() => void submit()}>
+    <ActionCard id="insight-tariff" title={INSIGHT_TEXTS.tariffTitle} onSubmit={() => void submit()}>
       <TextField
         select
-        label={TI.tariffLabel}
+        label={INSIGHT_TEXTS.tariffLabel}
         value={priceId}
         onChange={(event) => setPriceId(event.target.value)}
         disabled={disabled || update.isPending}
@@ -43,7 +43,7 @@ export function TariffCard({ team, disabled }: { team: TeamInsight; disabled: bo
       </TextField>
       <CardActions>
         <Button type="submit" variant="contained" loading={update.isPending} disabled={disabled || priceId === team.currentPriceId}>
-          {TI.update}
+          {INSIGHT_TEXTS.update}
         </Button>
       </CardActions>
     </ActionCard>

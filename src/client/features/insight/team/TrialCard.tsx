@@ -8,7 +8,7 @@ import { useChangeTrialPeriod } from '../api/change-trial-period.ts';
 import { ActionCard, CardActions } from '../ActionCard.tsx';
 import { fieldErrorOf } from '../errors.ts';
 import { berlinDay, formatDate } from '../format.ts';
-import { TI } from '../texts.ts';
+import { INSIGHT_TEXTS } from '../texts.ts';
 
 /**
  * 7. Testzeitraum: the last day of the trial and Anpassen → "Testzeitraum wurde angepasst". Only
@@ -24,7 +24,7 @@ export function TrialCard({ team, disabled }: { team: TeamInsight; disabled: boo
 
   const submit = async () => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) {
-      setError(TI.trialDateInvalid);
+      setError(INSIGHT_TEXTS.trialDateInvalid);
       return;
     }
     setError(null);
@@ -39,13 +39,13 @@ export function TrialCard({ team, disabled }: { team: TeamInsight; disabled: boo
   return (
     <ActionCard
       id="insight-trial"
-      title={TI.trialTitle}
+      title={INSIGHT_TEXTS.trialTitle}
       info={
         <>
-          {team.trial_ends_at ? TI.trialCurrent(formatDate(team.trial_ends_at)) : TI.trialNone}
+          {team.trial_ends_at ? INSIGHT_TEXTS.trialCurrent(formatDate(team.trial_ends_at)) : INSIGHT_TEXTS.trialNone}
           {!onTrial && (
             <Typography variant="body2" component="span" sx={{ display: 'block', mt: 0.5 }} data-testid="insight-trial-hint">
-              {TI.trialOnlyTrial}
+              {INSIGHT_TEXTS.trialOnlyTrial}
             </Typography>
           )}
         </>
@@ -53,7 +53,7 @@ export function TrialCard({ team, disabled }: { team: TeamInsight; disabled: boo
       onSubmit={() => void submit()}
     >
       <TextField
-        label={TI.trialLabel}
+        label={INSIGHT_TEXTS.trialLabel}
         type="date"
         value={day}
         onChange={(event) => {
@@ -68,7 +68,7 @@ export function TrialCard({ team, disabled }: { team: TeamInsight; disabled: boo
       />
       <CardActions>
         <Button type="submit" variant="contained" loading={change.isPending} disabled={disabled || day === ''}>
-          {TI.adjust}
+          {INSIGHT_TEXTS.adjust}
         </Button>
       </CardActions>
     </ActionCard>

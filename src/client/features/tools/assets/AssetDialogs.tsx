@@ -5,7 +5,7 @@ import { Box } from '../../../components/ui/Box.ts';
 import { Typography } from '../../../components/ui/Typography.ts';
 import { UploadFileIcon } from '../../../components/ui/icons/UploadFileIcon.ts';
 import { useState } from 'react';
-import { MK } from '../../../../shared/messages.ts';
+import { KNOWLEDGE_MESSAGES } from '../../../../shared/messages.ts';
 import { LIMITS } from '../../../../shared/constants.ts';
 import { ASSET_ACCEPT, ASSET_DESCRIPTION_MIN, type AssetFile } from '../../../../shared/schemas/assets.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -13,19 +13,19 @@ import { showError, showSuccess } from '../../../state/snackbar-store.ts';
 import { useDeleteAsset } from './api/delete-asset.ts';
 import { useEditAsset } from './api/edit-asset.ts';
 import { useUploadAsset } from './api/upload-asset.ts';
-import { TS } from './texts.ts';
+import { ASSET_TEXTS } from './texts.ts';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDialog.tsx';
 
-const descriptionError = (text: string) => (text.trim().length < ASSET_DESCRIPTION_MIN ? TS.descriptionTooShort : '');
+const descriptionError = (text: string) => (text.trim().length < ASSET_DESCRIPTION_MIN ? ASSET_TEXTS.descriptionTooShort : '');
 
 function DescriptionField({ value, error, onChange }: { value: string; error: string; onChange: (v: string) => void }) {
   return (
     <TextField
-      label={TS.description}
+      label={ASSET_TEXTS.description}
       value={value}
       onChange={(e) => onChange(e.target.value)}
       error={error !== ''}
-      helperText={error || TS.descriptionHelp}
+      helperText={error || ASSET_TEXTS.descriptionHelp}
       required
       multiline
       minRows={2}
@@ -41,8 +41,8 @@ export function UploadAssetDialog({ assistantUuid, onClose }: { assistantUuid: s
   const [error, setError] = useState('');
   const upload = useUploadAsset();
   const submit = () => {
-    if (!file) return showError(MK.fileRequired);
-    if (file.size > LIMITS.maxUploadBytes) return showError(MK.fileTooLarge);
+    if (!file) return showError(KNOWLEDGE_MESSAGES.fileRequired);
+    if (file.size > LIMITS.maxUploadBytes) return showError(KNOWLEDGE_MESSAGES.fileTooLarge);
     const invalid = descriptionError(description);
     if (invalid) return setError(invalid);
     upload.mutate(
@@ -60,15 +60,15 @@ export function UploadAssetDialog({ assistantUuid, onClose }: { assistantUuid: s
   };
   return (
     <Dialog open onClose={upload.isPending ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="asset-upload-title">
-      <DialogTitle id="asset-upload-title">{TS.uploadTitle}</DialogTitle>
+      <DialogTitle id="asset-upload-title">{ASSET_TEXTS.uploadTitle}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2.5 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
           <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
-            {TS.chooseFile}
+            {ASSET_TEXTS.chooseFile}
             <input hidden type="file" accept={ASSET_ACCEPT} data-testid="asset-file-input" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
           </Button>
           <Typography variant="body2" sx={{ color: file ? 'text.primary' : 'text.secondary', overflowWrap: 'anywhere' }}>
-            {file?.name ?? TS.noFile}
+            {file?.name ?? ASSET_TEXTS.noFile}
           </Typography>
         </Box>
         <DescriptionField
@@ -82,10 +82,10 @@ export function UploadAssetDialog({ assistantUuid, onClose }: { assistantUuid: s
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={upload.isPending}>
-          {TS.cancel}
+          {ASSET_TEXTS.cancel}
         </Button>
         <Button variant="contained" onClick={submit} loading={upload.isPending}>
-          {TS.start}
+          {ASSET_TEXTS.start}
         </Button>
       </DialogActions>
     </Dialog>
@@ -105,7 +105,7 @@ export function EditAssetDialog({ assistantUuid, file, onClose }: FileDialogProp
   const [errors, setErrors] = useState({ name: '', description: '' });
   const edit = useEditAsset(assistantUuid);
   const save = () => {
-    const next = { name: name.trim() ? '' : MK.nameRequired, description: descriptionError(description) };
+    const next = { name: name.trim() ? '' : KNOWLEDGE_MESSAGES.nameRequired, description: descriptionError(description) };
     if (next.name || next.description) return setErrors(next);
     edit.mutate(
       { fileUuid: file.uuid, name: name.trim(), description: description.trim() },
@@ -122,17 +122,17 @@ export function EditAssetDialog({ assistantUuid, file, onClose }: FileDialogProp
   };
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="asset-edit-title">
-      <DialogTitle id="asset-edit-title">{TS.editTitle}</DialogTitle>
+      <DialogTitle id="asset-edit-title">{ASSET_TEXTS.editTitle}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2.5, pt: '8px !important' }}>
         <TextField
-          label={TS.name}
+          label={ASSET_TEXTS.name}
           value={name}
           onChange={(e) => {
             setName(e.target.value);
             setErrors((old) => ({ ...old, name: '' }));
           }}
           error={errors.name !== ''}
-          helperText={errors.name || TS.nameHelp}
+          helperText={errors.name || ASSET_TEXTS.nameHelp}
           required
           slotProps={{ htmlInput: { maxLength: 200 } }}
         />
@@ -146,9 +146,9 @@ export function EditAssetDialog({ assistantUuid, file, onClose }: FileDialogProp
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{TS.cancel}</Button>
+        <Button onClick={onClose}>{ASSET_TEXTS.cancel}</Button>
         <Button variant="contained" onClick={save} loading={edit.isPending}>
-          {TS.save}
+          {ASSET_TEXTS.save}
         </Button>
       </DialogActions>
     </Dialog>
@@ -160,9 +160,9 @@ export function DeleteAssetDialog({ assistantUuid, file, onClose }: FileDialogPr
   const remove = useDeleteAsset(assistantUuid);
   return (
     <ConfirmDeleteDialog
-      title={TS.deleteTitle}
-      text={TS.deleteText(file.name)}
-      confirmLabel={TS.delete}
+      title={ASSET_TEXTS.deleteTitle}
+      text={ASSET_TEXTS.deleteText(file.name)}
+      confirmLabel={ASSET_TEXTS.delete}
       mutation={remove}
       variables={file.uuid}
       onClose={onClose}

@@ -18,7 +18,7 @@ import type { AssetFile } from '../../../../shared/schemas/assets.ts';
 import { useAssetTool } from './api/get-asset-tool.ts';
 import { useAssets } from './api/get-assets.ts';
 import { DeleteAssetDialog, EditAssetDialog, UploadAssetDialog } from './AssetDialogs.tsx';
-import { TS } from './texts.ts';
+import { ASSET_TEXTS } from './texts.ts';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 
 const isImage = (extension: string) => ['png', 'jpg', 'jpeg'].includes(extension);
@@ -37,14 +37,14 @@ export function AssetToolSettings({ assistantUuid }: { assistantUuid: string }) 
 
   if (files.isPending) {
     return (
-      <Box aria-busy aria-label={TS.loading}>
+      <Box aria-busy aria-label={ASSET_TEXTS.loading}>
         <Skeleton width="70%" />
         <Skeleton variant="rounded" height={80} sx={{ mt: 1.5 }} />
       </Box>
     );
   }
   if (files.isError) {
-    return <LoadFailed query={files} text={TS.loadFailed} />;
+    return <LoadFailed query={files} text={ASSET_TEXTS.loadFailed} />;
   }
   const { files: list, max_files } = files.data;
 
@@ -52,27 +52,27 @@ export function AssetToolSettings({ assistantUuid }: { assistantUuid: string }) 
     <Box data-testid="asset-tool-settings">
       <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="body2" sx={{ color: 'text.secondary', flex: '1 1 320px' }}>
-          {TS.info}
+          {ASSET_TEXTS.info}
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {TS.count(list.length)}
+            {ASSET_TEXTS.count(list.length)}
           </Typography>
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setUploading(true)} disabled={list.length >= max_files}>
-            {TS.upload}
+            {ASSET_TEXTS.upload}
           </Button>
         </Box>
       </Box>
       {tool.data?.active === false && list.length > 0 && (
         <Alert severity="info" sx={{ mt: 2 }}>
-          {TS.inactive}
+          {ASSET_TEXTS.inactive}
         </Alert>
       )}
 
       {list.length === 0 ? (
-        <Typography sx={{ mt: 2.5, color: 'text.secondary' }}>{TS.empty}</Typography>
+        <Typography sx={{ mt: 2.5, color: 'text.secondary' }}>{ASSET_TEXTS.empty}</Typography>
       ) : (
-        <List sx={{ mt: 1.5 }} aria-label={TS.listLabel} data-testid="asset-list">
+        <List sx={{ mt: 1.5 }} aria-label={ASSET_TEXTS.listLabel} data-testid="asset-list">
           {list.map((f) => (
             <AssetRow key={f.uuid} file={f} onEdit={() => setEditing(f)} onDelete={() => setDeleting(f)} />
           ))}
@@ -101,13 +101,13 @@ function AssetRow({ file, onEdit, onDelete }: { file: AssetFile; onEdit: () => v
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', gap: 0.5 }}>
-        <Tooltip title={TS.edit}>
-          <IconButton onClick={onEdit} aria-label={TS.actionEdit(file.name)}>
+        <Tooltip title={ASSET_TEXTS.edit}>
+          <IconButton onClick={onEdit} aria-label={ASSET_TEXTS.actionEdit(file.name)}>
             <EditIcon />
           </IconButton>
         </Tooltip>
-        <Tooltip title={TS.delete}>
-          <IconButton onClick={onDelete} aria-label={TS.actionDelete(file.name)}>
+        <Tooltip title={ASSET_TEXTS.delete}>
+          <IconButton onClick={onDelete} aria-label={ASSET_TEXTS.actionDelete(file.name)}>
             <DeleteIcon />
           </IconButton>
         </Tooltip>

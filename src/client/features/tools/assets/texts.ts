@@ -1,10 +1,10 @@
-import { MS } from '../../../../shared/messages.ts';
+import { ASSET_MESSAGES } from '../../../../shared/messages.ts';
 import { ASSET_DESCRIPTION_MIN, ASSET_MAX_FILES } from '../../../../shared/constants.ts';
 
 // German texts of the Dateien card in the Tools tab (spec 02 §2, §5, §8).
-export const TS = {
+export const ASSET_TEXTS = {
   title: 'Dateien',
-  info: MS.info(ASSET_MAX_FILES),
+  info: ASSET_MESSAGES.info(ASSET_MAX_FILES),
   count: (n: number) => `${n} von ${ASSET_MAX_FILES} Dateien`,
   upload: 'Datei hinzufügen',
   uploadTitle: 'Datei zum Anbieten hochladen',
@@ -12,7 +12,7 @@ export const TS = {
   noFile: 'Keine Datei ausgewählt',
   description: 'Beschreibung',
   descriptionHelp: `Wann soll Dein Mika die Datei anbieten? Mindestens ${ASSET_DESCRIPTION_MIN} Zeichen, z. B. „Unsere aktuelle Preisliste für alle Tarife“.`,
-  descriptionTooShort: MS.descriptionTooShort(ASSET_DESCRIPTION_MIN),
+  descriptionTooShort: ASSET_MESSAGES.descriptionTooShort(ASSET_DESCRIPTION_MIN),
   cancel: 'Abbrechen',
   start: 'Hochladen',
   empty: 'Noch keine Dateien. Lade Preislisten, Broschüren, Formulare oder Bilder hoch, die Dein Mika im Chat anbieten darf.',
