@@ -9,7 +9,7 @@ import './components/light.css';
 import { App } from './app/App.tsx';
 import { fetchCsrfCookie } from './lib/api-client.ts';
 
-// The CSRF cookie is in place before the first state-changing call (spec 01 §7).
+// The CSRF cookie is in place before the first state-changing call (docs/product/library-and-wizard.md).
 void fetchCsrfCookie();
 
 const root = document.getElementById('root');

@@ -112,7 +112,7 @@ export async function buildApp(
       },
     },
     trustProxy: config.trustProxy,
-    // The chat question travels in the URL of GET /api/send/stream (spec 01 §7): allow a full
+    // The chat question travels in the URL of GET /api/send/stream (docs/product/chat-and-voice.md): allow a full
     // 8000-character message even when every character is percent-encoded multibyte text.
     http: { maxHeaderSize: 128 * 1024 },
     bodyLimit: 1024 * 1024,

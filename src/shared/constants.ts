@@ -1,4 +1,4 @@
-// Plans, prices and limits (spec 03 §9). The trial limits are our choice: docs/decisions/003-trial-plan.md.
+// Plans, prices and limits (docs/product/plans.md). The trial limits are our choice: docs/decisions/003-trial-plan.md.
 export const PLAN_SLUGS = ['trial', 'solo', 'team', 'agency', 'other'] as const;
 export type PlanSlug = (typeof PLAN_SLUGS)[number];
 
@@ -11,7 +11,7 @@ export interface PlanLimits {
   creditsPerMonth: number;
   /** Mikas that may be published at once (docs/plans.md; the spec names no counts). */
   publicLicences: number;
-  /** Per-assistant roles and rights (spec 03 §9: Team and Agency); on Solo every member uses every Mika. */
+  /** Per-assistant roles and rights (docs/product/users-and-rights.md: Team and Agency); on Solo every member uses every Mika. */
   rights: boolean;
 }
 
@@ -23,11 +23,11 @@ export const PLAN_LIMITS: Record<PlanSlug, PlanLimits> = {
   other: { mikas: 2, users: 2, creditsPerMonth: 30, publicLicences: 3, rights: true },
 };
 
-/** Shop extras (spec 03 §9): prices in cents per month, excluding VAT; credits per extra Mika per month. */
+/** Shop extras (docs/product/shop.md, docs/product/credits-and-billing.md): prices in cents per month, excluding VAT; credits per extra Mika per month. */
 export const EXTRA_PRICES_CENTS = { mika: 17_900, user: 5_900 } as const;
 export const EXTRA_MIKA_CREDITS = 15;
 
-/** Plans that include API access (spec 03 §9: "API-Zugang" with Agency). */
+/** Plans that include API access (docs/product/plans.md: "API-Zugang" with Agency). */
 export const API_ACCESS_PLANS: readonly PlanSlug[] = ['agency'];
 
 export const LIMITS = {
@@ -44,20 +44,20 @@ export const LEGAL_PAGES = ['avv', 'agb', 'agb-public', 'sla', 'datenschutz'] as
 export const AUTH_PAGE_PATHS = ['/login', '/register', '/reset', '/reset-password', '/feedback'] as const;
 export type LegalPage = (typeof LEGAL_PAGES)[number];
 
-/** The longest chat question (spec 01 §5); a constant here so the public chat needs no schema code. */
+/** The longest chat question (docs/product/public-chat-and-embed.md); a constant here so the public chat needs no schema code. */
 export const MESSAGE_MAX_CHARS = 8000;
 
-/** Knowledge files per assistant (spec 02 §9). */
+/** Knowledge files per assistant (docs/product/knowledge-and-tools.md, docs/product/library-and-wizard.md). */
 export const KNOWLEDGE_MAX_FILES = 100;
 
-/** Asset files per assistant (the same cap as knowledge) and the shortest description (spec 02 §9). */
+/** Asset files per assistant (the same cap as knowledge) and the shortest description (docs/product/knowledge-and-tools.md, docs/product/library-and-wizard.md). */
 export const ASSET_MAX_FILES = 100;
 export const ASSET_DESCRIPTION_MIN = 15;
 
 export const ASSISTANT_TYPES = ['chat', 'task', 'image'] as const;
 export type AssistantType = (typeof ASSISTANT_TYPES)[number];
 
-// The seven chat styles of spec 02 §9; the German label is the stored value.
+// The seven chat styles of docs/product/tasks-and-images.md; the German label is the stored value.
 export const CHAT_STYLES = [
   'professionell und sachlich',
   'professionell, jung und modern',
@@ -75,9 +75,9 @@ export const CAN_TALK_OPTIONS = [
 
 export const ASSISTANT_LIMITS = { nameMin: 3, roleMin: 30, taskMin: 250, roleCardChars: 55 } as const;
 
-// ---------------------------------------------------------------- image styles (spec 02 §4, §9)
+// ---------------------------------------------------------------- image styles (docs/product/tasks-and-images.md)
 
-/** The central image styles; custom mode allows only the first two (spec 02 §9). */
+/** The central image styles; custom mode allows only the first two (docs/product/tasks-and-images.md). */
 export const IMAGE_STYLES = ['realistic_image', 'digital_illustration', 'text_in_image'] as const;
 export type ImageStyle = (typeof IMAGE_STYLES)[number];
 export const CUSTOM_IMAGE_STYLES = ['realistic_image', 'digital_illustration'] as const satisfies readonly ImageStyle[];
@@ -89,7 +89,7 @@ export const IMAGE_STYLE_LABELS: Record<ImageStyle, string> = {
 };
 
 /**
- * Substyles per central style, verbatim from spec 02 §9. realistic_image has none; text_in_image
+ * Substyles per central style, verbatim from docs/product/tasks-and-images.md. realistic_image has none; text_in_image
  * none shown. The icon and vector_illustration lists are not shown in the spec and could not be
  * confirmed from a reachable source, so they are left out (docs/decisions/016-images.md).
  */
@@ -129,12 +129,12 @@ export const IMAGE_SUBSTYLE_LABELS: Record<string, string> = {
   kawaii: 'Kawaii',
 };
 
-/** Spec 02 §9: five reference images make a custom style. */
+/** docs/product/tasks-and-images.md: five reference images make a custom style. */
 export const STYLE_IMAGES_REQUIRED = 5;
 /** The longest image description. */
 export const IMAGE_DESCRIPTION_MAX = 2000;
 
-/** Plan prices in cents, excluding VAT (spec 03 §9). */
+/** Plan prices in cents, excluding VAT (docs/product/plans.md, docs/product/credits-and-billing.md). */
 export const PLAN_PRICES_CENTS: Record<'solo' | 'team' | 'agency', Record<BillingPeriod, number>> = {
   solo: { monthly: 27_900, yearly: 279_000 },
   team: { monthly: 69_000, yearly: 690_000 },
@@ -148,5 +148,5 @@ export const CREDIT_PRICE_CENTS_PER_100 = 4_900;
 export const TOPUP_LIMITS = { min: 10, max: 10_000, default: 100 } as const;
 /** German VAT rate in percent, applied to every invoice. */
 export const VAT_PERCENT = 19;
-/** Shop quantity (spec 03 §5). */
+/** Shop quantity (docs/product/shop.md). */
 export const SHOP_QTY = { min: 1, max: 10, step: 1 } as const;

@@ -1,9 +1,9 @@
-// The privacy filter's list rules (spec 03 §5), shared by the schemas and the client's screens.
+// The privacy filter's list rules (docs/product/data-protection.md), shared by the schemas and the client's screens.
 export const FILTER_MIN_LEVEL2 = 100;
 // A semicolon is refused: it almost always means the wrong separator was used.
 const FILTER_ENTRY = /^[^\s,;]{3,}( [^\s,;]{3,})?$/u;
 
-/** Spec 03 §5: empty, or comma-separated entries of ≥ 3 characters with an optional second word. */
+/** docs/product/data-protection.md: empty, or comma-separated entries of ≥ 3 characters with an optional second word. */
 export function isValidFilterList(filter: string): boolean {
   const trimmed = filter.trim();
   if (trimmed === '') return true;

@@ -47,7 +47,7 @@ export const COMMON_MESSAGES = {
   resetDoneMessage: 'Dein neues Passwort ist gespeichert. Du kannst Dich jetzt damit einloggen.',
   toLogin: 'Zum Login',
   toOffice: 'Los geht’s',
-  // Billing (spec 03 §4, §5, §8; the rest in the same voice). Texts the screens show too are in COMMERCE_MESSAGES.
+  // Billing (docs/product/chat-and-voice.md; the rest in the same voice). Texts the screens show too are in COMMERCE_MESSAGES.
   shopTrial: 'Während des Testzeitraums kannst Du keine Extras buchen. Buche zuerst einen Tarif unter Tarif.',
   shopNoPlan: 'Extras kannst Du nur zu einem gebuchten Tarif hinzufügen. Buche zuerst einen Tarif unter Tarif.',
   shopNoPaymentMethod: 'Bitte lege zuerst eine Zahlungsmethode an, dann kannst Du Extras buchen.',
@@ -55,7 +55,7 @@ export const COMMON_MESSAGES = {
   stripeSignatureInvalid: 'Ungültige Signatur',
 } as const;
 
-// Assistants (spec 02 §5, §8; spec 01 §8)
+// Assistants (docs/product/library-and-wizard.md)
 export const ASSISTANT_MESSAGES = {
   typeRequired: 'Eine Auswahl ist erforderlich',
   nameMin: 'Der Name muss mindestens 3 Buchstaben lang sein',
@@ -85,7 +85,7 @@ export const ASSISTANT_MESSAGES = {
   shown: (name: string) => `„${name}“ ist wieder für Dein Team sichtbar.`,
 } as const;
 
-// Conversations (spec 01 §8 and our own texts where the spec shows none)
+// Conversations (docs/product/chat-and-voice.md and our own texts where the spec shows none)
 export const CONVERSATION_MESSAGES = {
   threadNotFound: 'Diese Unterhaltung wurde nicht gefunden.',
   messageRequired: 'Bitte gib eine Nachricht ein.',
@@ -107,7 +107,7 @@ export const CONVERSATION_MESSAGES = {
   notConfigured: (what: string) => `${what} ist auf diesem Server nicht eingerichtet.`,
 } as const;
 
-// Users, data protection, support (spec 02 §5/§8, spec 03 §5/§8)
+// Users, data protection, support (docs/product/users-and-rights.md, docs/product/data-protection.md)
 export const USER_MESSAGES = {
   passwordRules:
     'Das Passwort muss mindestens 8 Zeichen lang sein und Groß- und Kleinbuchstaben, eine Zahl und ein Sonderzeichen (#?!@$%^&*-) enthalten.',
@@ -127,7 +127,7 @@ export const USER_MESSAGES = {
   invitationSubject: 'Einladung zu Mika',
   filterEntries:
     'Bitte trenne die Einträge mit einem Komma. Jeder Eintrag muss mindestens 3 Zeichen lang sein. Vor- und Nachnamen sind erlaubt.',
-  // Spec 03 §5 doubles "muss"; corrected (docs/decisions/004-spec-typos.md).
+  // The original doubled "muss"; corrected (docs/decisions/004-spec-typos.md).
   filterMinLevel2: 'Bei diesem Grad des Datenschutzes muss der Filter aus mindestens 100 Buchstaben bestehen.',
   filterSaved: 'Einstellungen gespeichert',
   assistantFilterSaved: 'Einstellung gespeichert',
@@ -137,7 +137,7 @@ export const USER_MESSAGES = {
   supportSent: 'Nachricht wurde an den Support versendet',
 } as const;
 
-// Public chat, contact form and voice (spec 01 §5/§8, spec 02 §5)
+// Public chat, contact form and voice (docs/product/public-chat-and-embed.md, docs/product/chat-and-voice.md, docs/product/public-chat-and-embed.md, docs/product/chat-and-voice.md)
 export const PUBLIC_CHAT_MESSAGES = {
   formSent: 'Angaben gesendet',
   formInvalid: 'Eingaben sind nicht valide',
@@ -173,7 +173,7 @@ export const API_KEY_MESSAGES = {
   tooMany: (max: number) => `Ein Team kann höchstens ${max} aktive Schlüssel haben. Widerrufe zuerst einen.`,
 } as const;
 
-// Tools tab: switches, e-mail contacts, external tools (spec 02 §3, §5, §7; docs/tools.md)
+// Tools tab: switches, e-mail contacts, external tools (docs/product/knowledge-and-tools.md; docs/tools.md)
 export const TOOL_MESSAGES = {
   settingSaved: 'Einstellung gespeichert',
   saved: 'Eingaben gespeichert',
@@ -206,7 +206,7 @@ export const TOOL_MESSAGES = {
   teamNotFound: 'Dieses Team wurde nicht gefunden.',
 } as const;
 
-// Assets: files a Mika hands out in the chat (spec 02 §2 Tools, §5, §8, §9; docs/tools.md)
+// Assets: files a Mika hands out in the chat (docs/product/knowledge-and-tools.md, docs/product/library-and-wizard.md; docs/tools.md)
 export const ASSET_MESSAGES = {
   fileUploaded: 'Datei hochgeladen',
   fileDeleted: 'Datei gelöscht',
@@ -228,7 +228,7 @@ export const ASSET_MESSAGES = {
 export const IMAGE_NOT_CONFIGURED =
   'Die Bildgenerierung ist auf diesem Server nicht eingerichtet. Bitte wende Dich an die Person, die Mika bei Euch betreibt.';
 
-// Image assistants: styles and pictures (spec 02 §4, §7, §8; docs/decisions/016-images.md)
+// Image assistants: styles and pictures (docs/product/tasks-and-images.md, docs/product/library-and-wizard.md; docs/decisions/016-images.md)
 export const IMAGE_MESSAGES = {
   styleImageUploaded: 'Bild hochgeladen',
   styleSaved: 'Style wurde gespeichert',
@@ -264,7 +264,7 @@ export const IMAGE_MESSAGES = {
   },
 } as const;
 
-// Task view: results, documents, e-mail and copy (spec 02 §2, §4, §5, §8, §9; docs/tasks.md)
+// Task view: results, documents, e-mail and copy (docs/product/tasks-and-images.md; docs/tasks.md)
 export const TASK_MESSAGES = {
   inputMin: 'Der Input muss mindestens 30 Buchstaben lang sein',
   inputTooLong: 'Der Input ist zu lang (höchstens 8000 Zeichen).',
@@ -278,7 +278,7 @@ export const TASK_MESSAGES = {
   documentReady: (name: string) => `Das Dokument „${name}“ steht bereit.`,
 } as const;
 
-// Knowledge files (spec 02 §2 Wissen, §5, §8, §9; docs/knowledge.md)
+// Knowledge files (docs/product/knowledge-and-tools.md; docs/knowledge.md)
 export const KNOWLEDGE_MESSAGES = {
   fileRequired: 'Bitte wähle eine Datei aus',
   fileTooLarge: 'Die Datei darf nicht größer sein als 10MB',
@@ -337,7 +337,7 @@ export const CREDIT_MESSAGES = {
   trialEndedButton: 'Zu den Angeboten',
 } as const;
 
-// Commerce: plans, shop, credits and the billing address (issue 14; spec 03 §4, §5, §8).
+// Commerce: plans, shop, credits and the billing address (issue 14; docs/product/plans.md, docs/product/shop.md).
 // Texts quoted by the spec are verbatim ({product} = Mika).
 export const COMMERCE_MESSAGES = {
   bookingSuccess: 'Buchung erfolgreich',
@@ -374,7 +374,7 @@ export const COMMERCE_MESSAGES = {
   billingInvoiceEmailInvalid: 'Bitte gib eine gültige E-Mail-Adresse für die Rechnungen an.',
 } as const;
 
-/** Operator area (Insight, spec 03 §8) and live login. */
+/** Operator area (Insight, docs/product/operator-area.md) and live login. */
 export const INSIGHT_MESSAGES = {
   extrasChanged: 'Extras wurden angepasst',
   amountsChanged: 'Leistungen wurde angepasst',

@@ -433,7 +433,7 @@ test('Mitarbeiter ohne Rechte sieht gesperrte Aktionen mit „Keine Berechtigung
   await expect(page.getByRole('button', { name: 'Neuer Mika' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Mika hinzufügen' })).toHaveCount(0);
   // The side navigation applies the same rules: the edit icon is there, disabled, with the reason
-  // (spec 01 §2/§6) — for an own Mika without the right and for a default Mika.
+  // (docs/product/users-and-rights.md, docs/product/library-and-wizard.md) — for an own Mika without the right and for a default Mika.
   const navRows = page.getByTestId('nav-assistants');
   await expect(navRows.getByRole('button', { name: 'Mit Geheim Gerda sprechen' })).toBeDisabled();
   const navEdit = navRows.getByRole('button', { name: 'Geheim Gerda bearbeiten' });

@@ -8,7 +8,7 @@ import { adminApi } from './public-helpers.ts';
 import { startServer, type StartedServer } from './server.ts';
 
 // An image Mika with Recraft as its painter (a fake Recraft server on 127.0.0.1): the Stilrichtungen
-// tab in both modes, then a picture described, painted and downloaded (spec 02 §2, §4, §7, §8).
+// tab in both modes, then a picture described, painted and downloaded (docs/product/tasks-and-images.md).
 test.describe.configure({ mode: 'serial' });
 
 let fake: FakeImageServer;

@@ -5,7 +5,7 @@ import { unique } from './public-helpers.ts';
 import { E2E_BASE_URL, SUPERADMIN } from './server.ts';
 import { apiHeaders, signedIn } from './api.ts';
 
-// Insight (superadmins, spec 03 §2–§4): the team list and a team's action view — plan, trial,
+// Insight (superadmins, docs/product/operator-area.md): the team list and a team's action view — plan, trial,
 // extras, live login with the warning bar and back — the deletion of a team through its 500 px
 // confirm dialog, and the team's own view of support's access under Datenschutz.
 test.describe.configure({ mode: 'serial' });
@@ -329,7 +329,7 @@ test('Superadmin löscht ein Team über den Bestätigungsdialog; die Zeile ist a
   const dialog = page.getByRole('dialog', { name: 'Löschen' });
   await expect(dialog).toContainText('Willst Du dieses Team löschen?');
   await expect(dialog.getByRole('button', { name: 'Abbrechen' })).toBeVisible();
-  // Spec 03 §9: the team deletion's confirm dialog is 500 px wide.
+  // docs/product/operator-area.md: the team deletion's confirm dialog is 500 px wide.
   expect(Math.round((await dialog.boundingBox())!.width)).toBe(500);
   await expectNoAxeViolations(page, 'Team löschen: Bestätigung');
   await dialog.getByRole('button', { name: 'Abbrechen' }).click();

@@ -83,7 +83,7 @@ test('Wissen: PDF hochladen, Fortschritt verfolgen, Frage aus dem PDF beantworte
   await page.reload();
   await expect(page.getByTestId('answer-sources').last()).toContainText('Lagerordnung.pdf, Seite 2');
 
-  // Deleting the file trains the Mika anew: the training dialog of spec 02 §4 shows it too.
+  // Deleting the file trains the Mika anew: the training dialog of docs/product/library-and-wizard.md shows it too.
   await page.goto(`/?view=edit&assistant=${uuid}&tab=knowledge`);
   await page.getByRole('button', { name: /Lagerordnung\.pdf löschen/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click();

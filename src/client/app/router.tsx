@@ -21,7 +21,7 @@ function FullPageLoad() {
   return <RouteFallback />;
 }
 
-/** The routes of spec 01 §2. Explicit paths win over the office's /:component. */
+/** The routes of docs/product/library-and-wizard.md. Explicit paths win over the office's /:component. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<RouteFallback />}>

@@ -9,7 +9,7 @@ import { GlobalSnackbar } from '../components/GlobalSnackbar.tsx';
 
 // The sign-in screens' own small entry (auth.html): Preact, plain CSS, no router — every link is a
 // full page load and the office (React + MUI) loads only after login (docs/decisions/012).
-// The CSRF cookie is in place before the first state-changing call (spec 01 §7).
+// The CSRF cookie is in place before the first state-changing call (docs/product/accounts.md).
 void fetchCsrfCookie();
 
 const root = document.getElementById('root');

@@ -14,7 +14,7 @@ interface Props {
   onConfirm: () => void;
   onClose: () => void;
   pending: boolean;
-  /** Spec 03 §9: confirm dialogs are 400 px wide, the team deletion's 500 px. */
+  /** docs/product/README.md: confirm dialogs are 400 px wide, the team deletion's 500 px. */
   width?: 400 | 500;
   destructive?: boolean;
 }

@@ -1,7 +1,7 @@
 import { useLoaderStore } from '../state/loader-store.ts';
 import { Spinner } from './ui/Spinner.tsx';
 
-/** The global loading overlay (spec 03 §2), on while the loader flag is set. */
+/** The global loading overlay (docs/product/README.md), on while the loader flag is set. */
 export function GlobalLoader() {
   const status = useLoaderStore((state) => state.status);
   if (!status) return null;

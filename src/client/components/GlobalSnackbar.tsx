@@ -4,7 +4,7 @@ import { useSnackbar } from '../state/snackbar-store.ts';
 import { CloseIcon } from './ui/icons/CloseIcon.ts';
 
 /**
- * The one notification of the app (spec 01 §3): colour, text and timeout from the store. Its own
+ * The one notification of the app (docs/product/README.md): colour, text and timeout from the store. Its own
  * small element with static styles (components/light.css) rather than MUI's Snackbar + Alert
  * (docs/decisions/012, 026). Dark text on the light status colours (≥ 4.5:1).
  */

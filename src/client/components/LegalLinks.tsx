@@ -2,7 +2,7 @@ import { Link } from './ui/Link.ts';
 import { Box } from './ui/Box.ts';
 import { LEGAL_LINKS as LINKS } from '../lib/legal-links.ts';
 
-/** The legal pages, each opened in a new tab (spec 01 §2). */
+/** The legal pages, each opened in a new tab (docs/product/accounts.md). */
 export function LegalLinks() {
   return (
     <Box

@@ -30,7 +30,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('errorText (spec 01 §8 order)', () => {
+describe('errorText (docs/product/README.md: order)', () => {
   it('takes the error field first', () => {
     expect(errorText({ message: 'x', error: 'Fehler A' })).toBe('Fehler A');
   });

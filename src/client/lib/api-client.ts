@@ -7,7 +7,7 @@ import { takeEarlyResponse } from './early-requests.ts';
 
 /**
  * The one way the client talks to the server: credentials, X-Requested-With and the CSRF header
- * on every call, JSON or text answers, and the global response handling of spec 01 §8:
+ * on every call, JSON or text answers, and the global response handling of docs/product/README.md:
  *  - "Unauthenticated." reloads the page (never on the public pages, so no reload loop);
  *  - 403 with a feedback action goes to /feedback with its fields as query;
  *  - anything else shows a red snackbar and switches the loader off.
@@ -21,7 +21,7 @@ export class ApiError extends Error {
   readonly status: number;
   /** The parsed response body (object or string), undefined when there was none. */
   readonly body: unknown;
-  /** The German text the global handling shows (spec 01 §8 order). */
+  /** The German text the global handling shows (docs/product/README.md: order). */
   readonly userMessage: string;
   readonly fields: Record<string, string[]>;
   readonly feedback?: FeedbackAction;
@@ -66,7 +66,7 @@ export interface RequestOptions {
   /** false: no global snackbar; the caller shows the error itself (e.g. on form fields). */
   snackbar?: boolean;
   /**
-   * 'reload' (default, spec 01 §8) reloads the page on "Unauthenticated."; 'throw' only throws,
+   * 'reload' (default, docs/product/README.md) reloads the page on "Unauthenticated."; 'throw' only throws,
    * for calls whose caller redirects itself (the office's user data → /login).
    */
   onUnauthenticated?: 'reload' | 'throw';
@@ -78,7 +78,7 @@ export interface RequestOptions {
 
 type Body = unknown;
 
-/** The text of an error answer, in the order of spec 01 §8. */
+/** The text of an error answer, in the order of docs/product/README.md. */
 export function errorText(body: unknown): string {
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     const record = body as Record<string, unknown>;

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
 /**
- * The assistant area is one section that switches between views (spec 02 §2). The view and the
+ * The assistant area is one section that switches between views (docs/product/library-and-wizard.md). The view and the
  * assistant live in the URL (`/?view=chat&assistant=<uuid>`), so a reload keeps them.
  */
 export const ASSISTANT_VIEWS = ['list', 'edit', 'create', 'chat', 'task', 'image'] as const;

@@ -12,7 +12,7 @@ import {
 } from '../../shared/events.ts';
 
 /**
- * The live progress channel (spec 01 §7, docs/decisions/006): one Socket.IO connection to the same
+ * The live progress channel (docs/product/chat-and-voice.md, docs/decisions/006): one Socket.IO connection to the same
  * origin, one room per thread joined with the thread's token. The chat works without it (the
  * answer itself arrives through the stream); it adds the thinking expression and lets a second tab
  * on the same thread follow along.
@@ -21,7 +21,7 @@ import {
  * channel is "secure websockets only" (wss whenever the page is served over https).
  */
 
-/** The six states of spec 01 §4 (the names of the original's websocket client). */
+/** The six states of docs/product/chat-and-voice.md (the names of the original's websocket client). */
 export const CONNECTION_STATES = [
   'initialized',
   'connecting',

@@ -7,7 +7,7 @@ export const userDataQueryKey = ['user', 'data'] as const;
 
 /**
  * GET /api/user/data, flattened into the user store. On failure the user becomes {} and the
- * error is passed on (spec 01 §7). A 401 does not reload: the office redirects to /login.
+ * error is passed on (docs/product/accounts.md). A 401 does not reload: the office redirects to /login.
  */
 export async function fetchUserData(): Promise<CurrentUser> {
   try {

@@ -51,7 +51,7 @@ const focusInput = () =>
   )?.focus();
 const pauseAudio = () => document.querySelectorAll('audio').forEach((audio) => audio.pause());
 
-/** The public chat page (spec 01 §2): the assistant's colours, its logo, the terms overlay. */
+/** The public chat page (docs/product/public-chat-and-embed.md): the assistant's colours, its logo, the terms overlay. */
 export function PublicChatPage() {
   const uuid = useMemo(() => assistantUuidFromPath(window.location.pathname), []);
   const query = usePublicAssistant(uuid);

@@ -13,7 +13,7 @@ interface Props {
   onApprove: () => void;
 }
 
-/** Spec 01 §2: the terms-approval overlay over the chat; a link to the public terms and one button. */
+/** docs/product/public-chat-and-embed.md: the terms-approval overlay over the chat; a link to the public terms and one button. */
 export function TermsOverlay({ surfaces, onApprove }: Props) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const card = surfaces.header;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fontColorFor, luminance, parseHex, publicChatColors } from './luminance.ts';
 
-describe('luminance (spec 01 §3/§9)', () => {
+describe('luminance (docs/product/public-chat-and-embed.md)', () => {
   it('weights the channels 0.299 / 0.587 / 0.114', () => {
     expect(luminance('#FFFFFF')).toBeCloseTo(255);
     expect(luminance('#000000')).toBe(0);

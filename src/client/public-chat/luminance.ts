@@ -1,6 +1,6 @@
 import { colorsFromAssistant, DEFAULT_CHAT_COLORS, type ChatColors } from '../features/chat/chat-colors.ts';
 
-/** Spec 01 §3/§9: text is black on backgrounds whose luminance is above 186, white otherwise. */
+/** docs/product/public-chat-and-embed.md: text is black on backgrounds whose luminance is above 186, white otherwise. */
 export const LUMINANCE_THRESHOLD = 186;
 
 /** #RGB or #RRGGBB (with or without #) → [r, g, b]; null when it is no hex colour. */

@@ -4,7 +4,7 @@ interface SlotAssistant {
   can_talk: number;
 }
 
-/** The voice slots of the public chat: voice input is always offered there (spec 01 §6). */
+/** The voice slots of the public chat: voice input is always offered there (docs/product/public-chat-and-embed.md). */
 export function usePublicChatSlots(assistant: SlotAssistant | undefined) {
   return useVoiceSlots(assistant, { publicMode: true });
 }

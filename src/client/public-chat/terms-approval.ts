@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-/** Spec 01 §3 browser storage: the visitor's terms approval, so the overlay shows only once. */
+/** docs/product/public-chat-and-embed.md browser storage: the visitor's terms approval, so the overlay shows only once. */
 export const TERMS_STORAGE_KEY = 'mikaTermsApproved';
 
 function readApproval(): boolean {

@@ -1,4 +1,4 @@
-// German texts of the public chat page (spec 01 §2).
+// German texts of the public chat page (docs/product/public-chat-and-embed.md).
 export const PUBLIC_CHAT_TEXTS = {
   loading: 'Chat wird geladen …',
   unavailableTitle: 'Dieser Chat ist nicht verfügbar.',

@@ -2,15 +2,15 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { CHAT_STATUSES, type ChatStatus } from '../../shared/events.ts';
 
-/** One conversation per assistant (spec 01 §3): the server's thread id, its token, the last answer. */
+/** One conversation per assistant (docs/product/chat-and-voice.md): the server's thread id, its token, the last answer. */
 export interface ThreadEntry {
   id: number;
   token: string;
-  /** response_id of the last complete answer; sent with the next question (spec 01 §4). */
+  /** response_id of the last complete answer; sent with the next question (docs/product/chat-and-voice.md). */
   lastResponseId?: string;
 }
 
-/** Thread status per thread id (spec 01 §3/§4): what the chat shows while an answer is under way. */
+/** Thread status per thread id (docs/product/chat-and-voice.md): what the chat shows while an answer is under way. */
 export interface ThreadStatusEntry {
   status: ChatStatus;
   msg: string;
@@ -23,7 +23,7 @@ interface ChatState {
   threadStatus: Record<number, ThreadStatusEntry>;
   setThread: (assistantUuid: string, entry: ThreadEntry) => void;
   /**
-   * Deletes the entry (spec 01 §4 "reset"); the next use creates a new thread. With `onlyThreadId`
+   * Deletes the entry (docs/product/chat-and-voice.md: "reset"); the next use creates a new thread. With `onlyThreadId`
    * the entry is deleted only if it still is that thread (a late 404 must not drop a newer thread).
    */
   resetThread: (assistantUuid: string, onlyThreadId?: number) => void;

@@ -13,7 +13,7 @@ export interface ThreadScope {
 }
 
 /**
- * The store key: the assistant uuid (spec 01 §3). A visitor thread of the public page is kept apart,
+ * The store key: the assistant uuid (docs/product/chat-and-voice.md, docs/product/library-and-wizard.md). A visitor thread of the public page is kept apart,
  * so a signed-in user who opens the public page does not continue the office conversation there.
  */
 export const threadKey = (scope: ThreadScope) => (scope.publicMode ? `public:${scope.assistantUuid}` : scope.assistantUuid);
@@ -21,7 +21,7 @@ export const threadKey = (scope: ThreadScope) => (scope.publicMode ? `public:${s
 // One creation per conversation at a time (StrictMode runs effects twice; two panels may mount).
 const creating = new Map<string, Promise<ThreadEntry>>();
 
-/** The thread entry of a conversation; created on the server the first time it is needed (spec 01 §4). */
+/** The thread entry of a conversation; created on the server the first time it is needed (docs/product/chat-and-voice.md). */
 export function ensureThread(scope: ThreadScope): Promise<ThreadEntry> {
   const key = threadKey(scope);
   const existing = useChatStore.getState().threads[key];

@@ -5,7 +5,7 @@ interface LoaderState {
   setStatus: (status: boolean) => void;
 }
 
-/** The global loading overlay (spec 03 §2): one flag, switched off by every failed call. */
+/** The global loading overlay (docs/product/README.md): one flag, switched off by every failed call. */
 export const useLoaderStore = create<LoaderState>()((set) => ({
   status: false,
   setStatus: (status) => set({ status }),

@@ -8,7 +8,7 @@ interface SnackbarState {
   status: boolean;
   color: SnackbarColor;
   text: string;
-  /** ms until the snackbar hides; a new value is applied only when one is given (spec 01 §3). */
+  /** ms until the snackbar hides; a new value is applied only when one is given (docs/product/README.md). */
   timeout: number;
   /** Increments on every show, so the same text shown twice restarts the timer. */
   key: number;

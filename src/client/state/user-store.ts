@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { UserDataResponse } from '../../shared/schemas/auth.ts';
 
-/** The current user as the client keeps it: the nested user object flattened (spec 01 §3). */
+/** The current user as the client keeps it: the nested user object flattened (docs/product/accounts.md). */
 export type CurrentUser = UserDataResponse['user'] & Omit<UserDataResponse, 'user'>;
 
 /** Before loading and after a failed load the user is an empty object. */

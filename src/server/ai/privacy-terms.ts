@@ -4,7 +4,7 @@ import { filterEntries } from '../../shared/schemas/users.ts';
 // The privacy filter's terms for one assistant (docs/ai.md): what the gate masks before anything
 // leaves for a provider. Pure: the team and assistant rows carry the filters and switches.
 
-/** Spec 02 §4: the assistant's switch is off by default at level 0, on at 1, forced on at 2. */
+/** docs/product/chat-and-voice.md: the assistant's switch is off by default at level 0, on at 1, forced on at 2. */
 export function isAssistantFilterOn(team: Pick<Team, 'protectionLevel'>, assistant: Pick<Assistant, 'filterEnabled'>) {
   if (team.protectionLevel >= 2) return true;
   return assistant.filterEnabled ?? team.protectionLevel === 1;

@@ -2,7 +2,7 @@ import type { ModelMessage } from 'ai';
 import type { CHAT_STYLES } from '../../shared/schemas/assistants.ts';
 import type { Passage } from './offline-engine.ts';
 
-// One German instruction per chat style of spec 02 §9.
+// One German instruction per chat style of docs/product/chat-and-voice.md.
 export const CHAT_STYLE_INSTRUCTIONS: Record<(typeof CHAT_STYLES)[number], string> = {
   'professionell und sachlich':
     'Antworte professionell und sachlich: klar gegliedert, präzise, ohne Umgangssprache und ohne Emojis.',

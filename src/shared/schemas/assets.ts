@@ -5,13 +5,13 @@ import { zFileName, zId, zText } from './common.ts';
 
 export { ASSET_DESCRIPTION_MIN, ASSET_MAX_FILES };
 
-/** Spec 02 §5: assets accept doc, docx, xlsx, pdf, pptx, jpeg, jpg, png. */
+/** docs/product/knowledge-and-tools.md: assets accept doc, docx, xlsx, pdf, pptx, jpeg, jpg, png. */
 export const ASSET_EXTENSIONS = ['doc', 'docx', 'xlsx', 'pdf', 'pptx', 'jpeg', 'jpg', 'png'] as const;
 export type AssetExtension = (typeof ASSET_EXTENSIONS)[number];
 /** For the file picker's accept attribute. */
 export const ASSET_ACCEPT = ASSET_EXTENSIONS.map((e) => `.${e}`).join(',');
 
-/** Spec 02 §3 "asset file": uuid, id, name, description, extension (+ size and date). */
+/** docs/product/knowledge-and-tools.md: "asset file": uuid, id, name, description, extension (+ size and date). */
 export const ZAssetFile = z.object({
   uuid: z.string(),
   id: z.number(),
@@ -41,7 +41,7 @@ export const ZAssetDeleteRequest = z.object({
   fileUuid: z.uuid({ error: ASSET_MESSAGES.notFound }),
 });
 
-/** Spec 02 §3 "asset tool properties": id, description, extension per file; plus the tool's switch. */
+/** docs/product/knowledge-and-tools.md: "asset tool properties": id, description, extension per file; plus the tool's switch. */
 export const ZAssetToolProperty = z.object({ id: z.number(), description: z.string(), extension: z.string() });
 export const ZAssetToolState = z.object({
   active: z.boolean(),

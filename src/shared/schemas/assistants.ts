@@ -82,7 +82,7 @@ export const ZAssistantHiddenRequest = z.object({ hidden: z.boolean({ error: ASS
 export const ZAssistantHiddenResponse = z.object({ status: z.literal('success'), hidden: z.boolean(), message: z.string() });
 export type AssistantHiddenResponse = z.infer<typeof ZAssistantHiddenResponse>;
 
-/** What the library, the side navigation and the chat need (spec 01 §3). */
+/** What the library, the side navigation and the chat need (docs/product/library-and-wizard.md). */
 export const ZAssistantSummary = z.object({
   id: z.number(),
   uuid: z.string(),
@@ -106,7 +106,7 @@ export const ZAssistantSummary = z.object({
 });
 export type AssistantSummary = z.infer<typeof ZAssistantSummary>;
 
-/** Everything the edit screen shows (spec 02 §3). */
+/** Everything the edit screen shows (docs/product/library-and-wizard.md). */
 export const ZAssistantDetail = ZAssistantSummary.extend({
   task: z.string(),
   special: z.string(),

@@ -5,7 +5,7 @@ import { isCleanText } from './common.ts';
 
 // Shared by the forms (react-hook-form + zod resolver) and the server routes.
 /**
- * The name rule of spec 01 §5 with the field's own label in its messages, so each error names its
+ * The name rule of docs/product/accounts.md with the field's own label in its messages, so each error names its
  * field (contact form: "Vorname muss mindestens 3 Zeichen lang sein"). For "Name" these are exactly
  * the spec's texts (COMMON_MESSAGES.nameRequired, COMMON_MESSAGES.nameMin).
  */

@@ -15,7 +15,7 @@ export const ZSuccessMessage = z.object({ status: z.literal('success'), message:
 export type SuccessMessage = z.output<typeof ZSuccessMessage>;
 
 // ---------------------------------------------------------------------------------------------
-// Offer (spec 03 §4, §7)
+// Offer (docs/product/plans.md)
 
 export const PAID_PLAN_SLUGS = BOOKABLE_PLANS;
 export type PaidPlanSlug = (typeof PAID_PLAN_SLUGS)[number];
@@ -27,7 +27,7 @@ export const ZOfferBook = z.object({
 export type OfferBook = z.output<typeof ZOfferBook>;
 
 // ---------------------------------------------------------------------------------------------
-// Shop (spec 03 §5, §7)
+// Shop (docs/product/plans.md)
 
 export { SHOP_QTY };
 export const SHOP_PRODUCTS = ['mika', 'user'] as const;
@@ -43,7 +43,7 @@ export const zShopQty = z.coerce
 export const ZShopAdd = z.object({ qty: zShopQty });
 
 // ---------------------------------------------------------------------------------------------
-// Credits (spec 02 §3, §7)
+// Credits (docs/product/plans.md)
 
 export const ZCreditMonth = z.object({
   month: z.number().int().min(1).max(12),
@@ -69,7 +69,7 @@ export const ZCreditsDaily = z.object({
 export type CreditsDaily = z.output<typeof ZCreditsDaily>;
 
 // ---------------------------------------------------------------------------------------------
-// Orders and invoices (spec 02 §3, §7)
+// Orders and invoices (docs/product/plans.md)
 
 export const ORDER_STATUSES = ['paid', 'open', 'failed', 'cancelled'] as const;
 export const ZOrder = z.object({

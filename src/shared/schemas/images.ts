@@ -3,12 +3,12 @@ import { COMMON_MESSAGES, IMAGE_MESSAGES, KNOWLEDGE_MESSAGES } from '../messages
 import { IMAGE_DESCRIPTION_MAX, IMAGE_STYLES, STYLE_IMAGES_REQUIRED } from '../constants.ts';
 import { isCleanText } from './common.ts';
 
-// Image assistants (spec 02 §7 Image styles, Task and image generation; docs/decisions/016-images.md).
+// Image assistants (docs/product/tasks-and-images.md: Image styles, Task and image generation; docs/decisions/016-images.md).
 
 const zAssistantUuid = z.uuid({ error: KNOWLEDGE_MESSAGES.noAssistant });
 const zStyle = z.enum(IMAGE_STYLES, { error: IMAGE_MESSAGES.styleRequired });
 
-/** Style image (spec 02 §3): uuid and the URL it is served under (session + edit right). */
+/** Style image (docs/product/tasks-and-images.md): uuid and the URL it is served under (session + edit right). */
 export const ZStyleImage = z.object({ uuid: z.uuid(), url: z.string() });
 export type StyleImage = z.infer<typeof ZStyleImage>;
 

@@ -2,10 +2,10 @@ import { z } from '../zod.ts';
 import { COMMON_MESSAGES, INSIGHT_MESSAGES } from '../messages.ts';
 import { zText } from './common.ts';
 
-// The operator area (Insight, spec 03 §2/§3/§7; docs/operations.md). Every call is for
+// The operator area (Insight, docs/product/operator-area.md; docs/operations.md). Every call is for
 // superadmins only; the server checks the role on each of them.
 
-/** Spec 03 §9: the Insight table shows up to 100 rows per page. */
+/** docs/product/operator-area.md: the Insight table shows up to 100 rows per page. */
 export const INSIGHT_PAGE_SIZE = 100;
 export const INSIGHT_SORTS = ['name', 'users', 'mikas', 'credits', 'created_at', 'deleted_at'] as const;
 export type InsightSort = (typeof INSIGHT_SORTS)[number];
@@ -18,7 +18,7 @@ export const ZInsightQuery = z.object({
   direction: z.enum(['asc', 'desc'], { error: COMMON_MESSAGES.invalidInput }).default('asc'),
 });
 
-/** Insight list item (spec 03 §3) plus the owner's e-mail (search hits) and the plan slug. */
+/** Insight list item (docs/product/operator-area.md) plus the owner's e-mail (search hits) and the plan slug. */
 export const ZInsightRow = z.object({
   uuid: z.string(),
   name: z.string(),
@@ -52,7 +52,7 @@ export const ZDiscount = z.object({
   valid_until: z.string().nullable(),
 });
 
-/** Team insight detail (spec 03 §3) and what the action view needs besides. */
+/** Team insight detail (docs/product/operator-area.md) and what the action view needs besides. */
 export const ZTeamInsight = z.object({
   uuid: z.string(),
   name: z.string(),
@@ -110,7 +110,7 @@ export const ZLiveLogin = z.object({ teamUuid: zTeamUuid, reason: zText(300).def
 export const ZLiveLoginStarted = z.object({
   status: z.literal('success'),
   message: z.string(),
-  /** The marker the browser keeps in local storage (spec 03 §3). */
+  /** The marker the browser keeps in local storage (docs/product/operator-area.md). */
   marker: z.object({ status: z.literal(true), teamName: z.string() }),
   expires_at: z.string(),
 });

@@ -3,7 +3,7 @@ import { KNOWLEDGE_MESSAGES } from '../messages.ts';
 import { KNOWLEDGE_MAX_FILES } from '../constants.ts';
 import { zFileName } from './common.ts';
 
-/** Spec 02 §9: up to 100 knowledge files per assistant. */
+/** docs/product/knowledge-and-tools.md: up to 100 knowledge files per assistant. */
 export { KNOWLEDGE_MAX_FILES };
 
 export const KNOWLEDGE_OFFICE_TYPES = ['pdf', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'rtf'] as const;
@@ -40,7 +40,7 @@ export const KNOWLEDGE_CODE_TYPES = [
   'vue',
   'svelte',
 ] as const;
-/** Spec 02 §5: code, text, Office, pdf, markdown, json and similar types. */
+/** docs/product/knowledge-and-tools.md: code, text, Office, pdf, markdown, json and similar types. */
 export const KNOWLEDGE_EXTENSIONS: readonly string[] = [
   ...KNOWLEDGE_OFFICE_TYPES,
   ...KNOWLEDGE_TEXT_TYPES,

@@ -27,7 +27,7 @@ export type FormInfo = z.infer<typeof ZFormInfo>;
 
 const optionalText = (max: number) => zText(max).optional().default('');
 
-/** Spec 01 §5: names and company use the name rule, e-mail the e-mail rule; phone and notes free. */
+/** docs/product/public-chat-and-embed.md: names and company use the name rule, e-mail the e-mail rule; phone and notes free. */
 export function contactFormSchema(info: FormInfo) {
   return z.object({
     assistantUuid: z.uuid(),
@@ -79,7 +79,7 @@ export const ZFormSettings = z
     if (bad.length > 0) ctx.addIssue({ code: 'custom', path: ['send_to'], message: PUBLIC_CHAT_MESSAGES.sendToInvalid(bad) });
   });
 export type FormSettingsInput = z.input<typeof ZFormSettings>;
-/** The contact form's stored settings (spec 02 §3 "Form settings"). */
+/** The contact form's stored settings (docs/product/public-chat-and-embed.md: "Form settings"). */
 export type FormSettings = Required<Omit<z.output<typeof ZFormSettings>, 'active'>>;
 /** GET /api/tool/form/{assistantUuid}: the settings and whether the form is on. */
 export type FormToolState = FormSettings & { active: boolean };

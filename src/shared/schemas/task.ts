@@ -2,10 +2,10 @@ import { z } from '../zod.ts';
 import { COMMON_MESSAGES, CONVERSATION_MESSAGES, TASK_MESSAGES } from '../messages.ts';
 import { isCleanText, zId, zText, zToken } from './common.ts';
 
-/** Spec 02 §5: the task input needs at least 30 characters. */
+/** docs/product/tasks-and-images.md: the task input needs at least 30 characters. */
 export const TASK_INPUT_MIN = 30;
 export const TASK_INPUT_MAX = 8000;
-/** Spec 02 §9: the result is typed out one step per 100 ms. */
+/** docs/product/tasks-and-images.md: the result is typed out one step per 100 ms. */
 export const TASK_TYPING_MS = 100;
 
 /** POST /api/send/task {assistantUuid, threadId, input}; the thread's token rides along as for every thread call. */
@@ -22,7 +22,7 @@ export const ZTaskRequest = z.object({
 });
 export type TaskRequest = z.infer<typeof ZTaskRequest>;
 
-/** Spec 02 §3 "Task response". For `doc`, responseData is the document's file name (spec 01 §3). */
+/** docs/product/tasks-and-images.md: "Task response". For `doc`, responseData is the document's file name (docs/product/tasks-and-images.md). */
 export const ZTaskResponse = z.object({
   responseData: z.string(),
   responseType: z.enum(['txt', 'doc']),

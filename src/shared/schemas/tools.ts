@@ -2,7 +2,7 @@ import { z } from '../zod.ts';
 import { COMMON_MESSAGES, TOOL_MESSAGES } from '../messages.ts';
 import { isCleanText, zId, zText } from './common.ts';
 
-// Shapes of the Tools tab (spec 02 §3, §5, §7) and the superadmins' MCP set-up. Documented in
+// Shapes of the Tools tab (docs/product/knowledge-and-tools.md) and the superadmins' MCP set-up. Documented in
 // docs/decisions/015-tools-email-mcp.md.
 
 /** 0/1 or a boolean, as the spec's switches send them. */
@@ -12,7 +12,7 @@ export const zSwitch = z
 
 export const EMAIL_CONTACTS_MAX = 50;
 
-/** E-mail tool contact (spec 02 §3 "E-mail tool contacts", §5 name ≥ 5, valid e-mail). */
+/** E-mail tool contact (docs/product/knowledge-and-tools.md: "E-mail tool contacts" name ≥ 5, valid e-mail). */
 export const ZEmailContact = z.object({
   name: z
     .string({ error: TOOL_MESSAGES.contactNameMin })
@@ -42,7 +42,7 @@ export const ZEmailContacts = z
     });
   });
 
-/** POST /api/tool/email/{assistantUuid}: `properties` is the contact list as a JSON string (spec 02 §7). */
+/** POST /api/tool/email/{assistantUuid}: `properties` is the contact list as a JSON string (docs/product/knowledge-and-tools.md). */
 export const ZEmailToolRequest = z.object({
   properties: z
     .string({ error: TOOL_MESSAGES.contactsInvalid })
@@ -64,7 +64,7 @@ export const ZEmailToolResponse = z.object({
 });
 export type EmailToolState = z.output<typeof ZEmailToolResponse>;
 
-/** GET /api/tools/{assistantUuid}: each tool kind with the assistant's switch (spec 02 §3 "Tool"). */
+/** GET /api/tools/{assistantUuid}: each tool kind with the assistant's switch (docs/product/knowledge-and-tools.md: "Tool"). */
 export const ZToolItem = z.object({
   id: z.number().int(),
   uuid: z.string(),
@@ -90,7 +90,7 @@ export const ZFormSwitchRequest = z.object({
 
 export const ZMcpTool = z.object({ name: z.string(), description: z.string() });
 
-/** GET /api/mcps/{assistantUuid}/{flag} item (spec 02 §3 "External tool (mcp)"). */
+/** GET /api/mcps/{assistantUuid}/{flag} item (docs/product/knowledge-and-tools.md: "External tool (mcp)"). */
 export const ZMcpItem = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -6,7 +6,7 @@ import { zId, zText } from './common.ts';
 export const USER_PASSWORD_MIN = 8;
 const SPECIALS = '#?!@$%^&*-';
 
-/** Spec 02 §5: 8+ characters with upper and lower case, a digit and one of #?!@$%^&*-. */
+/** docs/product/users-and-rights.md: 8+ characters with upper and lower case, a digit and one of #?!@$%^&*-. */
 export function isStrongPassword(p: string): boolean {
   return (
     p.length >= USER_PASSWORD_MIN &&

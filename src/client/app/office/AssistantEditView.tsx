@@ -14,7 +14,7 @@ const TABS: EditTabs = {
   styles: { label: IMAGE_TEXTS.tabLabel, Panel: StylesTab },
 };
 
-/** The edit screen (spec 02 §2) with the knowledge, tools and styles tabs. */
+/** The edit screen (docs/product/library-and-wizard.md) with the knowledge, tools and styles tabs. */
 export function AssistantEditView(props: { uuid: string; user: CurrentUser }) {
   return <EditView {...props} tabs={TABS} />;
 }

@@ -19,7 +19,7 @@ const ImageView = lazy<{ assistant: AssistantSummary }>(() => import('../../feat
 const EditView = lazy<{ uuid: string; user: SectionProps['user'] }>(() => import('./AssistantEditView.tsx').then((m) => ({ default: m.AssistantEditView })));
 
 /**
- * The assistant area (spec 02 §2): one section that switches between its views by the URL
+ * The assistant area (docs/product/library-and-wizard.md): one section that switches between its views by the URL
  * (`/?view=edit&assistant=…`).
  */
 export default function AssistantSection({ user }: SectionProps) {

@@ -16,7 +16,7 @@ function endTime(iso: string): string | null {
 }
 
 /**
- * Top bar variant 1 (spec 03 §2): the operator works inside another team by live login. Names the
+ * Top bar variant 1 (docs/product/chat-and-voice.md): the operator works inside another team by live login. Names the
  * team and the end, and ends the live login (back to Insight). Part of the office's chunk: a lazy
  * chunk of its own made the library load more, not less (Rollup splits the shared chunks anew).
  */

@@ -13,7 +13,7 @@ import { SECTIONS, resolveSection } from './sections.ts';
 
 /**
  * The office at / and /{component}: loads the user data first, shows the top bar, the side
- * navigation and exactly one section — only once the user data has loaded (spec 01 §2). The shell
+ * navigation and exactly one section — only once the user data has loaded (docs/product/library-and-wizard.md). The shell
  * has static styles (office.css, docs/decisions/026).
  */
 export default function OfficePage() {

@@ -17,7 +17,7 @@ interface Props {
 }
 
 /**
- * The browser's live-login marker (spec 03 §3) follows the server, which is the source of truth:
+ * The browser's live-login marker (docs/product/library-and-wizard.md) follows the server, which is the source of truth:
  * kept while the user data names a live login, removed once it has ended or expired.
  */
 function useLiveLoginMarker(liveLogin: CurrentUser['liveLogin']) {
@@ -28,7 +28,7 @@ function useLiveLoginMarker(liveLogin: CurrentUser['liveLogin']) {
   }, [liveLogin]);
 }
 
-/** The office's top bar in one of its three variants (spec 03 §2); beside the permanent drawer on wide screens (office.css). */
+/** The office's top bar in one of its three variants (docs/product/library-and-wizard.md); beside the permanent drawer on wide screens (office.css). */
 export function TopBar({ user, showMenuButton }: Props) {
   const toggleMobileNav = useUiStore((state) => state.toggleMobileNav);
   useLiveLoginMarker(user.liveLogin);

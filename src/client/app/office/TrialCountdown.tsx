@@ -4,7 +4,7 @@ import { HourglassIcon } from '../../components/ui/icons/HourglassIcon.ts';
 import { COMMON_TEXTS, formatCountdown } from '../../lib/texts.ts';
 
 /**
- * The remaining trial time, ticking every second (spec 03 §2 variant 2), and the way to the
+ * The remaining trial time, ticking every second (docs/product/library-and-wizard.md), and the way to the
  * offer. Counts down from the value the server sent when the user data loaded.
  */
 export function TrialCountdown({ seconds, canBook }: { seconds: number; canBook: boolean }) {

@@ -20,7 +20,7 @@ export interface NavEntry {
 }
 
 /**
- * The side navigation, top to bottom (spec 01 §2). Add an entry when its section exists, e.g.
+ * The side navigation, top to bottom (docs/product/library-and-wizard.md). Add an entry when its section exists, e.g.
  * { section: 'Support', label: 'Support', icon: SupportAgentIcon, visible: ROLE.everyone },
  * { section: 'Dataprotection', label: 'Datenschutz', icon: ShieldIcon, visible: ROLE.admin },
  * { section: 'Offer', label: 'Tarif', icon: SellIcon, visible: ROLE.owner },
@@ -29,11 +29,11 @@ export interface NavEntry {
 export const NAV_ENTRIES: NavEntry[] = [
   { section: 'Assistant', label: COMMON_TEXTS.navLibrary, icon: AutoAwesomeIcon, visible: ROLE.everyone },
   { section: 'Support', label: 'Support', icon: SupportAgentIcon, visible: ROLE.everyone },
-  // Spec 01 §2: Insight right after Support (the operator's own entry), then the team's.
+  // docs/product/library-and-wizard.md: Insight right after Support (the operator's own entry), then the team's.
   { section: 'Insight', label: 'Insight', icon: InsightsIcon, visible: ROLE.superadmin },
   { section: 'Dataprotection', label: 'Datenschutz', icon: ShieldIcon, visible: ROLE.admin },
   { section: 'User', label: 'Benutzer', icon: GroupIcon, visible: ROLE.admin },
-  // Spec 01 §2: Tarif (owner), then Nutzung (admins); the Shop sits beside the offer.
+  // docs/product/library-and-wizard.md: Tarif (owner), then Nutzung (admins); the Shop sits beside the offer.
   { section: 'Offer', label: 'Tarif', icon: SellIcon, visible: ROLE.owner },
   { section: 'Shop', label: 'Shop', icon: ShoppingBagIcon, visible: ROLE.owner },
   { section: 'Usage', label: 'Nutzung', icon: DataUsageIcon, visible: ROLE.admin },

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '../../state/user-store.ts';
 
-/** Who sees what (spec 01 §6). The server checks every call again; this only shapes the UI. */
+/** Who sees what (docs/product/users-and-rights.md). The server checks every call again; this only shapes the UI. */
 export type RolePredicate = (user: CurrentUser) => boolean;
 
 export const ROLE = {

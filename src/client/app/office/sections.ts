@@ -21,7 +21,7 @@ export const DEFAULT_SECTION = 'Assistant';
  * styles, so it renders in the same pass as the shell. Every other section is built with MUI and
  * loads with the theme when opened (lazyMui, docs/decisions/026).
  *
- * Office sections by component name, the first path segment (/Support, /Offer …; spec 01 §2).
+ * Office sections by component name, the first path segment (/Support, /Offer …; docs/product/library-and-wizard.md).
  * Adding a section: one line here, plus an entry in nav-entries.ts if it has a menu entry.
  */
 export const SECTIONS: Record<string, SectionDefinition> = {

@@ -5,7 +5,7 @@ import { COLORS, FONT_STACK } from '../../lib/theme-tokens.ts';
 
 export { COLORS } from '../../lib/theme-tokens.ts';
 
-// Extra colour families (spec 03 Theme: pink, green, blue, purple and grey shades) and the two
+// Extra colour families (docs/product/library-and-wizard.md Theme: pink, green, blue, purple and grey shades) and the two
 // surface tones, available as theme.palette.pink.main, sx={{ color: 'purple.light' }} …
 declare module '@mui/material/styles' {
   interface Palette {

@@ -25,7 +25,7 @@ interface Props {
 }
 
 /**
- * The side navigation's assistant rows (spec 01 §2): one per assistant with its avatar, the use
+ * The side navigation's assistant rows (docs/product/library-and-wizard.md): one per assistant with its avatar, the use
  * action of its type and the edit action; then the add button for administrators.
  */
 export function AssistantNavRows({ user, onNavigate }: Props) {
@@ -98,7 +98,7 @@ function NavRow({ assistant, limit, active, onOpen }: RowProps) {
       <ActionIconButton actionState={use} small onClick={() => onOpen(assistant.type, assistant.uuid)}>
         <TypeIcon size={18} />
       </ActionIconButton>
-      {/* Spec 01 §2/§6: the edit icon is always there; without the right it is disabled with the
+      {/* docs/product/library-and-wizard.md: the edit icon is always there; without the right it is disabled with the
           reason as its tooltip (default Mikas: only self-created ones can be adjusted). */}
       <ActionIconButton actionState={edit} small onClick={() => onOpen('edit', assistant.uuid)}>
         <SettingsIcon size={18} />

@@ -115,7 +115,7 @@ describe('library actions', () => {
       });
     }
     expect(editActionState(assistant(), over)).toMatchObject({ disabled: true, reason: ASSISTANT_MESSAGES.overLimitTooltip });
-    // The create card keeps spec 02's text: the maximum is reached.
+    // The create card keeps the original's text (docs/product/library-and-wizard.md): the maximum is reached.
     expect(createActionState(admin, { exceeded: true, full: true })).toMatchObject({
       visible: true,
       disabled: true,

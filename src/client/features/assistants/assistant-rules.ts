@@ -9,7 +9,7 @@ import { ASSISTANT_TEXTS } from './texts.ts';
  * wizard's and filter's validation. The server checks all of it again; this only shapes the UI.
  */
 
-// ---------------------------------------------------------------- plan limit (spec 01 §4, §9)
+// ---------------------------------------------------------------- plan limit (docs/product/library-and-wizard.md)
 
 export interface LimitState {
   /** Own (non-default) assistants. */
@@ -34,12 +34,12 @@ export function limitState(assistants: readonly LimitAssistant[], shop: ShopInfo
   return { count, bought, exceeded, full: exceeded || count >= bought };
 }
 
-/** Spec 01 §8: "Ups, Du hast N Mikas angelegt, aber nur M gekauft. …", or null within the plan. */
+/** docs/product/library-and-wizard.md: "Ups, Du hast N Mikas angelegt, aber nur M gekauft. …", or null within the plan. */
 export function overLimitMessage(limit: LimitState): string | null {
   return limit.exceeded ? ASSISTANT_MESSAGES.overLimit(limit.count, limit.bought) : null;
 }
 
-// ---------------------------------------------------------------- actions (spec 01 §6, spec 02 §2)
+// ---------------------------------------------------------------- actions (docs/product/library-and-wizard.md, docs/product/library-and-wizard.md)
 
 /**
  * One action button. `label` names the action (accessible name, and the tooltip when enabled);
@@ -107,7 +107,7 @@ export function createActionState(
 ): CreateState {
   const label = ASSISTANT_TEXTS.newCardTitle;
   if (!user.is_admin) return { ...state(label, ASSISTANT_MESSAGES.noPermission), visible: false };
-  // Spec 02 §2: reached or exceeded, the create card says the maximum is reached.
+  // docs/product/library-and-wizard.md: reached or exceeded, the create card says the maximum is reached.
   if (limit.exceeded || limit.full || !user.permissions.canCreateAssistant) {
     return { ...state(label, ASSISTANT_MESSAGES.limitReached), visible: true };
   }
@@ -136,7 +136,7 @@ export function editBlockedReason(
   return editActionState(a, limit).reason;
 }
 
-// ---------------------------------------------------------------- card text (spec 02 §9)
+// ---------------------------------------------------------------- card text (docs/product/library-and-wizard.md)
 
 /** The role text on a card: at most 55 characters, cut with "…". */
 export function cutRole(role: string, max: number = ASSISTANT_LIMITS.roleCardChars): string {
@@ -145,7 +145,7 @@ export function cutRole(role: string, max: number = ASSISTANT_LIMITS.roleCardCha
   return `${text.slice(0, max).trimEnd()}…`;
 }
 
-// ---------------------------------------------------------------- create wizard (spec 02 §4, §5)
+// ---------------------------------------------------------------- create wizard (docs/product/library-and-wizard.md)
 
 export interface WizardValues {
   type: AssistantType | '';
@@ -207,7 +207,7 @@ export function stepOfField(field: string): number | undefined {
 /** Training progress: 5 % every 200 ms; the dialog closes 2 s after 100 %. */
 export const TRAINING = { stepPercent: 5, stepMs: 200, closeDelayMs: 2000 } as const;
 
-// ---------------------------------------------------------------- data-protection filter (spec 02 §4, §5)
+// ---------------------------------------------------------------- data-protection filter (docs/product/library-and-wizard.md)
 
 export interface FilterSwitchState {
   /** Whether the switch can be changed (not at level 2). */
@@ -232,7 +232,7 @@ export function validateFilter(filter: string, protectionLevel: number): string 
   return null;
 }
 
-// ---------------------------------------------------------------- logo (spec 02 §5)
+// ---------------------------------------------------------------- logo (docs/product/library-and-wizard.md)
 
 const LOGO_EXTENSIONS = /\.(jpe?g|png)$/i;
 export const LOGO_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';

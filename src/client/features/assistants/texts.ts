@@ -17,7 +17,7 @@ export const ASSISTANT_TEXTS = {
   newCardText: 'Erstelle einen Assistenten für Chat, Aufgaben oder Bilder.',
   typeLabels: { chat: 'Chat', task: 'Aufgabe', image: 'Bild' } satisfies Record<AssistantType, string>,
 
-  // Actions (spec 02 §2 tooltips)
+  // Actions (docs/product/library-and-wizard.md: tooltips)
   actionChat: (name: string) => `Mit ${name} sprechen`,
   actionTask: 'Aufgabe erledigen lassen',
   actionImage: 'Bilder malen lassen',

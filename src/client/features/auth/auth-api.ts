@@ -20,7 +20,7 @@ export async function login(input: LoginRequest): Promise<{ status: string }> {
   return api.post<{ status: string }>('/api/login', input, formCall);
 }
 
-/** Either the plain string `noemail` or the feedback to show (spec 01 §7). */
+/** Either the plain string `noemail` or the feedback to show (docs/product/accounts.md). */
 export async function requestReset(input: ResetRequest): Promise<Feedback | 'noemail'> {
   await fetchCsrfCookie();
   return api.post<Feedback | 'noemail'>('/api/reset', input, formCall);

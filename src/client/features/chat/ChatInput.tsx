@@ -9,7 +9,7 @@ import type { ChatSurfaces } from './chat-surfaces.ts';
 import { CHAT_TEXTS } from '../../lib/chat/index.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
 
-/** Spec 01 §5: Enter sends a non-empty message; with Shift, Ctrl, Alt or Meta it is a new line. */
+/** docs/product/chat-and-voice.md: Enter sends a non-empty message; with Shift, Ctrl, Alt or Meta it is a new line. */
 export function enterAction(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'altKey' | 'metaKey'> & { isComposing?: boolean }) {
   if (event.key !== 'Enter' || event.isComposing) return 'none';
   if (event.shiftKey) return 'native-newline';
@@ -19,7 +19,7 @@ export function enterAction(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctr
 
 interface Props {
   assistantName: string;
-  /** Status is done-ai and the thread is ready (spec 01 §5). */
+  /** Status is done-ai and the thread is ready (docs/product/chat-and-voice.md). */
   ready: boolean;
   onSend: (text: string) => Promise<boolean>;
   /**

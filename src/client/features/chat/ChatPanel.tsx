@@ -26,7 +26,7 @@ export interface ChatPanelProps {
   live?: ChatLive;
   /** False until the thread may be created (the public chat waits for the visitor's first interaction). */
   canStartThread?: boolean;
-  /** The public, embeddable chat (no account): voice input is always offered there (spec 01 §6). */
+  /** The public, embeddable chat (no account): voice input is always offered there (docs/product/chat-and-voice.md). */
   publicMode?: boolean;
   /** Left of the avatar, e.g. the office's back button. */
   leadingAction?: ReactNode;
@@ -39,7 +39,7 @@ export interface ChatPanelProps {
 }
 
 /**
- * The chat (spec 01 §2): header, conversation and input. Reused by the office's chat view and the
+ * The chat (docs/product/chat-and-voice.md): header, conversation and input. Reused by the office's chat view and the
  * public chat page; everything that differs comes in through props.
  */
 export function ChatPanel(props: ChatPanelProps) {

@@ -22,7 +22,7 @@ const DOT: Record<ConnectionState, { color: string; pulse: boolean }> = {
 
 export const liveStatusLabel = (state: ConnectionState) => `${CHAT_TEXTS.liveLabel}: ${CHAT_TEXTS.liveStates[state]}`;
 
-/** The realtime connection's six states (spec 01 §4) as a small dot with an explaining tooltip. */
+/** The realtime connection's six states (docs/product/chat-and-voice.md) as a small dot with an explaining tooltip. */
 export function LiveStatusDot() {
   const state = useLiveConnectionState();
   const dot = DOT[state];

@@ -88,7 +88,7 @@ interface MessageBubbleProps {
   onContinue?: () => void;
 }
 
-/** A stored message by type (spec 01 §3): text, audio answer, document answer or contact form. */
+/** A stored message by type (docs/product/chat-and-voice.md): text, audio answer, document answer or contact form. */
 export function MessageBubble({ message, surfaces, assistant, thread, onContinue }: MessageBubbleProps) {
   const note =
     message.status === 'partial' ? (

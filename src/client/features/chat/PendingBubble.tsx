@@ -46,7 +46,7 @@ interface Props {
 }
 
 /**
- * What the assistant is doing (spec 01 §4): at start-ai the thinking expression with an animated
+ * What the assistant is doing (docs/product/chat-and-voice.md): at start-ai the thinking expression with an animated
  * indicator, at request-ai the answer as it arrives.
  */
 export function PendingBubble({ status, msg, streamingText, surfaces, assistant }: Props) {

@@ -1,5 +1,5 @@
 /**
- * The colours a chat panel can take (spec 01 §3 colour settings). The office leaves them out and
+ * The colours a chat panel can take (docs/product/chat-and-voice.md: colour settings). The office leaves them out and
  * gets the app's dark theme; the public chat passes the assistant's colours.
  */
 export interface ChatColors {
@@ -15,7 +15,7 @@ export interface ChatColors {
   font: string;
 }
 
-/** Spec 01 §3 defaults: dark backgrounds, white fonts, button colour equal to primary. */
+/** docs/product/chat-and-voice.md defaults: dark backgrounds, white fonts, button colour equal to primary. */
 export const DEFAULT_CHAT_COLORS: ChatColors = {
   primary: '#32363C',
   secondary: '#282D33',
@@ -24,7 +24,7 @@ export const DEFAULT_CHAT_COLORS: ChatColors = {
   font: '#FFFFFF',
 };
 
-/** Spec 01 §3/§9: black text on backgrounds brighter than 186, white otherwise. */
+/** docs/product/chat-and-voice.md: black text on backgrounds brighter than 186, white otherwise. */
 export const LUMINANCE_THRESHOLD = 186;
 
 export function luminance(hex: string): number {

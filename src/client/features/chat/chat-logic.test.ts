@@ -14,7 +14,7 @@ const key = (mods: Partial<Record<'shiftKey' | 'ctrlKey' | 'altKey' | 'metaKey',
   ...mods,
 });
 
-describe('chat send rules (spec 01 §5)', () => {
+describe('chat send rules (docs/product/chat-and-voice.md)', () => {
   it('Enter sends; with a modifier it is a new line; other keys do nothing', () => {
     expect(enterAction(key())).toBe('send');
     expect(enterAction(key({ shiftKey: true }))).toBe('native-newline');
@@ -37,7 +37,7 @@ describe('chat send rules (spec 01 §5)', () => {
   });
 });
 
-describe('chat height (spec 01 §2/§9)', () => {
+describe('chat height (docs/product/chat-and-voice.md)', () => {
   it('is the window height minus 80 with an assistant route parameter, else minus 300', () => {
     expect(chatHeight(900, true)).toBe(820);
     expect(chatHeight(900, false)).toBe(600);
@@ -48,7 +48,7 @@ describe('chat height (spec 01 §2/§9)', () => {
   });
 });
 
-describe('public chat colours (spec 01 §3)', () => {
+describe('public chat colours (docs/product/chat-and-voice.md)', () => {
   it('uses black text above luminance 186, white otherwise', () => {
     expect(luminance('#FFFFFF')).toBeCloseTo(255);
     expect(fontColorFor('#FFFFFF')).toBe('#000000');
@@ -68,7 +68,7 @@ describe('public chat colours (spec 01 §3)', () => {
   });
 });
 
-describe('document answers (spec 02 §9)', () => {
+describe('document answers (docs/product/chat-and-voice.md)', () => {
   it('opens pdf, downloads Office files, shows images', () => {
     expect(documentKind('angebot.PDF')).toBe('pdf');
     expect(documentKind('folien.pptx')).toBe('office');

@@ -4,7 +4,7 @@ import type { AnswerSource, StreamEvent } from '../../../shared/schemas/chat.ts'
  * Reads the `data:` lines of GET /api/send/stream (docs/decisions/006): text deltas, form (a stored
  * contact-form message), complete, error, then the literal [DONE]. Chunks may end anywhere — inside a line, inside a multi-byte
  * character — so bytes are decoded as a stream and lines are buffered. Lines that are not valid
- * JSON, or JSON of an unknown shape, are ignored (spec 01 §4).
+ * JSON, or JSON of an unknown shape, are ignored (docs/product/chat-and-voice.md).
  */
 export interface SseParser {
   /** Feed the next chunk of bytes (or text). */

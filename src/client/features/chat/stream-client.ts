@@ -9,7 +9,7 @@ export type StreamOutcome = 'done' | 'ended';
 
 /**
  * GET /api/send/stream read with fetch (not EventSource): errors before the stream starts are
- * normal JSON answers (422/403/404) that get the global handling of spec 01 §8, and the session
+ * normal JSON answers (422/403/404) that get the global handling of docs/product/chat-and-voice.md, and the session
  * cookie goes along. Resolves 'done' after [DONE], 'ended' when the body ended without it (the
  * connection broke). Throws ApiError for an error answer (already shown) and AbortError on abort.
  */

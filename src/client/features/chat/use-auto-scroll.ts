@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 
-/** Spec 01 §9: while an answer streams, scroll to the bottom at most every 300 ms. */
+/** docs/product/chat-and-voice.md: while an answer streams, scroll to the bottom at most every 300 ms. */
 export const SCROLL_THROTTLE_MS = 300;
 /** Closer than this to the bottom counts as "reading the newest message". */
 const STICK_DISTANCE_PX = 120;

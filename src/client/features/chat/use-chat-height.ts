@@ -1,6 +1,6 @@
 import { useCallback, useState, useSyncExternalStore } from 'react';
 
-/** Spec 01 §2/§9: window height minus 80 on a route with an assistant parameter (public chat), else minus 300. */
+/** docs/product/chat-and-voice.md: window height minus 80 on a route with an assistant parameter (public chat), else minus 300. */
 export const CHAT_HEIGHT_OFFSET = { withAssistantParam: 80, office: 300 } as const;
 /** Below this the panel would be unusable; the page scrolls instead. */
 export const CHAT_MIN_HEIGHT = 420;

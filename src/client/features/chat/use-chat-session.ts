@@ -33,7 +33,7 @@ export interface ChatSession {
 }
 
 /**
- * Spec 01 §5: sending needs done-ai. 'error' (e.g. a failed voice upload, spec 01 §4) is an end state
+ * docs/product/chat-and-voice.md: sending needs done-ai. 'error' (e.g. a failed voice upload, docs/product/chat-and-voice.md) is an end state
  * too: the next question may follow, or the chat would stay locked.
  */
 export const isIdle = (status: ChatStatus) => status === 'done-ai' || status === 'error';
@@ -42,7 +42,7 @@ export const isIdle = (status: ChatStatus) => status === 'done-ai' || status ===
 type SendResult = 'taken' | 'refused' | 'thread-gone';
 
 /**
- * The question travels in the query of GET /api/send/stream (spec 01 §7). Node answers 431 when the
+ * The question travels in the query of GET /api/send/stream (docs/product/chat-and-voice.md). Node answers 431 when the
  * request head passes 16 KB; 8000 characters of umlauts or emoji encode to far more than that.
  */
 const MAX_STREAM_URL_CHARS = 15_000;
@@ -60,7 +60,7 @@ function localMessage(
 }
 
 /**
- * The chat's state machine (spec 01 §4): sending adds the question locally and sets start-ai;
+ * The chat's state machine (docs/product/chat-and-voice.md): sending adds the question locally and sets start-ai;
  * text deltas show the answer (request-ai); complete stores the response id, adds the answer,
  * confirms it to the server and returns to done-ai. Live progress events add the thinking
  * expression and let another tab on the same thread follow along.
@@ -243,7 +243,7 @@ export function useChatSession(
       if (!isIdle(store.threadStatus[current.id]?.status ?? 'done-ai')) return false;
       const result = await runStream(current, question, true);
       if (result !== 'thread-gone') return result === 'taken';
-      // The thread is gone (spec 01 §4): start a new one silently and ask there.
+      // The thread is gone (docs/product/chat-and-voice.md): start a new one silently and ask there.
       const fresh = await ensureThread({ assistantUuid, publicMode }).catch(() => null);
       return fresh ? (await runStream(fresh, question, false)) === 'taken' : false;
     },

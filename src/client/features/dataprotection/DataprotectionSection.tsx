@@ -10,7 +10,7 @@ import { useMainFilterQuery } from './filter-api.ts';
 import { DsgvoCards } from './DsgvoCards.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 
-/** Datenschutz (spec 03 §2): the team's protection level and filter, and support's accesses to the team. */
+/** Datenschutz (docs/product/data-protection.md): the team's protection level and filter, and support's accesses to the team. */
 export default function DataprotectionSection(_props: SectionProps) {
   const query = useMainFilterQuery();
 

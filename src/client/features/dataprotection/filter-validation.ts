@@ -1,7 +1,7 @@
 import { USER_MESSAGES } from '../../../shared/messages.ts';
 import { FILTER_MIN_LEVEL2, isValidFilterList } from '../../../shared/schemas/users.ts';
 
-/** Spec 03 §5: the filter's message for this level, or null when it may be saved. */
+/** docs/product/data-protection.md: the filter's message for this level, or null when it may be saved. */
 export function filterError(filter: string, level: number): string | null {
   if (level === 0) return null;
   if (!isValidFilterList(filter)) return USER_MESSAGES.filterEntries;

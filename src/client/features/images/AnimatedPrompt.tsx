@@ -2,11 +2,11 @@ import { Box } from '../../components/ui/Box.ts';
 import { useEffect, useState } from 'react';
 import { prefersReducedMotion } from '../../lib/use-media-query.ts';
 
-/** Spec 02 §9: the typing effect's speed; here one word per step. */
+/** docs/product/tasks-and-images.md: the typing effect's speed; here one word per step. */
 const STEP_MS = 100;
 
 
-/** The optimized prompt, typed out word by word while the picture is painted (spec 02 §2). */
+/** The optimized prompt, typed out word by word while the picture is painted (docs/product/tasks-and-images.md). */
 export function AnimatedPrompt({ text, animate }: { text: string; animate: boolean }) {
   const words = text.split(/(\s+)/);
   const [shown, setShown] = useState(animate && !prefersReducedMotion() ? 0 : words.length);

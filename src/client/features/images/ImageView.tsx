@@ -30,7 +30,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { withNameBreaks } from '../../lib/name-breaks.ts';
 
 /**
- * The image view (spec 02 §2): a description, the optimized prompt typed out while the picture is
+ * The image view (docs/product/tasks-and-images.md): a description, the optimized prompt typed out while the picture is
  * painted, then the picture with download and open-in-browser. Painting runs on the server: a
  * picture finished while the page was closed is shown on reload.
  */

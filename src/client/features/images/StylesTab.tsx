@@ -38,7 +38,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 type Mode = 'choose' | 'custom';
 
-/** The Stilrichtungen tab of an image Mika (spec 02 §2, §4): a catalogue style or a custom one. */
+/** The Stilrichtungen tab of an image Mika (docs/product/tasks-and-images.md): a catalogue style or a custom one. */
 export function StylesTab({ assistant }: { assistant: AssistantDetail }) {
   const styles = useStyleImages(assistant.uuid);
   const capabilities = useCapabilitiesQuery();
@@ -123,7 +123,7 @@ function ChooseMode({ assistantUuid, data }: { assistantUuid: string; data: Styl
             value={style}
             label={IMAGE_STYLE_LABELS[style]}
             selected={main === style}
-            // Choosing a central style resets the substyle (spec 02 §4).
+            // Choosing a central style resets the substyle (docs/product/tasks-and-images.md).
             onSelect={() => save(style, null)}
           />
         ))}

@@ -1,4 +1,4 @@
-// The preview tile of each style (spec 02 §2: a tile per choice): a small gradient that hints at
+// The preview tile of each style (docs/product/tasks-and-images.md: a tile per choice): a small gradient that hints at
 // the look, drawn in CSS so the tab loads no pictures for it.
 const PREVIEWS: Record<string, string> = {
   realistic_image: 'linear-gradient(160deg, #8fb8de 0%, #d9c7a7 55%, #5b6b4a 100%)',

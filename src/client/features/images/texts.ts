@@ -1,7 +1,7 @@
 import { IMAGE_MESSAGES } from '../../../shared/messages.ts';
 import { STYLE_IMAGES_REQUIRED } from '../../../shared/constants.ts';
 
-// German texts of the Stilrichtungen tab and the image view (spec 02 §2, §4, §8).
+// German texts of the Stilrichtungen tab and the image view (docs/product/tasks-and-images.md).
 export const IMAGE_TEXTS = {
   tabLabel: 'Stilrichtungen',
   title: 'Stilrichtungen',

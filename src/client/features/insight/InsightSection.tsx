@@ -13,7 +13,7 @@ const TABS = [INSIGHT_TEXTS.tabTeams, INSIGHT_TEXTS.tabPromotions, INSIGHT_TEXTS
 type TabName = (typeof TABS)[number];
 
 /**
- * The operator area (superadmins only; spec 03 §2 Insight): the list "Team Informationen" with the
+ * The operator area (superadmins only; docs/product/operator-area.md): the list "Team Informationen" with the
  * promotion codes in a second tab, the AI providers ("KI-Anbieter") in a third, and a team's action view at /Insight?team={uuid} — a reload or
  * the back button keep where one was.
  */

@@ -50,7 +50,7 @@ const stickyTeam = {
 const deletedShade = 'linear-gradient(rgba(255, 255, 255, 0.06), rgba(255, 255, 255, 0.06))';
 
 /**
- * The team list (spec 03 §2 "List"): search by team or e-mail, sortable columns, 100 rows per
+ * The team list (docs/product/operator-area.md: "List"): search by team or e-mail, sortable columns, 100 rows per
  * page, the pencil to a team's action view. On a phone the table scrolls inside its card.
  */
 export function TeamList() {

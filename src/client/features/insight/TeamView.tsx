@@ -35,7 +35,7 @@ interface Props {
   onBack: () => void;
 }
 
-/** The action view of one team (spec 03 §2): titled with its name, the cards in the spec's order. */
+/** The action view of one team (docs/product/operator-area.md): titled with its name, the cards in the spec's order. */
 export function TeamView({ teamUuid, onBack }: Props) {
   const detail = useTeamInsight(teamUuid);
   const team = detail.data;

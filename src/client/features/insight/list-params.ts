@@ -7,7 +7,7 @@ import type { InsightListParams } from './api/keys.ts';
 // INSIGHT_SORTS of the contract, restated: a value import of the schema module would bring zod's
 // schemas and the server's messages into the office's shared chunk (list-params.test.ts compares).
 export const SORTS: readonly string[] = ['name', 'users', 'mikas', 'credits', 'created_at', 'deleted_at'] satisfies readonly InsightSort[];
-/** INSIGHT_PAGE_SIZE (spec 03 §9); the server's per_page wins once a page has loaded. */
+/** INSIGHT_PAGE_SIZE (docs/product/operator-area.md); the server's per_page wins once a page has loaded. */
 export const PAGE_SIZE = 100;
 
 export function readListParams(params: URLSearchParams): InsightListParams {

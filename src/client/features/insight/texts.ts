@@ -1,5 +1,5 @@
-// German texts of the Insight section (operator area, spec 03 §2–§4, §8, §9) and its MCP set-up
-// (spec 02 §6: "The tool for external APIs is set up by support"; docs/tools.md). The server's
+// German texts of the Insight section (operator area, docs/product/operator-area.md) and its MCP set-up
+// (docs/product/operator-area.md: "The tool for external APIs is set up by support"; docs/tools.md). The server's
 // messages (success and errors) come from INSIGHT_MESSAGES in src/shared/messages.ts.
 export const INSIGHT_TEXTS = {
   // The server's wording for what the forms check before sending (same text as INSIGHT_MESSAGES; texts.test.ts
@@ -9,7 +9,7 @@ export const INSIGHT_TEXTS = {
   trialDateInvalid: 'Bitte gib ein gültiges Datum an.',
   discountInvalid: 'Bitte gib einen gültigen Rabatt an.',
 
-  // List (spec 03 §2: "List, titled Team Informationen")
+  // List (docs/product/operator-area.md: "List, titled Team Informationen")
   title: 'Team Informationen',
   subtitle: 'Alle Teams mit Nutzung und Abo. Über den Stift öffnest Du die Aktionen eines Teams.',
   tabsLabel: 'Bereiche von Insight',
@@ -101,7 +101,7 @@ export const INSIGHT_TEXTS = {
   listEmpty: 'Es gibt noch keine Teams.',
   listEmptySearch: (search: string) => `Kein Team passt zu „${search}“.`,
 
-  // Action view (spec 03 §2 "Action view, titled with the team name")
+  // Action view (docs/product/operator-area.md: "Action view, titled with the team name")
   back: 'Zurück zur Liste',
   teamLoading: 'Team wird geladen …',
   teamLoadFailed: 'Das Team konnte nicht geladen werden.',

@@ -76,7 +76,7 @@ export function EditFileDialog({ assistantUuid, file, onClose }: FileDialogProps
 /** Delete after a confirmation → "Datei gelöscht"; its passages leave retrieval at once. */
 export function DeleteFileDialog({ assistantUuid, file, onClose, onDeleted }: FileDialogProps & { onDeleted: (name: string) => void }) {
   const remove = useDeleteKnowledge(assistantUuid);
-  // Spec 02 §4: deleting trains the Mika anew — the removal dialog follows (RemovalDialog).
+  // docs/product/knowledge-and-tools.md: deleting trains the Mika anew — the removal dialog follows (RemovalDialog).
   const confirm = () =>
     remove.mutate(file.uuid, {
       onSuccess: () => {

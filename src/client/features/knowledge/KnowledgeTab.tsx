@@ -26,7 +26,7 @@ import { UploadDialog } from './UploadDialog.tsx';
 import { useKnowledgeProgress } from './use-knowledge-progress.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 
-/** The Wissen tab of the edit screen (spec 02 §2): the assistant's knowledge files. */
+/** The Wissen tab of the edit screen (docs/product/knowledge-and-tools.md): the assistant's knowledge files. */
 export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
   const uuid = assistant.uuid;
   const files = useKnowledgeFiles(uuid);

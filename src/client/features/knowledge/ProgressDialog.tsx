@@ -11,11 +11,11 @@ import { showSuccess } from '../../state/snackbar-store.ts';
 import { KNOWLEDGE_TEXTS } from './texts.ts';
 
 const STAGES: KnowledgeStatus[] = ['queued', 'reading', 'chunking', 'indexing', 'ready'];
-/** Spec 02 §4: the dialog closes 2 s after completion. */
+/** docs/product/knowledge-and-tools.md: the dialog closes 2 s after completion. */
 const CLOSE_DELAY_MS = 2000;
 
 /**
- * The training dialog of spec 02 §4, showing the real ingestion stages as they arrive (live channel,
+ * The training dialog of docs/product/knowledge-and-tools.md, showing the real ingestion stages as they arrive (live channel,
  * list refresh as fallback) instead of a random 2–4 s animation: docs/decisions/011-knowledge.md.
  */
 export function ProgressDialog({ file, onClose }: { file: KnowledgeFile | null; onClose: () => void }) {
@@ -83,7 +83,7 @@ export function ProgressDialog({ file, onClose }: { file: KnowledgeFile | null; 
 const REMOVAL_MS = 1500;
 
 /**
- * Spec 02 §4: deleting a knowledge file shows the training dialog too. The server removed the file
+ * docs/product/knowledge-and-tools.md: deleting a knowledge file shows the training dialog too. The server removed the file
  * and its passages in one statement before this opens; the dialog shows the Mika being trained
  * without it, completes, and closes 2 s later with the confirmation.
  */

@@ -1,7 +1,7 @@
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { KNOWLEDGE_MAX_FILES } from '../../../shared/constants.ts';
 
-// German texts of the Wissen tab (spec 02 §2, §4, §5, §8).
+// German texts of the Wissen tab (docs/product/knowledge-and-tools.md).
 export const KNOWLEDGE_TEXTS = {
   tabLabel: 'Wissen',
   title: 'Wissen',

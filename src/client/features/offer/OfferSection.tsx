@@ -25,7 +25,7 @@ import { PlanIllustration } from './PlanIllustration.tsx';
 import { PLANS, bookingState, formatEuro, presetPeriod, type PlanCard } from './plans.ts';
 import { OFFER_TEXTS } from './texts.ts';
 
-/** The offer (spec 03 §2 Offer): period toggle, the three plans, booking with the agreement. */
+/** The offer (docs/product/plans.md): period toggle, the three plans, booking with the agreement. */
 export default function OfferSection({ user }: SectionProps) {
   const [period, setPeriod] = useState<BillingPeriod>(() => presetPeriod(user.billingPeriod));
   const [booking, setBooking] = useState<PlanCard | null>(null);

@@ -3,7 +3,7 @@ import { bookingState, formatEuro, PLANS, presetPeriod, type BookingUser } from 
 
 const user = (over: Partial<BookingUser> = {}): BookingUser => ({ slug: 'trial', billingPeriod: 'monthly', hasDefaultPaymentMethod: true, ...over });
 
-describe('booking button (spec 03 §4)', () => {
+describe('booking button (docs/product/plans.md)', () => {
   it('is bookable on the trial with a payment method, tooltip "Tarif buchen"', () => {
     expect(bookingState(user(), 'team', 'monthly')).toEqual({ kind: 'book', disabled: false, tooltip: 'Tarif buchen' });
   });
@@ -41,7 +41,7 @@ describe('booking button (spec 03 §4)', () => {
   });
 });
 
-describe('plan cards (spec 03 §9)', () => {
+describe('plan cards (docs/product/plans.md)', () => {
   it('carry the prices of the plan table', () => {
     expect(PLANS.map((p) => [p.slug, p.price.monthly, p.price.yearly])).toEqual([
       ['solo', 279, 2790],

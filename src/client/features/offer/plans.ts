@@ -8,7 +8,7 @@ export interface PlanFeature {
   available: boolean;
 }
 
-/** A plan card, fixed in the client (spec 03 §3 "Plan cards"). Prices in whole euros, net. */
+/** A plan card, fixed in the client (docs/product/plans.md: "Plan cards"). Prices in whole euros, net. */
 export interface PlanCard {
   slug: PaidPlanSlug;
   title: string;
@@ -18,7 +18,7 @@ export interface PlanCard {
   features: PlanFeature[];
 }
 
-/** Spec 03 §9: common features, Team and Agency add roles, contact and publishing; Agency adds API. */
+/** docs/product/plans.md: common features, Team and Agency add roles, contact and publishing; Agency adds API. */
 function features(slug: PaidPlanSlug): PlanFeature[] {
   const teamUp = slug !== 'solo';
   return [
@@ -42,7 +42,7 @@ const card = (slug: PaidPlanSlug, title: string, text: string, monthly: number, 
   features: features(slug),
 });
 
-/** Spec 03 §9 plan table. */
+/** docs/product/plans.md: plan table. */
 export const PLANS: readonly PlanCard[] = [
   card('solo', OFFER_TEXTS.solo, OFFER_TEXTS.soloText, 279, 2790),
   card('team', OFFER_TEXTS.team, OFFER_TEXTS.teamText, 690, 6900),
@@ -67,7 +67,7 @@ export type BookingState =
 export const isPaidPlan = (slug: string): boolean => (PAID_PLAN_SLUGS as readonly string[]).includes(slug);
 
 /**
- * The action of a plan card (spec 03 §4): "Gebucht" on the current plan and period; otherwise
+ * The action of a plan card (docs/product/plans.md): "Gebucht" on the current plan and period; otherwise
  * "Buchen", allowed only with a payment method and no paid plan running, each refusal with its
  * tooltip. The server enforces the same rules.
  */

@@ -1,6 +1,6 @@
 import { COMMERCE_MESSAGES } from '../../../shared/messages.ts';
 
-// German texts of the offer (spec 03 §2 Offer, §4 plan booking, §9 plan table).
+// German texts of the offer (docs/product/plans.md: plan booking, plan table).
 export const OFFER_TEXTS = {
   title: 'Aktuelle Mika Angebote',
   subtitle: 'Wähle den Tarif, der zu Deinem Team passt. Alle Preise zzgl. MwSt.',

@@ -32,7 +32,7 @@ interface Pending {
   qty: number;
 }
 
-/** The shop (spec 03 §2 Shop): extra Mikas and extra users, always through a confirm dialog. */
+/** The shop (docs/product/shop.md): extra Mikas and extra users, always through a confirm dialog. */
 export default function ShopSection(_props: SectionProps) {
   const shop = useShop();
   const [pending, setPending] = useState<Pending | null>(null);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canShowCancel, cancelRefusal, clampQuantity, isValidQuantity } from './shop-rules.ts';
 import { formatCents } from '../../lib/commerce/index.ts';
 
-describe('shop quantity (spec 03 §5)', () => {
+describe('shop quantity (docs/product/shop.md)', () => {
   it('keeps the slider and field within 1–10, whole numbers', () => {
     expect(clampQuantity(0)).toBe(1);
     expect(clampQuantity(-3)).toBe(1);

@@ -1,6 +1,6 @@
 import { COMMERCE_MESSAGES } from '../../../shared/messages.ts';
 
-// German texts of the shop (spec 03 §2 Shop, §5, §8, §9).
+// German texts of the shop (docs/product/shop.md).
 export const SHOP_TEXTS = {
   title: 'Shop für User und Mikas',
   subtitle: 'Buche zusätzliche Mikas und User zu Deinem Tarif dazu oder kündige sie wieder. Alle Preise zzgl. MwSt.',

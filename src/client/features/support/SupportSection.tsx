@@ -53,7 +53,7 @@ function SideCard({ email }: { email: string }) {
   );
 }
 
-/** Service und Support (spec 02 §2): subject and message go to the support mailbox. */
+/** Service und Support (docs/product/users-and-rights.md): subject and message go to the support mailbox. */
 export default function SupportSection({ user }: SectionProps) {
   const mutation = useSendSupportMutation();
   const { control, handleSubmit, reset } = useForm<SupportRequest, unknown, z.output<typeof ZSupportRequest>>({

@@ -32,7 +32,7 @@ async function copy(text: string) {
   }
 }
 
-/** Spec 02 §4 "Task output": txt shows the text with voice, e-mail and copy; doc shows the document. */
+/** docs/product/tasks-and-images.md: "Task output": txt shows the text with voice, e-mail and copy; doc shows the document. */
 export function TaskResult({ assistant, result }: Props) {
   if (result.responseType === 'doc') {
     return (

@@ -23,7 +23,7 @@ import { TaskResult } from './TaskResult.tsx';
 import { TASK_TEXTS } from './texts.ts';
 import { withNameBreaks } from '../../lib/name-breaks.ts';
 
-/** The office's task view (/?view=task&assistant=<uuid>, spec 02 §2): an input, a result, its actions. */
+/** The office's task view (/?view=task&assistant=<uuid>, docs/product/tasks-and-images.md): an input, a result, its actions. */
 export default function TaskView({ assistantUuid }: { assistantUuid: string }) {
   const { open } = useAssistantView();
   const query = useChatAssistantQuery(assistantUuid);

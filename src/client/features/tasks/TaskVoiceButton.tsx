@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * Voice of a task result (spec 02 §4): a speaker icon until the MP3 exists; then a play/pause
+ * Voice of a task result (docs/product/tasks-and-images.md): a speaker icon until the MP3 exists; then a play/pause
  * toggle that resets at the end. The parent keys it by the result, so a new result starts over.
  */
 export function TaskVoiceButton({ assistantUuid, thread, msgId, canTalk }: Props) {

@@ -1,4 +1,4 @@
-// German texts of the task view (spec 02 §2, §4, §5, §8; docs/tasks.md).
+// German texts of the task view (docs/product/tasks-and-images.md; docs/tasks.md).
 export const TASK_TEXTS = {
   inputLabel: 'Deine Aufgabe',
   inputPlaceholder: 'Beschreibe, was Dein Mika erledigen soll – z. B. „Schreibe ein Angebot für … als Word-Datei“.',

@@ -7,7 +7,7 @@ const MAX_STEPS = 60;
 
 
 /**
- * The typing effect of the task result (spec 02 §9: 100 ms per step). Each step reveals the next
+ * The typing effect of the task result (docs/product/tasks-and-images.md: 100 ms per step). Each step reveals the next
  * word(s); with reduced motion the whole text shows at once. `skip` shows the rest immediately.
  */
 export function useTyping(text: string, stepMs = TASK_TYPING_MS) {

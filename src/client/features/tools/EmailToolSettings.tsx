@@ -23,7 +23,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 const ZForm = z.object({ contacts: ZEmailContacts });
 type FormValues = z.input<typeof ZForm>;
 
-/** The e-mail tool's contacts (spec 02 §3 "E-mail tool contacts", §5 name ≥ 5, valid e-mail). */
+/** The e-mail tool's contacts (docs/product/knowledge-and-tools.md: "E-mail tool contacts" name ≥ 5, valid e-mail). */
 export function EmailToolSettings({ assistantUuid }: { assistantUuid: string }) {
   const query = useEmailTool(assistantUuid);
   if (query.isPending) {

@@ -26,7 +26,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 type Output = z.output<typeof ZFormSettings>;
 
-/** The settings of the contact form tool (spec 02 §3 "Form settings"); its switch is in the card header. */
+/** The settings of the contact form tool (docs/product/knowledge-and-tools.md: "Form settings"); its switch is in the card header. */
 export function FormToolSettings({ assistantUuid }: { assistantUuid: string }) {
   const query = useFormSettingsQuery(assistantUuid);
   if (query.isPending) {

@@ -36,7 +36,7 @@ function settingsOf(slug: ToolItem['slug'], assistantUuid: string): ReactNode {
 }
 
 /**
- * The Tools tab of the edit screen (spec 02 §2/§3/§7): one card per tool kind with its switch
+ * The Tools tab of the edit screen (docs/product/knowledge-and-tools.md): one card per tool kind with its switch
  * (POST /api/toggletool, saved at once) and its settings, then the team's external tools (MCP).
  */
 export function ToolsTab({ assistant }: { assistant: AssistantDetail }) {

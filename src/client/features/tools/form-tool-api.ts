@@ -6,7 +6,7 @@ export type FormSettings = FormToolState;
 
 const key = (uuid: string) => ['tools', 'form', uuid] as const;
 
-/** GET /api/tool/form/{assistantUuid} (spec 02 §7). */
+/** GET /api/tool/form/{assistantUuid} (docs/product/knowledge-and-tools.md). */
 export function useFormSettingsQuery(assistantUuid: string) {
   return useQuery({
     queryKey: key(assistantUuid),

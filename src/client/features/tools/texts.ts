@@ -1,4 +1,4 @@
-// German texts of the Tools tab (spec 02 §2/§3/§5).
+// German texts of the Tools tab (docs/product/knowledge-and-tools.md).
 export const TOOL_TEXTS = {
   tabLabel: 'Tools',
   formTitle: 'Kontaktformular',

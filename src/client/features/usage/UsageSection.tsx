@@ -33,7 +33,7 @@ const UsageChart = lazy(() => import('./UsageChart.tsx'));
 const TABS = [USAGE_TEXTS.tabUsage, USAGE_TEXTS.tabTopUp] as const;
 type TabName = (typeof TABS)[number];
 
-/** The usage screen (spec 02 §2): tabs Verbrauch and Aufladen; ?tab=Aufladen opens the second. */
+/** The usage screen (docs/product/credits-and-billing.md): tabs Verbrauch and Aufladen; ?tab=Aufladen opens the second. */
 export default function UsageSection(_props: SectionProps) {
   const [params, setParams] = useSearchParams();
   const tab: TabName = params.get('tab') === USAGE_TEXTS.tabTopUp ? USAGE_TEXTS.tabTopUp : USAGE_TEXTS.tabUsage;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { creditChipColor, formatCredits, isValidTopUpAmount, monthLabel, monthParam, usedPercent } from './credit-chip.ts';
 
-describe('credit chip (spec 02 §4, §9)', () => {
+describe('credit chip (docs/product/credits-and-billing.md)', () => {
   it('is green below 40, orange below 75, red otherwise', () => {
     expect(creditChipColor(0)).toBe('success');
     expect(creditChipColor(39)).toBe('success');

@@ -1,11 +1,11 @@
 import type { CreditMonth } from '../../../shared/schemas/commerce.ts';
 
-/** Spec 02 §9: credit colour thresholds 40 and 75. */
+/** docs/product/credits-and-billing.md: credit colour thresholds 40 and 75. */
 export const CHIP_THRESHOLDS = { orange: 40, red: 75 } as const;
 
 export type ChipColor = 'success' | 'warning' | 'error';
 
-/** Spec 02 §4: green below 40, orange below 75, red otherwise. */
+/** docs/product/credits-and-billing.md: green below 40, orange below 75, red otherwise. */
 export function creditChipColor(percent: number): ChipColor {
   if (percent < CHIP_THRESHOLDS.orange) return 'success';
   if (percent < CHIP_THRESHOLDS.red) return 'warning';

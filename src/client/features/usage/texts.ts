@@ -1,4 +1,4 @@
-// German texts of the usage screen (spec 02 §2 Usage, §4 credits and orders, §9).
+// German texts of the usage screen (docs/product/credits-and-billing.md: credits and orders).
 export const USAGE_TEXTS = {
   title: 'Nutzung',
   subtitle: 'Credits Deines Teams: Verbrauch im Monat und Aufladen.',

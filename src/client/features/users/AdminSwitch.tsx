@@ -9,7 +9,7 @@ import { USER_TEXTS } from './texts.ts';
 interface Props<TValues extends FieldValues> {
   control: Control<TValues>;
   name: FieldPath<TValues>;
-  /** Only the owner may grant or take administrator rights (spec 02 §6). */
+  /** Only the owner may grant or take administrator rights (docs/product/users-and-rights.md). */
   disabled: boolean;
 }
 

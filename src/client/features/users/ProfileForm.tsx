@@ -32,7 +32,7 @@ interface Props {
   member: TeamUser;
 }
 
-/** The admin switch is for the owner, and never on the owner's own record (spec 02 §6). */
+/** The admin switch is for the owner, and never on the owner's own record (docs/product/users-and-rights.md). */
 function adminSwitchState(user: CurrentUser, member: TeamUser): 'hidden' | 'locked' | 'editable' {
   if (!user.is_admin || member.role === 'owner' || member.uuid === user.uuid) return 'hidden';
   return isOwner(user) ? 'editable' : 'locked';

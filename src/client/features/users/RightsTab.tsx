@@ -59,7 +59,7 @@ function RightSwitch({ label, subject, checked, disabled, tooltip, onChange }: R
 function AssistantRow({ member, assistant }: { member: TeamUser; assistant: AssistantRight }) {
   const mutation = useSetPermissionMutation();
   const locked = member.is_admin;
-  // Default Mikas are adjusted only by the Mika team (spec 01 §6): an edit right would do nothing.
+  // Default Mikas are adjusted only by the Mika team (docs/product/users-and-rights.md): an edit right would do nothing.
   const editLocked = locked || assistant.is_default === 1;
 
   const set = (type: PermissionType, value: boolean) =>

@@ -81,7 +81,7 @@ export function UserCreateView({ user }: { user: CurrentUser }) {
     try {
       const created = await mutation.mutateAsync(values);
       showSuccess(created.message);
-      // Spec 02 §4: after creating, the edit view opens on the rights tab.
+      // docs/product/users-and-rights.md: after creating, the edit view opens on the rights tab.
       void navigate(userEditPath(created.uuid, 'rights'));
     } catch (error) {
       showServerErrors(error, setError, FIELDS);

@@ -27,7 +27,7 @@ export function canCreateUser(user: CurrentUser): boolean {
   return user.is_admin && user.permissions.canCreateUser;
 }
 
-/** The create button; disabled with the limit message when no seat is free (spec 02 §6). */
+/** The create button; disabled with the limit message when no seat is free (docs/product/users-and-rights.md). */
 function CreateUserButton({ user }: { user: CurrentUser }) {
   const allowed = canCreateUser(user);
   const button = (

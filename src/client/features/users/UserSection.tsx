@@ -6,7 +6,7 @@ import { UserList } from './UserList.tsx';
 import { readUserView, userEditPath } from './user-view.ts';
 
 /**
- * The user area (spec 02 §2): list, create and edit, chosen by ?view=. Everyone reaches their own
+ * The user area (docs/product/users-and-rights.md): list, create and edit, chosen by ?view=. Everyone reaches their own
  * profile here; the list, create and other users' profiles are for admins only.
  */
 export default function UserSection({ user }: SectionProps) {

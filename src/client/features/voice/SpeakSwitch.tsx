@@ -11,7 +11,7 @@ import { Hint } from '../../components/ui/Hint.tsx';
 import { ToggleSwitch } from '../../components/ui/ToggleSwitch.tsx';
 
 /**
- * "kann sprechen" (spec 01 §2, spec 02 §4): when on, every new answer is spoken. Before the audio
+ * "kann sprechen" (docs/product/chat-and-voice.md, docs/product/chat-and-voice.md): when on, every new answer is spoken. Before the audio
  * exists a speaker icon shows; then a play/pause toggle, which resets when the audio ends.
  */
 export function SpeakSwitch({ chat }: { chat: ChatSlotContext }) {

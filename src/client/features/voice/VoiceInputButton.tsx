@@ -14,7 +14,7 @@ import { Hint } from '../../components/ui/Hint.tsx';
 const pulse = keyframes`0% { box-shadow: 0 0 0 0 rgba(229,57,53,.55) } 70% { box-shadow: 0 0 0 10px rgba(229,57,53,0) } 100% { box-shadow: 0 0 0 0 rgba(229,57,53,0) }`;
 
 /**
- * Spec 01 §4: the button toggles recording; stopping sets pending-user, uploads the mono WAV and
+ * docs/product/chat-and-voice.md: the button toggles recording; stopping sets pending-user, uploads the mono WAV and
  * sends the transcript as the message. A failed upload sets the status to error.
  */
 export function VoiceInputButton({ chat }: { chat: ChatSlotContext }) {

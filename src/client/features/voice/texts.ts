@@ -1,4 +1,4 @@
-// German texts of the voice controls (spec 01 §2, §4; spec 02 §4).
+// German texts of the voice controls (docs/product/chat-and-voice.md).
 export const VOICE_TEXTS = {
   startRecording: 'Spracheingabe starten',
   stopRecording: 'Aufnahme beenden',

@@ -11,7 +11,7 @@ const VoiceInputButton = onDemand(() => import('./VoiceInputButton.tsx').then((m
 
 /**
  * The voice slots of a chat panel. The microphone shows only when the server can transcribe and
- * either the team's protection level is 0 or this is the public chat (spec 01 §6); the "kann
+ * either the team's protection level is 0 or this is the public chat (docs/product/chat-and-voice.md); the "kann
  * sprechen" switch only for assistants that can talk.
  */
 export function useVoiceSlots(assistant: { can_talk: number } | undefined, opts: { publicMode: boolean; protectionLevel?: number }) {

@@ -1,5 +1,5 @@
 /**
- * Mono 16-bit PCM WAV (spec 01 §9: audio is recorded mono, wav) from float samples in [-1, 1].
+ * Mono 16-bit PCM WAV (docs/product/chat-and-voice.md: audio is recorded mono, wav) from float samples in [-1, 1].
  * Returns the bytes; the recorder wraps them in a Blob for the upload.
  */
 export function encodeWav(samples: Float32Array, sampleRate: number): Uint8Array<ArrayBuffer> {

@@ -58,7 +58,7 @@ export function streamUrl(assistantUuid: string, thread: ThreadEntry, message: s
   return `/api/send/stream?${query.toString()}`;
 }
 
-/** /audio/{assistantUuid}/{file}?token= and /document/{assistantUuid}/{file}?token= (spec 01 §7). */
+/** /audio/{assistantUuid}/{file}?token= and /document/{assistantUuid}/{file}?token= (docs/product/chat-and-voice.md). */
 export function fileUrl(kind: 'audio' | 'document', assistantUuid: string, file: string, token: string): string {
   return `/${kind}/${encodeURIComponent(assistantUuid)}/${encodeURIComponent(file)}?token=${encodeURIComponent(token)}`;
 }

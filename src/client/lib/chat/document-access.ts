@@ -2,7 +2,7 @@ import { CONVERSATION_MESSAGES } from '../../../shared/messages.ts';
 
 export type DocumentKind = 'pdf' | 'office' | 'image' | 'other';
 
-/** Spec 02 §9: pdf opens in the browser; pdf, pptx, docx, xlsx download; jpg, jpeg, png are shown. */
+/** docs/product/chat-and-voice.md: pdf opens in the browser; pdf, pptx, docx, xlsx download; jpg, jpeg, png are shown. */
 export function documentKind(file: string): DocumentKind {
   const ext = file.split('.').pop()?.toLowerCase() ?? '';
   if (ext === 'pdf') return 'pdf';
@@ -13,7 +13,7 @@ export function documentKind(file: string): DocumentKind {
 
 export type Availability = 'ok' | 'missing' | 'error';
 
-/** HEAD first (spec 01 §7): does the document exist? */
+/** HEAD first (docs/product/chat-and-voice.md): does the document exist? */
 export async function checkDocument(url: string): Promise<Availability> {
   try {
     const response = await fetch(url, {

@@ -18,7 +18,7 @@ async function ensureReady(url: string): Promise<void> {
 }
 
 /**
- * Opens an invoice in a new tab (spec 02 §7). The tab is opened at the click, before the answer,
+ * Opens an invoice in a new tab (docs/product/credits-and-billing.md). The tab is opened at the click, before the answer,
  * so no popup blocker stops it; it is closed again when a call fails (its message in the snackbar).
  */
 export function useOpenInvoice() {

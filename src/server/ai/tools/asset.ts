@@ -22,7 +22,7 @@ const listing = (files: OfferableFile[], hinweis: string): AssetListing => ({
 });
 
 /**
- * Hands out one of THIS assistant's asset files as a document message (spec 02 §2 Tools,
+ * Hands out one of THIS assistant's asset files as a document message (docs/product/chat-and-voice.md,
  * "Dateien"). The model first lists the files (no id), then offers one by its id; ids come only
  * from the list the chat service passes for the thread's assistant, so nothing else can be offered.
  */

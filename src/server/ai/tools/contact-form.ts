@@ -5,7 +5,7 @@ import type { ToolDefinition } from './types.ts';
 /** The model's function name; the offline engine calls it when a visitor asks to be contacted. */
 export const CONTACT_FORM_FUNCTION = 'kontaktformular_anzeigen';
 
-/** Shows the contact form inline in the chat (spec 01 §6); the form itself is the forms feature's. */
+/** Shows the contact form inline in the chat (docs/product/public-chat-and-embed.md); the form itself is the forms feature's. */
 export const contactFormTool: ToolDefinition<Record<string, never>> = {
   slug: 'form',
   uuid: '6f1c2a3e-4b5d-4e6f-8a9b-0c1d2e3f4a51',

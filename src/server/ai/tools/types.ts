@@ -42,7 +42,7 @@ export interface ToolContext {
 }
 
 /**
- * A tool kind of spec 02 §3. `uuid` is fixed per kind (POST /api/toggletool names the tool by it);
+ * A tool kind of docs/product/chat-and-voice.md. `uuid` is fixed per kind (POST /api/toggletool names the tool by it);
  * `functionName` is what the model calls. Arguments arrive restored from placeholders and the
  * result is masked again by the gate before it goes back to the model.
  */

@@ -4,7 +4,7 @@ import { assistants } from './assistants.ts';
 import { teams } from './teams.ts';
 
 /**
- * A file an assistant may hand out in a chat (spec 02 §3 "asset file"). ONE set per assistant with
+ * A file an assistant may hand out in a chat (docs/product/knowledge-and-tools.md: "asset file"). ONE set per assistant with
  * two views: /api/assets (the files) and /api/tool/asset (the asset tool's properties). The bytes
  * live in the private store under `storedName` (docs/decisions/014-assets.md).
  */

@@ -4,7 +4,7 @@ import { assistants } from './assistants.ts';
 import { teams } from './teams.ts';
 import { users } from './users.ts';
 
-/** A PNG reference image of an image assistant's custom style (spec 02 §3 Style image). */
+/** A PNG reference image of an image assistant's custom style (docs/product/tasks-and-images.md: Style image). */
 export const styleImages = pgTable(
   'style_images',
   {

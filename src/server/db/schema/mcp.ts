@@ -10,7 +10,7 @@ export interface McpToolDefinition {
 }
 
 /**
- * An external tool server (MCP, Streamable HTTP) that support set up for one team (spec 02 §6
+ * An external tool server (MCP, Streamable HTTP) that support set up for one team (docs/product/users-and-rights.md
  * "The tool for external APIs is set up by support"). Header values are secrets: stored
  * encrypted, never sent back to any client. Written only by the mcp feature.
  */

@@ -13,7 +13,7 @@ import {
 import { assistants } from './assistants.ts';
 import type { FormSettings } from '../../../shared/schemas/public.ts';
 
-/** The tool kinds of spec 02 §3 (slug form, email, asset); their definitions live in src/server/ai/tools. */
+/** The tool kinds of docs/product/knowledge-and-tools.md (slug form, email, asset); their definitions live in src/server/ai/tools. */
 export const TOOL_SLUGS = ['form', 'email', 'asset'] as const;
 export type ToolSlug = (typeof TOOL_SLUGS)[number];
 

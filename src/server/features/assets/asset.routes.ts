@@ -20,7 +20,7 @@ const assistantParams = z.object({ assistantUuid: z.uuid({ error: KNOWLEDGE_MESS
 const uploaded = z.object({ file: ZAssetFile, message: z.string() });
 const UPLOAD_DESCRIPTION = 'multipart: file (≤ 10 MB; doc, docx, xlsx, pdf, pptx, jpeg, jpg, png), assistantUuid, description (≥ 15 characters).';
 
-/** Spec 02 §7 Assets and the asset tool: two views of one set of files (docs/decisions/014-assets.md). */
+/** docs/product/knowledge-and-tools.md Assets and the asset tool: two views of one set of files (docs/decisions/014-assets.md). */
 export const assetRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -51,7 +51,7 @@ describe('POST /api/register', () => {
     expect(body.trailSecondsRemaining).toBeLessThanOrEqual(14 * 86_400);
   });
 
-  it('answers every validation rule of spec 01 §5 with its German message and stores nothing', async () => {
+  it('answers every validation rule of docs/product/accounts.md with its German message and stores nothing', async () => {
     const agent = new Agent(t.app);
     const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
     const cases: [Record<string, unknown>, string, string][] = [

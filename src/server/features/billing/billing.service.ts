@@ -53,7 +53,7 @@ async function teamAddress(deps: Deps, teamId: number): Promise<BillingAddress |
   return row ? toAddress(row) : null;
 }
 
-/** The billing fields of the current user's data (spec 01 §3). */
+/** The billing fields of the current user's data (docs/product/credits-and-billing.md). */
 export async function billingUserFields(deps: Deps, team: Team) {
   const provider = billingProvider(deps);
   const address = await teamAddress(deps, team.id);
@@ -170,7 +170,7 @@ export async function cancelExtras(deps: Deps, auth: AuthContext, item: 'mika' |
 }
 
 /**
- * Books a plan (spec 03 §4): only with a payment method and no paid plan running. Sets slug,
+ * Books a plan (docs/product/credits-and-billing.md): only with a payment method and no paid plan running. Sets slug,
  * period and amounts, ends the trial, grants the plan's monthly allowance and charges it.
  */
 export async function bookPlan(deps: Deps, auth: AuthContext, slug: 'solo' | 'team' | 'agency', billingPeriod: 'monthly' | 'yearly') {

@@ -71,7 +71,7 @@ describe('billing address (Rechnung = the payment method)', () => {
   });
 });
 
-describe('plan booking (spec 03 §4)', () => {
+describe('plan booking (docs/product/credits-and-billing.md)', () => {
   const plans: PlanSlug[] = ['trial', 'solo', 'team', 'agency'];
   for (const plan of plans)
     for (const withAddress of [false, true])
@@ -116,7 +116,7 @@ describe('plan booking (spec 03 §4)', () => {
   });
 });
 
-describe('shop (spec 03 §2, §5, §8)', () => {
+describe('shop (docs/product/credits-and-billing.md)', () => {
   it('answers an error while the team cannot buy extras', async () => {
     const trial = await ownerOf('trial', true);
     expect((await trial.agent.get('/api/shop')).json().error).toBe(COMMON_MESSAGES.shopTrial);

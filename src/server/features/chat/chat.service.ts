@@ -490,7 +490,7 @@ async function answerWithHold(
     emit({ type: 'error', error: CONVERSATION_MESSAGES.providerInterrupted });
     return;
   }
-  // Handed-out files follow the answer as document messages (spec 01: type doc, document = file name).
+  // Handed-out files follow the answer as document messages (docs/product/chat-and-voice.md: type doc, document = file name).
   for (const doc of documents) {
     const row = await insertMessage(deps.db, {
       threadId: thread.id,

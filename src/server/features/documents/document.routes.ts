@@ -8,7 +8,7 @@ import { contentDisposition, readThreadDocument } from './document.service.ts';
 const tags = ['documents'];
 
 /**
- * HEAD and GET /document/{assistantUuid}/{file}?token= (spec 01 §7): every kind of document
+ * HEAD and GET /document/{assistantUuid}/{file}?token= (docs/product/tasks-and-images.md): every kind of document
  * message, served from the source that handed it out (docs/decisions/014-assets.md).
  */
 export const documentRoutes =

@@ -19,7 +19,7 @@ const CONTENT_TYPES: Record<string, string> = {
   txt: 'text/plain; charset=utf-8',
 };
 
-/** pdf and images open in the browser; Office and text files download (spec 02 §9). */
+/** pdf and images open in the browser; Office and text files download (docs/product/tasks-and-images.md). */
 const INLINE = new Set(['pdf', 'png', 'jpg', 'jpeg']);
 
 export interface ServedDocument {

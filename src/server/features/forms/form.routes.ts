@@ -23,7 +23,7 @@ export const formRoutes =
         config: { access: 'visitor' },
         schema: {
           tags,
-          description: 'Contact form payload of spec 01 §3 plus the thread token (`token`).',
+          description: 'Contact form payload of docs/product/public-chat-and-embed.md plus the thread token (`token`).',
           body: ZContactFormEnvelope,
           response: { 200: ZDone },
         },
@@ -41,7 +41,7 @@ export const formRoutes =
       '/api/tool/form/:assistantUuid',
       {
         schema: { tags, params: ZUuid, body: ZFormSettingsRequest, response: { 200: ZDone } },
-        // "Eingaben sind nicht valide" heads every validation answer of this form (spec 02 §5).
+        // "Eingaben sind nicht valide" heads every validation answer of this form (docs/product/public-chat-and-embed.md).
         config: { access: 'edit', validationMessage: PUBLIC_CHAT_MESSAGES.formInvalid },
       },
       async (request) =>

@@ -40,7 +40,7 @@ const sendPng = (reply: FastifyReply, data: Buffer, disposition: string) =>
     .header('cache-control', 'private, max-age=3600')
     .send(data);
 
-/** Spec 02 §7 Image styles, Task and image generation; shapes in docs/decisions/016-images.md. */
+/** docs/product/tasks-and-images.md: Image styles, Task and image generation; shapes in docs/decisions/016-images.md. */
 export const imageRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {

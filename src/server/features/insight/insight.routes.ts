@@ -29,7 +29,7 @@ import { listProviders, saveProvider, testProvider } from './providers.service.t
 import { applyPromotion, createCode, deactivateCode, listCodes } from './promotion.service.ts';
 import { deleteTeam, restoreDeletedTeam } from './team-deletion.ts';
 
-// The operator calls of spec 03 §7 and their companions (docs/operations.md, docs/api.md). Every
+// The operator calls of docs/product/operator-area.md and their companions (docs/operations.md, docs/api.md). Every
 // route but the end of a live login is for superadmins only (access rule `superadmin`).
 
 const tags = ['insight'];

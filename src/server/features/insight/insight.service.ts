@@ -28,14 +28,14 @@ import {
 } from '../teams/index.ts';
 import { findTeamByUuid, findTeamDiscount, findTeamOwner, listInsightTeams, listTeamOutbox } from './insight.repository.ts';
 
-// The operator area (spec 03 §2/§7, docs/operations.md). Superadmins only: the route's access
+// The operator area (docs/product/operator-area.md, docs/operations.md). Superadmins only: the route's access
 // rule checks the role before any of this runs. Every change is written to the audit log in the
 // transaction of the change.
 
 const PLAN_NAMES: Record<string, string> = { solo: 'Solo', team: 'Team', agency: 'Agency' };
 const PERIOD_NAMES = { monthly: 'monatlich', yearly: 'jährlich' } as const;
 
-/** The plans an operator can set (spec 03 §3 "prices"): trial, the paid plans per period, individual. */
+/** The plans an operator can set (docs/product/operator-area.md: "prices"): trial, the paid plans per period, individual. */
 export function operatorPrices(): { id: string; name: string }[] {
   return [
     { id: 'trial', name: 'Testzeitraum' },

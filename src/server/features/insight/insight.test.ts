@@ -10,7 +10,7 @@ import { auditLog, assistants, creditLedger, knowledgeFiles, mailOutbox, session
 import { INSIGHT_MESSAGES } from '../../../shared/messages.ts';
 import { enqueueDuePurges } from './team-deletion.ts';
 
-// The operator area (issue 15, spec 03 §7): every call as superadmin with its effect where the team
+// The operator area (issue 15, docs/product/operator-area.md): every call as superadmin with its effect where the team
 // sees it, and refused for everyone else; live login; deletion, restore and purge.
 
 let t: TestApp;

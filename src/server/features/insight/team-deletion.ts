@@ -12,7 +12,7 @@ import { billingProvider } from '../billing/index.ts';
 import { purgeTeamRow, restoreTeam, softDeleteTeam, teamsDeletedBefore } from '../teams/index.ts';
 import { teamOr404 } from './insight.service.ts';
 
-// Team deletion (spec 03 §4, docs/operations.md). Soft: the team disappears at once and its data
+// Team deletion (docs/product/operator-area.md, docs/operations.md). Soft: the team disappears at once and its data
 // stays for TEAM_RETENTION_DAYS, then a scheduled job purges it. Hard: the same purge as a job at
 // once. The purge removes the team's files first, then its row (every other row cascades), so a
 // purge interrupted by a crash is simply run again.

@@ -14,7 +14,7 @@ import { deleteKnowledge, editKnowledge, listKnowledge, uploadKnowledge } from '
 
 const tags = ['knowledge'];
 
-/** Spec 02 §7 Knowledge; response shapes in docs/decisions/011-knowledge.md. */
+/** docs/product/knowledge-and-tools.md; response shapes in docs/decisions/011-knowledge.md. */
 export const knowledgeRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {

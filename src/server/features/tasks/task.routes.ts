@@ -6,7 +6,7 @@ import { mailTaskOutput, runTask } from './task.service.ts';
 
 const tags = ['tasks'];
 
-/** The task view's calls (spec 02 §7 "Task and image generation"; docs/tasks.md). */
+/** The task view's calls (docs/product/tasks-and-images.md: "Task and image generation"; docs/tasks.md). */
 export const taskRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -24,7 +24,7 @@ export const toolRoutes =
         config: { access: 'edit' },
         schema: {
           tags,
-          description: 'Every tool kind with the assistant\'s switch (spec 02 §3 "Tool").',
+          description: 'Every tool kind with the assistant\'s switch (docs/product/knowledge-and-tools.md: "Tool").',
           params: ZUuid,
           response: { 200: z.array(ZToolItem) },
         },
@@ -72,7 +72,7 @@ export const toolRoutes =
         config: { access: 'edit' },
         schema: {
           tags,
-          description: '`properties`: the contact list `[{"name","email"}]` as a JSON string (spec 02 §7).',
+          description: '`properties`: the contact list `[{"name","email"}]` as a JSON string (docs/product/knowledge-and-tools.md).',
           params: ZUuid,
           body: ZEmailToolRequest,
           response: { 200: ZDone },

@@ -52,7 +52,7 @@ export async function saveToolState(
   await upsertAssistantTool(deps.db, assistantId, slug, values);
 }
 
-// ---- The Tools tab (spec 02 §7 Tools): list, switch, e-mail contacts ----
+// ---- The Tools tab (docs/product/knowledge-and-tools.md): list, switch, e-mail contacts ----
 
 /** GET /api/tools/{assistantUuid}: every tool kind with this assistant's switch. */
 export async function listTools(deps: Deps, auth: AuthContext, uuid: string): Promise<ToolItem[]> {

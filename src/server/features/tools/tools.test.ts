@@ -10,7 +10,7 @@ import { createAssistant, createStaffedTeam, createUser, grantRights, loginAs } 
 import { EMAIL_FUNCTION, emailTool } from '../../ai/tools/email.ts';
 import { contactFormTool } from '../../ai/tools/contact-form.ts';
 
-// The Tools tab's calls (spec 02 §7 Tools) and the e-mail tool end to end: a provider that calls
+// The Tools tab's calls (docs/product/knowledge-and-tools.md) and the e-mail tool end to end: a provider that calls
 // the tool, the mail in a real SMTP server, and the guarantees around it.
 
 let t: TestApp;

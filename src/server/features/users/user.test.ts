@@ -76,7 +76,7 @@ describe('user management permissions', () => {
     expect((await agent.post('/api/user', body)).status).toBe(200);
   });
 
-  it('checks the password rules of spec 02 §5 and the e-mail', async () => {
+  it('checks the password rules of docs/product/users-and-rights.md and the e-mail', async () => {
     const { owner } = await createStaffedTeam(t.database.db, { plan: 'agency' });
     const agent = await loginAs(t, owner);
     const base = { name: 'Paula Passwort', email: 'paula@team.de', invitation: false };

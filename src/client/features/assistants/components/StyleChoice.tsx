@@ -26,7 +26,7 @@ interface StyleProps {
   onChange: (style: string) => void;
 }
 
-/** The seven chat styles (spec 02 §9) as a radio group. */
+/** The seven chat styles (docs/product/library-and-wizard.md) as a radio group. */
 export function StyleChoice({ value, error, onChange }: StyleProps) {
   return (
     <FormControl error={Boolean(error)} component="fieldset" fullWidth>

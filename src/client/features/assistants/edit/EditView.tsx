@@ -43,7 +43,7 @@ function tabsFor(type: AssistantDetail['type']): TabName[] {
   return ['styles'];
 }
 
-/** The edit screen (spec 02 §2): title, back arrow, type selector and the tabs of the type. */
+/** The edit screen (docs/product/library-and-wizard.md): title, back arrow, type selector and the tabs of the type. */
 export function EditView({ uuid, user, tabs: foreign }: { uuid: string; user: CurrentUser; tabs: EditTabs }) {
   const { limit, assistants } = useLibraryState();
   const blocked = editBlockedReason(

@@ -32,7 +32,7 @@ interface FilterCardProps {
 }
 
 /**
- * The per-assistant data-protection filter (spec 02 §4): switch and list, by the team's level.
+ * The per-assistant data-protection filter (docs/product/library-and-wizard.md): switch and list, by the team's level.
  * No save button of its own: the Eigenschaften form saves it with everything else.
  */
 export function FilterCard({ assistantUuid, handle, onDirtyChange }: FilterCardProps) {

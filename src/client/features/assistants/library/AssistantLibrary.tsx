@@ -30,7 +30,7 @@ const AssistantCardMenu = lazyMui<ComponentProps<typeof CardMenu>>(() =>
 
 /**
  * The assistant library (list view): cards with their actions, the plan limit and the "new" card.
- * Static styles (office.css); spec 01 §9: 3 cards per row, 2 below a window width of 1280 px (1 on
+ * Static styles (office.css); docs/product/library-and-wizard.md: 3 cards per row, 2 below a window width of 1280 px (1 on
  * phones).
  */
 export function AssistantLibrary({ user }: { user: CurrentUser }) {

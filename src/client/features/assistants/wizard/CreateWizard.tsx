@@ -36,7 +36,7 @@ import { useTrainingProgress } from './use-training-progress.ts';
 
 const INITIAL: WizardValues = { type: '', name: '', role: '', task: '', style: '', can_talk: 0 };
 
-/** The create wizard (spec 02 §2, §4): Funktion, Name, Aufgabe, Erstellung; then the training. */
+/** The create wizard (docs/product/library-and-wizard.md): Funktion, Name, Aufgabe, Erstellung; then the training. */
 export function CreateWizard({ user }: { user: CurrentUser }) {
   const { open } = useAssistantView();
   const { limit } = useLibraryState();

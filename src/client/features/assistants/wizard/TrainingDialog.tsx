@@ -7,7 +7,7 @@ import { AutoAwesomeIcon } from '../../../components/ui/icons/AutoAwesomeIcon.ts
 import { CheckIcon } from '../../../components/ui/icons/CheckIcon.ts';
 import { ASSISTANT_TEXTS } from '../texts.ts';
 
-/** "{name} wird trainiert …" with the progress bar of spec 02 §4; it cannot be dismissed. */
+/** "{name} wird trainiert …" with the progress bar of docs/product/library-and-wizard.md; it cannot be dismissed. */
 export function TrainingDialog({ open, name, progress }: { open: boolean; name: string; progress: number }) {
   const done = progress >= 100;
   return (

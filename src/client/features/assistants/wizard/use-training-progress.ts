@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { TRAINING } from '../assistant-rules.ts';
 
 /**
- * Spec 02 §4: while `running`, the progress advances 5 % every 200 ms up to 100. Once it is at
+ * docs/product/library-and-wizard.md: while `running`, the progress advances 5 % every 200 ms up to 100. Once it is at
  * 100 and the assistant exists (`doneWith`), `onFinished` runs 2 s later.
  */
 export function useTrainingProgress(

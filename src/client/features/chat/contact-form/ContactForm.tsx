@@ -42,7 +42,7 @@ const AUTOCOMPLETE: Record<FormField, string> = {
   notes: 'off',
 };
 
-/** The inline contact form (spec 01 §2/§5): the inputs of the form info, validated like the server. */
+/** The inline contact form (docs/product/public-chat-and-embed.md): the inputs of the form info, validated like the server. */
 export function ContactForm({ assistantUuid, threadId, token, submitted = false }: ContactFormProps) {
   const info = useFormInfoQuery(assistantUuid);
   const [sent, setSent] = useState(false);
@@ -84,7 +84,7 @@ function ContactFormFields({ info, ids, onSent }: FieldsProps) {
     defaultValues: { firstname: '', lastname: '', company: '', email: '', phone: '', notes: '' },
   });
   const fields = FORM_FIELDS.filter((f) => info[f]);
-  // Names, company and e-mail follow the rules (spec 01 §5) and are required when shown.
+  // Names, company and e-mail follow the rules (docs/product/public-chat-and-embed.md) and are required when shown.
   const required = (f: FormField) => f === 'firstname' || f === 'lastname' || f === 'company' || f === 'email';
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -6,7 +6,7 @@ export const contactFormKeys = {
   info: (assistantUuid: string) => ['contact-form', 'info', assistantUuid] as const,
 };
 
-/** GET /api/forminfo/{assistantUuid}: which inputs the form shows (spec 01 §3 form info). */
+/** GET /api/forminfo/{assistantUuid}: which inputs the form shows (docs/product/public-chat-and-embed.md: form info). */
 export function useFormInfoQuery(assistantUuid: string) {
   return useQuery({
     queryKey: contactFormKeys.info(assistantUuid),
@@ -27,6 +27,6 @@ export interface ContactFormPayload {
   notes: string;
 }
 
-/** POST /api/send/form (spec 01 §7); field errors are shown on the form, so no global snackbar. */
+/** POST /api/send/form (docs/product/public-chat-and-embed.md); field errors are shown on the form, so no global snackbar. */
 export const sendContactForm = (payload: ContactFormPayload) =>
   api.post<{ status: string; message: string }>('/api/send/form', payload, { snackbar: false });

@@ -1,4 +1,4 @@
-// German texts of the inline contact form (spec 01 §2/§5).
+// German texts of the inline contact form (docs/product/public-chat-and-embed.md).
 export const CONTACT_FORM_TEXTS = {
   title: 'Kontaktformular',
   intro: 'Hinterlasse Deine Kontaktdaten – wir melden uns bei Dir.',

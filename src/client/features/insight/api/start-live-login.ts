@@ -8,7 +8,7 @@ export type LiveLoginStarted = z.output<typeof ZLiveLoginStarted>;
 
 /**
  * POST /api/insight/livelogin {teamUuid, reason} → the marker; the server sets the live-login
- * cookie. The browser keeps the marker (spec 03 §4) and reloads into the team's library.
+ * cookie. The browser keeps the marker (docs/product/chat-and-voice.md) and reloads into the team's library.
  */
 export function useStartLiveLogin(teamUuid: string) {
   return useMutation({

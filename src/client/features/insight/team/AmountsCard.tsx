@@ -23,7 +23,7 @@ export function AmountsCard({ team, disabled }: { team: TeamInsight; disabled: b
     values.mikas !== String(team.amount_mikas) ||
     values.users !== String(team.amount_users) ||
     values.licences !== String(team.amount_public_licences);
-  // Spec 03 §5: no client rule; the server checks the numbers and answers in German.
+  // docs/product/operator-area.md: no client rule; the server checks the numbers and answers in German.
   // Awaited rather than a per-call callback: the new amounts remount this card (see its key).
   const submit = async () => {
     try {

@@ -14,7 +14,7 @@ import { INSIGHT_TEXTS } from '../texts.ts';
 
 /**
  * 6. Team löschen: the switches Stripe-Kunde löschen (default off) and Soft delete (default on),
- * then Löschen with the confirm dialog (500 px, spec 03 §9) → "Team wurde mit allen Daten gelöscht".
+ * then Löschen with the confirm dialog (500 px, docs/product/operator-area.md) → "Team wurde mit allen Daten gelöscht".
  */
 export function DeleteTeamCard({ team, disabled, onDeleted }: { team: TeamInsight; disabled: boolean; onDeleted: () => void }) {
   const [stripe, setStripe] = useState(false);

@@ -85,7 +85,7 @@ function ExtraRow({ type, label, booked, disabled, busy, pending, onChange }: Ro
         <IconButton
           aria-label={INSIGHT_TEXTS.extraRemove(label)}
           onClick={() => onChange('cancel', qty)}
-          // Spec 03 §4: the minus is disabled when no extra of this kind is booked.
+          // docs/product/operator-area.md: the minus is disabled when no extra of this kind is booked.
           disabled={booked === 0 || locked}
         >
           <RemoveIcon />

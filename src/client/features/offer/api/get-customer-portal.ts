@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-/** GET /api/offer/customerportal/ → a URL (JSON string); the browser navigates to it (spec 03 §7). */
+/** GET /api/offer/customerportal/ → a URL (JSON string); the browser navigates to it (docs/product/plans.md). */
 export async function getCustomerPortalUrl(): Promise<string> {
   return api.get<string>('/api/offer/customerportal/', { responseType: 'json' });
 }

@@ -24,7 +24,7 @@ import { LoadFailed } from '../../../components/LoadFailed.tsx';
 const isImage = (extension: string) => ['png', 'jpg', 'jpeg'].includes(extension);
 
 /**
- * The body of the Dateien card in the Tools tab (spec 02 §2): the files this Mika may hand out in
+ * The body of the Dateien card in the Tools tab (docs/product/knowledge-and-tools.md): the files this Mika may hand out in
  * the chat, with upload, rename/describe and delete. The card's header (title, switch) is the
  * Tools tab's.
  */

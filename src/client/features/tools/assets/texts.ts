@@ -1,7 +1,7 @@
 import { ASSET_MESSAGES } from '../../../../shared/messages.ts';
 import { ASSET_DESCRIPTION_MIN, ASSET_MAX_FILES } from '../../../../shared/constants.ts';
 
-// German texts of the Dateien card in the Tools tab (spec 02 §2, §5, §8).
+// German texts of the Dateien card in the Tools tab (docs/product/knowledge-and-tools.md).
 export const ASSET_TEXTS = {
   title: 'Dateien',
   info: ASSET_MESSAGES.info(ASSET_MAX_FILES),
