@@ -126,6 +126,9 @@ test('Offline-Modus: gestreamte Antwort aus den eigenen Texten, Verlauf bleibt, 
   await dialog.getByRole('button', { name: 'Neu starten' }).click();
   await expect(messages(page)).toHaveCount(0);
   await expect(page.getByTestId('chat-intro')).toBeVisible();
+  // The new conversation's own message request has finished first: the wait below sees only the
+  // reloaded page's (an earlier one, caught instead, loses its body to the navigation).
+  await page.waitForLoadState('networkidle');
   const stored = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/messages/') && r.request().method() === 'GET');
   await page.reload();
   // The reset started a new conversation on the server: it holds no messages, and once they are
