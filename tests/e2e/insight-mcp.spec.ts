@@ -55,7 +55,8 @@ test('Ohne Superadmin-Recht: kein Menüeintrag Insight, /Insight zeigt die Mika-
 test('Superadmin richtet ein externes Tool mit Authorization-Header ein, bearbeitet und löscht es', async ({
   browser,
 }) => {
-  // Six screen states, each checked by axe at two widths.
+  // Six screen states, each checked by axe at two widths: 40 s on a quiet machine.
+  test.setTimeout(120_000);
   test.setTimeout(120_000);
   const page = await signedIn(browser, SUPERADMIN);
   await page.setViewportSize({ width: 1440, height: 900 });
