@@ -66,17 +66,26 @@ const threadAccessFields = {
   tools: sql<{ toolSlug: ToolSlug; settings: Record<string, unknown> }[]>`(select coalesce(json_agg(json_build_object('toolSlug', t.tool_slug, 'settings', t.settings)), '[]'::json) from ${assistantTools} t where t.assistant_id = ${assistants.id} and t.active)`,
 };
 
+/**
+ * A thread by id with its assistant (by uuid), the caller's rights on it and its team (not
+ * deleted): the joins of the access lookup and of the answer's first statement, which reads the
+ * same row and more.
+ */
+const accessJoins = {
+  assistant: and(eq(assistants.id, threads.assistantId), eq(assistants.uuid, sql.placeholder('assistantUuid')))!,
+  rights: and(eq(assistantRights.assistantId, assistants.id), eq(assistantRights.userId, sql.placeholder('userId'))),
+  team: eq(teams.id, threads.teamId),
+  where: and(eq(threads.id, sql.placeholder('threadId')), isNull(teams.deletedAt)),
+};
+
 const threadAccessQuery = preparedQuery((db) =>
   db
     .select(threadAccessFields)
     .from(threads)
-    .innerJoin(assistants, and(eq(assistants.id, threads.assistantId), eq(assistants.uuid, sql.placeholder('assistantUuid'))))
-    .leftJoin(
-      assistantRights,
-      and(eq(assistantRights.assistantId, assistants.id), eq(assistantRights.userId, sql.placeholder('userId'))),
-    )
-    .leftJoin(teams, eq(teams.id, threads.teamId))
-    .where(and(eq(threads.id, sql.placeholder('threadId')), isNull(teams.deletedAt)))
+    .innerJoin(assistants, accessJoins.assistant)
+    .leftJoin(assistantRights, accessJoins.rights)
+    .leftJoin(teams, accessJoins.team)
+    .where(accessJoins.where)
     .prepare('thread_access'),
 );
 
@@ -154,13 +163,10 @@ export function answerOpening(opening: AnswerOpening) {
         assistantHit: hitOf('answer_assistant_hits'),
       })
       .from(threads)
-      .innerJoin(assistants, and(eq(assistants.id, threads.assistantId), eq(assistants.uuid, sql.placeholder('assistantUuid'))))
-      .leftJoin(
-        assistantRights,
-        and(eq(assistantRights.assistantId, assistants.id), eq(assistantRights.userId, sql.placeholder('userId'))),
-      )
-      .leftJoin(teams, eq(teams.id, threads.teamId))
-      .where(and(eq(threads.id, sql.placeholder('threadId')), isNull(teams.deletedAt)))
+      .innerJoin(assistants, accessJoins.assistant)
+      .leftJoin(assistantRights, accessJoins.rights)
+      .leftJoin(teams, accessJoins.team)
+      .where(accessJoins.where)
       .prepare('open_answer');
   });
   return async (db: Db, ref: { threadId: number; assistantUuid: string; userId: number | null; tokenHash: string; ip: string }) => {
