@@ -17,6 +17,15 @@ function record(text: string): void {
   current.getStore()?.push(text.replace(/\s+/g, ' ').trim());
 }
 
+/** Records each call of a PGlite client's (or transaction's) `query` or `exec` before it runs. */
+function countCalls(target: PGlite | Transaction, method: 'query' | 'exec'): void {
+  const original = (target[method] as (...a: unknown[]) => unknown).bind(target);
+  (target as unknown as Record<string, unknown>)[method] = (text: string, ...rest: unknown[]) => {
+    record(text);
+    return original(text, ...rest);
+  };
+}
+
 const textOf = (q: unknown): string => (typeof q === 'string' ? q : String((q as { text?: string })?.text ?? ''));
 
 export function installStatementCounter(database: Database): void {
@@ -34,31 +43,15 @@ export function installStatementCounter(database: Database): void {
   const client = database.pglite as PGlite;
   if (installed.has(client)) return;
   installed.add(client);
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
-  client.query = ((text: string, ...rest: unknown[]) => {
-    record(text);
-    return (query as (...a: unknown[]) => unknown)(text, ...rest);
-  }) as PGlite['query'];
-  client.exec = ((text: string, ...rest: unknown[]) => {
-    record(text);
-    return (exec as (...a: unknown[]) => unknown)(text, ...rest);
-  }) as PGlite['exec'];
+  countCalls(client, 'query');
+  countCalls(client, 'exec');
   client.transaction = (async <T>(callback: (tx: Transaction) => Promise<T>) => {
     record('BEGIN');
     try {
       const result = await transaction((tx) => {
-        const txQuery = tx.query.bind(tx);
-        const txExec = tx.exec.bind(tx);
-        tx.query = ((text: string, ...rest: unknown[]) => {
-          record(text);
-          return (txQuery as (...a: unknown[]) => unknown)(text, ...rest);
-        }) as Transaction['query'];
-        tx.exec = ((text: string, ...rest: unknown[]) => {
-          record(text);
-          return (txExec as (...a: unknown[]) => unknown)(text, ...rest);
-        }) as Transaction['exec'];
+        countCalls(tx, 'query');
+        countCalls(tx, 'exec');
         return callback(tx);
       });
       record('COMMIT');

@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { assistants, messages, threads } from '../../db/schema/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
@@ -12,6 +13,17 @@ export async function readStoredAnswerAudio(deps: Pick<Deps, 'privateFiles'>, re
   return deps.privateFiles.read(`${AUDIO_FOLDER}-${ref.assistantUuid}`, ref.name);
 }
 
+/** The spoken answers of the messages matching `where`, each in its assistant's folder. */
+async function audioFilesWhere(db: Db, where: SQL) {
+  const rows = await db
+    .select({ name: messages.audio, assistantUuid: assistants.uuid })
+    .from(messages)
+    .innerJoin(threads, eq(threads.id, messages.threadId))
+    .innerJoin(assistants, eq(assistants.id, threads.assistantId))
+    .where(and(where, isNotNull(messages.audio)));
+  return rows.map((r) => ({ folder: `${AUDIO_FOLDER}-${r.assistantUuid}`, name: r.name! }));
+}
+
 /** Spoken answers (folders audio-{assistantUuid}) still referenced by a message; the rest is swept. */
 export const audioFolderOwner: PrivateFolderOwner = {
   owns: (folder) => folder.startsWith(`${AUDIO_FOLDER}-`),
@@ -19,23 +31,8 @@ export const audioFolderOwner: PrivateFolderOwner = {
     const rows = await db.select({ name: messages.audio }).from(messages).where(inArray(messages.audio, names));
     return new Set(rows.map((r) => r.name ?? ''));
   },
-  async teamFiles(db, teamId) {
-    const rows = await db
-      .select({ name: messages.audio, assistantUuid: assistants.uuid })
-      .from(messages)
-      .innerJoin(threads, eq(threads.id, messages.threadId))
-      .innerJoin(assistants, eq(assistants.id, threads.assistantId))
-      .where(and(eq(assistants.teamId, teamId), isNotNull(messages.audio)));
-    return rows.map((r) => ({ folder: `${AUDIO_FOLDER}-${r.assistantUuid}`, name: r.name! }));
-  },
+  teamFiles: (db, teamId) => audioFilesWhere(db, eq(assistants.teamId, teamId)),
   async threadFiles(db, threadIds) {
-    if (threadIds.length === 0) return [];
-    const rows = await db
-      .select({ name: messages.audio, assistantUuid: assistants.uuid })
-      .from(messages)
-      .innerJoin(threads, eq(threads.id, messages.threadId))
-      .innerJoin(assistants, eq(assistants.id, threads.assistantId))
-      .where(and(inArray(messages.threadId, threadIds), isNotNull(messages.audio)));
-    return rows.map((r) => ({ folder: `${AUDIO_FOLDER}-${r.assistantUuid}`, name: r.name! }));
+    return threadIds.length === 0 ? [] : audioFilesWhere(db, inArray(messages.threadId, threadIds));
   },
 };
