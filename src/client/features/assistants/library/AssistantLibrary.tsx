@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue, useId, useRef, useState, type ComponentProps } from 'react';
+import { Suspense, useDeferredValue, useEffect, useId, useRef, useState, type ComponentProps } from 'react';
 import { AutoAwesomeIcon } from '../../../components/ui/icons/AutoAwesomeIcon.ts';
 import { LightAlert } from '../../../components/ui/LightAlert.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
@@ -45,14 +45,20 @@ export function AssistantLibrary({ user }: { user: CurrentUser }) {
   const [menuAsked, setMenuAsked] = useState(false);
   const menuId = useId();
   const hiddenToggle = useRef<HTMLButtonElement>(null);
+  // The card (or row) that had the focus is gone: it goes on to the hidden Mikas' link. Asked for
+  // in a state, so that the focus moves after the render that mounts the link (a first hidden Mika
+  // mounts it; a frame callback could run before that render).
+  const [focusToggle, setFocusToggle] = useState(0);
+  useEffect(() => {
+    if (focusToggle > 0) hiddenToggle.current?.focus();
+  }, [focusToggle]);
   const changeHidden = (assistant: AssistantSummary, value: boolean) =>
     setHidden.mutate(
       { uuid: assistant.uuid, hidden: value },
       {
         onSuccess: (res) => {
           showSuccess(res.message);
-          // The card (or row) that had the focus is gone: it goes on to the hidden Mikas' link.
-          requestAnimationFrame(() => hiddenToggle.current?.focus());
+          setFocusToggle((n) => n + 1);
         },
       },
     );
