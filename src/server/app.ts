@@ -44,7 +44,7 @@ import type { ApiErrorBody } from '../shared/errors.ts';
 import { authRoutes } from './features/auth/index.ts';
 import { accountRowOwner, defineAuthJobs } from './features/auth/index.ts';
 import { defineChatJobs } from './features/chat/index.ts';
-import { defineKnowledgeJobs, defineReembedJob, indexLegacyKnowledge, resumeInterruptedIngestion } from './features/knowledge/index.ts';
+import { defineKnowledgeJobs, defineReembedJob, resumeInterruptedIngestion, scheduleLegacyIndexing } from './features/knowledge/index.ts';
 import { knowledgeRoutes } from './features/knowledge/index.ts';
 import { assetRoutes } from './features/assets/index.ts';
 import { assetDocumentSource } from './features/assets/index.ts';
@@ -185,7 +185,8 @@ export async function buildApp(
   defineRetentionJob(deps, privateFolderOwners);
   // Workers start once every feature has defined its jobs, and stop before the database closes.
   app.addHook('onReady', () => jobs.start());
-  app.addHook('onReady', () => indexLegacyKnowledge(deps));
+  // Files waiting for their postings after an upgrade are indexed by a job: the start does not wait.
+  app.addHook('onReady', async () => void (await scheduleLegacyIndexing(deps)));
   if (database.kind === 'pglite') {
     app.addHook('onReady', async () => {
       await resumeInterruptedIngestion(deps);

@@ -7,6 +7,7 @@ let t: TestApp;
 let jobs: Jobs;
 const seen: { kind: string; data: { n: number }; context: JobContext }[] = [];
 let releaseSlowJob: () => void = () => undefined;
+let releaseShortJob: () => void = () => undefined;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -28,6 +29,16 @@ beforeAll(async () => {
     await new Promise<void>((resolve) => (releaseSlowJob = resolve));
     seen.push({ kind: 'slow-end', data, context });
   });
+  let releaseShort: () => void = () => undefined;
+  jobs.define<{ n: number }>(
+    'test-short',
+    async (data, context) => {
+      seen.push({ kind: 'short', data, context });
+      if (data.n === 1) await new Promise<void>((resolve) => (releaseShort = resolve));
+    },
+    { policy: 'short' },
+  );
+  releaseShortJob = () => releaseShort();
   await jobs.start();
 });
 afterAll(async () => {
@@ -38,6 +49,18 @@ afterAll(async () => {
 const ofKind = (kind: string) => seen.filter((s) => s.kind === kind);
 
 describe('job engine', () => {
+  it("keeps one queued job per key for a kind with policy 'short'; an active one does not count", async () => {
+    await jobs.send('test-short', { n: 1 }, { singletonKey: 'k' });
+    await expect.poll(() => ofKind('short').length).toBe(1);
+    // The first is active: one more may wait, a third with the same key is dropped.
+    expect(await jobs.send('test-short', { n: 2 }, { singletonKey: 'k' })).toEqual(expect.any(String));
+    expect(await jobs.send('test-short', { n: 3 }, { singletonKey: 'k' })).toBeNull();
+    // Another key is another place in the queue.
+    expect(await jobs.send('test-short', { n: 4 }, { singletonKey: 'other' })).toEqual(expect.any(String));
+    releaseShortJob();
+    await expect.poll(() => ofKind('short').map((s) => s.data.n).sort()).toEqual([1, 2, 4]);
+  });
+
   it('runs a job enqueued in a committed transaction, never one from a rolled-back transaction', async () => {
     const db = t.database.db;
     await expect(

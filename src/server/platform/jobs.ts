@@ -23,6 +23,12 @@ export interface JobRetryOptions {
   heartbeatSeconds?: number;
   /** Jobs of this kind run at the same time in one process (default 1). */
   concurrency?: number;
+  /**
+   * 'short': at most one queued (not yet active) job per singleton key — a send while one waits is
+   * dropped. Set when the queue is created: pg-boss cannot change the policy of an existing queue,
+   * so a kind that had none keeps the standard policy on an installation that has run it.
+   */
+  policy?: 'short';
 }
 
 export interface JobContext {
@@ -42,7 +48,11 @@ export interface SendJobOptions {
   tx?: Db;
   /** Run no earlier than this. */
   startAfter?: Date;
-  /** At most one queued job with this key per kind (e.g. one cleanup per team). */
+  /**
+   * A key the job carries. It deduplicates only for kinds defined with `policy: 'short'` (at most
+   * one queued job per key); for the others (pg-boss' standard policy) it is a label, and handlers
+   * stay idempotent.
+   */
   singletonKey?: string;
 }
 
@@ -175,6 +185,7 @@ export function createJobs(opts: JobsOptions): Jobs {
     for (const def of definitions.values()) {
       const { retryLimit, retryDelaySeconds, retryBackoff, retryDelayMaxSeconds, expireInSeconds, heartbeatSeconds } = def.options;
       const queue = {
+        ...(def.options.policy ? { policy: def.options.policy } : {}),
         notify: true,
         retryLimit,
         retryDelay: retryDelaySeconds ?? 0,
@@ -183,8 +194,9 @@ export function createJobs(opts: JobsOptions): Jobs {
       };
       // createQueue keeps an existing queue as it was; updateQueue applies changed settings.
       await b.createQueue(def.name, queue);
+      const { policy: _policy, ...changeable } = queue;
       await b.updateQueue(def.name, {
-        ...queue,
+        ...changeable,
         retryDelayMax: retryDelayMaxSeconds ?? null,
         heartbeatSeconds: heartbeatSeconds ?? null,
       });

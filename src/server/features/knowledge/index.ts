@@ -8,5 +8,5 @@ export { knowledgeRoutes } from './knowledge.routes.ts';
 export { citedSources, retrieveKnowledge, retrieveKnowledgeIfAny } from './knowledge.service.ts';
 export { defineReembedJob, reembeddingPending, requestReembedding } from './reembed.ts';
 export { searchPassages } from './retrieval.ts';
-export { indexLegacyKnowledge } from './knowledge.jobs.ts';
+export { scheduleLegacyIndexing } from './knowledge.jobs.ts';
 export { knowledgeRowOwner } from './knowledge.rows.ts';

@@ -14,6 +14,7 @@ import {
   filesToResplit,
   findFileForIngestion,
   reindexFile,
+  hasLegacyFiles,
   reindexLegacyFiles,
   replacePassages,
   setStatus,
@@ -22,6 +23,9 @@ import {
 
 export const ingestionJob = 'knowledge-ingest';
 export const resplitJob = 'knowledge-resplit';
+export const legacyIndexJob = 'knowledge-index-legacy';
+/** Files indexed per run of the legacy-index job: a run stays short, a killed one loses little. */
+const LEGACY_BATCH = 25;
 /** Uploads within this time after a file is ready share one re-split of the assistant's files. */
 const RESPLIT_DELAY_MS = 5000;
 const FOLDER = 'knowledge';
@@ -32,6 +36,7 @@ const FOLDER = 'knowledge';
  * Safe to run twice: passages are replaced in one transaction, a finished file is left alone.
  */
 export function defineKnowledgeJobs(deps: Deps) {
+  defineLegacyIndexJob(deps);
   deps.jobs.define<{ fileId: number }>(
     ingestionJob,
     async ({ fileId }, ctx) => {
@@ -139,10 +144,41 @@ async function passageVectors(
   }
 }
 
-/** Postings for files indexed before BM25 retrieval (at start, on PGlite and PostgreSQL alike). */
-export async function indexLegacyKnowledge(deps: Deps): Promise<void> {
-  const count = await reindexLegacyFiles(deps.db);
-  if (count > 0) deps.log.info({ count }, 'knowledge files indexed for BM25 retrieval');
+/**
+ * Postings for files indexed before the current index (migrations 0020 and 0026): up to `limit`
+ * files, one per transaction. Returns how many it indexed and whether any are left.
+ */
+export async function indexLegacyKnowledge(
+  deps: Pick<Deps, 'db' | 'log'>,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<{ count: number; more: boolean }> {
+  const { count, more } = await reindexLegacyFiles(deps.db, limit);
+  if (count > 0) deps.log.info({ count, more }, 'knowledge files indexed for BM25 retrieval');
+  return { count, more };
+}
+
+/**
+ * At start: when files wait for their postings (after an upgrade that rebuilt the index), a
+ * background job indexes them in batches — the server answers at once instead of after the whole
+ * library (a large installation needed minutes, and a platform's health check restarts a server
+ * that long silent). A job killed midway continues with the files still without postings.
+ */
+export async function scheduleLegacyIndexing(deps: Deps): Promise<boolean> {
+  if (!(await hasLegacyFiles(deps.db))) return false;
+  await deps.jobs.send(legacyIndexJob, {}, { singletonKey: legacyIndexJob });
+  return true;
+}
+
+function defineLegacyIndexJob(deps: Deps) {
+  deps.jobs.define<Record<string, never>>(
+    legacyIndexJob,
+    async () => {
+      const { more } = await indexLegacyKnowledge(deps, LEGACY_BATCH);
+      // The next batch as a job of its own (an active job does not hold its key's queued place).
+      if (more) await deps.jobs.send(legacyIndexJob, {}, { singletonKey: legacyIndexJob });
+    },
+    { retryLimit: 5, retryDelaySeconds: 10, expireInSeconds: 600, policy: 'short' },
+  );
 }
 
 /**

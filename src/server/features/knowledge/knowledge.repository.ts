@@ -212,23 +212,29 @@ export const filesToResplit = (db: Db, assistantId: number) =>
     )
     .orderBy(knowledgeFiles.id);
 
+const legacyFile = and(
+  eq(knowledgeFiles.status, 'ready'),
+  sql`${knowledgeFiles.passageCount} > 0 and ${knowledgeFiles.termTotal} = 0`,
+);
+
+/** Whether any ready file waits for its postings (see reindexLegacyFiles). */
+export async function hasLegacyFiles(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: knowledgeFiles.id }).from(knowledgeFiles).where(legacyFile).limit(1);
+  return rows.length > 0;
+}
+
 /**
- * Postings for the passages of ready files indexed before BM25 (migration 0020): their passages are
- * analysed again from the stored text, one file per transaction. Returns how many files.
+ * Postings for the passages of ready files indexed before the current index (migrations 0020 and
+ * 0026): up to `limit` files, oldest first, analysed again from the stored text, one file per
+ * transaction. Returns how many files, and whether more wait.
  */
-export async function reindexLegacyFiles(db: Db): Promise<number> {
-  const files = await db
-    .select(fileIdentity)
-    .from(knowledgeFiles)
-    .where(
-      and(
-        eq(knowledgeFiles.status, 'ready'),
-        sql`${knowledgeFiles.passageCount} > 0 and ${knowledgeFiles.termTotal} = 0`,
-      ),
-    );
+export async function reindexLegacyFiles(db: Db, limit = Number.POSITIVE_INFINITY): Promise<{ count: number; more: boolean }> {
+  const query = db.select(fileIdentity).from(knowledgeFiles).where(legacyFile).orderBy(knowledgeFiles.id);
+  const files = Number.isFinite(limit) ? await query.limit(limit + 1) : await query;
+  const batch = files.slice(0, limit);
   let count = 0;
-  for (const file of files) if (await reindexFile(db, file, true)) count++;
-  return count;
+  for (const file of batch) if (await reindexFile(db, file, true)) count++;
+  return { count, more: files.length > batch.length };
 }
 
 /** Files whose ingestion had started or was queued (after a restart of the embedded database). */

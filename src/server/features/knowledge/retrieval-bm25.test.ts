@@ -9,7 +9,7 @@ import type { Agent } from '../../../../tests/setup/agent.ts';
 import type { Team } from '../../db/schema/index.ts';
 import { fuse, searchPassages } from './retrieval.ts';
 import { withNeighbours } from './knowledge.service.ts';
-import { indexLegacyKnowledge, resplitAssistant } from './knowledge.jobs.ts';
+import { indexLegacyKnowledge, resplitAssistant, scheduleLegacyIndexing } from './knowledge.jobs.ts';
 import { buildSystemPrompt } from '../../ai/prompt.ts';
 
 // Each class of miss of the old ranking (issue 26) as a regression test of our own wording: an
@@ -213,14 +213,35 @@ describe('BM25 retrieval', () => {
     for (const statement of migration.split('--> statement-breakpoint'))
       if (!statement.includes('ALTER TABLE')) await t.database.db.execute(sql.raw(statement));
     expect(await search('Wer gibt Bestellungen frei?')).toEqual([]);
-    await indexLegacyKnowledge(t.deps);
-    expect((await search('Wer gibt Bestellungen frei?'))[0]?.text).toContain('Abteilungsleitung frei');
+    // As the start does it: a background job, so the server answers before the index is rebuilt.
+    expect(await scheduleLegacyIndexing(t.deps)).toBe(true);
+    await expect
+      .poll(async () => (await search('Wer gibt Bestellungen frei?'))[0]?.text, { timeout: 20_000 })
+      .toContain('Abteilungsleitung frei');
+    expect(await scheduleLegacyIndexing(t.deps)).toBe(false);
     // Indexed with the new analysis: "1.200" is the number 1200, not "1" and "200".
     expect((await search('Ab 1200 Euro?'))[0]?.fileName).toBe('freigabe.md');
     const counted = await t.database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from knowledge_terms where assistant_id = ${assistant.id} and term = '1200'`,
     );
     expect((Array.isArray(counted) ? counted : (counted as { rows: { n: number }[] }).rows)[0]!.n).toBe(1);
+  });
+
+  it('indexes waiting files in batches: each run a few, then says whether more wait', async () => {
+    const { assistant, search } = await knowledge({
+      'eins.md': '# Eins\n\nDer Hausmeister heißt Bernd.',
+      'zwei.md': '# Zwei\n\nDie Poststelle öffnet um acht.',
+    });
+    await t.database.db.execute(sql`delete from knowledge_postings where assistant_id = ${assistant.id}`);
+    await t.database.db.execute(sql`delete from knowledge_terms where assistant_id = ${assistant.id}`);
+    await t.database.db.execute(sql`update knowledge_files set term_total = 0 where assistant_id = ${assistant.id}`);
+    const first = await indexLegacyKnowledge(t.deps, 1);
+    expect(first).toEqual({ count: 1, more: true });
+    // The older file first; the other is still unindexed.
+    expect((await search('Hausmeister'))[0]?.fileName).toBe('eins.md');
+    expect(await search('Poststelle')).toEqual([]);
+    expect(await indexLegacyKnowledge(t.deps, 1)).toEqual({ count: 1, more: false });
+    expect((await search('Poststelle'))[0]?.fileName).toBe('zwei.md');
   });
 
   it('orders equal fused scores by the lexical score, then by id: the same question, the same order', () => {
