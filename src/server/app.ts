@@ -60,17 +60,18 @@ import { supportRoutes } from './features/support/index.ts';
 import { formRoutes, formRowOwner } from './features/forms/index.ts';
 import { toolRoutes } from './features/tools/index.ts';
 import { mcpRoutes, mcpRowOwner } from './features/mcp/index.ts';
-import { insightRoutes } from './features/insight/index.ts';
+import { discountRowOwner, insightRoutes } from './features/insight/index.ts';
 import { defineTeamDeletionJobs } from './features/insight/index.ts';
 import { dsgvoRoutes } from './features/dataprotection/index.ts';
-import { defineExportJob, exportFolderOwner, resumeInterruptedExports } from './features/dataprotection/index.ts';
+import { defineExportJob, exportFolderOwner, exportRowOwner, resumeInterruptedExports } from './features/dataprotection/index.ts';
 import { defineRetentionJob } from './features/dataprotection/index.ts';
-import { apiKeyRoutes } from './features/api-keys/index.ts';
+import { apiKeyRoutes, apiKeyRowOwner } from './features/api-keys/index.ts';
 import { isV1Path, sendV1Error, v1NotFound, v1Routes } from './features/openai-api/index.ts';
 import { voiceRoutes } from './features/voice/index.ts';
 import { billingRoutes } from './features/billing/index.ts';
 import { publicChatRoutes } from './features/public-chat/index.ts';
-import { creditRoutes } from './features/credits/index.ts';
+import { creditRoutes, creditRowOwner } from './features/credits/index.ts';
+import { usageRowOwner } from './features/usage/index.ts';
 import { defineCreditJobs } from './features/credits/index.ts';
 import { recoverInterruptedAnswers, verifyThreadToken } from './features/chat/index.ts';
 import { createAiGateway } from './ai/gateway.ts';
@@ -154,7 +155,7 @@ export async function buildApp(
     privateFiles,
     // Erasure order: every feature's linked rows first, then the conversations, then the people.
     // The team export adds the parts in this order too (owners with exportTeam).
-    rowOwners: [teamRowOwner, assistantRowOwner, knowledgeRowOwner, assetRowOwner, imageRowOwner, formRowOwner, mcpRowOwner, mailRowOwner, billingRowOwner, chatRowOwner, accountRowOwner, auditRowOwner],
+    rowOwners: [teamRowOwner, assistantRowOwner, knowledgeRowOwner, assetRowOwner, imageRowOwner, formRowOwner, mcpRowOwner, apiKeyRowOwner, mailRowOwner, creditRowOwner, usageRowOwner, billingRowOwner, discountRowOwner, exportRowOwner, chatRowOwner, accountRowOwner, auditRowOwner],
     ai: createAiGateway(config.ai, () => providers.models()),
     providers,
     secrets,

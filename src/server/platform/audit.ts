@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditLog, type Team, type User } from '../db/schema/index.ts';
 import type { AuthContext } from './session.ts';
 import type { RowOwner } from './row-owners.ts';
+import { exportJson } from './team-export.ts';
 
 /**
  * The one audit log (docs/operations.md): operator actions in Insight, live logins and every
@@ -79,6 +80,13 @@ export function listTeamAudit(db: Db, teamId: number, actions?: AuditAction[], l
 export const auditRowOwner: RowOwner = {
   owner: 'platform/audit',
   tables: ['audit_log'],
+  exportDescription: 'audit-log.json: wer wann was im Team geändert hat (Datenschutz, Support-Zugriffe, Abrechnung, Löschungen)',
+  async exportTeam(db, teamId) {
+    const entries = await db.select().from(auditLog).where(eq(auditLog.teamId, teamId)).orderBy(asc(auditLog.at), asc(auditLog.id));
+    return {
+      'audit-log.json': exportJson(entries.map((e) => ({ at: e.at, actor: e.actorLabel, action: e.action, liveLogin: e.liveSessionId !== null, detail: e.detail }))),
+    };
+  },
   keeps: {
     audit_log:
       'who did what and when (data-protection actions, support access, billing, deletions) stays after the team or person is gone: accountability (Art. 5 (2) DSGVO); entries hold ids and names of actions, no conversation content',

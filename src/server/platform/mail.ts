@@ -139,6 +139,10 @@ export function createMailer(opts: {
 export const mailRowOwner: RowOwner = {
   owner: 'platform/mail',
   tables: ['mail_outbox'],
+  notExported: {
+    mail_outbox:
+      'a delivery queue: sent mails are with their recipients, and waiting ones carry one-time invitation and password links that must not leave the system in a file',
+  },
   async eraseThreads(tx, threadIds) {
     await tx.delete(mailOutbox).where(inArray(mailOutbox.threadId, threadIds));
   },

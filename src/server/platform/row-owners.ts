@@ -28,6 +28,14 @@ export interface RowOwner {
    * tables and files. An owner that declares it contributes at least its index file, even empty.
    */
   exportTeam?(db: Db, teamId: number, ctx: TeamExportContext): Promise<ExportEntries>;
+  /** With exportTeam: its line in the export's LIESMICH.txt (German, the files and what they hold). */
+  exportDescription?: string;
+  /**
+   * Tables with team rows it owns that the team export leaves out on purpose, with the reason (a
+   * transient technical state, secrets). `export-owners.test.ts` asks every table with a team_id
+   * to be exported by its owner or named here.
+   */
+  notExported?: Record<string, string>;
   /** Tables whose rows outlive an erasure on purpose, with the reason (law, accountability). */
   keeps?: Record<string, string>;
 }

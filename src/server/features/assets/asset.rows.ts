@@ -7,6 +7,7 @@ import { exportJson, zipSafeName, type ExportEntries } from '../../platform/team
 export const assetRowOwner: RowOwner = {
   owner: 'assets',
   tables: ['asset_files'],
+  exportDescription: 'assets/: Dateien der Mikas',
   async exportTeam(db, teamId, ctx) {
     const files = await db.select().from(assetFiles).where(eq(assetFiles.teamId, teamId)).orderBy(asc(assetFiles.id));
     const mikas = await ctx.assistants();

@@ -29,6 +29,7 @@ export function listRightsOfUser(db: Db, userId: number) {
 export const assistantRowOwner: RowOwner = {
   owner: 'assistants',
   tables: ['assistants', 'assistant_rights', 'team_hidden_assistants'],
+  exportDescription: 'assistants.json: alle Mikas mit Einstellungen, Tools und Rechten',
   async exportTeam(db, teamId, ctx) {
     const mikas = await db.select().from(assistants).where(eq(assistants.teamId, teamId)).orderBy(asc(assistants.id));
     const ids = mikas.map((a) => a.id);

@@ -28,6 +28,7 @@ export async function findTeamPersonByUuid(db: Db, teamId: number, uuid: string)
 export const accountRowOwner: RowOwner = {
   owner: 'auth',
   tables: ['users'],
+  exportDescription: 'users.json: alle User',
   async eraseUser(tx, user) {
     await tx.delete(users).where(and(eq(users.id, user.id), eq(users.teamId, user.teamId)));
   },

@@ -62,6 +62,7 @@ export async function listThreadIdsOfUser(db: Db, teamId: number, userId: number
 export const chatRowOwner: RowOwner = {
   owner: 'chat',
   tables: ['threads', 'messages'],
+  exportDescription: 'conversations/: alle Unterhaltungen mit Nachrichten, Sprachantworten und Dokumenten',
   async eraseThreads(tx, threadIds) {
     await tx.delete(threads).where(inArray(threads.id, threadIds));
   },

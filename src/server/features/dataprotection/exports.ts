@@ -7,6 +7,7 @@ import { auditFrom, recordAudit } from '../../platform/audit.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { DocumentSources } from '../../platform/document-source.ts';
 import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
+import type { RowOwner } from '../../platform/row-owners.ts';
 import type { JobKind } from '../../platform/jobs.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { DATA_PROTECTION_MESSAGES } from '../../../shared/messages.ts';
@@ -46,6 +47,15 @@ const exportJobOf = (deps: Deps) => {
   const defined = jobs.get(deps);
   if (!defined) throw new Error('export job is not defined');
   return defined;
+};
+
+/** The export requests themselves are not part of an export (see notExported). */
+export const exportRowOwner: RowOwner = {
+  owner: 'dataprotection',
+  tables: ['data_exports'],
+  notExported: {
+    data_exports: `the requests of this very function: who asked for which export; each ZIP is handed to the admin who asked and deleted after ${EXPORT_VALID_DAYS} days`,
+  },
 };
 
 /** The exports' folder belongs to their rows: orphans are swept, a purged team's files go. */
@@ -204,18 +214,18 @@ export async function runExport(deps: Deps, exportId: number, opts: { lastAttemp
 
 // ------------------------------------------------------------------ the ZIP
 
-const README = (scope: ExportScope) =>
+/** LIESMICH.txt: for a team, one line per contributing owner (its exportDescription), in the ZIP's order. */
+const README = (scope: ExportScope, owners: readonly RowOwner[]) =>
   [
     'Datenexport aus Mika',
     '',
     'Dieser Export enthält die gespeicherten Daten als JSON (UTF-8) und die Originaldateien.',
-    scope === 'team'
-      ? 'team.json: das Team und seine Einstellungen · users.json: alle User · assistants.json: alle Mikas mit Einstellungen, Tools und Rechten · knowledge/: Liste und Originale der Wissensdateien · assets/: Dateien der Mikas · images/: erzeugte Bilder und Referenzbilder eigener Stile · conversations/: alle Unterhaltungen mit Nachrichten, Sprachantworten und Dokumenten · form-submissions.json: Kontaktformulare · orders.json und invoices.json: Bestellungen und Rechnungen.'
-      : scope === 'user'
-        ? 'user.json: die Stammdaten · rights.json: Rechte an Mikas · conversations/: alle Unterhaltungen mit Nachrichten, Sprachantworten und Dokumenten · images/: erzeugte Bilder.'
-        : 'conversations/: die Unterhaltung mit Nachrichten, Sprachantworten und Dokumenten · form-submissions.json: Kontaktformulare aus dieser Unterhaltung.',
     '',
-    'Nutzungsdaten werden nur als Zahlen gespeichert und sind hier nicht enthalten.',
+    ...(scope === 'team'
+      ? owners.flatMap((o) => (o.exportTeam && o.exportDescription ? [`- ${o.exportDescription}`] : []))
+      : scope === 'user'
+        ? ['- user.json: die Stammdaten', '- rights.json: Rechte an Mikas', '- conversations/: alle Unterhaltungen mit Nachrichten, Sprachantworten und Dokumenten', '- images/: erzeugte Bilder']
+        : ['- conversations/: die Unterhaltung mit Nachrichten, Sprachantworten und Dokumenten', '- form-submissions.json: Kontaktformulare aus dieser Unterhaltung']),
   ].join('\n');
 
 /**
@@ -223,7 +233,7 @@ const README = (scope: ExportScope) =>
  * export iterates deps.rowOwners and adds each part; file names never collide between owners.
  */
 export async function buildExportZip(deps: Deps, row: DataExportRow): Promise<Uint8Array> {
-  const entries: ExportEntries = { 'LIESMICH.txt': strToU8(README(row.scope)) };
+  const entries: ExportEntries = { 'LIESMICH.txt': strToU8(README(row.scope, deps.rowOwners)) };
   const db = deps.db;
   const teamId = row.teamId;
   const attachments = messageAttachments(deps, exportJobOf(deps).sources);

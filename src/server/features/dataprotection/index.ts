@@ -2,5 +2,5 @@
 // the app's wiring import only what is exported here.
 export { dataprotectionRoutes } from './dataprotection.routes.ts';
 export { dsgvoRoutes } from './dsgvo.routes.ts';
-export { defineExportJob, exportFolderOwner, resumeInterruptedExports } from './exports.ts';
+export { defineExportJob, exportFolderOwner, exportRowOwner, resumeInterruptedExports } from './exports.ts';
 export { defineRetentionJob } from './retention.ts';

@@ -18,6 +18,7 @@ export async function exportThreadFormSubmissions(db: Db, threadId: number) {
 export const formRowOwner: RowOwner = {
   owner: 'forms',
   tables: ['form_submissions'],
+  exportDescription: 'form-submissions.json: Kontaktformulare',
   async eraseThreads(tx, threadIds) {
     await tx.delete(formSubmissions).where(inArray(formSubmissions.threadId, threadIds));
   },

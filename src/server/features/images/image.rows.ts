@@ -44,6 +44,7 @@ export function exportUserImages(db: Db, userId: number, readFile: ReadFile, mik
 export const imageRowOwner: RowOwner = {
   owner: 'images',
   tables: ['generated_images', 'style_images', 'custom_image_styles'],
+  exportDescription: 'images/: erzeugte Bilder und Referenzbilder eigener Stile',
   async exportTeam(db, teamId, ctx) {
     const mikas = await ctx.assistants();
     const uuidOf = (id: number) => mikas.get(id)?.uuid;

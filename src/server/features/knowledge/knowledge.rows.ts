@@ -7,6 +7,7 @@ import { exportJson, zipSafeName, type ExportEntries } from '../../platform/team
 export const knowledgeRowOwner: RowOwner = {
   owner: 'knowledge',
   tables: ['knowledge_files'],
+  exportDescription: 'knowledge/: Liste und Originale der Wissensdateien',
   async exportTeam(db, teamId, ctx) {
     const files = await db.select().from(knowledgeFiles).where(eq(knowledgeFiles.teamId, teamId)).orderBy(asc(knowledgeFiles.id));
     const mikas = await ctx.assistants();

@@ -7,6 +7,7 @@ import { exportJson } from '../../platform/team-export.ts';
 export const teamRowOwner: RowOwner = {
   owner: 'teams',
   tables: ['teams'],
+  exportDescription: 'team.json: das Team und seine Einstellungen',
   async exportTeam(db, teamId) {
     const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
     if (!team) throw new Error('team gone');
