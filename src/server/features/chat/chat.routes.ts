@@ -13,6 +13,7 @@ import {
 import { zId, zToken } from '../../../shared/schemas/common.ts';
 import { CONVERSATION_MESSAGES } from '../../../shared/messages.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { openEventStream } from '../../platform/event-stream.ts';
 import { answerInThread, answerStartOf, confirmStreamedAnswer, createThread, getThreadMessages } from './chat.service.ts';
 
 const tags = ['chat'];
@@ -73,19 +74,8 @@ export const chatRoutes =
         const { history, hold } = answerStartOf(access);
 
         reply.hijack();
-        const raw = reply.raw;
-        raw.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          'x-accel-buffering': 'no',
-        });
-        let open = true;
-        raw.on('close', () => (open = false));
-        const write = (line: string) => {
-          if (open) raw.write(`data: ${line}\n\n`);
-        };
-        const emit = (event: StreamEvent) => write(JSON.stringify(event));
+        const stream = openEventStream(reply.raw);
+        const emit = (event: StreamEvent) => stream.write(JSON.stringify(event));
         try {
           // The answer is produced and stored even if the browser goes away meanwhile.
           await answerInThread(deps, access, q.message, emit, { hold, history: Promise.resolve(history) });
@@ -93,8 +83,8 @@ export const chatRoutes =
           request.log.error({ err }, 'chat pipeline failed');
           emit({ type: 'error', error: 'Ein unbekannter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.' });
         }
-        write('[DONE]');
-        if (open) raw.end();
+        stream.write('[DONE]');
+        stream.end();
       },
     );
 

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 
 import { z } from '../../../shared/zod.ts';
 import { isCleanText } from '../../../shared/schemas/common.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { openEventStream } from '../../platform/event-stream.ts';
 import {
   authenticate,
   completeChat,
@@ -132,21 +133,8 @@ export const v1Routes =
 
         const abort = new AbortController();
         reply.hijack();
-        const raw = reply.raw;
-        raw.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          'x-accel-buffering': 'no',
-        });
-        let open = true;
-        raw.on('close', () => {
-          open = false;
-          abort.abort();
-        });
-        const write = (data: unknown) => {
-          if (open) raw.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
-        };
+        const stream = openEventStream(reply.raw, () => abort.abort());
+        const write = (data: unknown) => stream.write(typeof data === 'string' ? data : JSON.stringify(data));
         const id = `chatcmpl-${crypto.randomUUID().replace(/-/g, '')}`;
         const created = Math.floor(Date.now() / 1000);
         const chunk = (delta: object, finish: string | null) => ({
@@ -171,7 +159,7 @@ export const v1Routes =
           write(errorBody(known ?? new OpenAIError(500, 'The server had an error while processing the request.', 'api_error', null)));
         }
         write('[DONE]');
-        if (open) raw.end();
+        stream.end();
       },
     );
   };
