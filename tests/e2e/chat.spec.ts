@@ -69,23 +69,29 @@ test('Offline-Modus: gestreamte Antwort aus den eigenen Texten, Verlauf bleibt, 
   await expect(sendButton(page)).toBeEnabled();
   // Every length the streaming bubble shows, and the send button's state at each step while text is
   // typed, recorded in the page (checking from the test would race the stream on a busy machine).
+  // The next question is typed as soon as the answer starts to stream — by the page's own input
+  // event, so that a fast answer on a quiet machine or a slow test on a busy one cannot miss it.
   await page.evaluate(() => {
     const seen = new Set<number>();
     const sendWhileTyped: boolean[] = [];
+    let typedNext = false;
     Object.assign(window, { streamLengths: seen, sendWhileTyped });
     new MutationObserver(() => {
       const length = document.querySelector('[data-testid="streaming-answer"]')?.textContent?.length ?? 0;
       if (length === 0) return;
       seen.add(length);
-      const typed = document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Nachricht"]')?.value ?? '';
+      const textarea = document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Nachricht"]');
+      if (textarea && !typedNext) {
+        typedNext = true;
+        Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(textarea, 'Nächste Frage');
+        textarea.dispatchEvent(new Event('input', { bubbles: true }));
+        return;
+      }
       const send = document.querySelector<HTMLButtonElement>('button[aria-label="Senden"]');
-      if (typed && send) sendWhileTyped.push(send.disabled);
+      if (textarea?.value && send) sendWhileTyped.push(send.disabled);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   await input(page).press('Enter');
-  await expect(input(page)).toHaveValue('');
-  // The next question is typed while the answer is prepared and streams in.
-  await input(page).fill('Nächste Frage');
   await expect(messages(page).filter({ hasText: QUESTION })).toBeVisible();
 
   // The answer streams in: it grows while the send button stays disabled, even with text typed.
@@ -98,6 +104,8 @@ test('Offline-Modus: gestreamte Antwort aus den eigenen Texten, Verlauf bleibt, 
   expect(lengths.length, JSON.stringify(lengths)).toBeGreaterThanOrEqual(2);
   expect(sendWhileTyped.length).toBeGreaterThan(0);
   expect(sendWhileTyped.every((disabled) => disabled)).toBe(true);
+  // The typed question stays, and can be sent once the answer is there.
+  await expect(input(page)).toHaveValue('Nächste Frage');
   await expect(sendButton(page)).toBeEnabled();
 
   // Rendered as Markdown: the offline engine quotes the matching passage (of the intro — never the
@@ -133,7 +141,10 @@ test('Offline-Modus: gestreamte Antwort aus den eigenen Texten, Verlauf bleibt, 
   await page.reload();
   // The reset started a new conversation on the server: it holds no messages, and once they are
   // loaded (the loading line gone) none is shown.
-  expect((await (await stored).json()).messages).toEqual([]);
+  // Asked again by URL (a GET changes nothing): the page's own response body may be gone by now.
+  const again = await page.request.get((await stored).url());
+  expect(again.status()).toBe(200);
+  expect((await again.json()).messages).toEqual([]);
   await expect(page.getByText('Unterhaltung wird geladen …')).toBeHidden();
   await expect(page.getByTestId('chat-intro')).toBeVisible();
   await expect(input(page)).toBeEditable();
