@@ -27,7 +27,7 @@ import { createMailer, mailRowOwner } from './platform/mail.ts';
 import { billingRowOwner, defineBillingJobs, invoiceFolderOwner } from './features/billing/index.ts';
 import { createSecrets } from './platform/secrets.ts';
 import { defineFileSweep } from './platform/file-sweep.ts';
-import { knowledgeFolderOwner, knowledgeRowOwner } from './features/knowledge/index.ts';
+import { knowledgeFolderOwner, knowledgeRowOwner, websiteRowOwner } from './features/knowledge/index.ts';
 import { audioFolderOwner, readStoredAnswerAudio } from './features/voice/index.ts';
 import { assetFolderOwner, assetRowOwner } from './features/assets/index.ts';
 import { imageFolderOwner, imageRowOwner } from './features/images/index.ts';
@@ -44,8 +44,8 @@ import type { ApiErrorBody } from '../shared/errors.ts';
 import { authRoutes } from './features/auth/index.ts';
 import { accountRowOwner, defineAuthJobs } from './features/auth/index.ts';
 import { defineChatJobs } from './features/chat/index.ts';
-import { defineKnowledgeJobs, defineReembedJob, indexLegacyKnowledge, resumeInterruptedIngestion } from './features/knowledge/index.ts';
-import { knowledgeRoutes } from './features/knowledge/index.ts';
+import { defineKnowledgeJobs, defineReembedJob, defineWebsiteJobs, indexLegacyKnowledge, resumeInterruptedCrawls, resumeInterruptedIngestion } from './features/knowledge/index.ts';
+import { knowledgeRoutes, websiteRoutes } from './features/knowledge/index.ts';
 import { assetRoutes } from './features/assets/index.ts';
 import { assetDocumentSource } from './features/assets/index.ts';
 import { documentRoutes } from './features/documents/index.ts';
@@ -154,7 +154,7 @@ export async function buildApp(
     privateFiles,
     // Erasure order: every feature's linked rows first, then the conversations, then the people.
     // The team export adds the parts in this order too (owners with exportTeam).
-    rowOwners: [teamRowOwner, assistantRowOwner, knowledgeRowOwner, assetRowOwner, imageRowOwner, formRowOwner, mcpRowOwner, mailRowOwner, billingRowOwner, chatRowOwner, accountRowOwner, auditRowOwner],
+    rowOwners: [teamRowOwner, assistantRowOwner, knowledgeRowOwner, websiteRowOwner, assetRowOwner, imageRowOwner, formRowOwner, mcpRowOwner, mailRowOwner, billingRowOwner, chatRowOwner, accountRowOwner, auditRowOwner],
     ai: createAiGateway(config.ai, () => providers.models()),
     providers,
     secrets,
@@ -173,6 +173,7 @@ export async function buildApp(
   defineAuthJobs(deps);
   defineChatJobs(deps);
   defineKnowledgeJobs(deps);
+  defineWebsiteJobs(deps);
   defineReembedJob(deps);
   defineImageJobs(deps);
   defineCreditJobs(deps);
@@ -189,6 +190,7 @@ export async function buildApp(
   if (database.kind === 'pglite') {
     app.addHook('onReady', async () => {
       await resumeInterruptedIngestion(deps);
+      await resumeInterruptedCrawls(deps);
       await resumeInterruptedImages(deps);
       await resumeInterruptedExports(deps);
     });
@@ -257,6 +259,7 @@ export async function buildApp(
   await app.register(voiceRoutes(deps));
   await app.register(publicChatRoutes(deps));
   await app.register(knowledgeRoutes(deps));
+  await app.register(websiteRoutes(deps));
   await app.register(assetRoutes(deps));
   await app.register(taskRoutes(deps));
   // Every feature that hands out documents in conversations registers its source here.

@@ -104,6 +104,8 @@ const zEnv = z.object({
         ctx.addIssue({ code: 'custom', message: (err as Error).message });
       }
     }),
+  /** The website crawler's pace per host (politeness: 2; tests and the bench raise it for their local site). */
+  CRAWL_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(100).default(2),
   MCP_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(20),
   SECRETS_KEY: zOptionalUrl,
   /** Files in an S3-compatible bucket instead of DATA_DIR (docs/operations.md "File storage"). */
@@ -318,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       allow: parseOutboundAllow(e.OUTBOUND_ALLOW),
     },
     mcp: { timeoutMs: e.MCP_TIMEOUT_SECONDS * 1000 },
+    crawler: { requestsPerSecond: e.CRAWL_REQUESTS_PER_SECOND },
     /** Key for secrets at rest (MCP headers); without it a key file in DATA_DIR is created. */
     secretsKey: e.SECRETS_KEY,
     productName: e.PRODUCT_NAME,
