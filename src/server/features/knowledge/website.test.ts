@@ -9,6 +9,9 @@ import { startTestWebsite, type TestWebsite } from '../../../../tests/fixtures/t
 import { WEBSITE_MESSAGES } from '../../../shared/messages.ts';
 import type { Website, WebsiteList } from '../../../shared/schemas/websites.ts';
 import { CrawlClient } from './website-fetch.ts';
+import { extractHtmlPage } from './website-extract.ts';
+import { websiteRowOwner } from './website.rows.ts';
+import type { TeamExportContext } from '../../platform/team-export.ts';
 
 // The team's website as knowledge (issue 34) against a local site (tests/fixtures/test-website.ts).
 // The site lives on 127.0.0.1: the operator's OUTBOUND_ALLOW lets the crawler reach it — the
@@ -126,6 +129,18 @@ describe('a website as knowledge', () => {
     // robots.txt holds on every sync, not only the first.
     expect(site.requests.filter((r) => r.path.startsWith('/intern/'))).toEqual([]);
 
+    // The team export has the website with its pages and their indexed text.
+    const exported = await websiteRowOwner.exportTeam!(t.database.db, team.id, {
+      assistants: async () => new Map([[assistant.id, { uuid: assistant.uuid, name: assistant.name }]]),
+    } as unknown as TeamExportContext);
+    const [site1] = JSON.parse(Buffer.from(exported['knowledge/websites.json']!).toString('utf8')) as {
+      assistant: string;
+      url: string;
+      pages: { url: string; state: string; passages: string[] }[];
+    }[];
+    expect(site1).toMatchObject({ assistant: assistant.uuid, url: `${site.base}/` });
+    expect(site1!.pages.find((p) => p.url.endsWith('/seite/7'))!.passages.join(' ')).toContain('7 Prozent Rabatt');
+
     // Delete: the website and every page's knowledge go.
     expect((await agent.request('DELETE', `/api/knowledge/website/${uuid}`)).status).toBe(200);
     expect((await agent.get(`/api/knowledge/websites/${assistant.uuid}`)).json<WebsiteList>().websites).toEqual([]);
@@ -168,6 +183,30 @@ describe('a website as knowledge', () => {
     for (let i = 1; i <= 4; i++) await client.page(`${site.base}/seite/${i}`, null);
     const at = site.requests.slice(before).map((r) => r.at);
     for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(490);
+  });
+});
+
+describe('the main content of a page', () => {
+  it('keeps headings, text and tables; drops navigation, footer, banners and scripts; finds links', () => {
+    const page = extractHtmlPage(
+      `<html><head><title>Preise &amp; Leistungen</title><script>var x = 'geheim';</script></head><body>
+        <nav><a href="/a">Menü</a></nav><div id="cookie-consent">Cookies akzeptieren</div>
+        <article><h1>Preise</h1><p>Unser <b>Basispaket</b> kostet 49 Euro.</p><ul><li>Support</li><li>Updates</li></ul>
+        <table><tr><th>Paket</th><th>Preis</th></tr><tr><td>Pro</td><td>99 | netto</td></tr></table>
+        <a href="/kontakt#form">Kontakt</a> <a href="mailto:a@b.de">Mail</a> <a rel="nofollow" href="/login">Login</a></article>
+        <footer>Impressum</footer></body></html>`,
+      'https://www.beispiel.de/preise',
+    );
+    expect(page.title).toBe('Preise & Leistungen');
+    expect(page.sections[0]!.blocks).toEqual([
+      { kind: 'heading', text: 'Preise' },
+      { kind: 'text', text: 'Unser Basispaket kostet 49 Euro.' },
+      { kind: 'text', text: '- Support' },
+      { kind: 'text', text: '- Updates' },
+      { kind: 'table', text: '| Paket | Preis |\n| --- | --- |\n| Pro | 99 \\| netto |' },
+      { kind: 'text', text: 'Kontakt Mail Login' },
+    ]);
+    expect(page.links).toEqual(['https://www.beispiel.de/a', 'https://www.beispiel.de/kontakt']);
   });
 });
 
