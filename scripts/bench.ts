@@ -294,5 +294,7 @@ async function scaleScenarios(pid: number, base: string, user: Client, assistant
   return out;
 }
 
-// BENCH_ONLY=knowledge or quality: only the second part of `npm run bench` (bench-knowledge.ts).
-if (!['knowledge', 'quality'].includes(process.env.BENCH_ONLY ?? '')) await main();
+// BENCH_ONLY=knowledge or quality: only the second part of `npm run bench` (bench-knowledge.ts);
+// BENCH_ONLY=website: only the crawler (bench-website.ts, run from here).
+if (!['knowledge', 'quality', 'website'].includes(process.env.BENCH_ONLY ?? '')) await main();
+if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'website') await import('./bench-website.ts');

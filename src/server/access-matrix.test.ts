@@ -463,6 +463,20 @@ const EXAMPLES: Record<string, Example> = {
     request: () => ({ method: 'POST', url: '/api/knowledge/edit', payload: { fileUuid: knowledgeFile, name: 'zeiten.txt', description: 'Neu' } }),
     object: true,
   },
+  'POST /api/knowledge/website': {
+    request: () => ({ method: 'POST', url: '/api/knowledge/website', payload: websitePayload() }),
+    object: true,
+  },
+  'GET /api/knowledge/websites/:assistantUuid': { request: () => ({ url: `/api/knowledge/websites/${a.uuid}` }), object: true },
+  'POST /api/knowledge/website/:uuid/sync': {
+    request: async () => ({ method: 'POST', url: `/api/knowledge/website/${await addWebsite()}/sync` }),
+    object: true,
+  },
+  'DELETE /api/knowledge/website/:uuid': {
+    // Each allowed caller deletes a website of its own making.
+    request: async () => ({ method: 'DELETE', url: `/api/knowledge/website/${await addWebsite()}` }),
+    object: true,
+  },
   'DELETE /api/knowledge': {
     // Each allowed caller deletes a file of its own making: the first delete must not spoil the next.
     request: async () => ({ method: 'DELETE', url: '/api/knowledge', payload: { assistantUuid: a.uuid, fileUuid: await uploadKnowledgeFile() } }),
@@ -624,6 +638,15 @@ async function createApiKeyOfTeamA(): Promise<string> {
   const res = await agents.owner.post('/api/apikeys', { name: 'Zum Widerrufen', scope: 'all' });
   if (res.status !== 200) throw new Error(`api key failed: ${res.body}`);
   return res.json().key.uuid as string;
+}
+
+/** A website of team A's assistant (a `.invalid` host: its crawl fails at once, nothing leaves the machine). */
+let websiteCount = 0;
+const websitePayload = () => ({ assistantUuid: a.uuid, url: `https://site-${++websiteCount}.mika-test.invalid/`, maxPages: 10, interval: 'manual' });
+async function addWebsite(): Promise<string> {
+  const res = await agents.owner.post('/api/knowledge/website', websitePayload());
+  if (res.status !== 200) throw new Error(`website failed: ${res.body}`);
+  return res.json().uuid as string;
 }
 
 /** A knowledge file of team A's assistant, uploaded by its owner. */

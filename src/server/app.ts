@@ -27,7 +27,7 @@ import { createMailer, mailRowOwner } from './platform/mail.ts';
 import { billingRowOwner, defineBillingJobs, invoiceFolderOwner } from './features/billing/index.ts';
 import { createSecrets } from './platform/secrets.ts';
 import { defineFileSweep } from './platform/file-sweep.ts';
-import { knowledgeFolderOwner, knowledgeRowOwner } from './features/knowledge/index.ts';
+import { knowledgeFolderOwner, knowledgeRowOwner, websiteRowOwner } from './features/knowledge/index.ts';
 import { audioFolderOwner, readStoredAnswerAudio } from './features/voice/index.ts';
 import { assetFolderOwner, assetRowOwner } from './features/assets/index.ts';
 import { imageFolderOwner, imageRowOwner } from './features/images/index.ts';
@@ -44,8 +44,8 @@ import type { ApiErrorBody } from '../shared/errors.ts';
 import { authRoutes } from './features/auth/index.ts';
 import { accountRowOwner, defineAuthJobs } from './features/auth/index.ts';
 import { defineChatJobs } from './features/chat/index.ts';
-import { defineKnowledgeJobs, defineReembedJob, resumeInterruptedIngestion, scheduleLegacyIndexing } from './features/knowledge/index.ts';
-import { knowledgeRoutes } from './features/knowledge/index.ts';
+import { defineKnowledgeJobs, defineReembedJob, defineWebsiteJobs, resumeInterruptedCrawls, resumeInterruptedIngestion, scheduleLegacyIndexing } from './features/knowledge/index.ts';
+import { knowledgeRoutes, websiteRoutes } from './features/knowledge/index.ts';
 import { assetRoutes } from './features/assets/index.ts';
 import { assetDocumentSource } from './features/assets/index.ts';
 import { documentRoutes } from './features/documents/index.ts';
@@ -155,7 +155,7 @@ export async function buildApp(
     privateFiles,
     // Erasure order: every feature's linked rows first, then the conversations, then the people.
     // The team export adds the parts in this order too (owners with exportTeam).
-    rowOwners: [teamRowOwner, assistantRowOwner, knowledgeRowOwner, assetRowOwner, imageRowOwner, formRowOwner, mcpRowOwner, apiKeyRowOwner, mailRowOwner, creditRowOwner, usageRowOwner, billingRowOwner, discountRowOwner, exportRowOwner, chatRowOwner, accountRowOwner, auditRowOwner],
+    rowOwners: [teamRowOwner, assistantRowOwner, knowledgeRowOwner, websiteRowOwner, assetRowOwner, imageRowOwner, formRowOwner, mcpRowOwner, apiKeyRowOwner, mailRowOwner, creditRowOwner, usageRowOwner, billingRowOwner, discountRowOwner, exportRowOwner, chatRowOwner, accountRowOwner, auditRowOwner],
     ai: createAiGateway(config.ai, () => providers.models()),
     providers,
     secrets,
@@ -174,6 +174,7 @@ export async function buildApp(
   defineAuthJobs(deps);
   defineChatJobs(deps);
   defineKnowledgeJobs(deps);
+  defineWebsiteJobs(deps);
   defineReembedJob(deps);
   defineImageJobs(deps);
   defineCreditJobs(deps);
@@ -191,6 +192,7 @@ export async function buildApp(
   if (database.kind === 'pglite') {
     app.addHook('onReady', async () => {
       await resumeInterruptedIngestion(deps);
+      await resumeInterruptedCrawls(deps);
       await resumeInterruptedImages(deps);
       await resumeInterruptedExports(deps);
     });
@@ -259,6 +261,7 @@ export async function buildApp(
   await app.register(voiceRoutes(deps));
   await app.register(publicChatRoutes(deps));
   await app.register(knowledgeRoutes(deps));
+  await app.register(websiteRoutes(deps));
   await app.register(assetRoutes(deps));
   await app.register(taskRoutes(deps));
   // Every feature that hands out documents in conversations registers its source here.

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { parseOutboundAllow } from './platform/outbound.ts';
 
 // The one place the environment is read. Everything else receives a typed AppConfig.
 // Unset or empty means true: the switches below are opt-outs.
@@ -92,6 +93,19 @@ const zEnv = z.object({
   AI_CHECKPOINT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   AI_STREAM_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0', '']).optional(),
+  /** Hosts and CIDRs the website crawler and MCP may reach although private (docs/operations.md). */
+  OUTBOUND_ALLOW: z
+    .string()
+    .default('')
+    .superRefine((v, ctx) => {
+      try {
+        parseOutboundAllow(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
+  /** The website crawler's pace per host (politeness: 2; tests and the bench raise it for their local site). */
+  CRAWL_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(100).default(2),
   MCP_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(20),
   SECRETS_KEY: zOptionalUrl,
   /** Files in an S3-compatible bucket instead of DATA_DIR (docs/operations.md "File storage"). */
@@ -302,8 +316,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       // Development and tests only: lets MCP servers live on http:// and on localhost/private
       // networks. Off by default; see docs/tools.md (ARCHITECTURE §5).
       allowPrivate: e.OUTBOUND_ALLOW_PRIVATE === 'true' || e.OUTBOUND_ALLOW_PRIVATE === '1',
+      // The operator's explicit exceptions for intranet sites (empty by default; named in the banner).
+      allow: parseOutboundAllow(e.OUTBOUND_ALLOW),
     },
     mcp: { timeoutMs: e.MCP_TIMEOUT_SECONDS * 1000 },
+    crawler: { requestsPerSecond: e.CRAWL_REQUESTS_PER_SECOND },
     /** Key for secrets at rest (MCP headers); without it a key file in DATA_DIR is created. */
     secretsKey: e.SECRETS_KEY,
     productName: e.PRODUCT_NAME,

@@ -109,6 +109,10 @@ describe('the start-up banner', () => {
     expect(local).toContain('KI:         Offline-Engine');
     expect(local).toContain('Abrechnung: Rechnung mit BEISPIEL-Verkäuferdaten');
     expect(local).toContain('nur dieser Rechner – HOST=0.0.0.0 für alle');
+    expect(local).toContain('Ausgehend:  nur öffentliche https-Adressen, OUTBOUND_ALLOW leer');
+    expect(banner({ OUTBOUND_ALLOW: 'intranet.example.de, 10.0.0.0/8' }).text).toContain(
+      'OUTBOUND_ALLOW erlaubt intranet.example.de, 10.0.0.0/8',
+    );
 
     const server = banner({
       NODE_ENV: 'production',

@@ -50,6 +50,9 @@ export function configWarnings(config: AppConfig, env: NodeJS.ProcessEnv): strin
   if (config.env === 'production' && config.host === '127.0.0.1' && !config.appUrl.includes('localhost') && !config.appUrl.includes('127.0.0.1')) {
     warnings.push(`HOST=127.0.0.1: nur von diesem Rechner erreichbar, APP_URL ist aber ${config.appUrl}. Hinter einem Proxy auf einem anderen Rechner HOST=0.0.0.0 setzen.`);
   }
+  if (config.env === 'production' && config.outbound.allowPrivate) {
+    warnings.push('OUTBOUND_ALLOW_PRIVATE=true im Produktivbetrieb: nur für Entwicklung und Tests. Für ein Intranet OUTBOUND_ALLOW=host oder CIDR setzen.');
+  }
   return warnings;
 }
 
@@ -109,6 +112,14 @@ function billingLine(config: AppConfig): string {
     : `Rechnung im Namen von ${seller.name}${seller.taxNumber ? '' : ' (ohne SELLER_TAX_NUMBER keine Rechnungen außerhalb der EU)'}`;
 }
 
+/** Where outbound fetches (website crawler, MCP) may go beyond public https addresses. */
+function outboundLine(config: AppConfig): string {
+  const { allow, allowPrivate } = config.outbound;
+  const allowed = [...allow.hosts, ...allow.cidrs.map((c) => `${c.address}/${c.prefix}`)];
+  const list = allowed.length > 0 ? `OUTBOUND_ALLOW erlaubt ${allowed.join(', ')}` : 'OUTBOUND_ALLOW leer';
+  return `nur öffentliche https-Adressen, ${list}${allowPrivate ? '; OUTBOUND_ALLOW_PRIVATE=true (nur Entwicklung/Tests)' : ''}`;
+}
+
 /** The lines printed once the server listens. */
 export function startupBanner(
   config: AppConfig,
@@ -131,6 +142,7 @@ export function startupBanner(
     `  Live-Kanal: ${config.redisUrl ? `Redis ${safeUrl(config.redisUrl)} (mehrere Instanzen)` : 'in diesem Prozess'}`,
     `  Abrechnung: ${billingLine(config)}`,
     `  Jobs:       ${config.jobs.runInWeb ? 'in diesem Prozess' : 'in npm run worker'}`,
+    `  Ausgehend:  ${outboundLine(config)}`,
     ...opts.warnings.map((w) => `  ⚠ ${w}`),
     `  Erster Start? Konto anlegen unter ${config.appUrl}/register`,
     '',

@@ -23,6 +23,12 @@ export const PLAN_LIMITS: Record<PlanSlug, PlanLimits> = {
   other: { mikas: 2, users: 2, creditsPerMonth: 30, publicLicences: 3, rights: true },
 };
 
+/**
+ * Pages one crawled website may bring per plan (issue 34, docs/product/plans.md); a website counts
+ * as one of the assistant's knowledge sources.
+ */
+export const WEBSITE_PAGE_LIMITS: Record<PlanSlug, number> = { trial: 100, solo: 100, team: 300, agency: 1000, other: 100 };
+
 /** Shop extras (docs/product/shop.md, docs/product/credits-and-billing.md): prices in cents per month, excluding VAT; credits per extra Mika per month. */
 export const EXTRA_PRICES_CENTS = { mika: 17_900, user: 5_900 } as const;
 export const EXTRA_MIKA_CREDITS = 15;

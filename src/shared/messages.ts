@@ -315,6 +315,45 @@ export const KNOWLEDGE_MESSAGES = {
   sheet: (name: string) => `Blatt ${name}`,
 } as const;
 
+/** A team's website as knowledge (issue 34, docs/knowledge.md#websites). */
+export const WEBSITE_MESSAGES = {
+  added: 'Website hinzugefügt – das Lesen der Seiten beginnt.',
+  deleted: 'Website entfernt',
+  syncStarted: 'Die Website wird jetzt neu gelesen.',
+  notFound: 'Die Website wurde nicht gefunden.',
+  urlInvalid: 'Bitte gib die Adresse Deiner Website an (https://…).',
+  sitemapInvalid: 'Bitte gib eine gültige Sitemap-Adresse an (https://…) oder lass das Feld leer.',
+  sitemapOtherHost: 'Die Sitemap muss auf derselben Website liegen wie die Startadresse.',
+  patternInvalid: 'Pfadmuster beginnen mit / (z. B. /blog/*), höchstens 20 Muster.',
+  maxPagesInvalid: 'Bitte gib eine Seitenzahl ab 1 an.',
+  maxPagesPlan: (max: number) => `Dein Tarif erlaubt höchstens ${max} Seiten pro Website.`,
+  intervalInvalid: 'Bitte wähle täglich, wöchentlich oder nur manuell.',
+  alreadyAdded: 'Diese Website ist bei diesem Mika schon eingetragen.',
+  alreadyRunning: 'Die Website wird gerade gelesen.',
+  // The outbound guard's refusals, for a website (platform/outbound.ts reasons).
+  refusedProtocol: 'Websites müssen über https erreichbar sein.',
+  refusedPrivate:
+    'Adressen im internen Netz (localhost, private Bereiche) sind nicht erlaubt. Ein Intranet kann der Betreiber mit OUTBOUND_ALLOW freigeben.',
+  refusedUrl: 'Die Adresse ist ungültig.',
+  // Per-page reasons shown in the list.
+  pageRobots: 'nicht erlaubt durch robots.txt',
+  pageTooLarge: 'zu groß (mehr als 5 MB)',
+  pageTimeout: 'Zeitüberschreitung (mehr als 15 Sekunden)',
+  pageNotHtml: 'kein HTML oder PDF',
+  pageNotFound: 'nicht gefunden (404)',
+  pageGone: 'entfernt (410)',
+  pageHttp: (status: number) => `Fehler des Servers (HTTP ${status})`,
+  pageRedirects: 'zu viele Weiterleitungen oder Weiterleitung an eine nicht erlaubte Adresse',
+  pagePrivate: 'nicht erlaubte Adresse (internes Netz)',
+  pageProtocol: 'nicht über https erreichbar',
+  pageUnreachable: 'nicht erreichbar',
+  pageNoText: 'kein lesbarer Text',
+  startUnreachable: 'Die Startseite ist nicht erreichbar.',
+  progress: (done: number, total: number) => `${done} von ${total} Seiten gelesen`,
+  status: { queued: 'wartet', crawling: 'wird gelesen', ready: 'aktuell', error: 'Fehler' },
+  interval: { daily: 'täglich', weekly: 'wöchentlich', manual: 'nur manuell' },
+} as const;
+
 /** Credits, plan rules and the trial's end (issue 14; docs/credits.md, docs/plans.md). */
 export const CREDIT_MESSAGES = {
   emptyAdmin:

@@ -6,7 +6,7 @@ import { openDatabase } from '../../src/server/db/client.ts';
 import type { KnowledgeList } from '../../src/shared/schemas/knowledge.ts';
 import { createAssistant, createStaffedTeam, DEFAULT_PASSWORD } from '../factories/index.ts';
 import { makePdf } from '../fixtures/office-files.ts';
-import { spawnServer, type ServerProcess } from '../setup/server-process.ts';
+import { signIn, spawnServer, type ServerProcess } from '../setup/server-process.ts';
 
 // The server dies (kill -9) while it reads a 400-page PDF; started again on the same data, it
 // finishes the ingestion by itself and the file ends "fertig" with every page indexed.
@@ -16,36 +16,6 @@ const page = (i: number) =>
   `Seite ${i}: Die Lieferbedingungen der Nordlicht Logistik GmbH regeln Versand, Haftung und Zahlung. `.repeat(
     20,
   );
-
-/** A browser-like session against a server process: CSRF cookie, login, then API calls. */
-async function signIn(base: string, email: string) {
-  const jar = new Map<string, string>();
-  const remember = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [name, ...value] = pair!.split('=');
-      jar.set(name!, value.join('='));
-    }
-  };
-  const headers = () => ({
-    cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-    'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
-    'x-requested-with': 'XMLHttpRequest',
-  });
-  remember(await fetch(`${base}/sanctum/csrf-cookie`));
-  const login = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { ...headers(), 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEFAULT_PASSWORD }),
-  });
-  expect(login.status, await login.clone().text()).toBe(200);
-  remember(login);
-  return {
-    get: (url: string) => fetch(`${base}${url}`, { headers: headers() }),
-    postForm: (url: string, form: FormData) =>
-      fetch(`${base}${url}`, { method: 'POST', headers: headers(), body: form }),
-  };
-}
 
 describe('knowledge ingestion interrupted by a crash', () => {
   let dataDir: string;
@@ -69,7 +39,7 @@ describe('knowledge ingestion interrupted by a crash', () => {
   it('resumes after a restart and ends "fertig"', async () => {
     const logFile = path.join(dataDir, 'server.log');
     server = await spawnServer({ env: { DATA_DIR: dataDir }, logFile });
-    let session = await signIn(server.baseUrl, email);
+    let session = await signIn(server.baseUrl, email, DEFAULT_PASSWORD);
     const form = new FormData();
     form.append('assistantUuid', assistantUuid);
     form.append('description', 'Lieferbedingungen');
@@ -101,7 +71,7 @@ describe('knowledge ingestion interrupted by a crash', () => {
     expect(stored.rows).toEqual([{ status: 'reading', passage_count: 0 }]);
 
     server = await spawnServer({ env: { DATA_DIR: dataDir }, logFile });
-    session = await signIn(server.baseUrl, email);
+    session = await signIn(server.baseUrl, email, DEFAULT_PASSWORD);
     await expect
       .poll(async () => (await statusOf()).status, { timeout: 150_000, interval: 250 })
       .toBe('ready');

@@ -96,3 +96,36 @@ export async function spawnServer(opts: { env: Record<string, string>; logFile: 
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** A browser-like session against a server process: CSRF cookie, login, then API calls. */
+export async function signIn(base: string, email: string, password: string) {
+  const jar = new Map<string, string>();
+  const remember = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [name, ...value] = pair!.split('=');
+      jar.set(name!, value.join('='));
+    }
+  };
+  const headers = () => ({
+    cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+    'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
+    'x-requested-with': 'XMLHttpRequest',
+  });
+  remember(await fetch(`${base}/sanctum/csrf-cookie`));
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { ...headers(), 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${await login.text()}`);
+  remember(login);
+  return {
+    get: (url: string) => fetch(`${base}${url}`, { headers: headers() }),
+    postForm: (url: string, form: FormData) =>
+      fetch(`${base}${url}`, { method: 'POST', headers: headers(), body: form }),
+    postJson: (url: string, body: unknown) =>
+      fetch(`${base}${url}`, { method: 'POST', headers: { ...headers(), 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  };
+}
+

@@ -62,6 +62,7 @@ export const OBJECT_PERMISSIONS: Record<ObjectPermission, string> = {
   thread:
     'a conversation: its own signed-in member, or whoever holds its token (a visitor of a public chat); another team\'s conversation does not exist',
   'knowledge.file': 'a knowledge file, through the edit right on the Mika it belongs to',
+  'knowledge.website': 'a crawled website, through the edit right on the Mika it belongs to',
   'asset.file': 'a file of a Mika\'s file tool, through the edit right on the Mika it belongs to',
   'image.own': 'a generated picture: only the member who made it, with the use right on its Mika',
   'team.user': 'a person of the caller\'s team: an admin for everyone, a member for themself; another team\'s person does not exist',

@@ -8,10 +8,15 @@ import { Agent, fetch as undiciFetch } from 'undici';
 // once and the socket is pinned to the checked address, so a rebinding DNS answer cannot switch
 // to an internal address). Redirects are refused, so a public server cannot bounce us inward.
 // OUTBOUND_ALLOW_PRIVATE=true (development and tests only) lifts the https and range rules.
+// OUTBOUND_ALLOW (hosts and CIDRs, empty by default) is the operator's explicit exception for an
+// intranet site: an allowed host, or an address inside an allowed range, may be private and plain
+// http. The website crawler follows up to 5 redirects, every hop checked again (decision 041).
+
+export type OutboundRefusal = 'protocol' | 'private' | 'url' | 'redirect';
 
 export class OutboundRefused extends Error {
-  readonly reason: 'protocol' | 'private' | 'url' | 'redirect';
-  constructor(reason: 'protocol' | 'private' | 'url' | 'redirect', message: string) {
+  readonly reason: OutboundRefusal;
+  constructor(reason: OutboundRefusal, message: string) {
     super(message);
     this.name = 'OutboundRefused';
     this.reason = reason;
@@ -71,8 +76,59 @@ export function isPrivateAddress(address: string): boolean {
   return true;
 }
 
+/** The operator's exceptions (OUTBOUND_ALLOW): host names (exact, lower case) and address ranges. */
+export interface OutboundAllowList {
+  hosts: string[];
+  cidrs: { address: string; prefix: number; family: 'ipv4' | 'ipv6' }[];
+}
+
 export interface OutboundPolicy {
   allowPrivate: boolean;
+  allow?: OutboundAllowList;
+}
+
+/** Parses OUTBOUND_ALLOW ("intranet.example.de, 10.0.0.0/8, 192.168.1.20"); throws on a malformed entry. */
+export function parseOutboundAllow(raw: string): OutboundAllowList {
+  const list: OutboundAllowList = { hosts: [], cidrs: [] };
+  for (const entry of raw.split(/[\s,]+/).map((e) => e.trim().toLowerCase()).filter(Boolean)) {
+    const [address, prefixText] = entry.split('/') as [string, string | undefined];
+    const family = isIP(address);
+    if (family) {
+      const max = family === 4 ? 32 : 128;
+      const prefix = prefixText === undefined ? max : Number(prefixText);
+      if (!Number.isInteger(prefix) || prefix < 0 || prefix > max) throw new Error(`OUTBOUND_ALLOW: ${entry} is not a valid range`);
+      list.cidrs.push({ address, prefix, family: family === 4 ? 'ipv4' : 'ipv6' });
+    } else if (prefixText === undefined && /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(entry)) {
+      list.hosts.push(entry);
+    } else {
+      throw new Error(`OUTBOUND_ALLOW: ${entry} is neither a host name nor an address range`);
+    }
+  }
+  return list;
+}
+
+function allowedBlocks(allow: OutboundAllowList | undefined): BlockList | null {
+  if (!allow || allow.cidrs.length === 0) return null;
+  const list = new BlockList();
+  for (const c of allow.cidrs) list.addSubnet(c.address, c.prefix, c.family);
+  return list;
+}
+
+const allowCache = new WeakMap<OutboundAllowList, BlockList | null>();
+function inAllowedRange(address: string, allow: OutboundAllowList | undefined): boolean {
+  if (!allow) return false;
+  let blocks = allowCache.get(allow);
+  if (blocks === undefined) allowCache.set(allow, (blocks = allowedBlocks(allow)));
+  const family = isIP(address);
+  return blocks !== null && family !== 0 && blocks.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+
+/** Whether the operator allowed this URL's host by name or its literal address by range. */
+export function isAllowedHost(url: URL, allow: OutboundAllowList | undefined): boolean {
+  const host = bareHost(url);
+  return Boolean(allow && (allow.hosts.includes(host) || inAllowedRange(host, allow)));
 }
 
 const MESSAGES = {
@@ -94,10 +150,10 @@ export function checkOutboundUrl(raw: string, policy: OutboundPolicy): URL {
     throw refuse('url');
   }
   if (url.username || url.password) throw refuse('url');
-  if (url.protocol !== 'https:' && !(policy.allowPrivate && url.protocol === 'http:'))
-    throw refuse('protocol');
-  if (policy.allowPrivate) return url;
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const exempt = policy.allowPrivate || isAllowedHost(url, policy.allow);
+  if (url.protocol !== 'https:' && !(exempt && url.protocol === 'http:')) throw refuse('protocol');
+  if (exempt) return url;
+  const host = bareHost(url);
   if (
     host === 'localhost' ||
     host.endsWith('.localhost') ||
@@ -110,11 +166,16 @@ export function checkOutboundUrl(raw: string, policy: OutboundPolicy): URL {
   return url;
 }
 
-/** DNS lookup that refuses when any address of the name is private (no rebinding between check and connect). */
-const guardedLookup: LookupFunction = (hostname, options, callback) => {
+/**
+ * DNS lookup that refuses when any address of the name is private (no rebinding between check and
+ * connect) — unless the name itself or the address's range is on the operator's allow list.
+ */
+const guardedLookup = (allow: OutboundAllowList | undefined): LookupFunction => (hostname, options, callback) => {
   dnsLookup(hostname, { all: true, family: options.family })
     .then((addresses) => {
-      if (addresses.length === 0 || addresses.some((a) => isPrivateAddress(a.address))) {
+      const hostAllowed = allow?.hosts.includes(hostname.toLowerCase()) ?? false;
+      const refused = (a: string) => isPrivateAddress(a) && !hostAllowed && !inAllowedRange(a, allow);
+      if (addresses.length === 0 || addresses.some((a) => refused(a.address))) {
         callback(refuse('private'), '', 4);
         return;
       }
@@ -127,19 +188,30 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
     .catch((error: NodeJS.ErrnoException) => callback(error, '', 4));
 };
 
+export interface OutboundFetchOptions extends OutboundPolicy {
+  timeoutMs: number;
+}
+
+function outboundAgent(policy: OutboundFetchOptions): Agent {
+  return new Agent({
+    connect: policy.allowPrivate
+      ? { timeout: policy.timeoutMs }
+      : { timeout: policy.timeoutMs, lookup: guardedLookup(policy.allow) },
+    headersTimeout: policy.timeoutMs,
+  });
+}
+
+const targetOf = (input: string | URL | Request) =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+
 /**
  * A fetch for calls to configured servers: URL checked, connections only to public addresses,
  * no redirects followed, every request bounded by `timeoutMs`.
  */
-export function createOutboundFetch(policy: OutboundPolicy & { timeoutMs: number }): typeof globalThis.fetch {
-  const dispatcher = new Agent({
-    connect: policy.allowPrivate
-      ? { timeout: policy.timeoutMs }
-      : { timeout: policy.timeoutMs, lookup: guardedLookup },
-    headersTimeout: policy.timeoutMs,
-  });
+export function createOutboundFetch(policy: OutboundFetchOptions): typeof globalThis.fetch {
+  const dispatcher = outboundAgent(policy);
   const outboundFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const target = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const target = targetOf(input);
     checkOutboundUrl(target, policy);
     const response = await undiciFetch(target, {
       ...(init as Parameters<typeof undiciFetch>[1]),
@@ -153,4 +225,44 @@ export function createOutboundFetch(policy: OutboundPolicy & { timeoutMs: number
     return response as unknown as Response;
   };
   return outboundFetch;
+}
+
+/** A response reached by following redirects, with the URL it finally came from. */
+export interface FollowedResponse {
+  response: Response;
+  url: string;
+  redirects: number;
+}
+
+/**
+ * A GET for the website crawler: like createOutboundFetch, but follows up to `maxRedirects`
+ * redirects itself, checking every hop's URL and address again (a public page cannot bounce the
+ * crawler into the internal network). More hops than that are refused ('redirect').
+ */
+export function createFollowingFetch(
+  policy: OutboundFetchOptions & { maxRedirects: number },
+): (url: string, init?: RequestInit) => Promise<FollowedResponse> {
+  const dispatcher = outboundAgent(policy);
+  return async (url, init) => {
+    let target = url;
+    for (let hop = 0; ; hop++) {
+      checkOutboundUrl(target, policy);
+      const response = await undiciFetch(target, {
+        ...(init as Parameters<typeof undiciFetch>[1]),
+        dispatcher,
+        redirect: 'manual',
+      });
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status >= 400 || !location) {
+        return { response: response as unknown as Response, url: target, redirects: hop };
+      }
+      await response.body?.cancel();
+      if (hop >= policy.maxRedirects) throw refuse('redirect');
+      try {
+        target = new URL(location, target).href;
+      } catch {
+        throw refuse('url');
+      }
+    }
+  };
 }

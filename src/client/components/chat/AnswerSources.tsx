@@ -5,7 +5,8 @@ import type { AnswerSource } from '../../../shared/schemas/chat.ts';
 import { CHAT_TEXTS } from '../../lib/chat/index.ts';
 
 /**
- * The knowledge files (and page, sheet or slide) an answer drew on, under the answer. Plain boxes
+ * The knowledge files (and page, sheet or slide) an answer drew on, under the answer; a website
+ * page links to its URL. Plain boxes
  * instead of MUI's Chip: the message bubble is part of the public chat, whose budget is tight.
  */
 export function AnswerSources({ sources }: { sources: AnswerSource[] }) {
@@ -21,10 +22,13 @@ export function AnswerSources({ sources }: { sources: AnswerSource[] }) {
       </Typography>
       {sources.map((s) => {
         const label = s.location ? `${s.file}, ${s.location}` : s.file;
+        // A website page's place is its URL: the source links to the page (issue 34).
+        const href = /^https?:\/\//.test(s.location) ? s.location : undefined;
         return (
           <Box
             key={label}
-            component="span"
+            component={href ? 'a' : 'span'}
+            {...(href ? { href, target: '_blank', rel: 'noopener noreferrer', title: s.location, color: 'inherit' } : {})}
             sx={{
               display: 'inline-flex',
               alignItems: 'center',
@@ -40,7 +44,7 @@ export function AnswerSources({ sources }: { sources: AnswerSource[] }) {
             }}
           >
             <DescriptionIcon size={16} />
-            {label}
+            {href ? s.file : label}
           </Box>
         );
       })}

@@ -25,6 +25,7 @@ import { KNOWLEDGE_TEXTS } from './texts.ts';
 import { UploadDialog } from './UploadDialog.tsx';
 import { useKnowledgeProgress } from './use-knowledge-progress.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { WebsitesSection } from './WebsitesSection.tsx';
 
 /** The Wissen tab of the edit screen (docs/product/knowledge-and-tools.md): the assistant's knowledge files. */
 export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
@@ -98,6 +99,8 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
           ))}
         </List>
       )}
+
+      <WebsitesSection assistantUuid={uuid} />
 
       <UploadDialog
         assistantUuid={uuid}

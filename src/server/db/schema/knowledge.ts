@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { assistants } from './assistants.ts';
 import { teams } from './teams.ts';
+import { knowledgeWebsites } from './websites.ts';
 
 /**
  * A knowledge file of an assistant. The bytes live in the private store under `storedName`; the
@@ -44,6 +45,8 @@ export const knowledgeFiles = pgTable(
     passageCount: integer('passage_count').notNull().default(0),
     // Sum of its passages' lengths in words (BM25's average passage length: retrieval.ts).
     termTotal: real('term_total').notNull().default(0),
+    // A page of a crawled website (issue 34): not listed or counted as an upload; no stored bytes.
+    websiteId: integer('website_id').references(() => knowledgeWebsites.id, { onDelete: 'cascade' }),
     // A later file brought words that may split this file's compounds (knowledge.jobs.ts: re-split).
     needsResplit: boolean('needs_resplit').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -51,6 +54,7 @@ export const knowledgeFiles = pgTable(
   },
   (t) => [
     index('knowledge_files_assistant_idx').on(t.assistantId),
+    index('knowledge_files_website_idx').on(t.websiteId),
     check(
       'knowledge_files_status_check',
       sql`${t.status} in ('queued', 'reading', 'chunking', 'indexing', 'ready', 'error')`,

@@ -26,6 +26,7 @@ const EXPECTED: Record<string, RegExp[]> = {
   auth: [/^users\.json$/],
   assistants: [/^assistants\.json$/],
   knowledge: [/^knowledge\/files\.json$/, /^knowledge\/\d+-preise\.txt$/],
+  'knowledge/websites': [/^knowledge\/websites\.json$/],
   assets: [/^assets\/files\.json$/, /^assets\/\d+-preisliste\.pdf$/],
   images: [/^images\/images\.json$/, /^images\/[0-9a-f-]{36}\.png$/, /^images\/styles\/references\.json$/, /^images\/styles\/[0-9a-f-]{36}\.png$/],
   chat: [/^conversations\/\d+\/conversation\.json$/, /^conversations\/\d+\/audio\/.+$/, /^conversations\/\d+\/documents\/\d+-Angebot\.pdf$/],

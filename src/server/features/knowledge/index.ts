@@ -1,6 +1,7 @@
 // The front door of the knowledge feature (docs/decisions/029-server-boundaries.md): other features and
 // the app's wiring import only what is exported here.
 import './knowledge.access.ts';
+import './website.access.ts';
 export { seedGuideKnowledge } from './guide.seed.ts';
 export { defineKnowledgeJobs, resplitAssistant, resumeInterruptedIngestion } from './knowledge.jobs.ts';
 export { knowledgeFolderOwner } from './knowledge.repository.ts';
@@ -10,3 +11,6 @@ export { defineReembedJob, reembeddingPending, requestReembedding } from './reem
 export { searchPassages } from './retrieval.ts';
 export { scheduleLegacyIndexing } from './knowledge.jobs.ts';
 export { knowledgeRowOwner } from './knowledge.rows.ts';
+export { websiteRoutes } from './website.routes.ts';
+export { defineWebsiteJobs, resumeInterruptedCrawls } from './website.jobs.ts';
+export { websiteRowOwner } from './website.rows.ts';

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   assistants,
@@ -17,14 +17,15 @@ export const listFiles = (db: Db, assistantId: number) =>
   db
     .select()
     .from(knowledgeFiles)
-    .where(eq(knowledgeFiles.assistantId, assistantId))
+    // A website's pages are listed with their website (website.service.ts), not as uploads.
+    .where(and(eq(knowledgeFiles.assistantId, assistantId), isNull(knowledgeFiles.websiteId)))
     .orderBy(desc(knowledgeFiles.id));
 
 export async function countFiles(db: Db, assistantId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(knowledgeFiles)
-    .where(eq(knowledgeFiles.assistantId, assistantId));
+    .where(and(eq(knowledgeFiles.assistantId, assistantId), isNull(knowledgeFiles.websiteId)));
   return row?.n ?? 0;
 }
 
@@ -242,7 +243,8 @@ export const unfinishedFiles = (db: Db) =>
   db
     .select({ id: knowledgeFiles.id })
     .from(knowledgeFiles)
-    .where(inArray(knowledgeFiles.status, ['queued', 'reading', 'chunking', 'indexing']));
+    // A website's pages are resumed by their crawl (website.jobs.ts), not by ingestion.
+    .where(and(inArray(knowledgeFiles.status, ['queued', 'reading', 'chunking', 'indexing']), isNull(knowledgeFiles.websiteId)));
 
 /** The knowledge folder's files still referenced by a row (the rest is swept: platform/file-sweep.ts). */
 export const knowledgeFolderOwner: PrivateFolderOwner = {
@@ -256,7 +258,7 @@ export const knowledgeFolderOwner: PrivateFolderOwner = {
       .select({ name: knowledgeFiles.storedName })
       .from(knowledgeFiles)
       .innerJoin(assistants, eq(assistants.id, knowledgeFiles.assistantId))
-      .where(eq(assistants.teamId, teamId));
+      .where(and(eq(assistants.teamId, teamId), isNull(knowledgeFiles.websiteId)));
     return rows.map((r) => ({ folder: 'knowledge', name: r.name }));
   },
 };

@@ -1,15 +1,15 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { knowledgeFiles } from '../../db/schema/index.ts';
 import type { RowOwner } from '../../platform/row-owners.ts';
 import { exportJson, zipSafeName, type ExportEntries } from '../../platform/team-export.ts';
 
-/** The knowledge files (cascade with their Mika and the team); exported as knowledge/ with the originals. */
+/** The knowledge files (cascade with their Mika and the team); exported as knowledge/ with the originals (website pages: website.rows.ts). */
 export const knowledgeRowOwner: RowOwner = {
   owner: 'knowledge',
   tables: ['knowledge_files'],
   exportDescription: 'knowledge/: Liste und Originale der Wissensdateien',
   async exportTeam(db, teamId, ctx) {
-    const files = await db.select().from(knowledgeFiles).where(eq(knowledgeFiles.teamId, teamId)).orderBy(asc(knowledgeFiles.id));
+    const files = await db.select().from(knowledgeFiles).where(and(eq(knowledgeFiles.teamId, teamId), isNull(knowledgeFiles.websiteId))).orderBy(asc(knowledgeFiles.id));
     const mikas = await ctx.assistants();
     const entries: ExportEntries = {
       'knowledge/files.json': exportJson(

@@ -12,11 +12,13 @@ import { logCall, saveServerTools } from './mcp.repository.ts';
 
 const fetchers = new Map<string, typeof globalThis.fetch>();
 function outboundFetchFor(deps: Deps): typeof globalThis.fetch {
-  const key = `${deps.config.outbound.allowPrivate}:${deps.config.mcp.timeoutMs}`;
+  const { allow } = deps.config.outbound;
+  const key = `${deps.config.outbound.allowPrivate}:${deps.config.mcp.timeoutMs}:${allow.hosts.join(',')}:${allow.cidrs.map((c) => `${c.address}/${c.prefix}`).join(',')}`;
   let f = fetchers.get(key);
   if (!f) {
     f = createOutboundFetch({
       allowPrivate: deps.config.outbound.allowPrivate,
+      allow,
       timeoutMs: deps.config.mcp.timeoutMs,
     });
     fetchers.set(key, f);

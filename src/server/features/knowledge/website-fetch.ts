@@ -1,0 +1,231 @@
+// The crawler's requests: every one through the outbound guard (platform/outbound.ts, decision
+// 041: public https addresses or OUTBOUND_ALLOW, ≤ 5 redirects checked hop by hop), identified as
+// MikaBot, at most `perSecond` requests per host, ≤ 5 MB and 15 s per page, streamed (a page never
+// grows past the limit in memory).
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { WEBSITE_MESSAGES } from '../../../shared/messages.ts';
+import { createFollowingFetch, OutboundRefused, type OutboundPolicy } from '../../platform/outbound.ts';
+
+interface RobotsTxt {
+  isAllowed(url: string, ua?: string): boolean | undefined;
+  getCrawlDelay(ua?: string): number | undefined;
+  getSitemaps(): string[];
+}
+// robots-parser is CommonJS and its typings declare no callable default export.
+const robotsParser = createRequire(import.meta.url)('robots-parser') as (url: string, text: string) => RobotsTxt;
+
+export const PAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const PAGE_TIMEOUT_MS = 15_000;
+const MAX_REDIRECTS = 5;
+
+export type PageKind = 'html' | 'pdf';
+
+export type PageResult =
+  | { kind: 'content'; type: PageKind; body: Buffer; hash: string; url: string; etag: string | null; lastModified: string | null }
+  | { kind: 'unchanged'; url: string }
+  | { kind: 'gone'; reason: string; url: string }
+  | { kind: 'failed'; reason: string; url: string };
+
+export interface Validators {
+  etag: string | null;
+  lastModified: string | null;
+}
+
+/** One polite client per crawl: the guard's fetch, the user agent and the per-host pace. */
+export class CrawlClient {
+  readonly userAgent: string;
+  private readonly follow: ReturnType<typeof createFollowingFetch>;
+  private readonly gapMs: number;
+  private readonly nextSlot = new Map<string, number>();
+
+  constructor(opts: { policy: OutboundPolicy; appUrl: string; perSecond: number }) {
+    this.userAgent = `MikaBot/1.0 (+${opts.appUrl})`;
+    this.follow = createFollowingFetch({ ...opts.policy, timeoutMs: PAGE_TIMEOUT_MS, maxRedirects: MAX_REDIRECTS });
+    this.gapMs = 1000 / opts.perSecond;
+  }
+
+  /** Waits for the host's next request slot (every hop of a redirect takes one too). */
+  private async pace(url: string, signal?: AbortSignal) {
+    const host = new URL(url).host;
+    const now = Date.now();
+    const slot = Math.max(now, this.nextSlot.get(host) ?? 0);
+    this.nextSlot.set(host, slot + this.gapMs);
+    if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now, { signal }));
+  }
+
+  private async request(url: string, headers: Record<string, string>, signal?: AbortSignal) {
+    await this.pace(url, signal);
+    const timeout = AbortSignal.timeout(PAGE_TIMEOUT_MS);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    const followed = await this.follow(url, { headers: { 'user-agent': this.userAgent, ...headers }, signal: combined });
+    return { ...followed, timeout };
+  }
+
+  /** A text resource (robots.txt, a sitemap): null when missing or refused; at most 5 MB. */
+  async text(url: string, signal?: AbortSignal): Promise<string | null> {
+    try {
+      const { response, timeout } = await this.request(url, {}, signal);
+      if (!response.ok) {
+        await response.body?.cancel();
+        return null;
+      }
+      const body = await readCapped(response, timeout);
+      return body ? body.toString('utf8') : null;
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      return null;
+    }
+  }
+
+  /** A page, conditionally when its validators are known. Failures come back with a German reason. */
+  async page(url: string, validators: Validators | null, signal?: AbortSignal): Promise<PageResult> {
+    const headers: Record<string, string> = { accept: 'text/html,application/xhtml+xml,application/pdf;q=0.9' };
+    if (validators?.etag) headers['if-none-match'] = validators.etag;
+    if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
+    let followed: Awaited<ReturnType<CrawlClient['request']>>;
+    try {
+      followed = await this.request(url, headers, signal);
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      return { kind: 'failed', reason: refusalReason(err), url };
+    }
+    const { response, timeout } = followed;
+    const finalUrl = followed.url;
+    if (response.status === 304) return { kind: 'unchanged', url: finalUrl };
+    if (response.status === 404 || response.status === 410) {
+      await response.body?.cancel();
+      return { kind: 'gone', reason: response.status === 404 ? WEBSITE_MESSAGES.pageNotFound : WEBSITE_MESSAGES.pageGone, url: finalUrl };
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      return { kind: 'failed', reason: WEBSITE_MESSAGES.pageHttp(response.status), url: finalUrl };
+    }
+    const type = pageKind(response.headers.get('content-type'));
+    if (!type) {
+      await response.body?.cancel();
+      return { kind: 'failed', reason: WEBSITE_MESSAGES.pageNotHtml, url: finalUrl };
+    }
+    if (Number(response.headers.get('content-length') ?? 0) > PAGE_MAX_BYTES) {
+      await response.body?.cancel();
+      return { kind: 'failed', reason: WEBSITE_MESSAGES.pageTooLarge, url: finalUrl };
+    }
+    let body: Buffer | null;
+    try {
+      body = await readCapped(response, timeout);
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      return { kind: 'failed', reason: refusalReason(err), url: finalUrl };
+    }
+    if (!body) return { kind: 'failed', reason: WEBSITE_MESSAGES.pageTooLarge, url: finalUrl };
+    return {
+      kind: 'content',
+      type,
+      body,
+      hash: createHash('sha256').update(body).digest('hex'),
+      url: finalUrl,
+      etag: response.headers.get('etag'),
+      lastModified: response.headers.get('last-modified'),
+    };
+  }
+
+  /**
+   * robots.txt of the site: a missing file allows everything. A site that cannot be reached at all
+   * (or only through a refused address) ends the crawl at once with the reason (SiteUnreachable).
+   */
+  async robots(origin: string, signal?: AbortSignal): Promise<Robots> {
+    const url = `${origin}/robots.txt`;
+    let text = '';
+    try {
+      const { response, timeout } = await this.request(url, {}, signal);
+      if (response.ok) text = ((await readCapped(response, timeout)) ?? Buffer.alloc(0)).toString('utf8');
+      else await response.body?.cancel();
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      const reason = refusalReason(err);
+      throw new SiteUnreachable(reason === WEBSITE_MESSAGES.pagePrivate ? WEBSITE_MESSAGES.refusedPrivate : WEBSITE_MESSAGES.startUnreachable);
+    }
+    const parsed = robotsParser(url, text);
+    return {
+      allowed: (u) => parsed.isAllowed(u, this.userAgent) !== false,
+      sitemaps: parsed.getSitemaps(),
+      crawlDelaySeconds: parsed.getCrawlDelay(this.userAgent) ?? 0,
+    };
+  }
+}
+
+/** The site answers nothing at all; `message` is the German reason for the whole website. */
+export class SiteUnreachable extends Error {}
+
+export interface Robots {
+  allowed(url: string): boolean;
+  sitemaps: string[];
+  crawlDelaySeconds: number;
+}
+
+function pageKind(contentType: string | null): PageKind | null {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === 'text/html' || type === 'application/xhtml+xml') return 'html';
+  if (type === 'application/pdf') return 'pdf';
+  return null;
+}
+
+/** The body up to PAGE_MAX_BYTES; null when it is longer (the rest is not read). */
+async function readCapped(response: Response, timeout: AbortSignal): Promise<Buffer | null> {
+  if (!response.body) return Buffer.alloc(0);
+  const parts: Buffer[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > PAGE_MAX_BYTES) {
+        await reader.cancel();
+        return null;
+      }
+      parts.push(Buffer.from(value));
+    }
+  } catch (err) {
+    if (timeout.aborted) throw new PageTimeout();
+    throw err;
+  }
+  return Buffer.concat(parts);
+}
+
+class PageTimeout extends Error {}
+
+function refusalReason(err: unknown): string {
+  if (err instanceof PageTimeout) return WEBSITE_MESSAGES.pageTimeout;
+  if (err instanceof OutboundRefused) {
+    if (err.reason === 'private') return WEBSITE_MESSAGES.pagePrivate;
+    if (err.reason === 'protocol') return WEBSITE_MESSAGES.pageProtocol;
+    if (err.reason === 'redirect') return WEBSITE_MESSAGES.pageRedirects;
+    return WEBSITE_MESSAGES.refusedUrl;
+  }
+  const name = (err as { name?: string }).name;
+  const cause = (err as { cause?: { name?: string; code?: string } }).cause;
+  if (name === 'TimeoutError' || cause?.name === 'TimeoutError' || cause?.code === 'UND_ERR_HEADERS_TIMEOUT' || cause?.code === 'UND_ERR_CONNECT_TIMEOUT')
+    return WEBSITE_MESSAGES.pageTimeout;
+  if (cause instanceof OutboundRefused) return refusalReason(cause);
+  return WEBSITE_MESSAGES.pageUnreachable;
+}
+
+/** Page URLs of a sitemap or sitemap index (followed up to 3 levels), in document order. */
+export async function sitemapUrls(client: CrawlClient, url: string, limit: number, signal?: AbortSignal, depth = 0): Promise<string[]> {
+  const xml = await client.text(url, signal);
+  if (!xml) return [];
+  const locs = [...xml.matchAll(/<loc>\s*([^<]+?)\s*<\/loc>/gi)].map((m) => decodeXml(m[1]!));
+  if (!/<sitemapindex[\s>]/i.test(xml)) return locs.slice(0, limit);
+  const out: string[] = [];
+  if (depth >= 2) return out;
+  for (const child of locs) {
+    if (out.length >= limit) break;
+    out.push(...(await sitemapUrls(client, child, limit - out.length, signal, depth + 1)));
+  }
+  return out;
+}
+
+const decodeXml = (s: string) =>
+  s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e]!);

@@ -1,0 +1,213 @@
+import { WEBSITE_MESSAGES } from '../../../shared/messages.ts';
+import { WEBSITE_PAGE_LIMITS, type PlanSlug } from '../../../shared/constants.ts';
+import type { KnowledgeWebsitePageRow, KnowledgeWebsiteRow } from '../../db/schema/index.ts';
+import type { Deps } from '../../platform/deps.ts';
+import type { JobContext } from '../../platform/jobs.ts';
+import { recordUsage } from '../usage/index.ts';
+import { chunkSections } from './chunk.ts';
+import { ExtractionError, extractSections, type Section } from './extract.ts';
+import { passageVectors } from './knowledge.jobs.ts';
+import { replacePassages } from './knowledge.repository.ts';
+import { CrawlClient, SiteUnreachable, sitemapUrls, type Robots } from './website-fetch.ts';
+import { extractHtmlPage } from './website-extract.ts';
+import { matchesPatterns, normalizePageUrl } from './website-urls.ts';
+import {
+  beginRun,
+  dueWebsites,
+  fetchedInRun,
+  findWebsiteForCrawl,
+  markPage,
+  nextPendingPage,
+  pageFile,
+  recordFound,
+  removePageFile,
+  unfinishedCrawls,
+  updateWebsite,
+} from './website.repository.ts';
+
+export const crawlJob = 'website-crawl';
+const DUE_JOB = 'website-due';
+/** Every 15 minutes the due websites are enqueued (daily or weekly after their last sync). */
+const DUE_CRON = '*/15 * * * *';
+const INTERVAL_MS = { daily: 24 * 3600_000, weekly: 7 * 24 * 3600_000 } as const;
+/** A page answering 404/410 this many syncs in a row is removed. */
+const GONE_AFTER = 2;
+
+type CrawlTarget = NonNullable<Awaited<ReturnType<typeof findWebsiteForCrawl>>>;
+
+/**
+ * Crawling as pg-boss jobs (docs/knowledge.md#websites). One job crawls one website's run page by
+ * page; each page's state is stored as it is read, so a job killed at any point continues with the
+ * pages not yet read in this run (the page rows are unique per URL: nothing is read twice).
+ */
+export function defineWebsiteJobs(deps: Deps) {
+  deps.jobs.define<{ websiteId: number }>(crawlJob, async ({ websiteId }, ctx) => crawlWebsite(deps, websiteId, ctx), {
+    retryLimit: 2,
+    retryDelaySeconds: 10,
+    // A site of 1,000 pages at 2 requests per second runs for minutes; the heartbeat shows it lives.
+    expireInSeconds: 3 * 3600,
+    heartbeatSeconds: 30,
+  });
+  deps.jobs.define(DUE_JOB, async () => {
+    for (const w of await dueWebsites(deps.db, new Date())) await enqueueCrawl(deps, w.id);
+  });
+  deps.jobs.schedule(DUE_JOB, DUE_CRON);
+}
+
+export const enqueueCrawl = (deps: Pick<Deps, 'jobs'>, websiteId: number, tx?: Deps['db']) =>
+  deps.jobs.send(crawlJob, { websiteId }, { singletonKey: `website-${websiteId}`, tx });
+
+/** After a restart of the embedded database: interrupted crawls are enqueued again (see resumeInterruptedIngestion). */
+export async function resumeInterruptedCrawls(deps: Deps): Promise<number> {
+  const rows = await unfinishedCrawls(deps.db);
+  for (const r of rows) await enqueueCrawl(deps, r.id);
+  if (rows.length > 0) deps.log.info({ count: rows.length }, 'interrupted website crawls resumed');
+  return rows.length;
+}
+
+export async function crawlWebsite(deps: Deps, websiteId: number, ctx: Pick<JobContext, 'signal' | 'lastAttempt'>): Promise<void> {
+  const target = await findWebsiteForCrawl(deps.db, websiteId);
+  if (!target) return;
+  const { website } = target;
+  // A crawl already running continues its run (after a kill); otherwise a new run begins.
+  const run = website.status === 'crawling' && website.run > 0 ? website.run : await beginRun(deps.db, website);
+  const client = new CrawlClient({
+    policy: deps.config.outbound,
+    appUrl: deps.config.appUrl,
+    perSecond: deps.config.crawler.requestsPerSecond,
+  });
+  const start = new URL(website.url);
+  const limit = Math.min(website.maxPages, WEBSITE_PAGE_LIMITS[(target.team?.planSlug ?? 'trial') as PlanSlug] ?? 100);
+  try {
+    const robots = await client.robots(start.origin, ctx.signal);
+    const admit = admission(website, robots);
+    // The sitemap first (the team's, else robots.txt's, else /sitemap.xml), then the start page.
+    const sitemaps = website.sitemapUrl ? [website.sitemapUrl] : robots.sitemaps.length > 0 ? robots.sitemaps : [`${start.origin}/sitemap.xml`];
+    const found: string[] = [];
+    for (const s of sitemaps) if (found.length < limit * 2) found.push(...(await sitemapUrls(client, s, limit * 2 - found.length, ctx.signal)));
+    await recordFound(deps.db, website.id, run, admit([website.url, ...found]));
+
+    for (;;) {
+      if ((await fetchedInRun(deps.db, website.id, run)) >= limit) break;
+      const page = await nextPendingPage(deps.db, website.id, run);
+      if (!page) break;
+      const links = await crawlPage(deps, target, page, run, client, ctx.signal);
+      if (links.length > 0) await recordFound(deps.db, website.id, run, admit(links));
+    }
+    await finishRun(deps, website, run, null);
+  } catch (err) {
+    if (err instanceof SiteUnreachable && !ctx.signal.aborted) return finishRun(deps, website, run, err.message);
+    if (ctx.signal.aborted || !ctx.lastAttempt) throw err;
+    deps.log.error({ err, websiteId }, 'website crawl failed');
+    await finishRun(deps, website, run, WEBSITE_MESSAGES.startUnreachable);
+  }
+}
+
+/** Which found URLs become pages: same host, the include/exclude patterns; robots.txt refusals are listed. */
+function admission(website: KnowledgeWebsiteRow, robots: Robots) {
+  const host = new URL(website.url).host;
+  return (urls: string[]) => {
+    const seen = new Set<string>();
+    const out: { url: string; skipReason?: string }[] = [];
+    for (const raw of urls) {
+      const url = normalizePageUrl(raw);
+      if (!url || seen.has(url)) continue;
+      seen.add(url);
+      const parsed = new URL(url);
+      if (parsed.host !== host) continue;
+      if (!matchesPatterns(parsed.pathname, website.include, website.exclude)) continue;
+      out.push(robots.allowed(url) ? { url } : { url, skipReason: WEBSITE_MESSAGES.pageRobots });
+    }
+    return out;
+  };
+}
+
+/** Reads one page and stores the outcome; returns the links found on it (or a redirect's target). */
+async function crawlPage(
+  deps: Deps,
+  target: CrawlTarget,
+  page: KnowledgeWebsitePageRow,
+  run: number,
+  client: CrawlClient,
+  signal: AbortSignal,
+): Promise<string[]> {
+  const { website, assistant } = target;
+  const visited = { visitedRun: run, fetchedAt: new Date() };
+  const result = await client.page(page.url, page.fileId !== null ? { etag: page.etag, lastModified: page.lastModified } : null, signal);
+  const finalUrl = normalizePageUrl(result.url);
+  if (finalUrl && finalUrl !== page.url) {
+    // A redirect: the target is a page of its own (read once, under its own URL), this URL is not.
+    if (page.fileId !== null) await removePageFile(deps.db, page, assistant.id);
+    await markPage(deps.db, page.id, { ...visited, state: 'skipped', error: null });
+    return [finalUrl];
+  }
+  if (result.kind === 'unchanged') {
+    await markPage(deps.db, page.id, { ...visited, state: 'done', error: null, goneCount: 0 });
+    return [];
+  }
+  if (result.kind === 'gone') {
+    const goneCount = page.goneCount + 1;
+    if (goneCount >= GONE_AFTER || page.fileId === null) await removePageFile(deps.db, page, assistant.id);
+    await markPage(deps.db, page.id, { ...visited, state: 'error', error: result.reason, goneCount });
+    return [];
+  }
+  if (result.kind === 'failed') {
+    await markPage(deps.db, page.id, { ...visited, state: 'error', error: result.reason, goneCount: 0 });
+    return [];
+  }
+  const validators = { etag: result.etag, lastModified: result.lastModified, contentHash: result.hash, goneCount: 0 };
+  if (page.fileId !== null && page.contentHash === result.hash) {
+    await markPage(deps.db, page.id, { ...visited, ...validators, state: 'done', error: null });
+    return [];
+  }
+  let title: string;
+  let sections: Section[];
+  let links: string[] = [];
+  try {
+    if (result.type === 'html') {
+      const extracted = extractHtmlPage(result.body.toString('utf8'), page.url);
+      ({ title, sections, links } = extracted);
+      if (sections.length === 0) throw new ExtractionError(WEBSITE_MESSAGES.pageNoText);
+    } else {
+      sections = await extractSections(result.body, 'pdf', signal);
+      title = decodeURIComponent(new URL(page.url).pathname.split('/').pop() || page.url);
+    }
+  } catch (err) {
+    if (!(err instanceof ExtractionError)) throw err;
+    await markPage(deps.db, page.id, { ...visited, ...validators, state: 'error', error: err.message });
+    return links;
+  }
+  // Each passage names its page's URL as its place: answers cite the page as a link.
+  const chunks = chunkSections(sections).map((c) => ({ ...c, location: page.url }));
+  const file = await pageFile(deps.db, page, {
+    teamId: assistant.teamId,
+    assistantId: assistant.id,
+    websiteId: website.id,
+    name: title,
+    extension: result.type,
+    isFiltered: website.isFiltered,
+    sizeBytes: result.body.length,
+  });
+  const vectors = await passageVectors(deps, { assistant, team: target.team }, chunks, { signal, lastAttempt: true });
+  if (await replacePassages(deps.db, file, chunks, vectors)) {
+    if (vectors && vectors.tokens > 0) {
+      await recordUsage(deps.db, [
+        { teamId: assistant.teamId, assistantId: assistant.id, capability: 'embedding', model: vectors.model, inputTokens: vectors.tokens },
+      ]);
+    }
+  }
+  await markPage(deps.db, page.id, { ...visited, ...validators, title, state: 'done', error: null });
+  return links;
+}
+
+async function finishRun(deps: Deps, website: KnowledgeWebsiteRow, run: number, error: string | null) {
+  const now = new Date();
+  const every = website.interval === 'manual' ? null : INTERVAL_MS[website.interval as 'daily' | 'weekly'];
+  await updateWebsite(deps.db, website.id, {
+    status: error ? 'error' : 'ready',
+    error,
+    run,
+    lastSyncAt: now,
+    nextSyncAt: every ? new Date(now.getTime() + every) : null,
+  });
+}

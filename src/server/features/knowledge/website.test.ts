@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { knowledgeFiles, knowledgeWebsitePages, knowledgeWebsites } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { parseSse } from '../../../../tests/setup/sse.ts';
+import { createAssistant, createStaffedTeam, loginAs } from '../../../../tests/factories/index.ts';
+import type { Agent } from '../../../../tests/setup/agent.ts';
+import { startTestWebsite, type TestWebsite } from '../../../../tests/fixtures/test-website.ts';
+import { WEBSITE_MESSAGES } from '../../../shared/messages.ts';
+import type { Website, WebsiteList } from '../../../shared/schemas/websites.ts';
+import { CrawlClient } from './website-fetch.ts';
+import { extractHtmlPage } from './website-extract.ts';
+import { websiteRowOwner } from './website.rows.ts';
+import type { TeamExportContext } from '../../platform/team-export.ts';
+
+// The team's website as knowledge (issue 34) against a local site (tests/fixtures/test-website.ts).
+// The site lives on 127.0.0.1: the operator's OUTBOUND_ALLOW lets the crawler reach it — the
+// private-address rule itself stays on (a link to 10.0.0.1 on the site is never fetched).
+
+async function websiteOf(agent: Agent, assistantUuid: string, uuid: string): Promise<Website> {
+  const res = await agent.get(`/api/knowledge/websites/${assistantUuid}`);
+  expect(res.status, res.body).toBe(200);
+  return res.json<WebsiteList>().websites.find((w) => w.uuid === uuid)!;
+}
+
+async function waitForSync(agent: Agent, assistantUuid: string, uuid: string, after?: string | null): Promise<Website> {
+  let last: Website | undefined;
+  await expect
+    .poll(
+      async () => {
+        last = await websiteOf(agent, assistantUuid, uuid);
+        return last.status === 'ready' || last.status === 'error' ? (last.lastSync ?? '') > (after ?? '') : false;
+      },
+      { timeout: 60_000, interval: 100 },
+    )
+    .toBe(true);
+  return last!;
+}
+
+async function ask(agent: Agent, assistantUuid: string, message: string) {
+  const thread = (await agent.post('/api/thread/create', { assistantUuid })).json<{ id: number; token: string }>();
+  const q = new URLSearchParams({ assistantUuid, threadId: String(thread.id), token: thread.token, message });
+  const res = await agent.get(`/api/send/stream?${q.toString()}`);
+  expect(res.status, res.body).toBe(200);
+  const { events } = parseSse(res.body);
+  return events.find((e) => e.type === 'complete') as { final_text: string; sources?: { file: string; location: string }[] };
+}
+
+describe('a website as knowledge', () => {
+  let t: TestApp;
+  let site: TestWebsite;
+  beforeAll(async () => {
+    site = await startTestWebsite();
+    t = await createTestApp({ AI_OFFLINE_WORD_DELAY_MS: '0', OUTBOUND_ALLOW: '127.0.0.1', CRAWL_REQUESTS_PER_SECOND: '100', APP_URL: 'https://mika.example.de' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await site?.close();
+  });
+
+  it('crawls politely, indexes HTML and PDF, lists per-page reasons, cites pages; re-sync picks up only the change and drops the gone page', async () => {
+    const { team, owner } = await createStaffedTeam(t.database.db);
+    const assistant = await createAssistant(t.database.db, team);
+    const agent = await loginAs(t, owner);
+
+    const added = await agent.post('/api/knowledge/website', { assistantUuid: assistant.uuid, url: `${site.base}/`, maxPages: 100, interval: 'weekly' });
+    expect(added.status, added.body).toBe(200);
+    const { uuid } = added.json<{ uuid: string }>();
+    const first = await waitForSync(agent, assistant.uuid, uuid);
+
+    expect(first.status).toBe('ready');
+    // 60 pages, the start page, /kontakt (a link only), the redirect's target, the PDF and /wechsel.
+    expect(first.pages).toBe(65);
+    expect(first.progress).toEqual({ done: first.progress.total, total: first.progress.total });
+    expect(first.lastSync).not.toBeNull();
+    expect(new Date(first.nextSync!).getTime() - new Date(first.lastSync!).getTime()).toBe(7 * 24 * 3600_000);
+    const reasons = Object.fromEntries(first.errors.map((e) => [new URL(e.url).pathname, e.reason]));
+    expect(reasons).toEqual({
+      '/intern/geheim': WEBSITE_MESSAGES.pageRobots,
+      '/fehlt': WEBSITE_MESSAGES.pageNotFound,
+      '/gross': WEBSITE_MESSAGES.pageTooLarge,
+    });
+    // robots.txt honoured: nothing under /intern/ was requested; every request named MikaBot.
+    expect(site.requests.filter((r) => r.path.startsWith('/intern/'))).toEqual([]);
+    expect(new Set(site.requests.map((r) => r.userAgent))).toEqual(new Set(['MikaBot/1.0 (+https://mika.example.de)']));
+    // The private link was never turned into a page (so never fetched); every page was read once.
+    const pages = await t.database.db.select().from(knowledgeWebsitePages);
+    expect(pages.filter((p) => !p.url.startsWith(site.base))).toEqual([]);
+    const fetched = site.requests.filter((r) => r.path.startsWith('/seite/')).map((r) => r.path);
+    expect(fetched.length).toBe(new Set(fetched).size);
+    // The redirect chain: /alt is not a page of its own, its target /ziel is.
+    expect(pages.find((p) => p.url.endsWith('/alt'))).toMatchObject({ state: 'skipped', fileId: null });
+    expect(pages.find((p) => p.url.endsWith('/ziel'))).toMatchObject({ state: 'done', title: 'Ziel' });
+
+    // The main content only: navigation, footer, cookie banner and scripts are not knowledge.
+    const seite7 = pages.find((p) => p.url.endsWith('/seite/7'))!;
+    const file = await t.database.db.query.knowledgeFiles.findFirst({ where: eq(knowledgeFiles.id, seite7.fileId!) });
+    expect(file).toMatchObject({ name: 'Thema 7 – Nordlicht GmbH', extension: 'html', status: 'ready' });
+    // Website pages are not listed or counted as uploaded files.
+    expect((await agent.get(`/api/knowledge/${assistant.uuid}`)).json<{ files: unknown[] }>().files).toEqual([]);
+
+    const answer = await ask(agent, assistant.uuid, 'Wie viel Rabatt gibt es auf die Kategorie K7?');
+    expect(answer.final_text).toContain('7 Prozent Rabatt');
+    expect(answer.final_text).not.toMatch(/Cookies|Impressum|Navigation|tracking/);
+    expect(answer.sources).toContainEqual({ file: 'Thema 7 – Nordlicht GmbH', location: `${site.base}/seite/7` });
+    const fromPdf = await ask(agent, assistant.uuid, 'Was kostet das Premiumpaket?');
+    expect(fromPdf.final_text).toContain('99 Euro');
+    expect(fromPdf.sources).toContainEqual({ file: 'preisliste.pdf', location: `${site.base}/preisliste.pdf` });
+
+    // Re-sync: /wechsel changes, /seite/60 disappears.
+    site.change('Die Öffnungszeiten sind neu: samstags von 10 bis 14 Uhr.');
+    site.remove('/seite/60');
+    const before = site.requests.length;
+    expect((await agent.post(`/api/knowledge/website/${uuid}/sync`, {})).json()).toEqual({ message: WEBSITE_MESSAGES.syncStarted });
+    const second = await waitForSync(agent, assistant.uuid, uuid, first.lastSync);
+    const resync = site.requests.slice(before).filter((r) => r.path.startsWith('/seite/') || r.path === '/wechsel');
+    // Unchanged pages answered 304 (their ETag was sent); only /wechsel came again in full.
+    expect(resync.filter((r) => r.status === 200).map((r) => r.path)).toEqual(['/wechsel']);
+    expect(resync.filter((r) => r.status === 404).map((r) => r.path)).toEqual(['/seite/60']);
+    // A first 404 keeps the page (it may be back tomorrow); the second removes it.
+    expect(second.pages).toBe(65);
+    expect((await ask(agent, assistant.uuid, 'Wann ist samstags geöffnet?')).final_text).toContain('samstags von 10 bis 14 Uhr');
+    await agent.post(`/api/knowledge/website/${uuid}/sync`, {});
+    const third = await waitForSync(agent, assistant.uuid, uuid, second.lastSync);
+    expect(third.pages).toBe(64);
+    expect(third.errors).toContainEqual({ url: `${site.base}/seite/60`, reason: WEBSITE_MESSAGES.pageNotFound });
+    const gone = await t.database.db.select().from(knowledgeWebsitePages).where(eq(knowledgeWebsitePages.url, `${site.base}/seite/60`));
+    expect(gone[0]!.fileId).toBeNull();
+    // robots.txt holds on every sync, not only the first.
+    expect(site.requests.filter((r) => r.path.startsWith('/intern/'))).toEqual([]);
+
+    // The team export has the website with its pages and their indexed text.
+    const exported = await websiteRowOwner.exportTeam!(t.database.db, team.id, {
+      assistants: async () => new Map([[assistant.id, { uuid: assistant.uuid, name: assistant.name }]]),
+    } as unknown as TeamExportContext);
+    const [site1] = JSON.parse(Buffer.from(exported['knowledge/websites.json']!).toString('utf8')) as {
+      assistant: string;
+      url: string;
+      pages: { url: string; state: string; passages: string[] }[];
+    }[];
+    expect(site1).toMatchObject({ assistant: assistant.uuid, url: `${site.base}/` });
+    expect(site1!.pages.find((p) => p.url.endsWith('/seite/7'))!.passages.join(' ')).toContain('7 Prozent Rabatt');
+
+    // Delete: the website and every page's knowledge go.
+    expect((await agent.request('DELETE', `/api/knowledge/website/${uuid}`)).status).toBe(200);
+    expect((await agent.get(`/api/knowledge/websites/${assistant.uuid}`)).json<WebsiteList>().websites).toEqual([]);
+    expect(await t.database.db.select().from(knowledgeFiles).where(and(eq(knowledgeFiles.assistantId, assistant.id), isNotNull(knowledgeFiles.websiteId)))).toEqual([]);
+  }, 120_000);
+
+  it('keeps to the page limit and the patterns; refuses bad input with German messages; another team gets 404', async () => {
+    const { team, owner } = await createStaffedTeam(t.database.db, { plan: 'solo' });
+    const assistant = await createAssistant(t.database.db, team);
+    const agent = await loginAs(t, owner);
+    const post = (body: object) => agent.post('/api/knowledge/website', { assistantUuid: assistant.uuid, url: `${site.base}/`, maxPages: 5, interval: 'manual', ...body });
+
+    expect((await post({ maxPages: 101 })).json()).toMatchObject({ error: WEBSITE_MESSAGES.maxPagesPlan(100) });
+    expect((await post({ url: 'ftp://example.com' })).json()).toMatchObject({ error: WEBSITE_MESSAGES.urlInvalid });
+    expect((await post({ url: 'https://10.1.2.3/' })).json()).toMatchObject({ error: WEBSITE_MESSAGES.refusedPrivate });
+    expect((await post({ include: ['blog'] })).json()).toMatchObject({ error: WEBSITE_MESSAGES.patternInvalid });
+    expect((await post({ interval: 'hourly' })).json()).toMatchObject({ error: WEBSITE_MESSAGES.intervalInvalid });
+
+    const res = await post({ include: ['/seite/*'], exclude: ['/seite/2'] });
+    expect(res.status, res.body).toBe(200);
+    const { uuid } = res.json<{ uuid: string }>();
+    const done = await waitForSync(agent, assistant.uuid, uuid);
+    expect(done.pages).toBe(5);
+    expect(done.nextSync).toBeNull();
+    const [website] = await t.database.db.select().from(knowledgeWebsites).where(eq(knowledgeWebsites.uuid, uuid));
+    const urls = (await t.database.db.select().from(knowledgeWebsitePages).where(eq(knowledgeWebsitePages.websiteId, website!.id))).filter((p) => p.fileId !== null);
+    expect(urls).toHaveLength(5);
+    expect(urls.map((p) => p.url)).not.toContain(`${site.base}/seite/2`);
+    expect((await post({ include: [] })).json()).toMatchObject({ error: WEBSITE_MESSAGES.alreadyAdded });
+
+    const stranger = await loginAs(t, (await createStaffedTeam(t.database.db)).owner);
+    expect((await stranger.post(`/api/knowledge/website/${uuid}/sync`, {})).status).toBe(404);
+    expect((await stranger.request('DELETE', `/api/knowledge/website/${uuid}`)).status).toBe(404);
+    expect((await stranger.get(`/api/knowledge/websites/${assistant.uuid}`)).status).toBe(404);
+  }, 60_000);
+
+  it('asks at most the configured number of requests per second of one host', async () => {
+    const client = new CrawlClient({ policy: { allowPrivate: false, allow: { hosts: [], cidrs: [{ address: '127.0.0.1', prefix: 32, family: 'ipv4' }] } }, appUrl: 'https://mika.example.de', perSecond: 2 });
+    const before = site.requests.length;
+    for (let i = 1; i <= 4; i++) await client.page(`${site.base}/seite/${i}`, null);
+    const at = site.requests.slice(before).map((r) => r.at);
+    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(490);
+  });
+});
+
+describe('the main content of a page', () => {
+  it('keeps headings, text and tables; drops navigation, footer, banners and scripts; finds links', () => {
+    const page = extractHtmlPage(
+      `<html><head><title>Preise &amp; Leistungen</title><script>var x = 'geheim';</script></head><body>
+        <nav><a href="/a">Menü</a></nav><div id="cookie-consent">Cookies akzeptieren</div>
+        <article><h1>Preise</h1><p>Unser <b>Basispaket</b> kostet 49 Euro.</p><ul><li>Support</li><li>Updates</li></ul>
+        <table><tr><th>Paket</th><th>Preis</th></tr><tr><td>Pro</td><td>99 | netto</td></tr></table>
+        <a href="/kontakt#form">Kontakt</a> <a href="mailto:a@b.de">Mail</a> <a rel="nofollow" href="/login">Login</a></article>
+        <footer>Impressum</footer></body></html>`,
+      'https://www.beispiel.de/preise',
+    );
+    expect(page.title).toBe('Preise & Leistungen');
+    expect(page.sections[0]!.blocks).toEqual([
+      { kind: 'heading', text: 'Preise' },
+      { kind: 'text', text: 'Unser Basispaket kostet 49 Euro.' },
+      { kind: 'text', text: '- Support' },
+      { kind: 'text', text: '- Updates' },
+      { kind: 'table', text: '| Paket | Preis |\n| --- | --- |\n| Pro | 99 \\| netto |' },
+      { kind: 'text', text: 'Kontakt Mail Login' },
+    ]);
+    expect(page.links).toEqual(['https://www.beispiel.de/a', 'https://www.beispiel.de/kontakt']);
+  });
+});
+
+describe('a website without OUTBOUND_ALLOW', () => {
+  let t: TestApp;
+  afterAll(async () => t?.close());
+
+  it('refuses the local site with a clear message and stores nothing', async () => {
+    t = await createTestApp();
+    const { team, owner } = await createStaffedTeam(t.database.db);
+    const assistant = await createAssistant(t.database.db, team);
+    const agent = await loginAs(t, owner);
+    for (const url of ['http://127.0.0.1:8080/', 'https://localhost/', 'http://192.168.1.10/']) {
+      const res = await agent.post('/api/knowledge/website', { assistantUuid: assistant.uuid, url, maxPages: 10, interval: 'manual' });
+      expect(res.status).toBe(422);
+      expect(res.json()).toMatchObject({ error: WEBSITE_MESSAGES.refusedPrivate });
+    }
+    expect((await agent.get(`/api/knowledge/websites/${assistant.uuid}`)).json<WebsiteList>().websites).toEqual([]);
+  });
+});
