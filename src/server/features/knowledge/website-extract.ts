@@ -1,9 +1,11 @@
 // The main content of a web page, kept in its structure: headings, paragraphs and lists as text,
 // tables as Markdown tables; navigation, header, footer, asides, forms, cookie banners, scripts and
-// styles dropped. The DOM is happy-dom's parser (no scripts run, nothing is loaded); the
-// main-content choice is ours: <main>, <article> or [role=main] when the page has one, else the
-// body without its chrome (docs/decisions/042-website-knowledge.md names the library we want).
-import { Window, type Element as HappyElement } from 'happy-dom';
+// styles dropped. The DOM is happy-dom's parser (no scripts run, nothing is loaded); the main
+// content is chosen by Mozilla's Readability (Firefox's reader view, maintained), and where it
+// finds no article (a short page, a list of links), by our rule: <main>, <article> or [role=main]
+// when the page has one, else the body without its chrome (docs/decisions/042-website-knowledge.md).
+import { Readability } from '@mozilla/readability';
+import { Window, type Document as HappyDocument, type Element as HappyElement } from 'happy-dom';
 import type { Block, Section } from './extract.ts';
 
 export interface ExtractedPage {
@@ -114,13 +116,32 @@ export function extractHtmlPage(html: string, pageUrl: string): ExtractedPage {
       clean(document.querySelector('title')?.textContent ?? '') ||
       clean(document.querySelector('h1')?.textContent ?? '') ||
       pageUrl;
-    const main =
-      document.querySelector('main') ?? document.querySelector('[role=main]') ?? document.querySelector('article') ?? document.body;
+    const main = readableContent(document) ?? ownMainContent(document);
     for (const el of [...main.querySelectorAll(CHROME)]) el.remove();
     for (const el of [...main.querySelectorAll('[class], [id]')]) {
       if (BANNER.test(`${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`)) el.remove();
     }
     const blocks = collectBlocks(main);
+    // Readability drops a heading that repeats the page's title: the page's main heading leads its content.
+    const h1 = clean(document.querySelector('h1')?.textContent ?? '');
+    if (h1 && !blocks.some((b) => b.kind === 'heading' && b.text === h1)) blocks.unshift({ kind: 'heading', text: h1 });
     return { title: title.slice(0, 300), sections: blocks.length > 0 ? [{ location: '', blocks }] : [], links: [...links] };
   }
+}
+
+/** Our rule for the main content when Readability finds no article. */
+function ownMainContent(document: HappyDocument): HappyElement {
+  return document.querySelector('main') ?? document.querySelector('[role=main]') ?? document.querySelector('article') ?? document.body;
+}
+
+/**
+ * The article Readability finds, parsed again as its own document (Readability returns HTML); null
+ * when it finds none. It works on a copy: the caller's document stays whole for the fallback.
+ */
+function readableContent(document: HappyDocument): HappyElement | null {
+  const copy = document.cloneNode(true);
+  // Readability's types name the browser's Document; happy-dom's implements what it reads.
+  const article = new Readability(copy as unknown as ConstructorParameters<typeof Readability>[0], { charThreshold: 200, keepClasses: false }).parse();
+  if (!article?.content) return null;
+  return new window.DOMParser().parseFromString(article.content, 'text/html').body;
 }
