@@ -468,6 +468,25 @@ const EXAMPLES: Record<string, Example> = {
     request: async () => ({ method: 'DELETE', url: '/api/knowledge', payload: { assistantUuid: a.uuid, fileUuid: await uploadKnowledgeFile() } }),
     object: true,
   },
+  'GET /api/knowledge/:assistantUuid/qa': { request: () => ({ url: `/api/knowledge/${a.uuid}/qa` }), object: true },
+  // Each allowed caller changes or deletes an entry of its own making.
+  'PUT /api/knowledge/:assistantUuid/qa/:entryUuid': {
+    request: async () => ({ method: 'PUT', url: `/api/knowledge/${a.uuid}/qa/${await qaEntry()}`, payload: { question: 'Wann ist offen?', answer: 'Montags bis freitags.' } }),
+    object: true,
+  },
+  'DELETE /api/knowledge/:assistantUuid/qa/:entryUuid': {
+    request: async () => ({ method: 'DELETE', url: `/api/knowledge/${a.uuid}/qa/${await qaEntry()}` }),
+    object: true,
+  },
+  'POST /api/feedback': {
+    request: () => ({ method: 'POST', url: '/api/feedback', payload: { ...Object.fromEntries(new URLSearchParams(thread())), threadId: visitorThread.id, messageId: answerId, value: -1, reason: 'Falsch' } }),
+  },
+  'GET /api/insights': { request: () => ({ url: '/api/insights' }) },
+  'GET /api/insights/:assistantUuid': { request: () => ({ url: `/api/insights/${a.uuid}?days=30` }), object: true },
+  'POST /api/insights/:assistantUuid/answers': {
+    request: () => ({ method: 'POST', url: `/api/insights/${a.uuid}/answers`, payload: { question: 'Wann ist offen?', answer: 'Montags bis freitags von 9 bis 17 Uhr.' } }),
+    object: true,
+  },
   'GET /api/assets/:assistantUuid': { request: () => ({ url: `/api/assets/${a.uuid}` }), object: true },
   'POST /api/assets': { request: () => assetUpload('/api/assets'), object: true },
   'POST /api/assets/edit': {
@@ -511,6 +530,15 @@ const EXAMPLES: Record<string, Example> = {
   'GET /': { request: () => ({ url: '/' }) },
   'GET /*': { request: () => ({ url: '/embed.js' }) },
 };
+
+/** A new Q&A entry of team A's Mika (made by its owner), by uuid. */
+async function qaEntry(): Promise<string> {
+  const question = `Frage ${unique()}?`;
+  const made = await agents.owner.post(`/api/insights/${a.uuid}/answers`, { question, answer: 'Eine Antwort.' });
+  expect(made.status, made.body).toBe(200);
+  const list = (await agents.owner.get(`/api/knowledge/${a.uuid}/qa`)).json<{ entries: { uuid: string; question: string }[] }>();
+  return list.entries.find((e) => e.question === question)!.uuid;
+}
 
 /** A fresh visitor thread of team A's public assistant and its token. */
 async function heldVisitorThread() {

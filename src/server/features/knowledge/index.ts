@@ -10,3 +10,5 @@ export { defineReembedJob, reembeddingPending, requestReembedding } from './reem
 export { searchPassages } from './retrieval.ts';
 export { indexLegacyKnowledge } from './knowledge.jobs.ts';
 export { knowledgeRowOwner } from './knowledge.rows.ts';
+export { addQaEntry } from './knowledge-qa.ts';
+export { knowledgeQaRoutes } from './knowledge-qa.routes.ts';

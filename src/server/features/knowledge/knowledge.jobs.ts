@@ -117,7 +117,7 @@ export async function resplitAssistant(deps: Pick<Deps, 'db'>, assistantId: numb
  * lists (always, like a data-protection file). A provider failure is retried with the job; on the
  * last attempt the file is finished without vectors (it is still found by the lexical rankings).
  */
-async function passageVectors(
+export async function passageVectors(
   deps: Deps,
   owner: { assistant: Assistant; team: Team | null },
   chunks: Chunk[],
