@@ -4,3 +4,4 @@ export { questionInsightRoutes } from './question-insight.routes.ts';
 export { defineQuestionInsightJobs, buildStaleInsights, buildInsight } from './question-insight.jobs.ts';
 export { recordAskedQuestionCte, type AskedQuestion } from './question.repository.ts';
 export { exportThreadFeedback, questionInsightRowOwner } from './question.rows.ts';
+export { groupQuestions } from './topics.ts';

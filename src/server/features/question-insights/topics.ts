@@ -4,10 +4,13 @@
 // Each question offers candidate keys: every content word's stem, every compound's parts as one key
 // ("Versandkosten" → kost+versand) and every pair of its content words ("Was kostet der Versand?" →
 // kost+versand). A key's support is the number of questions offering it; a question joins the key
-// with the most support, keys of two terms counting double — so "Lieferzeit" (liefer+zeit) and
-// "Lieferkosten" (kost+liefer) stay apart although both share "liefer". Differently worded
+// with the highest support × weight: a compound weighs most (a specific concept), then nouns
+// (German capitalises them: a word written with a capital inside questions more often than not)
+// and pairs of nouns, far less words and pairs that are not nouns ("wie lange dauert …"). So
+// "Lieferzeit" (liefer+zeit) and "Lieferkosten" (kost+liefer) stay apart although both share
+// "liefer". Words every question has ("Frage", "Hallo", "Infos") are left out. Differently worded
 // questions without a shared term are joined only with vectors (not offline).
-import { analyse, compoundSplitter } from '../../ai/german-analyzer.ts';
+import { analyse, compoundSplitter, stemWord } from '../../ai/german-analyzer.ts';
 import { foldUmlauts } from '../../ai/german-stemmer.ts';
 
 const foldWord = (word: string) => foldUmlauts(word.toLowerCase());
@@ -19,8 +22,14 @@ export interface Grouping {
   labels: Map<string, string>;
 }
 
-const PAIR_BONUS = 2;
 const MAX_WORDS = 12;
+const WEIGHT = { compound: 3, noun: 2, nounPair: 2, word: 0.5, pair: 0.25 } as const;
+/** Words of asking itself, not of a topic. */
+const GENERIC = new Set(
+  'frage fragen info infos information informationen hallo danke bitte antwort problem hilfe moin servus tag guten abend morgen'
+    .split(' ')
+    .map(stemWord),
+);
 
 interface Analysed {
   words: { stem: string; original: string; parts: string[] }[];
@@ -30,14 +39,24 @@ interface Analysed {
 export function groupQuestions(questions: readonly string[]): Grouping {
   const analysed: Analysed[] = [];
   const stemFreq = new Map<string, number>();
+  // Per stem: how often it was written with a capital inside a question, and without.
+  const capitals = new Map<string, { noun: number; other: number }>();
   for (const q of questions) {
     const words: Analysed['words'] = [];
     const originals = [...q.matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu)].map((m) => m[0]);
     const byFolded = new Map(originals.map((o) => [foldWord(o), o]));
+    const first = originals[0] ? foldWord(originals[0]) : '';
     const seen = new Set<string>();
     for (const w of analyse(q).words) {
-      if (w.stop || w.stem.length < 3 || /^\d+$/u.test(w.stem) || seen.has(w.stem)) continue;
+      if (w.stop || w.stem.length < 3 || /^\d+$/u.test(w.stem) || seen.has(w.stem) || GENERIC.has(w.stem)) continue;
       seen.add(w.stem);
+      const original = byFolded.get(w.surface) ?? w.surface;
+      if (w.surface !== first) {
+        const c = capitals.get(w.stem) ?? { noun: 0, other: 0 };
+        if (/^\p{Lu}/u.test(original)) c.noun++;
+        else c.other++;
+        capitals.set(w.stem, c);
+      }
       words.push({ stem: w.stem, original: byFolded.get(w.surface) ?? w.surface, parts: w.hyphenParts });
       if (words.length >= MAX_WORDS) break;
     }
@@ -45,6 +64,12 @@ export function groupQuestions(questions: readonly string[]): Grouping {
     analysed.push({ words });
   }
   const split = compoundSplitter((stem) => stemFreq.get(stem) ?? 0);
+  // Never seen inside a question (only first): counted as a noun, the benefit of the doubt.
+  const isNoun = (stem: string) => {
+    const c = capitals.get(stem);
+    return !c || c.noun >= c.other;
+  };
+  const weights = new Map<string, number>();
   const support = new Map<string, number>();
   // Per key, how often each original spelling produced it (for the label).
   const spellings = new Map<string, Map<string, number>>();
@@ -58,15 +83,22 @@ export function groupQuestions(questions: readonly string[]): Grouping {
     const keys = new Map<string, string>();
     for (const w of a.words) {
       keys.set(w.stem, w.original);
-      const parts = w.parts.length > 1 ? w.parts : split(foldWord(w.original).replaceAll('-', ''));
-      if (parts.length >= 2) keys.set([...new Set(parts)].sort().join('+'), w.original);
+      if (!weights.has(w.stem)) weights.set(w.stem, isNoun(w.stem) ? WEIGHT.noun : WEIGHT.word);
+      const parts = [...new Set(w.parts.length > 1 ? w.parts : split(foldWord(w.original).replaceAll('-', '')))];
+      if (parts.length >= 2) {
+        const key = parts.sort().join('+');
+        keys.set(key, w.original);
+        weights.set(key, isNoun(w.stem) ? WEIGHT.compound : WEIGHT.word);
+      }
     }
     for (let i = 0; i < a.words.length; i++) {
       for (let j = i + 1; j < a.words.length; j++) {
         const x = a.words[i]!;
         const y = a.words[j]!;
         const key = [x.stem, y.stem].sort().join('+');
-        if (!keys.has(key)) keys.set(key, `${x.original} ${y.original}`);
+        if (keys.has(key)) continue;
+        keys.set(key, `${x.original} ${y.original}`);
+        if (!weights.has(key)) weights.set(key, isNoun(x.stem) && isNoun(y.stem) ? WEIGHT.nounPair : WEIGHT.pair);
       }
     }
     for (const [key, spelling] of keys) {
@@ -77,7 +109,7 @@ export function groupQuestions(questions: readonly string[]): Grouping {
   }
   const score = (key: string) => {
     const s = support.get(key) ?? 0;
-    return s < 2 ? 0 : s * (key.includes('+') ? PAIR_BONUS : 1);
+    return s < 2 ? 0 : s * (weights.get(key) ?? WEIGHT.pair);
   };
   const keys = candidates.map((list, i) => {
     let best = '';
