@@ -31,7 +31,7 @@ const FRAMES = [
   (s: string) => `Frage zu ${s}: wie lange dauert das?`,
   (s: string) => `${s.toLowerCase()} bitte erklären`,
   (s: string) => `Gibt es Infos zu ${s}?`,
-  (s: string) => `Hallo, ich habe eine Frage zur ${s} für mein Sofa.`,
+  (s: string) => `Hallo, ich habe eine Frage zur ${s}.`,
 ];
 
 export async function insightsBench(): Promise<string[]> {
