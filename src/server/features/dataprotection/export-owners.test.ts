@@ -24,11 +24,12 @@ const EXPECTED: Record<string, RegExp[]> = {
   teams: [/^team\.json$/],
   auth: [/^users\.json$/],
   assistants: [/^assistants\.json$/],
-  knowledge: [/^knowledge\/files\.json$/, /^knowledge\/\d+-preise\.txt$/],
+  knowledge: [/^knowledge\/files\.json$/, /^knowledge\/\d+-preise\.txt$/, /^knowledge\/questions-and-answers\.json$/],
   assets: [/^assets\/files\.json$/, /^assets\/\d+-preisliste\.pdf$/],
   images: [/^images\/images\.json$/, /^images\/[0-9a-f-]{36}\.png$/, /^images\/styles\/references\.json$/, /^images\/styles\/[0-9a-f-]{36}\.png$/],
   chat: [/^conversations\/\d+\/conversation\.json$/, /^conversations\/\d+\/audio\/.+$/, /^conversations\/\d+\/documents\/\d+-Angebot\.pdf$/],
   forms: [/^form-submissions\.json$/],
+  'question-insights': [/^insights\/questions\.json$/],
   billing: [/^orders\.json$/, /^invoices\.json$/],
 };
 
