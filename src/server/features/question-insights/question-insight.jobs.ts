@@ -1,7 +1,6 @@
 import type { Deps } from '../../platform/deps.ts';
 import { assignTopics, buildSnapshot, CORPUS_DAYS } from './snapshot.ts';
-import { loadCorpus, readSnapshot, saveSnapshot, saveTopics, staleAssistants } from './question.repository.ts';
-import type { SnapshotData } from './snapshot.ts';
+import { loadCorpus, saveSnapshot, saveTopics, staleAssistants } from './question.repository.ts';
 
 export const INSIGHT_BUILD_JOB = 'question-insights-build';
 /**
@@ -15,9 +14,14 @@ export async function buildInsight(deps: Pick<Deps, 'db'>, assistantId: number, 
   const { teamId, rows } = await loadCorpus(deps.db, assistantId, new Date(now.getTime() - CORPUS_DAYS * 86_400_000));
   const { keys, labels, changed } = assignTopics(rows);
   await saveTopics(deps.db, changed);
-  const previous = (await readSnapshot(deps.db, assistantId))?.data as unknown as SnapshotData | undefined;
-  const data = buildSnapshot(rows, keys, labels, now, previous?.periods ? previous : undefined);
+  const data = buildSnapshot(rows, keys, labels, now);
   await saveSnapshot(deps.db, { assistantId, teamId, builtAt: now, data: data as unknown as Record<string, unknown> });
+}
+
+/** Only the topic keys of a Mika's questions (before an erasure takes their texts). */
+export async function groupInsightTopics(deps: Pick<Deps, 'db'>, assistantId: number, now = new Date()): Promise<void> {
+  const { rows } = await loadCorpus(deps.db, assistantId, new Date(now.getTime() - CORPUS_DAYS * 86_400_000));
+  await saveTopics(deps.db, assignTopics(rows).changed);
 }
 
 /** Builds every stale insight; returns how many. */

@@ -55,13 +55,26 @@ export async function assistantsWithUngrouped(db: Db, threadIds: number[]): Prom
   return rows.map((r) => r.id);
 }
 
-/** Erasure of conversations: the texts and links go, the counts (topic, day, signals) stay. */
-export async function eraseQuestionTexts(tx: Db, threadIds: number[]): Promise<void> {
-  if (threadIds.length === 0) return;
-  await tx
+/**
+ * Erasure of conversations: the texts and links go, the counts (topic, day, signals) stay — except
+ * a topic key no other question of the Mika shares (it would be the erased question's own word).
+ * Returns the Mikas concerned.
+ */
+export async function eraseQuestionTexts(tx: Db, threadIds: number[]): Promise<number[]> {
+  if (threadIds.length === 0) return [];
+  const erased = await tx
     .update(askedQuestions)
     .set({ question: null, reason: null, threadId: null, messageId: null, updatedAt: sql`now()` })
-    .where(inArray(askedQuestions.threadId, threadIds));
+    .where(inArray(askedQuestions.threadId, threadIds))
+    .returning({ id: askedQuestions.id, assistantId: askedQuestions.assistantId });
+  if (erased.length === 0) return [];
+  await tx.execute(sql`
+    update asked_questions q set topic = null
+     where q.id in (${sql.join(erased.map((e) => sql`${e.id}`), sql`, `)})
+       and not exists (select 1 from asked_questions o
+                        where o.assistant_id = q.assistant_id and o.topic = q.topic and o.id <> q.id and o.question is not null)
+       and (select count(*) from asked_questions o where o.assistant_id = q.assistant_id and o.topic = q.topic) < 2`);
+  return [...new Set(erased.map((e) => e.assistantId))];
 }
 
 export async function readSnapshot(db: Db, assistantId: number) {

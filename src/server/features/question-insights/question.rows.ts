@@ -4,7 +4,7 @@ import { askedQuestions } from '../../db/schema/index.ts';
 import type { RowOwner } from '../../platform/row-owners.ts';
 import { exportJson } from '../../platform/team-export.ts';
 import { assistantsWithUngrouped, eraseQuestionTexts, listTeamFeedback } from './question.repository.ts';
-import { buildInsight } from './question-insight.jobs.ts';
+import { buildInsight, groupInsightTopics } from './question-insight.jobs.ts';
 
 /** feedback.json of one visitor conversation (the visitor export): the votes on its answers. */
 export async function exportThreadFeedback(db: Db, threadId: number) {
@@ -25,9 +25,11 @@ export const questionInsightRowOwner: RowOwner = {
   owner: 'question-insights',
   tables: ['asked_questions', 'question_insight_snapshots'],
   async eraseThreads(tx, threadIds) {
-    // Questions not grouped yet get their topic (and label) while they still have their text.
-    for (const assistantId of await assistantsWithUngrouped(tx, threadIds)) await buildInsight({ db: tx }, assistantId);
-    await eraseQuestionTexts(tx, threadIds);
+    // Questions not grouped yet get their topic while they still have their text; afterwards the
+    // insight is built again, so no label or example of the erased texts stays in the snapshot.
+    for (const assistantId of await assistantsWithUngrouped(tx, threadIds)) await groupInsightTopics({ db: tx }, assistantId);
+    const affected = await eraseQuestionTexts(tx, threadIds);
+    for (const assistantId of affected) await buildInsight({ db: tx }, assistantId);
   },
   async exportTeam(db, teamId, ctx) {
     const mikas = await ctx.assistants();

@@ -30,10 +30,8 @@ export interface PeriodSnapshot {
 }
 
 export interface SnapshotData {
-  /** Per period length in days ("7", "30", "90"). */
+  /** Per period length in days ("7", "30", "90"). Topics whose questions all lost their text (erasure) are labelled by their stems. */
   periods: Record<string, PeriodSnapshot>;
-  /** Every topic key's label, kept for topics whose questions lost their text (erasure). */
-  labels: Record<string, string>;
 }
 
 /** Groups the questions with text; those without (erased) keep the topic they had. */
@@ -52,10 +50,8 @@ export function assignTopics(rows: readonly CorpusRow[]): { keys: string[]; labe
 
 const isUnanswered = (r: CorpusRow) => r.unanswered !== null || r.vote === -1;
 
-export function buildSnapshot(rows: readonly CorpusRow[], keys: readonly string[], fresh: Map<string, string>, now: Date, previous?: SnapshotData): SnapshotData {
-  const labels = new Map([...Object.entries(previous?.labels ?? {}), ...fresh]);
-  const used = new Set(keys);
-  const data: SnapshotData = { periods: {}, labels: Object.fromEntries([...labels].filter(([key]) => used.has(key))) };
+export function buildSnapshot(rows: readonly CorpusRow[], keys: readonly string[], labels: Map<string, string>, now: Date): SnapshotData {
+  const data: SnapshotData = { periods: {} };
   for (const days of INSIGHT_DAYS) {
     const from = now.getTime() - days * DAY_MS;
     const before = from - days * DAY_MS;
