@@ -7,6 +7,7 @@ import { measureBundles } from './bundle-report.ts';
 import { publishedChat, registerBenchUser, startBenchServer, type Client } from './bench-server.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../tests/fixtures/fake-openai.ts';
 import { cpuPerCall, get, latencies, loadAgent, percentile, processCpuMs, processRssMiB, runStream, steadyLoad } from './bench-scale.ts';
+import { insightsBench } from './bench-insights.ts';
 
 const PROVIDER_DELAY_MS = 50;
 // Open streams arrive this fast in the many-streams scenario (all are open before the first ends).
@@ -295,6 +296,8 @@ async function scaleScenarios(pid: number, base: string, user: Client, assistant
 }
 
 // BENCH_ONLY=knowledge or quality: only the second part of `npm run bench` (bench-knowledge.ts);
-// BENCH_ONLY=website: only the crawler (bench-website.ts, run from here).
-if (!['knowledge', 'quality', 'website'].includes(process.env.BENCH_ONLY ?? '')) await main();
+// BENCH_ONLY=website: only the crawler (bench-website.ts, run from here); BENCH_ONLY=insights: only
+// Einblicke (bench-insights.ts). A full run adds both at the end.
+if (!['knowledge', 'quality', 'website', 'insights'].includes(process.env.BENCH_ONLY ?? '')) await main();
 if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'website') await import('./bench-website.ts');
+if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'insights') await insightsBench();

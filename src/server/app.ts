@@ -45,7 +45,8 @@ import { authRoutes } from './features/auth/index.ts';
 import { accountRowOwner, defineAuthJobs } from './features/auth/index.ts';
 import { defineChatJobs } from './features/chat/index.ts';
 import { defineKnowledgeJobs, defineReembedJob, defineWebsiteJobs, resumeInterruptedCrawls, resumeInterruptedIngestion, scheduleLegacyIndexing } from './features/knowledge/index.ts';
-import { knowledgeRoutes, websiteRoutes } from './features/knowledge/index.ts';
+import { knowledgeQaRoutes, knowledgeRoutes, websiteRoutes } from './features/knowledge/index.ts';
+import { defineQuestionInsightJobs, questionInsightRoutes, questionInsightRowOwner } from './features/question-insights/index.ts';
 import { assetRoutes } from './features/assets/index.ts';
 import { assetDocumentSource } from './features/assets/index.ts';
 import { documentRoutes } from './features/documents/index.ts';
@@ -155,7 +156,7 @@ export async function buildApp(
     privateFiles,
     // Erasure order: every feature's linked rows first, then the conversations, then the people.
     // The team export adds the parts in this order too (owners with exportTeam).
-    rowOwners: [teamRowOwner, assistantRowOwner, knowledgeRowOwner, websiteRowOwner, assetRowOwner, imageRowOwner, formRowOwner, mcpRowOwner, apiKeyRowOwner, mailRowOwner, creditRowOwner, usageRowOwner, billingRowOwner, discountRowOwner, exportRowOwner, chatRowOwner, accountRowOwner, auditRowOwner],
+    rowOwners: [teamRowOwner, assistantRowOwner, knowledgeRowOwner, websiteRowOwner, assetRowOwner, imageRowOwner, formRowOwner, questionInsightRowOwner, mcpRowOwner, apiKeyRowOwner, mailRowOwner, creditRowOwner, usageRowOwner, billingRowOwner, discountRowOwner, exportRowOwner, chatRowOwner, accountRowOwner, auditRowOwner],
     ai: createAiGateway(config.ai, () => providers.models()),
     providers,
     secrets,
@@ -179,6 +180,7 @@ export async function buildApp(
   defineImageJobs(deps);
   defineCreditJobs(deps);
   defineBillingJobs(deps);
+  defineQuestionInsightJobs(deps);
   const privateFolderOwners = [knowledgeFolderOwner, audioFolderOwner, assetFolderOwner, imageFolderOwner, taskDocumentFolderOwner, exportFolderOwner, invoiceFolderOwner];
   defineFileSweep(deps, privateFolderOwners);
   defineTeamDeletionJobs(deps, privateFolderOwners);
@@ -262,6 +264,8 @@ export async function buildApp(
   await app.register(publicChatRoutes(deps));
   await app.register(knowledgeRoutes(deps));
   await app.register(websiteRoutes(deps));
+  await app.register(knowledgeQaRoutes(deps));
+  await app.register(questionInsightRoutes(deps));
   await app.register(assetRoutes(deps));
   await app.register(taskRoutes(deps));
   // Every feature that hands out documents in conversations registers its source here.

@@ -313,6 +313,10 @@ export const KNOWLEDGE_MESSAGES = {
   page: (n: number) => `Seite ${n}`,
   slide: (n: number) => `Folie ${n}`,
   sheet: (name: string) => `Blatt ${name}`,
+  qaFileDescription: 'Antworten, die im Tab „Einblicke“ hinterlegt wurden. Alle zusammen zählen als eine Wissensquelle.',
+  qaNotFound: 'Dieser Eintrag wurde nicht gefunden.',
+  qaSaved: 'Eintrag gespeichert',
+  qaDeleted: 'Eintrag gelöscht',
 } as const;
 
 /** A team's website as knowledge (issue 34, docs/knowledge.md#websites). */
@@ -502,3 +506,25 @@ export const AI_PROVIDER_MESSAGES = {
   testRerankOk: 'Verbindung steht. Das Modell hat zwei Texte nach Relevanz geordnet.',
   testOk: 'Verbindung steht.',
 } as const;
+
+/** Einblicke: feedback on answers, unanswered questions, topics, "Antwort hinterlegen" (docs/product/insights.md). */
+export const QUESTION_INSIGHT_MESSAGES = {
+  feedbackSaved: 'Danke für Deine Rückmeldung!',
+  answerNotFound: 'Diese Antwort gibt es nicht.',
+  valueInvalid: 'Bitte gib Daumen hoch (1) oder Daumen runter (-1) an.',
+  reasonTooLong: 'Der Grund darf höchstens 500 Zeichen lang sein.',
+  daysInvalid: 'Bitte wähle 7, 30 oder 90 Tage.',
+  questionRequired: 'Bitte gib die Frage an.',
+  questionTooLong: 'Die Frage darf höchstens 1000 Zeichen lang sein.',
+  answerRequired: 'Bitte gib die Antwort ein.',
+  answerTooLong: 'Die Antwort darf höchstens 8000 Zeichen lang sein.',
+  answerStored: 'Antwort hinterlegt. Der Mika beantwortet die Frage ab jetzt aus seinem Wissen.',
+  reasonNoMatch: 'Nichts Passendes im Wissen',
+  reasonDeclared: 'Mika konnte es nicht beantworten',
+  reasonThumbsDown: 'Daumen runter',
+  masked: '[verborgen]',
+  unnamedTopic: 'Ohne Text',
+} as const;
+
+/** The reasons offered with a thumbs down (or free text). */
+export const FEEDBACK_REASONS = ['Falsch', 'Unvollständig', 'Nicht hilfreich'] as const;

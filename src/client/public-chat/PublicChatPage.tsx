@@ -113,6 +113,7 @@ export function PublicChatPage() {
         headerActions={slots.headerActions}
         trailingAction={close}
         inputAdornment={slots.inputAdornment}
+        answerActions={slots.answerActions}
       />
       <PublicChatFooter surfaces={surfaces} height={FOOTER_HEIGHT} />
       {!terms.approved && <TermsOverlay surfaces={surfaces} onApprove={terms.approve} />}

@@ -4,6 +4,7 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
+import { OFFLINE_UNANSWERED } from './unanswered.ts';
 import { splitTables, type TextPiece } from '../../shared/markdown-parse.ts';
 import { splitPassages, terms } from './german-text.ts';
 import { ASSET_FUNCTION, type AssetHandout, type AssetListing } from './tools/asset.ts';
@@ -138,6 +139,13 @@ export function rankPassages(question: string, passages: Passage[], limit = 3): 
     .map((s) => s.passage);
 }
 
+const quotableOf = <P extends Passage>(question: string, best: P[]) => (wantsWriting(question) ? best.filter((p) => p.file) : best);
+
+/** Whether the engine has something to quote for the question (else it explains offline mode). */
+function hasQuotable(question: string, ctx: OfflineContext): boolean {
+  return quotableOf(question, ctx.passages.slice(0, 2)).length > 0;
+}
+
 /** The complete German answer of the offline engine for one question. */
 export function composeOfflineAnswer(question: string, ctx: OfflineContext): string {
   // The passages come ranked by the knowledge retrieval (which also matches compounds and other
@@ -146,7 +154,7 @@ export function composeOfflineAnswer(question: string, ctx: OfflineContext): str
   const best = ctx.passages.slice(0, 2).map((p) => ({ ...p, text: quoteOf(question, p.text) }));
   const lines = [`_${OFFLINE_NOTICE}_`, ''];
   // A writing request is never answered by quoting the intro: that is no answer to it.
-  const quotable = wantsWriting(question) ? best.filter((p) => p.file) : best;
+  const quotable = quotableOf(question, best);
   if (quotable.length === 0) {
     lines.push(offlineExplanation(ctx.audience, wantsWriting(question)));
     return lines.join('\n');
@@ -361,15 +369,16 @@ const usage = (input: number, output: number): LanguageModelV4Usage => ({
  * It reads its structured context from providerOptions (real providers ignore that key).
  */
 export function createOfflineModel(opts: { wordDelayMs: number }): LanguageModelV4 {
-  const answer = (options: LanguageModelV4CallOptions) => {
+  const contextOf = (options: LanguageModelV4CallOptions) => {
     const ctx = (options.providerOptions?.[OFFLINE_PROVIDER_KEY] ?? {}) as unknown as Partial<OfflineContext>;
-    return composeOfflineAnswer(lastUserText(options), {
+    return {
       assistantName: ctx.assistantName ?? 'Mika',
       intro: ctx.intro ?? '',
       passages: ctx.passages ?? [],
       ...(ctx.audience ? { audience: ctx.audience } : {}),
-    });
+    };
   };
+  const answer = (options: LanguageModelV4CallOptions) => composeOfflineAnswer(lastUserText(options), contextOf(options));
   return {
     specificationVersion: 'v4',
     provider: 'mika-offline',
@@ -403,7 +412,14 @@ export function createOfflineModel(opts: { wordDelayMs: number }): LanguageModel
           }
           // The offline engine costs nothing: it books no tokens.
           const reason = step.call ? 'tool-calls' : 'stop';
-          controller.enqueue({ type: 'finish', usage: usage(0, 0), finishReason: { unified: reason, raw: reason } });
+          // Nothing to quote: the structured "could not answer" signal (ai/unanswered.ts).
+          const empty = step.text === null && !hasQuotable(lastUserText(options), contextOf(options));
+          controller.enqueue({
+            type: 'finish',
+            usage: usage(0, 0),
+            finishReason: { unified: reason, raw: reason },
+            ...(empty ? { providerMetadata: { [OFFLINE_PROVIDER_KEY]: { ...OFFLINE_UNANSWERED } } } : {}),
+          });
           controller.close();
         },
       });

@@ -12,6 +12,7 @@ import { OFFLINE_PROVIDER_KEY, rankPassages, type OfflineAudience, type OfflineC
 import type { PrivacyGate } from './privacy-gate.ts';
 import type { AnswerGuard } from './instruction-guard.ts';
 import { buildSystemPrompt, trimHistory, type PromptAssistant } from './prompt.ts';
+import { cannotAnswerTool, unansweredSignal, type UnansweredReason } from './unanswered.ts';
 
 export interface HistoryEntry {
   role: 'user' | 'assistant';
@@ -28,6 +29,8 @@ export interface StoredAnswer {
   status: 'complete' | 'partial';
   model: string;
   usage: AnswerUsage;
+  /** The structured "could not answer" signal (ai/unanswered.ts); null when it answered. */
+  unanswered: UnansweredReason | null;
 }
 
 /** Where the answer lives; the caller's feature owns the tables. */
@@ -82,6 +85,7 @@ export interface AnswerOutcome {
   model: string;
   usage: AnswerUsage;
   toolCalls: string[];
+  unanswered: UnansweredReason | null;
 }
 
 export interface CheckpointPolicy {
@@ -171,8 +175,11 @@ export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
   let promptChars = 0;
   let finished = false;
   const toolCalls: string[] = [];
+  const unanswered = unansweredSignal(OFFLINE_PROVIDER_KEY);
+  let passageCount = 0;
   try {
     const passages = req.retrieve ? await req.retrieve(req.question) : [];
+    passageCount = passages.length;
     const system = buildSystemPrompt(req.profile, passages);
     const messages: ModelMessage[] = trimHistory(
       [
@@ -197,7 +204,7 @@ export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
       model: chat.model,
       system,
       messages,
-      tools: req.tools,
+      tools: { ...req.tools, ...cannotAnswerTool() },
       stopWhen: isStepCount(req.maxSteps ?? DEFAULT_MAX_STEPS),
       maxRetries: 1,
       abortSignal: signal,
@@ -225,9 +232,11 @@ export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
         if (text !== '' && !/\s$/.test(text)) append('\n\n');
       } else if (part.type === 'tool-call') {
         toolCalls.push(part.toolName);
+        unanswered.toolCall(part.toolName);
       } else if (part.type === 'error') {
         error = part.error;
       } else if (part.type === 'finish-step') {
+        unanswered.finishStep(part.providerMetadata);
         steps.inputTokens += part.usage.inputTokens ?? 0;
         steps.outputTokens += part.usage.outputTokens ?? 0;
         stepText = 0;
@@ -260,11 +269,12 @@ export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
   text = text.trim() === '' ? '' : text;
   if (text === '') {
     await req.store.discard(answerId);
-    return { answerId: null, text, status: 'failed', error, model: chat.name, usage, toolCalls };
+    return { answerId: null, text, status: 'failed', error, model: chat.name, usage, toolCalls, unanswered: null };
   }
   const status = error ? 'partial' : 'complete';
-  await req.store.finish(answerId, { text, status, model: chat.name, usage });
-  return { answerId, text, status, error, model: chat.name, usage, toolCalls };
+  const reason = unanswered.reason(passageCount);
+  await req.store.finish(answerId, { text, status, model: chat.name, usage, unanswered: reason });
+  return { answerId, text, status, error, model: chat.name, usage, toolCalls, unanswered: reason };
 }
 
 /**

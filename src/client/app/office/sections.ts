@@ -36,7 +36,7 @@ export const SECTIONS: Record<string, SectionDefinition> = {
   // menu entry (the target of paymentMethodLink / customerPortalLink with the provider "Rechnung").
   Offer: { component: lazyMui(() => import('../../features/offer/OfferSection.tsx')), allowed: ROLE.owner },
   Shop: { component: lazyMui(() => import('../../features/shop/ShopSection.tsx')), allowed: ROLE.owner },
-  Usage: { component: lazyMui(() => import('../../features/usage/UsageSection.tsx')), allowed: ROLE.admin },
+  Usage: { component: lazyMui(() => import('./UsageWithInsights.tsx')), allowed: ROLE.admin },
   Billing: { component: lazyMui(() => import('../../features/billing/BillingSection.tsx')), allowed: ROLE.owner },
 };
 

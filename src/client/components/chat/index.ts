@@ -3,4 +3,4 @@
 export { AnswerSources } from './AnswerSources.tsx';
 export { DocumentMessage } from './DocumentMessageOnDemand.tsx';
 export { OfflineChip } from './OfflineChip.tsx';
-export type { ChatSlot, ChatSlotContext } from './slots.ts';
+export type { AnswerSlot, ChatSlot, ChatSlotContext } from './slots.ts';

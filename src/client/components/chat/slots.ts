@@ -19,5 +19,8 @@ export interface ChatSlotContext {
   setStatus: (status: ChatStatus, msg?: string) => void;
 }
 
+/** Under a stored message (e.g. the thumbs under an answer): its content for that message. */
+export type AnswerSlot = (message: ChatMessage, chat: ChatSlotContext) => ReactNode;
+
 /** A slot's content, or a function of the running chat that returns it. */
 export type ChatSlot = ReactNode | ((chat: ChatSlotContext) => ReactNode);

@@ -10,7 +10,7 @@ import type { ChatLive } from './live.ts';
 import type { ChatColors } from './chat-colors.ts';
 import { resolveSurfaces } from './chat-surfaces.ts';
 import { useChatSession } from './use-chat-session.ts';
-import type { ChatSlot, ChatSlotContext } from '../../components/chat/index.ts';
+import type { AnswerSlot, ChatSlot, ChatSlotContext } from '../../components/chat/index.ts';
 import { deleteOwnThread } from './delete-thread-api.ts';
 import { showSuccess } from '../../state/snackbar-store.ts';
 
@@ -36,6 +36,8 @@ export interface ChatPanelProps {
   trailingAction?: ReactNode;
   /** Slot in the input bar before the send button, e.g. the voice input button. */
   inputAdornment?: ChatSlot;
+  /** Under every stored message, e.g. the thumbs under an answer. */
+  answerActions?: AnswerSlot;
 }
 
 /**
@@ -43,7 +45,7 @@ export interface ChatPanelProps {
  * public chat page; everything that differs comes in through props.
  */
 export function ChatPanel(props: ChatPanelProps) {
-  const { assistant, colors, height, live, publicMode = false, canStartThread = true, leadingAction, trailingAction, headerActions, inputAdornment } = props;
+  const { assistant, colors, height, live, publicMode = false, canStartThread = true, leadingAction, trailingAction, headerActions, inputAdornment, answerActions } = props;
   const session = useChatSession(assistant.uuid, { publicMode, live: live?.subscribe, canStartThread });
   const capabilities = useCapabilitiesQuery();
   const queryClient = useQueryClient();
@@ -112,6 +114,7 @@ export function ChatPanel(props: ChatPanelProps) {
         streamingText={session.streamingText}
         notice={session.notice}
         surfaces={surfaces}
+        answerActions={answerActions ? (message) => answerActions(message, slotContext) : undefined}
         onContinue={session.canSend ? () => void session.send(CHAT_TEXTS.continuePrompt) : undefined}
       />
       <ChatInput

@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentUser } from '../../state/user-store.ts';
 import { ChatPanel } from './ChatPanel.tsx';
 import { useChatAssistantQuery, type ChatAssistant, CHAT_TEXTS } from '../../lib/chat/index.ts';
-import type { ChatSlot } from '../../components/chat/index.ts';
+import type { AnswerSlot, ChatSlot } from '../../components/chat/index.ts';
 import { LiveStatusDot } from './LiveStatusDot.tsx';
 import { subscribeToThread } from '../../lib/live-channel.ts';
 import type { ChatLive } from './live.ts';
@@ -30,7 +30,7 @@ const officeLive: ChatLive = { subscribe: subscribeToThread, indicator: <LiveSta
 export type UseChatSlots = (
   assistant: ChatAssistant | undefined,
   opts: { publicMode: boolean; protectionLevel?: number },
-) => { headerActions?: ChatSlot; inputAdornment?: ChatSlot };
+) => { headerActions?: ChatSlot; inputAdornment?: ChatSlot; answerActions?: AnswerSlot };
 
 interface ChatViewProps {
   assistantUuid: string;
@@ -107,6 +107,7 @@ export default function ChatView({ assistantUuid, useSlots }: ChatViewProps) {
       leadingAction={back}
       headerActions={voice.headerActions}
       inputAdornment={voice.inputAdornment}
+      answerActions={voice.answerActions}
       />
     </div>
   );

@@ -86,10 +86,12 @@ interface MessageBubbleProps {
   thread: { id: number; token: string };
   /** Offered on an interrupted answer: asks the assistant to go on where it stopped. */
   onContinue?: () => void;
+  /** Under a finished message (e.g. the thumbs under an answer). */
+  actions?: ReactNode;
 }
 
 /** A stored message by type (docs/product/chat-and-voice.md): text, audio answer, document answer or contact form. */
-export function MessageBubble({ message, surfaces, assistant, thread, onContinue }: MessageBubbleProps) {
+export function MessageBubble({ message, surfaces, assistant, thread, onContinue, actions }: MessageBubbleProps) {
   const note =
     message.status === 'partial' ? (
       <>
@@ -111,7 +113,7 @@ export function MessageBubble({ message, surfaces, assistant, thread, onContinue
         <Spinner size={12} />
         {CHAT_TEXTS.streamingNote}
       </>
-    ) : undefined;
+    ) : (actions ?? undefined);
   return (
     <Bubble
       origin={message.origin}
@@ -125,7 +127,7 @@ export function MessageBubble({ message, surfaces, assistant, thread, onContinue
   );
 }
 
-function MessageContent({ message, assistant, thread }: Omit<MessageBubbleProps, 'surfaces'>) {
+function MessageContent({ message, assistant, thread }: Omit<MessageBubbleProps, 'surfaces' | 'actions'>) {
   const text = message.text.trim();
   const body =
     message.origin === 'user' ? (

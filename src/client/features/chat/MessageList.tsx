@@ -2,6 +2,7 @@ import { ErrorOutlineIcon } from '../../components/ui/icons/ErrorOutlineIcon.ts'
 import { Button } from '../../components/ui/Button.ts';
 import { Box } from '../../components/ui/Box.ts';
 import { Typography } from '../../components/ui/Typography.ts';
+import type { ReactNode } from 'react';
 import type { ChatStatus } from '../../../shared/events.ts';
 import type { ChatMessage } from '../../../shared/schemas/chat.ts';
 import { Markdown } from '../../components/Markdown.tsx';
@@ -28,6 +29,8 @@ interface Props {
   surfaces: ChatSurfaces;
   /** Continues an interrupted last answer (when sending is possible). */
   onContinue?: () => void;
+  /** Under each stored message (the answer slot of the panel). */
+  answerActions?: (message: ChatMessage) => ReactNode;
 }
 
 /** The conversation: the intro (not stored) first, then the messages, the pending answer and notices. */
@@ -93,6 +96,7 @@ export function MessageList(props: Props) {
               assistant={assistant}
               thread={thread}
               onContinue={message === messages.at(-1) && message.origin === 'ai' ? props.onContinue : undefined}
+              actions={props.answerActions?.(message)}
             />
           ))}
 

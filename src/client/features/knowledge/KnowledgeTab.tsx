@@ -20,6 +20,7 @@ import type { AssistantDetail } from '../../../shared/schemas/assistants.ts';
 import type { KnowledgeFile } from '../../../shared/schemas/knowledge.ts';
 import { useKnowledgeFiles } from './api/get-knowledge.ts';
 import { DeleteFileDialog, EditFileDialog } from './FileDialogs.tsx';
+import { QaEntries } from './QaEntries.tsx';
 import { ProgressDialog, RemovalDialog } from './ProgressDialog.tsx';
 import { KNOWLEDGE_TEXTS } from './texts.ts';
 import { UploadDialog } from './UploadDialog.tsx';
@@ -111,6 +112,7 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
           setFollowed(file.uuid);
         }}
       />
+      <QaEntries assistantUuid={uuid} />
       <ProgressDialog file={followedFile} onClose={closeProgress} />
       {editing && <EditFileDialog assistantUuid={uuid} file={editing} onClose={() => setEditing(null)} />}
       {deleting && (

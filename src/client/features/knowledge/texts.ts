@@ -4,6 +4,12 @@ import { KNOWLEDGE_MAX_FILES } from '../../../shared/constants.ts';
 // German texts of the Wissen tab (docs/product/knowledge-and-tools.md).
 export const KNOWLEDGE_TEXTS = {
   tabLabel: 'Wissen',
+  qaTitle: 'Fragen und Antworten',
+  qaInfo: 'Im Tab „Einblicke“ hinterlegte Antworten. Alle zusammen zählen als eine Wissensquelle.',
+  qaEditTitle: 'Eintrag bearbeiten',
+  qaDeleteTitle: 'Eintrag löschen?',
+  qaQuestion: 'Frage',
+  qaAnswer: 'Antwort',
   title: 'Wissen',
   info: KNOWLEDGE_MESSAGES.info(KNOWLEDGE_MAX_FILES),
   count: (n: number) => `${n} von ${KNOWLEDGE_MAX_FILES} Dateien`,

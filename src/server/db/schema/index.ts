@@ -17,4 +17,6 @@ export * from './billing.ts';
 export * from './audit.ts';
 export * from './dataprotection.ts';
 export * from './ai.ts';
+export * from './question-insights.ts';
+export * from './knowledge-qa.ts';
 export * from './websites.ts';

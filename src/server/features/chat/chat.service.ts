@@ -25,6 +25,7 @@ import { mcpToolsForAnswer } from '../mcp/index.ts';
 import { listOfferableAssets } from '../assets/index.ts';
 import { citedSources, retrieveKnowledge } from '../knowledge/index.ts';
 import { recordUsageCtes } from '../usage/index.ts';
+import { askedQuestionCtes } from './asked-question.ts';
 import { audienceOf, creditsEmpty, heldCredits, markHoldSettled, releaseCredits, reserveCredits, trialEnded, type CreditHold } from '../credits/index.ts';
 import { throttleVerdict } from '../../platform/throttle.ts';
 import { CREDIT_RESERVE } from '../../../shared/credit-prices.ts';
@@ -268,9 +269,10 @@ function threadAnswerStore(deps: Deps, access: ThreadAccess, hold: CreditHold | 
   const { thread, assistant } = access;
   const answer = { id: 0, responseId: '' };
   let stored: Promise<number> = new Promise(() => undefined);
+  let asked = '';
   const store: AnswerStore = {
     begin: (question) =>
-      (stored = insertQuestionAndAnswer(deps.db, thread.id, question).then((row) => {
+      (stored = insertQuestionAndAnswer(deps.db, thread.id, (asked = question)).then((row) => {
         Object.assign(answer, row);
         return row.id;
       })),
@@ -304,7 +306,7 @@ function threadAnswerStore(deps: Deps, access: ThreadAccess, hold: CreditHold | 
           ],
           hold,
           { free: isFreeAssistant(assistant) },
-        ),
+        ).concat(askedQuestionCtes(deps.db, access, { messageId: id, question: asked, unanswered: answer.unanswered })),
       );
       markHoldSettled(hold);
     },

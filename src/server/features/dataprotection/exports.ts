@@ -17,6 +17,7 @@ import { listRightsOfUser, listTeamAssistantNames } from '../assistants/index.ts
 import { findTeamPersonByUuid, listTeamUserUuids, personExportJson } from '../auth/index.ts';
 import { exportConversations, listThreadIdsOfUser } from '../chat/index.ts';
 import { exportThreadFormSubmissions } from '../forms/index.ts';
+import { exportThreadFeedback } from '../question-insights/index.ts';
 import { exportUserImages } from '../images/index.ts';
 import { visitorThreadOr404 } from './erasure.ts';
 
@@ -261,6 +262,7 @@ export async function buildExportZip(deps: Deps, row: DataExportRow): Promise<Ui
     const assistants = once(() => listTeamAssistantNames(db, teamId));
     Object.assign(entries, await exportConversations(db, [thread.id], { assistants, userUuids: async () => new Map(), attachments }));
     Object.assign(entries, await exportThreadFormSubmissions(db, thread.id));
+    Object.assign(entries, await exportThreadFeedback(db, thread.id));
   }
   return zipSync(entries, { level: 6 });
 }

@@ -62,7 +62,8 @@ export async function buildProcessingRecord(deps: Deps, auth: AuthContext, now =
   const mikaRows = mikas.map((a) => {
     const active = (slug: string) => tools.some((t) => t.assistantId === a.id && t.toolSlug === slug && t.active);
     const files = knowledge.find((k) => k.assistantId === a.id)?.n ?? 0;
-    const categories = [a.type === 'image' ? 'Bildbeschreibungen, erzeugte Bilder' : 'Chatnachrichten'];
+    // Einblicke (issue 33): questions and the feedback on answers of chat and task Mikas.
+    const categories = [a.type === 'image' ? 'Bildbeschreibungen, erzeugte Bilder' : 'Chatnachrichten, Rückmeldungen zu Antworten (Daumen, Grund)'];
     if (a.canTalk) categories.push('Sprache (Aufnahmen, gesprochene Antworten)');
     if (files > 0) categories.push(`Wissen (${files} ${files === 1 ? 'Datei' : 'Dateien'})`);
     if (active('form')) categories.push('Kontaktformular (Name, E-Mail, Telefon, Nachricht)');
@@ -106,7 +107,7 @@ export async function buildProcessingRecord(deps: Deps, auth: AuthContext, now =
       bullets: [
         `Unterhaltungen von Team-Mitgliedern: ${days(team.retentionMemberDays)}`,
         `Unterhaltungen von Besuchern öffentlicher Mikas: ${days(team.retentionVisitorDays)}`,
-        'Mit einer Unterhaltung werden ihre Sprachantworten, Dokumente, Kontaktformulare und die daraus versandten E-Mails im Postausgang gelöscht.',
+        'Mit einer Unterhaltung werden ihre Sprachantworten, Dokumente, Kontaktformulare und die daraus versandten E-Mails im Postausgang gelöscht, ebenso der Text ihrer Fragen und Rückmeldungen in den Einblicken (es bleiben Zahlen je Thema und Tag).',
         'Nutzungsdaten werden ohne Inhalte als Zahlen für die Abrechnung aufbewahrt.',
         `Datenexporte: ${EXPORT_VALID_DAYS} Tage, danach automatisch gelöscht.`,
         'Gelöschte Teams: nach der Karenzzeit des Betreibers endgültig mit allen Dateien entfernt.',

@@ -11,6 +11,8 @@ export { defineReembedJob, reembeddingPending, requestReembedding } from './reem
 export { searchPassages } from './retrieval.ts';
 export { scheduleLegacyIndexing } from './knowledge.jobs.ts';
 export { knowledgeRowOwner } from './knowledge.rows.ts';
+export { addQaEntry } from './knowledge-qa.ts';
+export { knowledgeQaRoutes } from './knowledge-qa.routes.ts';
 export { websiteRoutes } from './website.routes.ts';
 export { defineWebsiteJobs, resumeInterruptedCrawls } from './website.jobs.ts';
 export { websiteRowOwner } from './website.rows.ts';

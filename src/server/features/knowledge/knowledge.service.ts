@@ -29,6 +29,7 @@ import {
   updateFileText,
 } from './knowledge.repository.ts';
 import { searchPassages } from './retrieval.ts';
+import { preferQaPassages } from './knowledge-qa.ts';
 
 export const KNOWLEDGE_FOLDER = 'knowledge';
 
@@ -181,7 +182,8 @@ export async function retrieveKnowledge(deps: Deps, assistantId: number, questio
     vectors.usage && { capability: 'embedding', ...vectors.usage },
     reranked.usage && { capability: 'rerank', ...reranked.usage },
   ]);
-  const found = reranked.passages;
+  // Stored answers ("Antwort hinterlegen") first among what matched: knowledge-qa.ts.
+  const found = preferQaPassages(reranked.passages);
   const out: Passage[] = [];
   let used = 0;
   for (const p of found) {

@@ -33,13 +33,15 @@ export interface EditTab {
   label: string;
   Panel: ComponentType<{ assistant: AssistantDetail }>;
 }
-export type EditTabs = Record<'knowledge' | 'tools' | 'styles', EditTab>;
+export type EditTabs = Record<'knowledge' | 'tools' | 'styles' | 'insights', EditTab>;
 
-type TabName = 'properties' | 'knowledge' | 'tools' | 'publish' | 'styles';
+type TabName = 'properties' | 'knowledge' | 'tools' | 'publish' | 'styles' | 'insights';
 
-function tabsFor(type: AssistantDetail['type']): TabName[] {
-  if (type === 'chat') return ['properties', 'knowledge', 'tools', 'publish'];
-  if (type === 'task') return ['properties', 'knowledge', 'tools'];
+function tabsFor(type: AssistantDetail['type'], isDefault: boolean): TabName[] {
+  // Einblicke: a team's own chat and task Mikas (a default Mika has no team's questions).
+  const insights: TabName[] = isDefault ? [] : ['insights'];
+  if (type === 'chat') return ['properties', 'knowledge', 'tools', 'publish', ...insights];
+  if (type === 'task') return ['properties', 'knowledge', 'tools', ...insights];
   return ['styles'];
 }
 
@@ -69,7 +71,7 @@ function EditScreen({ assistant, user, foreign }: { assistant: AssistantDetail; 
   const [deleting, setDeleting] = useState(false);
   useDocumentTitle(assistant.name);
 
-  const tabs = tabsFor(assistant.type);
+  const tabs = tabsFor(assistant.type, assistant.is_default === 1);
   const requested = params.get('tab') as TabName | null;
   const tab: TabName | undefined = requested && tabs.includes(requested) ? requested : tabs[0];
   const selectTab = (next: TabName) =>
@@ -152,6 +154,7 @@ function EditScreen({ assistant, user, foreign }: { assistant: AssistantDetail; 
             {tabs.includes('tools') && <Tab value="tools" label={foreign.tools.label} />}
             {tabs.includes('publish') && <Tab value="publish" label={ASSISTANT_TEXTS.tabPublishing} />}
             {tabs.includes('styles') && <Tab value="styles" label={foreign.styles.label} />}
+            {tabs.includes('insights') && <Tab value="insights" label={foreign.insights.label} />}
           </Tabs>
         ) : (
           <span />
@@ -169,6 +172,7 @@ function EditScreen({ assistant, user, foreign }: { assistant: AssistantDetail; 
       {tab === 'tools' && <foreign.tools.Panel assistant={assistant} />}
       {tab === 'publish' && <PublishTab assistant={assistant} />}
       {tab === 'styles' && <foreign.styles.Panel assistant={assistant} />}
+      {tab === 'insights' && <foreign.insights.Panel assistant={assistant} />}
 
       <DeleteAssistantDialog
         assistant={deleting ? assistant : null}

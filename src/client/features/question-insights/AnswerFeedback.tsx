@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Box } from '../../components/ui/Box.ts';
+import { ThumbDownIcon } from '../../components/ui/icons/ThumbDownIcon.ts';
+import { ThumbUpIcon } from '../../components/ui/icons/ThumbUpIcon.ts';
+import type { ChatSlotContext } from '../../components/chat/index.ts';
+import type { ChatMessage } from '../../../shared/schemas/chat.ts';
+import { FEEDBACK_REASON_MAX } from '../../../shared/schemas/question-insights.ts';
+import { useSendFeedback } from './api/send-feedback.ts';
+import { FEEDBACK_TEXTS as T } from './texts.ts';
+
+const plain = {
+  p: 0.5,
+  border: 0,
+  borderRadius: '8px',
+  bgcolor: 'transparent',
+  color: 'inherit',
+  font: 'inherit',
+  cursor: 'pointer',
+  display: 'inline-flex',
+  alignItems: 'center',
+  '&:hover': { bgcolor: 'rgba(127, 127, 127, 0.16)' },
+  '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 1 },
+} as const;
+
+const chip = (selected: boolean) => ({
+  ...plain,
+  px: 1,
+  py: 0.25,
+  border: '1px solid currentColor',
+  borderRadius: '999px',
+  opacity: selected ? 1 : 0.8,
+  fontWeight: selected ? 700 : 400,
+});
+
+/**
+ * Thumbs up and down under a finished answer (docs/product/insights.md). A thumbs down offers the
+ * reasons «Falsch», «Unvollständig», «Nicht hilfreich» or own words; a second click changes the vote.
+ * Loaded only when an answer shows (the public chat's first load does not carry it).
+ */
+export function AnswerFeedback({ message, chat }: { message: ChatMessage; chat: ChatSlotContext }) {
+  const [vote, setVote] = useState<1 | -1 | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState<string | null>(null);
+  const [words, setWords] = useState('');
+  const [thanked, setThanked] = useState(false);
+  const send = useSendFeedback();
+  const thread = chat.thread;
+  if (!thread) return null;
+
+  const submit = (value: 1 | -1, why?: string) => {
+    setVote(value);
+    send.mutate(
+      { assistantUuid: chat.assistantUuid, threadId: thread.id, token: thread.token, messageId: message.id, value, ...(why ? { reason: why } : {}) },
+      { onSuccess: () => setThanked(true) },
+    );
+  };
+
+  return (
+    <Box component="span" data-testid="answer-feedback" sx={{ display: 'inline-flex', flexDirection: 'column', gap: 0.75 }}>
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+        <Box component="button" type="button" aria-label={T.up} aria-pressed={vote === 1} title={T.up} onClick={() => { setAsking(false); submit(1); }} sx={{ ...plain, opacity: vote === 1 ? 1 : 0.7 }}>
+          <ThumbUpIcon size={16} />
+        </Box>
+        <Box component="button" type="button" aria-label={T.down} aria-pressed={vote === -1} title={T.down} onClick={() => { setAsking(true); setThanked(false); }} sx={{ ...plain, opacity: vote === -1 ? 1 : 0.7 }}>
+          <ThumbDownIcon size={16} />
+        </Box>
+        {thanked && !asking && (
+          <Box component="span" role="status" sx={{ ml: 0.5 }}>
+            {T.thanks}
+          </Box>
+        )}
+      </Box>
+      {asking && (
+        <Box
+          component="form"
+          aria-label={T.reasonTitle}
+          onSubmit={(e: React.FormEvent) => {
+            e.preventDefault();
+            setAsking(false);
+            submit(-1, words.trim() || reason || undefined);
+          }}
+          sx={{ display: 'flex', flexDirection: 'column', gap: 0.75, maxWidth: 340 }}
+        >
+          <Box component="span" sx={{ fontWeight: 600 }}>
+            {T.reasonTitle}
+          </Box>
+          <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+            {T.reasons.map((r) => (
+              <Box key={r} component="button" type="button" aria-pressed={reason === r} onClick={() => setReason(reason === r ? null : r)} sx={chip(reason === r)}>
+                {r}
+              </Box>
+            ))}
+          </Box>
+          <Box
+            component="input"
+            aria-label={T.ownWords}
+            placeholder={T.ownWords}
+            maxLength={FEEDBACK_REASON_MAX}
+            value={words}
+            onChange={(e: React.ChangeEvent<HTMLInputElement>) => setWords(e.target.value)}
+            sx={{ font: 'inherit', color: 'inherit', bgcolor: 'transparent', border: '1px solid currentColor', borderRadius: '8px', px: 1, py: 0.5, opacity: 0.9 }}
+          />
+          <Box component="span" sx={{ display: 'flex', gap: 1 }}>
+            <Box component="button" type="submit" sx={{ ...chip(true) }}>
+              {T.send}
+            </Box>
+            <Box component="button" type="button" onClick={() => { setAsking(false); submit(-1); }} sx={chip(false)}>
+              {T.skip}
+            </Box>
+          </Box>
+        </Box>
+      )}
+    </Box>
+  );
+}

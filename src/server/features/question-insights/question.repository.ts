@@ -1,0 +1,209 @@
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { rowsOf, type Cte, type Db } from '../../db/client.ts';
+import { askedQuestions, questionInsightSnapshots, type UnansweredReason } from '../../db/schema/index.ts';
+
+/** What the insight stores of one answered question (the chat's answer store passes it on). */
+export interface AskedQuestion {
+  teamId: number | null;
+  assistantId: number;
+  threadId: number;
+  messageId: number;
+  isPublic: boolean;
+  question: string;
+  unanswered: UnansweredReason | null;
+}
+
+/**
+ * The asked question as a part of the answer's last statement (decision 038: no round trip of its
+ * own). Re-finishing an answer (resumed) updates its row instead of adding one.
+ */
+export function recordAskedQuestionCte(db: Db, q: AskedQuestion): Cte {
+  const insert = db
+    .insert(askedQuestions)
+    .values({ ...q, question: q.question.slice(0, 8000) })
+    .onConflictDoUpdate({ target: askedQuestions.messageId, set: { unanswered: q.unanswered, updatedAt: sql`now()` } });
+  return { name: 'asked_question', body: insert.getSQL() };
+}
+
+/**
+ * The vote of the thread's person on one of its answers (one per answer, changeable). An answer
+ * from before the insight existed gets its row now, with the question before it.
+ */
+export async function voteOnAnswer(
+  db: Db,
+  v: { teamId: number | null; assistantId: number; threadId: number; messageId: number; isPublic: boolean; value: 1 | -1; reason: string | null },
+): Promise<boolean> {
+  const rows = await db.execute(sql`
+    insert into asked_questions (team_id, assistant_id, thread_id, message_id, is_public, question, vote, reason)
+    select ${v.teamId}, ${v.assistantId}, m.thread_id, m.id, ${v.isPublic},
+           (select q.text from messages q where q.thread_id = m.thread_id and q.id < m.id and q.origin = 'user' order by q.id desc limit 1),
+           ${v.value}, ${v.reason}
+      from messages m
+     where m.id = ${v.messageId} and m.thread_id = ${v.threadId} and m.origin = 'ai'
+    on conflict (message_id) do update set vote = excluded.vote, reason = excluded.reason, updated_at = now()
+    returning id`);
+  return rowsOf(rows).length > 0;
+}
+
+/** The Mikas with questions of these conversations that have no topic yet. */
+export async function assistantsWithUngrouped(db: Db, threadIds: number[]): Promise<number[]> {
+  if (threadIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ id: askedQuestions.assistantId })
+    .from(askedQuestions)
+    .where(and(inArray(askedQuestions.threadId, threadIds), isNull(askedQuestions.topic)));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Erasure of conversations: the texts and links go, the counts (topic, day, signals) stay — except
+ * a topic key no other question of the Mika shares (it would be the erased question's own word).
+ * Returns the Mikas concerned.
+ */
+export async function eraseQuestionTexts(tx: Db, threadIds: number[]): Promise<number[]> {
+  if (threadIds.length === 0) return [];
+  const erased = await tx
+    .update(askedQuestions)
+    .set({ question: null, reason: null, threadId: null, messageId: null, updatedAt: sql`now()` })
+    .where(inArray(askedQuestions.threadId, threadIds))
+    .returning({ id: askedQuestions.id, assistantId: askedQuestions.assistantId });
+  if (erased.length === 0) return [];
+  await tx.execute(sql`
+    update asked_questions q set topic = null
+     where q.id in (${sql.join(erased.map((e) => sql`${e.id}`), sql`, `)})
+       and not exists (select 1 from asked_questions o
+                        where o.assistant_id = q.assistant_id and o.topic = q.topic and o.id <> q.id and o.question is not null)
+       and (select count(*) from asked_questions o where o.assistant_id = q.assistant_id and o.topic = q.topic) < 2`);
+  return [...new Set(erased.map((e) => e.assistantId))];
+}
+
+export async function readSnapshot(db: Db, assistantId: number) {
+  const [row] = await db.select().from(questionInsightSnapshots).where(eq(questionInsightSnapshots.assistantId, assistantId));
+  return row;
+}
+
+export async function readTeamSnapshots(db: Db, teamId: number) {
+  return db.select().from(questionInsightSnapshots).where(eq(questionInsightSnapshots.teamId, teamId));
+}
+
+/** The newest unanswered or thumbs-down questions of a period that still have their text. */
+export async function listUnanswered(db: Db, assistantId: number, since: Date, limit: number) {
+  return db
+    .select({
+      id: askedQuestions.id,
+      question: askedQuestions.question,
+      isPublic: askedQuestions.isPublic,
+      unanswered: askedQuestions.unanswered,
+      vote: askedQuestions.vote,
+      reason: askedQuestions.reason,
+      fixedAt: askedQuestions.fixedAt,
+      createdAt: askedQuestions.createdAt,
+    })
+    .from(askedQuestions)
+    .where(
+      and(
+        eq(askedQuestions.assistantId, assistantId),
+        gte(askedQuestions.createdAt, since),
+        isNotNull(askedQuestions.question),
+        or(isNotNull(askedQuestions.unanswered), eq(askedQuestions.vote, -1)),
+      ),
+    )
+    .orderBy(desc(askedQuestions.createdAt), desc(askedQuestions.id))
+    .limit(limit);
+}
+
+export async function questionTexts(db: Db, assistantId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: askedQuestions.id, question: askedQuestions.question, isPublic: askedQuestions.isPublic })
+    .from(askedQuestions)
+    .where(and(eq(askedQuestions.assistantId, assistantId), inArray(askedQuestions.id, ids), isNotNull(askedQuestions.question)));
+}
+
+/** The questions of a Mika matching `question` (case and spacing aside) count as fixed from now on. */
+export async function markQuestionsFixed(db: Db, assistantId: number, question: string): Promise<void> {
+  await db
+    .update(askedQuestions)
+    .set({ fixedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(askedQuestions.assistantId, assistantId),
+        isNull(askedQuestions.fixedAt),
+        sql`lower(regexp_replace(trim(${askedQuestions.question}), '\\s+', ' ', 'g')) = lower(regexp_replace(trim(${question}), '\\s+', ' ', 'g'))`,
+      ),
+    );
+}
+
+/** Mikas with questions changed since their insight was last built (or never built). */
+export async function staleAssistants(db: Db): Promise<number[]> {
+  const rows = await db.execute(sql`
+    select distinct q.assistant_id as id
+      from asked_questions q
+      left join question_insight_snapshots s on s.assistant_id = q.assistant_id
+     where s.built_at is null or q.updated_at > s.built_at`);
+  return rowsOf<{ id: number }>(rows).map((r) => r.id);
+}
+
+export interface CorpusRow {
+  id: number;
+  question: string | null;
+  topic: string | null;
+  unanswered: string | null;
+  vote: number | null;
+  createdAt: Date;
+}
+
+/** A Mika's questions since `since`, for grouping and the aggregates. */
+export async function loadCorpus(db: Db, assistantId: number, since: Date): Promise<{ teamId: number | null; rows: CorpusRow[] }> {
+  const rows = await db
+    .select({
+      id: askedQuestions.id,
+      teamId: askedQuestions.teamId,
+      question: askedQuestions.question,
+      topic: askedQuestions.topic,
+      unanswered: askedQuestions.unanswered,
+      vote: askedQuestions.vote,
+      createdAt: askedQuestions.createdAt,
+    })
+    .from(askedQuestions)
+    .where(and(eq(askedQuestions.assistantId, assistantId), gt(askedQuestions.createdAt, since)));
+  return { teamId: rows[0]?.teamId ?? null, rows };
+}
+
+/** New topic keys for questions, in one statement (ids and keys as parallel arrays). */
+export async function saveTopics(db: Db, changes: { id: number; topic: string }[]): Promise<void> {
+  for (let i = 0; i < changes.length; i += 20_000) {
+    const part = changes.slice(i, i + 20_000);
+    await db.execute(sql`
+      update asked_questions q set topic = v.topic
+        from json_to_recordset(${JSON.stringify(part)}::json) as v(id int, topic text)
+       where q.id = v.id`);
+  }
+}
+
+export async function saveSnapshot(db: Db, s: { assistantId: number; teamId: number | null; builtAt: Date; data: Record<string, unknown> }) {
+  await db
+    .insert(questionInsightSnapshots)
+    .values(s)
+    .onConflictDoUpdate({ target: questionInsightSnapshots.assistantId, set: { builtAt: s.builtAt, data: s.data, teamId: s.teamId } });
+}
+
+/** The team's feedback rows, for the export and the processing record. */
+export async function listTeamFeedback(db: Db, teamId: number) {
+  return db
+    .select({
+      id: askedQuestions.id,
+      assistantId: askedQuestions.assistantId,
+      threadId: askedQuestions.threadId,
+      messageId: askedQuestions.messageId,
+      question: askedQuestions.question,
+      unanswered: askedQuestions.unanswered,
+      vote: askedQuestions.vote,
+      reason: askedQuestions.reason,
+      fixedAt: askedQuestions.fixedAt,
+      createdAt: askedQuestions.createdAt,
+    })
+    .from(askedQuestions)
+    .where(eq(askedQuestions.teamId, teamId))
+    .orderBy(askedQuestions.id);
+}

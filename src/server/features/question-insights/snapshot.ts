@@ -1,0 +1,104 @@
+// The insight of one Mika as the grouping job builds it (decision 039): topics per period with
+// their counts and shares, the trend against the previous period, example question ids, and the
+// feedback counts. Pure: the job loads the rows and stores the result.
+import { INSIGHT_DAYS } from '../../../shared/schemas/question-insights.ts';
+import { groupQuestions } from './topics.ts';
+import type { CorpusRow } from './question.repository.ts';
+
+const DAY_MS = 86_400_000;
+/** Topics listed per period. */
+export const TOPICS_SHOWN = 20;
+/** The corpus a build reads: the longest period and the one before it (for the trend). */
+export const CORPUS_DAYS = 2 * Math.max(...INSIGHT_DAYS);
+
+export interface SnapshotTopic {
+  key: string;
+  label: string;
+  count: number;
+  answered: number;
+  negative: number;
+  trend: number;
+  /** Ids of up to three recent questions with text. */
+  examples: number[];
+}
+
+export interface PeriodSnapshot {
+  topics: SnapshotTopic[];
+  feedback: { up: number; down: number };
+  questions: number;
+  unanswered: number;
+}
+
+export interface SnapshotData {
+  /** Per period length in days ("7", "30", "90"). Topics whose questions all lost their text (erasure) are labelled by their stems. */
+  periods: Record<string, PeriodSnapshot>;
+}
+
+/** Groups the questions with text; those without (erased) keep the topic they had. */
+export function assignTopics(rows: readonly CorpusRow[]): { keys: string[]; labels: Map<string, string>; changed: { id: number; topic: string }[] } {
+  const withText = rows.flatMap((r, i) => (r.question ? [i] : []));
+  const grouping = groupQuestions(withText.map((i) => rows[i]!.question!));
+  const keys = rows.map((r) => r.topic ?? '');
+  const changed: { id: number; topic: string }[] = [];
+  withText.forEach((rowIndex, j) => {
+    const key = grouping.keys[j]!;
+    keys[rowIndex] = key;
+    if (rows[rowIndex]!.topic !== key) changed.push({ id: rows[rowIndex]!.id, topic: key });
+  });
+  return { keys, labels: grouping.labels, changed };
+}
+
+const isUnanswered = (r: CorpusRow) => r.unanswered !== null || r.vote === -1;
+
+export function buildSnapshot(rows: readonly CorpusRow[], keys: readonly string[], labels: Map<string, string>, now: Date): SnapshotData {
+  const data: SnapshotData = { periods: {} };
+  for (const days of INSIGHT_DAYS) {
+    const from = now.getTime() - days * DAY_MS;
+    const before = from - days * DAY_MS;
+    const topics = new Map<string, { count: number; answered: number; negative: number; previous: number; examples: { id: number; at: number }[] }>();
+    const period: PeriodSnapshot = { topics: [], feedback: { up: 0, down: 0 }, questions: 0, unanswered: 0 };
+    rows.forEach((r, i) => {
+      const at = r.createdAt.getTime();
+      if (at < before) return;
+      const key = keys[i] ?? '';
+      let t = topics.get(key);
+      if (!t) topics.set(key, (t = { count: 0, answered: 0, negative: 0, previous: 0, examples: [] }));
+      if (at < from) {
+        t.previous++;
+        return;
+      }
+      t.count++;
+      period.questions++;
+      if (!isUnanswered(r)) t.answered++;
+      else period.unanswered++;
+      if (r.vote === -1) {
+        t.negative++;
+        period.feedback.down++;
+      } else if (r.vote === 1) period.feedback.up++;
+      if (r.question) {
+        t.examples.push({ id: r.id, at });
+        if (t.examples.length > 3) {
+          t.examples.sort((a, b) => b.at - a.at || b.id - a.id);
+          t.examples.pop();
+        }
+      }
+    });
+    period.topics = [...topics.entries()]
+      .filter(([key, t]) => key !== '' && t.count > 0)
+      .sort((a, b) => b[1].count - a[1].count || a[0].localeCompare(b[0]))
+      .slice(0, TOPICS_SHOWN)
+      .map(([key, t]) => ({
+        key,
+        label: labels.get(key) ?? key.replaceAll('+', ' '),
+        count: t.count,
+        answered: round(t.answered / t.count),
+        negative: round(t.negative / t.count),
+        trend: t.count - t.previous,
+        examples: t.examples.sort((a, b) => b.at - a.at || b.id - a.id).map((e) => e.id),
+      }));
+    data.periods[String(days)] = period;
+  }
+  return data;
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
