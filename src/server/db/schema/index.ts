@@ -17,3 +17,4 @@ export * from './billing.ts';
 export * from './audit.ts';
 export * from './dataprotection.ts';
 export * from './ai.ts';
+export * from './handoff.ts';
