@@ -550,7 +550,7 @@ const EXAMPLES: Record<string, Example> = {
 async function takenThreadOf(caller: Caller): Promise<number> {
   const held = await heldVisitorThread();
   const holder = caller === 'anonymous' || caller === 'stranger' ? people.owner : caller === 'live' ? people.owner : people[caller];
-  await t.database.db.insert(threadHandoffs).values({ threadId: held.id, teamId: pub.teamId!, assistantId: pub.id, takenBy: holder.id, takenByName: 'Olga', takenAt: new Date(), staffActiveAt: new Date() });
+  await t.database.db.insert(threadHandoffs).values({ threadId: held.id, assistantId: pub.id, takenBy: holder.id, takenByName: 'Olga', takenAt: new Date(), staffActiveAt: new Date() });
   return held.id;
 }
 

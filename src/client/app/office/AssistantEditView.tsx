@@ -5,6 +5,7 @@ import { IMAGE_TEXTS } from '../../features/images/texts.ts';
 import { KnowledgeTab } from '../../features/knowledge/KnowledgeTab.tsx';
 import { KNOWLEDGE_TEXTS } from '../../features/knowledge/texts.ts';
 import { ToolsTab } from '../../features/tools/ToolsTab.tsx';
+import { HandoffSettingsCard } from '../../features/handoff/HandoffSettingsCard.tsx';
 import { TOOL_TEXTS } from '../../features/tools/texts.ts';
 
 // The edit screen's tabs of other features: the app composes them into the assistants' edit view.
@@ -12,6 +13,7 @@ const TABS: EditTabs = {
   knowledge: { label: KNOWLEDGE_TEXTS.tabLabel, Panel: KnowledgeTab },
   tools: { label: TOOL_TEXTS.tabLabel, Panel: ToolsTab },
   styles: { label: IMAGE_TEXTS.tabLabel, Panel: StylesTab },
+  publishExtra: HandoffSettingsCard,
 };
 
 /** The edit screen (docs/product/library-and-wizard.md) with the knowledge, tools and styles tabs. */

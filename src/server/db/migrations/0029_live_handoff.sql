@@ -11,7 +11,6 @@ CREATE TABLE "handoff_settings" (
 --> statement-breakpoint
 CREATE TABLE "thread_handoffs" (
 	"thread_id" integer PRIMARY KEY NOT NULL REFERENCES "threads"("id") ON DELETE cascade,
-	"team_id" integer NOT NULL REFERENCES "teams"("id") ON DELETE cascade,
 	"assistant_id" integer NOT NULL REFERENCES "assistants"("id") ON DELETE cascade,
 	"requested_at" timestamp with time zone,
 	"taken_by" integer REFERENCES "users"("id") ON DELETE set null,
@@ -21,7 +20,7 @@ CREATE TABLE "thread_handoffs" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "thread_handoffs_team_idx" ON "thread_handoffs" USING btree ("team_id");
+CREATE INDEX "thread_handoffs_assistant_idx" ON "thread_handoffs" USING btree ("assistant_id");
 --> statement-breakpoint
 -- Staff messages are messages of the thread (erasure, export and retention take them along).
 ALTER TABLE "messages" ADD COLUMN "author_name" text;

@@ -40,9 +40,7 @@ export const threadHandoffs = pgTable(
     threadId: integer('thread_id')
       .primaryKey()
       .references(() => threads.id, { onDelete: 'cascade' }),
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    // The team is the thread's (threads.team_id): the row goes with the thread.
     assistantId: integer('assistant_id')
       .notNull()
       .references(() => assistants.id, { onDelete: 'cascade' }),
@@ -55,7 +53,7 @@ export const threadHandoffs = pgTable(
     staffActiveAt: timestamp('staff_active_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('thread_handoffs_team_idx').on(t.teamId)],
+  (t) => [index('thread_handoffs_assistant_idx').on(t.assistantId)],
 );
 
 export type ThreadHandoffRow = typeof threadHandoffs.$inferSelect;

@@ -57,7 +57,7 @@ export async function usersWithUseRight(db: Db, assistantId: number, userIds: nu
 }
 
 /** The visitor asked for a person: the request stands until someone takes it or it times out. */
-export async function markRequested(db: Db, ref: { threadId: number; teamId: number; assistantId: number }) {
+export async function markRequested(db: Db, ref: { threadId: number; assistantId: number }) {
   await db
     .insert(threadHandoffs)
     .values({ ...ref, requestedAt: sql`now()` })
@@ -68,10 +68,10 @@ export async function markRequested(db: Db, ref: { threadId: number; teamId: num
  * Takes the thread for one person in ONE statement: the first wins, a second caller gets no row
  * (then `findHandoff` names who has it). Taking a thread one holds already is a no-op success.
  */
-export async function takeHandoff(db: Db, ref: { threadId: number; teamId: number; assistantId: number; userId: number; name: string }) {
+export async function takeHandoff(db: Db, ref: { threadId: number; assistantId: number; userId: number; name: string }) {
   const [row] = await db
     .insert(threadHandoffs)
-    .values({ threadId: ref.threadId, teamId: ref.teamId, assistantId: ref.assistantId, takenBy: ref.userId, takenByName: ref.name, takenAt: sql`now()`, staffActiveAt: sql`now()` })
+    .values({ threadId: ref.threadId, assistantId: ref.assistantId, takenBy: ref.userId, takenByName: ref.name, takenAt: sql`now()`, staffActiveAt: sql`now()` })
     .onConflictDoUpdate({
       target: threadHandoffs.threadId,
       set: { takenBy: ref.userId, takenByName: ref.name, takenAt: sql`now()`, staffActiveAt: sql`now()`, requestedAt: null, updatedAt: sql`now()` },
@@ -114,7 +114,7 @@ export async function expireWaitingRequests(db: Db, now: Date) {
     .where(
       sql`${threadHandoffs.takenBy} is null and ${threadHandoffs.requestedAt} is not null and ${threadHandoffs.requestedAt} + make_interval(secs => coalesce((select s.wait_seconds from ${handoffSettings} s where s.assistant_id = ${threadHandoffs.assistantId}), 120)) < ${now.toISOString()}::timestamptz`,
     )
-    .returning({ threadId: threadHandoffs.threadId, assistantId: threadHandoffs.assistantId, teamId: threadHandoffs.teamId });
+    .returning({ threadId: threadHandoffs.threadId, assistantId: threadHandoffs.assistantId, teamId: sql<number>`(select t.team_id from ${threads} t where t.id = ${threadHandoffs.threadId})` });
 }
 
 /** Held threads whose person stayed quiet since `before` go back to the Mika. */
@@ -123,7 +123,7 @@ export async function returnIdleHandoffs(db: Db, before: Date) {
     .update(threadHandoffs)
     .set({ takenBy: null, takenByName: null, takenAt: null, staffActiveAt: null, updatedAt: sql`now()` })
     .where(sql`${threadHandoffs.takenBy} is not null and ${threadHandoffs.staffActiveAt} < ${before.toISOString()}::timestamptz`)
-    .returning({ threadId: threadHandoffs.threadId, assistantId: threadHandoffs.assistantId, teamId: threadHandoffs.teamId });
+    .returning({ threadId: threadHandoffs.threadId, assistantId: threadHandoffs.assistantId, teamId: sql<number>`(select t.team_id from ${threads} t where t.id = ${threadHandoffs.threadId})` });
 }
 
 /** A public thread of the team for the office (another team's does not exist), with its Mika. */

@@ -38,15 +38,14 @@ export const HANDOFF_IDLE_MS = 10 * 60_000;
 
 // ---- Settings (Veröffentlichung tab) ----
 
-async function editableChatMika(deps: Deps, auth: AuthContext, uuid: string) {
-  const assistant = await requireAccess(auth, 'assistant.edit', uuid, deps);
+function assertTeamChatMika(assistant: { type: string; teamId: number | null }) {
   if (assistant.type !== 'chat' || assistant.teamId === null) throw new AppError('VALIDATION', HANDOFF_MESSAGES.notPublicChat);
-  return assistant;
 }
 
 /** GET /api/handoff/{assistantUuid}: the Mika's hand-off settings (defaults when never saved). */
 export async function getHandoffSettings(deps: Deps, auth: AuthContext, uuid: string): Promise<HandoffSettings> {
-  const assistant = await editableChatMika(deps, auth, uuid);
+  const assistant = await requireAccess(auth, 'assistant.edit', uuid, deps);
+  assertTeamChatMika(assistant);
   const row = await findHandoffSettings(deps.db, assistant.id);
   if (!row) return DEFAULT_HANDOFF_SETTINGS;
   return { enabled: row.enabled, hours: row.hours, waitSeconds: row.waitSeconds, greeting: row.greeting };
@@ -54,7 +53,8 @@ export async function getHandoffSettings(deps: Deps, auth: AuthContext, uuid: st
 
 /** PUT /api/handoff/{assistantUuid}. */
 export async function saveHandoffSettings(deps: Deps, auth: AuthContext, uuid: string, input: HandoffSettings) {
-  const assistant = await editableChatMika(deps, auth, uuid);
+  const assistant = await requireAccess(auth, 'assistant.edit', uuid, deps);
+  assertTeamChatMika(assistant);
   const hours = [...input.hours].sort((a, b) => a.day - b.day || a.from.localeCompare(b.from));
   await upsertHandoffSettings(deps.db, { assistantId: assistant.id, teamId: assistant.teamId!, ...input, hours });
   return { ...input, hours, message: HANDOFF_MESSAGES.saved };
@@ -108,7 +108,7 @@ async function askForPerson(deps: Deps, access: ThreadAccess): Promise<HandoffRe
     publishVisitor(deps, thread.id);
     return { status: 'unavailable' };
   }
-  await markRequested(deps.db, { threadId: thread.id, teamId: thread.teamId, assistantId: assistant.id });
+  await markRequested(deps.db, { threadId: thread.id, assistantId: assistant.id });
   await appendThreadMessage(deps, thread.id, { origin: 'ai', text: settings.greeting || HANDOFF_MESSAGES.defaultGreeting });
   publishVisitor(deps, thread.id);
   publishOffice(deps, assistant.id, { threadId: thread.id, assistantUuid: assistant.uuid, kind: 'requested' });
@@ -158,6 +158,7 @@ const allMikas = (auth: AuthContext) => auth.user.isAdmin || !planHasRights(auth
 
 /** The Mikas whose live room the member joins (the office socket). */
 export async function liveRoomsOf(deps: Deps, auth: AuthContext | null): Promise<{ userId: number; assistantIds: number[] } | null> {
+  requireAccess(auth, 'anyone');
   if (!auth) return null;
   const assistantIds = await liveAssistantIds(deps.db, { teamId: auth.team.id, userId: auth.user.id, allMikas: allMikas(auth) });
   return { userId: auth.user.id, assistantIds };
@@ -182,7 +183,6 @@ export async function listLive(deps: Deps, auth: AuthContext): Promise<LiveThrea
 
 /** A public thread of the caller's team on a Mika they may use with hand-off on: else 404 / 403. */
 async function liveThreadFor(deps: Deps, auth: AuthContext, threadId: number) {
-  requireAccess(auth, 'member');
   const row = await findLiveThread(deps.db, auth.team.id, threadId);
   if (!row) throw new AppError('NOT_FOUND', HANDOFF_MESSAGES.threadNotFound);
   const ids = await liveAssistantIds(deps.db, { teamId: auth.team.id, userId: auth.user.id, allMikas: allMikas(auth) });
@@ -197,17 +197,19 @@ export function staffName(auth: AuthContext): string {
 
 /** GET /api/live/threads/{threadId}/messages: the whole conversation for the office. */
 export async function liveThreadMessages(deps: Deps, auth: AuthContext, threadId: number): Promise<ChatMessage[]> {
+  requireAccess(auth, 'member');
   const row = await liveThreadFor(deps, auth, threadId);
   return threadMessagesById(deps, row.thread.id);
 }
 
 /** POST /api/live/threads/{threadId}/take: first wins (409 names who has it). */
 export async function takeLiveThread(deps: Deps, auth: AuthContext, threadId: number) {
+  requireAccess(auth, 'member');
   const row = await liveThreadFor(deps, auth, threadId);
   const name = staffName(auth);
   const held = await findHandoff(deps.db, threadId);
   if (held?.takenBy === auth.user.id) return { status: 'success' as const, takenBy: name };
-  const taken = await takeHandoff(deps.db, { threadId, teamId: auth.team.id, assistantId: row.thread.assistantId, userId: auth.user.id, name });
+  const taken = await takeHandoff(deps.db, { threadId, assistantId: row.thread.assistantId, userId: auth.user.id, name });
   if (!taken) {
     const other = await findHandoff(deps.db, threadId);
     throw new AppError('CONFLICT', HANDOFF_MESSAGES.takenByOther(other?.takenByName ?? HANDOFF_MESSAGES.teamFallbackName));
@@ -221,6 +223,7 @@ export async function takeLiveThread(deps: Deps, auth: AuthContext, threadId: nu
 
 /** POST /api/live/threads/{threadId}/message: only the holder writes; stored as a thread message. */
 export async function sendLiveMessage(deps: Deps, auth: AuthContext, threadId: number, text: string): Promise<ChatMessage> {
+  requireAccess(auth, 'member');
   const row = await liveThreadFor(deps, auth, threadId);
   if (!(await touchHandoff(deps.db, threadId, auth.user.id))) throw new AppError('CONFLICT', HANDOFF_MESSAGES.notTaken);
   const message = await appendThreadMessage(deps, threadId, { origin: 'staff', text, authorName: staffName(auth) });
@@ -231,6 +234,7 @@ export async function sendLiveMessage(deps: Deps, auth: AuthContext, threadId: n
 
 /** POST /api/live/threads/{threadId}/release: "An Mika zurückgeben". */
 export async function releaseLiveThread(deps: Deps, auth: AuthContext, threadId: number) {
+  requireAccess(auth, 'member');
   const row = await liveThreadFor(deps, auth, threadId);
   if (!(await releaseHandoff(deps.db, threadId, auth.user.id))) throw new AppError('CONFLICT', HANDOFF_MESSAGES.notTaken);
   await appendThreadMessage(deps, threadId, { origin: 'ai', text: HANDOFF_MESSAGES.returned });

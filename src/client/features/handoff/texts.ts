@@ -1,0 +1,43 @@
+// German texts only the hand-off screens show (docs/product/live-handoff.md). Texts both sides show
+// are HANDOFF_MESSAGES in src/shared/messages.ts.
+export const HANDOFF_TEXTS = {
+  // Veröffentlichung tab
+  cardTitle: 'Live-Übernahme',
+  cardText: 'Besucher können im öffentlichen Chat um einen Menschen bitten. Wer im Team den Mika nutzen darf und Mika geöffnet hat, sieht die Anfrage unter „Live“ und kann das Gespräch übernehmen.',
+  enabled: 'Mit einem Menschen sprechen anbieten',
+  hoursTitle: 'Erreichbarkeit (Uhrzeit in Deutschland)',
+  hoursEmpty: 'Noch keine Zeiten: Ohne Zeiten ist niemand erreichbar.',
+  addHours: 'Zeit hinzufügen',
+  removeHours: 'Zeit entfernen',
+  weekdays: ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'] as const,
+  day: 'Tag',
+  from: 'Von',
+  to: 'Bis',
+  waitSeconds: 'Wartezeit in Sekunden',
+  waitHelper: 'So lange wartet der Besucher auf jemanden aus dem Team (30–900).',
+  greeting: 'Begrüßung während der Wartezeit',
+  greetingHelper: 'Leer: „Einen Moment bitte – ich frage jemanden aus dem Team, der gleich für Dich da ist.“',
+  save: 'Speichern',
+  // Public chat
+  askPerson: 'Mit einem Menschen sprechen',
+  askPersonPhrase: 'Ich möchte mit einem Menschen sprechen.',
+  // Office area "Live"
+  navLabel: 'Live',
+  title: 'Live',
+  intro: 'Offene Gespräche Deiner veröffentlichten Mikas: mit einer Besuchernachricht in den letzten 30 Minuten, einer offenen Anfrage oder von jemandem übernommen.',
+  empty: 'Gerade ist kein Gespräch offen.',
+  requested: 'Möchte einen Menschen sprechen',
+  takenBy: (name: string) => `Übernommen von ${name}`,
+  takenByMe: 'Von Dir übernommen',
+  take: 'Übernehmen',
+  release: 'An Mika zurückgeben',
+  choose: 'Wähle links ein Gespräch aus.',
+  back: 'Zurück zur Liste',
+  visitor: 'Besucher',
+  placeholder: 'Nachricht an den Besucher',
+  send: 'Senden',
+  notifyTitle: 'Ein Besucher möchte einen Menschen sprechen',
+  notifyBody: (mika: string) => `Im Chat von ${mika}`,
+  allowNotifications: 'Benachrichtigungen erlauben',
+  listLabel: 'Offene Gespräche',
+} as const;
