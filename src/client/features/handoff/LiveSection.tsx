@@ -9,7 +9,7 @@ import { IconButton } from '../../components/ui/IconButton.ts';
 import { TextField } from '../../components/ui/TextField.ts';
 import { Typography } from '../../components/ui/Typography.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import type { ChatMessage } from '../../../shared/schemas/chat.ts';
 import type { LiveThread } from '../../../shared/schemas/handoff.ts';
 import { SectionHeader } from '../../components/SectionHeader.tsx';
@@ -19,7 +19,7 @@ import { useLiveThreads } from './api/get-live-threads.ts';
 import { useReleaseLiveThread } from './api/release-live-thread.ts';
 import { useSendLiveMessage } from './api/send-live-message.ts';
 import { useTakeLiveThread } from './api/take-live-thread.ts';
-import { onLiveEvent } from './office-live.ts';
+import { officeLiveJoined, onLiveEvent } from './office-live.ts';
 import { HANDOFF_TEXTS } from './texts.ts';
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit' });
@@ -40,6 +40,7 @@ export default function LiveSection() {
     [queryClient],
   );
   const [permission, setPermission] = useState(() => (typeof Notification === 'undefined' ? 'denied' : Notification.permission));
+  const joined = useSyncExternalStore(officeLiveJoined.subscribe, officeLiveJoined.get);
   const list = threads.data ?? [];
   const current = list.find((t) => t.threadId === selected) ?? null;
 
@@ -49,11 +50,21 @@ export default function LiveSection() {
         title={HANDOFF_TEXTS.title}
         subtitle={HANDOFF_TEXTS.intro}
         actions={
-          permission === 'default' ? (
-            <Button color="inherit" variant="outlined" onClick={() => void Notification.requestPermission().then(setPermission)}>
-              {HANDOFF_TEXTS.allowNotifications}
-            </Button>
-          ) : undefined
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            <Chip
+              size="small"
+              data-testid="live-presence"
+              data-joined={joined ? 'true' : 'false'}
+              color={joined ? 'success' : 'default'}
+              variant="outlined"
+              label={joined ? HANDOFF_TEXTS.present : HANDOFF_TEXTS.notPresent}
+            />
+            {permission === 'default' && (
+              <Button color="inherit" variant="outlined" onClick={() => void Notification.requestPermission().then(setPermission)}>
+                {HANDOFF_TEXTS.allowNotifications}
+              </Button>
+            )}
+          </Box>
         }
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(260px, 360px) minmax(0, 1fr)' }, alignItems: 'start' }}>
@@ -126,7 +137,9 @@ function ThreadPanel({ thread, onBack }: { thread: LiveThread; onBack: () => voi
   const send = useSendLiveMessage(thread.threadId);
   const [text, setText] = useState('');
   const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [messages.data?.length]);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.data?.length]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = text.trim();

@@ -12,16 +12,35 @@ type Listener = (event: LiveThreadUpdated) => void;
 
 const listeners = new Set<Listener>();
 let socket: Socket | undefined;
+/** Whether this tab is in its live rooms (shown in «Live»: the team is reachable through it). */
+let joined = false;
+const joinedListeners = new Set<() => void>();
+const setJoined = (value: boolean) => {
+  joined = value;
+  for (const listener of joinedListeners) listener();
+};
 
 function join(s: Socket) {
-  s.emit(JOIN_LIVE_EVENT, {}, (_ack: JoinLiveAck) => undefined);
+  s.emit(JOIN_LIVE_EVENT, {}, (ack: JoinLiveAck) => setJoined(ack?.ok === true));
 }
+
+/** For useSyncExternalStore: whether the tab is present in its live rooms. */
+export const officeLiveJoined = {
+  subscribe: (listener: () => void) => {
+    joinedListeners.add(listener);
+    return () => {
+      joinedListeners.delete(listener);
+    };
+  },
+  get: () => joined,
+};
 
 /** Starts the connection once per tab (idempotent). */
 export function startOfficeLive(): void {
   if (socket || typeof WebSocket === 'undefined') return;
   const s = io({ path: '/socket.io', transports: ['websocket'], withCredentials: true, reconnectionDelayMax: 10_000 });
   s.on('connect', () => join(s));
+  s.on('disconnect', () => setJoined(false));
   s.on(LIVE_EVENT, (event: LiveThreadUpdated) => {
     if (event.kind === 'requested') announce(event);
     for (const listener of listeners) listener(event);

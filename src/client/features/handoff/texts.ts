@@ -40,4 +40,6 @@ export const HANDOFF_TEXTS = {
   notifyBody: (mika: string) => `Im Chat von ${mika}`,
   allowNotifications: 'Benachrichtigungen erlauben',
   listLabel: 'Offene Gespräche',
+  present: 'Erreichbar',
+  notPresent: 'Nicht verbunden',
 } as const;
