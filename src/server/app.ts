@@ -54,7 +54,7 @@ import { legalRoutes } from './features/legal/index.ts';
 import { assistantRoutes, assistantRowOwner } from './features/assistants/index.ts';
 import { teamRowOwner } from './features/teams/index.ts';
 import { chatRoutes, chatRowOwner, registerVisitorTurnHook } from './features/chat/index.ts';
-import { handleVisitorTurn, handoffRoutes, handoffRowOwner, liveRoomsOf, sweepHandoffs } from './features/handoff/index.ts';
+import { handoffVisitorTurn, handoffRoutes, handoffRowOwner, liveRoomsOf, sweepHandoffs } from './features/handoff/index.ts';
 import { userRoutes } from './features/users/index.ts';
 import { dataprotectionRoutes } from './features/dataprotection/index.ts';
 import { supportRoutes } from './features/support/index.ts';
@@ -269,7 +269,7 @@ export async function buildApp(
   await app.register(billingRoutes(deps));
   await app.register(handoffRoutes(deps));
   // Live hand-off (decision 044): the chat asks the handoff feature about a visitor's turn first.
-  registerVisitorTurnHook(handleVisitorTurn);
+  registerVisitorTurnHook(handoffVisitorTurn);
   // Uploaded logos and the built client are public files.
   await access.declare('public', () => serveStorage(app, backend));
   await access.declare('public', () => serveClient(app, config, [v1NotFound]));

@@ -389,7 +389,7 @@ async function answerWithHold(
   const { thread, assistant } = access;
   // Live hand-off: a held thread or a visitor asking for a person is not the Mika's turn.
   const turn = access.handoff?.enabled ? visitorTurnHook() : undefined;
-  if (turn && (await turn(deps, access, question, emit))) return;
+  if (turn && (await turn.take(deps, access, question, emit))) return;
   const progress = (status: 'start-ai' | 'request-ai' | 'done-ai' | 'error', msg: string) =>
     deps.realtime?.publishProgress({ threadId: thread.id, status, msg });
   progress('start-ai', pickThinkingExpression(assistant));
@@ -430,6 +430,7 @@ async function answerWithHold(
   const own = extras.tools?.({ effects, progress: (msg) => progress('request-ai', msg) });
   const allTools = external || own ? { ...tools, ...external?.tools, ...own } : tools;
   const { store, answer, answerId } = threadAnswerStore(deps, access, extras.hold);
+  if (turn) void answerId().then(() => turn.stored(deps, access), () => undefined);
   // Deltas may come before the answer's row exists (it is stored while the model is asked): the
   // live channel names the row, so its events wait for it, in order.
   const live = createLiveRelay((offset, delta) => {

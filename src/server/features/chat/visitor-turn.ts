@@ -9,7 +9,12 @@ import type { ThreadAccess } from './chat.service.ts';
  * one — and the Mika is not asked. The thread's hand-off state comes with the answer's first
  * statement (ThreadAccess.handoff), so the check adds no round trip.
  */
-export type VisitorTurnHook = (deps: Deps, access: ThreadAccess, question: string, emit: (event: StreamEvent) => void) => Promise<boolean>;
+export interface VisitorTurnHook {
+  /** Whether the hook took the turn (then the Mika is not asked). */
+  take(deps: Deps, access: ThreadAccess, question: string, emit: (event: StreamEvent) => void): Promise<boolean>;
+  /** The Mika answers: the visitor's question has just been stored (the office may show it). */
+  stored(deps: Deps, access: ThreadAccess): void;
+}
 
 let hook: VisitorTurnHook | undefined;
 

@@ -132,7 +132,14 @@ export async function requestHandoff(
  * first statement); a message asking for a person starts the request. Anything else goes on to
  * the Mika, and the office sees that the conversation moved.
  */
-export async function handleVisitorTurn(deps: Deps, access: ThreadAccess, question: string, emit: (event: StreamEvent) => void): Promise<boolean> {
+export const handoffVisitorTurn = {
+  take: handleVisitorTurn,
+  // The Mika answers: the office sees the stored question at once.
+  stored: (deps: Deps, access: ThreadAccess) =>
+    publishOffice(deps, access.assistant.id, { threadId: access.thread.id, assistantUuid: access.assistant.uuid, kind: 'message' }),
+};
+
+async function handleVisitorTurn(deps: Deps, access: ThreadAccess, question: string, emit: (event: StreamEvent) => void): Promise<boolean> {
   const { thread, assistant } = access;
   const office = (kind: LiveThreadUpdated['kind']) => publishOffice(deps, assistant.id, { threadId: thread.id, assistantUuid: assistant.uuid, kind });
   if (access.handoff?.heldBy != null) {
@@ -148,7 +155,6 @@ export async function handleVisitorTurn(deps: Deps, access: ThreadAccess, questi
     emit({ type: 'held', message_id: stored.id });
     return true;
   }
-  office('message');
   return false;
 }
 
