@@ -45,7 +45,7 @@ describe('a held conversation survives kill -9 (embedded database)', () => {
         headers: { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${session}; ${csrf}`, 'x-xsrf-token': decodeURIComponent(csrf.slice('XSRF-TOKEN='.length)) },
         ...(method === 'GET' ? {} : { body: url.endsWith('/message') ? JSON.stringify({ text: 'Ich kümmere mich darum.' }) : '{}' }),
       });
-      return { status: res.status, body: (await res.json()) as any };
+      return { status: res.status, body: (await res.json()) };
     };
     const thread = (await (
       await fetch(`${server.baseUrl}/api/thread/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ assistantUuid: uuid, public: true }) })
