@@ -430,7 +430,15 @@ async function answerWithHold(
   const own = extras.tools?.({ effects, progress: (msg) => progress('request-ai', msg) });
   const allTools = external || own ? { ...tools, ...external?.tools, ...own } : tools;
   const { store, answer, answerId } = threadAnswerStore(deps, access, extras.hold);
-  if (turn) void answerId().then(() => turn.stored(deps, access), () => undefined);
+  if (turn) {
+    // The office hears of the question once it is stored (its list then shows it).
+    const begin = store.begin;
+    store.begin = (question) => {
+      const stored = begin(question);
+      void stored.then(() => turn.stored(deps, access), () => undefined);
+      return stored;
+    };
+  }
   // Deltas may come before the answer's row exists (it is stored while the model is asked): the
   // live channel names the row, so its events wait for it, in order.
   const live = createLiveRelay((offset, delta) => {

@@ -168,8 +168,11 @@ describe('live hand-off', () => {
 
     // Given back: the Mika answers the next question.
     expect((await winner.agent.post(`/api/live/threads/${thread.id}/release`, {})).status).toBe(200);
+    const eventsBefore = tab.events.length;
     const after = await askInThread(visitor, a.uuid, thread, 'Hallo, wer bist Du?');
     expect(after.complete).toBeTruthy();
+    // The office hears of the question the Mika answers, too.
+    await until(() => tab.events.slice(eventsBefore).some((e) => e.kind === 'message' && e.threadId === thread.id), 'the answered question');
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.teamId, team.id));
     expect(audit.map((e) => e.action).sort()).toEqual(['handoff.returned', 'handoff.taken']);
     expect(strangerTab.events).toEqual([]);
