@@ -432,7 +432,7 @@ async function answerWithHold(
   const { store, answer, answerId } = threadAnswerStore(deps, access, extras.hold);
   if (turn) {
     // The office hears of the question once it is stored (its list then shows it).
-    const begin = store.begin;
+    const begin = store.begin.bind(store);
     store.begin = (question) => {
       const stored = begin(question);
       void stored.then(() => turn.stored(deps, access), () => undefined);
