@@ -8,6 +8,7 @@ import { publishedChat, registerBenchUser, startBenchServer, type Client } from 
 import { startFakeOpenAI, type FakeOpenAI } from '../tests/fixtures/fake-openai.ts';
 import { cpuPerCall, get, latencies, loadAgent, percentile, processCpuMs, processRssMiB, runStream, steadyLoad } from './bench-scale.ts';
 import { insightsBench } from './bench-insights.ts';
+import { handoffScenario } from './bench-handoff.ts';
 
 const PROVIDER_DELAY_MS = 50;
 // Open streams arrive this fast in the many-streams scenario (all are open before the first ends).
@@ -63,6 +64,8 @@ async function timeToInteractive(base: string, uuid: string): Promise<number[]> 
 const startLoad = loadAverage();
 
 async function main() {
+  // BENCH_ONLY=handoff: only «Live» with 200 open public conversations (issue 35, scripts/bench-handoff.ts).
+  if (process.env.BENCH_ONLY === 'handoff') return printTable(await handoffScenario(), []);
   const fake = await startFakeOpenAI({ text: 'Das ist eine kurze Antwort aus dem Modell.', firstByteDelayMs: PROVIDER_DELAY_MS });
   // The server runs in its own process, as in production; load and fake provider stay here.
   const server = await startBenchServer(

@@ -15,7 +15,7 @@ import { parseSse } from '../../tests/setup/sse.ts';
 import { insertUserToken } from './features/auth/auth.repository.ts';
 import { ACCESS_RULES, type AccessKind } from './platform/access.ts';
 import { emailTool } from './ai/tools/email.ts';
-import { dataExports, generatedImages, mcpServers, styleImages, threads } from './db/schema/index.ts';
+import { dataExports, generatedImages, handoffSettings, mcpServers, styleImages, threadHandoffs, threads } from './db/schema/index.ts';
 import { sha256 } from './platform/crypto.ts';
 import { INSIGHT_MESSAGES } from '../shared/messages.ts';
 
@@ -57,6 +57,9 @@ const COARSE: Record<AccessKind, Partial<Record<Caller, number>>> = {
   // Without Stripe configured the webhook does not exist for anybody (404, see the example).
   stripe: {},
 };
+/** Without the use right on the published Mika a member sees its conversations but may not act. */
+const LIVE_REFUSALS: Partial<Record<Caller, number>> = { employee: 403, user: 403, editor: 403 };
+
 /** What the services' object-level checks answer on team A's assistant. */
 const OBJECT_RIGHTS: Partial<Record<AccessKind, Partial<Record<Caller, number>>>> = {
   use: { employee: 403 },
@@ -358,6 +361,36 @@ const EXAMPLES: Record<string, Example> = {
     request: async () => ({ method: 'DELETE', url: `/api/dataprotection/visitor-threads/${(await heldVisitorThread()).id}` }),
     object: true,
   },
+  // Live hand-off (decision 044): settings need the edit right; "Live" the use right on a published Mika with hand-off on.
+  'GET /api/handoff/:assistantUuid': { request: () => ({ url: `/api/handoff/${a.uuid}` }), object: true },
+  'PUT /api/handoff/:assistantUuid': {
+    request: () => ({ method: 'PUT', url: `/api/handoff/${a.uuid}`, payload: { enabled: false, hours: [], waitSeconds: 120, greeting: '' } }),
+    object: true,
+  },
+  'GET /api/handoff/:assistantUuid/offer': { request: () => ({ url: `/api/handoff/${pub.uuid}/offer` }) },
+  'POST /api/handoff/request': {
+    request: async () => {
+      const held = await heldVisitorThread();
+      return { method: 'POST', url: '/api/handoff/request', payload: { assistantUuid: pub.uuid, threadId: held.id, token: held.token } };
+    },
+  },
+  'GET /api/live/threads': { request: () => ({ url: '/api/live/threads' }) },
+  'GET /api/live/threads/:threadId/messages': { request: () => ({ url: `/api/live/threads/${visitorThread.id}/messages` }), object: true, expect: LIVE_REFUSALS },
+  'POST /api/live/threads/:threadId/take': {
+    request: async () => ({ method: 'POST', url: `/api/live/threads/${(await heldVisitorThread()).id}/take`, payload: {} }),
+    object: true,
+    expect: LIVE_REFUSALS,
+  },
+  'POST /api/live/threads/:threadId/message': {
+    request: async (c) => ({ method: 'POST', url: `/api/live/threads/${await takenThreadOf(c)}/message`, payload: { text: 'Hallo, hier ist das Team.' } }),
+    object: true,
+    expect: LIVE_REFUSALS,
+  },
+  'POST /api/live/threads/:threadId/release': {
+    request: async (c) => ({ method: 'POST', url: `/api/live/threads/${await takenThreadOf(c)}/release`, payload: {} }),
+    object: true,
+    expect: LIVE_REFUSALS,
+  },
   'DELETE /api/dataprotection/thread': {
     // Whoever holds the token deletes the conversation: every caller, signed in or not.
     request: async () => {
@@ -555,6 +588,14 @@ async function qaEntry(): Promise<string> {
 }
 
 /** A fresh visitor thread of team A's public assistant and its token. */
+/** A visitor thread of team A held by the caller (a live login acts as the owner). */
+async function takenThreadOf(caller: Caller): Promise<number> {
+  const held = await heldVisitorThread();
+  const holder = caller === 'anonymous' || caller === 'stranger' ? people.owner : caller === 'live' ? people.owner : people[caller];
+  await t.database.db.insert(threadHandoffs).values({ threadId: held.id, assistantId: pub.id, takenBy: holder.id, takenByName: 'Olga', takenAt: new Date(), staffActiveAt: new Date() });
+  return held.id;
+}
+
 async function heldVisitorThread() {
   const token = `matrix-${Math.random().toString(36).slice(2)}`;
   const [row] = await t.database.db
@@ -607,6 +648,7 @@ beforeAll(async () => {
   a = await createAssistant(db, home.team, { name: 'Geheimer Matrix-Mika', canTalk: true });
   guide = (await db.select().from(assistantsTable).where(eq(assistantsTable.seedKey, 'default-chat-guide')))[0]!;
   pub = await createAssistant(db, home.team, { isPublic: true, canTalk: true, form: { active: true, settings: formSettings } });
+  await db.insert(handoffSettings).values({ assistantId: pub.id, teamId: home.team.id, enabled: true });
   await grantRights(db, people.user, a, { canUse: true });
   await grantRights(db, people.editor, a, { canUse: true, canEdit: true });
   img = await createAssistant(db, home.team, { name: 'Matrix-Maler', type: 'image', mainStyle: 'realistic_image' });

@@ -54,7 +54,8 @@ import { accountRoutes } from './features/account/index.ts';
 import { legalRoutes } from './features/legal/index.ts';
 import { assistantRoutes, assistantRowOwner } from './features/assistants/index.ts';
 import { teamRowOwner } from './features/teams/index.ts';
-import { chatRoutes, chatRowOwner } from './features/chat/index.ts';
+import { chatRoutes, chatRowOwner, registerVisitorTurnHook } from './features/chat/index.ts';
+import { handoffVisitorTurn, handoffRoutes, handoffRowOwner, liveRoomsOf, sweepHandoffs } from './features/handoff/index.ts';
 import { userRoutes } from './features/users/index.ts';
 import { dataprotectionRoutes } from './features/dataprotection/index.ts';
 import { supportRoutes } from './features/support/index.ts';
@@ -78,6 +79,9 @@ import { recoverInterruptedAnswers, verifyThreadToken } from './features/chat/in
 import { createAiGateway } from './ai/gateway.ts';
 import { createProviderRegistry } from './ai/registry.ts';
 import { attachRealtime } from './platform/realtime.ts';
+
+/** How often an instance ends overdue hand-off requests and returns quiet held threads. */
+const HANDOFF_SWEEP_MS = 10_000;
 import { isEmbedOrigin } from './features/public-chat/index.ts';
 
 export interface BuildOptions {
@@ -156,7 +160,7 @@ export async function buildApp(
     privateFiles,
     // Erasure order: every feature's linked rows first, then the conversations, then the people.
     // The team export adds the parts in this order too (owners with exportTeam).
-    rowOwners: [teamRowOwner, assistantRowOwner, knowledgeRowOwner, websiteRowOwner, assetRowOwner, imageRowOwner, formRowOwner, questionInsightRowOwner, mcpRowOwner, apiKeyRowOwner, mailRowOwner, creditRowOwner, usageRowOwner, billingRowOwner, discountRowOwner, exportRowOwner, chatRowOwner, accountRowOwner, auditRowOwner],
+    rowOwners: [teamRowOwner, assistantRowOwner, knowledgeRowOwner, websiteRowOwner, assetRowOwner, imageRowOwner, formRowOwner, questionInsightRowOwner, mcpRowOwner, apiKeyRowOwner, mailRowOwner, creditRowOwner, usageRowOwner, billingRowOwner, discountRowOwner, exportRowOwner, handoffRowOwner, chatRowOwner, accountRowOwner, auditRowOwner],
     ai: createAiGateway(config.ai, () => providers.models()),
     providers,
     secrets,
@@ -272,6 +276,9 @@ export async function buildApp(
   await app.register(documentRoutes(deps, { asset: assetDocumentSource, task: taskDocumentSource }));
   await app.register(imageRoutes(deps));
   await app.register(billingRoutes(deps));
+  await app.register(handoffRoutes(deps));
+  // Live hand-off (decision 044): the chat asks the handoff feature about a visitor's turn first.
+  registerVisitorTurnHook(handoffVisitorTurn);
   // Uploaded logos and the built client are public files.
   await access.declare('public', () => serveStorage(app, backend));
   await access.declare('public', () => serveClient(app, config, [v1NotFound]));
@@ -290,6 +297,7 @@ export async function buildApp(
         () => false,
       );
     },
+    verifyLiveAccess: async (cookieHeader) => liveRoomsOf(deps, await socketAuth(cookieHeader)),
     verifyKnowledgeAccess: async (cookieHeader, assistantUuid) => {
       const auth = await socketAuth(cookieHeader);
       return requireAccess(auth, 'assistant.edit', assistantUuid, deps).then(
@@ -298,6 +306,12 @@ export async function buildApp(
       );
     },
   });
+
+  // Hand-off requests nobody took and held threads nobody answers: swept by every instance (each
+  // step is one atomic UPDATE … RETURNING, so a thread is handled once).
+  const handoffSweep = setInterval(() => void sweepHandoffs(deps).catch((err: unknown) => app.log.warn({ err }, 'handoff sweep failed')), HANDOFF_SWEEP_MS);
+  handoffSweep.unref();
+  app.addHook('onClose', async () => clearInterval(handoffSweep));
 
   // Answers a stopped process left half-written are kept as interrupted. The embedded database
   // belongs to this process alone, so at start every streaming answer is an orphan; on

@@ -528,3 +528,27 @@ export const QUESTION_INSIGHT_MESSAGES = {
 
 /** The reasons offered with a thumbs down (or free text). */
 export const FEEDBACK_REASONS = ['Falsch', 'Unvollständig', 'Nicht hilfreich'] as const;
+// Live hand-off from the public Mika to a team member (docs/decisions/044-live-handoff.md)
+export const HANDOFF_MESSAGES = {
+  saved: 'Einstellungen zur Live-Übernahme gespeichert',
+  dayInvalid: 'Bitte wähle einen Wochentag von Montag bis Sonntag.',
+  timeInvalid: 'Bitte gib die Uhrzeit als HH:MM an (z. B. 09:00).',
+  rangeInvalid: 'Das Ende einer Öffnungszeit muss nach ihrem Beginn liegen.',
+  tooManyHours: 'Höchstens 21 Öffnungszeiten sind möglich.',
+  waitInvalid: 'Bitte gib eine Wartezeit von 30 bis 900 Sekunden an.',
+  greetingTooLong: 'Der Begrüßungstext darf höchstens 500 Zeichen lang sein.',
+  notPublicChat: 'Die Live-Übernahme gibt es nur für Chat-Mikas.',
+  defaultGreeting: 'Einen Moment bitte – ich frage jemanden aus dem Team, der gleich für Dich da ist.',
+  unavailable: 'Leider ist gerade niemand aus dem Team erreichbar.',
+  unavailableWithForm: 'Leider ist gerade niemand aus dem Team erreichbar. Hinterlasse gern Deine Kontaktdaten – wir melden uns bei Dir.',
+  joined: (name: string) => `${name} vom Team ist jetzt da`,
+  returned: 'Das Team hat das Gespräch an Mika zurückgegeben. Du kannst mir weiter Deine Fragen stellen.',
+  returnedIdle: 'Das Team ist gerade nicht mehr erreichbar. Ich bin wieder für Dich da – stell mir gern Deine Fragen.',
+  takenByOther: (name: string) => `${name} hat dieses Gespräch bereits übernommen.`,
+  notTaken: 'Du hast dieses Gespräch nicht übernommen.',
+  threadNotFound: 'Dieses Gespräch wurde nicht gefunden.',
+  noRight: 'Du hast keine Berechtigung für diesen Mika.',
+  teamFallbackName: 'Jemand',
+  messageRequired: 'Bitte gib eine Nachricht ein.',
+  messageTooLong: 'Die Nachricht ist zu lang (höchstens 4.000 Zeichen).',
+} as const;

@@ -17,6 +17,7 @@ import { TermsOverlay } from './TermsOverlay.tsx';
 import { useEmbedBridge, type HostMessage } from './embed-bridge.ts';
 import { publicChatColors } from './luminance.ts';
 import { usePublicChatSlots } from './public-chat-slots.tsx';
+import { visitorLive } from './visitor-live.tsx';
 import { useInteracted } from './first-interaction.ts';
 import { useTermsApproval } from './terms-approval.ts';
 import { PUBLIC_CHAT_TEXTS } from './texts.ts';
@@ -107,6 +108,7 @@ export function PublicChatPage() {
         assistant={assistant}
         colors={colors}
         publicMode
+        live={slots.handoff ? visitorLive : undefined}
         canStartThread={interacted}
         height={chatHeight(windowHeight, true)}
         leadingAction={logo}

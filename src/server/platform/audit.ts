@@ -37,7 +37,10 @@ export type AuditAction =
   | 'dataprotection.export_downloaded'
   | 'dataprotection.user_erased'
   | 'dataprotection.thread_erased'
-  | 'dataprotection.thread_self_deleted';
+  | 'dataprotection.thread_self_deleted'
+  // Live hand-off (docs/decisions/044-live-handoff.md): a person takes a public conversation over or gives it back.
+  | 'handoff.taken'
+  | 'handoff.returned';
 
 export interface AuditInput {
   action: AuditAction;

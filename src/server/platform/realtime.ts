@@ -20,6 +20,7 @@ import {
   knowledgeRoom,
   type KnowledgeProgress,
 } from '../../shared/schemas/knowledge.ts';
+import { JOIN_LIVE_EVENT, LIVE_EVENT, liveRoom, type JoinLiveAck, type LiveThreadUpdated } from '../../shared/schemas/handoff.ts';
 import {
   IMAGE_PROGRESS_EVENT,
   JOIN_IMAGES_EVENT,
@@ -35,7 +36,14 @@ export interface Realtime {
   publishKnowledge(event: KnowledgeProgress): void;
   /** Stages of a picture, to the assistant's image room. */
   publishImage(event: ImageProgress): void;
+  /** A public thread of a Mika changed, to the office's live room of that Mika (hand-off). */
+  publishLive(assistantId: number, event: LiveThreadUpdated): void;
+  /** The users with an open office connection in the Mika's live room, on any instance. */
+  liveUsers(assistantId: number): Promise<number[]>;
 }
+
+/** The signed-in user of a socket's session and the Mikas whose live rooms they may join. */
+export type LiveRoomVerifier = (cookieHeader: string | undefined) => Promise<{ userId: number; assistantIds: number[] } | null>;
 
 /** Whether the socket's session (its Cookie header) may edit the assistant. */
 export type KnowledgeRoomVerifier = (cookieHeader: string | undefined, assistantUuid: string) => Promise<boolean>;
@@ -83,6 +91,8 @@ export function attachRealtime(
     verifyKnowledgeAccess: KnowledgeRoomVerifier;
     /** Whether the socket's session may use the (image) assistant. */
     verifyImageAccess?: KnowledgeRoomVerifier;
+    /** The office's live rooms (hand-off). */
+    verifyLiveAccess?: LiveRoomVerifier;
   },
 ): Realtime {
   const io = new Server(app.server, {
@@ -139,6 +149,16 @@ export function attachRealtime(
     socket.on(LEAVE_IMAGES_EVENT, async (req: { assistantUuid: string }) => {
       await socket.leave(imageRoom(String(req?.assistantUuid)));
     });
+    // Hand-off: an office tab joins the live rooms of the Mikas its user may use (checked from the
+    // session cookie); the room membership is the presence that makes a person "available".
+    socket.on(JOIN_LIVE_EVENT, async (_req: unknown, ack?: (a: JoinLiveAck) => void) => {
+      const found = opts.verifyLiveAccess ? await opts.verifyLiveAccess(socket.handshake.headers.cookie).catch(() => null) : null;
+      if (!found) return ack?.({ ok: false, rooms: 0 });
+      socket.data = { userId: found.userId };
+      for (const room of socket.rooms) if (room.startsWith('live.')) await socket.leave(room);
+      if (found.assistantIds.length > 0) await socket.join(found.assistantIds.map(liveRoom));
+      ack?.({ ok: true, rooms: found.assistantIds.length });
+    });
     socket.on(LEAVE_THREAD_EVENT, async (req: { threadId: number }) => {
       await socket.leave(progressRoom(Number(req?.threadId)));
     });
@@ -161,6 +181,14 @@ export function attachRealtime(
     },
     publishImage(event) {
       io.to(imageRoom(event.assistantUuid)).emit(IMAGE_PROGRESS_EVENT, event);
+    },
+    publishLive(assistantId, event) {
+      io.to(liveRoom(assistantId)).emit(LIVE_EVENT, event);
+    },
+    async liveUsers(assistantId) {
+      // With the Redis adapter this asks every instance (fetchSockets across the cluster).
+      const sockets = await io.in(liveRoom(assistantId)).fetchSockets();
+      return [...new Set(sockets.map((s) => Number((s.data as { userId?: number } | undefined)?.userId)).filter(Number.isInteger))];
     },
   };
 }

@@ -16,7 +16,10 @@ export const MESSAGE_TYPES = ['txt', 'mp3', 'doc', 'form'] as const;
 
 export const ZMessage = z.object({
   id: z.number(),
-  origin: z.enum(['user', 'ai']),
+  /** staff: a team member who took the public conversation over (live hand-off), with `name`. */
+  origin: z.enum(['user', 'ai', 'staff']),
+  /** A staff message's author (display name). */
+  name: z.string().optional(),
   type: z.enum(MESSAGE_TYPES),
   text: z.string(),
   audio: z.string().nullable(),
@@ -67,6 +70,8 @@ export type StreamEvent =
   | { type: 'complete'; response_id: string; final_text: string; message_id: number; sources?: AnswerSource[] }
   | { type: 'form'; message_id: number }
   | { type: 'document'; message_id: number; document: string }
+  /** A person of the team holds the conversation: the message was stored for them, the Mika does not answer. */
+  | { type: 'held'; message_id: number }
   | { type: 'error'; error: string };
 
 export const ZCapability = z.object({ available: z.boolean(), provider: z.string().nullable(), model: z.string().nullable() });

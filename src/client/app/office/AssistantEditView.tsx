@@ -5,6 +5,7 @@ import { IMAGE_TEXTS } from '../../features/images/texts.ts';
 import { KnowledgeTab } from '../../features/knowledge/KnowledgeTab.tsx';
 import { KNOWLEDGE_TEXTS } from '../../features/knowledge/texts.ts';
 import { ToolsTab } from '../../features/tools/ToolsTab.tsx';
+import { HandoffSettingsCard } from '../../features/handoff/HandoffSettingsCard.tsx';
 import { TOOL_TEXTS } from '../../features/tools/texts.ts';
 import { InsightsTab } from '../../features/question-insights/InsightsTab.tsx';
 import { INSIGHT_TEXTS } from '../../features/question-insights/texts.ts';
@@ -15,6 +16,7 @@ const TABS: EditTabs = {
   tools: { label: TOOL_TEXTS.tabLabel, Panel: ToolsTab },
   styles: { label: IMAGE_TEXTS.tabLabel, Panel: StylesTab },
   insights: { label: INSIGHT_TEXTS.tabLabel, Panel: InsightsTab },
+  publishExtra: HandoffSettingsCard,
 };
 
 /** The edit screen (docs/product/library-and-wizard.md) with the knowledge, tools, styles and Einblicke tabs. */

@@ -25,6 +25,14 @@ export default function OfficePage() {
   // deferred instead, so React renders it time-sliced (docs/decisions/012: Total Blocking Time).
   const loaded = useDeferredValue(!query.isPending);
 
+  // Every office tab is present for the live hand-off (docs/decisions/044): loaded after the first screen.
+  const signedIn = Boolean(query.data);
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    const timer = setTimeout(() => void import('../../features/handoff/office-live.ts').then((m) => m.startOfficeLive(), () => undefined), 1_000);
+    return () => clearTimeout(timer);
+  }, [signedIn]);
+
   // The temporary drawer closes when the screen becomes wide or another section opens.
   useEffect(() => setMobileNavOpen(false), [wide, component, setMobileNavOpen]);
 

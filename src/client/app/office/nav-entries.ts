@@ -1,4 +1,5 @@
 import { ApiIcon } from '../../components/ui/icons/ApiIcon.ts';
+import { ChatIcon } from '../../components/ui/icons/ChatIcon.ts';
 import { AutoAwesomeIcon } from '../../components/ui/icons/AutoAwesomeIcon.ts';
 import { DataUsageIcon } from '../../components/ui/icons/DataUsageIcon.ts';
 import { GroupIcon } from '../../components/ui/icons/GroupIcon.ts';
@@ -28,6 +29,7 @@ export interface NavEntry {
  */
 export const NAV_ENTRIES: NavEntry[] = [
   { section: 'Assistant', label: COMMON_TEXTS.navLibrary, icon: AutoAwesomeIcon, visible: ROLE.everyone },
+  { section: 'Live', label: 'Live', icon: ChatIcon, visible: ROLE.everyone },
   { section: 'Support', label: 'Support', icon: SupportAgentIcon, visible: ROLE.everyone },
   // docs/product/library-and-wizard.md: Insight right after Support (the operator's own entry), then the team's.
   { section: 'Insight', label: 'Insight', icon: InsightsIcon, visible: ROLE.superadmin },

@@ -37,6 +37,8 @@ export const SECTIONS: Record<string, SectionDefinition> = {
   Offer: { component: lazyMui(() => import('../../features/offer/OfferSection.tsx')), allowed: ROLE.owner },
   Shop: { component: lazyMui(() => import('../../features/shop/ShopSection.tsx')), allowed: ROLE.owner },
   Usage: { component: lazyMui(() => import('./UsageWithInsights.tsx')), allowed: ROLE.admin },
+  // Live hand-off (docs/product/live-handoff.md): the server lists only the Mikas the member may use.
+  Live: { component: lazyMui(() => import('../../features/handoff/LiveSection.tsx')), allowed: ROLE.everyone },
   Billing: { component: lazyMui(() => import('../../features/billing/BillingSection.tsx')), allowed: ROLE.owner },
 };
 

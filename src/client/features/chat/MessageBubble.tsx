@@ -113,10 +113,13 @@ export function MessageBubble({ message, surfaces, assistant, thread, onContinue
         <Spinner size={12} />
         {CHAT_TEXTS.streamingNote}
       </>
+    ) : message.origin === 'staff' ? (
+      // Live hand-off: a person of the team wrote this, named as the visitor sees them.
+      <span data-testid="staff-name">{CHAT_TEXTS.staffAuthor(message.name ?? '')}</span>
     ) : (actions ?? undefined);
   return (
     <Bubble
-      origin={message.origin}
+      origin={message.origin === 'user' ? 'user' : 'ai'}
       surfaces={surfaces}
       assistant={assistant}
       note={note}
@@ -130,7 +133,7 @@ export function MessageBubble({ message, surfaces, assistant, thread, onContinue
 function MessageContent({ message, assistant, thread }: Omit<MessageBubbleProps, 'surfaces' | 'actions'>) {
   const text = message.text.trim();
   const body =
-    message.origin === 'user' ? (
+    message.origin !== 'ai' ? (
       <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</Box>
     ) : (
       <Markdown>{message.text}</Markdown>

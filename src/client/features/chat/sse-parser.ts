@@ -42,6 +42,8 @@ export function parseStreamEvent(payload: string): StreamEvent | null {
       return typeof v.message_id === 'number' && typeof v.document === 'string'
         ? { type: 'document', message_id: v.message_id, document: v.document }
         : null;
+    case 'held':
+      return typeof v.message_id === 'number' ? { type: 'held', message_id: v.message_id } : null;
     case 'error':
       return { type: 'error', error: typeof v.error === 'string' && v.error ? v.error : '' };
     default:

@@ -199,6 +199,12 @@ export function useChatSession(
             void confirmStreamedAnswer(assistantUuid, target, event.final_text, event.response_id).catch(() => undefined);
           }
           release(controller);
+        } else if (event.type === 'held') {
+          // A person holds the conversation (live hand-off): the message is theirs, no answer follows.
+          outcome.finished = 'complete';
+          store.setThreadStatus(target.id, 'done-ai', '');
+          void queryClient.invalidateQueries({ queryKey: messagesKey });
+          release(controller);
         } else {
           outcome.finished = 'error';
           const text = event.error || COMMON_MESSAGES.unknownError;

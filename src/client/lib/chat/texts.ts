@@ -23,6 +23,7 @@ export const CHAT_TEXTS = {
   deleteConfirm: 'Löschen',
   cancel: 'Abbrechen',
   partial: 'Antwort unterbrochen',
+  staffAuthor: (name: string) => `${name} vom Team`,
   streamingNote: 'Wird noch geschrieben …',
   continueAnswer: 'Fortsetzen',
   continuePrompt: 'Bitte setze Deine letzte Antwort genau dort fort, wo sie abgebrochen ist.',

@@ -38,7 +38,10 @@ export const messages = pgTable(
     threadId: integer('thread_id')
       .notNull()
       .references(() => threads.id, { onDelete: 'cascade' }),
+    /** user (the asker), ai (the Mika) or staff (a team member who took the public thread over). */
     origin: text('origin').notNull(),
+    /** A staff message's author as the visitor sees them (display name, never the e-mail). */
+    authorName: text('author_name'),
     type: text('type').notNull().default('txt'),
     text: text('text').notNull().default(''),
     audio: text('audio'),
@@ -71,7 +74,7 @@ export const messages = pgTable(
     index('messages_streaming_idx')
       .on(t.heartbeatAt)
       .where(sql`${t.status} = 'streaming'`),
-    check('messages_origin_check', sql`${t.origin} in ('user', 'ai')`),
+    check('messages_origin_check', sql`${t.origin} in ('user', 'ai', 'staff')`),
     check('messages_type_check', sql`${t.type} in ('txt', 'mp3', 'doc', 'form')`),
     check('messages_status_check', sql`${t.status} in ('streaming', 'complete', 'partial', 'submitted')`),
   ],

@@ -20,3 +20,4 @@ export * from './ai.ts';
 export * from './question-insights.ts';
 export * from './knowledge-qa.ts';
 export * from './websites.ts';
+export * from './handoff.ts';

@@ -8,7 +8,9 @@ import {
   knowledgeFiles,
   mcpServers,
   messages,
+  handoffSettings,
   teams,
+  threadHandoffs,
   threads,
   type MessageRow,
   type ToolSlug,
@@ -64,6 +66,8 @@ const threadAccessFields = {
   hasMcp: sql<boolean>`exists(select 1 from ${assistantMcps} m join ${mcpServers} s on s.id = m.mcp_server_id where m.assistant_id = ${assistants.id} and m.active and s.team_id = ${threads.teamId})`,
   // The assistant's switched-on tools ride along: no extra round trip before the model call.
   tools: sql<{ toolSlug: ToolSlug; settings: Record<string, unknown> }[]>`(select coalesce(json_agg(json_build_object('toolSlug', t.tool_slug, 'settings', t.settings)), '[]'::json) from ${assistantTools} t where t.assistant_id = ${assistants.id} and t.active)`,
+  // Live hand-off (decision 044): whether a public thread's Mika offers it and who holds the thread.
+  handoff: sql<{ enabled: boolean; heldBy: number | null } | null>`(select json_build_object('enabled', hs.enabled, 'heldBy', (select th.taken_by from ${threadHandoffs} th where th.thread_id = ${threads.id})) from ${handoffSettings} hs where hs.assistant_id = ${assistants.id} and ${threads.isPublic})`,
 };
 
 /**
@@ -121,6 +125,7 @@ export function answerOpening(opening: AnswerOpening) {
       name: 'answer_guard',
       body: sql`
         select t.team_id, t.is_public, a.id as assistant_id, ${isFreeAssistantSql(sql`a.seed_key`)} as free,
+               exists(select 1 from ${threadHandoffs} th where th.thread_id = t.id and th.taken_by is not null) as held,
                case when a.type = 'task' then 'task' else 'chat' end as capability
         from ${threads} t
         join ${assistants} a on a.id = t.assistant_id and a.uuid = ${sql.placeholder('assistantUuid')}
@@ -144,7 +149,7 @@ export function answerOpening(opening: AnswerOpening) {
     // Who pays: the thread's team, unless the Mika is free or a visitor limit refuses the message.
     const hold = reserveCreditsCtes(
       sql`select g.team_id, g.capability from answer_guard g
-          where g.team_id is not null and not g.free
+          where g.team_id is not null and not g.free and not g.held
             and ${countOf('answer_ip_hits')} <= ${opening.perIp.limit} and ${countOf('answer_assistant_hits')} <= ${opening.perAssistant.limit}`,
       opening.holdUnits,
     );
@@ -388,6 +393,7 @@ export function toChatMessage(m: MessageRow, staleBefore?: Date): ChatMessage {
     audio: m.audio,
     document: m.document,
     response_id: m.responseId,
+    ...(m.origin === 'staff' ? { name: m.authorName ?? '' } : {}),
     status: stale ? 'partial' : m.status,
     ...(m.sources && m.sources.length > 0 ? { sources: m.sources } : {}),
     created_at: m.createdAt.toISOString(),

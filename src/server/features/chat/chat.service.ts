@@ -51,6 +51,7 @@ import {
   setMessageSources,
   toChatMessage,
 } from './chat.repository.ts';
+import { visitorTurnHook } from './visitor-turn.ts';
 
 const HISTORY_MESSAGES = 40;
 
@@ -115,6 +116,8 @@ export interface ThreadAccess {
   hasMcp: boolean;
   /** Who asks (the offline engine tells an operator, an admin and an employee different next steps). */
   audience: OfflineAudience;
+  /** A public thread whose Mika offers the live hand-off: on, and who holds it (decision 044). */
+  handoff?: { enabled: boolean; heldBy: number | null } | null;
   /** Asked with `answer`: what the answer starts from, read and held with the access check. */
   answer?: AnswerStart;
 }
@@ -150,7 +153,7 @@ function checkThreadRow(auth: AuthContext | null, ref: ThreadRef, row: ThreadRow
   if (thread.isPublic) {
     // A public thread lives only as long as its assistant stays published.
     if (!assistant.isPublic) throw threadNotFound();
-    return { thread, assistant, tools, hasKnowledge, hasMcp, team: row.team ?? NEUTRAL_TEAM, audience: 'visitor' };
+    return { thread, assistant, tools, hasKnowledge, hasMcp, team: row.team ?? NEUTRAL_TEAM, audience: 'visitor', handoff: row.handoff };
   }
   // A team thread belongs to one user of that team; the assistant must still be visible to it.
   if (
@@ -200,7 +203,9 @@ async function openAnswer(deps: Deps, auth: AuthContext | null, ref: ThreadRef, 
     const history = toHistory(row!.history);
     // As reserveAnswerCredits: the help Mika costs nothing; a visitor of a team whose trial ended
     // meets the same neutral refusal as on empty credits.
-    if (!isFreeAssistant(access.assistant)) {
+    // A thread a person holds answers without the model: nothing was held, nothing is owed.
+    const held = access.handoff?.enabled === true && access.handoff.heldBy !== null;
+    if (!isFreeAssistant(access.assistant) && !held) {
       if (thread.isPublic && thread.teamId !== null && trialEnded(access.team)) throw creditsEmpty('public');
       hold = heldCredits({ teamId: thread.teamId, audience: audienceOf(auth, thread.isPublic) }, heldId);
     }
@@ -234,8 +239,13 @@ export async function throttlePublicMessage(deps: Deps, access: ThreadAccess, ip
 }
 
 export async function getThreadMessages(deps: Deps, access: ThreadAccess): Promise<ChatMessage[]> {
+  return threadMessagesById(deps, access.thread.id);
+}
+
+/** A thread's messages, for a caller that checked its access another way (the office's "Live"). */
+export async function threadMessagesById(deps: Deps, threadId: number): Promise<ChatMessage[]> {
   const staleBefore = new Date(Date.now() - deps.config.ai.streamStaleMs);
-  return (await listThreadMessages(deps.db, access.thread.id)).map((m) => toChatMessage(m, staleBefore));
+  return (await listThreadMessages(deps.db, threadId)).map((m) => toChatMessage(m, staleBefore));
 }
 
 /** The privacy terms that apply to a thread's answers (team list + assistant list when on). */
@@ -379,6 +389,9 @@ async function answerWithHold(
   extras: AnswerExtras,
 ): Promise<void> {
   const { thread, assistant } = access;
+  // Live hand-off: a held thread or a visitor asking for a person is not the Mika's turn.
+  const turn = access.handoff?.enabled ? visitorTurnHook() : undefined;
+  if (turn && (await turn.take(deps, access, question, emit))) return;
   const progress = (status: 'start-ai' | 'request-ai' | 'done-ai' | 'error', msg: string) =>
     deps.realtime?.publishProgress({ threadId: thread.id, status, msg });
   progress('start-ai', pickThinkingExpression(assistant));
@@ -419,6 +432,15 @@ async function answerWithHold(
   const own = extras.tools?.({ effects, progress: (msg) => progress('request-ai', msg) });
   const allTools = external || own ? { ...tools, ...external?.tools, ...own } : tools;
   const { store, answer, answerId } = threadAnswerStore(deps, access, extras.hold);
+  if (turn) {
+    // The office hears of the question once it is stored (its list then shows it).
+    const begin = store.begin.bind(store);
+    store.begin = (question) => {
+      const stored = begin(question);
+      void stored.then(() => turn.stored(deps, access), () => undefined);
+      return stored;
+    };
+  }
   // Deltas may come before the answer's row exists (it is stored while the model is asked): the
   // live channel names the row, so its events wait for it, in order.
   const live = createLiveRelay((offset, delta) => {
@@ -572,6 +594,19 @@ export async function findThreadById(deps: Deps, threadId: number): Promise<Thre
 /** The contact form in a thread was sent (the forms feature calls this after storing it). */
 export async function markThreadFormsSubmitted(deps: Deps, threadId: number): Promise<void> {
   await markFormsSubmitted(deps.db, threadId, PUBLIC_CHAT_MESSAGES.formSent);
+}
+
+/**
+ * Messages another feature adds to a thread whose access it checked (the live hand-off: a visitor's
+ * message while a person holds the thread, a staff message, the Mika's note), in order.
+ */
+export async function appendThreadMessage(
+  deps: Deps,
+  threadId: number,
+  message: { origin: 'user' | 'ai' | 'staff'; text: string; type?: 'txt' | 'form'; authorName?: string },
+): Promise<ChatMessage> {
+  const row = await insertMessage(deps.db, { threadId, origin: message.origin, type: message.type ?? 'txt', text: message.text, authorName: message.authorName ?? null });
+  return toChatMessage(row);
 }
 
 /** Kept for clients that confirm a streamed answer: the server stored it already, so this only looks it up. */

@@ -3,6 +3,7 @@
 import './chat.access.ts';
 export { defineChatJobs } from './chat.jobs.ts';
 export { chatRoutes } from './chat.routes.ts';
-export { answerInThread, attachAnswerAudio, createThread, findThreadAnswer, findThreadById, findThreadDocumentSource, getThreadMessages, markThreadFormsSubmitted, privacyGateFor, recoverInterruptedAnswers, reserveAnswerCredits, threadOfAnswerAudio, throttlePublicMessage, verifyThreadToken } from './chat.service.ts';
+export { answerInThread, appendThreadMessage, attachAnswerAudio, createThread, findThreadAnswer, findThreadById, findThreadDocumentSource, getThreadMessages, markThreadFormsSubmitted, privacyGateFor, recoverInterruptedAnswers, reserveAnswerCredits, threadMessagesById, threadOfAnswerAudio, throttlePublicMessage, verifyThreadToken } from './chat.service.ts';
 export type { ThreadAccess } from './chat.service.ts';
 export { chatRowOwner, exportConversations, listThreadIdsOfUser } from './chat.rows.ts';
+export { registerVisitorTurnHook, type VisitorTurnHook } from './visitor-turn.ts';

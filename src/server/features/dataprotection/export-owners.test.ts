@@ -32,6 +32,7 @@ const EXPECTED: Record<string, RegExp[]> = {
   chat: [/^conversations\/\d+\/conversation\.json$/, /^conversations\/\d+\/audio\/.+$/, /^conversations\/\d+\/documents\/\d+-Angebot\.pdf$/],
   forms: [/^form-submissions\.json$/],
   'question-insights': [/^insights\/questions\.json$/],
+  handoff: [/^handoff-settings\.json$/],
   billing: [/^billing-address\.json$/, /^bookings\.json$/, /^orders\.json$/, /^invoices\.json$/],
   mcp: [/^external-tools\.json$/],
   'api-keys': [/^api-keys\.json$/],

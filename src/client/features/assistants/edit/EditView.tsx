@@ -33,7 +33,10 @@ export interface EditTab {
   label: string;
   Panel: ComponentType<{ assistant: AssistantDetail }>;
 }
-export type EditTabs = Record<'knowledge' | 'tools' | 'styles' | 'insights', EditTab>;
+export type EditTabs = Record<'knowledge' | 'tools' | 'styles' | 'insights', EditTab> & {
+  /** A card of another feature at the end of the Veröffentlichung tab (the live hand-off). */
+  publishExtra?: EditTab['Panel'];
+};
 
 type TabName = 'properties' | 'knowledge' | 'tools' | 'publish' | 'styles' | 'insights';
 
@@ -170,7 +173,7 @@ function EditScreen({ assistant, user, foreign }: { assistant: AssistantDetail; 
       {tab === 'properties' && <PropertiesTab assistant={assistant} />}
       {tab === 'knowledge' && <foreign.knowledge.Panel assistant={assistant} />}
       {tab === 'tools' && <foreign.tools.Panel assistant={assistant} />}
-      {tab === 'publish' && <PublishTab assistant={assistant} />}
+      {tab === 'publish' && <PublishTab assistant={assistant} extra={foreign.publishExtra} />}
       {tab === 'styles' && <foreign.styles.Panel assistant={assistant} />}
       {tab === 'insights' && <foreign.insights.Panel assistant={assistant} />}
 

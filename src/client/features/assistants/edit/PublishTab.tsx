@@ -11,7 +11,7 @@ import { CheckIcon } from '../../../components/ui/icons/CheckIcon.ts';
 import { CodeIcon } from '../../../components/ui/icons/CodeIcon.ts';
 import { CopyIcon } from '../../../components/ui/icons/CopyIcon.ts';
 import { OpenInNewIcon } from '../../../components/ui/icons/OpenInNewIcon.ts';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ComponentType, type ReactNode } from 'react';
 import { ASSISTANT_MESSAGES } from '../../../../shared/messages.ts';
 import type { AssistantDetail } from '../../../../shared/schemas/assistants.ts';
 import { showSuccess } from '../../../state/snackbar-store.ts';
@@ -26,7 +26,7 @@ import { COLOR_FIELDS, useColorAutosave } from './use-color-autosave.ts';
 import { Hint } from '../../../components/ui/Hint.tsx';
 
 /** Veröffentlichung (chat only): publish switch, colours, link, embed code and a live preview. */
-export function PublishTab({ assistant }: { assistant: AssistantDetail }) {
+export function PublishTab({ assistant, extra: Extra }: { assistant: AssistantDetail; extra?: ComponentType<{ assistant: AssistantDetail }> | undefined }) {
   const [previewVersion, setPreviewVersion] = useState(0);
   const reloadPreview = useCallback(() => setPreviewVersion((v) => v + 1), []);
   const origin = window.location.origin;
@@ -73,6 +73,7 @@ export function PublishTab({ assistant }: { assistant: AssistantDetail }) {
           </Button>
         </PanelCard>
         <AllowedDomainsCard assistant={assistant} />
+        {Extra && <Extra assistant={assistant} />}
       </Box>
       <PreviewCard uuid={assistant.uuid} version={previewVersion} isPublic={assistant.is_public === 1} />
     </Box>

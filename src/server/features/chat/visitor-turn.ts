@@ -1,0 +1,27 @@
+import type { Deps } from '../../platform/deps.ts';
+import type { StreamEvent } from '../../../shared/schemas/chat.ts';
+import type { ThreadAccess } from './chat.service.ts';
+
+/**
+ * A visitor's message in a public thread whose Mika offers the live hand-off goes to this hook
+ * first (the handoff feature registers it at the app's wiring; chat does not import it). It
+ * answers true when it took the turn — the thread is held by a person, or the visitor asked for
+ * one — and the Mika is not asked. The thread's hand-off state comes with the answer's first
+ * statement (ThreadAccess.handoff), so the check adds no round trip.
+ */
+export interface VisitorTurnHook {
+  /** Whether the hook took the turn (then the Mika is not asked). */
+  take(deps: Deps, access: ThreadAccess, question: string, emit: (event: StreamEvent) => void): Promise<boolean>;
+  /** The Mika answers: the visitor's question has just been stored (the office may show it). */
+  stored(deps: Deps, access: ThreadAccess): void;
+}
+
+let hook: VisitorTurnHook | undefined;
+
+export function registerVisitorTurnHook(next: VisitorTurnHook): void {
+  hook = next;
+}
+
+export function visitorTurnHook(): VisitorTurnHook | undefined {
+  return hook;
+}

@@ -1,0 +1,92 @@
+import { expect, test } from './fixtures.ts';
+import { adminApi, ask, publishedAssistant } from './public-helpers.ts';
+import { E2E_BASE_URL } from './server.ts';
+import { expectNoAxeViolations } from './axe.ts';
+
+// Live hand-off (docs/product/live-handoff.md): a visitor asks for a person, a team member takes
+// the conversation over in «Live», both write live, the member gives it back and the Mika answers.
+
+test.describe.configure({ mode: 'serial' });
+
+const ALWAYS = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, from: '00:00', to: '23:59' }));
+const SHOTS = process.env.HANDOFF_SHOTS;
+
+test('Live-Übernahme: Besucher bittet um einen Menschen, ein Teammitglied übernimmt und gibt zurück', async ({ browser }) => {
+  const api = await adminApi(E2E_BASE_URL);
+  const uuid = await publishedAssistant(api);
+  await api.call('put', `/api/handoff/${uuid}`, { enabled: true, hours: ALWAYS, waitSeconds: 120, greeting: '' });
+
+  // The member: an office tab on «Live» (its presence makes the team available).
+  const office = await browser.newContext({ storageState: await api.ctx.storageState(), viewport: { width: 1440, height: 900 } });
+  const member = await office.newPage();
+  await member.goto('/Live');
+  await expect(member.getByRole('heading', { name: 'Live' })).toBeVisible();
+  await expect(member.getByTestId('live-presence')).toHaveAttribute('data-joined', 'true');
+
+  // The visitor, in the public chat.
+  const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/chat/${uuid}`);
+  await visitor.getByRole('button', { name: 'Ich bin einverstanden' }).click();
+  await visitor.getByRole('button', { name: 'Mit einem Menschen sprechen' }).click();
+  await expect(visitor.getByText('Einen Moment bitte – ich frage jemanden aus dem Team')).toBeVisible();
+
+  // The request appears live in «Live».
+  const row = member.getByTestId('live-thread').filter({ hasText: 'Möchte einen Menschen sprechen' });
+  await expect(row).toBeVisible();
+  await row.click();
+  await member.getByRole('button', { name: 'Übernehmen' }).click();
+  await expect(visitor.getByText('Petra vom Team ist jetzt da')).toBeVisible();
+
+  // Both write, live.
+  await ask(visitor, 'Meine Bestellung 4711 ist nicht angekommen.');
+  await expect(member.getByTestId('live-messages')).toContainText('Meine Bestellung 4711 ist nicht angekommen.');
+  const reply = member.getByRole('textbox', { name: 'Nachricht an den Besucher' });
+  await reply.fill('Das prüfe ich sofort für Dich.');
+  await reply.press('Enter');
+  await expect(visitor.getByTestId('chat-message').filter({ hasText: 'Das prüfe ich sofort für Dich.' })).toBeVisible();
+  await expect(visitor.getByTestId('staff-name').last()).toHaveText('Petra vom Team');
+  if (SHOTS) {
+    await member.screenshot({ path: `${SHOTS}/live-1440.png` });
+    await visitor.screenshot({ path: `${SHOTS}/visitor-390.png` });
+    await member.setViewportSize({ width: 390, height: 844 });
+    await member.screenshot({ path: `${SHOTS}/live-390.png` });
+    await visitor.setViewportSize({ width: 1440, height: 900 });
+    await visitor.screenshot({ path: `${SHOTS}/visitor-1440.png` });
+    await member.setViewportSize({ width: 1440, height: 900 });
+  }
+  await expectNoAxeViolations(member, 'Live: übernommenes Gespräch');
+
+  // Given back: the Mika answers the next question again.
+  await member.getByRole('button', { name: 'An Mika zurückgeben' }).click();
+  await expect(visitor.getByText('Das Team hat das Gespräch an Mika zurückgegeben.')).toBeVisible();
+  await ask(visitor, 'Wann habt Ihr geöffnet?');
+  await expect(visitor.getByTestId('chat-message').last()).toContainText('montags bis freitags von 9 bis 18 Uhr');
+
+  await visitorContext.close();
+  await office.close();
+  await api.ctx.dispose();
+});
+
+test('Live-Übernahme außerhalb der Zeiten: Mika sagt es und bietet das Kontaktformular an', async ({ browser }) => {
+  const api = await adminApi(E2E_BASE_URL);
+  const uuid = await publishedAssistant(api);
+  await api.call('post', '/api/toggletool', { assistantUuid: uuid, toolUuid: '6f1c2a3e-4b5d-4e6f-8a9b-0c1d2e3f4a51', state: 1 });
+  // A window of one minute at midnight on Monday: now is outside it.
+  await api.call('put', `/api/handoff/${uuid}`, { enabled: true, hours: [{ day: 1, from: '00:00', to: '00:00' }], waitSeconds: 120, greeting: '' });
+  const office = await browser.newContext({ storageState: await api.ctx.storageState() });
+  const member = await office.newPage();
+  await member.goto('/Live');
+  await expect(member.getByTestId('live-presence')).toHaveAttribute('data-joined', 'true');
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/chat/${uuid}`);
+  await visitor.getByRole('button', { name: 'Ich bin einverstanden' }).click();
+  await ask(visitor, 'Kann ich bitte mit einem Menschen sprechen?');
+  await expect(visitor.getByText('Leider ist gerade niemand aus dem Team erreichbar.')).toBeVisible();
+  await expect(visitor.getByTestId('contact-form')).toBeVisible();
+  await visitorContext.close();
+  await office.close();
+  await api.ctx.dispose();
+});
