@@ -56,7 +56,9 @@ describe('VAT by customer, end to end', () => {
       if (c.category === 'AE') expect(text).toContain('Steuerschuldnerschaft des Leistungsempfängers');
       if (c.category === 'O') expect(text).toContain('Nicht im Inland steuerbare Leistung');
     }
-  });
+    // Three invoices rendered by the job and checked under the official rules: waitForPdf gives each
+    // file up to 45 s on a busy machine, so the case gets the time of its three waits.
+  }, 140_000);
 
   it('refuses an EU business abroad without its VAT id, and changes nothing', async () => {
     const { owner } = await createStaffedTeam(t.database.db, { plan: 'team' }).then(async (s) => ({ ...s, owner: await loginAs(t, s.owner) }));
