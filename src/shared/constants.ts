@@ -13,21 +13,21 @@ export interface PlanLimits {
   publicLicences: number;
   /** Per-assistant roles and rights (docs/product/users-and-rights.md: Team and Agency); on Solo every member uses every Mika. */
   rights: boolean;
+  /** Pages one crawled website may bring (issue 34, docs/product/plans.md); a website counts as one knowledge source. */
+  websitePages: number;
 }
 
 export const PLAN_LIMITS: Record<PlanSlug, PlanLimits> = {
-  trial: { mikas: 3, users: 3, creditsPerMonth: 30, publicLicences: 1, rights: true },
-  solo: { mikas: 2, users: 2, creditsPerMonth: 30, publicLicences: 0, rights: false },
-  team: { mikas: 5, users: 5, creditsPerMonth: 75, publicLicences: 1, rights: true },
-  agency: { mikas: 10, users: 10, creditsPerMonth: 150, publicLicences: 3, rights: true },
-  other: { mikas: 2, users: 2, creditsPerMonth: 30, publicLicences: 3, rights: true },
+  trial: { mikas: 3, users: 3, creditsPerMonth: 30, publicLicences: 1, rights: true, websitePages: 100 },
+  solo: { mikas: 2, users: 2, creditsPerMonth: 30, publicLicences: 0, rights: false, websitePages: 100 },
+  team: { mikas: 5, users: 5, creditsPerMonth: 75, publicLicences: 1, rights: true, websitePages: 300 },
+  agency: { mikas: 10, users: 10, creditsPerMonth: 150, publicLicences: 3, rights: true, websitePages: 1000 },
+  other: { mikas: 2, users: 2, creditsPerMonth: 30, publicLicences: 3, rights: true, websitePages: 100 },
 };
 
-/**
- * Pages one crawled website may bring per plan (issue 34, docs/product/plans.md); a website counts
- * as one of the assistant's knowledge sources.
- */
-export const WEBSITE_PAGE_LIMITS: Record<PlanSlug, number> = { trial: 100, solo: 100, team: 300, agency: 1000, other: 100 };
+/** The pages one website may bring on a team's plan (an unknown plan: the trial's). */
+export const websitePageCap = (planSlug: string | null | undefined): number =>
+  (PLAN_LIMITS[planSlug as PlanSlug] ?? PLAN_LIMITS.trial).websitePages;
 
 /** Shop extras (docs/product/shop.md, docs/product/credits-and-billing.md): prices in cents per month, excluding VAT; credits per extra Mika per month. */
 export const EXTRA_PRICES_CENTS = { mika: 17_900, user: 5_900 } as const;

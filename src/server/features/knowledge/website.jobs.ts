@@ -1,5 +1,5 @@
 import { WEBSITE_MESSAGES } from '../../../shared/messages.ts';
-import { WEBSITE_PAGE_LIMITS, type PlanSlug } from '../../../shared/constants.ts';
+import { websitePageCap } from '../../../shared/constants.ts';
 import type { KnowledgeWebsitePageRow, KnowledgeWebsiteRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { JobContext } from '../../platform/jobs.ts';
@@ -77,7 +77,7 @@ export async function crawlWebsite(deps: Deps, websiteId: number, ctx: Pick<JobC
     perSecond: deps.config.crawler.requestsPerSecond,
   });
   const start = new URL(website.url);
-  const limit = Math.min(website.maxPages, WEBSITE_PAGE_LIMITS[(target.team?.planSlug ?? 'trial') as PlanSlug] ?? 100);
+  const limit = Math.min(website.maxPages, websitePageCap(target.team?.planSlug));
   try {
     const robots = await client.robots(start.origin, ctx.signal);
     const admit = admission(website, robots);

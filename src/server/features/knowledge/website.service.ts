@@ -6,7 +6,7 @@ import { checkOutboundUrl, OutboundRefused } from '../../platform/outbound.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import type { KnowledgeWebsiteRow } from '../../db/schema/index.ts';
 import { KNOWLEDGE_MESSAGES, WEBSITE_MESSAGES } from '../../../shared/messages.ts';
-import { KNOWLEDGE_MAX_FILES, WEBSITE_PAGE_LIMITS, type PlanSlug } from '../../../shared/constants.ts';
+import { KNOWLEDGE_MAX_FILES, websitePageCap } from '../../../shared/constants.ts';
 import type { Website, WebsiteList, WebsiteInterval, WebsiteStatus, ZAddWebsiteRequest } from '../../../shared/schemas/websites.ts';
 import type { z } from '../../../shared/zod.ts';
 import { countFiles } from './knowledge.repository.ts';
@@ -42,7 +42,7 @@ function guardedUrl(deps: Deps, raw: string, field: string): string {
 }
 
 /** The plan's page cap for the team that owns the Mika (a default Mika: the caller's team). */
-const pageCap = (auth: AuthContext) => WEBSITE_PAGE_LIMITS[auth.team.planSlug as PlanSlug] ?? WEBSITE_PAGE_LIMITS.trial;
+const pageCap = (auth: AuthContext) => websitePageCap(auth.team.planSlug);
 
 /**
  * Adds a website as one knowledge source of the Mika and enqueues its first crawl in the same
