@@ -25,6 +25,7 @@ import { mcpToolsForAnswer } from '../mcp/index.ts';
 import { listOfferableAssets } from '../assets/index.ts';
 import { citedSources, retrieveKnowledge } from '../knowledge/index.ts';
 import { recordUsageCtes } from '../usage/index.ts';
+import { votesOfThread } from '../question-insights/index.ts';
 import { askedQuestionCtes } from './asked-question.ts';
 import { audienceOf, creditsEmpty, heldCredits, markHoldSettled, releaseCredits, reserveCredits, trialEnded, type CreditHold } from '../credits/index.ts';
 import { throttleVerdict } from '../../platform/throttle.ts';
@@ -245,7 +246,12 @@ export async function getThreadMessages(deps: Deps, access: ThreadAccess): Promi
 /** A thread's messages, for a caller that checked its access another way (the office's "Live"). */
 export async function threadMessagesById(deps: Deps, threadId: number): Promise<ChatMessage[]> {
   const staleBefore = new Date(Date.now() - deps.config.ai.streamStaleMs);
-  return (await listThreadMessages(deps.db, threadId)).map((m) => toChatMessage(m, staleBefore));
+  const [rows, votes] = await Promise.all([listThreadMessages(deps.db, threadId), votesOfThread(deps.db, threadId)]);
+  return rows.map((m) => {
+    const message = toChatMessage(m, staleBefore);
+    const vote = votes.get(m.id);
+    return vote ? { ...message, feedback: vote } : message;
+  });
 }
 
 /** The privacy terms that apply to a thread's answers (team list + assistant list when on). */

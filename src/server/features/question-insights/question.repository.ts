@@ -45,6 +45,15 @@ export async function voteOnAnswer(
   return rowsOf(rows).length > 0;
 }
 
+/** The votes on a conversation's answers, by answer (message id). */
+export async function votesOfThread(db: Db, threadId: number): Promise<Map<number, { value: 1 | -1; reason: string | null }>> {
+  const rows = await db
+    .select({ messageId: askedQuestions.messageId, vote: askedQuestions.vote, reason: askedQuestions.reason })
+    .from(askedQuestions)
+    .where(and(eq(askedQuestions.threadId, threadId), isNotNull(askedQuestions.vote)));
+  return new Map(rows.map((r) => [r.messageId!, { value: r.vote as 1 | -1, reason: r.reason }]));
+}
+
 /** The Mikas with questions of these conversations that have no topic yet. */
 export async function assistantsWithUngrouped(db: Db, threadIds: number[]): Promise<number[]> {
   if (threadIds.length === 0) return [];
