@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase, rowsOf } from '../src/server/db/client.ts';
-import { buildInsight, groupQuestions } from '../src/server/features/question-insights/index.ts';
+import { buildInsight, groupQuestions, joinTopicsByMeaning } from '../src/server/features/question-insights/index.ts';
 import { Agent } from '../tests/setup/agent.ts';
 import { TEST_SELLER_ENV } from '../tests/setup/seller-env.ts';
 
@@ -48,6 +48,28 @@ export async function insightsBench(): Promise<string[]> {
     topics = new Set(g.keys).size;
   }
   console.log(`grouping: ${grouping.map((g) => Math.round(g)).join(', ')} ms, ${topics} topics`);
+
+  // Topics joined by meaning (an embedding model configured): stored 256-dimension vectors, one
+  // direction per subject plus noise per question, over the lexical topics of the same questions.
+  const lexicalKeys = groupQuestions(questions).keys;
+  const direction = (seed: number) => {
+    let x = seed;
+    return Array.from({ length: 256 }, () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) - 0.5);
+  };
+  const subjects = SUBJECTS.map((_, i) => direction(i + 1));
+  const vectors = questions.map((_, i) => {
+    const base = subjects[(i * 13) % SUBJECTS.length]!;
+    const noise = direction(1000 + (i % 997));
+    return base.map((x, d) => x + 0.3 * noise[d]!);
+  });
+  const joining: number[] = [];
+  let joined = 0;
+  for (let run = 0; run < 3; run++) {
+    const t0 = performance.now();
+    joined = new Set(joinTopicsByMeaning(lexicalKeys, vectors)).size;
+    joining.push(performance.now() - t0);
+  }
+  console.log(`joining by meaning: ${joining.map((g) => Math.round(g)).join(', ')} ms, ${joined} topics`);
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-bench-insights-'));
   const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
@@ -101,6 +123,7 @@ export async function insightsBench(): Promise<string[]> {
     const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!;
     const ms = (x: number) => `${x.toFixed(x < 10 ? 1 : 0)} ms`;
     rows.push(`| grouping ${QUESTIONS.toLocaleString('en')} questions offline (3 runs; ${topics} topics) | ${grouping.map((g) => `${(g / 1000).toFixed(1)} s`).join(', ')} |`);
+    rows.push(`| joining the lexical topics of ${QUESTIONS.toLocaleString('en')} questions by their vectors (3 runs; ${topics} → ${joined} topics) | ${joining.map((g) => `${(g / 1000).toFixed(1)} s`).join(', ')} |`);
     rows.push(`| build job for one Mika with ${QUESTIONS.toLocaleString('en')} questions (load, group, store topics and snapshot; PGlite) | ${(build / 1000).toFixed(1)} s |`);
     rows.push(`| GET /api/insights/{uuid}?days=90 over ${QUESTIONS.toLocaleString('en')} questions, p50 / p95 (50 calls) | ${ms(pct(50))} / ${ms(pct(95))} |`);
   } finally {

@@ -5,3 +5,4 @@ export { defineQuestionInsightJobs, buildStaleInsights, buildInsight } from './q
 export { recordAskedQuestionCte, votesOfThread, type AskedQuestion } from './question.repository.ts';
 export { exportThreadFeedback, questionInsightRowOwner } from './question.rows.ts';
 export { groupQuestions } from './topics.ts';
+export { joinTopicsByMeaning } from './topic-vectors.ts';

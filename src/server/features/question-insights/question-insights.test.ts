@@ -105,7 +105,8 @@ describe('Einblicke', () => {
     expect(long.status).toBe(422);
     expect(long.json().fields?.reason?.[0] ?? long.json().error).toContain('500');
 
-    expect(await buildStaleInsights(t.deps)).toBeGreaterThanOrEqual(1);
+    // (A vote queues the Mika's build at once: the minute's run may find nothing left to do.)
+    await buildStaleInsights(t.deps);
     const admin = await loginAs(t, owner);
     const res = await admin.get(`/api/insights/${mika.uuid}?days=7`);
     expect(res.status, res.body).toBe(200);

@@ -3,6 +3,7 @@
 // feedback counts. Pure: the job loads the rows and stores the result.
 import { INSIGHT_DAYS } from '../../../shared/schemas/question-insights.ts';
 import { groupQuestions } from './topics.ts';
+import { joinTopicsByMeaning } from './topic-vectors.ts';
 import type { CorpusRow } from './question.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -18,6 +19,8 @@ export interface SnapshotTopic {
   answered: number;
   negative: number;
   trend: number;
+  /** The chat model's short title (decision 045), when one was made. */
+  title?: string;
   /** Ids of up to three recent questions with text. */
   examples: number[];
 }
@@ -32,20 +35,39 @@ export interface PeriodSnapshot {
 export interface SnapshotData {
   /** Per period length in days ("7", "30", "90"). Topics whose questions all lost their text (erasure) are labelled by their stems. */
   periods: Record<string, PeriodSnapshot>;
+  /** Titles by the chat model per topic key (kept from build to build; asked once per key and model). */
+  titles?: Record<string, { title: string; model: string }>;
+  /** Word topics joined to another by meaning in the last build with vectors (topic-vectors.ts). */
+  joins?: Record<string, string>;
 }
 
-/** Groups the questions with text; those without (erased) keep the topic they had. */
-export function assignTopics(rows: readonly CorpusRow[]): { keys: string[]; labels: Map<string, string>; changed: { id: number; topic: string }[] } {
+/**
+ * Groups the questions with text by their words, then joins topics that mean the same: by their
+ * vectors when given (an embedding model is configured), else as the last build with vectors joined
+ * them (`joins`: word topic → the topic it joined), so a build without the model (an erasure) keeps
+ * the joined topics. Questions without text (erased) keep the topic they had.
+ */
+export function assignTopics(
+  rows: readonly CorpusRow[],
+  opts: { byMeaning?: boolean; joins?: Record<string, string>; kept?: ReadonlySet<string> } = {},
+): { keys: string[]; labels: Map<string, string>; changed: { id: number; topic: string }[]; joins: Record<string, string> } {
   const withText = rows.flatMap((r, i) => (r.question ? [i] : []));
   const grouping = groupQuestions(withText.map((i) => rows[i]!.question!));
-  const keys = rows.map((r) => r.topic ?? '');
-  const changed: { id: number; topic: string }[] = [];
-  withText.forEach((rowIndex, j) => {
-    const key = grouping.keys[j]!;
-    keys[rowIndex] = key;
-    if (rows[rowIndex]!.topic !== key) changed.push({ id: rows[rowIndex]!.id, topic: key });
-  });
-  return { keys, labels: grouping.labels, changed };
+  const lexical = rows.map((r) => r.topic ?? '');
+  withText.forEach((rowIndex, j) => (lexical[rowIndex] = grouping.keys[j]!));
+  let keys: string[];
+  const joins: Record<string, string> = {};
+  if (opts.byMeaning) {
+    keys = joinTopicsByMeaning(lexical, rows.map((r) => (r.question ? r.embedding : null)), opts.kept);
+    keys.forEach((key, i) => {
+      if (key !== lexical[i] && rows[i]!.question) joins[lexical[i]!] = key;
+    });
+  } else {
+    Object.assign(joins, opts.joins ?? {});
+    keys = lexical.map((key, i) => (rows[i]!.question ? (joins[key] ?? key) : key));
+  }
+  const changed = rows.flatMap((r, i) => (r.question && r.topic !== keys[i] ? [{ id: r.id, topic: keys[i]! }] : []));
+  return { keys, labels: grouping.labels, changed, joins };
 }
 
 const isUnanswered = (r: CorpusRow) => r.unanswered !== null || r.vote === -1;
