@@ -109,6 +109,15 @@ export async function insightsBench(): Promise<string[]> {
     const b0 = performance.now();
     await buildInsight(deps, mika!.id);
     const build = performance.now() - b0;
+    // The next minute: 100 new questions join the existing topics (no full regroup within the hour).
+    const fresh = Array.from({ length: 100 }, (_, i) => ({ question: FRAMES[i % FRAMES.length]!(SUBJECTS[(i * 7) % SUBJECTS.length]!), at: new Date().toISOString() }));
+    await deps.db.execute(sql`
+      insert into asked_questions (team_id, assistant_id, is_public, question, created_at, updated_at)
+      select ${mika!.team_id}, ${mika!.id}, true, v.question, v.at, v.at
+        from json_to_recordset(${JSON.stringify(fresh)}::json) as v(question text, at timestamptz)`);
+    const i0 = performance.now();
+    await buildInsight(deps, mika!.id);
+    const incremental = performance.now() - i0;
 
     const latencies: number[] = [];
     for (const days of [90, 30, 7]) {
@@ -125,6 +134,7 @@ export async function insightsBench(): Promise<string[]> {
     rows.push(`| grouping ${QUESTIONS.toLocaleString('en')} questions offline (3 runs; ${topics} topics) | ${grouping.map((g) => `${(g / 1000).toFixed(1)} s`).join(', ')} |`);
     rows.push(`| joining the lexical topics of ${QUESTIONS.toLocaleString('en')} questions by their vectors (3 runs; ${topics} → ${joined} topics) | ${joining.map((g) => `${(g / 1000).toFixed(1)} s`).join(', ')} |`);
     rows.push(`| build job for one Mika with ${QUESTIONS.toLocaleString('en')} questions (load, group, store topics and snapshot; PGlite) | ${(build / 1000).toFixed(1)} s |`);
+    rows.push(`| the next build with 100 new questions (they join the existing topics; full regroup at most hourly) | ${(incremental / 1000).toFixed(1)} s |`);
     rows.push(`| GET /api/insights/{uuid}?days=90 over ${QUESTIONS.toLocaleString('en')} questions, p50 / p95 (50 calls) | ${ms(pct(50))} / ${ms(pct(95))} |`);
   } finally {
     await app.close();

@@ -3,7 +3,7 @@ import type { AiGateway } from '../../ai/gateway.ts';
 import { createPrivacyGate, type PrivacyGate } from '../../ai/privacy-gate.ts';
 import { privacyTermsFor } from '../../ai/privacy-terms.ts';
 import { recordUsage, type UsageRecord } from '../usage/index.ts';
-import { assignTopics, buildSnapshot, CORPUS_DAYS, type SnapshotData } from './snapshot.ts';
+import { assignNewTopics, assignTopics, buildSnapshot, CORPUS_DAYS, needsFullRegroup, type SnapshotData } from './snapshot.ts';
 import { maskContactData } from './masking.ts';
 import { storedVector } from './topic-vectors.ts';
 import { titleTopic } from './topic-titles.ts';
@@ -56,10 +56,15 @@ export async function buildInsight(deps: InsightDeps, assistantId: number, now =
     readSnapshot(deps.db, assistantId).then((s) => s?.data as unknown as SnapshotData | undefined),
   ]);
   const kept = new Set([...Object.values(previous?.joins ?? {}), ...Object.keys(previous?.titles ?? {})]);
-  const { keys, labels, changed, joins } = assignTopics(rows, { byMeaning: embeddingModel !== null, joins: previous?.joins ?? {}, kept });
+  // A large Mika is grouped afresh at most hourly; between, its new questions join the topics.
+  const full = needsFullRegroup(previous, rows, now);
+  const { keys, labels, changed, joins } = full
+    ? assignTopics(rows, { byMeaning: embeddingModel !== null, joins: previous?.joins ?? {}, kept })
+    : assignNewTopics(rows, { joins: previous?.joins ?? {}, labels: shownLabels(previous) });
   await saveTopics(deps.db, changed);
   const data = buildSnapshot(rows, keys, labels, now);
   data.joins = joins;
+  data.fullAt = full ? now.toISOString() : previous!.fullAt!;
   data.titles = previous?.titles ?? {};
   if (models && gate && owner && !models.ai.offline) await addTitles({ ...deps, ...models }, gate, owner, rows, data);
   applyTitles(data);
@@ -136,11 +141,15 @@ function applyTitles(data: SnapshotData) {
     }
 }
 
-/** Only the topic keys of a Mika's questions (before an erasure takes their texts). */
+/** The labels the last snapshot showed, by topic key. */
+const shownLabels = (previous: SnapshotData | undefined) =>
+  new Map(Object.values(previous?.periods ?? {}).flatMap((p) => p.topics.map((t) => [t.key, t.label] as const)));
+
+/** Topics for a Mika's questions that have none yet (before an erasure takes their texts). */
 export async function groupInsightTopics(deps: Pick<Deps, 'db'>, assistantId: number, now = new Date()): Promise<void> {
   const [{ rows }, previous] = await Promise.all([loadCorpus(deps.db, assistantId, corpusSince(now)), readSnapshot(deps.db, assistantId)]);
   const joins = (previous?.data as unknown as SnapshotData | undefined)?.joins ?? {};
-  await saveTopics(deps.db, assignTopics(rows, { joins }).changed);
+  await saveTopics(deps.db, assignNewTopics(rows, { joins }).changed);
 }
 
 /** Builds every stale insight; returns how many. */
