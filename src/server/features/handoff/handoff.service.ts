@@ -262,14 +262,15 @@ export async function sweepHandoffs(deps: Deps, now: Date = new Date()): Promise
   for (const e of expired) {
     await sayUnavailable(deps, e.threadId, e.assistantId);
     publishVisitor(deps, e.threadId);
-    deps.realtime?.publishLive(e.assistantId, { threadId: e.threadId, assistantUuid: '', kind: 'released' });
+    publishOffice(deps, e.assistantId, { threadId: e.threadId, assistantUuid: e.assistantUuid, kind: 'released' });
   }
   const returned = await returnIdleHandoffs(deps.db, new Date(now.getTime() - HANDOFF_IDLE_MS));
   for (const r of returned) {
     await appendThreadMessage(deps, r.threadId, { origin: 'ai', text: HANDOFF_MESSAGES.returnedIdle });
-    await recordAudit(deps.db, { action: 'handoff.returned', team: { id: r.teamId, uuid: '', name: '' }, detail: { threadId: r.threadId, reason: 'idle' } });
+    // No caller: the entry names the thread's team (no actor: the sweep returned it).
+    await recordAudit(deps.db, { action: 'handoff.returned', team: r.team, detail: { threadId: r.threadId, assistantUuid: r.assistantUuid, reason: 'idle' } });
     publishVisitor(deps, r.threadId);
-    deps.realtime?.publishLive(r.assistantId, { threadId: r.threadId, assistantUuid: '', kind: 'released' });
+    publishOffice(deps, r.assistantId, { threadId: r.threadId, assistantUuid: r.assistantUuid, kind: 'released' });
   }
   return { expired: expired.length, returned: returned.length };
 }

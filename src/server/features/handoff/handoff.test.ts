@@ -179,11 +179,14 @@ describe('live hand-off', () => {
   });
 
   it('a held thread nobody answers for 10 minutes goes back to the Mika with a note; a request nobody takes ends unavailable', async () => {
-    const { a, visitor, thread, ownerAgent } = await setup();
-    await officeTab(ownerAgent);
+    const { team, a, visitor, thread, ownerAgent } = await setup();
+    const tab = await officeTab(ownerAgent);
     expect((await visitor.post('/api/handoff/request', { assistantUuid: a.uuid, threadId: thread.id, token: thread.token })).json()).toEqual({ status: 'waiting' });
     await sweepHandoffs(t.deps, new Date(Date.now() + 121_000));
     expect((await visitorMessages(visitor, a.uuid, thread)).at(-1)?.text).toBe(HANDOFF_MESSAGES.unavailable);
+    // The office hears which Mika's request ended (the sweep has no caller to name it).
+    await until(() => tab.events.some((e) => e.kind === 'released' && e.threadId === thread.id), 'the ended request');
+    expect(tab.events.filter((e) => e.kind === 'released')).toEqual([{ threadId: thread.id, assistantUuid: a.uuid, kind: 'released' }]);
 
     expect((await ownerAgent.post(`/api/live/threads/${thread.id}/take`, {})).status).toBe(200);
     await sweepHandoffs(t.deps, new Date(Date.now() + HANDOFF_IDLE_MS - 5_000));
@@ -191,6 +194,14 @@ describe('live hand-off', () => {
     await sweepHandoffs(t.deps, new Date(Date.now() + HANDOFF_IDLE_MS + 1_000));
     expect((await t.database.db.select().from(threadHandoffs).where(eq(threadHandoffs.threadId, thread.id)))[0]?.takenBy).toBeNull();
     expect((await visitorMessages(visitor, a.uuid, thread)).at(-1)?.text).toBe(HANDOFF_MESSAGES.returnedIdle);
+    // The audit entry of the return names the thread's team, as one written in a request does.
+    const returned = await t.database.db.select().from(auditLog).where(eq(auditLog.teamId, team.id));
+    expect(returned.map((e) => ({ action: e.action, teamUuid: e.teamUuid, teamName: e.teamName, actor: e.actorLabel, detail: e.detail }))).toEqual([
+      { action: 'handoff.taken', teamUuid: team.uuid, teamName: team.name, actor: expect.any(String), detail: { threadId: thread.id, assistantUuid: a.uuid } },
+      { action: 'handoff.returned', teamUuid: team.uuid, teamName: team.name, actor: null, detail: { threadId: thread.id, assistantUuid: a.uuid, reason: 'idle' } },
+    ]);
+    await until(() => tab.events.filter((e) => e.kind === 'released').length === 2, 'the returned thread');
+    expect(tab.events.filter((e) => e.kind === 'released').at(-1)).toEqual({ threadId: thread.id, assistantUuid: a.uuid, kind: 'released' });
   });
 
   it("the visitor's deletion of the conversation removes the staff messages too", async () => {
