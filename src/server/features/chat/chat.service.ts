@@ -25,7 +25,7 @@ import { mcpToolsForAnswer } from '../mcp/index.ts';
 import { listOfferableAssets } from '../assets/index.ts';
 import { citedSources, retrieveKnowledge } from '../knowledge/index.ts';
 import { recordUsageCtes } from '../usage/index.ts';
-import { askedQuestionCtes } from './asked-question.ts';
+import { askedQuestionCtes, recordsAskedQuestions } from './asked-question.ts';
 import { audienceOf, creditsEmpty, heldCredits, markHoldSettled, releaseCredits, reserveCredits, trialEnded, type CreditHold } from '../credits/index.ts';
 import { throttleVerdict } from '../../platform/throttle.ts';
 import { CREDIT_RESERVE } from '../../../shared/credit-prices.ts';
@@ -459,6 +459,9 @@ async function answerWithHold(
     question,
     retrieve: async () => passages,
     tools: allTools,
+    // A Mika with the hand-off on: a real model signals a visitor's wish for a person by its tool
+    // (offline, the hook's phrase list took that turn already).
+    signals: { cannotAnswer: recordsAskedQuestions(access), askForPerson: turn !== undefined && !deps.ai.offline },
     store,
     // Public chat and embed: an answer that reproduces the instructions is stopped and refused
     // (docs/public-chat.md); the office chat streams unguarded.

@@ -7,31 +7,43 @@ import { Agent } from '../../../../tests/setup/agent.ts';
 import { askInThread, openThread } from '../../../../tests/setup/chat.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { createAssistant, createStaffedTeam, loginAs } from '../../../../tests/factories/index.ts';
+import { fakeProviderEnv, startFakeOpenAI, type FakeOpenAI } from '../../../../tests/fixtures/fake-openai.ts';
+import { ASK_PERSON_FUNCTION } from '../../ai/person-request.ts';
+import { CANNOT_ANSWER_FUNCTION } from '../../ai/unanswered.ts';
 import { HANDOFF_MESSAGES } from '../../../shared/messages.ts';
 import { JOIN_LIVE_EVENT, LIVE_EVENT, type LiveThreadUpdated } from '../../../shared/schemas/handoff.ts';
 import { isWithinHours } from './handoff-hours.ts';
 import { asksForPerson } from './handoff-phrases.ts';
 import { HANDOFF_IDLE_MS, sweepHandoffs } from './handoff.service.ts';
 
+// Two apps: the offline one (the phrase list) and one whose model is the fake OpenAI server.
 let t: TestApp;
 let base: string;
+let m: TestApp;
+let mBase: string;
+let fake: FakeOpenAI;
 const sockets: Socket[] = [];
+async function listening(app: TestApp) {
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
+}
 beforeAll(async () => {
-  t = await createTestApp({ AI_OFFLINE_WORD_DELAY_MS: '0' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  fake = await startFakeOpenAI();
+  [t, m] = await Promise.all([createTestApp({ AI_OFFLINE_WORD_DELAY_MS: '0' }), createTestApp(fakeProviderEnv(fake))]);
+  [base, mBase] = await Promise.all([listening(t), listening(m)]);
 });
 afterAll(async () => {
   for (const s of sockets) s.close();
-  await t?.close();
+  await Promise.all([t?.close(), m?.close()]);
+  await fake?.close();
 });
 
 const ALWAYS = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, from: '00:00', to: '23:59' }));
 
 /** An office tab: a signed-in socket in the live rooms of its user's Mikas, collecting events. */
-async function officeTab(agent: Agent) {
+async function officeTab(agent: Agent, at = base) {
   const cookie = [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const socket = connect(base, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie } });
+  const socket = connect(at, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie } });
   sockets.push(socket);
   const events: LiveThreadUpdated[] = [];
   socket.on(LIVE_EVENT, (e: LiveThreadUpdated) => events.push(e));
@@ -48,13 +60,13 @@ async function until(check: () => boolean | Promise<boolean>, what: string) {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-async function setup(opts: { hours?: typeof ALWAYS; form?: boolean } = {}) {
-  const { team, owner, admin, employee } = await createStaffedTeam(t.database.db);
-  const a = await createAssistant(t.database.db, team, { isPublic: true, name: 'Mika Empfang', ...(opts.form ? { form: { active: true } } : {}) });
-  const ownerAgent = await loginAs(t, owner);
-  const saved = await ownerAgent.put(`/api/handoff/${a.uuid}`, { enabled: true, hours: opts.hours ?? ALWAYS, waitSeconds: 120, greeting: '' });
+async function setup(opts: { hours?: typeof ALWAYS; form?: boolean; enabled?: boolean } = {}, app = t) {
+  const { team, owner, admin, employee } = await createStaffedTeam(app.database.db);
+  const a = await createAssistant(app.database.db, team, { isPublic: true, name: 'Mika Empfang', ...(opts.form ? { form: { active: true } } : {}) });
+  const ownerAgent = await loginAs(app, owner);
+  const saved = await ownerAgent.put(`/api/handoff/${a.uuid}`, { enabled: opts.enabled ?? true, hours: opts.hours ?? ALWAYS, waitSeconds: 120, greeting: '' });
   expect(saved.status, saved.body).toBe(200);
-  const visitor = new Agent(t.app, `203.0.113.${Math.floor(Math.random() * 200) + 1}`);
+  const visitor = new Agent(app.app, `203.0.113.${Math.floor(Math.random() * 200) + 1}`);
   const thread = await openThread(visitor, a.uuid, { public: true });
   return { team, owner, admin, employee, a, ownerAgent, visitor, thread };
 }
@@ -213,5 +225,57 @@ describe('live hand-off', () => {
     expect(deleted.status, deleted.body).toBeLessThan(300);
     expect(await t.database.db.select().from(messages).where(eq(messages.threadId, thread.id))).toEqual([]);
     expect(await t.database.db.select().from(threadHandoffs).where(eq(threadHandoffs.threadId, thread.id))).toEqual([]);
+  });
+});
+
+describe('with a real model: the wish for a person is the model\'s tool call', () => {
+  const offered = (body: { tools?: { function?: { name: string } }[] }) => (body.tools ?? []).map((x) => x.function?.name);
+  const lastChat = () => [...fake.requests].reverse().find((r) => r.path?.endsWith('/chat/completions'))!;
+
+  it('the model calls the tool: the thread is requested, the office hears it, the visitor gets the greeting', async () => {
+    const { a, visitor, thread, ownerAgent } = await setup({}, m);
+    const tab = await officeTab(ownerAgent, mBase);
+    fake.queue({ toolCalls: [{ name: ASK_PERSON_FUNCTION, arguments: '{}' }] });
+    const requestsBefore = fake.requests.length;
+    const asked = await askInThread(visitor, a.uuid, thread, 'Das ist mir zu kompliziert, gibt es da jemanden bei Euch?');
+    expect(asked.events.map((e) => e.type)).toEqual(['held']);
+    // One model call: the answer stops at the tool (no second step after it).
+    expect(fake.requests.slice(requestsBefore).filter((r) => r.path?.endsWith('/chat/completions'))).toHaveLength(1);
+    expect(offered(lastChat().body)).toEqual(expect.arrayContaining([ASK_PERSON_FUNCTION, CANNOT_ANSWER_FUNCTION]));
+    await until(() => tab.events.some((e) => e.kind === 'requested' && e.threadId === thread.id), 'the request event');
+    expect(tab.events.find((e) => e.kind === 'requested')).toEqual({ threadId: thread.id, assistantUuid: a.uuid, kind: 'requested' });
+    expect((await visitorMessages(visitor, a.uuid, thread)).map((x) => [x.origin, x.text])).toEqual([
+      ['user', 'Das ist mir zu kompliziert, gibt es da jemanden bei Euch?'],
+      ['ai', HANDOFF_MESSAGES.defaultGreeting],
+    ]);
+    const [row] = await m.database.db.select().from(threadHandoffs).where(eq(threadHandoffs.threadId, thread.id));
+    expect(row?.requestedAt).not.toBeNull();
+    expect((await ownerAgent.get('/api/live/threads')).json()).toEqual([expect.objectContaining({ threadId: thread.id, requested: true })]);
+  });
+
+  it('nobody available: the Mika says so and offers the contact form, as for the button', async () => {
+    const { a, visitor, thread } = await setup({ form: true }, m);
+    fake.queue({ toolCalls: [{ name: ASK_PERSON_FUNCTION, arguments: '{}' }] });
+    const asked = await askInThread(visitor, a.uuid, thread, 'Ich will sofort Ihren Chef sprechen!');
+    expect(asked.events.at(-1)?.type).toBe('held');
+    expect((await visitorMessages(visitor, a.uuid, thread)).map((x) => [x.origin, x.type, x.text])).toEqual([
+      ['user', 'txt', 'Ich will sofort Ihren Chef sprechen!'],
+      ['ai', 'txt', HANDOFF_MESSAGES.unavailableWithForm],
+      ['ai', 'form', ''],
+    ]);
+    expect(await m.database.db.select().from(threadHandoffs).where(eq(threadHandoffs.threadId, thread.id))).toEqual([]);
+  });
+
+  it('free text alone starts nothing online: the model answers; a Mika without the hand-off is not offered the tool', async () => {
+    const { a, visitor, thread } = await setup({}, m);
+    fake.reply({ text: 'Gern helfe ich Dir selbst weiter.' });
+    const asked = await askInThread(visitor, a.uuid, thread, 'Ich möchte mit einem Menschen sprechen.');
+    expect(asked.complete).toMatchObject({ final_text: 'Gern helfe ich Dir selbst weiter.' });
+    expect(await m.database.db.select().from(threadHandoffs).where(eq(threadHandoffs.threadId, thread.id))).toEqual([]);
+
+    const off = await setup({ enabled: false }, m);
+    await askInThread(off.visitor, off.a.uuid, off.thread, 'Hallo?');
+    expect(offered(lastChat().body)).not.toContain(ASK_PERSON_FUNCTION);
+    expect(offered(lastChat().body)).toContain(CANNOT_ANSWER_FUNCTION);
   });
 });
