@@ -488,6 +488,13 @@ async function answerWithHold(
   });
 
   if (outcome.error) deps.log.warn({ err: outcome.error, threadId: thread.id }, 'chat provider failed');
+  if (turn && outcome.personRequested) {
+    // The visitor wants a person (the model's tool): what the model wrote before stays its
+    // answer; the request runs as for the button (waiting, or unavailable with the contact form).
+    const last = await turn.requested(deps, access);
+    emit({ type: 'held', message_id: last ?? outcome.answerId ?? 0 });
+    return;
+  }
   const formRequested = effects.some((e) => e.type === 'show-form');
   const documents = effects.flatMap((e) => (e.type === 'document' ? [e] : []));
   if (outcome.status === 'failed' && !formRequested && documents.length === 0) {
