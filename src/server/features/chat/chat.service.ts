@@ -391,6 +391,8 @@ async function answerWithHold(
   const { thread, assistant } = access;
   // Live hand-off: a held thread or a visitor asking for a person is not the Mika's turn.
   const turn = access.handoff?.enabled ? visitorTurnHook() : undefined;
+  // The office sees the accepted message at once (before the insert; decision 046).
+  turn?.accepted(deps, access, question);
   if (turn && (await turn.take(deps, access, question, emit))) return;
   const progress = (status: 'start-ai' | 'request-ai' | 'done-ai' | 'error', msg: string) =>
     deps.realtime?.publishProgress({ threadId: thread.id, status, msg });
@@ -433,11 +435,12 @@ async function answerWithHold(
   const allTools = external || own ? { ...tools, ...external?.tools, ...own } : tools;
   const { store, answer, answerId } = threadAnswerStore(deps, access, extras.hold);
   if (turn) {
-    // The office hears of the question once it is stored (its list then shows it).
+    // The office hears again once the question is stored (or could not be): it then reads the truth.
     const begin = store.begin.bind(store);
     store.begin = (question) => {
       const stored = begin(question);
-      void stored.then(() => turn.stored(deps, access), () => undefined);
+      const done = () => turn.stored(deps, access);
+      void stored.then(done, done);
       return stored;
     };
   }

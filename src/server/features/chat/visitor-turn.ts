@@ -13,7 +13,12 @@ import type { ThreadAccess } from './chat.service.ts';
 export interface VisitorTurnHook {
   /** Whether the hook took the turn (then the Mika is not asked). */
   take(deps: Deps, access: ThreadAccess, question: string, emit: (event: StreamEvent) => void): Promise<boolean>;
-  /** The Mika answers: the visitor's question has just been stored (the office may show it). */
+  /**
+   * The visitor's message passed the access check (thread, limits, credits): the office may show
+   * its text at once, before it is stored (`stored` follows, also when storing failed).
+   */
+  accepted(deps: Deps, access: ThreadAccess, question: string): void;
+  /** The Mika answers: the visitor's question has been stored, or storing it failed. */
   stored(deps: Deps, access: ThreadAccess): void;
   /**
    * The model called the person tool (ai/person-request.ts): the same request as the visitor's

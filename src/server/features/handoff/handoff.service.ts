@@ -138,8 +138,16 @@ export async function requestHandoff(
  * the Mika, and the office sees that the conversation moved.
  */
 export const handoffVisitorTurn = {
+  // Checked, not yet stored: the text goes to the office at once (its list shows it without a
+  // refetch); a plain `message` event follows once stored — or not — and the office reads the truth.
+  accepted: (deps: Deps, access: ThreadAccess, question: string) =>
+    publishOffice(deps, access.assistant.id, {
+      threadId: access.thread.id,
+      assistantUuid: access.assistant.uuid,
+      kind: 'message',
+      visitor: { text: question, at: new Date().toISOString() },
+    }),
   take: handleVisitorTurn,
-  // The Mika answers: the office sees the stored question at once.
   stored: (deps: Deps, access: ThreadAccess) =>
     publishOffice(deps, access.assistant.id, { threadId: access.thread.id, assistantUuid: access.assistant.uuid, kind: 'message' }),
   // The model called the person tool: the request as for the button.
@@ -149,16 +157,16 @@ export const handoffVisitorTurn = {
 async function handleVisitorTurn(deps: Deps, access: ThreadAccess, question: string, emit: (event: StreamEvent) => void): Promise<boolean> {
   const { thread, assistant } = access;
   const office = (kind: LiveThreadUpdated['kind']) => publishOffice(deps, assistant.id, { threadId: thread.id, assistantUuid: assistant.uuid, kind });
+  // The office saw the text already (`accepted`); once stored — or not — it reads the truth.
+  const store = () => appendThreadMessage(deps, thread.id, { origin: 'user', text: question }).finally(() => office('message'));
   if (access.handoff?.heldBy != null) {
-    const stored = await appendThreadMessage(deps, thread.id, { origin: 'user', text: question });
-    office('message');
+    const stored = await store();
     emit({ type: 'held', message_id: stored.id });
     return true;
   }
   if (deps.ai.offline && asksForPerson(question)) {
-    const stored = await appendThreadMessage(deps, thread.id, { origin: 'user', text: question });
+    const stored = await store();
     await askForPerson(deps, access);
-    office('message');
     emit({ type: 'held', message_id: stored.id });
     return true;
   }

@@ -161,9 +161,19 @@ describe('live hand-off', () => {
 
     // The visitor writes through the normal send call: stored, no model, no credits.
     const usageBefore = (await t.database.db.select().from(usageRecords).where(eq(usageRecords.teamId, team.id))).length;
+    const refused = await askInThread(visitor, a.uuid, { ...thread, token: 'x'.repeat(thread.token.length) }, 'Nicht angenommen.');
+    expect(refused.events).toEqual([]);
+    const eventsAtSend = tab.events.length;
     const held = await askInThread(visitor, a.uuid, thread, 'Meine Bestellung 4711 ist nicht angekommen.');
     expect(held.events.map((e) => e.type)).toEqual(['held']);
-    await until(() => tab.events.some((e) => e.kind === 'message' && e.threadId === thread.id), 'the message event');
+    // The text reaches the office before it is stored; a plain event follows once it is.
+    await until(() => tab.events.slice(eventsAtSend).some((e) => e.kind === 'message' && !e.visitor), 'the stored message event');
+    expect(tab.events.slice(eventsAtSend).map((e) => ({ kind: e.kind, text: e.visitor?.text }))).toEqual([
+      { kind: 'message', text: 'Meine Bestellung 4711 ist nicht angekommen.' },
+      { kind: 'message', text: undefined },
+    ]);
+    // A refused message (wrong token) was never announced.
+    expect(tab.events.some((e) => e.visitor?.text === 'Nicht angenommen.')).toBe(false);
     expect((await t.database.db.select().from(usageRecords).where(eq(usageRecords.teamId, team.id))).length).toBe(usageBefore);
     expect(await t.database.db.select().from(creditReservations).where(eq(creditReservations.teamId, team.id))).toEqual([]);
 
