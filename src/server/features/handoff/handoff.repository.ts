@@ -22,8 +22,8 @@ export async function upsertHandoffSettings(
  * The chat Mikas of a team whose live room a member may join: with the use right (admins and plans
  * without rights: all of them), hand-off switched on.
  */
-export async function liveAssistantIds(db: Db, opts: { teamId: number; userId: number; allMikas: boolean }): Promise<number[]> {
-  const rows = await db
+export async function liveAssistantIds(db: Db, opts: { teamId: number; userId: number; allMikas: boolean; published?: boolean; limit?: number }): Promise<number[]> {
+  const query = db
     .select({ id: assistants.id })
     .from(assistants)
     .innerJoin(handoffSettings, and(eq(handoffSettings.assistantId, assistants.id), eq(handoffSettings.enabled, true)))
@@ -33,8 +33,10 @@ export async function liveAssistantIds(db: Db, opts: { teamId: number; userId: n
         eq(assistants.teamId, opts.teamId),
         eq(assistants.type, 'chat'),
         opts.allMikas ? sql`true` : eq(assistantRights.canUse, true),
+        opts.published ? eq(assistants.isPublic, true) : sql`true`,
       ),
     );
+  const rows = await (opts.limit ? query.limit(opts.limit) : query);
   return rows.map((r) => r.id);
 }
 

@@ -185,6 +185,18 @@ export async function liveRoomsOf(deps: Deps, auth: AuthContext | null): Promise
   return { userId: auth.user.id, assistantIds };
 }
 
+/**
+ * Whether the office shows «Live» to the member (the user data's `canTakeLive`): admins always;
+ * others when they may use a published chat Mika with the hand-off on (all of them on a plan
+ * without rights). The server checks every call of «Live» again.
+ */
+export async function canTakeLive(deps: Deps, auth: AuthContext): Promise<boolean> {
+  requireAccess(auth, 'member');
+  if (auth.user.isAdmin) return true;
+  const ids = await liveAssistantIds(deps.db, { teamId: auth.team.id, userId: auth.user.id, allMikas: allMikas(auth), published: true, limit: 1 });
+  return ids.length > 0;
+}
+
 /** GET /api/live/threads. */
 export async function listLive(deps: Deps, auth: AuthContext): Promise<LiveThread[]> {
   requireAccess(auth, 'member');

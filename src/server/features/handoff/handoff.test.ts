@@ -2,11 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
-import { auditLog, creditReservations, messages, threadHandoffs, usageRecords } from '../../db/schema/index.ts';
+import { assistants, auditLog, creditReservations, messages, threadHandoffs, usageRecords } from '../../db/schema/index.ts';
 import { Agent } from '../../../../tests/setup/agent.ts';
 import { askInThread, openThread } from '../../../../tests/setup/chat.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
-import { createAssistant, createStaffedTeam, loginAs } from '../../../../tests/factories/index.ts';
+import { createAssistant, createStaffedTeam, grantRights, loginAs } from '../../../../tests/factories/index.ts';
 import { fakeProviderEnv, startFakeOpenAI, type FakeOpenAI } from '../../../../tests/fixtures/fake-openai.ts';
 import { ASK_PERSON_FUNCTION } from '../../ai/person-request.ts';
 import { CANNOT_ANSWER_FUNCTION } from '../../ai/unanswered.ts';
@@ -106,6 +106,30 @@ describe('hand-off settings', () => {
     expect(asksForPerson('Kann ich bitte mit einem Menschen sprechen?')).toBe(true);
     expect(asksForPerson('Ich will einen Mitarbeiter sprechen')).toBe(true);
     expect(asksForPerson('Was kostet der Versand?')).toBe(false);
+  });
+});
+
+describe('who «Live» is for (the user data\'s canTakeLive)', () => {
+  it('admins always; a member with the use right on a published Mika with the hand-off on; nobody else', async () => {
+    const { team, owner, employee } = await createStaffedTeam(t.database.db, { plan: 'team' });
+    const canTakeLive = async (agent: Agent) => (await agent.get('/api/user/data')).json().permissions.canTakeLive as boolean;
+    const ownerAgent = await loginAs(t, owner);
+    const employeeAgent = await loginAs(t, employee);
+    expect(await canTakeLive(ownerAgent)).toBe(true);
+    expect(await canTakeLive(employeeAgent)).toBe(false);
+    // The use right on a published Mika without the hand-off: still nothing to take.
+    const a = await createAssistant(t.database.db, team, { isPublic: true });
+    await grantRights(t.database.db, employee, a, { canUse: true });
+    expect(await canTakeLive(employeeAgent)).toBe(false);
+    expect((await ownerAgent.put(`/api/handoff/${a.uuid}`, { enabled: true, hours: ALWAYS, waitSeconds: 120, greeting: '' })).status).toBe(200);
+    expect(await canTakeLive(employeeAgent)).toBe(true);
+    // Not published: nobody can write to it, nothing to take.
+    await t.database.db.update(assistants).set({ isPublic: false }).where(eq(assistants.id, a.id));
+    expect(await canTakeLive(employeeAgent)).toBe(false);
+    // The hand-off on a published Mika the employee may not use: nothing either.
+    await t.database.db.update(assistants).set({ isPublic: true }).where(eq(assistants.id, a.id));
+    await grantRights(t.database.db, employee, a, { canUse: false });
+    expect(await canTakeLive(employeeAgent)).toBe(false);
   });
 });
 
