@@ -187,6 +187,8 @@ describe('live hand-off', () => {
     const usageBefore = (await t.database.db.select().from(usageRecords).where(eq(usageRecords.teamId, team.id))).length;
     const refused = await askInThread(visitor, a.uuid, { ...thread, token: 'x'.repeat(thread.token.length) }, 'Nicht angenommen.');
     expect(refused.events).toEqual([]);
+    // The take's own event first (it may still be on its way), so what follows is the message's.
+    await until(() => tab.events.some((e) => e.kind === 'taken'), 'the take event');
     const eventsAtSend = tab.events.length;
     const held = await askInThread(visitor, a.uuid, thread, 'Meine Bestellung 4711 ist nicht angekommen.');
     expect(held.events.map((e) => e.type)).toEqual(['held']);
