@@ -26,6 +26,7 @@ const OPEN_TO_ROUTES: Record<string, string> = {
   'auth/auth.service.ts:resetPassword': 'the reset link: its one-time token is the proof; throttled per address',
   'billing/stripe-webhook.service.ts:handleStripeWebhook': "Stripe: the signature over the raw body, verified first",
   'openai-api/v1.service.ts:authenticate': 'the API key itself: it makes the KeyContext the other calls take',
+  'assistants/assistant.service.ts:findPublishedAssistant': 'a published Mika, which anyone may talk to (public chat, embed); another team\'s unpublished one is not found',
   'handoff/handoff.service.ts:isHandoffOffered': "a published Mika's public switch; the route checks `anyone` and finds the published Mika first",
 };
 
@@ -87,15 +88,26 @@ interface RouteCall {
   reachesData: boolean;
 }
 
-/** The functions a routes file imports from its own feature's modules, with how they are called. */
+/** Where a name imported from a feature's front door is declared (its `export { … } from './x.ts'`). */
+function throughFrontDoor(door: string, name: string): string | undefined {
+  for (const m of fs.readFileSync(door, 'utf8').matchAll(/export \{([^}]+)\} from '(\.\/[^']+\.ts)'/g)) {
+    if (m[1]!.split(',').some((n) => n.replace(/^\s*type\s+/, '').trim() === name)) return path.join(path.dirname(door), m[2]!);
+  }
+  return undefined;
+}
+
+/** The functions a routes file imports from its own feature's modules or another's front door, with how they are called. */
 export function routeCalls(routesFile: string, source = fs.readFileSync(routesFile, 'utf8')): RouteCall[] {
   const calls: RouteCall[] = [];
-  for (const m of source.matchAll(/import \{([^}]+)\} from '(\.\/[^']+\.ts)'/g)) {
-    const target = path.join(path.dirname(routesFile), m[2]!);
-    if (!fs.existsSync(target)) continue;
-    const sf = ts.createSourceFile(target, fs.readFileSync(target, 'utf8'), ts.ScriptTarget.Latest, true);
+  for (const m of source.matchAll(/import \{([^}]+)\} from '(\.\.?\/[^']+\.ts)'/g)) {
+    const imported = path.join(path.dirname(routesFile), m[2]!);
+    const door = m[2]!.startsWith('../') && path.basename(imported) === 'index.ts' && path.dirname(path.dirname(imported)) === path.normalize(FEATURES);
+    if (!m[2]!.startsWith('./') && !door) continue;
     for (const raw of m[1]!.split(',')) {
       const name = raw.replace(/^\s*type\s+/, '').trim();
+      const target = door ? throughFrontDoor(imported, name) : imported;
+      if (!target || !fs.existsSync(target)) continue;
+      const sf = ts.createSourceFile(target, fs.readFileSync(target, 'utf8'), ts.ScriptTarget.Latest, true);
       const fn = sf.statements.find((st): st is ts.FunctionDeclaration => ts.isFunctionDeclaration(st) && st.name?.text === name);
       if (!fn) continue;
       const names = fn.parameters.map((p) => p.name.getText(sf));
