@@ -125,6 +125,46 @@ export function routeCalls(routesFile: string, source = fs.readFileSync(routesFi
   return calls;
 }
 
+/**
+ * For the routes of `routesFile` that declare a role (admin, owner, superadmin): the service
+ * functions each handler calls with the caller, and the role their first `requireAccess` names.
+ */
+export function roleRouteChecks(routesFile: string, source = fs.readFileSync(routesFile, 'utf8')): { route: string; role: string; fn: string; checks: string | undefined }[] {
+  const sf = ts.createSourceFile(routesFile, source, ts.ScriptTarget.Latest, true);
+  const callees = new Map(routeCalls(routesFile, source).filter((c) => c.takesCaller).map((c) => [c.name, path.join(FEATURES, c.target)]));
+  // `const superadmin = { access: 'superadmin' } as const` used as `config: superadmin`.
+  const named = new Map<string, string>();
+  const out: { route: string; role: string; fn: string; checks: string | undefined }[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && node.initializer) {
+      const access = /^\{\s*access:\s*'(\w+)'\s*\}/.exec(node.initializer.getText(sf))?.[1];
+      if (access) named.set(node.name.getText(sf), access);
+    }
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ['get', 'post', 'put', 'delete', 'patch'].includes(node.expression.name.text) && node.arguments.length >= 3) {
+      const options = node.arguments[1]!.getText(sf);
+      const role = /access:\s*'(\w+)'/.exec(options)?.[1] ?? named.get(/config:\s*\{?\s*(?:\.\.\.)?(\w+)/.exec(options)?.[1] ?? '');
+      if (role && ['admin', 'owner', 'superadmin'].includes(role)) {
+        const called = new Set<string>();
+        const inHandler = (n: ts.Node): void => {
+          if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && callees.has(n.expression.text)) called.add(n.expression.text);
+          ts.forEachChild(n, inHandler);
+        };
+        inHandler(node.arguments[node.arguments.length - 1]!);
+        for (const fn of called) {
+          const target = callees.get(fn)!;
+          const tsf = ts.createSourceFile(target, fs.readFileSync(target, 'utf8'), ts.ScriptTarget.Latest, true);
+          const decl = tsf.statements.find((st): st is ts.FunctionDeclaration => ts.isFunctionDeclaration(st) && st.name?.text === fn);
+          const first = decl?.body?.statements[0]?.getText(tsf) ?? '';
+          out.push({ route: `${node.arguments[0]!.getText(sf)}`, role, fn, checks: /requireAccess\([^,]+,\s*'([\w.]+)'/.exec(first)?.[1] });
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
 const routesFiles = () =>
   fs
     .readdirSync(FEATURES, { recursive: true, encoding: 'utf8' })
@@ -180,6 +220,18 @@ describe('one access idiom', () => {
     // the operator's provider list was, relying on the route's guard alone).
     const calls = routeCalls('tests/fixtures/access-first/things.routes.ts', "import { listThings } from './unchecked.fixture.ts';");
     expect(uncheckedRouteCalls(calls)).toEqual(['tests/fixtures/access-first/things.routes.ts: ../../../tests/fixtures/access-first/unchecked.fixture.ts listThings']);
+  });
+
+  it("a route's role is checked again by the service it calls (admin, owner, superadmin)", () => {
+    const checks = routesFiles().flatMap((f) => roleRouteChecks(f).map((c) => ({ ...c, file: f })));
+    expect(checks.filter((c) => c.role === 'superadmin').length).toBeGreaterThan(20);
+    expect(checks.filter((c) => c.checks !== c.role).map((c) => `${c.file} ${c.route} (${c.role}): ${c.fn} checks ${c.checks ?? 'nothing first'}`)).toEqual([]);
+    // The check can fail: a superadmin route whose service asks only for a member.
+    const weak = roleRouteChecks(
+      'tests/fixtures/access-first/things.routes.ts',
+      "import { memberOnly } from './unchecked.fixture.ts';\napp.get('/api/things', { config: { access: 'superadmin' } }, async (request) => memberOnly(deps, requireAuth(request)));",
+    );
+    expect(weak).toEqual([{ route: "'/api/things'", role: 'superadmin', fn: 'memberOnly', checks: 'member' }]);
   });
 
   it('operators are checked in their services too', () => {
