@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase, rowsOf } from '../src/server/db/client.ts';
-import { buildInsight, groupQuestions } from '../src/server/features/question-insights/index.ts';
+import { buildInsight, groupQuestions, joinTopicsByMeaning } from '../src/server/features/question-insights/index.ts';
 import { Agent } from '../tests/setup/agent.ts';
 import { TEST_SELLER_ENV } from '../tests/setup/seller-env.ts';
 
@@ -49,6 +49,28 @@ export async function insightsBench(): Promise<string[]> {
   }
   console.log(`grouping: ${grouping.map((g) => Math.round(g)).join(', ')} ms, ${topics} topics`);
 
+  // Topics joined by meaning (an embedding model configured): stored 256-dimension vectors, one
+  // direction per subject plus noise per question, over the lexical topics of the same questions.
+  const lexicalKeys = groupQuestions(questions).keys;
+  const direction = (seed: number) => {
+    let x = seed;
+    return Array.from({ length: 256 }, () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) - 0.5);
+  };
+  const subjects = SUBJECTS.map((_, i) => direction(i + 1));
+  const vectors = questions.map((_, i) => {
+    const base = subjects[(i * 13) % SUBJECTS.length]!;
+    const noise = direction(1000 + (i % 997));
+    return base.map((x, d) => x + 0.3 * noise[d]!);
+  });
+  const joining: number[] = [];
+  let joined = 0;
+  for (let run = 0; run < 3; run++) {
+    const t0 = performance.now();
+    joined = new Set(joinTopicsByMeaning(lexicalKeys, vectors)).size;
+    joining.push(performance.now() - t0);
+  }
+  console.log(`joining by meaning: ${joining.map((g) => Math.round(g)).join(', ')} ms, ${joined} topics`);
+
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-bench-insights-'));
   const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
   await database.migrate();
@@ -87,6 +109,15 @@ export async function insightsBench(): Promise<string[]> {
     const b0 = performance.now();
     await buildInsight(deps, mika!.id);
     const build = performance.now() - b0;
+    // The next minute: 100 new questions join the existing topics (no full regroup within the hour).
+    const fresh = Array.from({ length: 100 }, (_, i) => ({ question: FRAMES[i % FRAMES.length]!(SUBJECTS[(i * 7) % SUBJECTS.length]!), at: new Date().toISOString() }));
+    await deps.db.execute(sql`
+      insert into asked_questions (team_id, assistant_id, is_public, question, created_at, updated_at)
+      select ${mika!.team_id}, ${mika!.id}, true, v.question, v.at, v.at
+        from json_to_recordset(${JSON.stringify(fresh)}::json) as v(question text, at timestamptz)`);
+    const i0 = performance.now();
+    await buildInsight(deps, mika!.id);
+    const incremental = performance.now() - i0;
 
     const latencies: number[] = [];
     for (const days of [90, 30, 7]) {
@@ -101,7 +132,9 @@ export async function insightsBench(): Promise<string[]> {
     const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!;
     const ms = (x: number) => `${x.toFixed(x < 10 ? 1 : 0)} ms`;
     rows.push(`| grouping ${QUESTIONS.toLocaleString('en')} questions offline (3 runs; ${topics} topics) | ${grouping.map((g) => `${(g / 1000).toFixed(1)} s`).join(', ')} |`);
+    rows.push(`| joining the lexical topics of ${QUESTIONS.toLocaleString('en')} questions by their vectors (3 runs; ${topics} → ${joined} topics) | ${joining.map((g) => `${(g / 1000).toFixed(1)} s`).join(', ')} |`);
     rows.push(`| build job for one Mika with ${QUESTIONS.toLocaleString('en')} questions (load, group, store topics and snapshot; PGlite) | ${(build / 1000).toFixed(1)} s |`);
+    rows.push(`| the next build with 100 new questions (they join the existing topics; full regroup at most hourly) | ${(incremental / 1000).toFixed(1)} s |`);
     rows.push(`| GET /api/insights/{uuid}?days=90 over ${QUESTIONS.toLocaleString('en')} questions, p50 / p95 (50 calls) | ${ms(pct(50))} / ${ms(pct(95))} |`);
   } finally {
     await app.close();

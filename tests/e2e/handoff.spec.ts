@@ -1,70 +1,116 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request as apiRequest } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { adminApi, ask, publishedAssistant } from './public-helpers.ts';
+import { adminApi, ask, publishedAssistant, unique } from './public-helpers.ts';
 import { E2E_BASE_URL } from './server.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
-// Live hand-off (docs/product/live-handoff.md): a visitor asks for a person, a team member takes
-// the conversation over in «Live», both write live, the member gives it back and the Mika answers.
+// Live hand-off (docs/product/live-handoff.md): a visitor in the embed on a website asks for a
+// person, a team member takes the conversation over in «Live», both write live, the member gives
+// it back and the Mika answers. «Live» is in the office menu only for those who can take one.
+
+/** A website with the Mika's embed script (another origin than the chat's). */
+async function hostPage(uuid: string) {
+  const host = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!doctype html><html lang="de"><head><title>Fahrradladen</title></head><body><main><h1>Fahrradladen Leipzig</h1></main>` +
+        `<script src="${E2E_BASE_URL}/embed.js" data-mika="${uuid}" async></script></body></html>`,
+    );
+  });
+  await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(host.address() as AddressInfo).port}/`, close: () => host.close() };
+}
+
+/** A member of the admin's team without any right on the Mika, signed in through the API. */
+async function employeeState(api: Awaited<ReturnType<typeof adminApi>>) {
+  const email = `erika-${unique()}@firma.de`;
+  const password = 'Sommer-Fahrrad-2026!';
+  await api.call('post', '/api/user', { name: 'Erika Employee', email, is_admin: 0, invitation: 0, password: { password, password_confirmation: password } });
+  const ctx = await apiRequest.newContext({ baseURL: E2E_BASE_URL });
+  await ctx.get('/sanctum/csrf-cookie');
+  const token = (await ctx.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const login = await ctx.post('/api/login', { data: { email, password }, headers: { 'x-xsrf-token': token } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const state = await ctx.storageState();
+  await ctx.dispose();
+  return state;
+}
 
 test.describe.configure({ mode: 'serial' });
 
 const ALWAYS = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, from: '00:00', to: '23:59' }));
 const SHOTS = process.env.HANDOFF_SHOTS;
 
-test('Live-Übernahme: Besucher bittet um einen Menschen, ein Teammitglied übernimmt und gibt zurück', async ({ browser }) => {
+test('Live-Übernahme: Besucher in der Einbettung bittet um einen Menschen, ein Teammitglied übernimmt und gibt zurück', async ({ browser }) => {
   const api = await adminApi(E2E_BASE_URL);
   const uuid = await publishedAssistant(api);
   await api.call('put', `/api/handoff/${uuid}`, { enabled: true, hours: ALWAYS, waitSeconds: 120, greeting: '' });
+  const site = await hostPage(uuid);
+
+  // «Live» is in the menu of the admin; an employee without the use right does not see it.
+  const employee = await browser.newContext({ storageState: await employeeState(api), viewport: { width: 1440, height: 900 } });
+  const employeePage = await employee.newPage();
+  await employeePage.goto('/');
+  const employeeNav = employeePage.getByTestId('side-nav');
+  await expect(employeeNav.getByRole('link', { name: 'Support', exact: true })).toBeVisible();
+  await expect(employeeNav.getByRole('link', { name: 'Live', exact: true })).toHaveCount(0);
+  await employee.close();
 
   // The member: an office tab on «Live» (its presence makes the team available).
   const office = await browser.newContext({ storageState: await api.ctx.storageState(), viewport: { width: 1440, height: 900 } });
   const member = await office.newPage();
-  await member.goto('/Live');
+  await member.goto('/');
+  await member.getByTestId('side-nav').getByRole('link', { name: 'Live', exact: true }).click();
   await expect(member.getByRole('heading', { name: 'Live' })).toBeVisible();
   await expect(member.getByTestId('live-presence')).toHaveAttribute('data-joined', 'true');
 
-  // The visitor, in the public chat.
+  // The visitor, in the embed on the shop's website.
   const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const visitor = await visitorContext.newPage();
-  await visitor.goto(`/chat/${uuid}`);
-  await visitor.getByRole('button', { name: 'Ich bin einverstanden' }).click();
-  await visitor.getByRole('button', { name: 'Mit einem Menschen sprechen' }).click();
-  await expect(visitor.getByText('Einen Moment bitte – ich frage jemanden aus dem Team')).toBeVisible();
+  await visitor.goto(site.url);
+  await visitor.getByRole('button', { name: 'Chat öffnen' }).click();
+  const chat = visitor.frameLocator('iframe[title="Mika Chat"]');
+  await chat.getByRole('button', { name: 'Ich bin einverstanden' }).click();
+  await chat.getByRole('button', { name: 'Mit einem Menschen sprechen' }).click();
+  await expect(chat.getByText('Einen Moment bitte – ich frage jemanden aus dem Team')).toBeVisible();
 
   // The request appears live in «Live».
   const row = member.getByTestId('live-thread').filter({ hasText: 'Möchte einen Menschen sprechen' });
   await expect(row).toBeVisible();
   await row.click();
   await member.getByRole('button', { name: 'Übernehmen' }).click();
-  await expect(visitor.getByText('Petra vom Team ist jetzt da')).toBeVisible();
+  await expect(chat.getByText('Petra vom Team ist jetzt da')).toBeVisible();
 
   // Both write, live.
-  await ask(visitor, 'Meine Bestellung 4711 ist nicht angekommen.');
+  await ask(chat, 'Meine Bestellung 4711 ist nicht angekommen.');
   await expect(member.getByTestId('live-messages')).toContainText('Meine Bestellung 4711 ist nicht angekommen.');
   const reply = member.getByRole('textbox', { name: 'Nachricht an den Besucher' });
   await reply.fill('Das prüfe ich sofort für Dich.');
   await reply.press('Enter');
-  await expect(visitor.getByTestId('chat-message').filter({ hasText: 'Das prüfe ich sofort für Dich.' })).toBeVisible();
-  await expect(visitor.getByTestId('staff-name').last()).toHaveText('Petra vom Team');
+  await expect(chat.getByTestId('chat-message').filter({ hasText: 'Das prüfe ich sofort für Dich.' })).toBeVisible();
+  await expect(chat.getByTestId('staff-name').last()).toHaveText('Petra vom Team');
   if (SHOTS) {
     await member.screenshot({ path: `${SHOTS}/live-1440.png` });
-    await visitor.screenshot({ path: `${SHOTS}/visitor-390.png` });
+    await visitor.screenshot({ path: `${SHOTS}/visitor-embed-390.png` });
     await member.setViewportSize({ width: 390, height: 844 });
     await member.screenshot({ path: `${SHOTS}/live-390.png` });
     await visitor.setViewportSize({ width: 1440, height: 900 });
-    await visitor.screenshot({ path: `${SHOTS}/visitor-1440.png` });
+    await visitor.screenshot({ path: `${SHOTS}/visitor-embed-1440.png` });
     await member.setViewportSize({ width: 1440, height: 900 });
   }
   await expectNoAxeViolations(member, 'Live: übernommenes Gespräch');
 
   // Given back: the Mika answers the next question again.
   await member.getByRole('button', { name: 'An Mika zurückgeben' }).click();
-  await expect(visitor.getByText('Das Team hat das Gespräch an Mika zurückgegeben.')).toBeVisible();
-  await ask(visitor, 'Wann habt Ihr geöffnet?');
-  await expect(visitor.getByTestId('chat-message').last()).toContainText('montags bis freitags von 9 bis 18 Uhr');
+  await expect(chat.getByText('Das Team hat das Gespräch an Mika zurückgegeben.')).toBeVisible();
+  await ask(chat, 'Wann habt Ihr geöffnet?');
+  await expect(chat.getByTestId('chat-message').last()).toContainText('montags bis freitags von 9 bis 18 Uhr');
 
   await visitorContext.close();
   await office.close();
+  site.close();
   await api.ctx.dispose();
 });
 

@@ -52,6 +52,11 @@ test('Einblicke: Daumen runter im öffentlichen Chat, Antwort hinterlegen im Bü
   await expectNoAxeViolations(chat, 'Öffentlicher Chat mit Daumen');
   await ask(chat, 'Kann ich ein Sofa zurückgeben?');
   await expect(chat.getByTestId('chat-message').last()).toContainText('Offline-Modus');
+  // The conversation loaded again shows the vote as given.
+  await chat.reload();
+  const rated = chat.getByTestId('chat-message').filter({ hasText: '49 Euro' });
+  await expect(rated.getByRole('button', { name: 'Nicht hilfreiche Antwort' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(rated.getByRole('button', { name: 'Hilfreiche Antwort', exact: true })).toHaveAttribute('aria-pressed', 'false');
 
   // The office: the tab «Einblicke» lists both questions at once (read live), with their reasons.
   await resize(page, { width: 1440, height: 900 });

@@ -3,7 +3,9 @@ import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/fixtures/fake-o
 import { loadConfig } from '../config.ts';
 import { createAiGateway } from './gateway.ts';
 import { createPrivacyGate } from './privacy-gate.ts';
+import { ASK_PERSON_FUNCTION } from './person-request.ts';
 import { runAnswer, type AnswerStore } from './pipeline.ts';
+import { CANNOT_ANSWER_FUNCTION } from './unanswered.ts';
 
 // The question is stored while the provider is already asked (decision 025): the order of what
 // reaches the store must still be question first, and a question that cannot be stored stops it.
@@ -87,5 +89,50 @@ describe('runAnswer stores the question while the model is asked', () => {
     expect(fake.requests.at(-1).chunksSent).toBeLessThan(200);
     expect(deltas).toBeLessThan(200);
     expect(written.filter((w) => w !== 'checkpoint')).toEqual([]);
+  });
+});
+
+describe('runAnswer offers a signal tool only when the caller records the signal', () => {
+  const memoryStore = (finished: { unanswered?: string | null }): AnswerStore => ({
+    begin: async () => 7,
+    checkpoint: async () => undefined,
+    finish: async (_id, answer) => void (finished.unanswered = answer.unanswered),
+    discard: async () => undefined,
+  });
+  const ask = (signals: Parameters<typeof runAnswer>[0]['signals'], finished: { unanswered?: string | null } = {}) =>
+    runAnswer({
+      gateway: gatewayFor(),
+      gate: createPrivacyGate([]),
+      profile,
+      history: [],
+      question: 'Was kostet der Versand nach Island?',
+      ...(signals ? { signals } : {}),
+      store: memoryStore(finished),
+      onText: () => undefined,
+      historyTokenBudget: 4000,
+    });
+  const offered = () => ((fake.requests.at(-1)!.body.tools ?? []) as { function: { name: string } }[]).map((x) => x.function.name);
+
+  it('no signal asked for: no tool at all; the "could not answer" tool is offered and read when asked for', async () => {
+    fake.reply({ text: 'Das weiß ich.' });
+    await ask(undefined);
+    expect(offered()).toEqual([]);
+
+    fake.queue({ toolCalls: [{ name: CANNOT_ANSWER_FUNCTION, arguments: '{}' }] }, { text: 'Dazu habe ich keine Auskunft.' });
+    const finished: { unanswered?: string | null } = {};
+    const outcome = await ask({ cannotAnswer: true }, finished);
+    expect(offered()).toEqual([CANNOT_ANSWER_FUNCTION]);
+    expect(outcome).toMatchObject({ text: 'Dazu habe ich keine Auskunft.', unanswered: 'no_match', personRequested: false });
+    expect(finished.unanswered).toBe('no_match');
+  });
+
+  it('the person tool stops the answer after its step', async () => {
+    fake.queue({ toolCalls: [{ name: ASK_PERSON_FUNCTION, arguments: '{}' }] }, { text: 'Das sollte niemand lesen.' });
+    const before = fake.requests.length;
+    const outcome = await ask({ askForPerson: true });
+    expect(offered()).toEqual([ASK_PERSON_FUNCTION]);
+    expect(fake.requests.length - before).toBe(1);
+    expect(outcome).toMatchObject({ answerId: null, text: '', personRequested: true });
+    fake.reply({});
   });
 });

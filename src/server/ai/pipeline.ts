@@ -6,12 +6,13 @@
 //   → restore (inside the gate) → persist as it streams (checkpoints) → progress → usage
 //
 // The pipeline never imports a feature: what differs per caller comes in as arguments.
-import { isStepCount, streamText, type ModelMessage, type ToolSet } from 'ai';
+import { hasToolCall, isStepCount, streamText, type ModelMessage, type ToolSet } from 'ai';
 import type { AiGateway } from './gateway.ts';
 import { OFFLINE_PROVIDER_KEY, rankPassages, type OfflineAudience, type OfflineContext, type Passage } from './offline-engine.ts';
 import type { PrivacyGate } from './privacy-gate.ts';
 import type { AnswerGuard } from './instruction-guard.ts';
 import { buildSystemPrompt, trimHistory, type PromptAssistant } from './prompt.ts';
+import { ASK_PERSON_FUNCTION, askPersonTool } from './person-request.ts';
 import { cannotAnswerTool, unansweredSignal, type UnansweredReason } from './unanswered.ts';
 
 export interface HistoryEntry {
@@ -57,6 +58,13 @@ export interface AnswerRequest {
   /** Knowledge passages for the question (the knowledge feature's retrieval), real text. */
   retrieve?: (question: string) => Promise<Passage[]>;
   tools?: ToolSet;
+  /**
+   * The structured signals the caller records; each one's tool is offered only when asked for (an
+   * offered tool costs prompt tokens on every answer, and a call nobody reads is noise):
+   * `cannotAnswer` (ai/unanswered.ts) where the insight records the question, `askForPerson`
+   * (ai/person-request.ts) where a real model answers a visitor of a Mika with the live hand-off on.
+   */
+  signals?: { cannotAnswer?: boolean; askForPerson?: boolean };
   store: AnswerStore;
   /** Restored text as it streams. */
   onText: (delta: string) => void;
@@ -86,6 +94,8 @@ export interface AnswerOutcome {
   usage: AnswerUsage;
   toolCalls: string[];
   unanswered: UnansweredReason | null;
+  /** The model called the person tool (ai/person-request.ts): the answer stopped there. */
+  personRequested: boolean;
 }
 
 export interface CheckpointPolicy {
@@ -200,12 +210,19 @@ export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
       ...(req.audience ? { audience: req.audience } : {}),
     };
     promptChars = system.length + messages.reduce((n, m) => n + (typeof m.content === 'string' ? m.content.length : 0), 0);
+    const tools: ToolSet = {
+      ...req.tools,
+      ...(req.signals?.cannotAnswer ? cannotAnswerTool() : {}),
+      ...(req.signals?.askForPerson ? askPersonTool() : {}),
+    };
+    const maxSteps = isStepCount(req.maxSteps ?? DEFAULT_MAX_STEPS);
     const result = streamText({
       model: chat.model,
       system,
       messages,
-      tools: { ...req.tools, ...cannotAnswerTool() },
-      stopWhen: isStepCount(req.maxSteps ?? DEFAULT_MAX_STEPS),
+      ...(Object.keys(tools).length > 0 ? { tools } : {}),
+      // A visitor who wants a person gets the team's answer, not more of the model's.
+      stopWhen: req.signals?.askForPerson ? [maxSteps, hasToolCall(ASK_PERSON_FUNCTION)] : maxSteps,
       maxRetries: 1,
       abortSignal: signal,
       providerOptions: { [OFFLINE_PROVIDER_KEY]: offline as never },
@@ -265,16 +282,17 @@ export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
   await checkpointer.stop();
   // Without the stored question there is no answer to keep (the caller reports the failure).
   const answerId = await begun;
+  const personRequested = req.signals?.askForPerson === true && toolCalls.includes(ASK_PERSON_FUNCTION);
 
   text = text.trim() === '' ? '' : text;
   if (text === '') {
     await req.store.discard(answerId);
-    return { answerId: null, text, status: 'failed', error, model: chat.name, usage, toolCalls, unanswered: null };
+    return { answerId: null, text, status: 'failed', error, model: chat.name, usage, toolCalls, unanswered: null, personRequested };
   }
   const status = error ? 'partial' : 'complete';
   const reason = unanswered.reason(passageCount);
   await req.store.finish(answerId, { text, status, model: chat.name, usage, unanswered: reason });
-  return { answerId, text, status, error, model: chat.name, usage, toolCalls, unanswered: reason };
+  return { answerId, text, status, error, model: chat.name, usage, toolCalls, unanswered: reason, personRequested };
 }
 
 /**

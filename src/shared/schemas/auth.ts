@@ -109,6 +109,11 @@ export const ZUserData = z.object({
   permissions: z.object({
     canCreateAssistant: z.boolean(),
     canCreateUser: z.boolean(),
+    /**
+     * Whether «Live» is for them (docs/product/live-handoff.md): an admin, or the use right on a
+     * published chat Mika with the live hand-off on.
+     */
+    canTakeLive: z.boolean(),
   }),
 });
 export type UserDataResponse = z.infer<typeof ZUserData>;

@@ -32,6 +32,8 @@ export const ZMessage = z.object({
   status: z.enum(['streaming', 'complete', 'partial', 'submitted']),
   /** Knowledge sources of an answer (file and page/sheet/slide); absent when it used none. */
   sources: z.array(z.object({ file: z.string(), location: z.string() })).optional(),
+  /** The thread's own vote on an answer (Einblicke), shown again when the conversation is loaded. */
+  feedback: z.object({ value: z.union([z.literal(1), z.literal(-1)]), reason: z.string().nullable() }).optional(),
   created_at: z.string(),
 });
 export type AnswerSource = NonNullable<ChatMessage['sources']>[number];

@@ -81,6 +81,12 @@ export interface LiveThreadUpdated {
   threadId: number;
   assistantUuid: string;
   kind: 'message' | 'requested' | 'taken' | 'released';
+  /**
+   * A visitor's message accepted (access, limits and credits checked) but not yet stored: its text,
+   * for the list to show at once. A `message` event without it follows once the message is stored
+   * — or could not be — and the office then reads what is true (decision 046).
+   */
+  visitor?: { text: string; at: string };
 }
 export interface JoinLiveAck {
   ok: boolean;

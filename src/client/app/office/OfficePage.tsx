@@ -25,13 +25,14 @@ export default function OfficePage() {
   // deferred instead, so React renders it time-sliced (docs/decisions/012: Total Blocking Time).
   const loaded = useDeferredValue(!query.isPending);
 
-  // Every office tab is present for the live hand-off (docs/decisions/044): loaded after the first screen.
-  const signedIn = Boolean(query.data);
+  // Every office tab of a member «Live» is for is present for the live hand-off (docs/decisions/044):
+  // loaded after the first screen.
+  const live = query.data?.permissions.canTakeLive === true;
   useEffect(() => {
-    if (!signedIn) return undefined;
+    if (!live) return undefined;
     const timer = setTimeout(() => void import('../../features/handoff/office-live.ts').then((m) => m.startOfficeLive(), () => undefined), 1_000);
     return () => clearTimeout(timer);
-  }, [signedIn]);
+  }, [live]);
 
   // The temporary drawer closes when the screen becomes wide or another section opens.
   useEffect(() => setMobileNavOpen(false), [wide, component, setMobileNavOpen]);

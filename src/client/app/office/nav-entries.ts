@@ -29,7 +29,7 @@ export interface NavEntry {
  */
 export const NAV_ENTRIES: NavEntry[] = [
   { section: 'Assistant', label: COMMON_TEXTS.navLibrary, icon: AutoAwesomeIcon, visible: ROLE.everyone },
-  { section: 'Live', label: 'Live', icon: ChatIcon, visible: ROLE.everyone },
+  { section: 'Live', label: 'Live', icon: ChatIcon, visible: ROLE.live },
   { section: 'Support', label: 'Support', icon: SupportAgentIcon, visible: ROLE.everyone },
   // docs/product/library-and-wizard.md: Insight right after Support (the operator's own entry), then the team's.
   { section: 'Insight', label: 'Insight', icon: InsightsIcon, visible: ROLE.superadmin },

@@ -8,4 +8,6 @@ export const ROLE = {
   admin: (user) => user.is_admin,
   owner: (user) => user.role === 'owner',
   superadmin: (user) => user.is_superadmin,
+  // «Live»: admins, and members with the use right on a published Mika with the hand-off on.
+  live: (user) => user.permissions.canTakeLive,
 } satisfies Record<string, RolePredicate>;

@@ -38,7 +38,7 @@ export const SECTIONS: Record<string, SectionDefinition> = {
   Shop: { component: lazyMui(() => import('../../features/shop/ShopSection.tsx')), allowed: ROLE.owner },
   Usage: { component: lazyMui(() => import('./UsageWithInsights.tsx')), allowed: ROLE.admin },
   // Live hand-off (docs/product/live-handoff.md): the server lists only the Mikas the member may use.
-  Live: { component: lazyMui(() => import('../../features/handoff/LiveSection.tsx')), allowed: ROLE.everyone },
+  Live: { component: lazyMui(() => import('../../features/handoff/LiveSection.tsx')), allowed: ROLE.live },
   Billing: { component: lazyMui(() => import('../../features/billing/BillingSection.tsx')), allowed: ROLE.owner },
 };
 

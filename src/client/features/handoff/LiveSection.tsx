@@ -8,7 +8,7 @@ import { Chip } from '../../components/ui/Chip.ts';
 import { IconButton } from '../../components/ui/IconButton.ts';
 import { TextField } from '../../components/ui/TextField.ts';
 import { Typography } from '../../components/ui/Typography.ts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import type { ChatMessage } from '../../../shared/schemas/chat.ts';
 import type { LiveThread } from '../../../shared/schemas/handoff.ts';
@@ -22,6 +22,18 @@ import { useTakeLiveThread } from './api/take-live-thread.ts';
 import { officeLiveJoined, onLiveEvent } from './office-live.ts';
 import { HANDOFF_TEXTS } from './texts.ts';
 
+/** Puts a visitor's text on the listed conversation and moves it to the top; false when it is not listed. */
+function showVisitorMessage(queryClient: QueryClient, threadId: number, visitor: { text: string; at: string }): boolean {
+  let listed = false;
+  queryClient.setQueryData<LiveThread[]>(handoffKeys.threads(), (old) => {
+    const hit = old?.find((t) => t.threadId === threadId);
+    if (!old || !hit) return old;
+    listed = true;
+    return [{ ...hit, lastMessage: visitor.text, updatedAt: visitor.at }, ...old.filter((t) => t !== hit)];
+  });
+  return listed;
+}
+
 const time = (iso: string) => new Date(iso).toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit' });
 
 /** The office area «Live» (docs/product/live-handoff.md): open public conversations, take over, write, give back. */
@@ -30,12 +42,16 @@ export default function LiveSection() {
   const threads = useLiveThreads();
   const [selected, setSelected] = useState<number | null>(null);
 
-  // Live events refetch the list and the open conversation: no polling.
+  // Live events refetch the list and the open conversation: no polling. A visitor's message comes
+  // with its text before it is stored: a listed conversation shows it at once, and the event that
+  // follows once it is stored (or not) refetches what is true (decision 046).
   useEffect(
     () =>
       onLiveEvent((event) => {
+        const { visitor } = event;
+        if (visitor && showVisitorMessage(queryClient, event.threadId, visitor)) return;
         void queryClient.invalidateQueries({ queryKey: handoffKeys.threads() });
-        void queryClient.invalidateQueries({ queryKey: handoffKeys.messages(event.threadId) });
+        if (!visitor) void queryClient.invalidateQueries({ queryKey: handoffKeys.messages(event.threadId) });
       }),
     [queryClient],
   );

@@ -38,10 +38,13 @@ const chip = (selected: boolean) => ({
  * Loaded only when an answer shows (the public chat's first load does not carry it).
  */
 export function AnswerFeedback({ message, chat }: { message: ChatMessage; chat: ChatSlotContext }) {
-  const [vote, setVote] = useState<1 | -1 | null>(null);
+  // A vote given before (the conversation loaded again) shows as given; its reason is offered again.
+  const given = message.feedback;
+  const known = given?.reason && (FEEDBACK_TEXTS.reasons as readonly string[]).includes(given.reason) ? given.reason : null;
+  const [vote, setVote] = useState<1 | -1 | null>(given?.value ?? null);
   const [asking, setAsking] = useState(false);
-  const [reason, setReason] = useState<string | null>(null);
-  const [words, setWords] = useState('');
+  const [reason, setReason] = useState<string | null>(known);
+  const [words, setWords] = useState(given?.reason && !known ? given.reason : '');
   const [thanked, setThanked] = useState(false);
   const send = useSendFeedback();
   const thread = chat.thread;

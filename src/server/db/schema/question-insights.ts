@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, real, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { assistants } from './assistants.ts';
 import { messages, threads } from './chat.ts';
 import { teams } from './teams.ts';
@@ -39,6 +39,14 @@ export const askedQuestions = pgTable(
     reason: text('reason'),
     /** The topic key the grouping job gave it (question-insights/topics.ts). */
     topic: text('topic'),
+    /**
+     * The question's meaning with an embedding model (decision 045): the model's vector projected to
+     * at most 256 dimensions, for joining differently worded questions into one topic. Erased with
+     * the text; never exported (it is derived).
+     */
+    embedding: real('embedding').array(),
+    /** provider:model that made `embedding` (a new model embeds again). */
+    embeddingModel: text('embedding_model'),
     /** When an answer was stored for it ("Antwort hinterlegen"). */
     fixedAt: timestamp('fixed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

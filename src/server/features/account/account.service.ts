@@ -5,15 +5,17 @@ import type { AuthContext } from '../../platform/session.ts';
 import { countTeamUsers, getTeamLimits, trialSecondsRemaining } from '../teams/index.ts';
 import { billingUserFields } from '../billing/index.ts';
 import { getLimitState } from '../assistants/index.ts';
+import { canTakeLive } from '../handoff/index.ts';
 
 export async function getUserData(deps: Deps, auth: AuthContext): Promise<UserDataResponse> {
   requireAccess(auth, 'member');
   const { user, team } = auth;
   const limits = getTeamLimits(team);
-  const [userCount, assistantLimit, billing] = await Promise.all([
+  const [userCount, assistantLimit, billing, live] = await Promise.all([
     countTeamUsers(deps.db, team.id),
     getLimitState(deps.db, team),
     billingUserFields(deps, team),
+    canTakeLive(deps, auth),
   ]);
   return {
     user: {
@@ -36,6 +38,7 @@ export async function getUserData(deps: Deps, auth: AuthContext): Promise<UserDa
     permissions: {
       canCreateAssistant: user.isAdmin && !assistantLimit.full,
       canCreateUser: user.isAdmin && userCount < limits.userLimitRegular + limits.userAddons,
+      canTakeLive: live,
     },
   };
 }

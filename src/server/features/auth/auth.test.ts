@@ -45,7 +45,7 @@ describe('POST /api/register', () => {
     const body = data.json();
     expect(body.user).toMatchObject({ name: 'Mara Muster', email: 'mara@firma.de', is_admin: true, is_superadmin: false });
     expect(body).toMatchObject({ slug: 'trial', role: 'owner', protectionLevel: 0, billingPeriod: 'monthly' });
-    expect(body.permissions).toEqual({ canCreateAssistant: true, canCreateUser: true });
+    expect(body.permissions).toEqual({ canCreateAssistant: true, canCreateUser: true, canTakeLive: true });
     // 14 days, give or take the seconds this test took.
     expect(body.trailSecondsRemaining).toBeGreaterThan(14 * 86_400 - 60);
     expect(body.trailSecondsRemaining).toBeLessThanOrEqual(14 * 86_400);
@@ -356,11 +356,11 @@ describe('GET /api/user/data', () => {
     const { team, owner, employee } = await createStaffedTeam(t.database.db, { plan: 'solo' });
     // Solo allows 2 users; the staffed team has 3 already.
     const ownerData = (await (await loginAs(t, owner)).get('/api/user/data')).json();
-    expect(ownerData.permissions).toEqual({ canCreateAssistant: true, canCreateUser: false });
+    expect(ownerData.permissions).toEqual({ canCreateAssistant: true, canCreateUser: false, canTakeLive: true });
     expect(ownerData.trailSecondsRemaining).toBe(0);
     expect(ownerData.teamName).toBe(team.name);
     const employeeData = (await (await loginAs(t, employee)).get('/api/user/data')).json();
     expect(employeeData.user.is_admin).toBe(false);
-    expect(employeeData.permissions).toEqual({ canCreateAssistant: false, canCreateUser: false });
+    expect(employeeData.permissions).toEqual({ canCreateAssistant: false, canCreateUser: false, canTakeLive: false });
   });
 });

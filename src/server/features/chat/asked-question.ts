@@ -5,9 +5,16 @@ import type { UnansweredReason } from '../../ai/unanswered.ts';
 import { recordAskedQuestionCte } from '../question-insights/index.ts';
 import type { ThreadAccess } from './chat.service.ts';
 
+/**
+ * Whether an answer's question is recorded (with its "could not answer" signal, so only then is
+ * the model offered that tool). A default Mika belongs to no team: its insight would mix teams.
+ */
+export function recordsAskedQuestions(access: ThreadAccess): boolean {
+  return access.assistant.teamId !== null;
+}
+
 export function askedQuestionCtes(db: Db, access: ThreadAccess, a: { messageId: number; question: string; unanswered: UnansweredReason | null }): Cte[] {
-  // A default Mika belongs to no team: its insight would mix teams, so nothing is recorded.
-  if (access.assistant.teamId === null || a.question.trim() === '') return [];
+  if (access.assistant.teamId === null || a.question.trim() === '') return []; // as recordsAskedQuestions
   return [
     recordAskedQuestionCte(db, {
       teamId: access.assistant.teamId,

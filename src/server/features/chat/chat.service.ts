@@ -25,7 +25,8 @@ import { mcpToolsForAnswer } from '../mcp/index.ts';
 import { listOfferableAssets } from '../assets/index.ts';
 import { citedSources, retrieveKnowledge } from '../knowledge/index.ts';
 import { recordUsageCtes } from '../usage/index.ts';
-import { askedQuestionCtes } from './asked-question.ts';
+import { votesOfThread } from '../question-insights/index.ts';
+import { askedQuestionCtes, recordsAskedQuestions } from './asked-question.ts';
 import { audienceOf, creditsEmpty, heldCredits, markHoldSettled, releaseCredits, reserveCredits, trialEnded, type CreditHold } from '../credits/index.ts';
 import { throttleVerdict } from '../../platform/throttle.ts';
 import { CREDIT_RESERVE } from '../../../shared/credit-prices.ts';
@@ -245,7 +246,12 @@ export async function getThreadMessages(deps: Deps, access: ThreadAccess): Promi
 /** A thread's messages, for a caller that checked its access another way (the office's "Live"). */
 export async function threadMessagesById(deps: Deps, threadId: number): Promise<ChatMessage[]> {
   const staleBefore = new Date(Date.now() - deps.config.ai.streamStaleMs);
-  return (await listThreadMessages(deps.db, threadId)).map((m) => toChatMessage(m, staleBefore));
+  const [rows, votes] = await Promise.all([listThreadMessages(deps.db, threadId), votesOfThread(deps.db, threadId)]);
+  return rows.map((m) => {
+    const message = toChatMessage(m, staleBefore);
+    const vote = votes.get(m.id);
+    return vote ? { ...message, feedback: vote } : message;
+  });
 }
 
 /** The privacy terms that apply to a thread's answers (team list + assistant list when on). */
@@ -391,6 +397,8 @@ async function answerWithHold(
   const { thread, assistant } = access;
   // Live hand-off: a held thread or a visitor asking for a person is not the Mika's turn.
   const turn = access.handoff?.enabled ? visitorTurnHook() : undefined;
+  // The office sees the accepted message at once (before the insert; decision 046).
+  turn?.accepted(deps, access, question);
   if (turn && (await turn.take(deps, access, question, emit))) return;
   const progress = (status: 'start-ai' | 'request-ai' | 'done-ai' | 'error', msg: string) =>
     deps.realtime?.publishProgress({ threadId: thread.id, status, msg });
@@ -433,11 +441,12 @@ async function answerWithHold(
   const allTools = external || own ? { ...tools, ...external?.tools, ...own } : tools;
   const { store, answer, answerId } = threadAnswerStore(deps, access, extras.hold);
   if (turn) {
-    // The office hears of the question once it is stored (its list then shows it).
+    // The office hears again once the question is stored (or could not be): it then reads the truth.
     const begin = store.begin.bind(store);
     store.begin = (question) => {
       const stored = begin(question);
-      void stored.then(() => turn.stored(deps, access), () => undefined);
+      const done = () => turn.stored(deps, access);
+      void stored.then(done, done);
       return stored;
     };
   }
@@ -459,6 +468,9 @@ async function answerWithHold(
     question,
     retrieve: async () => passages,
     tools: allTools,
+    // A Mika with the hand-off on: a real model signals a visitor's wish for a person by its tool
+    // (offline, the hook's phrase list took that turn already).
+    signals: { cannotAnswer: recordsAskedQuestions(access), askForPerson: turn !== undefined && !deps.ai.offline },
     store,
     // Public chat and embed: an answer that reproduces the instructions is stopped and refused
     // (docs/public-chat.md); the office chat streams unguarded.
@@ -485,6 +497,13 @@ async function answerWithHold(
   });
 
   if (outcome.error) deps.log.warn({ err: outcome.error, threadId: thread.id }, 'chat provider failed');
+  if (turn && outcome.personRequested) {
+    // The visitor wants a person (the model's tool): what the model wrote before stays its
+    // answer; the request runs as for the button (waiting, or unavailable with the contact form).
+    const last = await turn.requested(deps, access);
+    emit({ type: 'held', message_id: last ?? outcome.answerId ?? 0 });
+    return;
+  }
   const formRequested = effects.some((e) => e.type === 'show-form');
   const documents = effects.flatMap((e) => (e.type === 'document' ? [e] : []));
   if (outcome.status === 'failed' && !formRequested && documents.length === 0) {

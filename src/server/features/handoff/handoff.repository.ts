@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { assistantRights, assistants, handoffSettings, messages, threadHandoffs, threads, users, type HandoffHours } from '../../db/schema/index.ts';
+import { assistantRights, assistants, handoffSettings, messages, teams, threadHandoffs, threads, users, type HandoffHours } from '../../db/schema/index.ts';
 
 export async function findHandoffSettings(db: Db, assistantId: number) {
   const [row] = await db.select().from(handoffSettings).where(eq(handoffSettings.assistantId, assistantId));
@@ -22,8 +22,8 @@ export async function upsertHandoffSettings(
  * The chat Mikas of a team whose live room a member may join: with the use right (admins and plans
  * without rights: all of them), hand-off switched on.
  */
-export async function liveAssistantIds(db: Db, opts: { teamId: number; userId: number; allMikas: boolean }): Promise<number[]> {
-  const rows = await db
+export async function liveAssistantIds(db: Db, opts: { teamId: number; userId: number; allMikas: boolean; published?: boolean; limit?: number }): Promise<number[]> {
+  const query = db
     .select({ id: assistants.id })
     .from(assistants)
     .innerJoin(handoffSettings, and(eq(handoffSettings.assistantId, assistants.id), eq(handoffSettings.enabled, true)))
@@ -33,8 +33,10 @@ export async function liveAssistantIds(db: Db, opts: { teamId: number; userId: n
         eq(assistants.teamId, opts.teamId),
         eq(assistants.type, 'chat'),
         opts.allMikas ? sql`true` : eq(assistantRights.canUse, true),
+        opts.published ? eq(assistants.isPublic, true) : sql`true`,
       ),
     );
+  const rows = await (opts.limit ? query.limit(opts.limit) : query);
   return rows.map((r) => r.id);
 }
 
@@ -108,22 +110,44 @@ export async function releaseHandoff(db: Db, threadId: number, userId: number) {
 
 /** Requests nobody took within the Mika's wait time end (one statement: every instance may sweep). */
 export async function expireWaitingRequests(db: Db, now: Date) {
-  return db
+  const ended = await db
     .update(threadHandoffs)
     .set({ requestedAt: null, updatedAt: sql`now()` })
     .where(
       sql`${threadHandoffs.takenBy} is null and ${threadHandoffs.requestedAt} is not null and ${threadHandoffs.requestedAt} + make_interval(secs => coalesce((select s.wait_seconds from ${handoffSettings} s where s.assistant_id = ${threadHandoffs.assistantId}), 120)) < ${now.toISOString()}::timestamptz`,
     )
-    .returning({ threadId: threadHandoffs.threadId, assistantId: threadHandoffs.assistantId, teamId: sql<number>`(select t.team_id from ${threads} t where t.id = ${threadHandoffs.threadId})` });
+    .returning({ threadId: threadHandoffs.threadId });
+  return sweptThreads(db, ended.map((r) => r.threadId));
 }
 
 /** Held threads whose person stayed quiet since `before` go back to the Mika. */
 export async function returnIdleHandoffs(db: Db, before: Date) {
-  return db
+  const returned = await db
     .update(threadHandoffs)
     .set({ takenBy: null, takenByName: null, takenAt: null, staffActiveAt: null, updatedAt: sql`now()` })
     .where(sql`${threadHandoffs.takenBy} is not null and ${threadHandoffs.staffActiveAt} < ${before.toISOString()}::timestamptz`)
-    .returning({ threadId: threadHandoffs.threadId, assistantId: threadHandoffs.assistantId, teamId: sql<number>`(select t.team_id from ${threads} t where t.id = ${threadHandoffs.threadId})` });
+    .returning({ threadId: threadHandoffs.threadId });
+  return sweptThreads(db, returned.map((r) => r.threadId));
+}
+
+/**
+ * The threads a sweep step handled, with their Mika and the thread's team: a sweep has no caller,
+ * so the audit entry and the office event name them from here (never an empty uuid).
+ */
+async function sweptThreads(db: Db, threadIds: number[]) {
+  if (threadIds.length === 0) return [];
+  return db
+    .select({
+      threadId: threads.id,
+      assistantId: assistants.id,
+      assistantUuid: assistants.uuid,
+      team: { id: teams.id, uuid: teams.uuid, name: teams.name },
+    })
+    .from(threads)
+    .innerJoin(assistants, eq(assistants.id, threads.assistantId))
+    .innerJoin(teams, eq(teams.id, threads.teamId))
+    .where(inArray(threads.id, threadIds))
+    .orderBy(threads.id);
 }
 
 /** A public thread of the team for the office (another team's does not exist), with its Mika. */

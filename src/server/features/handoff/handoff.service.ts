@@ -87,32 +87,35 @@ async function someoneAvailable(deps: Deps, access: ThreadAccess, hoursOk: boole
   return (await usersWithUseRight(deps.db, access.assistant.id, present, planHasRights(access.team))).length > 0;
 }
 
-/** The Mika says nobody is there and offers the contact form when it has one. */
-async function sayUnavailable(deps: Deps, threadId: number, assistantId: number): Promise<void> {
+/** The Mika says nobody is there and offers the contact form when it has one; the last message's id. */
+async function sayUnavailable(deps: Deps, threadId: number, assistantId: number): Promise<number> {
   const form = (await getToolState(deps, assistantId, 'form')).active;
-  await appendThreadMessage(deps, threadId, { origin: 'ai', text: form ? HANDOFF_MESSAGES.unavailableWithForm : HANDOFF_MESSAGES.unavailable });
-  if (form) await appendThreadMessage(deps, threadId, { origin: 'ai', type: 'form', text: '' });
+  const said = await appendThreadMessage(deps, threadId, { origin: 'ai', text: form ? HANDOFF_MESSAGES.unavailableWithForm : HANDOFF_MESSAGES.unavailable });
+  if (!form) return said.id;
+  return (await appendThreadMessage(deps, threadId, { origin: 'ai', type: 'form', text: '' })).id;
 }
 
-async function askForPerson(deps: Deps, access: ThreadAccess): Promise<HandoffRequestResult> {
+/** The request (button, phrase or the model's tool): its status and the id of the last message it stored. */
+async function askForPerson(deps: Deps, access: ThreadAccess): Promise<HandoffRequestResult & { messageId: number | null }> {
   const { thread, assistant } = access;
   const settings = await findHandoffSettings(deps.db, assistant.id);
   if (!settings?.enabled || thread.teamId === null) {
-    await sayUnavailable(deps, thread.id, assistant.id);
-    return { status: 'unavailable' };
+    const messageId = await sayUnavailable(deps, thread.id, assistant.id);
+    publishVisitor(deps, thread.id);
+    return { status: 'unavailable', messageId };
   }
   const current = await findHandoff(deps.db, thread.id);
-  if (current?.takenBy) return { status: 'waiting' };
+  if (current?.takenBy) return { status: 'waiting', messageId: null };
   if (!(await someoneAvailable(deps, access, isWithinHours(settings.hours, new Date())))) {
-    await sayUnavailable(deps, thread.id, assistant.id);
+    const messageId = await sayUnavailable(deps, thread.id, assistant.id);
     publishVisitor(deps, thread.id);
-    return { status: 'unavailable' };
+    return { status: 'unavailable', messageId };
   }
   await markRequested(deps.db, { threadId: thread.id, assistantId: assistant.id });
-  await appendThreadMessage(deps, thread.id, { origin: 'ai', text: settings.greeting || HANDOFF_MESSAGES.defaultGreeting });
+  const greeting = await appendThreadMessage(deps, thread.id, { origin: 'ai', text: settings.greeting || HANDOFF_MESSAGES.defaultGreeting });
   publishVisitor(deps, thread.id);
   publishOffice(deps, assistant.id, { threadId: thread.id, assistantUuid: assistant.uuid, kind: 'requested' });
-  return { status: 'waiting' };
+  return { status: 'waiting', messageId: greeting.id };
 }
 
 /** POST /api/handoff/request: the visitor's button "Mit einem Menschen sprechen". */
@@ -123,35 +126,47 @@ export async function requestHandoff(
 ): Promise<HandoffRequestResult> {
   const access = await requireAccess(auth, 'thread', ref, deps);
   if (!access.thread.isPublic) throw new AppError('NOT_FOUND', HANDOFF_MESSAGES.threadNotFound);
-  return askForPerson(deps, access);
+  const { status } = await askForPerson(deps, access);
+  return { status };
 }
 
 /**
  * The chat's visitor-turn hook (registered at the app's wiring): a message in a held thread is
  * stored for the person (no model, no credits; the visitor limits were counted by the answer's
- * first statement); a message asking for a person starts the request. Anything else goes on to
+ * first statement). Offline, a message of the phrase list starts the request; with a real model
+ * the model signals the wish by its tool (`requested`, decision 046). Anything else goes on to
  * the Mika, and the office sees that the conversation moved.
  */
 export const handoffVisitorTurn = {
+  // Checked, not yet stored: the text goes to the office at once (its list shows it without a
+  // refetch); a plain `message` event follows once stored — or not — and the office reads the truth.
+  accepted: (deps: Deps, access: ThreadAccess, question: string) =>
+    publishOffice(deps, access.assistant.id, {
+      threadId: access.thread.id,
+      assistantUuid: access.assistant.uuid,
+      kind: 'message',
+      visitor: { text: question, at: new Date().toISOString() },
+    }),
   take: handleVisitorTurn,
-  // The Mika answers: the office sees the stored question at once.
   stored: (deps: Deps, access: ThreadAccess) =>
     publishOffice(deps, access.assistant.id, { threadId: access.thread.id, assistantUuid: access.assistant.uuid, kind: 'message' }),
+  // The model called the person tool: the request as for the button.
+  requested: async (deps: Deps, access: ThreadAccess): Promise<number | null> => (await askForPerson(deps, access)).messageId,
 };
 
 async function handleVisitorTurn(deps: Deps, access: ThreadAccess, question: string, emit: (event: StreamEvent) => void): Promise<boolean> {
   const { thread, assistant } = access;
   const office = (kind: LiveThreadUpdated['kind']) => publishOffice(deps, assistant.id, { threadId: thread.id, assistantUuid: assistant.uuid, kind });
+  // The office saw the text already (`accepted`); once stored — or not — it reads the truth.
+  const store = () => appendThreadMessage(deps, thread.id, { origin: 'user', text: question }).finally(() => office('message'));
   if (access.handoff?.heldBy != null) {
-    const stored = await appendThreadMessage(deps, thread.id, { origin: 'user', text: question });
-    office('message');
+    const stored = await store();
     emit({ type: 'held', message_id: stored.id });
     return true;
   }
-  if (asksForPerson(question)) {
-    const stored = await appendThreadMessage(deps, thread.id, { origin: 'user', text: question });
+  if (deps.ai.offline && asksForPerson(question)) {
+    const stored = await store();
     await askForPerson(deps, access);
-    office('message');
     emit({ type: 'held', message_id: stored.id });
     return true;
   }
@@ -168,6 +183,18 @@ export async function liveRoomsOf(deps: Deps, auth: AuthContext | null): Promise
   if (!auth) return null;
   const assistantIds = await liveAssistantIds(deps.db, { teamId: auth.team.id, userId: auth.user.id, allMikas: allMikas(auth) });
   return { userId: auth.user.id, assistantIds };
+}
+
+/**
+ * Whether the office shows «Live» to the member (the user data's `canTakeLive`): admins always;
+ * others when they may use a published chat Mika with the hand-off on (all of them on a plan
+ * without rights). The server checks every call of «Live» again.
+ */
+export async function canTakeLive(deps: Deps, auth: AuthContext): Promise<boolean> {
+  requireAccess(auth, 'member');
+  if (auth.user.isAdmin) return true;
+  const ids = await liveAssistantIds(deps.db, { teamId: auth.team.id, userId: auth.user.id, allMikas: allMikas(auth), published: true, limit: 1 });
+  return ids.length > 0;
 }
 
 /** GET /api/live/threads. */
@@ -262,14 +289,15 @@ export async function sweepHandoffs(deps: Deps, now: Date = new Date()): Promise
   for (const e of expired) {
     await sayUnavailable(deps, e.threadId, e.assistantId);
     publishVisitor(deps, e.threadId);
-    deps.realtime?.publishLive(e.assistantId, { threadId: e.threadId, assistantUuid: '', kind: 'released' });
+    publishOffice(deps, e.assistantId, { threadId: e.threadId, assistantUuid: e.assistantUuid, kind: 'released' });
   }
   const returned = await returnIdleHandoffs(deps.db, new Date(now.getTime() - HANDOFF_IDLE_MS));
   for (const r of returned) {
     await appendThreadMessage(deps, r.threadId, { origin: 'ai', text: HANDOFF_MESSAGES.returnedIdle });
-    await recordAudit(deps.db, { action: 'handoff.returned', team: { id: r.teamId, uuid: '', name: '' }, detail: { threadId: r.threadId, reason: 'idle' } });
+    // No caller: the entry names the thread's team (no actor: the sweep returned it).
+    await recordAudit(deps.db, { action: 'handoff.returned', team: r.team, detail: { threadId: r.threadId, assistantUuid: r.assistantUuid, reason: 'idle' } });
     publishVisitor(deps, r.threadId);
-    deps.realtime?.publishLive(r.assistantId, { threadId: r.threadId, assistantUuid: '', kind: 'released' });
+    publishOffice(deps, r.assistantId, { threadId: r.threadId, assistantUuid: r.assistantUuid, kind: 'released' });
   }
   return { expired: expired.length, returned: returned.length };
 }

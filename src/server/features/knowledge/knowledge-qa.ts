@@ -17,10 +17,8 @@ import type { QaEntry } from '../../../shared/schemas/knowledge-qa.ts';
 import { chunkSections } from './chunk.ts';
 import { countFiles, deleteFile, insertFile, replacePassages } from './knowledge.repository.ts';
 import { passageVectors } from './knowledge.jobs.ts';
+import { QA_EXTENSION, QA_FILE_NAME } from './qa-file.ts';
 
-/** The Q&A file's name (without extension: an upload always has one) and extension. */
-export const QA_FILE_NAME = 'Fragen und Antworten';
-export const QA_EXTENSION = 'qa';
 const FOLDER = 'knowledge';
 
 const toEntry = (e: typeof knowledgeQaEntries.$inferSelect): QaEntry => ({
@@ -138,7 +136,7 @@ export async function deleteQaEntry(deps: Deps, auth: AuthContext, ref: { assist
 }
 
 /** Matching Q&A entries before other passages: a stored answer wins over a document that only touches the question. */
-export function preferQaPassages<P extends { fileName: string }>(passages: P[]): P[] {
-  const qa = passages.filter((p) => p.fileName === QA_FILE_NAME);
-  return qa.length === 0 ? passages : [...qa, ...passages.filter((p) => p.fileName !== QA_FILE_NAME)];
+export function preferQaPassages<P extends { isQa: boolean }>(passages: P[]): P[] {
+  const qa = passages.filter((p) => p.isQa);
+  return qa.length === 0 ? passages : [...qa, ...passages.filter((p) => !p.isQa)];
 }

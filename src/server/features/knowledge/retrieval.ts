@@ -22,10 +22,13 @@ import {
   weightedTerms,
 } from '../../ai/german-analyzer.ts';
 import { textArray, vocabularyCounts } from './postings.ts';
+import { QA_EXTENSION } from './qa-file.ts';
 
 export interface RetrievedPassage {
   id: number;
   fileName: string;
+  /** A passage of the Mika's question-and-answer entries (knowledge-qa.ts), whatever its file is called. */
+  isQa: boolean;
   isFiltered: boolean;
   location: string;
   heading: string;
@@ -38,6 +41,7 @@ export interface RetrievedPassage {
 type PassageRow = {
   id: number;
   file_name: string;
+  is_qa: boolean;
   is_filtered: boolean;
   location: string;
   heading: string;
@@ -248,7 +252,7 @@ export async function searchPassages(
   const ids = fuse([lexical, ...extraRankings]).slice(0, limit);
   if (ids.length === 0) return [];
   const rows = await db.execute<PassageRow>(sql`
-    select k.id, f.name as file_name, f.is_filtered, k.location, k.heading, k.text,
+    select k.id, f.name as file_name, f.extension = ${QA_EXTENSION} as is_qa, f.is_filtered, k.location, k.heading, k.text,
       (select b.text from knowledge_passages b where b.file_id = k.file_id and b.position = k.position - 1
          and b.location = k.location and b.heading = k.heading) as before,
       (select a.text from knowledge_passages a where a.file_id = k.file_id and a.position = k.position + 1
@@ -267,6 +271,7 @@ export async function searchPassages(
           {
             id,
             fileName: r.file_name,
+            isQa: r.is_qa,
             isFiltered: r.is_filtered,
             location: r.location,
             heading: r.heading,

@@ -2,6 +2,7 @@
 // other features and the app's wiring import only what is exported here.
 export { questionInsightRoutes } from './question-insight.routes.ts';
 export { defineQuestionInsightJobs, buildStaleInsights, buildInsight } from './question-insight.jobs.ts';
-export { recordAskedQuestionCte, type AskedQuestion } from './question.repository.ts';
+export { recordAskedQuestionCte, votesOfThread, type AskedQuestion } from './question.repository.ts';
 export { exportThreadFeedback, questionInsightRowOwner } from './question.rows.ts';
 export { groupQuestions } from './topics.ts';
+export { joinTopicsByMeaning } from './topic-vectors.ts';

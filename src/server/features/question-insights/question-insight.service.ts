@@ -9,6 +9,7 @@ import type { FeedbackRequest, Insight, QaEntryRequest } from '../../../shared/s
 import { listTeamAssistantNames } from '../assistants/index.ts';
 import { addQaEntry } from '../knowledge/index.ts';
 import { maskContactData } from './masking.ts';
+import { requestInsightBuild } from './question-insight.jobs.ts';
 import { listUnanswered, markQuestionsFixed, questionTexts, readSnapshot, readTeamSnapshots, voteOnAnswer } from './question.repository.ts';
 import type { SnapshotData } from './snapshot.ts';
 
@@ -32,6 +33,8 @@ export async function submitFeedback(deps: Deps, auth: AuthContext | null, body:
     reason,
   });
   if (!stored) throw new AppError('NOT_FOUND', QUESTION_INSIGHT_MESSAGES.answerNotFound);
+  // The insight's counts follow the vote within seconds instead of the next minute.
+  if (access.assistant.teamId !== null) await requestInsightBuild(deps, access.assistant.id);
   return { status: 'success' as const, message: QUESTION_INSIGHT_MESSAGES.feedbackSaved, value: body.value, reason };
 }
 
@@ -61,7 +64,8 @@ export async function getInsight(deps: Deps, auth: AuthContext | null, uuid: str
   const shown = (q: { question: string | null; isPublic: boolean }) => (q.isPublic ? maskContactData(q.question ?? '', terms) : (q.question ?? ''));
   return {
     topics: (period?.topics ?? []).map((t) => ({
-      label: t.label,
+      // A model's title or the users' own word: either may carry a term of the privacy list.
+      label: maskContactData(t.title ?? t.label, terms),
       count: t.count,
       answered: t.answered,
       negative: t.negative,

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { rowsOf, type Cte, type Db } from '../../db/client.ts';
-import { askedQuestions, questionInsightSnapshots, type UnansweredReason } from '../../db/schema/index.ts';
+import { askedQuestions, assistants, questionInsightSnapshots, teams, type Assistant, type Team, type UnansweredReason } from '../../db/schema/index.ts';
 
 /** What the insight stores of one answered question (the chat's answer store passes it on). */
 export interface AskedQuestion {
@@ -45,6 +45,15 @@ export async function voteOnAnswer(
   return rowsOf(rows).length > 0;
 }
 
+/** The votes on a conversation's answers, by answer (message id). */
+export async function votesOfThread(db: Db, threadId: number): Promise<Map<number, { value: 1 | -1; reason: string | null }>> {
+  const rows = await db
+    .select({ messageId: askedQuestions.messageId, vote: askedQuestions.vote, reason: askedQuestions.reason })
+    .from(askedQuestions)
+    .where(and(eq(askedQuestions.threadId, threadId), isNotNull(askedQuestions.vote)));
+  return new Map(rows.map((r) => [r.messageId!, { value: r.vote as 1 | -1, reason: r.reason }]));
+}
+
 /** The Mikas with questions of these conversations that have no topic yet. */
 export async function assistantsWithUngrouped(db: Db, threadIds: number[]): Promise<number[]> {
   if (threadIds.length === 0) return [];
@@ -64,7 +73,7 @@ export async function eraseQuestionTexts(tx: Db, threadIds: number[]): Promise<n
   if (threadIds.length === 0) return [];
   const erased = await tx
     .update(askedQuestions)
-    .set({ question: null, reason: null, threadId: null, messageId: null, updatedAt: sql`now()` })
+    .set({ question: null, reason: null, embedding: null, embeddingModel: null, threadId: null, messageId: null, updatedAt: sql`now()` })
     .where(inArray(askedQuestions.threadId, threadIds))
     .returning({ id: askedQuestions.id, assistantId: askedQuestions.assistantId });
   if (erased.length === 0) return [];
@@ -134,30 +143,46 @@ export async function markQuestionsFixed(db: Db, assistantId: number, question: 
     );
 }
 
-/** Mikas with questions changed since their insight was last built (or never built). */
-export async function staleAssistants(db: Db): Promise<number[]> {
+/**
+ * Mikas with questions changed since their insight was last built (or never built) — and, with an
+ * embedding model, Mikas whose questions of the last `since` still wait for its vectors.
+ */
+export async function staleAssistants(db: Db, embedding: { model: string; since: Date } | null = null): Promise<number[]> {
   const rows = await db.execute(sql`
     select distinct q.assistant_id as id
       from asked_questions q
       left join question_insight_snapshots s on s.assistant_id = q.assistant_id
-     where s.built_at is null or q.updated_at > s.built_at`);
+     where s.built_at is null or q.updated_at > s.built_at
+        ${embedding ? sql`or (q.created_at > ${embedding.since} and q.question is not null and q.embedding_model is distinct from ${embedding.model})` : sql``}`);
   return rowsOf<{ id: number }>(rows).map((r) => r.id);
 }
 
 export interface CorpusRow {
   id: number;
   question: string | null;
+  isPublic: boolean;
   topic: string | null;
   unanswered: string | null;
   vote: number | null;
   createdAt: Date;
+  /** The stored vector when it was made by the embedding model asked for, else null. */
+  embedding: number[] | null;
 }
 
-/** A Mika's questions since `since`, for grouping and the aggregates. */
-export async function loadCorpus(db: Db, assistantId: number, since: Date): Promise<{ teamId: number | null; rows: CorpusRow[] }> {
+/** A Mika's questions since `since`, for grouping and the aggregates (with the vectors of `embeddingModel`). */
+export async function loadCorpus(
+  db: Db,
+  assistantId: number,
+  since: Date,
+  embeddingModel: string | null = null,
+): Promise<{ teamId: number | null; rows: CorpusRow[] }> {
   const rows = await db
     .select({
       id: askedQuestions.id,
+      embedding: embeddingModel
+        ? sql<number[] | null>`case when ${askedQuestions.embeddingModel} = ${embeddingModel} then ${askedQuestions.embedding} end`
+        : sql<null>`null`,
+      isPublic: askedQuestions.isPublic,
       teamId: askedQuestions.teamId,
       question: askedQuestions.question,
       topic: askedQuestions.topic,
@@ -168,6 +193,42 @@ export async function loadCorpus(db: Db, assistantId: number, since: Date): Prom
     .from(askedQuestions)
     .where(and(eq(askedQuestions.assistantId, assistantId), gt(askedQuestions.createdAt, since)));
   return { teamId: rows[0]?.teamId ?? null, rows };
+}
+
+/** Questions with text of a Mika not yet embedded by `model` (newest first). */
+export async function pendingEmbeddings(db: Db, assistantId: number, since: Date, model: string, limit: number) {
+  return db
+    .select({ id: askedQuestions.id, question: askedQuestions.question, isPublic: askedQuestions.isPublic })
+    .from(askedQuestions)
+    .where(
+      and(
+        eq(askedQuestions.assistantId, assistantId),
+        gt(askedQuestions.createdAt, since),
+        isNotNull(askedQuestions.question),
+        or(isNull(askedQuestions.embeddingModel), sql`${askedQuestions.embeddingModel} <> ${model}`),
+      ),
+    )
+    .orderBy(desc(askedQuestions.createdAt), desc(askedQuestions.id))
+    .limit(limit);
+}
+
+/**
+ * Stores questions' vectors (not a change of the question: `updated_at` stays, so storing them
+ * does not make the insight stale). A question erased meanwhile gets none.
+ */
+export async function saveEmbeddings(db: Db, model: string, rows: { id: number; embedding: number[] }[]): Promise<void> {
+  if (rows.length === 0) return;
+  const part = rows.map((r) => ({ id: r.id, embedding: `{${r.embedding.join(',')}}` }));
+  await db.execute(sql`
+    update asked_questions q set embedding = v.embedding::real[], embedding_model = ${model}
+      from json_to_recordset(${JSON.stringify(part)}::json) as v(id int, embedding text)
+     where q.id = v.id and q.question is not null`);
+}
+
+/** The Mika and its team, for the privacy list that masks what goes to a model. */
+export async function insightOwner(db: Db, assistantId: number): Promise<{ assistant: Assistant; team: Team } | undefined> {
+  const [row] = await db.select().from(assistants).innerJoin(teams, eq(teams.id, assistants.teamId)).where(eq(assistants.id, assistantId));
+  return row ? { assistant: row.assistants, team: row.teams } : undefined;
 }
 
 /** New topic keys for questions, in one statement (ids and keys as parallel arrays). */

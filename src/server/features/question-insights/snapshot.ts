@@ -3,6 +3,7 @@
 // feedback counts. Pure: the job loads the rows and stores the result.
 import { INSIGHT_DAYS } from '../../../shared/schemas/question-insights.ts';
 import { groupQuestions } from './topics.ts';
+import { joinTopicsByMeaning } from './topic-vectors.ts';
 import type { CorpusRow } from './question.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -18,6 +19,8 @@ export interface SnapshotTopic {
   answered: number;
   negative: number;
   trend: number;
+  /** The chat model's short title (decision 045), when one was made. */
+  title?: string;
   /** Ids of up to three recent questions with text. */
   examples: number[];
 }
@@ -32,20 +35,105 @@ export interface PeriodSnapshot {
 export interface SnapshotData {
   /** Per period length in days ("7", "30", "90"). Topics whose questions all lost their text (erasure) are labelled by their stems. */
   periods: Record<string, PeriodSnapshot>;
+  /** Titles by the chat model per topic key (kept from build to build; asked once per key and model). */
+  titles?: Record<string, { title: string; model: string }>;
+  /** Word topics joined to another by meaning in the last build with vectors (topic-vectors.ts). */
+  joins?: Record<string, string>;
+  /** When all questions were last grouped afresh (between, new questions join the existing topics). */
+  fullAt?: string;
 }
 
-/** Groups the questions with text; those without (erased) keep the topic they had. */
-export function assignTopics(rows: readonly CorpusRow[]): { keys: string[]; labels: Map<string, string>; changed: { id: number; topic: string }[] } {
+/** A Mika with fewer questions is grouped afresh at every build (it takes well under a second). */
+export const FULL_REGROUP_BELOW = 20_000;
+/** A larger one at least this often, and whenever a fifth of its questions are new. */
+export const FULL_REGROUP_EVERY_MS = 60 * 60_000;
+
+/** Whether this build groups all questions afresh or only gives the new ones their topics. */
+export function needsFullRegroup(previous: SnapshotData | undefined, rows: readonly CorpusRow[], now: Date): boolean {
+  if (!previous?.fullAt || rows.length < FULL_REGROUP_BELOW) return true;
+  if (now.getTime() - Date.parse(previous.fullAt) >= FULL_REGROUP_EVERY_MS) return true;
+  const fresh = rows.reduce((n, r) => n + (r.question && r.topic === null ? 1 : 0), 0);
+  return fresh > rows.length / 5;
+}
+
+/** Questions per existing topic that stand for it when new questions are placed, and topics so represented. */
+const REPRESENTATIVES = 5;
+const REPRESENTED_TOPICS = 2000;
+
+/**
+ * Gives only the questions without a topic theirs: they are grouped together with a few questions of
+ * each existing topic (the largest 2,000), and a new question that lands with a topic's questions
+ * joins that topic; the others start topics of their own (joined by meaning as the last build with
+ * vectors joined their word topic). The existing questions keep their topics. `labels`: the last
+ * snapshot's labels, else the users' spelling from this grouping.
+ */
+export function assignNewTopics(
+  rows: readonly CorpusRow[],
+  opts: { joins?: Record<string, string>; labels?: ReadonlyMap<string, string> } = {},
+): { keys: string[]; labels: Map<string, string>; changed: { id: number; topic: string }[]; joins: Record<string, string> } {
+  const joins = { ...(opts.joins ?? {}) };
+  const fresh = rows.flatMap((r, i) => (r.question && r.topic === null ? [i] : []));
+  const keys = rows.map((r) => r.topic ?? '');
+  if (fresh.length === 0) return { keys, labels: new Map(opts.labels), changed: [], joins };
+  const byTopic = new Map<string, number[]>();
+  rows.forEach((r, i) => {
+    if (!r.question || r.topic === null) return;
+    const list = byTopic.get(r.topic) ?? [];
+    list.push(i);
+    byTopic.set(r.topic, list);
+  });
+  const reps = [...byTopic.entries()]
+    .sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))
+    .slice(0, REPRESENTED_TOPICS)
+    .flatMap(([topic, list]) => list.slice(-REPRESENTATIVES).map((i) => ({ i, topic })));
+  const grouping = groupQuestions([...fresh.map((i) => rows[i]!.question!), ...reps.map((r) => rows[r.i]!.question!)]);
+  // Which existing topic each key of this grouping stands for (the one most of its representatives have).
+  const votes = new Map<string, Map<string, number>>();
+  reps.forEach((r, j) => {
+    const key = grouping.keys[fresh.length + j]!;
+    const tally = votes.get(key) ?? new Map<string, number>();
+    tally.set(r.topic, (tally.get(r.topic) ?? 0) + 1);
+    votes.set(key, tally);
+  });
+  const existing = new Map([...votes].map(([key, tally]) => [key, [...tally].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0]]));
+  const changed = fresh.map((rowIndex, j) => {
+    const key = grouping.keys[j]!;
+    const topic = existing.get(key) ?? joins[key] ?? key;
+    keys[rowIndex] = topic;
+    return { id: rows[rowIndex]!.id, topic };
+  });
+  const labels = new Map(grouping.labels);
+  for (const [key, label] of opts.labels ?? []) labels.set(key, label);
+  return { keys, labels, changed, joins };
+}
+
+/**
+ * Groups the questions with text by their words, then joins topics that mean the same: by their
+ * vectors when given (an embedding model is configured), else as the last build with vectors joined
+ * them (`joins`: word topic → the topic it joined), so a build without the model (an erasure) keeps
+ * the joined topics. Questions without text (erased) keep the topic they had.
+ */
+export function assignTopics(
+  rows: readonly CorpusRow[],
+  opts: { byMeaning?: boolean; joins?: Record<string, string>; kept?: ReadonlySet<string> } = {},
+): { keys: string[]; labels: Map<string, string>; changed: { id: number; topic: string }[]; joins: Record<string, string> } {
   const withText = rows.flatMap((r, i) => (r.question ? [i] : []));
   const grouping = groupQuestions(withText.map((i) => rows[i]!.question!));
-  const keys = rows.map((r) => r.topic ?? '');
-  const changed: { id: number; topic: string }[] = [];
-  withText.forEach((rowIndex, j) => {
-    const key = grouping.keys[j]!;
-    keys[rowIndex] = key;
-    if (rows[rowIndex]!.topic !== key) changed.push({ id: rows[rowIndex]!.id, topic: key });
-  });
-  return { keys, labels: grouping.labels, changed };
+  const lexical = rows.map((r) => r.topic ?? '');
+  withText.forEach((rowIndex, j) => (lexical[rowIndex] = grouping.keys[j]!));
+  let keys: string[];
+  const joins: Record<string, string> = {};
+  if (opts.byMeaning) {
+    keys = joinTopicsByMeaning(lexical, rows.map((r) => (r.question ? r.embedding : null)), opts.kept);
+    keys.forEach((key, i) => {
+      if (key !== lexical[i] && rows[i]!.question) joins[lexical[i]!] = key;
+    });
+  } else {
+    Object.assign(joins, opts.joins ?? {});
+    keys = lexical.map((key, i) => (rows[i]!.question ? (joins[key] ?? key) : key));
+  }
+  const changed = rows.flatMap((r, i) => (r.question && r.topic !== keys[i] ? [{ id: r.id, topic: keys[i]! }] : []));
+  return { keys, labels: grouping.labels, changed, joins };
 }
 
 const isUnanswered = (r: CorpusRow) => r.unanswered !== null || r.vote === -1;
