@@ -35,6 +35,12 @@ export interface StoredAnswer {
 }
 
 /** Where the answer lives; the caller's feature owns the tables. */
+/** The model and tokens of calls whose answer has no text. */
+export interface SpentTokens {
+  model: string;
+  usage: { inputTokens: number; outputTokens: number };
+}
+
 export interface AnswerStore {
   /** Stores the question and an empty answer in state "streaming"; returns the answer's id. */
   begin(question: string): Promise<number>;
@@ -42,8 +48,11 @@ export interface AnswerStore {
   checkpoint(answerId: number, text: string): Promise<void>;
   /** The final text with its status, model and usage, in one transaction. */
   finish(answerId: number, answer: StoredAnswer): Promise<void>;
-  /** Nothing came at all: the empty answer goes. */
-  discard(answerId: number): Promise<void>;
+  /**
+   * No text came: the empty answer goes. `spent` is what the model was asked all the same (it only
+   * called tools — the contact form, a file, a person — or failed after a step): it is booked.
+   */
+  discard(answerId: number, spent: SpentTokens): Promise<void>;
 }
 
 export type PipelineProgress = (status: 'start-ai' | 'request-ai', msg: string) => void;
@@ -286,7 +295,7 @@ export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
 
   text = text.trim() === '' ? '' : text;
   if (text === '') {
-    await req.store.discard(answerId);
+    await req.store.discard(answerId, { model: chat.name, usage });
     return { answerId: null, text, status: 'failed', error, model: chat.name, usage, toolCalls, unanswered: null, personRequested };
   }
   const status = error ? 'partial' : 'complete';

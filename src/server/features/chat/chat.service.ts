@@ -2,7 +2,7 @@ import { requireAccess } from '../../platform/access.ts';
 import type { ToolSet } from 'ai';
 import { createPrivacyGate } from '../../ai/privacy-gate.ts';
 import { createInstructionGuard } from '../../ai/instruction-guard.ts';
-import { createLiveRelay, runAnswer, type AnswerStore, type HistoryEntry } from '../../ai/pipeline.ts';
+import { createLiveRelay, runAnswer, type AnswerStore, type HistoryEntry, type SpentTokens } from '../../ai/pipeline.ts';
 import { buildToolSet, type ToolEffect } from '../../ai/tools/index.ts';
 import type { OfflineAudience } from '../../ai/offline-engine.ts';
 import type { Assistant, Team, ThreadRow, ToolSlug } from '../../db/schema/index.ts';
@@ -24,7 +24,7 @@ import { toActiveTools } from '../tools/index.ts';
 import { mcpToolsForAnswer } from '../mcp/index.ts';
 import { listOfferableAssets } from '../assets/index.ts';
 import { citedSources, retrieveKnowledge } from '../knowledge/index.ts';
-import { recordUsageCtes } from '../usage/index.ts';
+import { recordUsage, recordUsageCtes } from '../usage/index.ts';
 import { votesOfThread } from '../question-insights/index.ts';
 import { askedQuestionCtes, recordsAskedQuestions } from './asked-question.ts';
 import { audienceOf, creditsEmpty, heldCredits, markHoldSettled, releaseCredits, reserveCredits, trialEnded, type CreditHold } from '../credits/index.ts';
@@ -283,6 +283,16 @@ function toHistory(rows: { origin: string; type: string; status: string; text: s
 /** The chat's side of the pipeline: answers are messages of the thread, usage booked with them. */
 function threadAnswerStore(deps: Deps, access: ThreadAccess, hold: CreditHold | null) {
   const { thread, assistant } = access;
+  const usageOf = (messageId: number | null, spent: SpentTokens) => ({
+    teamId: thread.teamId,
+    assistantId: assistant.id,
+    threadId: thread.id,
+    messageId,
+    capability: 'chat' as const,
+    model: spent.model,
+    inputTokens: spent.usage.inputTokens,
+    outputTokens: spent.usage.outputTokens,
+  });
   const answer = { id: 0, responseId: '' };
   let stored: Promise<number> = new Promise(() => undefined);
   let asked = '';
@@ -293,7 +303,15 @@ function threadAnswerStore(deps: Deps, access: ThreadAccess, hold: CreditHold | 
         return row.id;
       })),
     checkpoint: (id, text) => saveAnswerCheckpoint(deps.db, id, text),
-    discard: (id) => deleteMessage(deps.db, id),
+    discard: async (id, spent) => {
+      if (spent.usage.inputTokens + spent.usage.outputTokens === 0) return deleteMessage(deps.db, id);
+      // The model was asked (it only called a tool, or failed after a step): its tokens are booked.
+      await deps.db.transaction(async (tx) => {
+        await deleteMessage(tx, id);
+        await recordUsage(tx, [usageOf(null, spent)], hold, { inTransaction: true, free: isFreeAssistant(assistant) });
+      });
+      markHoldSettled(hold);
+    },
     finish: async (id, answer) => {
       // The final answer, its usage and the credit settlement: one statement (decision 038).
       await finishAnswerRow(
@@ -306,23 +324,9 @@ function threadAnswerStore(deps: Deps, access: ThreadAccess, hold: CreditHold | 
           inputTokens: answer.usage.inputTokens,
           outputTokens: answer.usage.outputTokens,
         },
-        recordUsageCtes(
-          deps.db,
-          [
-            {
-              teamId: thread.teamId,
-              assistantId: assistant.id,
-              threadId: thread.id,
-              messageId: id,
-              capability: 'chat',
-              model: answer.model,
-              inputTokens: answer.usage.inputTokens,
-              outputTokens: answer.usage.outputTokens,
-            },
-          ],
-          hold,
-          { free: isFreeAssistant(assistant) },
-        ).concat(askedQuestionCtes(deps.db, access, { messageId: id, question: asked, unanswered: answer.unanswered })),
+        recordUsageCtes(deps.db, [usageOf(id, answer)], hold, { free: isFreeAssistant(assistant) }).concat(
+          askedQuestionCtes(deps.db, access, { messageId: id, question: asked, unanswered: answer.unanswered }),
+        ),
       );
       markHoldSettled(hold);
     },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ToolSet } from 'ai';
-import { runAnswer, type AnswerStore, type HistoryEntry } from '../../ai/pipeline.ts';
+import { runAnswer, type AnswerStore, type HistoryEntry, type SpentTokens } from '../../ai/pipeline.ts';
 import { createPrivacyGate } from '../../ai/privacy-gate.ts';
 import { buildToolSet } from '../../ai/tools/index.ts';
 import type { ApiKeyRow, Assistant, Team } from '../../db/schema/index.ts';
@@ -202,24 +202,26 @@ export async function completeChat(
   const gate = createPrivacyGate(privacyTermsFor(ctx.team, assistant, { force: passages.some((p) => p.filtered) }));
   const tools = await toolsFor(deps, ctx, assistant);
   let usage = { inputTokens: 0, outputTokens: 0 };
+  const book = async (spent: SpentTokens) => {
+    usage = spent.usage;
+    await recordUsage(deps.db, [
+      {
+        teamId: ctx.team.id,
+        assistantId: assistant.id,
+        apiKeyId: ctx.key.id,
+        capability: assistant.type === 'task' ? 'task' : 'chat',
+        model: spent.model,
+        inputTokens: spent.usage.inputTokens,
+        outputTokens: spent.usage.outputTokens,
+      },
+    ], hold);
+  };
   const store: AnswerStore = {
     begin: async () => 1,
     checkpoint: async () => undefined,
-    finish: async (_id, answer) => {
-      usage = answer.usage;
-      await recordUsage(deps.db, [
-        {
-          teamId: ctx.team.id,
-          assistantId: assistant.id,
-          apiKeyId: ctx.key.id,
-          capability: assistant.type === 'task' ? 'task' : 'chat',
-          model: answer.model,
-          inputTokens: answer.usage.inputTokens,
-          outputTokens: answer.usage.outputTokens,
-        },
-      ], hold);
-    },
-    discard: async () => undefined,
+    finish: (_id, answer) => book(answer),
+    // No text (the model only called tools, or failed after a step): what it was asked is booked.
+    discard: (_id, spent) => (spent.usage.inputTokens + spent.usage.outputTokens > 0 ? book(spent) : Promise.resolve()),
   };
   try {
     const outcome = await runAnswer({

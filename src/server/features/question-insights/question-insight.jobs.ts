@@ -173,7 +173,9 @@ export function defineQuestionInsightJobs(deps: Deps) {
     if (built > 0) deps.log.info({ built }, 'question insights built');
   });
   deps.jobs.schedule(INSIGHT_BUILD_JOB, INSIGHT_BUILD_CRON);
-  deps.jobs.define<{ assistantId: number }>(INSIGHT_BUILD_ONE_JOB, async ({ assistantId }) => buildInsight(deps, assistantId), {
+  // After a vote only the counts are due: built without the models (no vectors or titles asked twice
+  // while the minute's run may be asking them); joins and titles of the last build are kept.
+  deps.jobs.define<{ assistantId: number }>(INSIGHT_BUILD_ONE_JOB, async ({ assistantId }) => buildInsight({ db: deps.db }, assistantId), {
     policy: 'short',
     retryLimit: 1,
   });
