@@ -1,6 +1,6 @@
 // Server feature boundaries (docs/decisions/029-server-boundaries.md), as ESLint rules of our own:
 //  - front-door: code outside a feature imports it only through its index.ts, at any file depth;
-//  - no-feature-cycles: the features' import graph has no cycle (type-only imports included).
+//  - no-feature-cycles: the features' import graph has no cycle (type-only and dynamic imports included).
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -40,7 +40,8 @@ const frontDoor = {
   },
 };
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/g;
+// Static, type-only and dynamic (`import('…')`) imports: a cycle closed by a lazy import is a cycle too.
+const IMPORT = /(?:(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+|import\(\s*)['"]([^'"]+)['"]/g;
 const graphs = new Map();
 /** The features' import graph, read once per lint run from the files on disk. */
 function featureGraph(featuresDir) {
@@ -94,7 +95,7 @@ const noFeatureCycles = {
       const to = target && featureOf(target, featuresDir);
       if (to && to !== own && reaches(edges, to, own)) context.report({ node: node.source, messageId: 'cycle', data: { from: own, to } });
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
   },
 };
 

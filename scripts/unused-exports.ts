@@ -23,6 +23,8 @@ const ENTRY = [
   /\.spec\.ts$/,
   /\.fixture\.ts$/,
   /^tests\/fixtures\/boundaries\//,
+  // Read as text by tests/lint/message-groups.test.ts.
+  /^tests\/fixtures\/message-groups\//,
   // Its own project: tests/lint/unused-exports.test.ts proves the check bites with it.
   /^tests\/fixtures\/unused-exports\//,
 ];

@@ -314,7 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     uploadLimitBytes: 10 * 1024 * 1024,
     outbound: {
       // Development and tests only: lets MCP servers live on http:// and on localhost/private
-      // networks. Off by default; see docs/tools.md (ARCHITECTURE §5).
+      // networks. Off by default; see docs/tools.md#externe-tools-mcp.
       allowPrivate: e.OUTBOUND_ALLOW_PRIVATE === 'true' || e.OUTBOUND_ALLOW_PRIVATE === '1',
       // The operator's explicit exceptions for intranet sites (empty by default; named in the banner).
       allow: parseOutboundAllow(e.OUTBOUND_ALLOW),

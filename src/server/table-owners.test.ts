@@ -58,3 +58,41 @@ describe('a feature writes only its own tables', () => {
     expect(writes).toBeGreaterThan(50);
   });
 });
+
+/**
+ * Modules outside *.repository.ts and *.rows.ts that query the database, each with its reason. Every
+ * other feature module reaches the database through its feature's repository (issue 27).
+ */
+const QUERYING_MODULES: Record<string, string> = {
+  'knowledge/postings.ts': "the knowledge search's own index storage (BM25 terms and postings), written and read in bulk SQL",
+  'knowledge/retrieval.ts': "the knowledge search's ranking query (BM25 and vectors fused in one statement)",
+  'knowledge/vectors.ts': "the knowledge search's own vector storage",
+  'knowledge/reembed.ts': "the knowledge search's re-embedding job over its own vector storage",
+  'assistants/assistant.seed.ts': 'the default Mikas seeded at start-up, before any request',
+  'knowledge/guide.seed.ts': "the user guide's knowledge seeded at start-up, before any request",
+  'knowledge/knowledge-qa.ts': 'the Q&A entries of Einblicke (issue 33, in flight when this list was made): to move into knowledge.repository.ts with that work',
+};
+
+const QUERY = /\b(?:db|tx|deps\.db)\s*\.\s*(?:select|selectDistinct|insert|update|delete|execute|query)\b/;
+
+/** Feature modules (not repositories, owners' rows or tests) that query the database, as "feature/file.ts". */
+export function inlineQueries(files: { file: string; text: string }[]): string[] {
+  return files
+    .filter(({ file, text }) => !/\.(repository|rows|test)\.ts$/.test(file) && QUERY.test(text))
+    .map(({ file }) => path.relative(FEATURES, file));
+}
+
+describe("a feature's queries live in its repositories", () => {
+  it('no other module of a feature queries the database (or it says why)', () => {
+    const found = inlineQueries(featureFiles().map(({ file }) => ({ file, text: fs.readFileSync(file, 'utf8') })));
+    expect(found.filter((f) => !QUERYING_MODULES[f]).sort()).toEqual([]);
+    // Every declared one still queries: the list does not outlive its reasons.
+    for (const declared of Object.keys(QUERYING_MODULES)) expect(found, declared).toContain(declared);
+  });
+
+  it('finds a service that queries inline (the check can fail)', () => {
+    const service = `import { eq } from 'drizzle-orm';\nexport async function getThing(deps, auth, id) {\n  requireAccess(auth, 'member');\n  return deps.db\n    .select()\n    .from(things)\n    .where(eq(things.id, id));\n}\n`;
+    expect(inlineQueries([{ file: path.join(FEATURES, 'things/thing.service.ts'), text: service }])).toEqual(['things/thing.service.ts']);
+    expect(inlineQueries([{ file: path.join(FEATURES, 'things/thing.repository.ts'), text: service }])).toEqual([]);
+  });
+});

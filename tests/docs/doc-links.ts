@@ -94,6 +94,29 @@ export async function brokenCitations(root: string, sourceFiles: string[]): Prom
   return broken;
 }
 
+/** A law cited by its section (§ 14a UStG, § 147 (3, 4) AO): a public text, not an outside document of ours. */
+const LAW = /^§+\s?\d+\w*(?:\s*(?:\([\d, ]+\)|Abs\.\s?\d+|Nr\.\s?\d+|S\.\s?\d+))*\s+(?:UStG|AO|BGB|HGB|TDDDG|DDG|TMG|UWG|BDSG|GwG)\b/;
+
+/**
+ * Comments that cite a document the repository does not hold (issue 36): the original
+ * specification ("spec 02 §7", "§5") and the architecture notes ("ARCHITECTURE §5"). Our own
+ * pages are cited by path (docs/product/…); a law by its section and name. Returns "file: citation".
+ */
+export async function outsideCitations(root: string, sourceFiles: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const file of sourceFiles) {
+    const text = await fs.readFile(file, 'utf8');
+    const comments = text.match(/\/\*[\s\S]*?\*\/|(?<![:'"`\w])\/\/[^\n]*/g) ?? [];
+    for (const comment of comments) {
+      for (const m of comment.matchAll(/\bARCHITECTURE\b(?:\.md)?(?:\s?§\s?\d+)?|\b[Ss]pec\s?0\d\b(?:\s?§\s?\d+)?|§\s?\d[^\n]*/g)) {
+        if (m[0].startsWith('§') && LAW.test(m[0])) continue;
+        found.push(`${path.relative(root, file)}: ${m[0].startsWith('§') ? (/^§\s?\d+\w*/.exec(m[0])?.[0] ?? m[0]) : m[0]}`);
+      }
+    }
+  }
+  return found;
+}
+
 /**
  * The repository's code and configuration files. Left out: fixtures and tests/docs, which hold
  * broken citations on purpose (as data), and migrations.

@@ -7,7 +7,7 @@ import { E2E_BASE_URL, SUPERADMIN } from './server.ts';
 import { apiHeaders, signedIn } from './api.ts';
 
 // Insight (superadmins): support sets up an external tool (MCP) for a team — a real MCP server on
-// 127.0.0.1 (the e2e server runs with OUTBOUND_ALLOW_PRIVATE=true). docs/product/operator-area.md, docs/product/operator-area.md §Insight.
+// 127.0.0.1 (the e2e server runs with OUTBOUND_ALLOW_PRIVATE=true). docs/product/operator-area.md#externe-tools-mcp-per-team.
 test.describe.configure({ mode: 'serial' });
 
 const run = unique();

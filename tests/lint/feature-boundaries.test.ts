@@ -38,6 +38,12 @@ describe('server feature boundaries (lint)', () => {
     expect(rules.sort()).toEqual(['alpha.service.ts mika/no-feature-cycles', 'beta.service.ts mika/no-feature-cycles']);
   });
 
+  it('refuses a cycle closed by a dynamic import', async () => {
+    const results = await lint(fixtureRoot, ['src/server/features/delta/delta.service.ts', 'src/server/features/epsilon/epsilon.service.ts']);
+    const rules = results.flatMap((r) => r.messages.map((m) => `${path.basename(r.filePath)} ${m.ruleId}`));
+    expect(rules.sort()).toEqual(['delta.service.ts mika/no-feature-cycles', 'epsilon.service.ts mika/no-feature-cycles']);
+  });
+
   it('finds neither in the product', async () => {
     const root = path.resolve('.');
     const results = await lint(root, ['src/server/**/*.ts']);

@@ -2,7 +2,7 @@ import { createElement, Fragment, type ReactNode } from 'react';
 import { parseMarkdown, type Align, type Block, type Inline } from '../../shared/markdown-parse.ts';
 
 /**
- * Text from a model → React elements (ARCHITECTURE §5 security rules). markdown-parse.ts builds a
+ * Text from a model → React elements (docs/security.md#threat-model: one sanitising renderer). markdown-parse.ts builds a
  * tree and the elements are built here, so nothing is ever parsed as HTML by the browser:
  *  - raw HTML in the text (block or inline) is dropped, never interpreted;
  *  - links keep only http(s), mailto and relative targets — `javascript:`, `data:`, … lose the link;

@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { Agent, fetch as undiciFetch } from 'undici';
 
-// Outbound calls to addresses that users or support configured (MCP servers): ARCHITECTURE §5.
+// Outbound calls to addresses that users or support configured (MCP servers, websites): docs/tools.md#externe-tools-mcp, docs/security.md#website-crawler.
 // https only; loopback, private, link-local, carrier-grade NAT, documentation, multicast and
 // reserved ranges refused — checked on the address the connection really uses (DNS is resolved
 // once and the socket is pinned to the checked address, so a rebinding DNS answer cannot switch

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
-import { assistants, users } from '../db/schema/index.ts';
+import { assistants, teams, users } from '../db/schema/index.ts';
 import { Agent } from '../../../tests/setup/agent.ts';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
 import { createAssistant, createStaffedTeam, loginAs } from '../../../tests/factories/index.ts';
@@ -195,6 +195,15 @@ describe('finding 10: Socket.IO only accepts browsers of our own origin', () => 
         });
       expect(await tryConnect('https://evil.example')).toBe(false);
       expect(await tryConnect('http://mika.test')).toBe(true);
+      // A site listed in a published Mika's allowed domains talks to us directly; once its team is
+      // deleted, it does not.
+      const { team } = await createStaffedTeam(live.database.db, { plan: 'team' });
+      await createAssistant(live.database.db, team, { isPublic: true, allowedDomains: 'shop.einbetten.example, *.partner.example' });
+      expect(await tryConnect('https://shop.einbetten.example')).toBe(true);
+      expect(await tryConnect('https://www.partner.example')).toBe(true);
+      expect(await tryConnect('https://einbetten.example')).toBe(false);
+      await live.database.db.update(teams).set({ deletedAt: new Date() }).where(eq(teams.id, team.id));
+      expect(await tryConnect('https://shop.einbetten.example')).toBe(false);
     } finally {
       await live.close();
     }

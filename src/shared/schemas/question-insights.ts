@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { QUESTION_INSIGHT_MESSAGES as M } from '../messages.ts';
+import { QUESTION_INSIGHT_MESSAGES } from '../messages.ts';
 import { CONVERSATION_MESSAGES } from '../messages.ts';
 import { isCleanText, zId, zToken } from './common.ts';
 
@@ -12,12 +12,12 @@ export const ZFeedbackRequest = z.object({
   threadId: zId(),
   messageId: zId(),
   token: zToken().optional(),
-  value: z.union([z.literal(1), z.literal(-1)], { error: M.valueInvalid }),
+  value: z.union([z.literal(1), z.literal(-1)], { error: QUESTION_INSIGHT_MESSAGES.valueInvalid }),
   reason: z
     .string()
     .trim()
-    .max(FEEDBACK_REASON_MAX, { error: M.reasonTooLong })
-    .refine(isCleanText, M.reasonTooLong)
+    .max(FEEDBACK_REASON_MAX, { error: QUESTION_INSIGHT_MESSAGES.reasonTooLong })
+    .refine(isCleanText, QUESTION_INSIGHT_MESSAGES.reasonTooLong)
     .optional()
     .nullable(),
 });
@@ -27,8 +27,8 @@ export const ZFeedbackResponse = z.object({ status: z.literal('success'), messag
 export const INSIGHT_DAYS = [7, 30, 90] as const;
 export const ZInsightQuery = z.object({
   days: z.coerce
-    .number({ error: M.daysInvalid })
-    .refine((d) => (INSIGHT_DAYS as readonly number[]).includes(d), M.daysInvalid)
+    .number({ error: QUESTION_INSIGHT_MESSAGES.daysInvalid })
+    .refine((d) => (INSIGHT_DAYS as readonly number[]).includes(d), QUESTION_INSIGHT_MESSAGES.daysInvalid)
     .default(30),
 });
 
@@ -62,8 +62,8 @@ export type InsightTopic = z.infer<typeof ZInsightTopic>;
 export const QA_QUESTION_MAX = 1000;
 export const QA_ANSWER_MAX = 8000;
 export const ZQaEntryRequest = z.object({
-  question: z.string({ error: M.questionRequired }).trim().min(1, M.questionRequired).max(QA_QUESTION_MAX, M.questionTooLong).refine(isCleanText, M.questionRequired),
-  answer: z.string({ error: M.answerRequired }).trim().min(1, M.answerRequired).max(QA_ANSWER_MAX, M.answerTooLong).refine(isCleanText, M.answerRequired),
+  question: z.string({ error: QUESTION_INSIGHT_MESSAGES.questionRequired }).trim().min(1, QUESTION_INSIGHT_MESSAGES.questionRequired).max(QA_QUESTION_MAX, QUESTION_INSIGHT_MESSAGES.questionTooLong).refine(isCleanText, QUESTION_INSIGHT_MESSAGES.questionRequired),
+  answer: z.string({ error: QUESTION_INSIGHT_MESSAGES.answerRequired }).trim().min(1, QUESTION_INSIGHT_MESSAGES.answerRequired).max(QA_ANSWER_MAX, QUESTION_INSIGHT_MESSAGES.answerTooLong).refine(isCleanText, QUESTION_INSIGHT_MESSAGES.answerRequired),
 });
 export type QaEntryRequest = z.infer<typeof ZQaEntryRequest>;
 

@@ -8,14 +8,14 @@ import { ToolsTab } from '../../features/tools/ToolsTab.tsx';
 import { HandoffSettingsCard } from '../../features/handoff/HandoffSettingsCard.tsx';
 import { TOOL_TEXTS } from '../../features/tools/texts.ts';
 import { InsightsTab } from '../../features/question-insights/InsightsTab.tsx';
-import { INSIGHT_TEXTS } from '../../features/question-insights/texts.ts';
+import { QUESTION_INSIGHT_TEXTS } from '../../features/question-insights/texts.ts';
 
 // The edit screen's tabs of other features: the app composes them into the assistants' edit view.
 const TABS: EditTabs = {
   knowledge: { label: KNOWLEDGE_TEXTS.tabLabel, Panel: KnowledgeTab },
   tools: { label: TOOL_TEXTS.tabLabel, Panel: ToolsTab },
   styles: { label: IMAGE_TEXTS.tabLabel, Panel: StylesTab },
-  insights: { label: INSIGHT_TEXTS.tabLabel, Panel: InsightsTab },
+  insights: { label: QUESTION_INSIGHT_TEXTS.tabLabel, Panel: InsightsTab },
   publishExtra: HandoffSettingsCard,
 };
 

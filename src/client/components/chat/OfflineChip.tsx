@@ -4,7 +4,7 @@ import { CONVERSATION_MESSAGES } from '../../../shared/messages.ts';
 import { CHAT_TEXTS } from '../../lib/chat/index.ts';
 import { Hint } from '../ui/Hint.tsx';
 
-/** The offline engine answers (no AI model configured): never presented as a real model (ARCHITECTURE §6). */
+/** The offline engine answers (no AI model configured): never presented as a real model (docs/ai.md#the-offline-engine). */
 export function OfflineChip() {
   return (
     <Hint title={CHAT_TEXTS.offlineTooltip}>

@@ -6,7 +6,7 @@ import type { ChatSlotContext } from '../../components/chat/index.ts';
 import type { ChatMessage } from '../../../shared/schemas/chat.ts';
 import { FEEDBACK_REASON_MAX } from '../../../shared/schemas/question-insights.ts';
 import { useSendFeedback } from './api/send-feedback.ts';
-import { FEEDBACK_TEXTS as T } from './texts.ts';
+import { FEEDBACK_TEXTS } from './texts.ts';
 
 const plain = {
   p: 0.5,
@@ -40,7 +40,7 @@ const chip = (selected: boolean) => ({
 export function AnswerFeedback({ message, chat }: { message: ChatMessage; chat: ChatSlotContext }) {
   // A vote given before (the conversation loaded again) shows as given; its reason is offered again.
   const given = message.feedback;
-  const known = given?.reason && (T.reasons as readonly string[]).includes(given.reason) ? given.reason : null;
+  const known = given?.reason && (FEEDBACK_TEXTS.reasons as readonly string[]).includes(given.reason) ? given.reason : null;
   const [vote, setVote] = useState<1 | -1 | null>(given?.value ?? null);
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState<string | null>(known);
@@ -61,22 +61,22 @@ export function AnswerFeedback({ message, chat }: { message: ChatMessage; chat: 
   return (
     <Box component="span" data-testid="answer-feedback" sx={{ display: 'inline-flex', flexDirection: 'column', gap: 0.75 }}>
       <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-        <Box component="button" type="button" aria-label={T.up} aria-pressed={vote === 1} title={T.up} onClick={() => { setAsking(false); submit(1); }} sx={{ ...plain, opacity: vote === 1 ? 1 : 0.7 }}>
+        <Box component="button" type="button" aria-label={FEEDBACK_TEXTS.up} aria-pressed={vote === 1} title={FEEDBACK_TEXTS.up} onClick={() => { setAsking(false); submit(1); }} sx={{ ...plain, opacity: vote === 1 ? 1 : 0.7 }}>
           <ThumbUpIcon size={16} />
         </Box>
-        <Box component="button" type="button" aria-label={T.down} aria-pressed={vote === -1} title={T.down} onClick={() => { setAsking(true); setThanked(false); }} sx={{ ...plain, opacity: vote === -1 ? 1 : 0.7 }}>
+        <Box component="button" type="button" aria-label={FEEDBACK_TEXTS.down} aria-pressed={vote === -1} title={FEEDBACK_TEXTS.down} onClick={() => { setAsking(true); setThanked(false); }} sx={{ ...plain, opacity: vote === -1 ? 1 : 0.7 }}>
           <ThumbDownIcon size={16} />
         </Box>
         {thanked && !asking && (
           <Box component="span" role="status" sx={{ ml: 0.5 }}>
-            {T.thanks}
+            {FEEDBACK_TEXTS.thanks}
           </Box>
         )}
       </Box>
       {asking && (
         <Box
           component="form"
-          aria-label={T.reasonTitle}
+          aria-label={FEEDBACK_TEXTS.reasonTitle}
           onSubmit={(e: React.FormEvent) => {
             e.preventDefault();
             setAsking(false);
@@ -85,10 +85,10 @@ export function AnswerFeedback({ message, chat }: { message: ChatMessage; chat: 
           sx={{ display: 'flex', flexDirection: 'column', gap: 0.75, maxWidth: 340 }}
         >
           <Box component="span" sx={{ fontWeight: 600 }}>
-            {T.reasonTitle}
+            {FEEDBACK_TEXTS.reasonTitle}
           </Box>
           <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
-            {T.reasons.map((r) => (
+            {FEEDBACK_TEXTS.reasons.map((r) => (
               <Box key={r} component="button" type="button" aria-pressed={reason === r} onClick={() => setReason(reason === r ? null : r)} sx={chip(reason === r)}>
                 {r}
               </Box>
@@ -96,8 +96,8 @@ export function AnswerFeedback({ message, chat }: { message: ChatMessage; chat: 
           </Box>
           <Box
             component="input"
-            aria-label={T.ownWords}
-            placeholder={T.ownWords}
+            aria-label={FEEDBACK_TEXTS.ownWords}
+            placeholder={FEEDBACK_TEXTS.ownWords}
             maxLength={FEEDBACK_REASON_MAX}
             value={words}
             onChange={(e: React.ChangeEvent<HTMLInputElement>) => setWords(e.target.value)}
@@ -105,10 +105,10 @@ export function AnswerFeedback({ message, chat }: { message: ChatMessage; chat: 
           />
           <Box component="span" sx={{ display: 'flex', gap: 1 }}>
             <Box component="button" type="submit" sx={{ ...chip(true) }}>
-              {T.send}
+              {FEEDBACK_TEXTS.send}
             </Box>
             <Box component="button" type="button" onClick={() => { setAsking(false); submit(-1); }} sx={chip(false)}>
-              {T.skip}
+              {FEEDBACK_TEXTS.skip}
             </Box>
           </Box>
         </Box>

@@ -6,7 +6,7 @@ import { Skeleton } from '../../components/ui/Skeleton.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { assistantViewPath } from '../../lib/assistant-view.ts';
 import { useInsightOverview } from './api/get-insight-overview.ts';
-import { INSIGHT_TEXTS as T } from './texts.ts';
+import { QUESTION_INSIGHT_TEXTS } from './texts.ts';
 
 /** The team overview on Nutzung (admins): the Mikas with the most unanswered questions first. */
 export function InsightsOverview() {
@@ -14,17 +14,17 @@ export function InsightsOverview() {
   return (
     <Box component="section" aria-labelledby="insights-overview" sx={{ mt: 4 }}>
       <Typography id="insights-overview" variant="h6" component="h2">
-        {T.overviewTitle}
+        {QUESTION_INSIGHT_TEXTS.overviewTitle}
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
-        {T.overviewInfo}
+        {QUESTION_INSIGHT_TEXTS.overviewInfo}
       </Typography>
       {overview.isError ? (
-        <LoadFailed query={overview} text={T.loadFailed} />
+        <LoadFailed query={overview} text={QUESTION_INSIGHT_TEXTS.loadFailed} />
       ) : !overview.data ? (
         <Skeleton variant="rounded" height={120} />
       ) : overview.data.assistants.length === 0 ? (
-        <Typography sx={{ color: 'text.secondary' }}>{T.overviewEmpty}</Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{QUESTION_INSIGHT_TEXTS.overviewEmpty}</Typography>
       ) : (
         <Card component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {overview.data.assistants.map((a, i) => (
@@ -36,9 +36,9 @@ export function InsightsOverview() {
             >
               <Typography sx={{ flex: '1 1 200px', fontWeight: 600, overflowWrap: 'anywhere' }}>{a.name}</Typography>
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {T.overviewRow(a.questions, a.unanswered)}
+                {QUESTION_INSIGHT_TEXTS.overviewRow(a.questions, a.unanswered)}
               </Typography>
-              <Link href={`${assistantViewPath('edit', a.uuid)}&tab=insights`}>{T.open}</Link>
+              <Link href={`${assistantViewPath('edit', a.uuid)}&tab=insights`}>{QUESTION_INSIGHT_TEXTS.open}</Link>
             </Box>
           ))}
         </Card>

@@ -14,7 +14,7 @@ import type { AssistantDetail } from '../../../shared/schemas/assistants.ts';
 import type { InsightTopic } from '../../../shared/schemas/question-insights.ts';
 import { useInsight } from './api/get-insight.ts';
 import { TeachDialog } from './TeachDialog.tsx';
-import { INSIGHT_TEXTS as T } from './texts.ts';
+import { QUESTION_INSIGHT_TEXTS } from './texts.ts';
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('de-DE', { dateStyle: 'short', timeStyle: 'short' });
 
@@ -26,36 +26,36 @@ export function InsightsTab({ assistant }: { assistant: AssistantDetail }) {
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
-        <ToggleButtonGroup exclusive size="small" value={days} onChange={(_e, next: number | null) => next && setDays(next)} aria-label={T.periodLabel}>
-          {T.periods.map((d) => (
+        <ToggleButtonGroup exclusive size="small" value={days} onChange={(_e, next: number | null) => next && setDays(next)} aria-label={QUESTION_INSIGHT_TEXTS.periodLabel}>
+          {QUESTION_INSIGHT_TEXTS.periods.map((d) => (
             <ToggleButton key={d} value={d}>
-              {T.period(d)}
+              {QUESTION_INSIGHT_TEXTS.period(d)}
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
         {insight.data && (
-          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', color: 'text.secondary' }} aria-label={T.feedback}>
+          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', color: 'text.secondary' }} aria-label={QUESTION_INSIGHT_TEXTS.feedback}>
             <Box component="span" sx={{ display: 'inline-flex', gap: 0.75, alignItems: 'center' }}>
-              <ThumbUpIcon size={18} /> {T.up(insight.data.feedback.up)}
+              <ThumbUpIcon size={18} /> {QUESTION_INSIGHT_TEXTS.up(insight.data.feedback.up)}
             </Box>
             <Box component="span" sx={{ display: 'inline-flex', gap: 0.75, alignItems: 'center' }}>
-              <ThumbDownIcon size={18} /> {T.down(insight.data.feedback.down)}
+              <ThumbDownIcon size={18} /> {QUESTION_INSIGHT_TEXTS.down(insight.data.feedback.down)}
             </Box>
           </Box>
         )}
       </Box>
       {insight.isError ? (
-        <LoadFailed query={insight} text={T.loadFailed} />
+        <LoadFailed query={insight} text={QUESTION_INSIGHT_TEXTS.loadFailed} />
       ) : !insight.data ? (
         <Skeleton variant="rounded" height={220} />
       ) : (
         <>
           <Box component="section" aria-labelledby="insight-topics">
             <Typography id="insight-topics" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-              {T.topics}
+              {QUESTION_INSIGHT_TEXTS.topics}
             </Typography>
             {insight.data.topics.length === 0 ? (
-              <Typography sx={{ color: 'text.secondary' }}>{T.topicsEmpty}</Typography>
+              <Typography sx={{ color: 'text.secondary' }}>{QUESTION_INSIGHT_TEXTS.topicsEmpty}</Typography>
             ) : (
               <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
                 {insight.data.topics.map((topic) => (
@@ -66,10 +66,10 @@ export function InsightsTab({ assistant }: { assistant: AssistantDetail }) {
           </Box>
           <Box component="section" aria-labelledby="insight-unanswered">
             <Typography id="insight-unanswered" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-              {T.unanswered}
+              {QUESTION_INSIGHT_TEXTS.unanswered}
             </Typography>
             {insight.data.unanswered.length === 0 ? (
-              <Typography sx={{ color: 'text.secondary' }}>{T.unansweredEmpty}</Typography>
+              <Typography sx={{ color: 'text.secondary' }}>{QUESTION_INSIGHT_TEXTS.unansweredEmpty}</Typography>
             ) : (
               <Card component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
                 {insight.data.unanswered.map((u, i) => (
@@ -86,10 +86,10 @@ export function InsightsTab({ assistant }: { assistant: AssistantDetail }) {
                       </Typography>
                     </Box>
                     {u.fixed ? (
-                      <Chip size="small" color="success" variant="outlined" icon={<CheckIcon size={16} />} label={T.fixed} />
+                      <Chip size="small" color="success" variant="outlined" icon={<CheckIcon size={16} />} label={QUESTION_INSIGHT_TEXTS.fixed} />
                     ) : (
                       <Button size="small" variant="outlined" onClick={() => setTeaching(u.question)}>
-                        {T.teach}
+                        {QUESTION_INSIGHT_TEXTS.teach}
                       </Button>
                     )}
                   </Box>
@@ -99,7 +99,7 @@ export function InsightsTab({ assistant }: { assistant: AssistantDetail }) {
           </Box>
           {insight.data.builtAt && (
             <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              {T.builtAt(dateTime(insight.data.builtAt))}
+              {QUESTION_INSIGHT_TEXTS.builtAt(dateTime(insight.data.builtAt))}
             </Typography>
           )}
         </>
@@ -117,11 +117,11 @@ function TopicCard({ topic }: { topic: InsightTopic }) {
           {topic.label}
         </Typography>
         <Typography variant="body2" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-          {T.questions(topic.count)}
+          {QUESTION_INSIGHT_TEXTS.questions(topic.count)}
         </Typography>
       </Box>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {T.answeredShare(topic.answered)} · {T.negativeShare(topic.negative)} · {T.trend(topic.trend)}
+        {QUESTION_INSIGHT_TEXTS.answeredShare(topic.answered)} · {QUESTION_INSIGHT_TEXTS.negativeShare(topic.negative)} · {QUESTION_INSIGHT_TEXTS.trend(topic.trend)}
       </Typography>
       {topic.examples.length > 0 && (
         <Box component="ul" sx={{ m: 0, pl: 2.5, color: 'text.secondary', fontSize: '0.875rem' }}>

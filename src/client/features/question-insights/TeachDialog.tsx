@@ -7,7 +7,7 @@ import { QA_ANSWER_MAX, QA_QUESTION_MAX } from '../../../shared/schemas/question
 import { ApiError } from '../../lib/api-client.ts';
 import { showSuccess } from '../../state/snackbar-store.ts';
 import { useStoreAnswer } from './api/store-answer.ts';
-import { INSIGHT_TEXTS as T } from './texts.ts';
+import { QUESTION_INSIGHT_TEXTS } from './texts.ts';
 
 /** "Antwort hinterlegen": the right answer to a question becomes a Q&A entry of the Mika's knowledge. */
 export function TeachDialog({ assistantUuid, question: asked, onClose }: { assistantUuid: string; question: string; onClose: () => void }) {
@@ -30,13 +30,13 @@ export function TeachDialog({ assistantUuid, question: asked, onClose }: { assis
     );
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="teach-title">
-      <DialogTitle id="teach-title">{T.teachTitle}</DialogTitle>
+      <DialogTitle id="teach-title">{QUESTION_INSIGHT_TEXTS.teachTitle}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {T.teachInfo}
+          {QUESTION_INSIGHT_TEXTS.teachInfo}
         </Typography>
         <TextField
-          label={T.question}
+          label={QUESTION_INSIGHT_TEXTS.question}
           value={question}
           onChange={(e) => setQuestion(e.target.value)}
           error={Boolean(errors.question)}
@@ -45,7 +45,7 @@ export function TeachDialog({ assistantUuid, question: asked, onClose }: { assis
           slotProps={{ htmlInput: { maxLength: QA_QUESTION_MAX } }}
         />
         <TextField
-          label={T.answer}
+          label={QUESTION_INSIGHT_TEXTS.answer}
           value={answer}
           onChange={(e) => setAnswer(e.target.value)}
           error={Boolean(errors.answer)}
@@ -58,9 +58,9 @@ export function TeachDialog({ assistantUuid, question: asked, onClose }: { assis
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{T.cancel}</Button>
+        <Button onClick={onClose}>{QUESTION_INSIGHT_TEXTS.cancel}</Button>
         <Button variant="contained" onClick={save} loading={store.isPending}>
-          {T.save}
+          {QUESTION_INSIGHT_TEXTS.save}
         </Button>
       </DialogActions>
     </Dialog>

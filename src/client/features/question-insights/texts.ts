@@ -12,7 +12,7 @@ export const FEEDBACK_TEXTS = {
   thanks: QUESTION_INSIGHT_MESSAGES.feedbackSaved,
 } as const;
 
-export const INSIGHT_TEXTS = {
+export const QUESTION_INSIGHT_TEXTS = {
   tabLabel: 'Einblicke',
   periods: [7, 30, 90] as const,
   period: (days: number) => `${days} Tage`,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { billingAddresses, billingBookings, invoiceCounters, invoices, orders, stripeEvents, teamDiscounts, teams, type Invoice } from '../../db/schema/index.ts';
@@ -214,4 +214,51 @@ export async function findActiveDiscount(db: Db, teamId: number, today: string) 
     .from(teamDiscounts)
     .where(and(eq(teamDiscounts.teamId, teamId), or(isNull(teamDiscounts.validUntil), gte(teamDiscounts.validUntil, today))));
   return row ?? null;
+}
+
+// ------------------------------------------------------------------ extras and invoice files
+
+/** When the latest paid (not cancelled) booking of extras of this kind started its period. */
+export async function lastPaidExtraPeriodStart(db: Db, teamId: number, item: string): Promise<Date | null> {
+  const [last] = await db
+    .select({ periodStart: invoices.periodStart })
+    .from(billingBookings)
+    .innerJoin(invoices, eq(invoices.id, billingBookings.invoiceId))
+    .where(and(eq(billingBookings.teamId, teamId), eq(billingBookings.item, item), like(billingBookings.detail, '+%'), sql`${invoices.status} <> 'cancelled'`))
+    .orderBy(desc(billingBookings.createdAt), desc(billingBookings.id))
+    .limit(1);
+  return last?.periodStart ?? null;
+}
+
+/** Cancellations that still wait for the end of their period: quantity and latest date per item. */
+export function pendingCancellationRows(db: Db, teamId: number) {
+  return db
+    .select({ item: billingBookings.item, qty: sql<number>`sum(${billingBookings.quantity})::int`, until: sql<Date>`max(${billingBookings.effectiveAt})` })
+    .from(billingBookings)
+    .where(and(eq(billingBookings.teamId, teamId), isNotNull(billingBookings.effectiveAt), isNull(billingBookings.appliedAt)))
+    .groupBy(billingBookings.item);
+}
+
+/** Bookings whose date has come and that were not applied yet. */
+export function dueUnappliedBookings(db: Db, now: Date) {
+  return db
+    .select()
+    .from(billingBookings)
+    .where(and(isNotNull(billingBookings.effectiveAt), isNull(billingBookings.appliedAt), lte(billingBookings.effectiveAt, now)));
+}
+
+/** Marks a booking applied; false when another run did so first. */
+export async function claimBooking(db: Db, bookingId: number, now: Date): Promise<boolean> {
+  const [claimed] = await db
+    .update(billingBookings)
+    .set({ appliedAt: now })
+    .where(and(eq(billingBookings.id, bookingId), isNull(billingBookings.appliedAt)))
+    .returning({ id: billingBookings.id });
+  return Boolean(claimed);
+}
+
+/** The invoice files among `names` that an invoice row still references. */
+export async function referencedInvoiceFiles(db: Db, names: string[]): Promise<Set<string>> {
+  const rows = await db.select({ name: invoices.pdfFile }).from(invoices).where(inArray(invoices.pdfFile, names));
+  return new Set(rows.map((r) => r.name!));
 }

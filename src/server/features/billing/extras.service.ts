@@ -1,14 +1,13 @@
 import { requireAccess } from '../../platform/access.ts';
-import { and, desc, eq, isNotNull, isNull, like, lte, sql } from 'drizzle-orm';
 import { COMMERCE_MESSAGES } from '../../../shared/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { billingBookings, invoices, type Team } from '../../db/schema/index.ts';
+import type { Team } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { berlinDay } from '../../platform/berlin-time.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { changeTeamExtras, loadTeamForUpdate } from '../teams/index.ts';
-import { insertBooking } from './billing.repository.ts';
+import { claimBooking, dueUnappliedBookings, insertBooking, lastPaidExtraPeriodStart, pendingCancellationRows } from './billing.repository.ts';
 import type { BillingProvider } from './provider.ts';
 
 /**
@@ -29,17 +28,11 @@ export const monthAfter = (d: Date, months: number) => {
 
 /** The end of the paid period of the team's extras of this kind, or null when none was paid for. */
 async function paidPeriodEnd(tx: Db, teamId: number, item: Item, now: Date): Promise<Date | null> {
-  const [last] = await tx
-    .select({ periodStart: invoices.periodStart })
-    .from(billingBookings)
-    .innerJoin(invoices, eq(invoices.id, billingBookings.invoiceId))
-    .where(and(eq(billingBookings.teamId, teamId), eq(billingBookings.item, item), like(billingBookings.detail, '+%'), sql`${invoices.status} <> 'cancelled'`))
-    .orderBy(desc(billingBookings.createdAt), desc(billingBookings.id))
-    .limit(1);
-  if (!last) return null;
+  const periodStart = await lastPaidExtraPeriodStart(tx, teamId, item);
+  if (!periodStart) return null;
   // Monthly periods from the first paid day on: the one that contains `now` ends the extra.
   for (let months = 1; months < 1200; months++) {
-    const end = monthAfter(last.periodStart, months);
+    const end = monthAfter(periodStart, months);
     if (berlinDay(end) >= berlinDay(now)) return end;
   }
   return null;
@@ -47,11 +40,7 @@ async function paidPeriodEnd(tx: Db, teamId: number, item: Item, now: Date): Pro
 
 /** Cancellations that still wait for the end of their period, per item. */
 export async function pendingCancellations(db: Db, teamId: number) {
-  const rows = await db
-    .select({ item: billingBookings.item, qty: sql<number>`sum(${billingBookings.quantity})::int`, until: sql<Date>`max(${billingBookings.effectiveAt})` })
-    .from(billingBookings)
-    .where(and(eq(billingBookings.teamId, teamId), isNotNull(billingBookings.effectiveAt), isNull(billingBookings.appliedAt)))
-    .groupBy(billingBookings.item);
+  const rows = await pendingCancellationRows(db, teamId);
   return rows.map((r) => ({ item: r.item as Item, qty: r.qty, until: berlinDay(new Date(r.until)) }));
 }
 
@@ -80,19 +69,11 @@ export async function cancelExtras(deps: Deps, auth: AuthContext, provider: Bill
 
 /** The daily billing run: extras whose paid period has ended go (each cancellation applied once). */
 export async function applyDueExtraCancellations(deps: Deps, now = new Date()): Promise<number> {
-  const due = await deps.db
-    .select()
-    .from(billingBookings)
-    .where(and(isNotNull(billingBookings.effectiveAt), isNull(billingBookings.appliedAt), lte(billingBookings.effectiveAt, now)));
+  const due = await dueUnappliedBookings(deps.db, now);
   let applied = 0;
   for (const booking of due) {
     await deps.db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .update(billingBookings)
-        .set({ appliedAt: now })
-        .where(and(eq(billingBookings.id, booking.id), isNull(billingBookings.appliedAt)))
-        .returning({ id: billingBookings.id });
-      if (!claimed) return;
+      if (!(await claimBooking(tx, booking.id, now))) return;
       const team = await loadTeamForUpdate(tx, booking.teamId);
       const booked = booking.item === 'mika' ? team.amountExtraMikas : team.amountExtraUsers;
       // An operator may have removed some meanwhile: never below zero.

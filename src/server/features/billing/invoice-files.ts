@@ -1,10 +1,9 @@
-import { inArray } from 'drizzle-orm';
 import { berlinDay } from '../../platform/berlin-time.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { PrivateFile, PrivateFolderOwner } from '../../platform/file-sweep.ts';
 import type { Db } from '../../db/client.ts';
-import { invoices, type Invoice } from '../../db/schema/index.ts';
+import type { Invoice } from '../../db/schema/index.ts';
 import type { BillingAddress } from '../../../shared/schemas/commerce.ts';
 import {
   countReminder,
@@ -12,6 +11,7 @@ import {
   findInvoice,
   listRemindable,
   listUnrendered,
+  referencedInvoiceFiles,
   setInvoiceFile,
 } from './billing.repository.ts';
 import { euro, germanDate, renderInvoicePdf, type Seller } from './invoice-document.ts';
@@ -163,9 +163,6 @@ export async function removeExpiredInvoices(deps: Deps, now = new Date()): Promi
  */
 export const invoiceFolderOwner: PrivateFolderOwner = {
   owns: (folder) => folder === INVOICE_FOLDER,
-  async referenced(db, _folder, names) {
-    const rows = await db.select({ name: invoices.pdfFile }).from(invoices).where(inArray(invoices.pdfFile, names));
-    return new Set(rows.map((r) => r.name!));
-  },
+  referenced: (db, _folder, names) => referencedInvoiceFiles(db, names),
   teamFiles: (): Promise<PrivateFile[]> => Promise.resolve([]),
 };

@@ -1,13 +1,5 @@
 import { requireAccess } from '../../platform/access.ts';
-import { and, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import {
-  assistants,
-  dataExports,
-  formSubmissions,
-  messages,
-  threads,
-  type Team,
-} from '../../db/schema/index.ts';
+import type { Team } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { auditFrom, recordAudit } from '../../platform/audit.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -15,6 +7,15 @@ import type { PrivateFile, PrivateFolderOwner } from '../../platform/file-sweep.
 import type { AuthContext } from '../../platform/session.ts';
 import { DATA_PROTECTION_MESSAGES } from '../../../shared/messages.ts';
 import type { ErasedCounts, VisitorThread } from '../../../shared/schemas/dataprotection.ts';
+import {
+  countThreadContent,
+  deleteExports,
+  exportsHolding,
+  findVisitorThread,
+  listVisitorThreadRows,
+  threadIdsByFormEmail,
+  threadIdsOfUser,
+} from './dataprotection.repository.ts';
 import { EXPORT_FOLDER } from './exports.ts';
 
 // Erasure (DSGVO Art. 17): a conversation goes with everything that carries its content — its
@@ -36,10 +37,9 @@ export async function eraseThreads(deps: Deps, owners: PrivateFolderOwner[], thr
     const files = (await Promise.all(owners.map((o) => o.threadFiles?.(deps.db, ids) ?? Promise.resolve([])))).flat();
     total.files += await removeFiles(deps, files);
     await deps.db.transaction(async (tx) => {
-      const [m] = await tx.select({ n: count() }).from(messages).where(inArray(messages.threadId, ids));
-      total.messages += m?.n ?? 0;
-      const [t] = await tx.select({ n: count() }).from(threads).where(inArray(threads.id, ids));
-      total.threads += t?.n ?? 0;
+      const counted = await countThreadContent(tx, ids);
+      total.messages += counted.messages;
+      total.threads += counted.threads;
       // Each owner erases its own rows; the conversations' owner comes last (row-owners.ts).
       for (const owner of deps.rowOwners) await owner.eraseThreads?.(tx, ids);
     });
@@ -56,17 +56,9 @@ async function removeFiles(deps: Deps, files: PrivateFile[]): Promise<number> {
 
 /** Exports that may hold the erased data: every team export plus those of the subject. */
 async function removeExportsHolding(deps: Deps, teamId: number, subject: { scope: 'user' | 'thread'; ref: string }) {
-  const rows = await deps.db
-    .select({ id: dataExports.id, storedName: dataExports.storedName })
-    .from(dataExports)
-    .where(
-      and(
-        eq(dataExports.teamId, teamId),
-        or(eq(dataExports.scope, 'team'), and(eq(dataExports.scope, subject.scope), eq(dataExports.subject, subject.ref))),
-      ),
-    );
+  const rows = await exportsHolding(deps.db, teamId, subject);
   for (const r of rows) if (r.storedName) await deps.privateFiles.remove(EXPORT_FOLDER, r.storedName);
-  if (rows.length > 0) await deps.db.delete(dataExports).where(inArray(dataExports.id, rows.map((r) => r.id)));
+  await deleteExports(deps.db, rows.map((r) => r.id));
   return rows.filter((r) => r.storedName).length;
 }
 
@@ -82,7 +74,7 @@ export async function eraseUser(deps: Deps, owners: PrivateFolderOwner[], auth: 
   const target = await requireAccess(auth, 'team.user', uuid, deps);
   if (target.role === 'owner') throw new AppError('FORBIDDEN', DATA_PROTECTION_MESSAGES.ownerNotErasable);
   if (target.id === auth.user.id) throw new AppError('FORBIDDEN', DATA_PROTECTION_MESSAGES.selfNotErasable);
-  const threadIds = (await deps.db.select({ id: threads.id }).from(threads).where(eq(threads.userId, target.id))).map((r) => r.id);
+  const threadIds = await threadIdsOfUser(deps.db, target.id);
   const removed = await eraseThreads(deps, owners, threadIds);
   const personal = (await Promise.all(owners.map((o) => o.userFiles?.(deps.db, target.id) ?? Promise.resolve([])))).flat();
   removed.files += await removeFiles(deps, personal);
@@ -99,10 +91,7 @@ export async function eraseUser(deps: Deps, owners: PrivateFolderOwner[], auth: 
 
 /** A public visitor thread of the caller's team, or 404. */
 async function visitorThreadOr404(deps: Deps, team: Pick<Team, 'id'>, threadId: number) {
-  const [row] = await deps.db
-    .select({ id: threads.id })
-    .from(threads)
-    .where(and(eq(threads.id, threadId), eq(threads.teamId, team.id), eq(threads.isPublic, true)));
+  const row = await findVisitorThread(deps.db, team.id, threadId);
   if (!row) throw new AppError('NOT_FOUND', DATA_PROTECTION_MESSAGES.threadNotFound);
   return row;
 }
@@ -152,35 +141,12 @@ export async function findVisitorThreads(deps: Deps, auth: AuthContext, q: strin
   if (/^\d{1,9}$/.test(query)) {
     ids = [Number(query)];
   } else if (/^[^\s@]+@[^\s@]+$/.test(query)) {
-    const rows = await deps.db
-      .select({ id: formSubmissions.threadId })
-      .from(formSubmissions)
-      .innerJoin(assistants, eq(assistants.id, formSubmissions.assistantId))
-      .where(
-        and(
-          eq(assistants.teamId, auth.team.id),
-          isNotNull(formSubmissions.threadId),
-          sql`lower(${formSubmissions.data}->>'email') = ${query.toLowerCase()}`,
-        ),
-      );
-    ids = [...new Set(rows.map((r) => r.id!))];
+    ids = await threadIdsByFormEmail(deps.db, auth.team.id, query.toLowerCase());
   } else {
     throw new AppError('VALIDATION', DATA_PROTECTION_MESSAGES.visitorQueryInvalid, { fields: { q: [DATA_PROTECTION_MESSAGES.visitorQueryInvalid] } });
   }
   if (ids.length === 0) return [];
-  const rows = await deps.db
-    .select({
-      id: threads.id,
-      assistantName: assistants.name,
-      createdAt: threads.createdAt,
-      lastMessageAt: sql<string>`coalesce((select max(m.created_at) from messages m where m.thread_id = ${threads.id}), ${threads.createdAt})`,
-      messages: sql<number>`(select count(*)::int from messages m where m.thread_id = ${threads.id})`,
-      forms: sql<number>`(select count(*)::int from form_submissions f where f.thread_id = ${threads.id})`,
-    })
-    .from(threads)
-    .innerJoin(assistants, eq(assistants.id, threads.assistantId))
-    .where(and(inArray(threads.id, ids), eq(threads.teamId, auth.team.id), eq(threads.isPublic, true)))
-    .orderBy(threads.id);
+  const rows = await listVisitorThreadRows(deps.db, auth.team.id, ids);
   return rows.map((r) => ({
     id: r.id,
     assistant_name: r.assistantName,

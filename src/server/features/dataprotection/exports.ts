@@ -1,7 +1,6 @@
 import { requireAccess } from '../../platform/access.ts';
-import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import { zipSync, strToU8 } from 'fflate';
-import { dataExports, teams, users, type DataExportRow, type ExportScope } from '../../db/schema/index.ts';
+import type { DataExportRow, ExportScope } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { auditFrom, recordAudit } from '../../platform/audit.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -19,6 +18,21 @@ import { exportConversations, listThreadIdsOfUser } from '../chat/index.ts';
 import { exportThreadFormSubmissions } from '../forms/index.ts';
 import { exportThreadFeedback } from '../question-insights/index.ts';
 import { exportUserImages } from '../images/index.ts';
+import {
+  deleteExports,
+  expiredExports,
+  exportFileNamesOfTeam,
+  findExport,
+  findExportOfRequester,
+  findExportRecipients,
+  insertExport,
+  listExportsOfRequester,
+  markExportFailed,
+  markExportReady,
+  markExportRunning,
+  referencedExportFiles,
+  unfinishedExportIds,
+} from './dataprotection.repository.ts';
 import { visitorThreadOr404 } from './erasure.ts';
 
 // Data exports (DSGVO Art. 15 and 20): a ZIP with JSON and the original files, prepared by a job
@@ -62,13 +76,9 @@ export const exportRowOwner: RowOwner = {
 /** The exports' folder belongs to their rows: orphans are swept, a purged team's files go. */
 export const exportFolderOwner: PrivateFolderOwner = {
   owns: (folder) => folder === EXPORT_FOLDER,
-  async referenced(db, _folder, names) {
-    const rows = await db.select({ name: dataExports.storedName }).from(dataExports).where(inArray(dataExports.storedName, names));
-    return new Set(rows.map((r) => r.name ?? ''));
-  },
+  referenced: (db, _folder, names) => referencedExportFiles(db, names),
   async teamFiles(db, teamId) {
-    const rows = await db.select({ name: dataExports.storedName }).from(dataExports).where(eq(dataExports.teamId, teamId));
-    return rows.flatMap((r) => (r.name ? [{ folder: EXPORT_FOLDER, name: r.name }] : []));
+    return (await exportFileNamesOfTeam(db, teamId)).map((name) => ({ folder: EXPORT_FOLDER, name }));
   },
 };
 
@@ -102,17 +112,14 @@ export async function requestExport(deps: Deps, auth: AuthContext, input: Export
     label = `Besucher-Unterhaltung #${input.threadId}`;
   }
   const row = await deps.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(dataExports)
-      .values({ teamId: auth.team.id, requestedBy: auth.user.id, scope: input.scope, subject, label })
-      .returning();
+    const created = await insertExport(tx, { teamId: auth.team.id, requestedBy: auth.user.id, scope: input.scope, subject, label });
     await recordAudit(tx, {
       action: 'dataprotection.export_requested',
       ...auditFrom(auth),
-      detail: { scope: input.scope, exportUuid: created!.uuid, ...(input.scope === 'thread' ? { threadId: input.threadId } : {}) },
+      detail: { scope: input.scope, exportUuid: created.uuid, ...(input.scope === 'thread' ? { threadId: input.threadId } : {}) },
     });
-    await exportJobOf(deps).job.send({ exportId: created!.id }, { tx, singletonKey: `export-${created!.id}` });
-    return created!;
+    await exportJobOf(deps).job.send({ exportId: created.id }, { tx, singletonKey: `export-${created.id}` });
+    return created;
   });
   return { status: 'success' as const, message: DATA_PROTECTION_MESSAGES.exportStarted, export: toItem(row) };
 }
@@ -120,12 +127,7 @@ export async function requestExport(deps: Deps, auth: AuthContext, input: Export
 /** GET /api/dataprotection/exports: the caller's own exports of the team, newest first. */
 export async function listOwnExports(deps: Deps, auth: AuthContext): Promise<ExportItem[]> {
   requireAccess(auth, 'admin');
-  const rows = await deps.db
-    .select()
-    .from(dataExports)
-    .where(and(eq(dataExports.teamId, auth.team.id), eq(dataExports.requestedBy, auth.user.id)))
-    .orderBy(desc(dataExports.createdAt), desc(dataExports.id))
-    .limit(50);
+  const rows = await listExportsOfRequester(deps.db, auth.team.id, auth.user.id, 50);
   const now = new Date();
   return rows.map((r) => toItem(r, now));
 }
@@ -136,10 +138,7 @@ export async function listOwnExports(deps: Deps, auth: AuthContext): Promise<Exp
  */
 export async function openExportDownload(deps: Deps, auth: AuthContext, uuid: string, now = new Date()) {
   requireAccess(auth, 'admin');
-  const [row] = await deps.db
-    .select()
-    .from(dataExports)
-    .where(and(eq(dataExports.uuid, uuid), eq(dataExports.teamId, auth.team.id), eq(dataExports.requestedBy, auth.user.id)));
+  const row = await findExportOfRequester(deps.db, uuid, auth.team.id, auth.user.id);
   if (!row) throw new AppError('NOT_FOUND', DATA_PROTECTION_MESSAGES.exportNotFound);
   if (row.status !== 'ready' || !row.storedName) throw new AppError('CONFLICT', DATA_PROTECTION_MESSAGES.exportNotReady);
   if (!row.expiresAt || row.expiresAt <= now) throw new AppError('NOT_FOUND', DATA_PROTECTION_MESSAGES.exportExpired);
@@ -152,43 +151,32 @@ export async function openExportDownload(deps: Deps, auth: AuthContext, uuid: st
 
 /** Expired exports go with their file (nightly, with the retention run). */
 export async function removeExpiredExports(deps: Deps, now = new Date()): Promise<number> {
-  const rows = await deps.db
-    .select({ id: dataExports.id, storedName: dataExports.storedName })
-    .from(dataExports)
-    .where(or(lt(dataExports.expiresAt, now), and(eq(dataExports.status, 'failed'), lt(dataExports.createdAt, new Date(now.getTime() - EXPORT_VALID_DAYS * 86_400_000)))));
+  const rows = await expiredExports(deps.db, now, new Date(now.getTime() - EXPORT_VALID_DAYS * 86_400_000));
   for (const r of rows) if (r.storedName) await deps.privateFiles.remove(EXPORT_FOLDER, r.storedName);
-  if (rows.length > 0) await deps.db.delete(dataExports).where(inArray(dataExports.id, rows.map((r) => r.id)));
+  await deleteExports(deps.db, rows.map((r) => r.id));
   return rows.length;
 }
 
 /** PGlite: at start every unfinished export is an orphan of the previous process; enqueue it again. */
 export async function resumeInterruptedExports(deps: Deps): Promise<number> {
-  const rows = await deps.db
-    .select({ id: dataExports.id })
-    .from(dataExports)
-    .where(inArray(dataExports.status, ['queued', 'running']));
-  for (const r of rows) await exportJobOf(deps).job.send({ exportId: r.id });
-  return rows.length;
+  const ids = await unfinishedExportIds(deps.db);
+  for (const id of ids) await exportJobOf(deps).job.send({ exportId: id });
+  return ids.length;
 }
 
 /** The job: builds the ZIP, stores it, marks the export ready, mails the admin. */
 export async function runExport(deps: Deps, exportId: number, opts: { lastAttempt: boolean } = { lastAttempt: true }) {
-  const [row] = await deps.db.select().from(dataExports).where(eq(dataExports.id, exportId));
+  const row = await findExport(deps.db, exportId);
   if (!row || row.status === 'ready') return;
-  await deps.db.update(dataExports).set({ status: 'running' }).where(eq(dataExports.id, row.id));
+  await markExportRunning(deps.db, row.id);
   try {
     const zip = await buildExportZip(deps, row);
     const storedName = await deps.privateFiles.put(EXPORT_FOLDER, 'zip', Buffer.from(zip));
     const now = new Date();
     const expiresAt = new Date(now.getTime() + EXPORT_VALID_DAYS * 86_400_000);
-    const [team] = await deps.db.select().from(teams).where(eq(teams.id, row.teamId));
-    const [admin] = await deps.db.select().from(users).where(eq(users.id, row.requestedBy));
+    const { team, admin } = await findExportRecipients(deps.db, row.teamId, row.requestedBy);
     await deps.db.transaction(async (tx) => {
-      const [done] = await tx
-        .update(dataExports)
-        .set({ status: 'ready', storedName, sizeBytes: zip.byteLength, readyAt: now, expiresAt, error: null })
-        .where(and(eq(dataExports.id, row.id), inArray(dataExports.status, ['queued', 'running'])))
-        .returning({ id: dataExports.id });
+      const done = await markExportReady(tx, row.id, { storedName, sizeBytes: zip.byteLength, readyAt: now, expiresAt });
       // Erased or finished by another attempt meanwhile: the new file is an orphan for the sweep.
       if (!done) return;
       await recordAudit(tx, { action: 'dataprotection.export_ready', team, detail: { scope: row.scope, exportUuid: row.uuid, bytes: zip.byteLength } });
@@ -207,7 +195,7 @@ export async function runExport(deps: Deps, exportId: number, opts: { lastAttemp
     });
   } catch (err) {
     if (opts.lastAttempt) {
-      await deps.db.update(dataExports).set({ status: 'failed', error: 'Der Export konnte nicht erstellt werden.' }).where(eq(dataExports.id, row.id));
+      await markExportFailed(deps.db, row.id, 'Der Export konnte nicht erstellt werden.');
     }
     throw err;
   }

@@ -1,12 +1,11 @@
 import { requireAccess } from '../../platform/access.ts';
 import { createRequire } from 'node:module';
-import { asc, count, eq, inArray } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
-import { assistantTools, assistants, knowledgeFiles, teams, users } from '../../db/schema/index.ts';
 import type { DataLocation } from '../../config.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { filterEntries } from '../../../shared/schemas/users.ts';
+import { loadProcessingFacts } from './dataprotection.repository.ts';
 import { EXPORT_VALID_DAYS } from './exports.ts';
 
 // The record of processing activities (DSGVO Art. 30) for one team, generated from the current
@@ -43,19 +42,9 @@ const germanDate = (d: Date) =>
 
 export async function buildProcessingRecord(deps: Deps, auth: AuthContext, now = new Date()): Promise<ProcessingRecord> {
   requireAccess(auth, 'admin');
-  const [team] = await deps.db.select().from(teams).where(eq(teams.id, auth.team.id));
-  if (!team) throw new Error('team gone');
-  const mikas = await deps.db.select().from(assistants).where(eq(assistants.teamId, team.id)).orderBy(asc(assistants.name));
-  const ids = mikas.map((a) => a.id);
-  const tools = ids.length ? await deps.db.select().from(assistantTools).where(inArray(assistantTools.assistantId, ids)) : [];
-  const knowledge = ids.length
-    ? await deps.db
-        .select({ assistantId: knowledgeFiles.assistantId, n: count() })
-        .from(knowledgeFiles)
-        .where(inArray(knowledgeFiles.assistantId, ids))
-        .groupBy(knowledgeFiles.assistantId)
-    : [];
-  const [people] = await deps.db.select({ n: count() }).from(users).where(eq(users.teamId, team.id));
+  const facts = await loadProcessingFacts(deps.db, auth.team.id);
+  if (!facts) throw new Error('team gone');
+  const { team, mikas, tools, knowledge, people } = facts;
   const filterCount = filterEntries(team.filter).length;
   const caps = deps.ai.capabilities();
 
@@ -77,7 +66,7 @@ export async function buildProcessingRecord(deps: Deps, auth: AuthContext, now =
       heading: '1. Verantwortlicher und Zweck',
       paragraphs: [
         `Team: ${team.name}. Verantwortlich ist das Unternehmen dieses Teams; ${deps.config.productName} verarbeitet die Daten als Auftragsverarbeiter (AVV).`,
-        `Zweck: KI-Assistenten („Mikas“) für Mitarbeitende (${people?.n ?? 0} User) und – bei öffentlichen Mikas – für Besucher der Website: Fragen beantworten, Aufgaben erledigen, Bilder erzeugen, Kontaktanfragen entgegennehmen.`,
+        `Zweck: KI-Assistenten („Mikas“) für Mitarbeitende (${people} User) und – bei öffentlichen Mikas – für Besucher der Website: Fragen beantworten, Aufgaben erledigen, Bilder erzeugen, Kontaktanfragen entgegennehmen.`,
       ],
     },
     {

@@ -1,6 +1,4 @@
 import { requireAccess } from '../../platform/access.ts';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { auditLog, teams, threads } from '../../db/schema/index.ts';
 import { auditFrom, recordAudit } from '../../platform/audit.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
@@ -11,6 +9,7 @@ import {
   type RetentionRequest,
   type RetentionSettings,
 } from '../../../shared/schemas/dataprotection.ts';
+import { dueThreadIds, findTeamRetention, lastRetentionRun, teamsWithRetention } from './dataprotection.repository.ts';
 import { eraseThreads } from './erasure.ts';
 import { removeExpiredExports } from './exports.ts';
 import { setTeamRetention } from '../teams/index.ts';
@@ -38,16 +37,8 @@ export function defineRetentionJob(deps: Deps, owners: PrivateFolderOwner[]) {
 /** GET /api/dataprotection/retention. */
 export async function getRetention(deps: Deps, auth: AuthContext): Promise<RetentionSettings> {
   requireAccess(auth, 'admin');
-  const [team] = await deps.db
-    .select({ members: teams.retentionMemberDays, visitors: teams.retentionVisitorDays })
-    .from(teams)
-    .where(eq(teams.id, auth.team.id));
-  const [last] = await deps.db
-    .select({ at: auditLog.at, detail: auditLog.detail })
-    .from(auditLog)
-    .where(and(eq(auditLog.teamId, auth.team.id), eq(auditLog.action, 'dataprotection.retention_run')))
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(1);
+  const team = await findTeamRetention(deps.db, auth.team.id);
+  const last = await lastRetentionRun(deps.db, auth.team.id);
   return {
     members_days: team?.members ?? null,
     visitors_days: team?.visitors ?? null,
@@ -73,38 +64,17 @@ export async function saveRetention(deps: Deps, auth: AuthContext, input: Retent
   return { status: 'success' as const, message: DATA_PROTECTION_MESSAGES.retentionSaved };
 }
 
-/** Threads of a team (or of no team) of one kind whose last message is before `cutoff`. */
-async function dueThreads(deps: Deps, teamId: number | null, isPublic: boolean, cutoff: Date): Promise<number[]> {
-  const lastActivity = sql`coalesce((select max(m.created_at) from messages m where m.thread_id = ${threads.id}), ${threads.createdAt})`;
-  const rows = await deps.db
-    .select({ id: threads.id })
-    .from(threads)
-    .where(
-      and(
-        teamId === null ? isNull(threads.teamId) : eq(threads.teamId, teamId),
-        eq(threads.isPublic, isPublic),
-        // Quick pre-filter on the thread's own age; the last message decides.
-        sql`${threads.createdAt} < ${cutoff.toISOString()}`,
-        sql`${lastActivity} < ${cutoff.toISOString()}`,
-      ),
-    );
-  return rows.map((r) => r.id);
-}
-
 /**
  * The nightly run over every team with a finite setting, plus the public chats of the default
  * assistants (no team: the default visitor retention applies). Returns the totals.
  */
 export async function runRetention(deps: Deps, owners: PrivateFolderOwner[], now = new Date()) {
   const totals = { teams: 0, threads: 0, messages: 0, files: 0, exports: 0 };
-  const list = await deps.db
-    .select()
-    .from(teams)
-    .where(and(isNull(teams.deletedAt), sql`(${teams.retentionMemberDays} is not null or ${teams.retentionVisitorDays} is not null)`));
+  const list = await teamsWithRetention(deps.db);
   for (const team of list) {
     const ids: number[] = [];
-    if (team.retentionMemberDays !== null) ids.push(...(await dueThreads(deps, team.id, false, new Date(now.getTime() - team.retentionMemberDays * DAY_MS))));
-    if (team.retentionVisitorDays !== null) ids.push(...(await dueThreads(deps, team.id, true, new Date(now.getTime() - team.retentionVisitorDays * DAY_MS))));
+    if (team.retentionMemberDays !== null) ids.push(...(await dueThreadIds(deps.db, team.id, false, new Date(now.getTime() - team.retentionMemberDays * DAY_MS))));
+    if (team.retentionVisitorDays !== null) ids.push(...(await dueThreadIds(deps.db, team.id, true, new Date(now.getTime() - team.retentionVisitorDays * DAY_MS))));
     const removed = await eraseThreads(deps, owners, ids);
     await recordAudit(deps.db, {
       action: 'dataprotection.retention_run',
@@ -116,7 +86,7 @@ export async function runRetention(deps: Deps, owners: PrivateFolderOwner[], now
     totals.messages += removed.messages;
     totals.files += removed.files;
   }
-  const orphans = await dueThreads(deps, null, true, new Date(now.getTime() - DEFAULT_VISITOR_RETENTION_DAYS * DAY_MS));
+  const orphans = await dueThreadIds(deps.db, null, true, new Date(now.getTime() - DEFAULT_VISITOR_RETENTION_DAYS * DAY_MS));
   const removed = await eraseThreads(deps, owners, orphans);
   totals.threads += removed.threads;
   totals.messages += removed.messages;

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { InsightSort } from '../../../shared/schemas/insight.ts';
 import type { Db } from '../../db/client.ts';
-import { assistants, creditLedger, mailOutbox, promotionCodes, teamDiscounts, teams, users, type Team } from '../../db/schema/index.ts';
+import { assistants, auditLog, creditLedger, mailOutbox, promotionCodes, teamDiscounts, teams, users, type Team } from '../../db/schema/index.ts';
 
 // Reads across the teams' tables for the operator; writes only the insight tables
 // (promotion_codes, team_discounts). Teams change through the teams feature.
@@ -9,6 +9,31 @@ import { assistants, creditLedger, mailOutbox, promotionCodes, teamDiscounts, te
 export async function findTeamByUuid(db: Db, uuid: string): Promise<Team | null> {
   const [row] = await db.select().from(teams).where(eq(teams.uuid, uuid));
   return row ?? null;
+}
+
+export async function findTeamById(db: Db, id: number): Promise<Team | null> {
+  const [row] = await db.select().from(teams).where(eq(teams.id, id));
+  return row ?? null;
+}
+
+/** The stored logos of a team's Mikas (public files a purge removes). */
+export async function teamLogoPaths(db: Db, teamId: number): Promise<string[]> {
+  const rows = await db
+    .select({ logo: assistants.logo })
+    .from(assistants)
+    .where(and(eq(assistants.teamId, teamId), isNotNull(assistants.logo)));
+  return rows.map((r) => r.logo!);
+}
+
+/** The detail of the team's latest deletion in the audit log (whether it was soft). */
+export async function lastTeamDeletion(db: Db, teamId: number) {
+  const [last] = await db
+    .select({ detail: auditLog.detail })
+    .from(auditLog)
+    .where(and(eq(auditLog.teamId, teamId), eq(auditLog.action, 'team.deleted')))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return last;
 }
 
 export async function findTeamOwner(db: Db, teamId: number) {

@@ -20,10 +20,9 @@ import {
   ZUpdateSubscription,
 } from '../../../shared/schemas/insight.ts';
 import { ZProviderList, ZProviderTest, ZProviderTestResult, ZPutProvider } from '../../../shared/schemas/ai-providers.ts';
-import { listTeamAudit } from '../../platform/audit.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAuth } from '../../platform/session.ts';
-import { changeExtras, changeTrial, getTeamInsight, getTeamOutbox, listTeams, teamOr404, updateAmounts, updateSubscription } from './insight.service.ts';
+import { changeExtras, changeTrial, getTeamAudit, getTeamInsight, getTeamOutbox, listTeams, updateAmounts, updateSubscription } from './insight.service.ts';
 import { endLiveLogin, startLiveLogin } from './live-login.ts';
 import { listProviders, saveProvider, testProvider } from './providers.service.ts';
 import { applyPromotion, createCode, deactivateCode, listCodes } from './promotion.service.ts';
@@ -43,7 +42,7 @@ export const insightRoutes =
     app.get(
       '/api/insight/providers',
       { config: superadmin, schema: { tags, description: 'The AI provider of every capability (never a key).', response: { 200: ZProviderList } } },
-      async () => listProviders(deps),
+      async (request) => listProviders(deps, requireAuth(request)),
     );
 
     app.put(
@@ -63,7 +62,7 @@ export const insightRoutes =
     app.post(
       '/api/insight/providers/test',
       { config: superadmin, schema: { tags, description: 'One small real call with the capability\'s provider.', body: ZProviderTest, response: { 200: ZProviderTestResult } } },
-      async (request) => testProvider(deps, request.body.capability),
+      async (request) => testProvider(deps, requireAuth(request), request.body.capability),
     );
 
     app.get(
@@ -144,11 +143,7 @@ export const insightRoutes =
     app.get(
       '/api/insight/audit/:teamUuid',
       { config: superadmin, schema: { tags, params: z.object({ teamUuid: z.uuid() }), response: { 200: ZAuditList } } },
-      async (request) => {
-        const team = await teamOr404(deps, request.params.teamUuid);
-        const rows = await listTeamAudit(deps.db, team.id);
-        return rows.map((r) => ({ id: r.id, at: r.at.toISOString(), action: r.action, actor: r.actorLabel, live: r.liveSessionId !== null, detail: r.detail }));
-      },
+      async (request) => getTeamAudit(deps, requireAuth(request), request.params.teamUuid),
     );
 
     app.get(

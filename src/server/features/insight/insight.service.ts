@@ -3,6 +3,7 @@ import { EXTRA_MIKA_CREDITS, PLAN_LIMITS, type PlanSlug } from '../../../shared/
 import { INSIGHT_MESSAGES, TOOL_MESSAGES } from '../../../shared/messages.ts';
 import {
   INSIGHT_PAGE_SIZE,
+  type AuditEntry,
   type ExtraItemType,
   type InsightList,
   type InsightSort,
@@ -11,7 +12,7 @@ import {
 } from '../../../shared/schemas/insight.ts';
 import type { Team } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../platform/app-error.ts';
-import { auditFrom, recordAudit } from '../../platform/audit.ts';
+import { auditFrom, listTeamAudit, recordAudit } from '../../platform/audit.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { requireAccess } from '../../platform/access.ts';
@@ -279,6 +280,14 @@ export function redactTokens(text: string): string {
 }
 
 /** GET /api/insight/outbox/{teamUuid}: the team's latest mails, tokens redacted. */
+/** GET /api/insight/audit/:teamUuid: the team's audit log, newest first (also of a soft-deleted team). */
+export async function getTeamAudit(deps: Deps, auth: AuthContext, uuid: string): Promise<AuditEntry[]> {
+  requireAccess(auth, 'superadmin');
+  const team = await teamOr404(deps, uuid);
+  const rows = await listTeamAudit(deps.db, team.id);
+  return rows.map((r) => ({ id: r.id, at: r.at.toISOString(), action: r.action, actor: r.actorLabel, live: r.liveSessionId !== null, detail: r.detail }));
+}
+
 export async function getTeamOutbox(deps: Deps, auth: AuthContext, uuid: string): Promise<TeamOutbox> {
   requireAccess(auth, 'superadmin');
   const team = await teamOr404(deps, uuid);

@@ -8,7 +8,7 @@ import { endLiveSession, LIVE_COOKIE, startLiveSession, type AuthContext } from 
 import { findTeamOwner } from './insight.repository.ts';
 import { teamOr404 } from './insight.service.ts';
 
-// Live login (docs/product/chat-and-voice.md, ARCHITECTURE §5, docs/operations.md): a separate, marked session of the
+// Live login (docs/product/operator-area.md#live-login, docs/security.md#live-login-leaves-no-access-behind, docs/operations.md): a separate, marked session of the
 // team's owner held next to the operator's own session; it expires after LIVE_LOGIN_MINUTES, ends
 // with the operator's session or superadmin right, cannot be nested and never changes the owner's
 // e-mail address or password. Start, end and every change made during it are audited.

@@ -9,7 +9,8 @@ import { reembeddingPending, requestReembedding } from '../knowledge/index.ts';
 // only (access rule `superadmin`, which also refuses a live login). The registry owns the table
 // and the keys; nothing here ever returns or logs a key.
 
-export async function listProviders(deps: Deps): Promise<ProviderList> {
+export async function listProviders(deps: Deps, auth: AuthContext): Promise<ProviderList> {
+  requireAccess(auth, 'superadmin');
   return { providers: deps.providers.list(), reembedding: { pending: await reembeddingPending(deps) } };
 }
 
@@ -22,9 +23,10 @@ export async function saveProvider(deps: Deps, auth: AuthContext, input: PutProv
   );
   // Vectors of another model never mix: the knowledge is embedded again in the background.
   if (embeddingChanged) await requestReembedding(deps);
-  return { message: AI_PROVIDER_MESSAGES.saved, ...(await listProviders(deps)) };
+  return { message: AI_PROVIDER_MESSAGES.saved, ...(await listProviders(deps, auth)) };
 }
 
-export function testProvider(deps: Deps, capability: AiCapability): Promise<ProviderTestResult> {
+export function testProvider(deps: Deps, auth: AuthContext, capability: AiCapability): Promise<ProviderTestResult> {
+  requireAccess(auth, 'superadmin');
   return deps.providers.test(capability);
 }

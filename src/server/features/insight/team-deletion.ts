@@ -1,6 +1,4 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { INSIGHT_MESSAGES } from '../../../shared/messages.ts';
-import { assistants, auditLog, teams } from '../../db/schema/index.ts';
 import { AppError, isUniqueViolation, validationError } from '../../platform/app-error.ts';
 import { auditFrom, recordAudit } from '../../platform/audit.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -10,6 +8,7 @@ import type { JobKind } from '../../platform/jobs.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { billingProvider } from '../billing/index.ts';
 import { purgeTeamRow, restoreTeam, softDeleteTeam, teamsDeletedBefore } from '../teams/index.ts';
+import { findTeamById, lastTeamDeletion, teamLogoPaths } from './insight.repository.ts';
 import { teamOr404 } from './insight.service.ts';
 
 // Team deletion (docs/product/operator-area.md, docs/operations.md). Soft: the team disappears at once and its data
@@ -58,16 +57,13 @@ export async function enqueueDuePurges(deps: Deps, now = new Date()): Promise<nu
  * already gone) is left alone. Returns whether it purged.
  */
 export async function purgeTeam(deps: Deps, owners: PrivateFolderOwner[], teamId: number): Promise<boolean> {
-  const [team] = await deps.db.select().from(teams).where(eq(teams.id, teamId));
+  const team = await findTeamById(deps.db, teamId);
   if (!team?.deletedAt) return false;
   const files = (await Promise.all(owners.map((o) => o.teamFiles(deps.db, teamId)))).flat();
   for (const f of files) await deps.privateFiles.remove(f.folder, f.name);
   for (const folder of new Set(files.map((f) => f.folder))) await deps.privateFiles.removeFolderIfEmpty(folder);
-  const logos = await deps.db
-    .select({ logo: assistants.logo })
-    .from(assistants)
-    .where(and(eq(assistants.teamId, teamId), isNotNull(assistants.logo)));
-  for (const { logo } of logos) await deps.storage.remove(logo);
+  const logos = await teamLogoPaths(deps.db, teamId);
+  for (const logo of logos) await deps.storage.remove(logo);
   await deps.db.transaction(async (tx) => {
     for (const owner of deps.rowOwners) await owner.eraseTeam?.(tx, teamId);
     if (await purgeTeamRow(tx, teamId)) {
@@ -117,12 +113,7 @@ export async function restoreDeletedTeam(deps: Deps, auth: AuthContext, uuid: st
   requireAccess(auth, 'superadmin');
   const team = await teamOr404(deps, uuid);
   if (!team.deletedAt) throw new AppError('CONFLICT', INSIGHT_MESSAGES.teamNotDeleted);
-  const [last] = await deps.db
-    .select({ detail: auditLog.detail })
-    .from(auditLog)
-    .where(and(eq(auditLog.teamId, team.id), eq(auditLog.action, 'team.deleted')))
-    .orderBy(desc(auditLog.id))
-    .limit(1);
+  const last = await lastTeamDeletion(deps.db, team.id);
   if (last?.detail.soft === false) throw new AppError('CONFLICT', INSIGHT_MESSAGES.restoreHardDeleted);
   try {
     await deps.db.transaction(async (tx) => {

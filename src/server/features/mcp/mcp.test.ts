@@ -237,7 +237,7 @@ describe('the model calls an external tool', () => {
   });
 });
 
-describe('outbound rules (ARCHITECTURE §5)', () => {
+describe('outbound rules (docs/tools.md#externe-tools-mcp)', () => {
   it('without the development switch, loopback, private and plain-http URLs are refused with a German message', async () => {
     const strict = await createTestApp({ AI_OFFLINE_WORD_DELAY_MS: '0' });
     try {

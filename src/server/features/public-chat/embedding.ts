@@ -1,6 +1,5 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { assistants, teams } from '../../db/schema/index.ts';
+import { publishedAllowedDomains } from './public-chat.repository.ts';
 
 /** The valid host entries of an allowed-domains list ("firma.de, *.partner.de"), lower-cased. */
 function domainList(allowedDomains: string): string[] {
@@ -35,10 +34,5 @@ export async function isEmbedOrigin(db: Db, origin: string): Promise<boolean> {
   } catch {
     return false;
   }
-  const rows = await db
-    .select({ allowedDomains: assistants.allowedDomains })
-    .from(assistants)
-    .leftJoin(teams, eq(teams.id, assistants.teamId))
-    .where(and(eq(assistants.isPublic, true), ne(assistants.allowedDomains, ''), isNull(teams.deletedAt)));
-  return rows.some((r) => hostMatches(r.allowedDomains, host));
+  return (await publishedAllowedDomains(db)).some((domains) => hostMatches(domains, host));
 }

@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import type { Assistant } from '../../db/schema/index.ts';
 import { privacyTermsFor } from '../../ai/privacy-terms.ts';
-import { ASSISTANT_MESSAGES, QUESTION_INSIGHT_MESSAGES as M } from '../../../shared/messages.ts';
+import { ASSISTANT_MESSAGES, QUESTION_INSIGHT_MESSAGES } from '../../../shared/messages.ts';
 import type { FeedbackRequest, Insight, QaEntryRequest } from '../../../shared/schemas/question-insights.ts';
 import { listTeamAssistantNames } from '../assistants/index.ts';
 import { addQaEntry } from '../knowledge/index.ts';
@@ -32,10 +32,10 @@ export async function submitFeedback(deps: Deps, auth: AuthContext | null, body:
     value: body.value,
     reason,
   });
-  if (!stored) throw new AppError('NOT_FOUND', M.answerNotFound);
+  if (!stored) throw new AppError('NOT_FOUND', QUESTION_INSIGHT_MESSAGES.answerNotFound);
   // The insight's counts follow the vote within seconds instead of the next minute.
   if (access.assistant.teamId !== null) await requestInsightBuild(deps, access.assistant.id);
-  return { status: 'success' as const, message: M.feedbackSaved, value: body.value, reason };
+  return { status: 'success' as const, message: QUESTION_INSIGHT_MESSAGES.feedbackSaved, value: body.value, reason };
 }
 
 /** Only a team's own Mika has an insight (a default Mika's would mix teams). */
@@ -45,8 +45,8 @@ function teamMika(assistant: Assistant, auth: AuthContext | null): Assistant {
 }
 
 const reasonText = (r: { unanswered: string | null; vote: number | null; reason: string | null }) => {
-  if (r.vote === -1) return r.reason ? `${M.reasonThumbsDown}: ${r.reason}` : M.reasonThumbsDown;
-  return r.unanswered === 'declared' ? M.reasonDeclared : M.reasonNoMatch;
+  if (r.vote === -1) return r.reason ? `${QUESTION_INSIGHT_MESSAGES.reasonThumbsDown}: ${r.reason}` : QUESTION_INSIGHT_MESSAGES.reasonThumbsDown;
+  return r.unanswered === 'declared' ? QUESTION_INSIGHT_MESSAGES.reasonDeclared : QUESTION_INSIGHT_MESSAGES.reasonNoMatch;
 };
 
 /**
@@ -86,7 +86,7 @@ export async function storeInsightAnswer(deps: Deps, auth: AuthContext | null, u
   const assistant = teamMika(await requireAccess(auth, 'assistant.edit', uuid, deps), auth);
   await addQaEntry(deps, { assistant, team: auth!.team }, entry);
   await markQuestionsFixed(deps.db, assistant.id, entry.question);
-  return { status: 'success' as const, message: M.answerStored };
+  return { status: 'success' as const, message: QUESTION_INSIGHT_MESSAGES.answerStored };
 }
 
 /** GET /api/insights: the team overview for admins — Mikas with the most unanswered questions first (30 days). */

@@ -1,14 +1,13 @@
 import { tool, type ToolSet } from 'ai';
-import { and, eq, inArray, like } from 'drizzle-orm';
 import { DOCUMENT_FUNCTION, DOCUMENT_TOOL_DESCRIPTION, ZDocumentInput, type DocumentCreated } from '../../ai/tools/document.ts';
 import type { ToolEffect } from '../../ai/tools/index.ts';
-import { assistants, messages, threads } from '../../db/schema/index.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
 import { TASK_MESSAGES } from '../../../shared/messages.ts';
 import { findThreadById, getThreadMessages, type ThreadAccess } from '../chat/index.ts';
 import type { DocumentSource } from '../../platform/document-source.ts';
 import { documentFileName, renderDocument } from './render/index.ts';
+import { namedDocumentSources, taskDocumentSourcesOfTeam, taskDocumentSourcesOfThreads } from './task.repository.ts';
 
 /** Generated documents live per thread in the private store: `taskdocs-{threadId}/{generated}.{ext}`. */
 const FOLDER_PREFIX = 'taskdocs-';
@@ -69,36 +68,26 @@ export const taskDocumentSource: DocumentSource = {
   },
 };
 
+/** The files that document sources (`task:<threadId>/<file>`) name. */
+const documentFiles = (sources: string[]) =>
+  sources.flatMap((source) => {
+    const match = /^task:(\d+)\/(.+)$/.exec(source);
+    return match ? [{ folder: folderOf(Number(match[1])), name: match[2]! }] : [];
+  });
+
 /** Generated documents still named by a doc message; the rest (a reset thread, a failed answer) is swept. */
 export const taskDocumentFolderOwner: PrivateFolderOwner = {
   owns: (folder) => folder.startsWith(FOLDER_PREFIX),
   async referenced(db, folder, names) {
     const threadId = folder.slice(FOLDER_PREFIX.length);
-    const sources = names.map((n) => `task:${threadId}/${n}`);
-    const rows = await db.select({ source: messages.documentSource }).from(messages).where(inArray(messages.documentSource, sources));
-    return new Set(rows.map((r) => (r.source ?? '').slice(`task:${threadId}/`.length)));
+    const sources = await namedDocumentSources(db, names.map((n) => `task:${threadId}/${n}`));
+    return new Set(sources.map((source) => source.slice(`task:${threadId}/`.length)));
   },
   async teamFiles(db, teamId) {
-    const rows = await db
-      .select({ source: messages.documentSource })
-      .from(messages)
-      .innerJoin(threads, eq(threads.id, messages.threadId))
-      .innerJoin(assistants, eq(assistants.id, threads.assistantId))
-      .where(and(eq(assistants.teamId, teamId), like(messages.documentSource, 'task:%')));
-    return rows.flatMap((r) => {
-      const match = /^task:(\d+)\/(.+)$/.exec(r.source ?? '');
-      return match ? [{ folder: folderOf(Number(match[1])), name: match[2]! }] : [];
-    });
+    return documentFiles(await taskDocumentSourcesOfTeam(db, teamId));
   },
   async threadFiles(db, threadIds) {
     if (threadIds.length === 0) return [];
-    const rows = await db
-      .select({ source: messages.documentSource })
-      .from(messages)
-      .where(and(inArray(messages.threadId, threadIds), like(messages.documentSource, 'task:%')));
-    return rows.flatMap((r) => {
-      const match = /^task:(\d+)\/(.+)$/.exec(r.source ?? '');
-      return match ? [{ folder: folderOf(Number(match[1])), name: match[2]! }] : [];
-    });
+    return documentFiles(await taskDocumentSourcesOfThreads(db, threadIds));
   },
 };
