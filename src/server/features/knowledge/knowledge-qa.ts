@@ -3,14 +3,12 @@
 // the limit of 100, listed like every file): each entry is one passage with its question as the
 // heading and its answer as the text, indexed at once (no extraction job), so the next question
 // already finds it. Retrieval puts matching entries before other passages (preferQaPassages).
-import { and, asc, eq } from 'drizzle-orm';
 import { requireAccess } from '../../platform/access.ts';
 import { withCountLimit } from '../../platform/count-limit.ts';
 import { AppError, validationError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
-import type { Db } from '../../db/client.ts';
-import { knowledgeFiles, knowledgeQaEntries, type Assistant, type KnowledgeFileRow, type Team } from '../../db/schema/index.ts';
+import type { Assistant, KnowledgeFileRow, Team } from '../../db/schema/index.ts';
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { KNOWLEDGE_MAX_FILES } from '../../../shared/schemas/knowledge.ts';
 import type { QaEntry } from '../../../shared/schemas/knowledge-qa.ts';
@@ -18,28 +16,16 @@ import { chunkSections } from './chunk.ts';
 import { countFiles, deleteFile, insertFile, replacePassages } from './knowledge.repository.ts';
 import { passageVectors } from './knowledge.jobs.ts';
 import { QA_EXTENSION, QA_FILE_NAME } from './qa-file.ts';
+import { deleteQaEntryRow, findQaEntry, findQaFile, insertQaEntry, markQaFileReady, qaEntriesOf, updateQaEntryRow, type QaEntryRow } from './knowledge-qa.repository.ts';
 
 const FOLDER = 'knowledge';
 
-const toEntry = (e: typeof knowledgeQaEntries.$inferSelect): QaEntry => ({
+const toEntry = (e: QaEntryRow): QaEntry => ({
   uuid: e.uuid,
   question: e.question,
   answer: e.answer,
   updated_at: e.updatedAt.toISOString(),
 });
-
-async function findQaFile(db: Db, assistantId: number): Promise<KnowledgeFileRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(knowledgeFiles)
-    .where(and(eq(knowledgeFiles.assistantId, assistantId), eq(knowledgeFiles.extension, QA_EXTENSION)))
-    .limit(1);
-  return row;
-}
-
-async function entriesOf(db: Db, assistantId: number) {
-  return db.select().from(knowledgeQaEntries).where(eq(knowledgeQaEntries.assistantId, assistantId)).orderBy(asc(knowledgeQaEntries.id));
-}
 
 const asMarkdown = (entries: { question: string; answer: string }[]) =>
   entries.map((e) => `## ${e.question.replace(/\s+/g, ' ')}\n\n${e.answer.trim()}`).join('\n\n') + '\n';
@@ -47,7 +33,7 @@ const asMarkdown = (entries: { question: string; answer: string }[]) =>
 /** Writes the Q&A file's passages (and its readable copy in the private store) from its entries. */
 async function rebuildQaFile(deps: Deps, owner: { assistant: Assistant; team: Team }, file: KnowledgeFileRow): Promise<void> {
   const { assistant } = owner;
-  const entries = await entriesOf(deps.db, assistant.id);
+  const entries = await qaEntriesOf(deps.db, assistant.id);
   const chunks = chunkSections([
     { location: '', blocks: entries.flatMap((e) => [{ kind: 'heading' as const, text: e.question.replace(/\s+/g, ' ') }, { kind: 'text' as const, text: e.answer.trim() }]) },
   ]);
@@ -55,10 +41,7 @@ async function rebuildQaFile(deps: Deps, owner: { assistant: Assistant; team: Te
   const storedName = await deps.privateFiles.put(FOLDER, 'bin', bytes);
   const vectors = await passageVectors(deps, owner, chunks, { lastAttempt: true });
   await replacePassages(deps.db, file, chunks, vectors);
-  await deps.db
-    .update(knowledgeFiles)
-    .set({ storedName, sizeBytes: bytes.length, status: 'ready', error: null, updatedAt: new Date() })
-    .where(eq(knowledgeFiles.id, file.id));
+  await markQaFileReady(deps.db, file.id, { storedName, sizeBytes: bytes.length });
   if (file.storedName && file.storedName !== storedName) await deps.privateFiles.remove(FOLDER, file.storedName);
 }
 
@@ -85,7 +68,7 @@ export async function addQaEntry(deps: Deps, owner: { assistant: Assistant; team
           status: 'indexing',
         });
       })());
-    await tx.insert(knowledgeQaEntries).values({ teamId: assistant.teamId, assistantId: assistant.id, fileId: qaFile.id, question: entry.question, answer: entry.answer });
+    await insertQaEntry(tx, { teamId: assistant.teamId, assistantId: assistant.id, fileId: qaFile.id, question: entry.question, answer: entry.answer });
     return qaFile;
   });
   await rebuildQaFile(deps, owner, file);
@@ -94,14 +77,11 @@ export async function addQaEntry(deps: Deps, owner: { assistant: Assistant; team
 /** GET /api/knowledge/{assistantUuid}/qa: the Mika's Q&A entries, oldest first. */
 export async function listQaEntries(deps: Deps, auth: AuthContext, assistantUuid: string): Promise<{ entries: QaEntry[] }> {
   const assistant = await requireAccess(auth, 'assistant.edit', assistantUuid, deps);
-  return { entries: (await entriesOf(deps.db, assistant.id)).map(toEntry) };
+  return { entries: (await qaEntriesOf(deps.db, assistant.id)).map(toEntry) };
 }
 
 async function entryOf(deps: Deps, assistant: Assistant, ref: { entryUuid: string }) {
-  const [entry] = await deps.db
-    .select()
-    .from(knowledgeQaEntries)
-    .where(and(eq(knowledgeQaEntries.assistantId, assistant.id), eq(knowledgeQaEntries.uuid, ref.entryUuid)));
+  const entry = await findQaEntry(deps.db, assistant.id, ref.entryUuid);
   const file = entry ? await findQaFile(deps.db, assistant.id) : undefined;
   if (!entry || !file) throw new AppError('NOT_FOUND', KNOWLEDGE_MESSAGES.qaNotFound);
   return { entry, file };
@@ -116,21 +96,17 @@ export async function updateQaEntry(
 ): Promise<QaEntry> {
   const assistant = await requireAccess(auth, 'assistant.edit', ref.assistantUuid, deps);
   const { entry, file } = await entryOf(deps, assistant, ref);
-  const [row] = await deps.db
-    .update(knowledgeQaEntries)
-    .set({ question: input.question, answer: input.answer, updatedAt: new Date() })
-    .where(eq(knowledgeQaEntries.id, entry.id))
-    .returning();
+  const row = await updateQaEntryRow(deps.db, entry.id, input);
   await rebuildQaFile(deps, { assistant, team: auth.team }, file);
-  return toEntry(row!);
+  return toEntry(row);
 }
 
 /** DELETE /api/knowledge/{assistantUuid}/qa/{entryUuid}; the last entry takes the Q&A file with it. */
 export async function deleteQaEntry(deps: Deps, auth: AuthContext, ref: { assistantUuid: string; entryUuid: string }): Promise<void> {
   const assistant = await requireAccess(auth, 'assistant.edit', ref.assistantUuid, deps);
   const { entry, file } = await entryOf(deps, assistant, ref);
-  await deps.db.delete(knowledgeQaEntries).where(eq(knowledgeQaEntries.id, entry.id));
-  if ((await entriesOf(deps.db, assistant.id)).length > 0) return rebuildQaFile(deps, { assistant, team: auth.team }, file);
+  await deleteQaEntryRow(deps.db, entry.id);
+  if ((await qaEntriesOf(deps.db, assistant.id)).length > 0) return rebuildQaFile(deps, { assistant, team: auth.team }, file);
   await deleteFile(deps.db, file);
   if (file.storedName) await deps.privateFiles.remove(FOLDER, file.storedName);
 }
