@@ -189,9 +189,15 @@ test('Admin erstellt je einen Chat-, Aufgaben- und Bild-Mika mit dem Assistenten
   await page.getByRole('button', { name: 'Training starten' }).click();
   await expect(page.getByRole('dialog', { name: 'Maler Max wird trainiert …' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Maler Max' })).toBeVisible({ timeout: 10_000 });
-  // Image Mikas have one tab, Stilrichtungen; this server paints no pictures and says so.
+  // Image Mikas have one tab, Stilrichtungen; this server paints no pictures and says so — to an
+  // admin: whom to ask (the operator, through Support), as the offline answers do.
   await expect(page.getByRole('tab', { name: 'Stilrichtungen' })).toBeVisible();
-  await expect(page.getByText('Die Bildgenerierung ist auf diesem Server nicht eingerichtet.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText(
+      'Die Bildgenerierung ist auf diesem Server nicht eingerichtet: Sie braucht ein angeschlossenes Bildmodell. ' +
+        'Das schließt der Betreiber Eurer Mika-Installation an – bitte ihn darüber, z. B. über „Support“ in der Seitenleiste.',
+    ),
+  ).toBeVisible();
   await expectNoAxeViolations(page, 'Bearbeiten: Bild-Mika');
 
   // Three own Mikas on the trial plan: the create actions are disabled with the spec's message.
