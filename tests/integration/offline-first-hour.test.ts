@@ -43,6 +43,7 @@ const QUESTIONS: [chapter: string, question: string][] = [
   ['API-Schlüssel', 'Wo finde ich die Basis-URL der API?'],
   ['KI-Anbieter anschließen (Betreiber)', 'Wie schließe ich ein KI-Modell an?'],
   ['KI-Anbieter anschließen (Betreiber)', 'Was kann der Offline-Modus ohne KI-Anbieter?'],
+  ['KI-Anbieter anschließen (Betreiber)', 'Wo teste ich die Verbindung zum KI-Anbieter?'],
 ];
 
 let t: TestApp;
