@@ -300,6 +300,8 @@ export const TASK_MESSAGES = {
 // Knowledge files (docs/product/knowledge-and-tools.md; docs/knowledge.md)
 export const KNOWLEDGE_MESSAGES = {
   fileRequired: 'Bitte wähle eine Datei aus',
+  guideReadOnly:
+    'Das Wissen dieses Mikas ist das mitgelieferte Mika-Handbuch: Es kommt mit jeder Version von Mika und lässt sich hier nicht ändern.',
   fileTooLarge: 'Die Datei darf nicht größer sein als 10MB',
   fileUploaded: 'Datei hochgeladen',
   fileDeleted: 'Datei gelöscht',
