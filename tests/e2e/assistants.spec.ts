@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { allowRefusal, expect, test } from './fixtures.ts';
-import { E2E_BASE_URL } from './server.ts';
+import { E2E_BASE_URL, SUPERADMIN } from './server.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import { apiHeaders } from './api.ts';
+import { apiHeaders, callApi, signedIn } from './api.ts';
 
 // Assistants (issue "Assistants: library, create wizard, edit screen and plan limits").
 // Every journey registers its own trial team (3 Mikas, 3 users).
@@ -659,3 +659,21 @@ async function loginInFreshContext(
   await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
   return page;
 }
+
+test('Der Betreiber sieht das Wissen des Mika Wegweiser als mitgeliefertes Handbuch, ohne Aktionen', async ({ browser }) => {
+  // The superadmin may edit default Mikas, but the guide's knowledge ships with the app (decision 030).
+  const page = await signedIn(browser, SUPERADMIN);
+  const { assistants } = (await callApi(page.context(), 'get', '/api/assistants/')) as { assistants: { name: string; uuid: string }[] };
+  const guide = assistants.find((a) => a.name === 'Mika Wegweiser')!;
+  await page.goto(`/?view=edit&assistant=${guide.uuid}`);
+  await page.getByRole('tab', { name: 'Wissen' }).click();
+  await expect(
+    page.getByText('Das Wissen dieses Mikas ist das mitgelieferte Mika-Handbuch: Es kommt mit jeder Version von Mika und lässt sich hier nicht ändern.'),
+  ).toBeVisible();
+  await expect(page.getByTestId('knowledge-file').filter({ hasText: 'Mika-Handbuch' })).toHaveAttribute('data-status', 'ready');
+  await expect(page.getByRole('button', { name: 'Datei hochladen' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Mika-Handbuch/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Website hinzufügen' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'Wissen des Mika Wegweiser (Betreiber)');
+  await page.context().close();
+});

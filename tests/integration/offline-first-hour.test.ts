@@ -7,7 +7,7 @@ import { assistants, creditLedger, messages } from '../../src/server/db/schema/i
 import { Agent } from '../setup/agent.ts';
 import { parseSse } from '../setup/sse.ts';
 import { createTestApp, type TestApp } from '../setup/test-app.ts';
-import { createStaffedTeam, createTeam, createUser, grantRights, loginAs } from '../factories/index.ts';
+import { createAssistant, createStaffedTeam, createTeam, createUser, grantRights, loginAs } from '../factories/index.ts';
 import { uploadKnowledge } from '../setup/knowledge.ts';
 import { KNOWLEDGE_MESSAGES } from '../../src/shared/messages.ts';
 import { OFFLINE_NOTICE, offlineExplanation } from '../../src/server/ai/offline-engine.ts';
@@ -126,6 +126,10 @@ describe('the help Mika, offline', () => {
     expect(listed.status, listed.body).toBe(200);
     const [file] = listed.json<{ files: { uuid: string; name: string }[] }>().files;
     expect(file).toMatchObject({ name: GUIDE_FILE_NAME });
+    // The Wissen tab learns it is read-only (no upload, edit, delete or website actions there).
+    expect(listed.json<{ read_only: boolean }>().read_only).toBe(true);
+    const own = await createAssistant(t.database.db, operatorTeam, { name: 'Mika Betrieb' });
+    expect((await operator.get(`/api/knowledge/${own.uuid}`)).json<{ read_only: boolean }>().read_only).toBe(false);
     const refused = [
       await uploadKnowledge(operator, guide.uuid, { name: 'Zusatz.txt', data: Buffer.from('Zusatz vom Betreiber.') }),
       await operator.post('/api/knowledge/edit', { fileUuid: file!.uuid, name: 'Handbuch alt', description: '' }),

@@ -30,7 +30,7 @@ import {
 } from './knowledge.repository.ts';
 import { searchPassages } from './retrieval.ts';
 import { preferQaPassages } from './knowledge-qa.ts';
-import { refuseGuideChange } from './guide.seed.ts';
+import { isGuideFile, refuseGuideChange } from './guide.seed.ts';
 
 export const KNOWLEDGE_FOLDER = 'knowledge';
 
@@ -57,7 +57,7 @@ export async function listKnowledge(
 ): Promise<KnowledgeList> {
   const assistant = await requireAccess(auth, 'assistant.edit', assistantUuid, deps);
   const files = await listFiles(deps.db, assistant.id);
-  return { files: files.map(toKnowledgeFile), max_files: KNOWLEDGE_MAX_FILES };
+  return { files: files.map(toKnowledgeFile), max_files: KNOWLEDGE_MAX_FILES, read_only: files.some(isGuideFile) };
 }
 
 const TRUE_VALUES = new Set(['1', 'true', 'on', 'yes']);
