@@ -228,6 +228,25 @@ export const ASSET_MESSAGES = {
 export const IMAGE_NOT_CONFIGURED =
   'Die Bildgenerierung ist auf diesem Server nicht eingerichtet. Bitte wende Dich an die Person, die Mika bei Euch betreibt.';
 
+/** Who reads an explanation of a missing model: the operator connects it, an admin asks the operator, an employee the admin. */
+export type ModelAudience = 'operator' | 'admin' | 'employee';
+
+/**
+ * The image view's explanation when no image model is connected, by audience — as the offline
+ * engine's answers explain themselves (docs/decisions/030-first-hour.md): what is missing, and
+ * where it is connected (operator) or whom to ask (admin, employee).
+ */
+export function imageNotConfiguredFor(audience: ModelAudience): string {
+  const missing = 'Die Bildgenerierung ist auf diesem Server nicht eingerichtet: Sie braucht ein angeschlossenes Bildmodell.';
+  const connect: Record<ModelAudience, string> = {
+    operator:
+      'Als Betreiber verbindest Du es unter „Insight“ → „KI-Anbieter“ auf der Karte „Bilder“ oder in der Server-Konfiguration (AI_IMAGE_MODEL, docs/ai.md).',
+    admin: 'Das schließt der Betreiber Eurer Mika-Installation an – bitte ihn darüber, z. B. über „Support“ in der Seitenleiste.',
+    employee: 'Das schließt der Betreiber Eurer Mika-Installation an: Bitte Deine Administratorin oder Deinen Administrator, das zu veranlassen.',
+  };
+  return `${missing} ${connect[audience]}`;
+}
+
 // Image assistants: styles and pictures (docs/product/tasks-and-images.md, docs/product/library-and-wizard.md; docs/decisions/016-images.md)
 export const IMAGE_MESSAGES = {
   styleImageUploaded: 'Bild hochgeladen',
@@ -281,6 +300,8 @@ export const TASK_MESSAGES = {
 // Knowledge files (docs/product/knowledge-and-tools.md; docs/knowledge.md)
 export const KNOWLEDGE_MESSAGES = {
   fileRequired: 'Bitte wähle eine Datei aus',
+  guideReadOnly:
+    'Das Wissen dieses Mikas ist das mitgelieferte Mika-Handbuch: Es kommt mit jeder Version von Mika und lässt sich hier nicht ändern.',
   fileTooLarge: 'Die Datei darf nicht größer sein als 10MB',
   fileUploaded: 'Datei hochgeladen',
   fileDeleted: 'Datei gelöscht',

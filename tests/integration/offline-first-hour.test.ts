@@ -7,7 +7,9 @@ import { assistants, creditLedger, messages } from '../../src/server/db/schema/i
 import { Agent } from '../setup/agent.ts';
 import { parseSse } from '../setup/sse.ts';
 import { createTestApp, type TestApp } from '../setup/test-app.ts';
-import { createStaffedTeam, grantRights, loginAs } from '../factories/index.ts';
+import { createAssistant, createStaffedTeam, createTeam, createUser, grantRights, loginAs } from '../factories/index.ts';
+import { uploadKnowledge } from '../setup/knowledge.ts';
+import { KNOWLEDGE_MESSAGES } from '../../src/shared/messages.ts';
 import { OFFLINE_NOTICE, offlineExplanation } from '../../src/server/ai/offline-engine.ts';
 import { GUIDE_FILE_NAME, seedGuideKnowledge } from '../../src/server/features/knowledge/guide.seed.ts';
 
@@ -43,6 +45,7 @@ const QUESTIONS: [chapter: string, question: string][] = [
   ['API-Schlüssel', 'Wo finde ich die Basis-URL der API?'],
   ['KI-Anbieter anschließen (Betreiber)', 'Wie schließe ich ein KI-Modell an?'],
   ['KI-Anbieter anschließen (Betreiber)', 'Was kann der Offline-Modus ohne KI-Anbieter?'],
+  ['KI-Anbieter anschließen (Betreiber)', 'Wo teste ich die Verbindung zum KI-Anbieter?'],
 ];
 
 let t: TestApp;
@@ -111,6 +114,35 @@ describe('the help Mika, offline', () => {
     // Read-only for the team: its admin can neither change nor delete it, nor its knowledge.
     expect((await agent.delete(`/api/assistant/${guide.uuid}`)).status).toBe(403);
     expect((await agent.get(`/api/knowledge/${guide.uuid}`)).status).toBe(403);
+  });
+
+  it('is read-only for the operator too: the guide cannot be added to, renamed or deleted, and it keeps answering', async () => {
+    // The superadmin may edit default Mikas, but the guide's knowledge comes with the app (and any
+    // other file would go when the guide changes). Before, a delete removed the guide with a 500.
+    const operatorTeam = await createTeam(t.database.db, { plan: 'agency', name: 'Mika Betrieb' });
+    const operator = await loginAs(t, await createUser(t.database.db, operatorTeam, { isAdmin: true, isSuperadmin: true, role: 'owner', name: 'Olga Betrieb' }));
+    const guide = (await library(operator)).find((a) => a.name === 'Mika Wegweiser')!;
+    const listed = await operator.get(`/api/knowledge/${guide.uuid}`);
+    expect(listed.status, listed.body).toBe(200);
+    const [file] = listed.json<{ files: { uuid: string; name: string }[] }>().files;
+    expect(file).toMatchObject({ name: GUIDE_FILE_NAME });
+    // The Wissen tab learns it is read-only (no upload, edit, delete or website actions there).
+    expect(listed.json<{ read_only: boolean }>().read_only).toBe(true);
+    const own = await createAssistant(t.database.db, operatorTeam, { name: 'Mika Betrieb' });
+    expect((await operator.get(`/api/knowledge/${own.uuid}`)).json<{ read_only: boolean }>().read_only).toBe(false);
+    const refused = [
+      await uploadKnowledge(operator, guide.uuid, { name: 'Zusatz.txt', data: Buffer.from('Zusatz vom Betreiber.') }),
+      await operator.post('/api/knowledge/edit', { fileUuid: file!.uuid, name: 'Handbuch alt', description: '' }),
+      await operator.request('DELETE', '/api/knowledge', { assistantUuid: guide.uuid, fileUuid: file!.uuid }),
+      await operator.post('/api/knowledge/website', { assistantUuid: guide.uuid, url: 'https://www.example.com/', maxPages: 10, interval: 'weekly' }),
+    ];
+    for (const res of refused) {
+      expect(res.status, res.body).toBe(403);
+      expect(res.json().error).toBe(KNOWLEDGE_MESSAGES.guideReadOnly);
+    }
+    const after = (await operator.get(`/api/knowledge/${guide.uuid}`)).json<{ files: { uuid: string; name: string }[] }>().files;
+    expect(after.map((f) => f.name)).toEqual([GUIDE_FILE_NAME]);
+    expect((await ask(operator, guide.uuid, 'Wie lade ich Wissen hoch?')).final_text).toContain(`${GUIDE_FILE_NAME}, Wissen hochladen`);
   });
 
   it('re-indexes only when the guide changed', async () => {

@@ -70,6 +70,8 @@ describe('offline engine', () => {
     expect(ask('employee')).toContain('Bitte Deine Administratorin oder Deinen Administrator');
     expect(ask('admin')).toContain('„Support“ in der Seitenleiste');
     expect(ask('operator')).toContain('AI_PROVIDER, AI_API_KEY und AI_CHAT_MODEL');
+    // Since issue 28 the operator connects a model in Insight too, without a restart.
+    expect(ask('operator')).toContain('„Insight“ → „KI-Anbieter“ auf der Karte „Chat“ (gilt sofort)');
     // A visitor of a public chat learns nothing about the operator's set-up.
     expect(ask('visitor')).not.toMatch(/Betreiber|AI_|Administrator/);
     // A writing request is not answered with the intro, even when the intro shares its words.

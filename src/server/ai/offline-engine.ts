@@ -78,7 +78,7 @@ export function offlineExplanation(audience: OfflineAudience = 'employee', writi
     'Ohne KI-Modell zitiere ich passende Stellen aus meinem Wissen mit Quelle, biete hinterlegte Dateien an und nehme Kontaktwünsche auf.';
   const connect: Record<OfflineAudience, string> = {
     operator:
-      'Ein KI-Modell verbindest Du als Betreiber in der Server-Konfiguration: Umgebungsvariablen AI_PROVIDER, AI_API_KEY und AI_CHAT_MODEL (docs/operations.md, Abschnitt „KI-Anbieter“), danach Mika neu starten.',
+      'Ein KI-Modell verbindest Du als Betreiber unter „Insight“ → „KI-Anbieter“ auf der Karte „Chat“ (gilt sofort) oder in der Server-Konfiguration: Umgebungsvariablen AI_PROVIDER, AI_API_KEY und AI_CHAT_MODEL (docs/operations.md, Abschnitt „KI-Anbieter“), danach Mika neu starten.',
     admin:
       'Ein KI-Modell schließt der Betreiber Eurer Mika-Installation an – bitte ihn darüber, z. B. über „Support“ in der Seitenleiste. Bis dahin antworten Eure eigenen Mikas aus dem Wissen, das Du ihnen in den Einstellungen unter „Wissen“ gibst.',
     employee:

@@ -68,7 +68,12 @@ export const ZKnowledgeFile = z.object({
 });
 export type KnowledgeFile = z.infer<typeof ZKnowledgeFile>;
 
-export const ZKnowledgeList = z.object({ files: z.array(ZKnowledgeFile), max_files: z.number() });
+export const ZKnowledgeList = z.object({
+  files: z.array(ZKnowledgeFile),
+  max_files: z.number(),
+  /** The help Mika's shipped guide: nothing can be added, renamed or deleted (decision 030). */
+  read_only: z.boolean(),
+});
 export type KnowledgeList = z.infer<typeof ZKnowledgeList>;
 
 export const ZKnowledgeEditRequest = z.object({

@@ -156,15 +156,33 @@ return createTheme(base, {
       styleOverrides: {
         root: {
           '&.Mui-selected': { color: COLORS.primaryText },
-          // On a phone four labels ("Veröffentlichung" among them) fit without being cut.
-          '@media (max-width: 599.95px)': { minWidth: 0, paddingLeft: 12, paddingRight: 12 },
+          '@media (max-width: 599.95px)': {
+            minWidth: 0,
+            paddingLeft: 12,
+            paddingRight: 12,
+            // The bar's rows (below) have no sliding indicator: the selected tab is underlined itself.
+            '&.Mui-selected': { boxShadow: `inset 0 -2px 0 ${COLORS.primary}` },
+          },
         },
       },
     },
-    // Every tab bar scrolls rather than cutting a label when a phone is too narrow for it.
+    // No tab bar cuts a label. Wide screens: a bar too narrow for its tabs scrolls. Phones: the tabs
+    // wrap into a second row instead — a scrolling bar showed the fourth label half ("Ve›") at the
+    // edge on 390 px, where the edit screen has five tabs that no font size fits into one row.
     MuiTabs: {
       defaultProps: { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true },
-      styleOverrides: { root: { minWidth: 0, maxWidth: '100%' } },
+      styleOverrides: {
+        root: {
+          minWidth: 0,
+          maxWidth: '100%',
+          '@media (max-width: 599.95px)': {
+            overflow: 'visible',
+            '& .MuiTabs-scroller': { overflow: 'visible !important', marginBottom: '0 !important', display: 'block', flex: '1 1 100%', minWidth: 0 },
+            '& .MuiTabs-list': { flexWrap: 'wrap' },
+            '& .MuiTabs-scrollButtons, & .MuiTabs-indicator': { display: 'none' },
+          },
+        },
+      },
     },
     MuiAppBar: {
       defaultProps: { elevation: 0, color: 'transparent' },

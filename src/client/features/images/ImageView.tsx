@@ -28,6 +28,8 @@ import { IMAGE_TEXTS } from './texts.ts';
 import { useImageProgress } from './use-image-progress.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { withNameBreaks } from '../../lib/name-breaks.ts';
+import { useModelAudience } from '../../lib/model-audience.ts';
+import { imageNotConfiguredFor } from '../../../shared/messages.ts';
 
 /**
  * The image view (docs/product/tasks-and-images.md): a description, the optimized prompt typed out while the picture is
@@ -38,6 +40,7 @@ export function ImageView({ assistant }: { assistant: AssistantSummary }) {
   const { open } = useAssistantView();
   useDocumentTitle(assistant.name);
   const capabilities = useCapabilitiesQuery();
+  const audience = useModelAudience();
   const images = useImages(assistant.uuid);
   useImageProgress(assistant.uuid);
   const optimize = useOptimizePrompt(assistant.uuid);
@@ -90,7 +93,7 @@ export function ImageView({ assistant }: { assistant: AssistantSummary }) {
       {unavailable && (
         <Alert severity="info" sx={{ mb: 3 }} data-testid="image-unavailable">
           <AlertTitle>{IMAGE_TEXTS.unavailableTitle}</AlertTitle>
-          {IMAGE_TEXTS.notConfigured}
+          {imageNotConfiguredFor(audience)}
         </Alert>
       )}
 

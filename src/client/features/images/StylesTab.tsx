@@ -35,6 +35,8 @@ import { useUploadStyleImage } from './api/upload-style-image.ts';
 import { StyleTile } from './StyleTile.tsx';
 import { IMAGE_TEXTS } from './texts.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { useModelAudience } from '../../lib/model-audience.ts';
+import { imageNotConfiguredFor } from '../../../shared/messages.ts';
 
 type Mode = 'choose' | 'custom';
 
@@ -42,6 +44,7 @@ type Mode = 'choose' | 'custom';
 export function StylesTab({ assistant }: { assistant: AssistantDetail }) {
   const styles = useStyleImages(assistant.uuid);
   const capabilities = useCapabilitiesQuery();
+  const audience = useModelAudience();
   const [mode, setMode] = useState<Mode | null>(null);
 
   if (styles.isPending) {
@@ -68,7 +71,7 @@ export function StylesTab({ assistant }: { assistant: AssistantDetail }) {
       <Typography sx={{ color: 'text.secondary', mt: 0.5, mb: 2.5 }}>{IMAGE_TEXTS.intro}</Typography>
       {!canPaint && (
         <Alert severity="info" sx={{ mb: 2.5 }}>
-          {IMAGE_TEXTS.notConfigured}
+          {imageNotConfiguredFor(audience)}
         </Alert>
       )}
       <ToggleButtonGroup

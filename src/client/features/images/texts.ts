@@ -32,7 +32,6 @@ export const IMAGE_TEXTS = {
   customOutdated: 'Die Referenzbilder haben sich geändert. Erstelle den Style neu, damit er verwendet wird.',
   needMore: (n: number) => `Noch ${n} ${n === 1 ? 'Bild' : 'Bilder'} bis zum eigenen Style.`,
   pngOnly: IMAGE_MESSAGES.pngOnly,
-  notConfigured: IMAGE_MESSAGES.notConfigured,
   loading: 'Stilrichtungen werden geladen …',
   loadFailed: 'Die Stilrichtungen konnten nicht geladen werden.',
 

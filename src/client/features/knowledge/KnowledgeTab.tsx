@@ -23,6 +23,7 @@ import { DeleteFileDialog, EditFileDialog } from './FileDialogs.tsx';
 import { QaEntries } from './QaEntries.tsx';
 import { ProgressDialog, RemovalDialog } from './ProgressDialog.tsx';
 import { KNOWLEDGE_TEXTS } from './texts.ts';
+import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { UploadDialog } from './UploadDialog.tsx';
 import { useKnowledgeProgress } from './use-knowledge-progress.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -53,7 +54,7 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
   if (files.isError) {
     return <LoadFailed query={files} text={KNOWLEDGE_TEXTS.loadFailed} />;
   }
-  const { files: list, max_files } = files.data;
+  const { files: list, max_files, read_only: readOnly } = files.data;
   const full = list.length >= max_files;
   const followedFile = list.find((f) => f.uuid === followed) ?? null;
 
@@ -73,22 +74,24 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
             {KNOWLEDGE_TEXTS.title}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-            {KNOWLEDGE_TEXTS.info}
+            {readOnly ? KNOWLEDGE_MESSAGES.guideReadOnly : KNOWLEDGE_TEXTS.info}
           </Typography>
         </Box>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {KNOWLEDGE_TEXTS.count(list.length)}
-          </Typography>
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => setUploading(true)}
-            disabled={full}
-          >
-            {KNOWLEDGE_TEXTS.upload}
-          </Button>
-        </Box>
+        {!readOnly && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {KNOWLEDGE_TEXTS.count(list.length)}
+            </Typography>
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setUploading(true)}
+              disabled={full}
+            >
+              {KNOWLEDGE_TEXTS.upload}
+            </Button>
+          </Box>
+        )}
       </Box>
 
       {list.length === 0 ? (
@@ -96,12 +99,18 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
       ) : (
         <List sx={{ mt: 2 }} aria-label={KNOWLEDGE_TEXTS.title} data-testid="knowledge-list">
           {list.map((f) => (
-            <FileRow key={f.uuid} file={f} onEdit={() => setEditing(f)} onDelete={() => setDeleting(f)} />
+            <FileRow
+              key={f.uuid}
+              file={f}
+              readOnly={readOnly}
+              onEdit={() => setEditing(f)}
+              onDelete={() => setDeleting(f)}
+            />
           ))}
         </List>
       )}
 
-      <WebsitesSection assistantUuid={uuid} />
+      {!readOnly && <WebsitesSection assistantUuid={uuid} />}
 
       <UploadDialog
         assistantUuid={uuid}
@@ -116,7 +125,12 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
       <ProgressDialog file={followedFile} onClose={closeProgress} />
       {editing && <EditFileDialog assistantUuid={uuid} file={editing} onClose={() => setEditing(null)} />}
       {deleting && (
-        <DeleteFileDialog assistantUuid={uuid} file={deleting} onClose={() => setDeleting(null)} onDeleted={setRemoved} />
+        <DeleteFileDialog
+          assistantUuid={uuid}
+          file={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={setRemoved}
+        />
       )}
       {/* Keyed by the file: each removal starts its dialog afresh. */}
       <RemovalDialog key={removed ?? ''} name={removed} onClose={closeRemoval} />
@@ -126,7 +140,9 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
 
 function StatusChip({ file }: { file: KnowledgeFile }) {
   if (file.status === 'error')
-    return <Chip size="small" color="error" icon={<ErrorOutlineIcon />} label={KNOWLEDGE_TEXTS.status.error} />;
+    return (
+      <Chip size="small" color="error" icon={<ErrorOutlineIcon />} label={KNOWLEDGE_TEXTS.status.error} />
+    );
   if (file.status === 'ready')
     return <Chip size="small" color="success" variant="outlined" label={KNOWLEDGE_TEXTS.status.ready} />;
   return (
@@ -142,10 +158,12 @@ function StatusChip({ file }: { file: KnowledgeFile }) {
 
 function FileRow({
   file,
+  readOnly,
   onEdit,
   onDelete,
 }: {
   file: KnowledgeFile;
+  readOnly: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -162,7 +180,12 @@ function FileRow({
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{file.name}</Typography>
           <StatusChip file={file} />
           {file.is_filtered === 1 && (
-            <Chip size="small" variant="outlined" icon={<ShieldIcon />} label={KNOWLEDGE_TEXTS.protectedChip} />
+            <Chip
+              size="small"
+              variant="outlined"
+              icon={<ShieldIcon />}
+              label={KNOWLEDGE_TEXTS.protectedChip}
+            />
           )}
         </Box>
         {file.description && (
@@ -181,18 +204,20 @@ function FileRow({
           </Typography>
         )}
       </Box>
-      <Box sx={{ display: 'flex', gap: 0.5 }}>
-        <Tooltip title={KNOWLEDGE_TEXTS.edit}>
-          <IconButton onClick={onEdit} aria-label={KNOWLEDGE_TEXTS.actionEdit(file.name)}>
-            <EditIcon />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title={KNOWLEDGE_TEXTS.delete}>
-          <IconButton onClick={onDelete} aria-label={KNOWLEDGE_TEXTS.actionDelete(file.name)}>
-            <DeleteIcon />
-          </IconButton>
-        </Tooltip>
-      </Box>
+      {!readOnly && (
+        <Box sx={{ display: 'flex', gap: 0.5 }}>
+          <Tooltip title={KNOWLEDGE_TEXTS.edit}>
+            <IconButton onClick={onEdit} aria-label={KNOWLEDGE_TEXTS.actionEdit(file.name)}>
+              <EditIcon />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={KNOWLEDGE_TEXTS.delete}>
+            <IconButton onClick={onDelete} aria-label={KNOWLEDGE_TEXTS.actionDelete(file.name)}>
+              <DeleteIcon />
+            </IconButton>
+          </Tooltip>
+        </Box>
+      )}
     </ListItem>
   );
 }

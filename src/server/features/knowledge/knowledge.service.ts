@@ -30,6 +30,7 @@ import {
 } from './knowledge.repository.ts';
 import { searchPassages } from './retrieval.ts';
 import { preferQaPassages } from './knowledge-qa.ts';
+import { isGuideFile, refuseGuideChange } from './guide.seed.ts';
 
 export const KNOWLEDGE_FOLDER = 'knowledge';
 
@@ -56,7 +57,7 @@ export async function listKnowledge(
 ): Promise<KnowledgeList> {
   const assistant = await requireAccess(auth, 'assistant.edit', assistantUuid, deps);
   const files = await listFiles(deps.db, assistant.id);
-  return { files: files.map(toKnowledgeFile), max_files: KNOWLEDGE_MAX_FILES };
+  return { files: files.map(toKnowledgeFile), max_files: KNOWLEDGE_MAX_FILES, read_only: files.some(isGuideFile) };
 }
 
 const TRUE_VALUES = new Set(['1', 'true', 'on', 'yes']);
@@ -74,6 +75,7 @@ export async function uploadKnowledge(
   const assistantUuid = upload.fields.assistantUuid ?? '';
   if (!/^[0-9a-f-]{36}$/i.test(assistantUuid)) throw new AppError('VALIDATION', KNOWLEDGE_MESSAGES.noAssistant);
   const assistant = await requireAccess(auth, 'assistant.edit', assistantUuid, deps);
+  await refuseGuideChange(deps.db, assistant.id);
   if ((await countFiles(deps.db, assistant.id)) >= KNOWLEDGE_MAX_FILES) {
     throw validationError('file', KNOWLEDGE_MESSAGES.tooManyFiles(KNOWLEDGE_MAX_FILES));
   }
@@ -129,6 +131,7 @@ export async function editKnowledge(
   input: { fileUuid: string; name: string; description: string },
 ): Promise<KnowledgeFile> {
   const { file } = await requireAccess(auth, 'knowledge.file', input.fileUuid, deps);
+  await refuseGuideChange(deps.db, file.assistantId, file);
   return toKnowledgeFile(
     await updateFileText(deps.db, file.id, { name: input.name, description: input.description }),
   );
@@ -142,6 +145,7 @@ export async function deleteKnowledge(
   const assistant = await requireAccess(auth, 'assistant.edit', input.assistantUuid, deps);
   const file = await findFile(deps.db, assistant.id, input.fileUuid);
   if (!file) throw new AppError('NOT_FOUND', KNOWLEDGE_MESSAGES.notFound);
+  await refuseGuideChange(deps.db, assistant.id, file);
   await deleteFile(deps.db, file);
   await deps.privateFiles.remove(KNOWLEDGE_FOLDER, file.storedName);
 }

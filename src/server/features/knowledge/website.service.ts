@@ -12,6 +12,7 @@ import type { z } from '../../../shared/zod.ts';
 import { countFiles } from './knowledge.repository.ts';
 import { normalizePageUrl } from './website-urls.ts';
 import { enqueueCrawl } from './website.jobs.ts';
+import { refuseGuideChange } from './guide.seed.ts';
 import {
   countWebsites,
   deleteWebsite,
@@ -50,6 +51,7 @@ const pageCap = (auth: AuthContext) => websitePageCap(auth.team.planSlug);
  */
 export async function addWebsite(deps: Deps, auth: AuthContext, input: z.output<typeof ZAddWebsiteRequest>): Promise<{ uuid: string }> {
   const assistant = await requireAccess(auth, 'assistant.edit', input.assistantUuid, deps);
+  await refuseGuideChange(deps.db, assistant.id);
   const cap = pageCap(auth);
   if (input.maxPages > cap) throw validationError('maxPages', WEBSITE_MESSAGES.maxPagesPlan(cap));
   const url = guardedUrl(deps, input.url, 'url');
