@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { callApi, registerOwner } from './api.ts';
 import { ask, unique } from './public-helpers.ts';
-import { resize } from './viewport.ts';
+import { resize, settled } from './viewport.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 // Einblicke (issue 33): a visitor gives a thumbs down in the public chat; the admin sees the
@@ -14,6 +14,8 @@ const SHOTS = process.env.INSIGHT_SHOTS ?? '';
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   await fs.mkdir(SHOTS, { recursive: true });
+  // A tab's underline slides to the chosen tab: the picture shows where it ends up.
+  await settled(page);
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
  * Endless animations (spinners, pulses) are left running. This is what a fixed sleep after
  * `setViewportSize` used to hope for.
  */
-async function settled(page: Page) {
+export async function settled(page: Page) {
   const width = page.viewportSize()?.width;
   if (width !== undefined) await page.waitForFunction((w) => window.innerWidth === w, width);
   await page.evaluate(async () => {
