@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { apiRequest, callApi, registerOwner, signedIn } from './api.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import { resize } from './viewport.ts';
+import { resize, settled } from './viewport.ts';
 import { unique } from './public-helpers.ts';
 import { SUPERADMIN } from './server.ts';
 
@@ -39,6 +39,7 @@ interface InvoiceRow {
 }
 /** A screenshot of one region at 1440 and 390 px into the test's output folder (for a look, not a comparison). */
 async function shot(page: Page, region: ReturnType<Page['getByRole']>, name: string) {
+  await settled(page);
   await region.screenshot({ path: test.info().outputPath(`${name}-1440.png`) });
   const size = page.viewportSize()!;
   await resize(page, { width: 390, height: 844 });

@@ -5,6 +5,7 @@ import { expect, test } from './fixtures.ts';
 import { adminApi, ask, publishedAssistant, unique } from './public-helpers.ts';
 import { E2E_BASE_URL } from './server.ts';
 import { expectNoAxeViolations } from './axe.ts';
+import { resize, settled } from './viewport.ts';
 
 // Live hand-off (docs/product/live-handoff.md): a visitor in the embed on a website asks for a
 // person, a team member takes the conversation over in «Live», both write live, the member gives
@@ -91,15 +92,23 @@ test('Live-Übernahme: Besucher in der Einbettung bittet um einen Menschen, ein 
   await reply.press('Enter');
   await expect(chat.getByTestId('chat-message').filter({ hasText: 'Das prüfe ich sofort für Dich.' })).toBeVisible();
   await expect(chat.getByTestId('staff-name').last()).toHaveText('Petra vom Team');
+  // A person's message carries the person's initials, not the Mika's picture.
+  await expect(chat.getByTestId('chat-message').filter({ hasText: 'Das prüfe ich sofort für Dich.' }).locator('.avatar')).toHaveText('PE');
   if (SHOTS) {
+    // Each picture once its page is still (no sliding tab line or fading message).
+    await settled(member);
     await member.screenshot({ path: `${SHOTS}/live-1440.png` });
+    await settled(visitor);
     await visitor.screenshot({ path: `${SHOTS}/visitor-embed-390.png` });
-    await member.setViewportSize({ width: 390, height: 844 });
+    await resize(member, { width: 390, height: 844 });
     await member.screenshot({ path: `${SHOTS}/live-390.png` });
-    await visitor.setViewportSize({ width: 1440, height: 900 });
+    await resize(visitor, { width: 1440, height: 900 });
     await visitor.screenshot({ path: `${SHOTS}/visitor-embed-1440.png` });
     await member.setViewportSize({ width: 1440, height: 900 });
   }
+  // The embed's panel changes size with the window: the newest message stays in view.
+  await resize(visitor, { width: 1440, height: 900 });
+  await expect(chat.getByTestId('chat-message').last()).toBeInViewport();
   await expectNoAxeViolations(member, 'Live: übernommenes Gespräch');
 
   // Given back: the Mika answers the next question again.

@@ -6,6 +6,7 @@ import type { ChatMessage } from '../../../shared/schemas/chat.ts';
 import { Markdown } from '../../components/Markdown.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { AssistantAvatar } from '../../components/AssistantAvatar.tsx';
+import { Avatar } from '../../components/ui/Avatar.tsx';
 import { AnswerSources, DocumentMessage } from '../../components/chat/index.ts';
 import { AudioMessage } from './AudioMessage.tsx';
 import { ContactFormMessage } from './ContactFormMessage.tsx';
@@ -20,10 +21,12 @@ interface BubbleProps {
   /** A small line under the bubble (e.g. "Antwort unterbrochen"). */
   note?: ReactNode;
   testId?: string;
+  /** A person of the team wrote it (live hand-off): their initials instead of the assistant's avatar. */
+  person?: string;
 }
 
 /** One bubble: the assistant's on the left with its avatar, the user's on the right. */
-export function Bubble({ origin, surfaces, assistant, children, note, testId }: BubbleProps) {
+export function Bubble({ origin, surfaces, assistant, children, note, testId, person }: BubbleProps) {
   const isUser = origin === 'user';
   const surface = isUser ? surfaces.userBubble : surfaces.aiBubble;
   return (
@@ -37,7 +40,7 @@ export function Bubble({ origin, surfaces, assistant, children, note, testId }: 
         gap: 1.25,
       }}
     >
-      {!isUser && <AssistantAvatar assistant={assistant} size={32} />}
+      {!isUser && (person !== undefined ? <Avatar name={person} tone="neutral" size={32} /> : <AssistantAvatar assistant={assistant} size={32} />)}
       <Box
         sx={{
           // Phones: the assistant's answers take the whole width next to the avatar.
@@ -124,6 +127,7 @@ export function MessageBubble({ message, surfaces, assistant, thread, onContinue
       assistant={assistant}
       note={note}
       testId="chat-message"
+      {...(message.origin === 'staff' ? { person: message.name ?? '' } : {})}
     >
       <MessageContent message={message} assistant={assistant} thread={thread} />
     </Bubble>

@@ -7,8 +7,9 @@ const STICK_DISTANCE_PX = 120;
 
 /**
  * Keeps a scroll container at the bottom: at once when `layoutKey` changes (a new message, the
- * pending answer, a notice), throttled while text streams in. Someone who scrolled up to read
- * stays where they are until the next change of the layout. Returns the container's ref.
+ * pending answer, a notice) or the container changes size, throttled while text streams in.
+ * Someone who scrolled up to read stays where they are until the next change of the layout.
+ * Returns the container's ref.
  */
 export function useAutoScroll<T extends HTMLElement>(layoutKey: string, streamingText: string) {
   const container = useRef<T>(null);
@@ -30,8 +31,14 @@ export function useAutoScroll<T extends HTMLElement>(layoutKey: string, streamin
       stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_DISTANCE_PX;
     };
     el.addEventListener('scroll', onScroll, { passive: true });
-    return () => el.removeEventListener('scroll', onScroll);
-  }, []);
+    // The window or the embed's panel changes size: who was reading the newest message keeps it in view.
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => stick.current && scrollNow());
+    resized?.observe(el);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      resized?.disconnect();
+    };
+  }, [scrollNow]);
 
   useLayoutEffect(() => {
     stick.current = true;
