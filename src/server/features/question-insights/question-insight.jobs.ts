@@ -67,7 +67,6 @@ export async function buildInsight(deps: InsightDeps, assistantId: number, now =
   data.fullAt = full ? now.toISOString() : previous!.fullAt!;
   data.titles = previous?.titles ?? {};
   if (models && gate && owner && !models.ai.offline) await addTitles({ ...deps, ...models }, gate, owner, rows, data);
-  applyTitles(data);
   await saveSnapshot(deps.db, { assistantId, teamId, builtAt: now, data: data as unknown as Record<string, unknown> });
 }
 
@@ -105,8 +104,8 @@ async function embedPending(deps: ModelDeps, gate: PrivacyGate, owner: Owner, as
 async function addTitles(deps: ModelDeps, gate: PrivacyGate, owner: Owner, rows: readonly CorpusRow[], data: SnapshotData) {
   const chat = deps.ai.chat(gate);
   const titles = data.titles!;
-  const shown = [...new Set(Object.values(data.periods).flatMap((p) => p.topics.map((t) => t.key)))];
-  const missing = shown.filter((key) => titles[key]?.model !== chat.name).slice(0, TITLES_PER_BUILD);
+  const shown = new Set(Object.values(data.periods).flatMap((p) => p.topics.map((t) => t.key)));
+  const missing = [...shown].filter((key) => titles[key]?.model !== chat.name).slice(0, TITLES_PER_BUILD);
   if (missing.length === 0) return;
   const texts = new Map<string, { question: string; isPublic: boolean }[]>();
   const topicOf = new Map(Object.values(data.periods).flatMap((p) => p.topics.flatMap((t) => t.examples.map((id) => [id, t.key] as const))));
@@ -130,15 +129,7 @@ async function addTitles(deps: ModelDeps, gate: PrivacyGate, owner: Owner, rows:
     }
   }
   // Only the titles of topics still shown are kept.
-  for (const key of Object.keys(titles)) if (!shown.includes(key)) delete titles[key];
-}
-
-function applyTitles(data: SnapshotData) {
-  for (const period of Object.values(data.periods))
-    for (const topic of period.topics) {
-      const title = data.titles?.[topic.key]?.title;
-      if (title) topic.title = title;
-    }
+  for (const key of Object.keys(titles)) if (!shown.has(key)) delete titles[key];
 }
 
 /** The labels the last snapshot showed, by topic key. */

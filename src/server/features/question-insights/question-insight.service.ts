@@ -57,7 +57,8 @@ export async function getInsight(deps: Deps, auth: AuthContext | null, uuid: str
   const assistant = teamMika(await requireAccess(auth, 'assistant.edit', uuid, deps), auth);
   const since = new Date(Date.now() - days * DAY_MS);
   const [snapshot, unanswered] = await Promise.all([readSnapshot(deps.db, assistant.id), listUnanswered(deps.db, assistant.id, since, UNANSWERED_SHOWN)]);
-  const period = (snapshot?.data as unknown as SnapshotData | undefined)?.periods[String(days)];
+  const data = snapshot?.data as unknown as SnapshotData | undefined;
+  const period = data?.periods[String(days)];
   const exampleIds = period?.topics.flatMap((t) => t.examples) ?? [];
   const texts = new Map((await questionTexts(deps.db, assistant.id, exampleIds)).map((q) => [q.id, q]));
   const terms = privacyTermsFor(auth!.team, assistant, { force: true });
@@ -65,7 +66,7 @@ export async function getInsight(deps: Deps, auth: AuthContext | null, uuid: str
   return {
     topics: (period?.topics ?? []).map((t) => ({
       // A model's title or the users' own word: either may carry a term of the privacy list.
-      label: maskContactData(t.title ?? t.label, terms),
+      label: maskContactData(data?.titles?.[t.key]?.title ?? t.label, terms),
       count: t.count,
       answered: t.answered,
       negative: t.negative,

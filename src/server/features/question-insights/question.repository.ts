@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Cte, type Db } from '../../db/client.ts';
 import { askedQuestions, assistants, questionInsightSnapshots, teams, type Assistant, type Team, type UnansweredReason } from '../../db/schema/index.ts';
 
@@ -95,6 +95,9 @@ export async function readTeamSnapshots(db: Db, teamId: number) {
   return db.select().from(questionInsightSnapshots).where(eq(questionInsightSnapshots.teamId, teamId));
 }
 
+/** A Mika's questions that still have their text (not erased), within a time condition. */
+const withTextSince = (assistantId: number, time: SQL) => and(eq(askedQuestions.assistantId, assistantId), time, isNotNull(askedQuestions.question));
+
 /** The newest unanswered or thumbs-down questions of a period that still have their text. */
 export async function listUnanswered(db: Db, assistantId: number, since: Date, limit: number) {
   return db
@@ -111,9 +114,7 @@ export async function listUnanswered(db: Db, assistantId: number, since: Date, l
     .from(askedQuestions)
     .where(
       and(
-        eq(askedQuestions.assistantId, assistantId),
-        gte(askedQuestions.createdAt, since),
-        isNotNull(askedQuestions.question),
+        withTextSince(assistantId, gte(askedQuestions.createdAt, since)),
         or(isNotNull(askedQuestions.unanswered), eq(askedQuestions.vote, -1)),
       ),
     )
@@ -202,9 +203,7 @@ export async function pendingEmbeddings(db: Db, assistantId: number, since: Date
     .from(askedQuestions)
     .where(
       and(
-        eq(askedQuestions.assistantId, assistantId),
-        gt(askedQuestions.createdAt, since),
-        isNotNull(askedQuestions.question),
+        withTextSince(assistantId, gt(askedQuestions.createdAt, since)),
         or(isNull(askedQuestions.embeddingModel), sql`${askedQuestions.embeddingModel} <> ${model}`),
       ),
     )

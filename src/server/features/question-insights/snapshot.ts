@@ -19,8 +19,6 @@ export interface SnapshotTopic {
   answered: number;
   negative: number;
   trend: number;
-  /** The chat model's short title (decision 045), when one was made. */
-  title?: string;
   /** Ids of up to three recent questions with text. */
   examples: number[];
 }
