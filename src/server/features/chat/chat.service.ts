@@ -281,7 +281,8 @@ function toHistory(rows: { origin: string; type: string; status: string; text: s
 }
 
 /** The chat's side of the pipeline: answers are messages of the thread, usage booked with them. */
-function threadAnswerStore(deps: Deps, access: ThreadAccess, hold: CreditHold | null) {
+/** `questionSettled`: called once the question's insert succeeded or failed (the hand-off's office then reads the truth). */
+function threadAnswerStore(deps: Deps, access: ThreadAccess, hold: CreditHold | null, questionSettled?: () => void) {
   const { thread, assistant } = access;
   const usageOf = (messageId: number | null, spent: SpentTokens) => ({
     teamId: thread.teamId,
@@ -297,11 +298,14 @@ function threadAnswerStore(deps: Deps, access: ThreadAccess, hold: CreditHold | 
   let stored: Promise<number> = new Promise(() => undefined);
   let asked = '';
   const store: AnswerStore = {
-    begin: (question) =>
-      (stored = insertQuestionAndAnswer(deps.db, thread.id, (asked = question)).then((row) => {
+    begin: (question) => {
+      stored = insertQuestionAndAnswer(deps.db, thread.id, (asked = question)).then((row) => {
         Object.assign(answer, row);
         return row.id;
-      })),
+      });
+      if (questionSettled) void stored.then(questionSettled, questionSettled);
+      return stored;
+    },
     checkpoint: (id, text) => saveAnswerCheckpoint(deps.db, id, text),
     discard: async (id, spent) => {
       if (spent.usage.inputTokens + spent.usage.outputTokens === 0) return deleteMessage(deps.db, id);
@@ -443,17 +447,8 @@ async function answerWithHold(
         });
   const own = extras.tools?.({ effects, progress: (msg) => progress('request-ai', msg) });
   const allTools = external || own ? { ...tools, ...external?.tools, ...own } : tools;
-  const { store, answer, answerId } = threadAnswerStore(deps, access, extras.hold);
-  if (turn) {
-    // The office hears again once the question is stored (or could not be): it then reads the truth.
-    const begin = store.begin.bind(store);
-    store.begin = (question) => {
-      const stored = begin(question);
-      const done = () => turn.stored(deps, access);
-      void stored.then(done, done);
-      return stored;
-    };
-  }
+  // With the hand-off on, the office hears again once the question is stored (or could not be).
+  const { store, answer, answerId } = threadAnswerStore(deps, access, extras.hold, turn && (() => turn.stored(deps, access)));
   // Deltas may come before the answer's row exists (it is stored while the model is asked): the
   // live channel names the row, so its events wait for it, in order.
   const live = createLiveRelay((offset, delta) => {
