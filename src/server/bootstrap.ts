@@ -11,7 +11,7 @@ import { createObjectBackend } from './platform/object-backend.ts';
 /** Opens the configured database, applies committed migrations and seeds what every start needs. */
 export async function openAndPrepareDatabase(config: AppConfig): Promise<Database> {
   const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'db') },
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'db'), embeddedThread: config.embeddedThread },
   );
   await database.migrate();
   if (config.superadmin) await ensureSuperadmin(database.db, config.superadmin);

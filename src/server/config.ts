@@ -30,6 +30,8 @@ const zEnv = z.object({
   APP_URL: zOptionalUrl,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: zOptionalUrl,
+  /** Where the embedded database runs: its own thread (default) or the main thread (decision 050). */
+  EMBEDDED_DB_THREAD: z.enum(['worker', 'main']).default('worker'),
   REDIS_URL: zOptionalUrl,
   /** Prefix of Mika's Redis channels: two installations sharing one Redis must not hear each other. */
   REDIS_PREFIX: z.string().trim().regex(/^[\w.:-]{1,64}$/).default('mika'),
@@ -226,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     appUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    embeddedThread: e.EMBEDDED_DB_THREAD,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     mail: {

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { Database } from '../../src/server/db/client.ts';
+import type { EmbeddedClient, EmbeddedTransaction } from '../../src/server/db/embedded-client.ts';
 
 /**
  * Counts the database statements (round trips) that work started inside `countStatements` causes,
@@ -18,7 +18,7 @@ function record(text: string): void {
 }
 
 /** Records each call of a PGlite client's (or transaction's) `query` or `exec` before it runs. */
-function countCalls(target: PGlite | Transaction, method: 'query' | 'exec'): void {
+function countCalls(target: EmbeddedClient | EmbeddedTransaction, method: 'query' | 'exec'): void {
   const original = (target[method] as (...a: unknown[]) => unknown).bind(target);
   (target as unknown as Record<string, unknown>)[method] = (text: string, ...rest: unknown[]) => {
     record(text);
@@ -40,13 +40,13 @@ export function installStatementCounter(database: Database): void {
     };
     return;
   }
-  const client = database.pglite as PGlite;
+  const client = database.pglite!;
   if (installed.has(client)) return;
   installed.add(client);
   const transaction = client.transaction.bind(client);
   countCalls(client, 'query');
   countCalls(client, 'exec');
-  client.transaction = (async <T>(callback: (tx: Transaction) => Promise<T>) => {
+  client.transaction = (async <T>(callback: (tx: EmbeddedTransaction) => Promise<T>) => {
     record('BEGIN');
     try {
       const result = await transaction((tx) => {

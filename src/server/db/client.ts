@@ -1,8 +1,6 @@
 import path from 'node:path';
 import fs from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { vector } from '@electric-sql/pglite-pgvector';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -11,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { openEmbedded, type EmbeddedClient, type EmbeddedThread } from './embedded-client.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -72,7 +71,7 @@ export interface Database {
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** The embedded engine, for tests that dump a golden copy and for the job engine. */
-  pglite?: PGlite;
+  pglite?: EmbeddedClient;
   /** The PostgreSQL server's URL (the job engine opens its own pool). */
   connectionString?: string;
   /**
@@ -82,10 +81,6 @@ export interface Database {
   listen(channel: string, onMessage: (payload: string) => void, onLost: (err: unknown) => void): Promise<() => Promise<void>>;
 }
 
-// Extensions the migrations create (knowledge retrieval) and pgvector, which knowledge vectors
-// create at start when an embedding model is configured; PGlite offers only what is passed here.
-const PGLITE_EXTENSIONS = { pg_trgm, vector };
-
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
 export interface DatabaseOptions {
@@ -94,6 +89,8 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   /** A dumped data directory to start the embedded database from (tests). */
   loadDataDir?: Blob;
+  /** Where the embedded database runs (decision 050); default: its own thread. */
+  embeddedThread?: EmbeddedThread;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -134,15 +131,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dir = options.pgliteDir;
   const release = dir ? await lockDataDir(dir) : async () => undefined;
-  let client: PGlite;
+  let client: EmbeddedClient;
   try {
-    client = dir ? await openPgliteDir(dir, options.loadDataDir) : new PGlite({ loadDataDir: options.loadDataDir, extensions: PGLITE_EXTENSIONS });
-    await client.waitReady;
+    const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
+    client = await openEmbedded({ dataDir: dir, loadDataDir }, options.embeddedThread ?? embeddedThreadFromEnv());
   } catch (err) {
     await release();
     throw err;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // Drizzle's and pg-boss's PGlite drivers use only the surface EmbeddedClient offers.
+  const driver = client as unknown as PGlite;
+  const db = drizzlePglite(driver, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -153,12 +152,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         if (!client.closed) await stop();
       };
     },
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite(driver), { migrationsFolder }),
     close: once(async () => {
       await client.close();
       await release();
     }),
   };
+}
+
+/** Scripts and tests open databases without the app's config: the same switch, read directly. */
+function embeddedThreadFromEnv(): EmbeddedThread {
+  return process.env.EMBEDDED_DB_THREAD === 'main' ? 'main' : 'worker';
 }
 
 /** Closing twice (a shutdown hook and a test's teardown) closes once; both wait for it. */
@@ -225,32 +229,4 @@ async function lockDataDir(dir: string): Promise<() => Promise<void>> {
     const current = await fs.readFile(lockFile, 'utf8').catch(() => '');
     if (current === String(process.pid)) await fs.rm(lockFile, { force: true });
   };
-}
-
-/**
- * Opens an embedded data directory. After a crash PostgreSQL replays its WAL by itself; what can
- * block the start is the stale postmaster.pid of the dead process (PGlite cannot tell it is stale),
- * so a failed open removes it and tries once more — safe, because lockDataDir proved no live
- * process owns the directory.
- */
-async function openPgliteDir(dir: string, loadDataDir?: Blob): Promise<PGlite> {
-  try {
-    return await PGlite.create({ dataDir: dir, loadDataDir, extensions: PGLITE_EXTENSIONS });
-  } catch (first) {
-    const pidFile = path.join(dir, 'postmaster.pid');
-    const hadPidFile = await fs.rm(pidFile).then(
-      () => true,
-      () => false,
-    );
-    if (!hadPidFile) throw first;
-    try {
-      return await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS });
-    } catch (err) {
-      throw new Error(
-        `The embedded database in ${dir} cannot be opened (${(err as Error).message}). Restore it from a backup, ` +
-          'or move the folder away to start with an empty database.',
-        { cause: err },
-      );
-    }
-  }
 }

@@ -58,7 +58,8 @@ describe('job engine', () => {
     // Another key is another place in the queue.
     expect(await jobs.send('test-short', { n: 4 }, { singletonKey: 'other' })).toEqual(expect.any(String));
     releaseShortJob();
-    await expect.poll(() => ofKind('short').map((s) => s.data.n).sort()).toEqual([1, 2, 4]);
+    // Each waiting job is fetched after the one before it finished: give it more than the default second.
+    await expect.poll(() => ofKind('short').map((s) => s.data.n).sort(), { timeout: 5000 }).toEqual([1, 2, 4]);
   });
 
   it('runs a job enqueued in a committed transaction, never one from a rolled-back transaction', async () => {

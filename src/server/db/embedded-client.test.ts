@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDatabase, rowsOf, type Database } from './client.ts';
+
+// The embedded database in its own thread (decision 050): what drizzle, pg-boss and the caches rely
+// on must behave as PGlite does on one thread — transactions, errors, notifications, dumps.
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ embeddedThread: 'worker' });
+  await database.db.execute(sql`create table notes (id int primary key, body text not null)`);
+}, 60_000);
+afterAll(async () => {
+  await database?.close();
+});
+
+const bodies = async () => rowsOf<{ body: string }>(await database.db.execute(sql`select body from notes order by id`)).map((r) => r.body);
+
+describe('the embedded database in its own thread', () => {
+  it('commits a transaction, rolls back a failed one and keeps the inner savepoint apart', async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into notes values (1, 'eins')`);
+      await tx.execute(sql`insert into notes values (2, 'zwei')`);
+    });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into notes values (3, 'drei')`);
+        throw new Error('abgebrochen');
+      }),
+    ).rejects.toThrow('abgebrochen');
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into notes values (4, 'vier')`);
+      await expect(
+        tx.transaction(async (inner) => {
+          await inner.execute(sql`insert into notes values (5, 'fünf')`);
+          throw new Error('innen');
+        }),
+      ).rejects.toThrow('innen');
+    });
+    expect(await bodies()).toEqual(['eins', 'zwei', 'vier']);
+  });
+
+  it("answers PostgreSQL's error fields (code, constraint) as the callers test them", async () => {
+    const err = await database.db.execute(sql`insert into notes values (1, 'doppelt')`).then(
+      () => null,
+      (e: unknown) => (e as { cause?: { code?: string; constraint?: string; message: string } }).cause,
+    );
+    expect(err).toMatchObject({ code: '23505', constraint: 'notes_pkey' });
+    expect(err!.message).toContain('duplicate key');
+    expect(await bodies()).toEqual(['eins', 'zwei', 'vier']);
+  });
+
+  it('lets a statement outside an open transaction wait until it ends, as one connection does', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const insertedOnce = new Promise<void>((resolve) => (inserted = resolve));
+    const transaction = database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into notes values (6, 'sechs')`);
+      inserted();
+      await held;
+    });
+    await insertedOnce;
+    const outside = bodies();
+    release();
+    await transaction;
+    expect(await outside).toContain('sechs');
+  });
+
+  it('delivers NOTIFY to listeners once the transaction commits, never from a rolled-back one', async () => {
+    const heard: string[] = [];
+    const stop = await database.listen('kanal', (payload) => heard.push(payload), () => undefined);
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_notify('kanal', 'verworfen')`);
+        throw new Error('zurück');
+      }),
+    ).rejects.toThrow('zurück');
+    await database.db.execute(sql`select pg_notify('kanal', 'gehört')`);
+    await expect.poll(() => heard).toEqual(['gehört']);
+    await stop();
+    await database.db.execute(sql`select pg_notify('kanal', 'zu spät')`);
+    await database.db.execute(sql`select 1`);
+    expect(heard).toEqual(['gehört']);
+  });
+
+  it('dumps its data directory so that another database starts from it', async () => {
+    const dump = await database.pglite!.dumpDataDir('none');
+    const copy = await openDatabase({ loadDataDir: dump, embeddedThread: 'worker' });
+    try {
+      const rows = rowsOf<{ body: string }>(await copy.db.execute(sql`select body from notes order by id`));
+      expect(rows.map((r) => r.body)).toEqual(['eins', 'zwei', 'vier', 'sechs']);
+    } finally {
+      await copy.close();
+    }
+  }, 60_000);
+
+  it('keeps the event loop free while a long statement runs', async () => {
+    const started = performance.now();
+    const lateness: number[] = [];
+    let ticking = true;
+    const tick = async () => {
+      while (ticking) {
+        const planned = performance.now() + 5;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        lateness.push(performance.now() - planned);
+      }
+    };
+    const ticker = tick();
+    await database.db.execute(sql`select count(*) from generate_series(1, 4000000) g where g % 7 = 3`);
+    const took = performance.now() - started;
+    ticking = false;
+    await ticker;
+    // On the main thread the statement would hold every timer for its whole duration.
+    expect(took).toBeGreaterThan(150);
+    expect(Math.max(...lateness)).toBeLessThan(took / 2);
+  });
+});
