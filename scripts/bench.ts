@@ -93,7 +93,8 @@ async function main() {
     };
 
     // BENCH_ONLY=bundles: only the bundle report (quick, while working on the client). BENCH_ONLY=cpu:
-    // only the time to first token of one stream and the server's CPU per chat answer.
+    // only the time to first token of one stream and the server's CPU per chat answer. BENCH_ONLY=reads:
+    // also the burst of 100 and the library reads (no steady load, no open streams).
     const only = process.env.BENCH_ONLY;
     const onlyBundles = only === 'bundles';
     for (const concurrency of onlyBundles ? [] : only === 'cpu' ? [1] : [1, 100]) {
@@ -137,7 +138,7 @@ async function main() {
     }
 
     if (!onlyBundles) results.push(...(await scaleScenarios(server.pid, base, user, assistant, fake, only === 'cpu')));
-    if (only === 'scale' || only === 'cpu') return printTable(results, []);
+    if (only === 'scale' || only === 'cpu' || only === 'reads') return printTable(results, []);
 
     // The public chat: how soon a visitor can type, and what every entry loads.
     const publicUuid = await publishedChat(user, assistant);
@@ -220,6 +221,9 @@ async function scaleScenarios(pid: number, base: string, user: Client, assistant
   out.push(row('server CPU per chat stream (300 streams, 4 at a time; short answer)', spread(streams.map((s) => s.cpuMsPerCall), fixed(2))));
   // On PostgreSQL the database's own work per answer (its backends for this database) comes on top.
   if (databaseUrl) out.push(row('… PostgreSQL CPU per chat stream (the backends of its database)', spread(streams.map((s) => s.dbCpuMsPerCall), fixed(2))));
+  else if (streams.every((s) => Number.isFinite(s.dbThreadMsPerCall))) {
+    out.push(row("… of it in the embedded database's thread (decision 050)", spread(streams.map((s) => s.dbThreadMsPerCall), fixed(2))));
+  }
   if (cpuOnly) {
     await agent.close();
     return out;
@@ -235,12 +239,20 @@ async function scaleScenarios(pid: number, base: string, user: Client, assistant
     return { ...cpu, latency };
   });
   out.push(row('server CPU per GET /api/assistants/ (5,000 calls, 50 concurrent clients)', spread(library.map((l) => l.cpuMsPerCall), fixed(3))));
+  if (!databaseUrl && library.every((l) => Number.isFinite(l.dbThreadMsPerCall))) {
+    out.push(row("… of it in the embedded database's thread", spread(library.map((l) => l.dbThreadMsPerCall), fixed(3))));
+  }
   out.push(
     row(
       'GET /api/assistants/ at 50 concurrent clients: throughput, latency p50 / p99',
       `${spread(library.map((l) => l.perSecond), fixed(0, ' req/s'))}, ${ms2(library.map((l) => l.latency))}`,
     ),
   );
+  // BENCH_ONLY=reads: the figures above without the minutes of steady load and open streams.
+  if (process.env.BENCH_ONLY === 'reads') {
+    await agent.close();
+    return out;
+  }
 
   // (b) steady load: 20 new streams per second for 15 s, each ~2 s long (8 words, 250 ms apart).
   fake.reply({ text: 'Das ist eine kurze Antwort aus dem Modell.', firstByteDelayMs: PROVIDER_DELAY_MS, chunkDelayMs: 250 });

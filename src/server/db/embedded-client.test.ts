@@ -94,6 +94,26 @@ describe('the embedded database in its own thread', () => {
     }
   }, 60_000);
 
+  it('runs a statement again and again with other values, also after a change of its table', async () => {
+    const read = (id: number) => database.db.execute(sql`select * from notes where id = ${id}`).then((r) => rowsOf<Record<string, unknown>>(r));
+    for (const [id, body] of [[1, 'eins'], [2, 'zwei'], [4, 'vier'], [1, 'eins'], [2, 'zwei'], [4, 'vier'], [1, 'eins']] as const) {
+      expect(await read(id)).toEqual([{ id, body }]);
+    }
+    expect(await read(99)).toEqual([]);
+    // The statement above was prepared with two columns; a third changes its result's shape.
+    await database.db.execute(sql`alter table notes add column tag text`);
+    expect(await read(1)).toEqual([{ id: 1, body: 'eins', tag: null }]);
+    await database.db.execute(sql`alter table notes drop column tag`);
+    expect(await read(2)).toEqual([{ id: 2, body: 'zwei' }]);
+    // Values of every kind the app sends: null, dates, JSON, arrays, booleans.
+    const [row] = rowsOf<Record<string, unknown>>(
+      await database.db.execute(
+        sql`select ${null}::text as nothing, ${new Date('2026-11-27T10:00:00Z')}::timestamptz as at, ${JSON.stringify({ a: [1, 'ü'] })}::jsonb as doc, ${true}::boolean as yes, ${'{1,2}'}::int[] as list`,
+      ),
+    );
+    expect(row).toEqual({ nothing: null, at: '2026-11-27 10:00:00+00', doc: { a: [1, 'ü'] }, yes: true, list: [1, 2] });
+  });
+
   it('keeps the event loop free while a long statement runs', async () => {
     const started = performance.now();
     const lateness: number[] = [];

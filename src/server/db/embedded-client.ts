@@ -64,7 +64,7 @@ class ThreadClient implements EmbeddedClient {
 
   constructor(init: PgliteInit) {
     const transfer = init.loadDataDir ? [init.loadDataDir] : [];
-    this.#worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), { workerData: init, transferList: transfer });
+    this.#worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), { name: 'mika-db', workerData: init, transferList: transfer });
     let opened!: { resolve: (value: unknown) => void; reject: (err: Error) => void };
     this.ready = new Promise<unknown>((resolve, reject) => (opened = { resolve, reject })).then(() => undefined);
     this.#pending.set(0, opened);

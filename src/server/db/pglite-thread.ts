@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Transaction, QueryOptions } from '@electric-sql/pglite';
 import { openPglite, type PgliteInit } from './pglite-open.ts';
+import { preparedQueries } from './pglite-prepared.ts';
 import type { Reply, Request, SerializedError } from './embedded-protocol.ts';
 
 const port = parentPort!;
@@ -50,21 +51,22 @@ async function main() {
     port.postMessage({ id: 0, error: serialize(err) } satisfies Reply);
     return;
   }
+  const prepared = preparedQueries(db);
   const transactions = new Map<number, OpenTransaction>();
   const listeners = new Map<number, () => Promise<void>>();
   let nextTx = 1;
 
-  const target = (txId: number | undefined): PGlite | Transaction => {
-    if (txId === undefined) return db;
+  const openTx = (txId: number): Transaction => {
     const open = transactions.get(txId);
     if (!open) throw new Error(`transaction ${txId} is not open`);
     return open.tx;
   };
+  const target = (txId: number | undefined): PGlite | Transaction => (txId === undefined ? db : openTx(txId));
 
   const handle = async (m: Request): Promise<unknown> => {
     switch (m.op) {
       case 'query':
-        return target(m.txId).query(m.sql, m.params, queryOptions(m.rowMode, m.rawTypes));
+        return prepared.query(m.sql, m.params, queryOptions(m.rowMode, m.rawTypes), m.txId === undefined ? undefined : openTx(m.txId));
       case 'exec':
         return target(m.txId).exec(m.sql);
       case 'begin':
