@@ -4,7 +4,7 @@ import { InputAdornment } from './ui/InputAdornment.ts';
 import type { InputBaseComponentProps } from './ui/InputBase.ts';
 import { InputLabel } from './ui/InputLabel.ts';
 import { OutlinedInput } from './ui/OutlinedInput.ts';
-import type { SxProps, Theme } from './ui/styles.ts';
+import type { UiStyle } from './ui/style.ts';
 import { VisibilityIcon } from './ui/icons/VisibilityIcon.ts';
 import { VisibilityOffIcon } from './ui/icons/VisibilityOffIcon.ts';
 import { useId, useState, type ReactNode } from 'react';
@@ -29,7 +29,7 @@ export interface FormTextFieldProps<TValues extends FieldValues> {
   maxRows?: number;
   endAdornment?: ReactNode;
   slotProps?: { htmlInput?: InputBaseComponentProps };
-  sx?: SxProps<Theme>;
+  sx?: UiStyle;
 }
 
 /**

@@ -1,5 +1,8 @@
 // Drawn by MUI with the office theme: use only below a `lazyMui` boundary (lib/lazy-mui.tsx) or inside
 // the public chat's theme scope. The office's first screen and the sign-in pages stay without it
 // (docs/decisions/026, 033). Features import these primitives from here, never from @mui/* itself.
-export { default as Radio } from '@mui/material/Radio';
-export { default as RadioGroup } from '@mui/material/RadioGroup';
+import MuiRadio, { type RadioProps } from '@mui/material/Radio';
+import MuiRadioGroup, { type RadioGroupProps } from '@mui/material/RadioGroup';
+import type { UiComponent } from './ui-component.ts';
+export const Radio = MuiRadio as UiComponent<RadioProps>;
+export const RadioGroup = MuiRadioGroup as UiComponent<RadioGroupProps>;
