@@ -243,7 +243,7 @@ const clientUiStyle = {
       callback: 'A theme callback in a feature: give `{{prop}}` a plain UiStyle (components/ui/style.ts) with theme tokens (lib/theme-tokens.ts) or a helper of components/ui/styles.ts.',
       themeParam: "A function of the theme in a feature ('{{name}}'): write the style as a plain UiStyle with theme tokens (lib/theme-tokens.ts) or a helper of components/ui/styles.ts.",
       themeAccess: "'theme.{{part}}' in a feature: use lib/theme-tokens.ts (COLORS, translucent), a palette path string ('divider', 'primary.main') or a helper of components/ui/styles.ts.",
-      helper: "'{{name}}' is MUI's styling API: features use lib/theme-tokens.ts (translucent for alpha), components/ui/styles.ts (transition, KEYFRAMES …) and UiStyle (components/ui/style.ts).",
+      helper: "'{{name}}' is MUI's styling API: features use lib/theme-tokens.ts (translucent for alpha), components/ui/styles.ts (transition, the *_KEYFRAMES rules …) and UiStyle (components/ui/style.ts).",
     },
     schema: [{ type: 'object', properties: { root: { type: 'string' } } }],
   },

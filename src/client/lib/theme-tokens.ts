@@ -43,20 +43,14 @@ export const FONT_STACK = [
 
 
 /**
- * A colour with an opacity, as a plain CSS colour: `#RGB`, `#RRGGBB` (also with alpha digits) and
- * `rgb()`/`rgba()` become `rgba(r, g, b, opacity)` — the same string MUI's `alpha` gave, so the pixels
- * stay; any other colour is mixed with transparent. No theme, no MUI: both bundles and static CSS can use it.
+ * A colour with an opacity, as a plain CSS colour: `#RGB` and `#RRGGBB` (the tokens, an assistant's
+ * colours) become `rgba(r, g, b, opacity)` — the same string MUI's `alpha` gave, so the pixels stay;
+ * any other colour is mixed with transparent. No theme, no MUI: both bundles and static CSS can use it.
  */
 export function translucent(color: string, opacity: number): string {
-  const a = Math.min(Math.max(opacity, 0), 1);
-  const hex = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(color.trim());
-  if (hex) {
-    const digits = hex[1]!;
-    const step = digits.length >= 6 ? 2 : 1;
-    const [r, g, b] = [0, 1, 2].map((i) => parseInt(digits.slice(i * step, i * step + step).repeat(3 - step), 16));
-    return `rgba(${r}, ${g}, ${b}, ${a})`;
-  }
-  const rgb = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)/i.exec(color.trim());
-  if (rgb) return `rgba(${rgb[1]}, ${rgb[2]}, ${rgb[3]}, ${a})`;
-  return `color-mix(in srgb, ${color} ${a * 100}%, transparent)`;
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color)?.[1];
+  if (!hex) return `color-mix(in srgb, ${color} ${opacity * 100}%, transparent)`;
+  const step = hex.length / 3;
+  const [r, g, b] = [0, 1, 2].map((i) => parseInt(hex.slice(i * step, i * step + step).repeat(3 - step), 16));
+  return `rgba(${r}, ${g}, ${b}, ${opacity})`;
 }

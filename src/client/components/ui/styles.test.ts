@@ -16,7 +16,7 @@ import type { IconButton } from './IconButton.ts';
 import type { List, ListItem, ListItemButton } from './List.ts';
 import type { Paper } from './Paper.ts';
 import type { Stack } from './Stack.ts';
-import { KEYFRAMES, choiceOutline, transition } from './styles.ts';
+import { BLINK_KEYFRAMES, BOUNCE_KEYFRAMES, PULSE_KEYFRAMES, RECORDING_KEYFRAMES, choiceOutline, transition } from './styles.ts';
 import type { Table, TableCell, TableRow } from './Table.ts';
 import type { Tab, Tabs } from './Tabs.ts';
 import { TextField } from './TextField.ts';
@@ -39,11 +39,14 @@ describe('UiStyle helpers', () => {
       '#FFFFFF',
       '#fff',
       '#1a2B3c',
-      'rgb(12, 34, 56)',
     ]) {
       for (const opacity of [0, 0.08, 0.14, 0.5, 1])
         expect(translucent(color, opacity)).toBe(alpha(color, opacity));
     }
+  });
+
+  it('translucent mixes any other colour with transparent', () => {
+    expect(translucent('rgb(12, 34, 56)', 0.5)).toBe('color-mix(in srgb, rgb(12, 34, 56) 50%, transparent)');
   });
 
   it('transition is the theme’s standard transition', () => {
@@ -65,8 +68,13 @@ describe('UiStyle helpers', () => {
   });
 
   it('the animations are @keyframes rules named mika-<name>', () => {
-    for (const [name, rule] of Object.entries(KEYFRAMES))
-      expect(Object.keys(rule)).toEqual([`@keyframes mika-${name}`]);
+    const rules = [BOUNCE_KEYFRAMES, BLINK_KEYFRAMES, PULSE_KEYFRAMES, RECORDING_KEYFRAMES];
+    expect(rules.map((rule) => Object.keys(rule))).toEqual([
+      ['@keyframes mika-bounce'],
+      ['@keyframes mika-blink'],
+      ['@keyframes mika-pulse'],
+      ['@keyframes mika-recording'],
+    ]);
   });
 });
 

@@ -32,40 +32,37 @@ export function choiceOutline(chosen: boolean, { tone = 'primary', width = '1px'
   };
 }
 
-/**
- * The app's animations as `@keyframes` rules to spread into a UiStyle; the part names the animation
- * in `animation` (`animation: 'mika-pulse 1.6s ease-out infinite'`). Put the rule at the top of the
- * part's style, not inside a nested selector.
- */
-export const KEYFRAMES = {
-  /** Three typing dots hopping in turn. */
-  bounce: {
-    '@keyframes mika-bounce': {
-      '0%, 80%, 100%': { transform: 'translateY(0)', opacity: 0.35 },
-      '40%': { transform: 'translateY(-4px)', opacity: 1 },
-    },
+// The app's animations as `@keyframes` rules to spread into a UiStyle; the part names the animation
+// in `animation` (`animation: 'mika-pulse 1.6s ease-out infinite'`). Put the rule at the top of the
+// part's style, not inside a nested selector. One export each, so a bundle carries only those it uses.
+
+/** Three typing dots hopping in turn: `mika-bounce`. */
+export const BOUNCE_KEYFRAMES: UiStyle = {
+  '@keyframes mika-bounce': {
+    '0%, 80%, 100%': { transform: 'translateY(0)', opacity: 0.35 },
+    '40%': { transform: 'translateY(-4px)', opacity: 1 },
   },
-  /** A text cursor blinking. */
-  blink: {
-    '@keyframes mika-blink': {
-      '0%, 45%': { opacity: 1 },
-      '50%, 100%': { opacity: 0 },
-    },
+};
+
+/** A text cursor blinking: `mika-blink`. */
+export const BLINK_KEYFRAMES: UiStyle = {
+  '@keyframes mika-blink': { '0%, 45%': { opacity: 1 }, '50%, 100%': { opacity: 0 } },
+};
+
+/** A ring growing out of a dot in its own colour (`currentColor`): `mika-pulse`. */
+export const PULSE_KEYFRAMES: UiStyle = {
+  '@keyframes mika-pulse': {
+    '0%': { boxShadow: '0 0 0 0 currentColor' },
+    '70%': { boxShadow: '0 0 0 6px transparent' },
+    '100%': { boxShadow: '0 0 0 0 transparent' },
   },
-  /** A ring growing out of a dot in its own colour (`currentColor`). */
-  pulse: {
-    '@keyframes mika-pulse': {
-      '0%': { boxShadow: '0 0 0 0 currentColor' },
-      '70%': { boxShadow: '0 0 0 6px transparent' },
-      '100%': { boxShadow: '0 0 0 0 transparent' },
-    },
+};
+
+/** The microphone's red ring while it records: `mika-recording`. */
+export const RECORDING_KEYFRAMES: UiStyle = {
+  '@keyframes mika-recording': {
+    '0%': { boxShadow: '0 0 0 0 rgba(229,57,53,.55)' },
+    '70%': { boxShadow: '0 0 0 10px rgba(229,57,53,0)' },
+    '100%': { boxShadow: '0 0 0 0 rgba(229,57,53,0)' },
   },
-  /** The microphone's red ring while it records. */
-  recording: {
-    '@keyframes mika-recording': {
-      '0%': { boxShadow: '0 0 0 0 rgba(229,57,53,.55)' },
-      '70%': { boxShadow: '0 0 0 10px rgba(229,57,53,0)' },
-      '100%': { boxShadow: '0 0 0 0 rgba(229,57,53,0)' },
-    },
-  },
-} satisfies Record<string, UiStyle>;
+};

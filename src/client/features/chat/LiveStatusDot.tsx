@@ -1,5 +1,5 @@
 import { Box } from '../../components/ui/Box.ts';
-import { KEYFRAMES } from '../../components/ui/styles.ts';
+import { PULSE_KEYFRAMES } from '../../components/ui/styles.ts';
 import { COLORS } from '../../lib/theme-tokens.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
 import { useLiveConnectionState, type ConnectionState } from '../../lib/live-channel.ts';
@@ -46,7 +46,7 @@ export function LiveStatusDot() {
         <Box
           component="span"
           sx={{
-            ...KEYFRAMES.pulse,
+            ...PULSE_KEYFRAMES,
             width: 8,
             height: 8,
             borderRadius: '50%',

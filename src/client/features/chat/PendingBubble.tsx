@@ -1,5 +1,5 @@
 import { Box } from '../../components/ui/Box.ts';
-import { KEYFRAMES } from '../../components/ui/styles.ts';
+import { BLINK_KEYFRAMES, BOUNCE_KEYFRAMES } from '../../components/ui/styles.ts';
 import type { ChatStatus } from '../../../shared/events.ts';
 import { CONVERSATION_MESSAGES } from '../../../shared/messages.ts';
 import { Markdown } from '../../components/Markdown.tsx';
@@ -15,7 +15,7 @@ function TypingDots() {
           key={i}
           component="span"
           sx={{
-            ...KEYFRAMES.bounce,
+            ...BOUNCE_KEYFRAMES,
             width: 6,
             height: 6,
             borderRadius: '50%',
@@ -48,7 +48,7 @@ export function PendingBubble({ status, msg, streamingText, surfaces, assistant 
       <Bubble origin="ai" surfaces={surfaces} assistant={assistant} testId="streaming-answer">
         <Box
           sx={{
-            ...KEYFRAMES.blink,
+            ...BLINK_KEYFRAMES,
             '& .markdown > p:last-child::after, & .markdown > ul:last-child > li:last-child::after, & .markdown > ol:last-child > li:last-child::after': {
               content: '""',
               display: 'inline-block',

@@ -1,7 +1,7 @@
 import { MicIcon } from '../../components/ui/icons/MicIcon.ts';
 import { StopIcon } from '../../components/ui/icons/StopIcon.ts';
 import { IconButton } from '../../components/ui/IconButton.ts';
-import { KEYFRAMES } from '../../components/ui/styles.ts';
+import { RECORDING_KEYFRAMES } from '../../components/ui/styles.ts';
 import { useEffect, useRef, useState } from 'react';
 import { CONVERSATION_MESSAGES } from '../../../shared/messages.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
@@ -72,7 +72,7 @@ export function VoiceInputButton({ chat }: { chat: ChatSlotContext }) {
         disabled={!recording && busy}
         sx={
           recording
-            ? { ...KEYFRAMES.recording, bgcolor: '#E53935', color: '#fff', animation: 'mika-recording 1.4s infinite', '&:hover': { bgcolor: '#C62828' } }
+            ? { ...RECORDING_KEYFRAMES, bgcolor: '#E53935', color: '#fff', animation: 'mika-recording 1.4s infinite', '&:hover': { bgcolor: '#C62828' } }
             : undefined
         }
       >
