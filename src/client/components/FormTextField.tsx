@@ -28,7 +28,8 @@ export interface FormTextFieldProps<TValues extends FieldValues> {
   minRows?: number;
   maxRows?: number;
   endAdornment?: ReactNode;
-  slotProps?: { htmlInput?: InputBaseComponentProps };
+  /** Attributes of the native input (maxLength, inputMode, data-testid …), as ui/TextField takes them. */
+  htmlInput?: InputBaseComponentProps;
   sx?: UiStyle;
 }
 
@@ -45,7 +46,7 @@ export function FormTextField<TValues extends FieldValues>({
   required,
   disabled,
   sx,
-  slotProps,
+  htmlInput,
   ...input
 }: FormTextFieldProps<TValues>) {
   const id = useId();
@@ -68,7 +69,7 @@ export function FormTextField<TValues extends FieldValues>({
               onChange={field.onChange}
               onBlur={field.onBlur}
               inputRef={field.ref}
-              inputProps={{ ...slotProps?.htmlInput, 'aria-describedby': helper ? helperId : undefined }}
+              inputProps={{ ...htmlInput, 'aria-describedby': helper ? helperId : undefined }}
             />
             {helper && <FormHelperText id={helperId}>{helper}</FormHelperText>}
           </FormControl>

@@ -1,8 +1,8 @@
 import MuiBox from '@mui/material/Box';
 import MuiButton from '@mui/material/Button';
-import MuiDialog from '@mui/material/Dialog';
-import MuiTextField from '@mui/material/TextField';
 import { alpha, createTheme } from '@mui/material/styles';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { COLORS, translucent } from '../../lib/theme-tokens.ts';
 import type { Alert } from './Alert.ts';
@@ -82,8 +82,25 @@ describe('ui primitives take a UiStyle as sx', () => {
   it('stay MUI’s components at run time (types only: the bundles do not grow)', () => {
     expect(Box).toBe(MuiBox);
     expect(Button).toBe(MuiButton);
-    expect(Dialog).toBe(MuiDialog);
-    expect(TextField).toBe(MuiTextField);
+  });
+
+  it('TextField takes htmlInput, shrinkLabel and nativeSelect for MUI’s slotProps', () => {
+    const field = renderToStaticMarkup(
+      createElement(TextField, { label: 'Firmenname', htmlInput: { maxLength: 80, 'data-testid': 'firma' }, shrinkLabel: true }),
+    );
+    expect(field).toMatch(/<input[^>]*maxLength="80"|<input[^>]*maxlength="80"/);
+    expect(field).toContain('data-testid="firma"');
+    expect(field).toMatch(/<label[^>]*data-shrink="true"/);
+    const select = renderToStaticMarkup(
+      createElement(TextField, { select: true, nativeSelect: true, label: 'Land', value: 'DE', children: createElement('option', { value: 'DE' }, 'Deutschland') }),
+    );
+    expect(select).toContain('<select');
+  });
+
+  it('Dialog takes paperWidth: that width, never wider than the screen less 16 px each side', () => {
+    const dialog = renderToStaticMarkup(createElement(Dialog, { open: true, disablePortal: true, paperWidth: 400, children: 'Wirklich löschen?' }));
+    expect(dialog).toContain('Wirklich löschen?');
+    expect(dialog).toMatch(/width:400px;max-width:calc\(100% - 32px\);margin:16px/);
   });
 
   it('refuse a theme callback at type level (tsc checks this file; an unused @ts-expect-error fails it)', () => {

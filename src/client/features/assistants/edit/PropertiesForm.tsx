@@ -124,7 +124,7 @@ export function PropertiesForm({ assistant, aside, filter }: Props) {
             name="name"
             label={ASSISTANT_TEXTS.labelName}
             required
-            slotProps={{ htmlInput: { maxLength: 80 } }}
+            htmlInput={{ maxLength: 80 }}
           />
           <CountedField
             control={control}
