@@ -50,7 +50,6 @@ export const FONT_STACK = [
 export function translucent(color: string, opacity: number): string {
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color)?.[1];
   if (!hex) return `color-mix(in srgb, ${color} ${opacity * 100}%, transparent)`;
-  const step = hex.length / 3;
-  const [r, g, b] = [0, 1, 2].map((i) => parseInt(hex.slice(i * step, i * step + step).repeat(3 - step), 16));
-  return `rgba(${r}, ${g}, ${b}, ${opacity})`;
+  const rgb = parseInt(hex.length === 3 ? hex.replace(/./g, '$&$&') : hex, 16);
+  return `rgba(${rgb >> 16}, ${(rgb >> 8) & 255}, ${rgb & 255}, ${opacity})`;
 }
