@@ -15,7 +15,9 @@ import { Dialog } from './Dialog.ts';
 import type { IconButton } from './IconButton.ts';
 import type { List, ListItem, ListItemButton } from './List.ts';
 import type { Paper } from './Paper.ts';
+import { Radio } from './Radio.ts';
 import type { Stack } from './Stack.ts';
+import { Switch } from './Switch.ts';
 import { BLINK_KEYFRAMES, BOUNCE_KEYFRAMES, PULSE_KEYFRAMES, RECORDING_KEYFRAMES, choiceOutline, transition } from './styles.ts';
 import type { Table, TableCell, TableRow } from './Table.ts';
 import type { Tab, Tabs } from './Tabs.ts';
@@ -95,6 +97,13 @@ describe('ui primitives take a UiStyle as sx', () => {
       createElement(TextField, { select: true, nativeSelect: true, label: 'Land', value: 'DE', children: createElement('option', { value: 'DE' }, 'Deutschland') }),
     );
     expect(select).toContain('<select');
+  });
+
+  it('Switch and Radio take htmlInput for their native input', () => {
+    const toggle = renderToStaticMarkup(createElement(Switch, { htmlInput: { 'aria-label': 'Kontaktformular' } }));
+    expect(toggle).toMatch(/<input[^>]*aria-label="Kontaktformular"/);
+    const radio = renderToStaticMarkup(createElement(Radio, { value: 'invite', htmlInput: { 'aria-label': 'Einladung per E-Mail senden' } }));
+    expect(radio).toMatch(/<input[^>]*aria-label="Einladung per E-Mail senden"/);
   });
 
   it('Dialog takes paperWidth: that width, never wider than the screen less 16 px each side', () => {

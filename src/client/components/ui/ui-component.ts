@@ -2,7 +2,7 @@
 // instead of MUI's `SxProps<Theme>`: no theme callbacks, no arrays. Types only — every primitive
 // stays MUI's component at run time (`export const Box = MuiBox as UiOverridable<…>`), so the
 // bundles do not change.
-import type { JSX } from 'react';
+import type { InputHTMLAttributes, JSX, Ref } from 'react';
 import type { OverridableComponent, OverridableTypeMap, OverrideProps } from '@mui/material/OverridableComponent';
 import type { UiStyle } from './style.ts';
 
@@ -28,3 +28,6 @@ export type UiButtonBase<C> = ((props: { href: string } & OverrideProps<UiTypeMa
 
 /** A plain MUI component (Dialog, TextField, Alert …) taking props P, its `sx` a UiStyle. */
 export type UiComponent<P> = (props: UiProps<P>) => JSX.Element;
+
+/** The attributes of a primitive's native `<input>` (a switch's or radio's checkbox, a text field's input), with its ref. */
+export type HtmlInputAttributes = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement>; [data: `data-${string}`]: string | undefined };

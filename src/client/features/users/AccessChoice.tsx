@@ -45,7 +45,7 @@ export function AccessChoice({ invitation, onChange, disabled }: Props) {
               '&:hover': disabled ? {} : { borderColor: active ? COLORS.primary : 'rgba(255,255,255,0.3)' },
             }}
           >
-            <Radio value={value} disabled={disabled} sx={{ p: 0.5, mt: -0.25 }} slotProps={{ input: { 'aria-label': label } }} />
+            <Radio value={value} disabled={disabled} sx={{ p: 0.5, mt: -0.25 }} htmlInput={{ 'aria-label': label }} />
             <Box sx={{ minWidth: 0 }}>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.25 }}>
                 <Icon size="small" style={{ color: active ? COLORS.primaryText : COLORS.textSecondary }} />
