@@ -56,10 +56,16 @@ export default tseslint.config(
   {
     // Client features are leaves the app composes (issue 30): no feature imports another or the app,
     // client core imports neither, and no cycle between features (type-only imports included). Screens
-    // are built from client/components/ui: only it and components/mui import @mui/*.
+    // are built from client/components/ui: only it and components/mui import @mui/*; features style its
+    // primitives with plain UiStyle data (no theme callbacks, no theme.palette, no alpha/keyframes/SxProps).
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { mika: featureBoundaries },
-    rules: { 'mika/client-no-cross-feature': 'error', 'mika/client-no-feature-cycles': 'error', 'mika/client-ui-layer': 'error' },
+    rules: {
+      'mika/client-no-cross-feature': 'error',
+      'mika/client-no-feature-cycles': 'error',
+      'mika/client-ui-layer': 'error',
+      'mika/client-ui-style': 'error',
+    },
   },
   {
     files: ['src/shared/**/*.ts'],

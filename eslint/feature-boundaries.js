@@ -224,6 +224,62 @@ const clientUiLayer = {
   },
 };
 
+// The ui layer's props are ours (docs/decisions/033, "What the layer does not hide"): a feature styles a
+// primitive with a UiStyle (components/ui/style.ts) — plain data — so a primitive's drawer can change
+// (static CSS, Preact) without its callers. In src/client/features: no theme callback (a function as
+// `sx`/`style`, or a function taking `theme`), no `theme.palette`/`.typography`/`.transitions`/…, and
+// no MUI styling helper or type imported under its name (`alpha`, `keyframes`, `SxProps`, `Theme`,
+// `SystemStyleObject`), from wherever. Colours: lib/theme-tokens.ts; shared looks: ui/styles.ts.
+const THEME_PARTS = new Set(['palette', 'typography', 'transitions', 'spacing', 'breakpoints', 'shadows', 'shape', 'zIndex', 'mixins']);
+const MUI_STYLING = new Set(['alpha', 'keyframes', 'SxProps', 'Theme', 'SystemStyleObject', 'darken', 'lighten', 'useTheme', 'styled', 'css']);
+const STYLE_PROPS = new Set(['sx', 'style']);
+const isFunction = (node) => node?.type === 'ArrowFunctionExpression' || node?.type === 'FunctionExpression';
+const paramName = (param) => (param?.type === 'Identifier' ? param.name : null);
+
+const clientUiStyle = {
+  meta: {
+    type: 'problem',
+    messages: {
+      callback: 'A theme callback in a feature: give `{{prop}}` a plain UiStyle (components/ui/style.ts) with theme tokens (lib/theme-tokens.ts) or a helper of components/ui/styles.ts.',
+      themeParam: "A function of the theme in a feature ('{{name}}'): write the style as a plain UiStyle with theme tokens (lib/theme-tokens.ts) or a helper of components/ui/styles.ts.",
+      themeAccess: "'theme.{{part}}' in a feature: use lib/theme-tokens.ts (COLORS, translucent), a palette path string ('divider', 'primary.main') or a helper of components/ui/styles.ts.",
+      helper: "'{{name}}' is MUI's styling API: features use lib/theme-tokens.ts (translucent for alpha), components/ui/styles.ts (transition, the *_KEYFRAMES rules …) and UiStyle (components/ui/style.ts).",
+    },
+    schema: [{ type: 'object', properties: { root: { type: 'string' } } }],
+  },
+  create(context) {
+    const root = context.options[0]?.root ?? context.cwd;
+    const clientDir = path.resolve(root, CLIENT);
+    const place = clientPlace(path.resolve(context.filename), clientDir);
+    if (place?.layer !== 'feature') return {};
+    const checkFunction = (node) => {
+      // A callback given to sx/style is reported once, as the callback.
+      if (node.parent?.type === 'JSXExpressionContainer' && STYLE_PROPS.has(node.parent.parent?.name?.name)) return;
+      const name = paramName(node.params[0]);
+      if (name === 'theme') context.report({ node: node.params[0], messageId: 'themeParam', data: { name } });
+    };
+    return {
+      ImportDeclaration(node) {
+        for (const spec of node.specifiers) {
+          const name = spec.type === 'ImportSpecifier' ? (spec.imported.name ?? spec.imported.value) : null;
+          if (name && MUI_STYLING.has(name)) context.report({ node: spec, messageId: 'helper', data: { name } });
+        }
+      },
+      JSXAttribute(node) {
+        const prop = node.name?.name;
+        if (STYLE_PROPS.has(prop) && isFunction(node.value?.expression)) context.report({ node, messageId: 'callback', data: { prop } });
+      },
+      MemberExpression(node) {
+        const part = node.property?.type === 'Identifier' ? node.property.name : null;
+        if (node.object?.type === 'Identifier' && node.object.name === 'theme' && THEME_PARTS.has(part)) context.report({ node, messageId: 'themeAccess', data: { part } });
+      },
+      ArrowFunctionExpression: checkFunction,
+      FunctionExpression: checkFunction,
+      FunctionDeclaration: checkFunction,
+    };
+  },
+};
+
 export default {
   rules: {
     'front-door': frontDoor,
@@ -231,5 +287,6 @@ export default {
     'client-no-cross-feature': clientNoCrossFeature,
     'client-no-feature-cycles': clientNoFeatureCycles,
     'client-ui-layer': clientUiLayer,
+    'client-ui-style': clientUiStyle,
   },
 };

@@ -55,7 +55,8 @@ describe('server feature boundaries (lint)', () => {
 
 // Client boundaries (issue 30): a fixture tree under tests/fixtures/boundaries/src/client with a
 // cross-feature import, an import of the app from a feature, client core importing a feature, a
-// type-only cycle and MUI imported past the ui layer; and the real src/client, which has none of them.
+// type-only cycle, MUI imported past the ui layer and MUI's styling API in a feature (delta); and the
+// real src/client, which has none of them.
 const lintClient = (root: string, files: string[]) =>
   new ESLint({
     cwd: root,
@@ -69,6 +70,7 @@ const lintClient = (root: string, files: string[]) =>
           'mika/client-no-cross-feature': ['error', { root }],
           'mika/client-no-feature-cycles': ['error', { root }],
           'mika/client-ui-layer': ['error', { root }],
+          'mika/client-ui-style': ['error', { root }],
         },
       },
     ],
@@ -120,6 +122,24 @@ describe('client feature boundaries (lint)', () => {
       `${file} mika/client-ui-layer: Build screens from client/components/ui, not '${source}': only the ui layer and components/mui (the MUI theme and its scopes) import MUI.`;
     expect(messages(results)).toEqual(
       [kit('gamma-dialog.ts', '@mui/icons-material/AddRounded'), kit('gamma-dialog.ts', '@mui/material/Dialog'), kit('theme-reach.ts', '@mui/material/styles')].sort(),
+    );
+  });
+
+  it('refuses MUI’s styling API in a feature: theme callbacks, theme.palette and the rest, alpha/keyframes/SxProps/Theme', async () => {
+    const results = await lintClient(fixtureRoot, ['src/client/features/delta/delta-card.tsx', 'src/client/components/ui/styles.ts']);
+    const found = results.flatMap((r) => r.messages.map((m) => `${path.basename(r.filePath)}:${m.line} ${m.message.split(':')[0]}`));
+    expect(found.sort()).toEqual(
+      [
+        "delta-card.tsx:4 'alpha' is MUI's styling API",
+        "delta-card.tsx:4 'keyframes' is MUI's styling API",
+        "delta-card.tsx:4 'SxProps' is MUI's styling API",
+        "delta-card.tsx:4 'Theme' is MUI's styling API",
+        "delta-card.tsx:8 A function of the theme in a feature ('theme')",
+        "delta-card.tsx:8 'theme.palette' in a feature",
+        'delta-card.tsx:13 A theme callback in a feature',
+        "delta-card.tsx:13 'theme.palette' in a feature",
+        "delta-card.tsx:13 'theme.transitions' in a feature",
+      ].sort(),
     );
   });
 

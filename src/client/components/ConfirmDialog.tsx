@@ -28,7 +28,7 @@ export function ConfirmDialog({ title, text, detail, confirmLabel, onConfirm, on
       onClose={pending ? undefined : onClose}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
-      slotProps={{ paper: { sx: { width, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+      paperWidth={width}
     >
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 1.5 }}>

@@ -4,7 +4,7 @@ import { InputAdornment } from './ui/InputAdornment.ts';
 import type { InputBaseComponentProps } from './ui/InputBase.ts';
 import { InputLabel } from './ui/InputLabel.ts';
 import { OutlinedInput } from './ui/OutlinedInput.ts';
-import type { SxProps, Theme } from './ui/styles.ts';
+import type { UiStyle } from './ui/style.ts';
 import { VisibilityIcon } from './ui/icons/VisibilityIcon.ts';
 import { VisibilityOffIcon } from './ui/icons/VisibilityOffIcon.ts';
 import { useId, useState, type ReactNode } from 'react';
@@ -28,8 +28,9 @@ export interface FormTextFieldProps<TValues extends FieldValues> {
   minRows?: number;
   maxRows?: number;
   endAdornment?: ReactNode;
-  slotProps?: { htmlInput?: InputBaseComponentProps };
-  sx?: SxProps<Theme>;
+  /** Attributes of the native input (maxLength, inputMode, data-testid …), as ui/TextField takes them. */
+  htmlInput?: InputBaseComponentProps;
+  sx?: UiStyle;
 }
 
 /**
@@ -45,7 +46,7 @@ export function FormTextField<TValues extends FieldValues>({
   required,
   disabled,
   sx,
-  slotProps,
+  htmlInput,
   ...input
 }: FormTextFieldProps<TValues>) {
   const id = useId();
@@ -68,7 +69,7 @@ export function FormTextField<TValues extends FieldValues>({
               onChange={field.onChange}
               onBlur={field.onBlur}
               inputRef={field.ref}
-              inputProps={{ ...slotProps?.htmlInput, 'aria-describedby': helper ? helperId : undefined }}
+              inputProps={{ ...htmlInput, 'aria-describedby': helper ? helperId : undefined }}
             />
             {helper && <FormHelperText id={helperId}>{helper}</FormHelperText>}
           </FormControl>

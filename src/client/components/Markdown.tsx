@@ -1,5 +1,5 @@
 import { Box } from './ui/Box.ts';
-import type { SxProps, Theme } from './ui/styles.ts';
+import type { UiStyle } from './ui/style.ts';
 import { useMemo } from 'react';
 import { renderMarkdown } from './markdown-render.tsx';
 
@@ -8,7 +8,7 @@ export { IMAGE_LINK_PREFIX, LINK_REL, safeUrl } from './markdown-render.tsx';
 // Colours derive from the surrounding text colour, so the renderer also fits custom chat colours.
 const mix = (percent: number) => `color-mix(in srgb, currentColor ${percent}%, transparent)`;
 
-const markdownSx: SxProps<Theme> = {
+const markdownSx: UiStyle = {
   overflowWrap: 'anywhere',
   // In a grid or flex item (a chat bubble) the text may be narrower than a table's words: the
   // table scrolls (below) instead of widening the bubble past the screen.

@@ -41,3 +41,15 @@ export const FONT_STACK = [
   'sans-serif',
 ].join(',');
 
+
+/**
+ * A colour with an opacity, as a plain CSS colour: `#RGB` and `#RRGGBB` (the tokens, an assistant's
+ * colours) become `rgba(r, g, b, opacity)` — the same string MUI's `alpha` gave, so the pixels stay;
+ * any other colour is mixed with transparent. No theme, no MUI: both bundles and static CSS can use it.
+ */
+export function translucent(color: string, opacity: number): string {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color)?.[1];
+  if (!hex) return `color-mix(in srgb, ${color} ${opacity * 100}%, transparent)`;
+  const rgb = parseInt(hex.length === 3 ? hex.replace(/./g, '$&$&') : hex, 16);
+  return `rgba(${rgb >> 16}, ${(rgb >> 8) & 255}, ${rgb & 255}, ${opacity})`;
+}

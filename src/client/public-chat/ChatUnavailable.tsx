@@ -2,8 +2,7 @@ import { ChatOffIcon } from '../components/ui/icons/ChatOffIcon.ts';
 import { Button } from '../components/ui/Button.ts';
 import { Box } from '../components/ui/Box.ts';
 import { Typography } from '../components/ui/Typography.ts';
-import { alpha } from '../components/ui/styles.ts';
-import { COLORS } from '../lib/theme-tokens.ts';
+import { COLORS, translucent } from '../lib/theme-tokens.ts';
 import { PUBLIC_CHAT_TEXTS } from './texts.ts';
 
 interface Props {
@@ -28,7 +27,7 @@ export function ChatUnavailable({ reason, onRetry }: Props) {
             display: 'grid',
             placeItems: 'center',
             color: 'primary.main',
-            bgcolor: alpha(COLORS.primary, 0.14),
+            bgcolor: translucent(COLORS.primary, 0.14),
           }}
         >
           <ChatOffIcon size={32} />

@@ -1,5 +1,5 @@
 import { Box } from '../components/ui/Box.ts';
-import { alpha } from '../components/ui/styles.ts';
+import { translucent } from '../lib/theme-tokens.ts';
 import type { ChatSurfaces } from '../features/chat/chat-surfaces.ts';
 import { PUBLIC_CHAT_TEXTS } from './texts.ts';
 
@@ -23,7 +23,7 @@ export function PublicChatFooter({ surfaces, height }: Props) {
         justifyContent: 'center',
         gap: 0.5,
         bgcolor: bg,
-        color: alpha(fg, 0.62),
+        color: translucent(fg, 0.62),
         fontSize: '0.75rem',
         textAlign: 'center',
         lineHeight: 1.4,
@@ -31,7 +31,7 @@ export function PublicChatFooter({ surfaces, height }: Props) {
     >
       <Box component="span">{PUBLIC_CHAT_TEXTS.footerDisclaimer}</Box>
       <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-        <Box component="a" href="/agb-public" target="_blank" rel="noopener" sx={{ color: 'inherit', textDecorationColor: alpha(fg, 0.35) }}>
+        <Box component="a" href="/agb-public" target="_blank" rel="noopener" sx={{ color: 'inherit', textDecorationColor: translucent(fg, 0.35) }}>
           {PUBLIC_CHAT_TEXTS.footerTerms}
         </Box>
         <Box component="span" aria-hidden>

@@ -2,7 +2,7 @@ import { VerifiedUserIcon } from '../components/ui/icons/VerifiedUserIcon.ts';
 import { Button } from '../components/ui/Button.ts';
 import { Box } from '../components/ui/Box.ts';
 import { Typography } from '../components/ui/Typography.ts';
-import { alpha } from '../components/ui/styles.ts';
+import { translucent } from '../lib/theme-tokens.ts';
 import { useRef } from 'react';
 import { ModalDialog } from '../components/ui/ModalDialog.tsx';
 import type { ChatSurfaces } from '../features/chat/chat-surfaces.ts';
@@ -24,7 +24,7 @@ export function TermsOverlay({ surfaces, onApprove }: Props) {
       labelledBy="terms-title"
       describedBy="terms-text"
       initialFocus={buttonRef}
-      sx={{ maxWidth: 400, bgcolor: card.bg, color: card.fg, border: `1px solid ${alpha(card.fg, 0.12)}`, textAlign: 'center' }}
+      sx={{ maxWidth: 400, bgcolor: card.bg, color: card.fg, border: `1px solid ${translucent(card.fg, 0.12)}`, textAlign: 'center' }}
     >
       <Box sx={{ p: { xs: 3, sm: 3.5 } }}>
         <Box
@@ -36,7 +36,7 @@ export function TermsOverlay({ surfaces, onApprove }: Props) {
             borderRadius: '16px',
             display: 'grid',
             placeItems: 'center',
-            bgcolor: alpha(card.fg, 0.08),
+            bgcolor: translucent(card.fg, 0.08),
           }}
         >
           <VerifiedUserIcon />
@@ -44,9 +44,9 @@ export function TermsOverlay({ surfaces, onApprove }: Props) {
         <Typography id="terms-title" variant="h6" component="h2" sx={{ mb: 1, fontWeight: 700 }}>
           {PUBLIC_CHAT_TEXTS.termsTitle}
         </Typography>
-        <Typography id="terms-text" variant="body2" sx={{ mb: 3, lineHeight: 1.65, color: alpha(card.fg, 0.8) }}>
+        <Typography id="terms-text" variant="body2" sx={{ mb: 3, lineHeight: 1.65, color: translucent(card.fg, 0.8) }}>
           {PUBLIC_CHAT_TEXTS.termsText}{' '}
-          <Box component="a" href="/agb-public" target="_blank" rel="noopener" sx={{ color: 'inherit', fontWeight: 600, textDecorationColor: alpha(card.fg, 0.5) }}>
+          <Box component="a" href="/agb-public" target="_blank" rel="noopener" sx={{ color: 'inherit', fontWeight: 600, textDecorationColor: translucent(card.fg, 0.5) }}>
             {PUBLIC_CHAT_TEXTS.termsLink}
           </Box>{' '}
           {PUBLIC_CHAT_TEXTS.termsTextEnd}
@@ -62,7 +62,7 @@ export function TermsOverlay({ surfaces, onApprove }: Props) {
           sx={{
             background: surfaces.button.bg,
             color: surfaces.button.fg,
-            border: `1px solid ${alpha(card.fg, 0.16)}`,
+            border: `1px solid ${translucent(card.fg, 0.16)}`,
             boxShadow: 'none',
             '&:hover': { background: surfaces.button.bg, opacity: 0.92, boxShadow: 'none' },
           }}

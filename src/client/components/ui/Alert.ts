@@ -1,5 +1,8 @@
 // Drawn by MUI with the office theme: use only below a `lazyMui` boundary (lib/lazy-mui.tsx) or inside
 // the public chat's theme scope. The office's first screen and the sign-in pages stay without it
 // (docs/decisions/026, 033). Features import these primitives from here, never from @mui/* itself.
-export { default as Alert } from '@mui/material/Alert';
-export { default as AlertTitle } from '@mui/material/AlertTitle';
+import MuiAlert, { type AlertProps } from '@mui/material/Alert';
+import MuiAlertTitle, { type AlertTitleProps } from '@mui/material/AlertTitle';
+import type { UiComponent } from './ui-component.ts';
+export const Alert = MuiAlert as UiComponent<AlertProps>;
+export const AlertTitle = MuiAlertTitle as UiComponent<AlertTitleProps>;

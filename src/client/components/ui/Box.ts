@@ -1,4 +1,8 @@
 // Drawn by MUI with the office theme: use only below a `lazyMui` boundary (lib/lazy-mui.tsx) or inside
 // the public chat's theme scope. The office's first screen and the sign-in pages stay without it
 // (docs/decisions/026, 033). Features import these primitives from here, never from @mui/* itself.
-export { default as Box } from '@mui/material/Box';
+import MuiBox from '@mui/material/Box';
+import type { Theme } from '@mui/material/styles';
+import type { BoxTypeMap } from '@mui/system';
+import type { UiOverridableMap } from './ui-component.ts';
+export const Box = MuiBox as UiOverridableMap<BoxTypeMap<Record<never, never>, 'div', Theme>>;

@@ -1,5 +1,7 @@
 // Drawn by MUI with the office theme: use only below a `lazyMui` boundary (lib/lazy-mui.tsx) or inside
 // the public chat's theme scope. The office's first screen and the sign-in pages stay without it
 // (docs/decisions/026, 033). Features import these primitives from here, never from @mui/* itself.
-export { default as InputBase } from '@mui/material/InputBase';
+import MuiInputBase, { type InputBaseProps } from '@mui/material/InputBase';
+import type { UiComponent } from './ui-component.ts';
 export type { InputBaseComponentProps } from '@mui/material/InputBase';
+export const InputBase = MuiInputBase as UiComponent<InputBaseProps>;

@@ -1,4 +1,6 @@
 // Drawn by MUI with the office theme: use only below a `lazyMui` boundary (lib/lazy-mui.tsx) or inside
 // the public chat's theme scope. The office's first screen and the sign-in pages stay without it
 // (docs/decisions/026, 033). Features import these primitives from here, never from @mui/* itself.
-export { default as Link } from '@mui/material/Link';
+import MuiLink from '@mui/material/Link';
+import type { UiOverridable } from './ui-component.ts';
+export const Link = MuiLink as UiOverridable<typeof MuiLink>;

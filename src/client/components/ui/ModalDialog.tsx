@@ -1,5 +1,5 @@
 import { Box } from './Box.ts';
-import type { SystemStyleObject, Theme } from './styles.ts';
+import type { UiStyle } from './style.ts';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
@@ -13,7 +13,7 @@ interface ModalDialogProps {
   /** Receives focus when the dialog opens (default: the browser's first focusable element). */
   initialFocus?: RefObject<HTMLElement | null>;
   /** Style additions for the dialog box (colours, width). */
-  sx?: SystemStyleObject<Theme>;
+  sx?: UiStyle;
   children: ReactNode;
 }
 

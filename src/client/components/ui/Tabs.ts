@@ -1,5 +1,8 @@
 // Drawn by MUI with the office theme: use only below a `lazyMui` boundary (lib/lazy-mui.tsx) or inside
 // the public chat's theme scope. The office's first screen and the sign-in pages stay without it
 // (docs/decisions/026, 033). Features import these primitives from here, never from @mui/* itself.
-export { default as Tab } from '@mui/material/Tab';
-export { default as Tabs } from '@mui/material/Tabs';
+import MuiTab from '@mui/material/Tab';
+import MuiTabs from '@mui/material/Tabs';
+import type { UiButtonBase, UiOverridable } from './ui-component.ts';
+export const Tab = MuiTab as UiButtonBase<typeof MuiTab>;
+export const Tabs = MuiTabs as UiOverridable<typeof MuiTabs>;

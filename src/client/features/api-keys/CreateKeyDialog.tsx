@@ -59,7 +59,8 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
             label={API_KEY_TEXTS.secretLabel}
             value={created.secret}
             fullWidth
-            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'api-secret', spellCheck: false }, input: { sx: { fontFamily: 'monospace' } } }}
+            htmlInput={{ readOnly: true, 'data-testid': 'api-secret', spellCheck: false }}
+            slotProps={{ input: { sx: { fontFamily: 'monospace' } } }}
             onFocus={(e) => e.target.select()}
           />
         </DialogContent>
@@ -96,7 +97,7 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
             onChange={(e) => setExpiry(e.target.value)}
             error={Boolean(errors.expires_at)}
             helperText={errors.expires_at}
-            slotProps={{ inputLabel: { shrink: true } }}
+            shrinkLabel
             fullWidth
           />
           <FormControl error={Boolean(errors.assistants)}>

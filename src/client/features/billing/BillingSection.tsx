@@ -126,7 +126,7 @@ function AddressForm({ data, defaultEmail, next }: { data: BillingAddressRespons
           label={BILLING_TEXTS.postcode}
           required
           autoComplete="postal-code"
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          htmlInput={{ inputMode: 'numeric' }}
           sx={{ gridColumn: { sm: 'span 2' } }}
         />
         <FormTextField control={control} name="city" label={BILLING_TEXTS.city} required autoComplete="address-level2" sx={{ gridColumn: { sm: 'span 4' } }} />
@@ -144,7 +144,7 @@ function AddressForm({ data, defaultEmail, next }: { data: BillingAddressRespons
               inputRef={field.ref}
               error={Boolean(fieldState.error)}
               helperText={fieldState.error?.message}
-              slotProps={{ select: { native: true }, htmlInput: { autoComplete: 'country' } }}
+              nativeSelect htmlInput={{ autoComplete: 'country' }}
               sx={{ gridColumn: { sm: 'span 3' } }}
             >
               {BILLING_COUNTRIES.map((code) => (

@@ -2,7 +2,7 @@ import { SendIcon } from '../../components/ui/icons/SendIcon.ts';
 import { IconButton } from '../../components/ui/IconButton.ts';
 import { InputBase } from '../../components/ui/InputBase.ts';
 import { Box } from '../../components/ui/Box.ts';
-import { alpha } from '../../components/ui/styles.ts';
+import { translucent } from '../../lib/theme-tokens.ts';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { MESSAGE_MAX_CHARS } from '../../../shared/constants.ts';
 import type { ChatSurfaces } from './chat-surfaces.ts';
@@ -108,8 +108,8 @@ export function ChatInput({ assistantName, ready, onSend, surfaces, adornment, p
           pr: 0.75,
           py: 0.75,
           borderRadius: '16px',
-          bgcolor: alpha('#000000', 0.22),
-          border: `1px solid ${tooLong ? '#FF7A5C' : alpha(surfaces.input.fg, 0.14)}`,
+          bgcolor: translucent('#000000', 0.22),
+          border: `1px solid ${tooLong ? '#FF7A5C' : translucent(surfaces.input.fg, 0.14)}`,
           transition: 'border-color 120ms',
           // The textarea's focus shows on the whole field: a 2 px ring in the input's text colour.
           '&:focus-within': { borderColor: 'transparent', outline: `2px solid ${surfaces.input.fg}`, outlineOffset: '1px' },
@@ -141,7 +141,7 @@ export function ChatInput({ assistantName, ready, onSend, surfaces, adornment, p
               transition: 'opacity 120ms, transform 120ms',
               '&:hover': { background: surfaces.button.bg, opacity: 0.9 },
               '&:active': { transform: 'scale(0.96)' },
-              '&.Mui-disabled': { background: alpha(surfaces.input.fg, 0.08), color: alpha(surfaces.input.fg, 0.3) },
+              '&.Mui-disabled': { background: translucent(surfaces.input.fg, 0.08), color: translucent(surfaces.input.fg, 0.3) },
             }}
           >
             <SendIcon size="small" />

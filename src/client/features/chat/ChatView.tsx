@@ -1,3 +1,4 @@
+import { COLORS, translucent } from '../../lib/theme-tokens.ts';
 import { ArrowBackIcon } from '../../components/ui/icons/ArrowBackIcon.ts';
 import { ChatOffIcon } from '../../components/ui/icons/ChatOffIcon.ts';
 import { Button } from '../../components/ui/Button.ts';
@@ -6,7 +7,6 @@ import { CircularProgress } from '../../components/ui/CircularProgress.ts';
 import { Box } from '../../components/ui/Box.ts';
 import { Card } from '../../components/ui/Card.ts';
 import { Typography } from '../../components/ui/Typography.ts';
-import { alpha } from '../../components/ui/styles.ts';
 import { useAssistantView } from '../../lib/assistant-view.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentUser } from '../../state/user-store.ts';
@@ -72,7 +72,7 @@ export default function ChatView({ assistantUuid, useSlots }: ChatViewProps) {
     return (
       <Card sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }} data-testid="chat-unavailable">
         <Box
-          sx={(theme) => ({
+          sx={{
             width: 64,
             height: 64,
             mx: 'auto',
@@ -81,8 +81,8 @@ export default function ChatView({ assistantUuid, useSlots }: ChatViewProps) {
             display: 'grid',
             placeItems: 'center',
             color: 'primary.main',
-            bgcolor: alpha(theme.palette.primary.main, 0.14),
-          })}
+            bgcolor: translucent(COLORS.primary, 0.14),
+          }}
         >
           <ChatOffIcon size={32} />
         </Box>

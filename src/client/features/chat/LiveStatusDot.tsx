@@ -1,15 +1,9 @@
 import { Box } from '../../components/ui/Box.ts';
-import { keyframes } from '../../components/ui/styles.ts';
+import { PULSE_KEYFRAMES } from '../../components/ui/styles.ts';
 import { COLORS } from '../../lib/theme-tokens.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
 import { useLiveConnectionState, type ConnectionState } from '../../lib/live-channel.ts';
 import { CHAT_TEXTS } from '../../lib/chat/index.ts';
-
-const pulse = keyframes`
-  0% { box-shadow: 0 0 0 0 currentColor; }
-  70% { box-shadow: 0 0 0 6px transparent; }
-  100% { box-shadow: 0 0 0 0 transparent; }
-`;
 
 const DOT: Record<ConnectionState, { color: string; pulse: boolean }> = {
   initialized: { color: '#8D95A0', pulse: false },
@@ -52,12 +46,13 @@ export function LiveStatusDot() {
         <Box
           component="span"
           sx={{
+            ...PULSE_KEYFRAMES,
             width: 8,
             height: 8,
             borderRadius: '50%',
             bgcolor: dot.color,
             color: dot.color,
-            animation: dot.pulse ? `${pulse} 1.6s ease-out infinite` : 'none',
+            animation: dot.pulse ? 'mika-pulse 1.6s ease-out infinite' : 'none',
           }}
         />
       </Box>

@@ -1,20 +1,11 @@
 import { Box } from '../../components/ui/Box.ts';
-import { keyframes } from '../../components/ui/styles.ts';
+import { BLINK_KEYFRAMES, BOUNCE_KEYFRAMES } from '../../components/ui/styles.ts';
 import type { ChatStatus } from '../../../shared/events.ts';
 import { CONVERSATION_MESSAGES } from '../../../shared/messages.ts';
 import { Markdown } from '../../components/Markdown.tsx';
 import { Bubble } from './MessageBubble.tsx';
 import type { ChatSurfaces } from './chat-surfaces.ts';
 import { CHAT_TEXTS, type ChatAssistant } from '../../lib/chat/index.ts';
-
-const bounce = keyframes`
-  0%, 80%, 100% { transform: translateY(0); opacity: 0.35; }
-  40% { transform: translateY(-4px); opacity: 1; }
-`;
-const blink = keyframes`
-  0%, 45% { opacity: 1; }
-  50%, 100% { opacity: 0; }
-`;
 
 function TypingDots() {
   return (
@@ -24,11 +15,12 @@ function TypingDots() {
           key={i}
           component="span"
           sx={{
+            ...BOUNCE_KEYFRAMES,
             width: 6,
             height: 6,
             borderRadius: '50%',
             bgcolor: 'currentColor',
-            animation: `${bounce} 1.2s ease-in-out ${i * 0.16}s infinite`,
+            animation: `mika-bounce 1.2s ease-in-out ${i * 0.16}s infinite`,
             '@media (prefers-reduced-motion: reduce)': { animation: 'none', opacity: 0.7 },
           }}
         />
@@ -56,6 +48,7 @@ export function PendingBubble({ status, msg, streamingText, surfaces, assistant 
       <Bubble origin="ai" surfaces={surfaces} assistant={assistant} testId="streaming-answer">
         <Box
           sx={{
+            ...BLINK_KEYFRAMES,
             '& .markdown > p:last-child::after, & .markdown > ul:last-child > li:last-child::after, & .markdown > ol:last-child > li:last-child::after': {
               content: '""',
               display: 'inline-block',
@@ -65,7 +58,7 @@ export function PendingBubble({ status, msg, streamingText, surfaces, assistant 
               verticalAlign: '-0.15em',
               bgcolor: 'currentColor',
               opacity: 0.6,
-              animation: `${blink} 1s step-end infinite`,
+              animation: 'mika-blink 1s step-end infinite',
             },
           }}
         >

@@ -1,5 +1,4 @@
-import { alpha } from '../../components/ui/styles.ts';
-import { COLORS } from '../../lib/theme-tokens.ts';
+import { COLORS, translucent } from '../../lib/theme-tokens.ts';
 import { fontColorFor, type ChatColors } from './chat-colors.ts';
 
 export interface Surface {
@@ -33,7 +32,7 @@ const OFFICE: ChatSurfaces = {
   button: { bg: BRAND_GRADIENT, fg: '#FFFFFF' },
   border: COLORS.border,
   muted: '#A7AFBA',
-  userBubbleShadow: `0 4px 14px ${alpha(COLORS.primary, 0.18)}`,
+  userBubbleShadow: `0 4px 14px ${translucent(COLORS.primary, 0.18)}`,
 };
 
 /** Custom colours (public chat): every surface gets black or white text by its luminance. */
@@ -48,8 +47,8 @@ export function resolveSurfaces(colors?: ChatColors): ChatSurfaces {
     userBubble: on(colors.button),
     input: on(colors.tertiary),
     button: on(colors.button),
-    border: alpha(font, 0.12),
-    muted: alpha(font, 0.65),
+    border: translucent(font, 0.12),
+    muted: translucent(font, 0.65),
     userBubbleShadow: 'none',
   };
 }

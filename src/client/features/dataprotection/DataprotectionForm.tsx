@@ -105,7 +105,7 @@ export function DataprotectionForm({ saved }: { saved: FilterSettings }) {
                   </Box>
                 </Box>
               }
-              slotProps={{ htmlInput: { spellCheck: false } }}
+              htmlInput={{ spellCheck: false }}
             />
             <Alert severity="info" variant="outlined" sx={{ mt: 2.5, alignItems: 'flex-start' }}>
               <AlertTitle sx={{ fontWeight: 700 }}>{DATA_PROTECTION_TEXTS.infoTitle}</AlertTitle>

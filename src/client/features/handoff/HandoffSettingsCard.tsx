@@ -89,7 +89,7 @@ function HandoffSettingsForm({ assistant, saved: initial }: { assistant: Assista
                   label={HANDOFF_TEXTS.day}
                   value={h.day}
                   onChange={(e) => setHours(index, { day: Number(e.target.value) })}
-                  slotProps={{ select: { native: true } }}
+                  nativeSelect
                   sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
                 >
                   {HANDOFF_TEXTS.weekdays.map((name, i) => (
@@ -98,8 +98,8 @@ function HandoffSettingsForm({ assistant, saved: initial }: { assistant: Assista
                     </option>
                   ))}
                 </TextField>
-                <TextField size="small" type="time" label={HANDOFF_TEXTS.from} value={h.from} onChange={(e) => setHours(index, { from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-                <TextField size="small" type="time" label={HANDOFF_TEXTS.to} value={h.to} onChange={(e) => setHours(index, { to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+                <TextField size="small" type="time" label={HANDOFF_TEXTS.from} value={h.from} onChange={(e) => setHours(index, { from: e.target.value })} shrinkLabel />
+                <TextField size="small" type="time" label={HANDOFF_TEXTS.to} value={h.to} onChange={(e) => setHours(index, { to: e.target.value })} shrinkLabel />
                 <IconButton aria-label={HANDOFF_TEXTS.removeHours} onClick={() => update({ hours: form.hours.filter((_, i) => i !== index) })}>
                   <DeleteIcon />
                 </IconButton>
@@ -122,7 +122,7 @@ function HandoffSettingsForm({ assistant, saved: initial }: { assistant: Assista
           helperText={HANDOFF_TEXTS.waitHelper}
           value={form.waitSeconds}
           onChange={(e) => update({ waitSeconds: Number(e.target.value) })}
-          slotProps={{ htmlInput: { min: 30, max: 900, step: 10 } }}
+          htmlInput={{ min: 30, max: 900, step: 10 }}
         />
         <TextField
           size="small"

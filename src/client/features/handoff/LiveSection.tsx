@@ -198,7 +198,7 @@ function ThreadPanel({ thread, onBack }: { thread: LiveThread; onBack: () => voi
             multiline
             maxRows={4}
             placeholder={HANDOFF_TEXTS.placeholder}
-            slotProps={{ htmlInput: { 'aria-label': HANDOFF_TEXTS.placeholder, maxLength: 4000 } }}
+            htmlInput={{ 'aria-label': HANDOFF_TEXTS.placeholder, maxLength: 4000 }}
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => {

@@ -111,7 +111,7 @@ export function ImageView({ assistant }: { assistant: AssistantSummary }) {
           maxRows={8}
           fullWidth
           disabled={unavailable}
-          slotProps={{ htmlInput: { maxLength: IMAGE_DESCRIPTION_MAX } }}
+          htmlInput={{ maxLength: IMAGE_DESCRIPTION_MAX }}
         />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
           <Button

@@ -1,8 +1,8 @@
-import { COLORS } from '../../lib/theme-tokens.ts';
+import { COLORS, translucent } from '../../lib/theme-tokens.ts';
 import { ButtonBase } from '../../components/ui/ButtonBase.ts';
 import { Box } from '../../components/ui/Box.ts';
 import { Typography } from '../../components/ui/Typography.ts';
-import { alpha } from '../../components/ui/styles.ts';
+import { transition } from '../../components/ui/styles.ts';
 import { CheckCircleIcon } from '../../components/ui/icons/CheckCircleIcon.ts';
 import { previewOf } from './style-previews.ts';
 
@@ -25,21 +25,21 @@ export function StyleTile({
       onClick={onSelect}
       aria-pressed={selected}
       data-testid={`style-tile-${value}`}
-      sx={(theme) => ({
+      sx={{
         display: 'flex',
         flexDirection: 'column',
         alignItems: 'stretch',
         textAlign: 'left',
         borderRadius: '14px',
         overflow: 'hidden',
-        border: `2px solid ${selected ? theme.palette.primary.main : theme.palette.divider}`,
-        bgcolor: selected ? alpha(theme.palette.primary.main, 0.08) : 'background.paper',
-        transition: theme.transitions.create(['border-color', 'background-color']),
+        border: `2px solid ${selected ? COLORS.primary : COLORS.border}`,
+        bgcolor: selected ? translucent(COLORS.primary, 0.08) : 'background.paper',
+        transition: transition('border-color', 'background-color'),
         '&:hover': {
-          borderColor: selected ? theme.palette.primary.main : alpha(theme.palette.primary.main, 0.5),
+          borderColor: selected ? COLORS.primary : translucent(COLORS.primary, 0.5),
         },
-        '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.light}`, outlineOffset: 2 },
-      })}
+        '&.Mui-focusVisible': { outline: `2px solid ${COLORS.primaryText}`, outlineOffset: 2 },
+      }}
     >
       <Box
         aria-hidden

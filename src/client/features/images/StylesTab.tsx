@@ -1,3 +1,4 @@
+import { COLORS } from '../../lib/theme-tokens.ts';
 import { Button } from '../../components/ui/Button.ts';
 import { IconButton } from '../../components/ui/IconButton.ts';
 import { ToggleButton, ToggleButtonGroup } from '../../components/ui/ToggleButton.ts';
@@ -231,14 +232,14 @@ function CustomMode({
           <Box
             component="li"
             key={image.uuid}
-            sx={(theme) => ({
+            sx={{
               position: 'relative',
               aspectRatio: '1',
               borderRadius: '14px',
               overflow: 'hidden',
-              border: `1px solid ${theme.palette.divider}`,
+              border: `1px solid ${COLORS.border}`,
               bgcolor: 'background.default',
-            })}
+            }}
           >
             <Box
               component="img"
@@ -269,7 +270,7 @@ function CustomMode({
             <Box
               component="label"
               htmlFor={inputId}
-              sx={(theme) => ({
+              sx={{
                 position: 'relative',
                 height: '100%',
                 display: 'flex',
@@ -279,12 +280,12 @@ function CustomMode({
                 gap: 0.5,
                 textAlign: 'center',
                 borderRadius: '14px',
-                border: `2px dashed ${theme.palette.divider}`,
+                border: `2px dashed ${COLORS.border}`,
                 color: 'text.secondary',
                 cursor: 'pointer',
                 '&:hover': { borderColor: 'primary.main', color: 'text.primary' },
-                '&:focus-within': { outline: `2px solid ${theme.palette.primary.light}`, outlineOffset: 2 },
-              })}
+                '&:focus-within': { outline: `2px solid ${COLORS.primaryText}`, outlineOffset: 2 },
+              }}
             >
               {upload.isPending ? <CircularProgress size={24} aria-label={IMAGE_TEXTS.uploading} /> : <AddPhotoIcon />}
               <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>

@@ -63,7 +63,7 @@ export function McpServerDialog({ teamUuid, server, onClose }: Props) {
             name="name"
             label={INSIGHT_TEXTS.name}
             autoComplete="off"
-            slotProps={{ htmlInput: { maxLength: 80 } }}
+            htmlInput={{ maxLength: 80 }}
           />
           <FormTextField
             control={fieldControl}
@@ -72,7 +72,7 @@ export function McpServerDialog({ teamUuid, server, onClose }: Props) {
             type="url"
             autoComplete="off"
             helperText={INSIGHT_TEXTS.urlHelp}
-            slotProps={{ htmlInput: { maxLength: 2000, spellCheck: false } }}
+            htmlInput={{ maxLength: 2000, spellCheck: false }}
           />
           <FormTextField
             control={fieldControl}
@@ -80,7 +80,7 @@ export function McpServerDialog({ teamUuid, server, onClose }: Props) {
             label={INSIGHT_TEXTS.description}
             multiline
             minRows={2}
-            slotProps={{ htmlInput: { maxLength: 2000 } }}
+            htmlInput={{ maxLength: 2000 }}
           />
           <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
             <Typography component="legend" variant="subtitle2" sx={{ fontWeight: 600 }}>
@@ -108,7 +108,7 @@ export function McpServerDialog({ teamUuid, server, onClose }: Props) {
                     name={`headers.${i}.name`}
                     label={INSIGHT_TEXTS.headerName}
                     autoComplete="off"
-                    slotProps={{ htmlInput: { maxLength: 100, spellCheck: false } }}
+                    htmlInput={{ maxLength: 100, spellCheck: false }}
                   />
                   <Box sx={{ gridColumn: { xs: '1 / 2', sm: 'auto' }, gridRow: { xs: 2, sm: 'auto' } }}>
                     <FormPasswordField
@@ -117,7 +117,7 @@ export function McpServerDialog({ teamUuid, server, onClose }: Props) {
                       label={INSIGHT_TEXTS.headerValue}
                       autoComplete="new-password"
                       helperText={row.stored ? INSIGHT_TEXTS.keepSecret : undefined}
-                      slotProps={{ htmlInput: { maxLength: 4000, spellCheck: false } }}
+                      htmlInput={{ maxLength: 4000, spellCheck: false }}
                     />
                   </Box>
                   <IconButton

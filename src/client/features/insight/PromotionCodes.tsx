@@ -199,7 +199,7 @@ function NewPromotionForm() {
           helperText={errors.code ?? INSIGHT_TEXTS.codeHelp}
           required
           autoComplete="off"
-          slotProps={{ htmlInput: { maxLength: 64, spellCheck: false } }}
+          htmlInput={{ maxLength: 64, spellCheck: false }}
         />
         <Box sx={{ display: 'grid', gap: 1 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
@@ -221,7 +221,7 @@ function NewPromotionForm() {
               error={!!errors.discount}
               helperText={errors.discount}
               required
-              slotProps={{ htmlInput: { min: 1, max: 100, step: 1, inputMode: 'numeric' } }}
+              htmlInput={{ min: 1, max: 100, step: 1, inputMode: 'numeric' }}
             />
           ) : (
             <TextField
@@ -233,7 +233,7 @@ function NewPromotionForm() {
               helperText={errors.discount}
               required
               autoComplete="off"
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              htmlInput={{ inputMode: 'decimal' }}
             />
           )}
         </Box>
@@ -244,7 +244,7 @@ function NewPromotionForm() {
           onChange={set('valid_until')}
           error={!!errors.valid_until}
           helperText={errors.valid_until}
-          slotProps={{ inputLabel: { shrink: true } }}
+          shrinkLabel
         />
         <TextField
           label={INSIGHT_TEXTS.durationMonths}
@@ -253,7 +253,7 @@ function NewPromotionForm() {
           onChange={set('duration_months')}
           error={!!errors.duration_months}
           helperText={errors.duration_months ?? INSIGHT_TEXTS.durationHelp}
-          slotProps={{ htmlInput: { min: 1, max: 120, step: 1, inputMode: 'numeric' } }}
+          htmlInput={{ min: 1, max: 120, step: 1, inputMode: 'numeric' }}
         />
         <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end' }}>
           <Button type="submit" variant="contained" startIcon={<AddIcon />} loading={create.isPending}>

@@ -152,7 +152,7 @@ function ProviderCard({ setting, reembedding }: { setting: ProviderSetting; reem
         onChange={set('provider')}
         error={!!errors.provider}
         helperText={errors.provider}
-        slotProps={{ htmlInput: { 'data-testid': `${id}-provider` } }}
+        htmlInput={{ 'data-testid': `${id}-provider` }}
       >
         {PROVIDERS_OF[capability].map((p) => (
           <MenuItem key={p} value={p}>
@@ -171,7 +171,7 @@ function ProviderCard({ setting, reembedding }: { setting: ProviderSetting; reem
             type="url"
             autoComplete="off"
             sx={{ gridColumn: '1 / -1' }}
-            slotProps={{ htmlInput: { maxLength: 2000, spellCheck: false } }}
+            htmlInput={{ maxLength: 2000, spellCheck: false }}
           />
           <TextField
             label={INSIGHT_TEXTS.apiKey}
@@ -181,7 +181,7 @@ function ProviderCard({ setting, reembedding }: { setting: ProviderSetting; reem
             helperText={errors.apiKey ?? (setting.hasKey ? INSIGHT_TEXTS.apiKeyStored : INSIGHT_TEXTS.apiKeyNew)}
             type="password"
             autoComplete="new-password"
-            slotProps={{ htmlInput: { maxLength: 4000, spellCheck: false } }}
+            htmlInput={{ maxLength: 4000, spellCheck: false }}
           />
           <TextField
             label={INSIGHT_TEXTS.model}
@@ -191,7 +191,7 @@ function ProviderCard({ setting, reembedding }: { setting: ProviderSetting; reem
             helperText={errors.model}
             required
             autoComplete="off"
-            slotProps={{ htmlInput: { maxLength: 200, spellCheck: false } }}
+            htmlInput={{ maxLength: 200, spellCheck: false }}
           />
           {HAS_CONTEXT.has(capability) && (
             <TextField
@@ -201,7 +201,7 @@ function ProviderCard({ setting, reembedding }: { setting: ProviderSetting; reem
               error={!!errors.contextTokens}
               helperText={errors.contextTokens ?? INSIGHT_TEXTS.contextTokensHelp}
               type="number"
-              slotProps={{ htmlInput: { min: 1000, max: 10_000_000, step: 1000, inputMode: 'numeric' } }}
+              htmlInput={{ min: 1000, max: 10_000_000, step: 1000, inputMode: 'numeric' }}
             />
           )}
         </Box>

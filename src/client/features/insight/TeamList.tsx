@@ -116,8 +116,8 @@ export function TeamList() {
           size="small"
           autoComplete="off"
           sx={{ flex: '1 1 260px', maxWidth: 420 }}
+          htmlInput={{ maxLength: 100, spellCheck: false }}
           slotProps={{
-            htmlInput: { maxLength: 100, spellCheck: false },
             input: {
               startAdornment: (
                 <InputAdornment position="start">

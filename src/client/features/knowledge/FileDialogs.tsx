@@ -52,7 +52,7 @@ export function EditFileDialog({ assistantUuid, file, onClose }: FileDialogProps
           error={nameError !== ''}
           helperText={nameError || ' '}
           required
-          slotProps={{ htmlInput: { maxLength: 200 } }}
+          htmlInput={{ maxLength: 200 }}
         />
         <TextField
           label={KNOWLEDGE_TEXTS.description}
@@ -60,7 +60,7 @@ export function EditFileDialog({ assistantUuid, file, onClose }: FileDialogProps
           onChange={(e) => setDescription(e.target.value)}
           multiline
           minRows={2}
-          slotProps={{ htmlInput: { maxLength: 2000 } }}
+          htmlInput={{ maxLength: 2000 }}
         />
       </DialogContent>
       <DialogActions>

@@ -90,7 +90,7 @@ function EditQaDialog({ assistantUuid, entry, onClose }: { assistantUuid: string
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="qa-edit-title">
       <DialogTitle id="qa-edit-title">{KNOWLEDGE_TEXTS.qaEditTitle}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-        <TextField label={KNOWLEDGE_TEXTS.qaQuestion} value={question} onChange={(e) => setQuestion(e.target.value)} required slotProps={{ htmlInput: { maxLength: QA_QUESTION_MAX } }} />
+        <TextField label={KNOWLEDGE_TEXTS.qaQuestion} value={question} onChange={(e) => setQuestion(e.target.value)} required htmlInput={{ maxLength: QA_QUESTION_MAX }} />
         <TextField
           label={KNOWLEDGE_TEXTS.qaAnswer}
           value={answer}
@@ -100,7 +100,7 @@ function EditQaDialog({ assistantUuid, entry, onClose }: { assistantUuid: string
           minRows={4}
           error={error !== ''}
           helperText={error || ' '}
-          slotProps={{ htmlInput: { maxLength: QA_ANSWER_MAX } }}
+          htmlInput={{ maxLength: QA_ANSWER_MAX }}
         />
       </DialogContent>
       <DialogActions>

@@ -83,7 +83,7 @@ export function UploadDialog({
           onChange={(e) => setDescription(e.target.value)}
           multiline
           minRows={2}
-          slotProps={{ htmlInput: { maxLength: 2000 } }}
+          htmlInput={{ maxLength: 2000 }}
         />
         <Box>
           <FormControlLabel

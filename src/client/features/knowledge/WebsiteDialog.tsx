@@ -52,14 +52,14 @@ export function WebsiteDialog({ assistantUuid, open, onClose }: { assistantUuid:
           onChange={(e) => setUrl(e.target.value)}
           required
           autoFocus
-          slotProps={{ htmlInput: { inputMode: 'url', maxLength: 2000 } }}
+          htmlInput={{ inputMode: 'url', maxLength: 2000 }}
         />
         <TextField
           label={WEBSITE_TEXTS.sitemap}
           helperText={WEBSITE_TEXTS.sitemapHelp}
           value={sitemapUrl}
           onChange={(e) => setSitemapUrl(e.target.value)}
-          slotProps={{ htmlInput: { inputMode: 'url', maxLength: 2000 } }}
+          htmlInput={{ inputMode: 'url', maxLength: 2000 }}
         />
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <TextField label={WEBSITE_TEXTS.include} helperText={WEBSITE_TEXTS.patternHelp} value={include} onChange={(e) => setInclude(e.target.value)} />
@@ -72,7 +72,7 @@ export function WebsiteDialog({ assistantUuid, open, onClose }: { assistantUuid:
             type="number"
             value={maxPages}
             onChange={(e) => setMaxPages(e.target.value)}
-            slotProps={{ htmlInput: { min: 1, max: 1000 } }}
+            htmlInput={{ min: 1, max: 1000 }}
           />
           <TextField select label={WEBSITE_TEXTS.interval} value={interval} onChange={(e) => setInterval(e.target.value as WebsiteInterval)}>
             {WEBSITE_INTERVALS.map((i) => (

@@ -3,7 +3,7 @@ import { Skeleton } from '../../components/ui/Skeleton.ts';
 import { Box } from '../../components/ui/Box.ts';
 import { Container } from '../../components/ui/Container.ts';
 import { Paper } from '../../components/ui/Paper.ts';
-import type { SxProps, Theme } from '../../components/ui/styles.ts';
+import type { UiStyle } from '../../components/ui/style.ts';
 import type { LegalPage as LegalPageName } from '../../../shared/constants.ts';
 import { renderMarkdown } from '../../components/markdown-render.tsx';
 import { LegalLinks } from '../../components/LegalLinks.tsx';
@@ -14,12 +14,12 @@ import { useLegalPageQuery } from './legal-api.ts';
 
 // The operator's Markdown through the one renderer (raw HTML dropped, links checked), styled as the
 // app's typography.
-const legalSx: SxProps<Theme> = (theme) => ({
+const legalSx: UiStyle = {
   overflowWrap: 'anywhere',
-  '& h1': { ...theme.typography.h4, mt: 0, mb: 2, fontSize: { xs: '1.5rem', sm: '1.75rem' }, hyphens: 'auto' },
-  '& h2': { ...theme.typography.h6, mt: 4, mb: 1.5 },
-  '& h3': { ...theme.typography.subtitle1, mt: 3, mb: 1 },
-  '& p': { ...theme.typography.body1, mt: 0, mb: 1.75, color: 'text.secondary' },
+  '& h1': { typography: 'h4', mt: 0, mb: 2, fontSize: { xs: '1.5rem', sm: '1.75rem' }, hyphens: 'auto' },
+  '& h2': { typography: 'h6', mt: 4, mb: 1.5 },
+  '& h3': { typography: 'subtitle1', mt: 3, mb: 1 },
+  '& p': { typography: 'body1', mt: 0, mb: 1.75, color: 'text.secondary' },
   '& ul, & ol': { pl: 3, mt: 0, mb: 2, color: 'text.secondary', '& li': { mb: 0.75 } },
   '& blockquote': {
     mx: 0,
@@ -35,7 +35,7 @@ const legalSx: SxProps<Theme> = (theme) => ({
   '& a': { color: 'primary.light', fontWeight: 500 },
   '& hr': { border: 0, borderTop: '1px solid', borderColor: 'divider', my: 3 },
   '& strong': { color: 'text.primary', fontWeight: 600 },
-});
+};
 
 /** /avv, /agb, /agb-public, /sla, /datenschutz: the operator's Markdown texts. */
 export default function LegalPage({ page }: { page: LegalPageName }) {

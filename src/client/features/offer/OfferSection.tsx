@@ -222,7 +222,7 @@ function BookDialog({ plan, period, onClose, onBooked }: { plan: PlanCard; perio
       onClose={onClose}
       aria-labelledby="offer-book-title"
       aria-describedby="offer-book-text"
-      slotProps={{ paper: { sx: { width: 400, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+      paperWidth={400}
     >
       <DialogTitle id="offer-book-title">{OFFER_TEXTS.confirmTitle(plan.title)}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>

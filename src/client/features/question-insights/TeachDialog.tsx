@@ -42,7 +42,7 @@ export function TeachDialog({ assistantUuid, question: asked, onClose }: { assis
           error={Boolean(errors.question)}
           helperText={errors.question ?? ' '}
           required
-          slotProps={{ htmlInput: { maxLength: QA_QUESTION_MAX } }}
+          htmlInput={{ maxLength: QA_QUESTION_MAX }}
         />
         <TextField
           label={QUESTION_INSIGHT_TEXTS.answer}
@@ -54,7 +54,7 @@ export function TeachDialog({ assistantUuid, question: asked, onClose }: { assis
           multiline
           minRows={4}
           autoFocus
-          slotProps={{ htmlInput: { maxLength: QA_ANSWER_MAX } }}
+          htmlInput={{ maxLength: QA_ANSWER_MAX }}
         />
       </DialogContent>
       <DialogActions>

@@ -204,7 +204,7 @@ function ExtraCard({ product, icon, title, price, bonus, included, booked, cance
               if (event.target.value !== '' && Number.isFinite(value)) setQty(clampQuantity(value));
             }}
             onBlur={() => setBoth(Number(typed))}
-            slotProps={{ htmlInput: { min: SHOP_QTY.min, max: SHOP_QTY.max, step: SHOP_QTY.step, inputMode: 'numeric', 'data-testid': `shop-${product}-qty` } }}
+            htmlInput={{ min: SHOP_QTY.min, max: SHOP_QTY.max, step: SHOP_QTY.step, inputMode: 'numeric', 'data-testid': `shop-${product}-qty` }}
             sx={{ width: 96, flexShrink: 0 }}
           />
         </Box>
@@ -266,7 +266,7 @@ function ConfirmDialog({ pending, onClose }: { pending: Pending; onClose: () => 
       onClose={onClose}
       aria-labelledby="shop-confirm-title"
       aria-describedby="shop-confirm-text"
-      slotProps={{ paper: { sx: { width: 400, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+      paperWidth={400}
     >
       <DialogTitle id="shop-confirm-title">{pending.action === 'add' ? SHOP_TEXTS.confirmAddTitle : SHOP_TEXTS.confirmCancelTitle}</DialogTitle>
       <DialogContent>

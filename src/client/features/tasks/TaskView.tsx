@@ -138,7 +138,7 @@ export default function TaskView({ assistantUuid }: { assistantUuid: string }) {
           }}
           error={error !== null}
           helperText={error ?? TASK_TEXTS.inputCount(count, TASK_INPUT_MIN)}
-          slotProps={{ htmlInput: { maxLength: TASK_INPUT_MAX, 'data-testid': 'task-input' } }}
+          htmlInput={{ maxLength: TASK_INPUT_MAX, 'data-testid': 'task-input' }}
           fullWidth
         />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>

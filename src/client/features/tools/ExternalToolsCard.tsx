@@ -141,7 +141,7 @@ function ServerRow({
           checked={server.active}
           disabled={busy}
           onChange={(event) => onToggle(event.target.checked)}
-          slotProps={{ input: { 'aria-label': TOOL_TEXTS.switchLabel(server.name) } }}
+          htmlInput={{ 'aria-label': TOOL_TEXTS.switchLabel(server.name) }}
         />
       </Box>
       {server.error && (

@@ -1,6 +1,6 @@
+import { COLORS, translucent } from '../../lib/theme-tokens.ts';
 import { Box } from '../../components/ui/Box.ts';
 import { Typography } from '../../components/ui/Typography.ts';
-import { alpha } from '../../components/ui/styles.ts';
 import type { ReactNode } from 'react';
 
 /** Icon, title, description and an action on the right: the head of every tool card. */
@@ -20,7 +20,7 @@ export function ToolHeader({
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 2 }}>
       <Box
-        sx={(theme) => ({
+        sx={{
           width: 44,
           height: 44,
           flexShrink: 0,
@@ -28,8 +28,8 @@ export function ToolHeader({
           display: { xs: 'none', sm: 'grid' },
           placeItems: 'center',
           color: 'primary.main',
-          bgcolor: alpha(theme.palette.primary.main, 0.14),
-        })}
+          bgcolor: translucent(COLORS.primary, 0.14),
+        }}
       >
         {icon}
       </Box>

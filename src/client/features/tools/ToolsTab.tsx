@@ -104,7 +104,7 @@ function ToolCard({
                   { onSuccess: (r) => showSuccess(r.message || TOOL_MESSAGES.settingSaved) },
                 )
               }
-              slotProps={{ input: { 'aria-label': TOOL_TEXTS.switchLabel(tool.name) } }}
+              htmlInput={{ 'aria-label': TOOL_TEXTS.switchLabel(tool.name) }}
             />
           </Box>
         }

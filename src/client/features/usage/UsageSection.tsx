@@ -175,7 +175,7 @@ function ChartCard({ months }: { months: CreditMonth[] }) {
           label={USAGE_TEXTS.chartMonth}
           value={month}
           onChange={(e) => setMonth(e.target.value)}
-          slotProps={{ select: { native: true } }}
+          nativeSelect
           sx={{ minWidth: 180 }}
         >
           {months.map((m) => (
@@ -344,7 +344,7 @@ function TopUpTab({
             onBlur={() => setTouched(true)}
             error={touched && !valid}
             helperText={touched && !valid ? USAGE_TEXTS.amountInvalid : USAGE_TEXTS.amountHint}
-            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'topup-amount' } }}
+            htmlInput={{ inputMode: 'numeric', 'data-testid': 'topup-amount' }}
             sx={{ width: { xs: '100%', sm: 240 } }}
           />
           <Button type="submit" variant="contained" size="large" startIcon={<ShoppingCartIcon />} sx={{ mt: { sm: 0.5 } }}>

@@ -2,7 +2,7 @@ import { COLORS } from '../../lib/theme-tokens.ts';
 import { Radio, RadioGroup } from '../../components/ui/Radio.ts';
 import { Box } from '../../components/ui/Box.ts';
 import { Typography } from '../../components/ui/Typography.ts';
-import { alpha } from '../../components/ui/styles.ts';
+import { choiceOutline } from '../../components/ui/styles.ts';
 import { ForwardToInboxIcon } from '../../components/ui/icons/ForwardToInboxIcon.ts';
 import { KeyIcon } from '../../components/ui/icons/KeyIcon.ts';
 import { USER_TEXTS } from './texts.ts';
@@ -34,20 +34,18 @@ export function AccessChoice({ invitation, onChange, disabled }: Props) {
           <Box
             key={value}
             component="label"
-            sx={(theme) => ({
+            sx={{
               display: 'flex',
               gap: 1.5,
               alignItems: 'flex-start',
               p: 2,
               borderRadius: '14px',
               cursor: disabled ? 'default' : 'pointer',
-              border: `1px solid ${active ? theme.palette.primary.main : theme.palette.divider}`,
-              bgcolor: active ? alpha(theme.palette.primary.main, 0.08) : theme.palette.surface.raised,
-              transition: theme.transitions.create(['border-color', 'background-color']),
-              '&:hover': disabled ? {} : { borderColor: active ? theme.palette.primary.main : 'rgba(255,255,255,0.3)' },
-            })}
+              ...choiceOutline(active),
+              '&:hover': disabled ? {} : { borderColor: active ? COLORS.primary : 'rgba(255,255,255,0.3)' },
+            }}
           >
-            <Radio value={value} disabled={disabled} sx={{ p: 0.5, mt: -0.25 }} slotProps={{ input: { 'aria-label': label } }} />
+            <Radio value={value} disabled={disabled} sx={{ p: 0.5, mt: -0.25 }} htmlInput={{ 'aria-label': label }} />
             <Box sx={{ minWidth: 0 }}>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.25 }}>
                 <Icon size="small" style={{ color: active ? COLORS.primaryText : COLORS.textSecondary }} />

@@ -30,7 +30,7 @@ export function AdminSwitch<TValues extends FieldValues>({ control, name, disabl
                 checked={field.value === true}
                 onChange={(event) => field.onChange(event.target.checked)}
                 onBlur={field.onBlur}
-                slotProps={{ input: { ref: field.ref } }}
+                htmlInput={{ ref: field.ref }}
               />
             }
             slotProps={{ typography: { sx: { fontWeight: 600 } } }}

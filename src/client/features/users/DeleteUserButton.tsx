@@ -58,7 +58,7 @@ export function DeleteUserButton({ member, self }: Props) {
         open={open}
         onClose={() => !mutation.isPending && setOpen(false)}
         aria-labelledby="delete-user-title"
-        slotProps={{ paper: { sx: { width: 400, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+        paperWidth={400}
       >
         <DialogTitle id="delete-user-title">{USER_TEXTS.deleteTitle}</DialogTitle>
         <DialogContent>

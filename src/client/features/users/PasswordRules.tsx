@@ -1,5 +1,6 @@
 import { Box } from '../../components/ui/Box.ts';
 import { Typography } from '../../components/ui/Typography.ts';
+import { raisedPanel } from '../../components/ui/styles.ts';
 import { CheckCircleIcon } from '../../components/ui/icons/CheckCircleIcon.ts';
 import { CircleOutlineIcon } from '../../components/ui/icons/CircleOutlineIcon.ts';
 import { USER_PASSWORD_MIN } from '../../../shared/schemas/users.ts';
@@ -20,12 +21,7 @@ export function PasswordRules({ value }: { value: string }) {
   return (
     <Box
       data-testid="password-rules"
-      sx={(theme) => ({
-        p: 2,
-        borderRadius: '12px',
-        border: `1px solid ${theme.palette.divider}`,
-        bgcolor: theme.palette.surface.raised,
-      })}
+      sx={{ p: 2, borderRadius: '12px', ...raisedPanel() }}
     >
       <Typography variant="subtitle2" sx={{ mb: 1 }}>
         {USER_TEXTS.passwordRulesTitle}

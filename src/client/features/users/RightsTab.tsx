@@ -40,7 +40,7 @@ function RightSwitch({ label, subject, checked, disabled, tooltip, onChange }: R
           checked={checked}
           onChange={(event) => onChange(event.target.checked)}
           // The visible label first (WCAG 2.5.3), then whose: "Nutzung erlaubt für Mika Allrounder".
-          slotProps={subject ? { input: { 'aria-label': USER_TEXTS.rightFor(label, subject) } } : undefined}
+          htmlInput={subject ? { 'aria-label': USER_TEXTS.rightFor(label, subject) } : undefined}
         />
       }
       slotProps={{ typography: { variant: 'body2', sx: { fontWeight: 500, whiteSpace: 'nowrap' } } }}

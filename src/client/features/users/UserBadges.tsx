@@ -1,5 +1,5 @@
 import { Chip } from '../../components/ui/Chip.ts';
-import { alpha } from '../../components/ui/styles.ts';
+import { COLORS, translucent } from '../../lib/theme-tokens.ts';
 import { Avatar } from '../../components/ui/Avatar.tsx';
 import type { TeamUser } from '../../../shared/schemas/users.ts';
 import { USER_TEXTS } from './texts.ts';
@@ -19,12 +19,12 @@ export function RoleChip({ user }: { user: Pick<TeamUser, 'role' | 'is_admin'> }
     <Chip
       size="small"
       label={ROLE_LABELS[kind]}
-      sx={(theme) => ({
+      sx={{
         fontWeight: 600,
-        color: theme.palette[color].light,
-        bgcolor: alpha(theme.palette[color].main, 0.14),
-        border: `1px solid ${alpha(theme.palette[color].main, 0.3)}`,
-      })}
+        color: `${color}.light`,
+        bgcolor: translucent(COLORS[color], 0.14),
+        border: `1px solid ${translucent(COLORS[color], 0.3)}`,
+      }}
     />
   );
 }

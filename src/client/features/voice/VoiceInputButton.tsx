@@ -1,7 +1,7 @@
 import { MicIcon } from '../../components/ui/icons/MicIcon.ts';
 import { StopIcon } from '../../components/ui/icons/StopIcon.ts';
 import { IconButton } from '../../components/ui/IconButton.ts';
-import { keyframes } from '../../components/ui/styles.ts';
+import { RECORDING_KEYFRAMES } from '../../components/ui/styles.ts';
 import { useEffect, useRef, useState } from 'react';
 import { CONVERSATION_MESSAGES } from '../../../shared/messages.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
@@ -10,8 +10,6 @@ import type { ChatSlotContext } from '../../components/chat/index.ts';
 import type { Recording } from './recorder.ts';
 import { VOICE_TEXTS } from './texts.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
-
-const pulse = keyframes`0% { box-shadow: 0 0 0 0 rgba(229,57,53,.55) } 70% { box-shadow: 0 0 0 10px rgba(229,57,53,0) } 100% { box-shadow: 0 0 0 0 rgba(229,57,53,0) }`;
 
 /**
  * docs/product/chat-and-voice.md: the button toggles recording; stopping sets pending-user, uploads the mono WAV and
@@ -74,7 +72,7 @@ export function VoiceInputButton({ chat }: { chat: ChatSlotContext }) {
         disabled={!recording && busy}
         sx={
           recording
-            ? { bgcolor: '#E53935', color: '#fff', animation: `${pulse} 1.4s infinite`, '&:hover': { bgcolor: '#C62828' } }
+            ? { ...RECORDING_KEYFRAMES, bgcolor: '#E53935', color: '#fff', animation: 'mika-recording 1.4s infinite', '&:hover': { bgcolor: '#C62828' } }
             : undefined
         }
       >

@@ -2,23 +2,23 @@ import { FormControl, FormHelperText, FormLabel } from '../../../components/ui/F
 import { FormControlLabel } from '../../../components/ui/FormControlLabel.ts';
 import { Radio, RadioGroup } from '../../../components/ui/Radio.ts';
 import { Box } from '../../../components/ui/Box.ts';
-import { alpha, type Theme } from '../../../components/ui/styles.ts';
+import { raisedPanel } from '../../../components/ui/styles.ts';
+import { COLORS, translucent } from '../../../lib/theme-tokens.ts';
 import { CAN_TALK_OPTIONS, CHAT_STYLES } from '../../../../shared/schemas/assistants.ts';
 import { ASSISTANT_TEXTS } from '../texts.ts';
 
-const optionSx = (theme: Theme) => ({
+const optionSx = {
   m: 0,
   pr: 1.5,
   py: 0.25,
   borderRadius: '10px',
-  border: `1px solid ${theme.palette.divider}`,
-  bgcolor: theme.palette.surface.raised,
+  ...raisedPanel(),
   '&:has(.Mui-checked)': {
-    borderColor: theme.palette.primary.main,
-    bgcolor: alpha(theme.palette.primary.main, 0.08),
+    borderColor: COLORS.primary,
+    bgcolor: translucent(COLORS.primary, 0.08),
   },
   '& .MuiFormControlLabel-label': { fontSize: '0.9375rem' },
-});
+};
 
 interface StyleProps {
   value: string;

@@ -1,3 +1,5 @@
+import { COLORS } from '../../../lib/theme-tokens.ts';
+import { transition } from '../../../components/ui/styles.ts';
 import { Box } from '../../../components/ui/Box.ts';
 import { Typography } from '../../../components/ui/Typography.ts';
 import { useId, type ChangeEvent } from 'react';
@@ -23,20 +25,20 @@ export function ColorField({ label, value, onChange, disabled }: Props) {
     <Box
       component="label"
       htmlFor={id}
-      sx={(theme) => ({
+      sx={{
         display: 'flex',
         alignItems: 'center',
         gap: 1.5,
         p: 1.25,
         pr: 2,
         borderRadius: '12px',
-        border: `1px solid ${theme.palette.divider}`,
-        bgcolor: theme.palette.surface.raised,
+        border: `1px solid ${COLORS.border}`,
+        bgcolor: COLORS.surfaceRaised,
         cursor: disabled ? 'default' : 'pointer',
-        transition: theme.transitions.create('border-color'),
-        '&:hover': { borderColor: disabled ? theme.palette.divider : 'rgba(255, 255, 255, 0.3)' },
-        '&:focus-within': { borderColor: theme.palette.text.primary },
-      })}
+        transition: transition('border-color'),
+        '&:hover': { borderColor: disabled ? COLORS.border : 'rgba(255, 255, 255, 0.3)' },
+        '&:focus-within': { borderColor: COLORS.text },
+      }}
     >
       <Box
         sx={{

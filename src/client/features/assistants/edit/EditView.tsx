@@ -1,3 +1,4 @@
+import { COLORS } from '../../../lib/theme-tokens.ts';
 import { Button } from '../../../components/ui/Button.ts';
 import { IconButton } from '../../../components/ui/IconButton.ts';
 import { Chip } from '../../../components/ui/Chip.ts';
@@ -135,7 +136,7 @@ function EditScreen({ assistant, user, foreign }: { assistant: AssistantDetail; 
       </Box>
 
       <Box
-        sx={(theme) => ({
+        sx={{
           display: 'flex',
           flexWrap: 'wrap-reverse',
           alignItems: 'center',
@@ -143,8 +144,8 @@ function EditScreen({ assistant, user, foreign }: { assistant: AssistantDetail; 
           columnGap: 2,
           rowGap: 1.5,
           mb: 3,
-          borderBottom: tabs.length > 0 ? `1px solid ${theme.palette.divider}` : 'none',
-        })}
+          borderBottom: tabs.length > 0 ? `1px solid ${COLORS.border}` : 'none',
+        }}
       >
         {tab ? (
           <Tabs

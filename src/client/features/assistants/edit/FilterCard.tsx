@@ -150,7 +150,7 @@ function FilterForm({ assistantUuid, data, handle, onDirtyChange }: FilterCardPr
         maxRows={10}
         fullWidth
         disabled={!on}
-        slotProps={{ htmlInput: { maxLength: 20000 } }}
+        htmlInput={{ maxLength: 20000 }}
       />
     </>
   );

@@ -49,18 +49,18 @@ export function LogoCard({ assistant }: { assistant: AssistantDetail }) {
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Box
-          sx={(theme) => ({
+          sx={{
             width: 88,
             height: 88,
             borderRadius: '16px',
-            border: `1px dashed ${theme.palette.divider}`,
-            bgcolor: theme.palette.surface.raised,
+            border: `1px dashed ${COLORS.border}`,
+            bgcolor: COLORS.surfaceRaised,
             display: 'grid',
             placeItems: 'center',
             overflow: 'hidden',
             flexShrink: 0,
             opacity: mutation.isPending ? 0.6 : 1,
-          })}
+          }}
         >
           {src ? (
             <Box

@@ -1,3 +1,4 @@
+import { COLORS, translucent } from '../../../lib/theme-tokens.ts';
 import { Button } from '../../../components/ui/Button.ts';
 import { MenuItem } from '../../../components/ui/MenuItem.ts';
 import { TextField } from '../../../components/ui/TextField.ts';
@@ -5,7 +6,6 @@ import { Box } from '../../../components/ui/Box.ts';
 import { Card } from '../../../components/ui/Card.ts';
 import { Stack } from '../../../components/ui/Stack.ts';
 import { Typography } from '../../../components/ui/Typography.ts';
-import { alpha } from '../../../components/ui/styles.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, type ReactNode, type Ref, type RefObject } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
@@ -124,7 +124,7 @@ export function PropertiesForm({ assistant, aside, filter }: Props) {
             name="name"
             label={ASSISTANT_TEXTS.labelName}
             required
-            slotProps={{ htmlInput: { maxLength: 80 } }}
+            htmlInput={{ maxLength: 80 }}
           />
           <CountedField
             control={control}
@@ -214,7 +214,7 @@ export function PropertiesForm({ assistant, aside, filter }: Props) {
       <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>{aside}</Box>
       {/* With unsaved changes the bar sticks to the window's bottom: the tab is long. */}
       <Box
-        sx={(theme) => ({
+        sx={{
           gridColumn: '1 / -1',
           position: dirty ? 'sticky' : 'static',
           bottom: 0,
@@ -225,11 +225,11 @@ export function PropertiesForm({ assistant, aside, filter }: Props) {
           alignItems: 'center',
           justifyContent: 'flex-end',
           gap: 2,
-          border: `1px solid ${theme.palette.divider}`,
-          bgcolor: alpha(theme.palette.background.paper, 0.92),
+          border: `1px solid ${COLORS.border}`,
+          bgcolor: translucent(COLORS.surface, 0.92),
           backdropFilter: 'blur(8px)',
           borderRadius: '16px',
-        })}
+        }}
       >
         {dirty && (
           <Typography variant="body2" sx={{ color: 'text.secondary', flex: 1 }}>
@@ -254,15 +254,15 @@ function FormSection({ title, children, last }: { title: string; children: React
   return (
     <Box
       component="fieldset"
-      sx={(theme) => ({
+      sx={{
         border: 0,
         m: 0,
         p: 0,
         pb: last ? 0 : 3,
         mb: last ? 0 : 3,
-        borderBottom: last ? 'none' : `1px solid ${theme.palette.divider}`,
+        borderBottom: last ? 'none' : `1px solid ${COLORS.border}`,
         minWidth: 0,
-      })}
+      }}
     >
       <Typography component="legend" variant="overline" sx={{ color: 'text.secondary', mb: 2, p: 0 }}>
         {title}

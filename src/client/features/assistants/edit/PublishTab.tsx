@@ -113,18 +113,18 @@ function CodeBox({ text }: { text: string }) {
   return (
     <Box
       component="code"
-      sx={(theme) => ({
+      sx={{
         display: 'block',
         p: 1.5,
         borderRadius: '10px',
         bgcolor: 'rgba(0, 0, 0, 0.25)',
-        border: `1px solid ${theme.palette.divider}`,
+        border: `1px solid ${COLORS.border}`,
         fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
         fontSize: '0.8125rem',
         color: 'text.primary',
         overflowWrap: 'anywhere',
         userSelect: 'all',
-      })}
+      }}
     >
       {text}
     </Box>
@@ -235,13 +235,13 @@ function PreviewCard({ uuid, version, isPublic }: { uuid: string; version: numbe
         </Hint>
       </Box>
       <Box
-        sx={(theme) => ({
+        sx={{
           borderRadius: '12px',
           overflow: 'hidden',
-          border: `1px solid ${theme.palette.divider}`,
-          bgcolor: theme.palette.background.default,
+          border: `1px solid ${COLORS.border}`,
+          bgcolor: COLORS.background,
           height: { xs: 520, lg: 640 },
-        })}
+        }}
       >
         {isPublic ? (
           // A new key re-creates the frame: the page reloads with the saved colours.

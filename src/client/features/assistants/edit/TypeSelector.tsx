@@ -1,5 +1,5 @@
+import { COLORS, translucent } from '../../../lib/theme-tokens.ts';
 import { ToggleButton, ToggleButtonGroup } from '../../../components/ui/ToggleButton.ts';
-import { alpha } from '../../../components/ui/styles.ts';
 import { ASSISTANT_MESSAGES } from '../../../../shared/messages.ts';
 import { ASSISTANT_TYPES, type AssistantDetail } from '../../../../shared/schemas/assistants.ts';
 import { showSuccess } from '../../../state/snackbar-store.ts';
@@ -30,12 +30,12 @@ export function TypeSelector({ assistant }: { assistant: AssistantDetail }) {
           <ToggleButton
             key={type}
             value={type}
-            sx={(theme) => ({
+            sx={{
               '&.Mui-selected': {
-                color: theme.palette[TYPE_COLORS[type]].light,
-                bgcolor: alpha(theme.palette[TYPE_COLORS[type]].main, 0.1),
+                color: `${TYPE_COLORS[type]}.light`,
+                bgcolor: translucent(COLORS[TYPE_COLORS[type]], 0.1),
               },
-            })}
+            }}
           >
             <Icon size="small" />
             {ASSISTANT_TEXTS.typeLabels[type]}

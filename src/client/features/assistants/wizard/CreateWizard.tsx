@@ -1,3 +1,4 @@
+import { COLORS } from '../../../lib/theme-tokens.ts';
 import { Button } from '../../../components/ui/Button.ts';
 import { Box } from '../../../components/ui/Box.ts';
 import { Card } from '../../../components/ui/Card.ts';
@@ -181,14 +182,14 @@ export function CreateWizard({ user }: { user: CurrentUser }) {
         </Box>
 
         <Box
-          sx={(theme) => ({
+          sx={{
             display: 'flex',
             justifyContent: 'space-between',
             gap: 2,
             mt: 4,
             pt: 3,
-            borderTop: `1px solid ${theme.palette.divider}`,
-          })}
+            borderTop: `1px solid ${COLORS.border}`,
+          }}
         >
           <Button
             color="inherit"

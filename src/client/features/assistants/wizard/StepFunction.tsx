@@ -1,9 +1,9 @@
-import { COLORS } from '../../../lib/theme-tokens.ts';
+import { COLORS, translucent } from '../../../lib/theme-tokens.ts';
 import { ButtonBase } from '../../../components/ui/ButtonBase.ts';
 import { FormHelperText } from '../../../components/ui/FormControl.ts';
 import { Box } from '../../../components/ui/Box.ts';
 import { Typography } from '../../../components/ui/Typography.ts';
-import { alpha } from '../../../components/ui/styles.ts';
+import { choiceOutline, tinted } from '../../../components/ui/styles.ts';
 import { CheckCircleIcon } from '../../../components/ui/icons/CheckCircleIcon.ts';
 import { ASSISTANT_TYPES, type AssistantType } from '../../../../shared/schemas/assistants.ts';
 import { TYPE_COLORS, TYPE_ICONS } from '../../../components/assistant-icons.ts';
@@ -39,7 +39,7 @@ export function StepFunction({ value, error, onChange }: Props) {
               aria-checked={selected}
               autoFocus={selected || (!value && index === 0)}
               onClick={() => onChange(type)}
-              sx={(theme) => ({
+              sx={{
                 position: 'relative',
                 p: 2.5,
                 borderRadius: '16px',
@@ -48,23 +48,13 @@ export function StepFunction({ value, error, onChange }: Props) {
                 alignItems: 'flex-start',
                 textAlign: 'left',
                 gap: 1,
-                border: `1.5px solid ${selected ? theme.palette[color].main : theme.palette.divider}`,
-                bgcolor: selected ? alpha(theme.palette[color].main, 0.1) : theme.palette.surface.raised,
-                transition: theme.transitions.create(['border-color', 'background-color']),
-                '&:hover': { borderColor: alpha(theme.palette[color].main, 0.7) },
-                '&.Mui-focusVisible': { outline: `2px solid ${theme.palette[color].main}`, outlineOffset: 2 },
-              })}
+                ...choiceOutline(selected, { tone: color, width: '1.5px', tint: 0.1 }),
+                '&:hover': { borderColor: translucent(COLORS[color], 0.7) },
+                '&.Mui-focusVisible': { outline: `2px solid ${COLORS[color]}`, outlineOffset: 2 },
+              }}
             >
               <Box
-                sx={(theme) => ({
-                  width: 44,
-                  height: 44,
-                  borderRadius: '12px',
-                  display: 'grid',
-                  placeItems: 'center',
-                  color: theme.palette[color].main,
-                  bgcolor: alpha(theme.palette[color].main, 0.16),
-                })}
+                sx={{ width: 44, height: 44, borderRadius: '12px', display: 'grid', placeItems: 'center', ...tinted(color, 0.16) }}
               >
                 <Icon />
               </Box>

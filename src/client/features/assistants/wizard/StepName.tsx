@@ -33,7 +33,7 @@ export function StepName({ values, errors, onChange }: Props) {
           autoFocus
           required
           fullWidth
-          slotProps={{ htmlInput: { maxLength: 80 } }}
+          htmlInput={{ maxLength: 80 }}
         />
         {values.type !== 'image' && (
           <TextField
@@ -52,7 +52,7 @@ export function StepName({ values, errors, onChange }: Props) {
             fullWidth
             multiline
             minRows={3}
-            slotProps={{ htmlInput: { maxLength: 2000 } }}
+            htmlInput={{ maxLength: 2000 }}
           />
         )}
       </Stack>

@@ -1,3 +1,4 @@
+import { COLORS } from '../../../lib/theme-tokens.ts';
 import { Alert } from '../../../components/ui/Alert.ts';
 import { Box } from '../../../components/ui/Box.ts';
 import { Typography } from '../../../components/ui/Typography.ts';
@@ -22,24 +23,24 @@ export function StepSummary({ values }: { values: WizardValues }) {
       <StepHeading title={ASSISTANT_TEXTS.stepSummaryTitle} text={ASSISTANT_TEXTS.stepSummaryText(values.name.trim())} />
       <Box
         component="dl"
-        sx={(theme) => ({
+        sx={{
           m: 0,
           borderRadius: '14px',
-          border: `1px solid ${theme.palette.divider}`,
+          border: `1px solid ${COLORS.border}`,
           overflow: 'hidden',
-        })}
+        }}
       >
         {rows.map(([label, value]) => (
           <Box
             key={label}
-            sx={(theme) => ({
+            sx={{
               display: 'grid',
               gridTemplateColumns: { xs: '1fr', sm: '160px minmax(0, 1fr)' },
               gap: { xs: 0.25, sm: 2 },
               px: 2.5,
               py: 1.5,
-              '&:not(:last-of-type)': { borderBottom: `1px solid ${theme.palette.divider}` },
-            })}
+              '&:not(:last-of-type)': { borderBottom: `1px solid ${COLORS.border}` },
+            }}
           >
             <Typography component="dt" variant="body2" sx={{ color: 'text.secondary', fontWeight: 600 }}>
               {label}

@@ -37,7 +37,7 @@ export function StepTask({ values, errors, onChange }: Props) {
           multiline
           minRows={6}
           maxRows={16}
-          slotProps={{ htmlInput: { maxLength: 20000 } }}
+          htmlInput={{ maxLength: 20000 }}
         />
         {values.type === 'chat' && (
           <StyleChoice value={values.style} error={errors.style} onChange={(style) => onChange({ style })} />

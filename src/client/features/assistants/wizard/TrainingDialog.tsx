@@ -1,8 +1,9 @@
+import { COLORS, translucent } from '../../../lib/theme-tokens.ts';
+import { transition } from '../../../components/ui/styles.ts';
 import { Dialog, DialogContent } from '../../../components/ui/Dialog.ts';
 import { LinearProgress } from '../../../components/ui/LinearProgress.ts';
 import { Box } from '../../../components/ui/Box.ts';
 import { Typography } from '../../../components/ui/Typography.ts';
-import { alpha } from '../../../components/ui/styles.ts';
 import { AutoAwesomeIcon } from '../../../components/ui/icons/AutoAwesomeIcon.ts';
 import { CheckIcon } from '../../../components/ui/icons/CheckIcon.ts';
 import { ASSISTANT_TEXTS } from '../texts.ts';
@@ -20,7 +21,7 @@ export function TrainingDialog({ open, name, progress }: { open: boolean; name: 
     >
       <DialogContent sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
         <Box
-          sx={(theme) => ({
+          sx={{
             width: 64,
             height: 64,
             mx: 'auto',
@@ -29,9 +30,9 @@ export function TrainingDialog({ open, name, progress }: { open: boolean; name: 
             display: 'grid',
             placeItems: 'center',
             color: done ? 'success.main' : 'primary.main',
-            bgcolor: alpha(done ? theme.palette.success.main : theme.palette.primary.main, 0.14),
-            transition: theme.transitions.create(['color', 'background-color']),
-          })}
+            bgcolor: translucent(done ? COLORS.success : COLORS.primary, 0.14),
+            transition: transition('color', 'background-color'),
+          }}
         >
           {done ? <CheckIcon size={34} /> : <AutoAwesomeIcon size={32} />}
         </Box>

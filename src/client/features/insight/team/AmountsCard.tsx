@@ -40,7 +40,7 @@ export function AmountsCard({ team, disabled }: { team: TeamInsight; disabled: b
       value={values[name]}
       onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
       disabled={disabled || update.isPending}
-      slotProps={{ htmlInput: { min: 0, max: 1000, step: 1, inputMode: 'numeric' } }}
+      htmlInput={{ min: 0, max: 1000, step: 1, inputMode: 'numeric' }}
     />
   );
 

@@ -100,7 +100,7 @@ function Option({
             checked={checked}
             onChange={(event) => onChange(event.target.checked)}
             disabled={disabled}
-            slotProps={{ input: { 'aria-describedby': hint ? `${id}-hint` : undefined } }}
+            htmlInput={{ 'aria-describedby': hint ? `${id}-hint` : undefined }}
           />
         }
         label={label}

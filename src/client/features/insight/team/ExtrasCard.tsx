@@ -98,16 +98,14 @@ function ExtraRow({ type, label, booked, disabled, busy, pending, onChange }: Ro
           onChange={(event) => setTyped(event.target.value)}
           error={!valid}
           disabled={disabled || pending}
-          slotProps={{
-            htmlInput: {
+          htmlInput={{
               min: QTY.min,
               max: QTY.max,
               step: 1,
               inputMode: 'numeric',
               'aria-label': INSIGHT_TEXTS.quantityOf(label),
               'aria-describedby': valid ? undefined : `${labelId}-error`,
-            },
-          }}
+            }}
           sx={{ width: 84 }}
         />
         <IconButton aria-label={INSIGHT_TEXTS.extraAdd(label)} onClick={() => onChange('add', qty)} disabled={locked}>

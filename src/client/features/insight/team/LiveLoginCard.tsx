@@ -26,7 +26,7 @@ export function LiveLoginCard({ team, disabled }: { team: TeamInsight; disabled:
         disabled={blocked || busy}
         autoComplete="off"
         fullWidth
-        slotProps={{ htmlInput: { maxLength: 300 } }}
+        htmlInput={{ maxLength: 300 }}
       />
       <CardActions>
         <Button type="submit" variant="contained" startIcon={<LoginIcon />} loading={busy} disabled={blocked}>

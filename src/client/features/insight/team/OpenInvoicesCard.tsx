@@ -152,7 +152,7 @@ function CancelInvoiceDialog({ teamUuid, invoice, onClose }: { teamUuid: string;
       onClose={cancel.isPending ? undefined : onClose}
       aria-labelledby="insight-cancel-invoice-title"
       aria-describedby="insight-cancel-invoice-text"
-      slotProps={{ paper: { sx: { width: 500, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+      paperWidth={500}
     >
       <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'contents' }}>
         <DialogTitle id="insight-cancel-invoice-title">{INSIGHT_TEXTS.cancelInvoiceTitle}</DialogTitle>
@@ -174,7 +174,7 @@ function CancelInvoiceDialog({ teamUuid, invoice, onClose }: { teamUuid: string;
             onBlur={() => setTouched(true)}
             error={Boolean(error)}
             helperText={error ?? INSIGHT_TEXTS.cancelInvoiceReasonHint}
-            slotProps={{ htmlInput: { maxLength: REASON.max } }}
+            htmlInput={{ maxLength: REASON.max }}
           />
         </DialogContent>
         <DialogActions>

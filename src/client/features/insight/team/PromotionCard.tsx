@@ -47,7 +47,7 @@ export function PromotionCard({ team, disabled }: { team: TeamInsight; disabled:
         disabled={disabled || apply.isPending}
         autoComplete="off"
         fullWidth
-        slotProps={{ htmlInput: { maxLength: 64, spellCheck: false } }}
+        htmlInput={{ maxLength: 64, spellCheck: false }}
       />
       <CardActions>
         <Button type="submit" variant="contained" loading={apply.isPending} disabled={disabled || code.trim() === ''}>

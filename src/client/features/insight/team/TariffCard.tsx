@@ -33,7 +33,7 @@ export function TariffCard({ team, disabled }: { team: TeamInsight; disabled: bo
         onChange={(event) => setPriceId(event.target.value)}
         disabled={disabled || update.isPending}
         fullWidth
-        slotProps={{ select: { native: true } }}
+        nativeSelect
       >
         {prices.map((price) => (
           <option key={price.id} value={price.id}>

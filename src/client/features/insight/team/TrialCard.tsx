@@ -64,7 +64,7 @@ export function TrialCard({ team, disabled }: { team: TeamInsight; disabled: boo
         helperText={error ?? undefined}
         disabled={disabled || change.isPending}
         fullWidth
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
+        shrinkLabel htmlInput={{ min: today }}
       />
       <CardActions>
         <Button type="submit" variant="contained" loading={change.isPending} disabled={disabled || day === ''}>

@@ -29,7 +29,7 @@ function DescriptionField({ value, error, onChange }: { value: string; error: st
       required
       multiline
       minRows={2}
-      slotProps={{ htmlInput: { maxLength: 2000 } }}
+      htmlInput={{ maxLength: 2000 }}
     />
   );
 }
@@ -134,7 +134,7 @@ export function EditAssetDialog({ assistantUuid, file, onClose }: FileDialogProp
           error={errors.name !== ''}
           helperText={errors.name || ASSET_TEXTS.nameHelp}
           required
-          slotProps={{ htmlInput: { maxLength: 200 } }}
+          htmlInput={{ maxLength: 200 }}
         />
         <DescriptionField
           value={description}
