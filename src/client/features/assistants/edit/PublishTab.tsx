@@ -133,9 +133,10 @@ function CodeBox({ text }: { text: string }) {
 
 function PublicSwitchCard({ assistant, onSaved }: { assistant: AssistantDetail; onSaved: () => void }) {
   const mutation = useUpdateAssistant();
-  const isPublic = mutation.isPending
-    ? mutation.variables.is_public === 1 || mutation.variables.is_public === true
-    : assistant.is_public === 1;
+  // The switch follows the click at once (React state set in the event itself): the mutation's own
+  // pending state arrives a tick later, and meanwhile the controlled switch would spring back.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const isPublic = chosen ?? assistant.is_public === 1;
   return (
     <PanelCard
       title={ASSISTANT_TEXTS.publicTitle}
@@ -154,7 +155,8 @@ function PublicSwitchCard({ assistant, onSaved }: { assistant: AssistantDetail; 
           <Switch
             checked={isPublic}
             disabled={mutation.isPending}
-            onChange={(e) =>
+            onChange={(e) => {
+              setChosen(e.target.checked);
               mutation.mutate(
                 { uuid: assistant.uuid, is_public: e.target.checked ? 1 : 0 },
                 {
@@ -162,9 +164,11 @@ function PublicSwitchCard({ assistant, onSaved }: { assistant: AssistantDetail; 
                     showSuccess(ASSISTANT_MESSAGES.settingSaved);
                     onSaved();
                   },
+                  // Saved: the assistant's detail carries the value; refused: it shows the stored one again.
+                  onSettled: () => setChosen(null),
                 },
-              )
-            }
+              );
+            }}
           />
         }
         label={ASSISTANT_TEXTS.publicSwitch}
