@@ -124,11 +124,14 @@ export function analyse(text: string): Analysed {
     const stop = segments.length === 1 && STOPWORDS.has(lower);
     clause.push({ lower, capital: raw[0] !== lower[0], first: clause.length === 0, stop });
     const surface = foldUmlauts(segments.join(''));
-    // A participle written small: "eingereicht" also as "einreicht", "gezahlt" as "zahlt".
+    // A participle written small: "eingereicht" also as "einreicht", "gezahlt" as "zahlt"; an
+    // infinitive with "zu" inside a separable verb: "abzuholen" as "abholen".
     if (segments.length === 1 && raw[0] === lower[0]) {
       const participle = /^([a-zäöü]*?)ge([a-zäöüß]{4,}(?:t|en|te|ten))$/u.exec(lower);
       if (participle && (participle[1] === '' || PARTICLES.has(participle[1]!)))
         joined.push(germanStem(participle[1]! + participle[2]!));
+      const zu = /^([a-zäöü]+?)zu([a-zäöüß]{3,}n)$/u.exec(lower);
+      if (zu && PARTICLES.has(zu[1]!)) joined.push(germanStem(zu[1]! + zu[2]!));
     }
     words.push({
       surface,
@@ -225,7 +228,17 @@ export function splitCompound(surface: string, freq: (stem: string) => number): 
       if (k && k.stem.length >= 4 && (!partial || k.f > partial.f)) partial = k;
     }
   }
-  return partial ? [partial.stem] : [];
+  if (!partial) return [];
+  // After a known first part, the rest is the compound's head, a word in its own right
+  // ("Blumenwiese" → blum, wies when "Wiese" occurs nowhere alone). Where the first part ends is
+  // not certain ("Winter|jacke", "Wint|erjacke", a linking element or not): each end the first
+  // part's forms allow gives a rest; the wrong ones are pieces no question asks for.
+  const heads = [];
+  for (let i = MIN_PART; i <= surface.length - 4; i++) {
+    const rest = surface.slice(i);
+    if (known(surface.slice(0, i))?.stem === partial.stem && !STOPWORDS.has(rest)) heads.push(germanStem(rest));
+  }
+  return [partial.stem, ...heads];
 }
 
 /** splitCompound over one vocabulary, remembered per word. */
