@@ -170,7 +170,8 @@ function headVariants(head: string): string[] {
 /**
  * The stems of a compound's parts, by the frequency of each candidate part in the vocabulary
  * (`freq(stem)`, 0 when unknown): the split with the highest geometric mean of its parts'
- * frequencies; failing that, its most frequent known head or tail; [] when there is none.
+ * frequencies; failing that, a verb prefix off a known word, or its known heads and tails with the
+ * rest after each known head; [] when there is none.
  */
 export function splitCompound(surface: string, freq: (stem: string) => number): string[] {
   if (surface.length < MIN_COMPOUND || /\d/u.test(surface)) return [];
@@ -218,27 +219,24 @@ export function splitCompound(surface: string, freq: (stem: string) => number): 
     const rest = known(surface.slice(prefix.length));
     if (rest && rest.stem.length >= 4) return [rest.stem];
   }
-  // No split into known words only: a known head or tail of at least four letters still counts
-  // ("Autounfall" → unfall when "Auto" is not in the vocabulary), the most frequent one.
-  let partial: { stem: string; f: number } | null = null;
+  // No split into known words only: every known head or tail of at least four letters still
+  // counts ("Autounfall" → unfall when "Auto" is not in the vocabulary), and after a known first
+  // part the rest does, as the compound's head, a word in its own right ("Winterjacke" → wint, jack
+  // when "Jacke" occurs nowhere alone). Where a first part ends is not certain ("Winter|jacke",
+  // "Wint|erjacke", a linking element or not): each end its forms allow gives a rest; the wrong
+  // ones are pieces no question asks for.
+  const out = new Set<string>();
   for (let i = MIN_PART; i <= surface.length - MIN_PART; i++) {
-    for (const piece of [surface.slice(0, i), surface.slice(i)]) {
-      if (piece.length < 4) continue;
-      const k = known(piece);
-      if (k && k.stem.length >= 4 && (!partial || k.f > partial.f)) partial = k;
+    const [head, tail] = [surface.slice(0, i), surface.slice(i)];
+    const h = head.length >= 4 ? known(head) : null;
+    if (h && h.stem.length >= 4) {
+      out.add(h.stem);
+      if (tail.length >= 4 && !STOPWORDS.has(tail)) out.add(germanStem(tail));
     }
+    const t = tail.length >= 4 ? known(tail) : null;
+    if (t && t.stem.length >= 4) out.add(t.stem);
   }
-  if (!partial) return [];
-  // After a known first part, the rest is the compound's head, a word in its own right
-  // ("Blumenwiese" → blum, wies when "Wiese" occurs nowhere alone). Where the first part ends is
-  // not certain ("Winter|jacke", "Wint|erjacke", a linking element or not): each end the first
-  // part's forms allow gives a rest; the wrong ones are pieces no question asks for.
-  const heads = [];
-  for (let i = MIN_PART; i <= surface.length - 4; i++) {
-    const rest = surface.slice(i);
-    if (known(surface.slice(0, i))?.stem === partial.stem && !STOPWORDS.has(rest)) heads.push(germanStem(rest));
-  }
-  return [partial.stem, ...heads];
+  return [...out];
 }
 
 /** splitCompound over one vocabulary, remembered per word. */
