@@ -149,6 +149,11 @@ describe('compound splitting by corpus vocabulary', () => {
     expect(winterjacke.get(germanStem('winter'))).toBe(PART_WEIGHT);
     // After a linking s: "Arbeitsschuhe" is found by "Schuhe".
     expect(splitCompound('arbeitsschuhe', vocabulary({ arbeit: 5 }))).toContain(germanStem('schuhe'));
+    // Every known piece counts, not only the most frequent: "Kinderfahrradhelm" is found by "Helm"
+    // though "Kind" is far more frequent.
+    expect(splitCompound('kinderfahrradhelm', vocabulary({ kind: 9, helm: 1 }))).toEqual(
+      expect.arrayContaining(['kind', 'helm']),
+    );
     // A known head alone does not make its modifier a word: "Autounfall" → unfall only.
     expect(splitCompound('autounfall', vocabulary({ unfall: 2 }))).toEqual(['unfall']);
     // A rest of three letters is no word of its own: "Hausbau" → haus.
