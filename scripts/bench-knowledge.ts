@@ -2,110 +2,32 @@
 // German QA sets (tests/fixtures/german-qa and german-qa-blind: S@1, MRR@10, the blind set also per
 // category) and retrieval latency at 10,000 passages. BENCH_ONLY=knowledge runs only this part of
 // `npm run bench`; BENCH_ONLY=quality only the two QA sets (no ingestion or latency figures);
-// BENCH_MISSES=1 lists the questions whose answer is not first.
+// BENCH_MISSES=1 lists the questions whose answer is not first; BENCH_RANKS=file.json writes each
+// question's rank of its answer to that file.
 // Runs the real app in this process on a fresh embedded database (app.inject, no HTTP), so the
 // retrieval query can be timed on its own; BENCH_DATABASE_URL=postgres://… runs it on a fresh
 // database of that PostgreSQL server instead. Results go to docs/performance.md by hand.
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/client.ts';
 import { searchPassages } from '../src/server/features/knowledge/index.ts';
 import { resplitAssistant } from '../src/server/features/knowledge/index.ts';
-import type { KnowledgeList } from '../src/shared/schemas/knowledge.ts';
-import { Agent } from '../tests/setup/agent.ts';
 import { uploadKnowledge } from '../tests/setup/knowledge-upload.ts';
 import { makePdf } from '../tests/fixtures/office-files.ts';
-import { TEST_SELLER_ENV } from '../tests/setup/seller-env.ts';
 import { loadGermanQa, meanWordOverlap, scoreQa, type QaSet } from '../tests/fixtures/german-qa/index.ts';
 import { loadGermanQaBlind, scoreByCategory } from '../tests/fixtures/german-qa-blind/index.ts';
-import { withDatabase } from '../tests/setup/global-setup.ts';
-import { installJobSchema } from '../src/server/platform/jobs.ts';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../src/server/db/client.ts';
-import pg from 'pg';
+import { openBenchApp, resplitIdle, waitReady } from './knowledge-bench-app.ts';
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 
-async function waitReady(agent: Agent, assistantUuid: string, count: number) {
-  for (;;) {
-    const res = await agent.get(`/api/knowledge/${assistantUuid}`);
-    if (res.status !== 200) throw new Error(`knowledge list answered ${res.status}: ${res.body.slice(0, 300)}`);
-    const list = res.json<KnowledgeList>();
-    const done = list.files.filter((f) => f.status === 'ready' || f.status === 'error');
-    if (done.length >= count) return list;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** Waits until no re-split job is queued or running (it would share the CPU with the timing). */
-async function resplitIdle(db: Db) {
-  for (;;) {
-    const rows = rowsOf<{ n: number }>(
-      await db.execute(sql`select count(*)::int as n from pgboss.job
-        where name = 'knowledge-resplit' and state in ('created', 'retry', 'active')`),
-    );
-    if (Number(rows[0]!.n) === 0) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 async function main() {
   const only = process.env.BENCH_ONLY;
   if (only && only !== 'knowledge' && only !== 'quality') return;
   const qualityOnly = only === 'quality';
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-bench-knowledge-'));
-  const serverUrl = process.env.BENCH_DATABASE_URL;
-  const benchDb = `mika_bench_${process.pid}`;
-  const admin = serverUrl ? new pg.Client({ connectionString: serverUrl }) : undefined;
-  if (admin) {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${benchDb}`);
-  }
-  const database = await openDatabase(
-    serverUrl ? { databaseUrl: withDatabase(serverUrl, benchDb) } : { pgliteDir: path.join(dataDir, 'db') },
-  );
-  await database.migrate();
-  if (serverUrl) await installJobSchema(database);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    ...TEST_SELLER_ENV,
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    APP_URL: 'http://bench.local',
-  });
-  const { app, deps } = await buildApp(config, database);
-  await app.ready();
+  const { agent, deps, database, newAssistant, assistantId, indexQaSet, close } = await openBenchApp();
   try {
-    const agent = new Agent(app);
-    await agent.post('/api/register', {
-      name: 'Bench Mark',
-      email: 'bench@firma.de',
-      password: 'geheim123',
-      password_confirmation: 'geheim123',
-      terms: true,
-    });
-    // Four assistants (PDF, the two QA sets, scale): more than a trial team may have.
-    await deps.db.execute(sql`update teams set amount_mikas = 10`);
-    const newAssistant = async (name: string) => {
-      const res = await agent.post('/api/assistant', {
-        type: 'chat',
-        name,
-        role: 'Du bist die Assistenz unseres Teams für alle internen Fragen.',
-        task: 'Du beantwortest Fragen aus den Unterlagen des Teams. '.repeat(6),
-        style: 'professionell und sachlich',
-        is_public: 0,
-        can_talk: 0,
-      });
-      if (res.status >= 300) throw new Error(`assistant ${name}: ${res.status} ${res.body.slice(0, 300)}`);
-      return res.json<{ uuid: string }>().uuid;
-    };
-
     // Ingestion: a 100-page PDF, from the upload answer until "ready".
     const pdfAssistant = await newAssistant('Bench PDF');
     const page = (i: number) =>
@@ -120,8 +42,6 @@ async function main() {
     }
     const ingest = qualityOnly ? 0 : percentile(runs, 50);
 
-    const assistantId = async (name: string) =>
-      rowsOf<{ id: number }>(await deps.db.execute(sql`select id from assistants where name = ${name}`))[0]!.id;
     const ms = (v: number) => `${v.toFixed(1)} ms`;
     const time = async (questions: string[], id: number) => {
       const latencies: number[] = [];
@@ -135,14 +55,7 @@ async function main() {
 
     // Quality: each frozen German QA set in one assistant of its own.
     const measureSet = async (name: string, set: QaSet) => {
-      const uuid = await newAssistant(name);
-      for (const doc of set.documents) await uploadKnowledge(agent, uuid, doc);
-      await waitReady(agent, uuid, set.documents.length);
-      const id = await assistantId(name);
-      // The re-split job runs a few seconds after the last upload: wait for it. Then the planner's
-      // statistics as autovacuum would have them a minute later (a fresh PostgreSQL table has none).
-      await resplitIdle(deps.db);
-      await deps.db.execute(sql`analyze knowledge_postings, knowledge_terms, knowledge_passages, knowledge_files`);
+      const id = await indexQaSet(name, set);
       const score = await scoreQa(set.questions, (q) => searchPassages(deps.db, id, q, 10));
       const latencies = await time(
         set.questions.map((q) => q.q),
@@ -163,6 +76,15 @@ async function main() {
       `| retrieval over the first set (${qa.questions.length} passages), p50 / p95 | ${ms(percentile(first.latencies, 50))} / ${ms(percentile(first.latencies, 95))} |`,
       `| retrieval over the blind set (${blindSet.questions.length} passages), p50 / p95 | ${ms(percentile(blind.latencies, 50))} / ${ms(percentile(blind.latencies, 95))} |`,
     ];
+    // BENCH_RANKS=file.json: each question's rank of its answer (1-based, 0 beyond 10), per set.
+    if (process.env.BENCH_RANKS) {
+      const ranks = (set: QaSet, score: typeof first.score) =>
+        Object.fromEntries(set.questions.map((q, i) => [q.id, score.ranks[i]]));
+      await fs.writeFile(
+        process.env.BENCH_RANKS,
+        JSON.stringify({ first: ranks(qa, first.score), blind: ranks(blindSet, blind.score) }, null, 1),
+      );
+    }
     const misses = () => {
       if (process.env.BENCH_MISSES)
         console.log(['first set:', ...first.score.misses, '', 'blind set:', ...blind.score.misses].join('\n'));
@@ -209,13 +131,7 @@ async function main() {
     );
     misses();
   } finally {
-    await app.close();
-    await database.close();
-    if (admin) {
-      await admin.query(`DROP DATABASE IF EXISTS ${benchDb} WITH (FORCE)`);
-      await admin.end();
-    }
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -29,6 +29,13 @@ describe('German stemmer (Snowball)', () => {
     expect(germanStem('arbeitet')).toBe(germanStem('arbeiten'));
   });
 
+  it('gives nouns and verbs in -el their forms in -eln the same stem', () => {
+    expect(germanStem('kugeln')).toBe(germanStem('kugel'));
+    expect(germanStem('sammeln')).toBe(germanStem('sammelt'));
+    expect(germanStem('schüsseln')).toBe(germanStem('schüssel'));
+    expect(germanStem('handeln')).toBe(germanStem('handelt'));
+  });
+
   it('does not match by prefix: a short stem is not a longer word', () => {
     expect(germanStem('kommt')).not.toBe(germanStem('kommunikation'));
     expect(germanStem('tschechischen')).not.toBe(germanStem('griechischen'));
@@ -82,6 +89,11 @@ describe('German analyser', () => {
     expect(analyse('Bis wann reichst du den Urlaubsantrag ein?').joined).toContain(germanStem('einreichen'));
     expect(analyse('Den Bericht gibt man bis Freitag ab.').joined).toContain(germanStem('abgibt'));
     expect(analyse('Die Anträge sind eingereicht.').joined).toContain(germanStem('einreichen'));
+    // The infinitive with "zu" inside the verb: "anzumelden" ~ "meldet … an".
+    expect(analyse('Das Gerät ist vorher beim Hausmeister anzumelden.').joined).toContain(
+      analyse('Man meldet das Gerät beim Hausmeister an.').joined[0],
+    );
+    expect(analyse('Die Belege sind zehn Jahre aufzubewahren.').joined).toContain(germanStem('aufbewahren'));
     // A particle that does not end the clause is a preposition, not part of a verb.
     expect(analyse('Ich gehe mit dem Antrag zum Chef.').joined).toEqual([]);
   });
@@ -127,6 +139,25 @@ describe('compound splitting by corpus vocabulary', () => {
     const terms = weightedTerms(analyse('Der Sechstagekrieg'), split);
     expect(terms.get(germanStem('sechstagekrieg'))).toBe(1);
     expect(terms.get('krieg')).toBe(PART_WEIGHT);
+  });
+
+  it('takes the rest after a known first part as the head of the compound, a word of its own', () => {
+    // "Winterjacke": "Winter" is known, "Jacke" occurs nowhere alone — it is still the word a
+    // question for a "Jacke" means, and it is found as a part.
+    const winterjacke = weightedTerms(analyse('Die Winterjacke'), compoundSplitter(vocabulary({ [germanStem('winter')]: 3 })));
+    expect(winterjacke.get(germanStem('jacke'))).toBe(PART_WEIGHT);
+    expect(winterjacke.get(germanStem('winter'))).toBe(PART_WEIGHT);
+    // After a linking s: "Arbeitsschuhe" is found by "Schuhe".
+    expect(splitCompound('arbeitsschuhe', vocabulary({ arbeit: 5 }))).toContain(germanStem('schuhe'));
+    // Every known piece counts, not only the most frequent: "Kinderfahrradhelm" is found by "Helm"
+    // though "Kind" is far more frequent.
+    expect(splitCompound('kinderfahrradhelm', vocabulary({ kind: 9, helm: 1 }))).toEqual(
+      expect.arrayContaining(['kind', 'helm']),
+    );
+    // A known head alone does not make its modifier a word: "Autounfall" → unfall only.
+    expect(splitCompound('autounfall', vocabulary({ unfall: 2 }))).toEqual(['unfall']);
+    // A rest of three letters is no word of its own: "Hausbau" → haus.
+    expect(splitCompound('hausbau', vocabulary({ haus: 2 }))).toEqual(['haus']);
   });
 
   it('splits a verb prefix off a known word', () => {

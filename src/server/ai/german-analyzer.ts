@@ -124,11 +124,14 @@ export function analyse(text: string): Analysed {
     const stop = segments.length === 1 && STOPWORDS.has(lower);
     clause.push({ lower, capital: raw[0] !== lower[0], first: clause.length === 0, stop });
     const surface = foldUmlauts(segments.join(''));
-    // A participle written small: "eingereicht" also as "einreicht", "gezahlt" as "zahlt".
+    // A participle written small: "eingereicht" also as "einreicht", "gezahlt" as "zahlt"; an
+    // infinitive with "zu" inside a separable verb: "abzuholen" as "abholen".
     if (segments.length === 1 && raw[0] === lower[0]) {
       const participle = /^([a-zäöü]*?)ge([a-zäöüß]{4,}(?:t|en|te|ten))$/u.exec(lower);
       if (participle && (participle[1] === '' || PARTICLES.has(participle[1]!)))
         joined.push(germanStem(participle[1]! + participle[2]!));
+      const zu = /^([a-zäöü]+?)zu([a-zäöüß]{3,}n)$/u.exec(lower);
+      if (zu && PARTICLES.has(zu[1]!)) joined.push(germanStem(zu[1]! + zu[2]!));
     }
     words.push({
       surface,
@@ -167,7 +170,8 @@ function headVariants(head: string): string[] {
 /**
  * The stems of a compound's parts, by the frequency of each candidate part in the vocabulary
  * (`freq(stem)`, 0 when unknown): the split with the highest geometric mean of its parts'
- * frequencies; failing that, its most frequent known head or tail; [] when there is none.
+ * frequencies; failing that, a verb prefix off a known word, or its known heads and tails with the
+ * rest after each known head; [] when there is none.
  */
 export function splitCompound(surface: string, freq: (stem: string) => number): string[] {
   if (surface.length < MIN_COMPOUND || /\d/u.test(surface)) return [];
@@ -215,17 +219,24 @@ export function splitCompound(surface: string, freq: (stem: string) => number): 
     const rest = known(surface.slice(prefix.length));
     if (rest && rest.stem.length >= 4) return [rest.stem];
   }
-  // No split into known words only: a known head or tail of at least four letters still counts
-  // ("Autounfall" → unfall when "Auto" is not in the vocabulary), the most frequent one.
-  let partial: { stem: string; f: number } | null = null;
+  // No split into known words only: every known head or tail of at least four letters still
+  // counts ("Autounfall" → unfall when "Auto" is not in the vocabulary), and after a known first
+  // part the rest does, as the compound's head, a word in its own right ("Winterjacke" → wint, jack
+  // when "Jacke" occurs nowhere alone). Where a first part ends is not certain ("Winter|jacke",
+  // "Wint|erjacke", a linking element or not): each end its forms allow gives a rest; the wrong
+  // ones are pieces no question asks for.
+  const out = new Set<string>();
   for (let i = MIN_PART; i <= surface.length - MIN_PART; i++) {
-    for (const piece of [surface.slice(0, i), surface.slice(i)]) {
-      if (piece.length < 4) continue;
-      const k = known(piece);
-      if (k && k.stem.length >= 4 && (!partial || k.f > partial.f)) partial = k;
+    const [head, tail] = [surface.slice(0, i), surface.slice(i)];
+    const h = head.length >= 4 ? known(head) : null;
+    if (h && h.stem.length >= 4) {
+      out.add(h.stem);
+      if (tail.length >= 4 && !STOPWORDS.has(tail)) out.add(germanStem(tail));
     }
+    const t = tail.length >= 4 ? known(tail) : null;
+    if (t && t.stem.length >= 4) out.add(t.stem);
   }
-  return partial ? [partial.stem] : [];
+  return [...out];
 }
 
 /** splitCompound over one vocabulary, remembered per word. */

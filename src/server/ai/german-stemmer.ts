@@ -77,11 +77,17 @@ export function foldUmlauts(word: string): string {
   return word.replace(/ä/g, 'a').replace(/ö/g, 'o').replace(/ü/g, 'u').replace(/ß/g, 'ss');
 }
 
-/** Snowball German, then "-et"/"-t" after a consonant (verb forms), folded. Input in lower case. */
+/**
+ * Snowball German, then steps of our own for what Snowball leaves apart, folded. Input in lower case.
+ *  - "-et"/"-t" after a consonant (verb forms): "reicht" ~ "reichen";
+ *  - "-eln" as "-el": the plural of a noun in -el and a verb in -eln meet their other forms
+ *    ("Regeln" ~ "Regel", "wechseln" ~ "wechselt"); Snowball strips "-ern" and "-en" but not "-n".
+ */
 export function germanStem(lowerWord: string): string {
   if (/\d/u.test(lowerWord)) return foldUmlauts(lowerWord);
   let w = snowball(lowerWord);
   if (w.length >= 6 && w.endsWith('et')) w = w.slice(0, -2);
   if (w.length >= 5 && w.endsWith('t') && !isVowel(w[w.length - 2]) && w[w.length - 2] !== 's') w = w.slice(0, -1);
+  if (w.length >= 5 && w.endsWith('eln')) w = w.slice(0, -1);
   return foldUmlauts(w);
 }

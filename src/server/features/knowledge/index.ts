@@ -8,7 +8,7 @@ export { knowledgeFolderOwner } from './knowledge.repository.ts';
 export { knowledgeRoutes } from './knowledge.routes.ts';
 export { citedSources, retrieveKnowledge, retrieveKnowledgeIfAny } from './knowledge.service.ts';
 export { defineReembedJob, reembeddingPending, requestReembedding } from './reembed.ts';
-export { searchPassages } from './retrieval.ts';
+export { questionTerms, searchPassages } from './retrieval.ts';
 export { scheduleLegacyIndexing } from './knowledge.jobs.ts';
 export { knowledgeRowOwner } from './knowledge.rows.ts';
 export { addQaEntry } from './knowledge-qa.ts';
