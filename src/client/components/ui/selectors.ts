@@ -24,6 +24,8 @@ export const PART = {
   toggleButton: '& .MuiToggleButton-root',
   /** A FormControlLabel's label text. */
   controlLabel: '& .MuiFormControlLabel-label',
+  /** A ListItemText's secondary line. */
+  listItemSecondary: '& .MuiListItemText-secondary',
   /** A Slider's mark dots, their labels, and the labels of the marks up to the value. */
   sliderMark: '& .MuiSlider-mark',
   sliderMarkLabel: '& .MuiSlider-markLabel',

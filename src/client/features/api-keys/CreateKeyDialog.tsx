@@ -61,7 +61,7 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
             value={created.secret}
             fullWidth
             htmlInput={{ readOnly: true, 'data-testid': 'api-secret', spellCheck: false }}
-            slotProps={{ input: { sx: { fontFamily: 'monospace' } } }}
+            inputStyle={{ fontFamily: 'monospace' }}
             onFocus={(e) => e.target.select()}
           />
         </DialogContent>
