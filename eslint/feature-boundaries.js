@@ -229,12 +229,15 @@ const clientUiLayer = {
 // (static CSS, Preact) without its callers. In src/client/features: no theme callback (a function as
 // `sx`/`style`, or a function taking `theme`), no `theme.palette`/`.typography`/`.transitions`/…, and
 // no MUI styling helper or type imported under its name (`alpha`, `keyframes`, `SxProps`, `Theme`,
-// `SystemStyleObject`), from wherever. Colours: lib/theme-tokens.ts; shared looks: ui/styles.ts.
+// `SystemStyleObject`), from wherever, and no MUI class name in a string (`'&.Mui-selected'`,
+// `'& .MuiAlert-action'`): the ui layer names states and parts (ui/selectors.ts: STATE, PART).
+// Colours: lib/theme-tokens.ts; shared looks: ui/styles.ts.
 const THEME_PARTS = new Set(['palette', 'typography', 'transitions', 'spacing', 'breakpoints', 'shadows', 'shape', 'zIndex', 'mixins']);
 const MUI_STYLING = new Set(['alpha', 'keyframes', 'SxProps', 'Theme', 'SystemStyleObject', 'darken', 'lighten', 'useTheme', 'styled', 'css']);
 const STYLE_PROPS = new Set(['sx', 'style']);
 const isFunction = (node) => node?.type === 'ArrowFunctionExpression' || node?.type === 'FunctionExpression';
 const paramName = (param) => (param?.type === 'Identifier' ? param.name : null);
+const MUI_CLASS = /\.Mui[\w-]*|Mui-[\w-]*/;
 
 const clientUiStyle = {
   meta: {
@@ -244,6 +247,7 @@ const clientUiStyle = {
       themeParam: "A function of the theme in a feature ('{{name}}'): write the style as a plain UiStyle with theme tokens (lib/theme-tokens.ts) or a helper of components/ui/styles.ts.",
       themeAccess: "'theme.{{part}}' in a feature: use lib/theme-tokens.ts (COLORS, translucent), a palette path string ('divider', 'primary.main') or a helper of components/ui/styles.ts.",
       helper: "'{{name}}' is MUI's styling API: features use lib/theme-tokens.ts (translucent for alpha), components/ui/styles.ts (transition, the *_KEYFRAMES rules …) and UiStyle (components/ui/style.ts).",
+      muiClass: "MUI's class name '{{name}}' in a feature: name the state or part with components/ui/selectors.ts (`[STATE.selected]`, `[PART.alertAction]`) or use a look of components/ui/styles.ts.",
     },
     schema: [{ type: 'object', properties: { root: { type: 'string' } } }],
   },
@@ -272,6 +276,14 @@ const clientUiStyle = {
       MemberExpression(node) {
         const part = node.property?.type === 'Identifier' ? node.property.name : null;
         if (node.object?.type === 'Identifier' && node.object.name === 'theme' && THEME_PARTS.has(part)) context.report({ node, messageId: 'themeAccess', data: { part } });
+      },
+      Literal(node) {
+        const found = typeof node.value === 'string' && MUI_CLASS.exec(node.value);
+        if (found) context.report({ node, messageId: 'muiClass', data: { name: found[0] } });
+      },
+      TemplateElement(node) {
+        const found = MUI_CLASS.exec(node.value.cooked ?? node.value.raw);
+        if (found) context.report({ node, messageId: 'muiClass', data: { name: found[0] } });
       },
       ArrowFunctionExpression: checkFunction,
       FunctionExpression: checkFunction,

@@ -125,20 +125,22 @@ describe('client feature boundaries (lint)', () => {
     );
   });
 
-  it('refuses MUI’s styling API in a feature: theme callbacks, theme.palette and the rest, alpha/keyframes/SxProps/Theme', async () => {
+  it('refuses MUI’s styling API in a feature: theme callbacks, theme.palette and the rest, alpha/keyframes/SxProps/Theme, MUI class names', async () => {
     const results = await lintClient(fixtureRoot, ['src/client/features/delta/delta-card.tsx', 'src/client/components/ui/styles.ts']);
     const found = results.flatMap((r) => r.messages.map((m) => `${path.basename(r.filePath)}:${m.line} ${m.message.split(':')[0]}`));
     expect(found.sort()).toEqual(
       [
-        "delta-card.tsx:4 'alpha' is MUI's styling API",
-        "delta-card.tsx:4 'keyframes' is MUI's styling API",
-        "delta-card.tsx:4 'SxProps' is MUI's styling API",
-        "delta-card.tsx:4 'Theme' is MUI's styling API",
-        "delta-card.tsx:8 A function of the theme in a feature ('theme')",
-        "delta-card.tsx:8 'theme.palette' in a feature",
-        'delta-card.tsx:13 A theme callback in a feature',
-        "delta-card.tsx:13 'theme.palette' in a feature",
-        "delta-card.tsx:13 'theme.transitions' in a feature",
+        "delta-card.tsx:5 'alpha' is MUI's styling API",
+        "delta-card.tsx:5 'keyframes' is MUI's styling API",
+        "delta-card.tsx:5 'SxProps' is MUI's styling API",
+        "delta-card.tsx:5 'Theme' is MUI's styling API",
+        "delta-card.tsx:10 A function of the theme in a feature ('theme')",
+        "delta-card.tsx:10 'theme.palette' in a feature",
+        'delta-card.tsx:15 A theme callback in a feature',
+        "delta-card.tsx:15 'theme.palette' in a feature",
+        "delta-card.tsx:15 'theme.transitions' in a feature",
+        "delta-card.tsx:19 MUI's class name '.Mui-selected' in a feature",
+        "delta-card.tsx:19 MUI's class name '.MuiAlert-action' in a feature",
       ].sort(),
     );
   });

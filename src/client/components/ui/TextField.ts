@@ -3,7 +3,8 @@
 // (docs/decisions/026, 033). Features import these primitives from here, never from @mui/* itself.
 import type { InputBaseComponentProps } from '@mui/material/InputBase';
 import MuiTextField, { type TextFieldProps } from '@mui/material/TextField';
-import { createElement, forwardRef } from 'react';
+import { createElement, forwardRef, type ReactNode } from 'react';
+import type { UiStyle } from './style.ts';
 import type { UiProps } from './ui-component.ts';
 
 /** Props of our own for what screens otherwise write as MUI's `slotProps` (docs/decisions/033). */
@@ -14,17 +15,24 @@ export interface TextFieldOwnProps {
   shrinkLabel?: boolean;
   /** With `select`: a native `<select>` of `<option>`s instead of MUI's menu. */
   nativeSelect?: boolean;
+  /** An InputAdornment before or after the value inside the field (a search icon, a clear button). */
+  startAdornment?: ReactNode;
+  endAdornment?: ReactNode;
+  /** The style of the input box itself (inside the outline), e.g. a monospace font. */
+  inputStyle?: UiStyle;
 }
 
 export type UiTextFieldProps = UiProps<TextFieldProps> & TextFieldOwnProps;
 
 /** MUI's TextField with a UiStyle as `sx` and the named props above folded into its `slotProps`. */
 export const TextField = forwardRef<HTMLDivElement, UiTextFieldProps>(function TextField(
-  { htmlInput, shrinkLabel, nativeSelect, slotProps, ...props },
+  { htmlInput, shrinkLabel, nativeSelect, startAdornment, endAdornment, inputStyle, slotProps, ...props },
   ref,
 ) {
+  const input = { startAdornment, endAdornment, sx: inputStyle };
   const slots = {
     ...slotProps,
+    ...((startAdornment || endAdornment || inputStyle) && { input }),
     ...(htmlInput && { htmlInput }),
     ...(shrinkLabel && { inputLabel: { shrink: true } }),
     ...(nativeSelect && { select: { native: true } }),

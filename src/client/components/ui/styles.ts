@@ -1,5 +1,6 @@
 // Shared looks for the `sx` of the ui primitives, as plain UiStyle objects (ui/style.ts) and tiny
-// functions returning them: no theme callbacks, no MUI. Colours come from lib/theme-tokens.ts.
+// functions returning them: no theme callbacks, no MUI. Colours come from lib/theme-tokens.ts. A look
+// that reaches into a primitive's parts names them here, in the ui layer, never in a feature.
 import { COLORS, translucent } from '../../lib/theme-tokens.ts';
 import type { UiStyle } from './style.ts';
 
@@ -65,4 +66,17 @@ export const RECORDING_KEYFRAMES: UiStyle = {
     '70%': { boxShadow: '0 0 0 10px rgba(229,57,53,0)' },
     '100%': { boxShadow: '0 0 0 0 rgba(229,57,53,0)' },
   },
+};
+
+/**
+ * A text field (label, outline, helper text) drawn in the surrounding text colour, so it reads on any
+ * chat colours (the public chat's contact form); an error keeps the theme's error colour.
+ */
+export const CURRENT_COLOR_FIELD: UiStyle = {
+  '& .MuiInputBase-root': { color: 'inherit', bgcolor: 'color-mix(in srgb, currentColor 4%, transparent)' },
+  '& .MuiInputLabel-root:not(.Mui-error)': { color: 'inherit', opacity: 0.72 },
+  '& .MuiOutlinedInput-root:not(.Mui-error) .MuiOutlinedInput-notchedOutline': { borderColor: 'color-mix(in srgb, currentColor 28%, transparent)' },
+  '& .MuiOutlinedInput-root:not(.Mui-error):hover .MuiOutlinedInput-notchedOutline': { borderColor: 'color-mix(in srgb, currentColor 55%, transparent)' },
+  '& .MuiOutlinedInput-root.Mui-focused:not(.Mui-error) .MuiOutlinedInput-notchedOutline': { borderColor: 'currentColor' },
+  '& .MuiFormHelperText-root:not(.Mui-error)': { color: 'inherit', opacity: 0.6 },
 };

@@ -8,6 +8,7 @@ import { FormControlLabel } from '../../components/ui/FormControlLabel.ts';
 import { Radio, RadioGroup } from '../../components/ui/Radio.ts';
 import { TextField } from '../../components/ui/TextField.ts';
 import { Box } from '../../components/ui/Box.ts';
+import { STATE } from '../../components/ui/selectors.ts';
 import { useState, type FormEvent } from 'react';
 import type { ApiKeyCreated } from '../../../shared/schemas/api-keys.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -60,7 +61,7 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
             value={created.secret}
             fullWidth
             htmlInput={{ readOnly: true, 'data-testid': 'api-secret', spellCheck: false }}
-            slotProps={{ input: { sx: { fontFamily: 'monospace' } } }}
+            inputStyle={{ fontFamily: 'monospace' }}
             onFocus={(e) => e.target.select()}
           />
         </DialogContent>
@@ -101,7 +102,7 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
             fullWidth
           />
           <FormControl error={Boolean(errors.assistants)}>
-            <FormLabel id="api-scope-label" sx={{ color: 'text.primary', '&.Mui-focused': { color: 'text.primary' } }}>
+            <FormLabel id="api-scope-label" sx={{ color: 'text.primary', [STATE.focused]: { color: 'text.primary' } }}>
               {API_KEY_TEXTS.scope}
             </FormLabel>
             <RadioGroup aria-labelledby="api-scope-label" value={scope} onChange={(e) => setScope(e.target.value as 'all' | 'selected')}>

@@ -8,6 +8,7 @@ import { MESSAGE_MAX_CHARS } from '../../../shared/constants.ts';
 import type { ChatSurfaces } from './chat-surfaces.ts';
 import { CHAT_TEXTS } from '../../lib/chat/index.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
+import { STATE } from '../../components/ui/selectors.ts';
 
 /** docs/product/chat-and-voice.md: Enter sends a non-empty message; with Shift, Ctrl, Alt or Meta it is a new line. */
 export function enterAction(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'altKey' | 'metaKey'> & { isComposing?: boolean }) {
@@ -141,7 +142,7 @@ export function ChatInput({ assistantName, ready, onSend, surfaces, adornment, p
               transition: 'opacity 120ms, transform 120ms',
               '&:hover': { background: surfaces.button.bg, opacity: 0.9 },
               '&:active': { transform: 'scale(0.96)' },
-              '&.Mui-disabled': { background: translucent(surfaces.input.fg, 0.08), color: translucent(surfaces.input.fg, 0.3) },
+              [STATE.disabled]: { background: translucent(surfaces.input.fg, 0.08), color: translucent(surfaces.input.fg, 0.3) },
             }}
           >
             <SendIcon size="small" />

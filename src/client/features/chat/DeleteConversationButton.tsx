@@ -4,6 +4,7 @@ import { IconButton } from '../../components/ui/IconButton.ts';
 import { useState } from 'react';
 import { CHAT_TEXTS } from '../../lib/chat/index.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
+import { STATE } from '../../components/ui/selectors.ts';
 import { onDemand } from '../../lib/on-demand.tsx';
 
 // The confirmation loads when it first opens (most visitors never open it).
@@ -43,7 +44,7 @@ export function DeleteConversationButton({ onDelete, disabled, compact }: Props)
           sx={{
             borderColor: 'color-mix(in srgb, currentColor 28%, transparent)',
             whiteSpace: 'nowrap',
-            '&.Mui-disabled': { color: 'inherit', opacity: 0.6, borderColor: 'color-mix(in srgb, currentColor 20%, transparent)' },
+            [STATE.disabled]: { color: 'inherit', opacity: 0.6, borderColor: 'color-mix(in srgb, currentColor 20%, transparent)' },
           }}
         >
           {CHAT_TEXTS.deleteButton}

@@ -4,6 +4,7 @@ import { IconButton } from '../../components/ui/IconButton.ts';
 import { useState } from 'react';
 import { CHAT_TEXTS } from '../../lib/chat/index.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
+import { STATE } from '../../components/ui/selectors.ts';
 import { onDemand } from '../../lib/on-demand.tsx';
 
 // The confirmation loads when it first opens (most visitors never open it).
@@ -39,7 +40,7 @@ export function ResetConversationButton({ assistantName, onReset, disabled, comp
             borderColor: 'color-mix(in srgb, currentColor 28%, transparent)',
             whiteSpace: 'nowrap',
             // Disabled (no conversation yet) but still readable on any chat colours.
-            '&.Mui-disabled': { color: 'inherit', opacity: 0.6, borderColor: 'color-mix(in srgb, currentColor 20%, transparent)' },
+            [STATE.disabled]: { color: 'inherit', opacity: 0.6, borderColor: 'color-mix(in srgb, currentColor 20%, transparent)' },
           }}
         >
           {CHAT_TEXTS.resetButton}

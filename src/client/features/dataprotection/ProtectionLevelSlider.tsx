@@ -4,6 +4,7 @@ import { Box } from '../../components/ui/Box.ts';
 import { LockOpenIcon } from '../../components/ui/icons/LockOpenIcon.ts';
 import { ShieldIcon } from '../../components/ui/icons/ShieldIcon.ts';
 import { VerifiedUserIcon } from '../../components/ui/icons/VerifiedUserIcon.ts';
+import { PART } from '../../components/ui/selectors.ts';
 import { DATA_PROTECTION_TEXTS } from './texts.ts';
 
 const MARKS = DATA_PROTECTION_TEXTS.levelLabels.map((label, value) => ({ value, label }));
@@ -33,9 +34,9 @@ export function ProtectionLevelSlider({ level, onChange, disabled }: Props) {
           getAriaValueText={(value) => DATA_PROTECTION_TEXTS.levelLabels[value] ?? String(value)}
           aria-label={DATA_PROTECTION_TEXTS.levelHeading}
           sx={{
-            '& .MuiSlider-markLabel': { fontWeight: 600, color: 'text.secondary', fontSize: '0.875rem' },
-            '& .MuiSlider-markLabelActive': { color: 'text.primary' },
-            '& .MuiSlider-mark': { width: 6, height: 6, borderRadius: '50%' },
+            [PART.sliderMarkLabel]: { fontWeight: 600, color: 'text.secondary', fontSize: '0.875rem' },
+            [PART.sliderMarkLabelActive]: { color: 'text.primary' },
+            [PART.sliderMark]: { width: 6, height: 6, borderRadius: '50%' },
           }}
         />
       </Box>

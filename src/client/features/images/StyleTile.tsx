@@ -4,6 +4,7 @@ import { Box } from '../../components/ui/Box.ts';
 import { Typography } from '../../components/ui/Typography.ts';
 import { transition } from '../../components/ui/styles.ts';
 import { CheckCircleIcon } from '../../components/ui/icons/CheckCircleIcon.ts';
+import { STATE } from '../../components/ui/selectors.ts';
 import { previewOf } from './style-previews.ts';
 
 /** One choice of the catalogue: a preview tile and its German label; pressed when active. */
@@ -38,7 +39,7 @@ export function StyleTile({
         '&:hover': {
           borderColor: selected ? COLORS.primary : translucent(COLORS.primary, 0.5),
         },
-        '&.Mui-focusVisible': { outline: `2px solid ${COLORS.primaryText}`, outlineOffset: 2 },
+        [STATE.focusVisible]: { outline: `2px solid ${COLORS.primaryText}`, outlineOffset: 2 },
       }}
     >
       <Box

@@ -117,22 +117,20 @@ export function TeamList() {
           autoComplete="off"
           sx={{ flex: '1 1 260px', maxWidth: 420 }}
           htmlInput={{ maxLength: 100, spellCheck: false }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon size="small" />
-                </InputAdornment>
-              ),
-              endAdornment: input ? (
-                <InputAdornment position="end">
-                  <IconButton size="small" edge="end" aria-label={INSIGHT_TEXTS.searchClear} onClick={() => setInput('')}>
-                    <CloseIcon size="small" />
-                  </IconButton>
-                </InputAdornment>
-              ) : undefined,
-            },
-          }}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchIcon size="small" />
+            </InputAdornment>
+          }
+          endAdornment={
+            input ? (
+              <InputAdornment position="end">
+                <IconButton size="small" edge="end" aria-label={INSIGHT_TEXTS.searchClear} onClick={() => setInput('')}>
+                  <CloseIcon size="small" />
+                </IconButton>
+              </InputAdornment>
+            ) : undefined
+          }
         />
       </Box>
       {list.isFetching && !list.isPending && (

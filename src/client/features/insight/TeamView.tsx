@@ -7,6 +7,7 @@ import { Chip } from '../../components/ui/Chip.ts';
 import { Skeleton } from '../../components/ui/Skeleton.ts';
 import { Box } from '../../components/ui/Box.ts';
 import { Typography } from '../../components/ui/Typography.ts';
+import { PART } from '../../components/ui/selectors.ts';
 import { useState } from 'react';
 import type { TeamInsight } from '../../../shared/schemas/insight.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -130,7 +131,7 @@ function DeletedAlert({ team }: { team: TeamInsight }) {
           </Button>
         ) : undefined
       }
-      sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, '& .MuiAlert-action': { alignItems: 'center' } }}
+      sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, [PART.alertAction]: { alignItems: 'center' } }}
     >
       <AlertTitle>{INSIGHT_TEXTS.deletedTitle}</AlertTitle>
       {INSIGHT_TEXTS.deletedText(formatDate(team.deleted_at), team.purge_at ? formatDate(team.purge_at) : null)} {INSIGHT_TEXTS.deletedActions}

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { BillingPeriod } from '../../../shared/constants.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
+import { PART } from '../../components/ui/selectors.ts';
 import { SectionHeader } from '../../components/SectionHeader.tsx';
 import type { SectionProps } from '../../lib/section.ts';
 import { useBookPlan } from './api/book-plan.ts';
@@ -61,7 +62,7 @@ export default function OfferSection({ user }: SectionProps) {
                 </Button>
               ) : undefined
             }
-            sx={{ '& .MuiAlert-action': { alignItems: 'center' }, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+            sx={{ [PART.alertAction]: { alignItems: 'center' }, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
           >
             <AlertTitle>{OFFER_TEXTS.noPaymentTitle}</AlertTitle>
             {OFFER_TEXTS.noPaymentText}

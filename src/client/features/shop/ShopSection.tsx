@@ -190,7 +190,7 @@ function ExtraCard({ product, icon, title, price, bonus, included, booked, cance
             marks
             valueLabelDisplay="auto"
             onChange={(_, value) => setBoth(value)}
-            slotProps={{ input: { 'aria-labelledby': sliderId } }}
+            htmlInput={{ 'aria-labelledby': sliderId }}
             sx={{ flex: 1, mx: 1 }}
           />
           <TextField

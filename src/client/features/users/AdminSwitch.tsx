@@ -2,6 +2,7 @@ import { FormHelperText } from '../../components/ui/FormControl.ts';
 import { FormControlLabel } from '../../components/ui/FormControlLabel.ts';
 import { Switch } from '../../components/ui/Switch.ts';
 import { Box } from '../../components/ui/Box.ts';
+import { PART } from '../../components/ui/selectors.ts';
 import { Controller } from 'react-hook-form';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { USER_TEXTS } from './texts.ts';
@@ -33,7 +34,7 @@ export function AdminSwitch<TValues extends FieldValues>({ control, name, disabl
                 htmlInput={{ ref: field.ref }}
               />
             }
-            slotProps={{ typography: { sx: { fontWeight: 600 } } }}
+            sx={{ [PART.controlLabel]: { fontWeight: 600 } }}
           />
           <FormHelperText sx={{ mt: 0, ml: 0 }}>{disabled ? USER_TEXTS.adminOwnerOnly : USER_TEXTS.adminHelp}</FormHelperText>
         </Box>

@@ -13,6 +13,7 @@ import { showSuccess } from '../../state/snackbar-store.ts';
 import { USER_TEXTS } from './texts.ts';
 import { useSetPermissionMutation, type AssistantRight, type PermissionType } from './users-api.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
+import { PART } from '../../components/ui/selectors.ts';
 import { withNameBreaks } from '../../lib/name-breaks.ts';
 
 interface Props {
@@ -43,8 +44,7 @@ function RightSwitch({ label, subject, checked, disabled, tooltip, onChange }: R
           htmlInput={subject ? { 'aria-label': USER_TEXTS.rightFor(label, subject) } : undefined}
         />
       }
-      slotProps={{ typography: { variant: 'body2', sx: { fontWeight: 500, whiteSpace: 'nowrap' } } }}
-      sx={{ mr: 0 }}
+      sx={{ mr: 0, [PART.controlLabel]: { typography: 'body2', fontWeight: 500, whiteSpace: 'nowrap' } }}
     />
   );
   return tooltip ? (

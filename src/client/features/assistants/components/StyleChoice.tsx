@@ -3,6 +3,7 @@ import { FormControlLabel } from '../../../components/ui/FormControlLabel.ts';
 import { Radio, RadioGroup } from '../../../components/ui/Radio.ts';
 import { Box } from '../../../components/ui/Box.ts';
 import { raisedPanel } from '../../../components/ui/styles.ts';
+import { PART, STATE } from '../../../components/ui/selectors.ts';
 import { COLORS, translucent } from '../../../lib/theme-tokens.ts';
 import { CAN_TALK_OPTIONS, CHAT_STYLES } from '../../../../shared/schemas/assistants.ts';
 import { ASSISTANT_TEXTS } from '../texts.ts';
@@ -13,11 +14,11 @@ const optionSx = {
   py: 0.25,
   borderRadius: '10px',
   ...raisedPanel(),
-  '&:has(.Mui-checked)': {
+  [STATE.hasChecked]: {
     borderColor: COLORS.primary,
     bgcolor: translucent(COLORS.primary, 0.08),
   },
-  '& .MuiFormControlLabel-label': { fontSize: '0.9375rem' },
+  [PART.controlLabel]: { fontSize: '0.9375rem' },
 };
 
 interface StyleProps {

@@ -1,5 +1,6 @@
 import { COLORS, translucent } from '../../../lib/theme-tokens.ts';
 import { ToggleButton, ToggleButtonGroup } from '../../../components/ui/ToggleButton.ts';
+import { PART, STATE } from '../../../components/ui/selectors.ts';
 import { ASSISTANT_MESSAGES } from '../../../../shared/messages.ts';
 import { ASSISTANT_TYPES, type AssistantDetail } from '../../../../shared/schemas/assistants.ts';
 import { showSuccess } from '../../../state/snackbar-store.ts';
@@ -22,7 +23,7 @@ export function TypeSelector({ assistant }: { assistant: AssistantDetail }) {
         if (!type || type === assistant.type) return;
         mutation.mutate({ uuid: assistant.uuid, type }, { onSuccess: () => showSuccess(ASSISTANT_MESSAGES.settingSaved) });
       }}
-      sx={{ bgcolor: 'surface.raised', '& .MuiToggleButton-root': { px: 1.75, gap: 0.75, border: 0 } }}
+      sx={{ bgcolor: 'surface.raised', [PART.toggleButton]: { px: 1.75, gap: 0.75, border: 0 } }}
     >
       {ASSISTANT_TYPES.map((type) => {
         const Icon = TYPE_ICONS[type];
@@ -31,7 +32,7 @@ export function TypeSelector({ assistant }: { assistant: AssistantDetail }) {
             key={type}
             value={type}
             sx={{
-              '&.Mui-selected': {
+              [STATE.selected]: {
                 color: `${TYPE_COLORS[type]}.light`,
                 bgcolor: translucent(COLORS[TYPE_COLORS[type]], 0.1),
               },

@@ -1,6 +1,7 @@
 import { ListItemIcon, ListItemText, Menu } from '../../../components/ui/Menu.ts';
 import { MenuItem } from '../../../components/ui/MenuItem.ts';
 import { VisibilityOffIcon } from '../../../components/ui/icons/VisibilityOffIcon.ts';
+import { PART } from '../../../components/ui/selectors.ts';
 import { ASSISTANT_TEXTS } from '../texts.ts';
 
 interface Props {
@@ -37,7 +38,7 @@ export function AssistantCardMenu({ anchor, id, onClose, onHide }: Props) {
           <VisibilityOffIcon size="small" />
         </ListItemIcon>
         {/* The hint in the primary colour: the focused item's background leaves the secondary one below 4.5:1. */}
-        <ListItemText primary={ASSISTANT_TEXTS.actionHide} secondary={ASSISTANT_TEXTS.actionHideHint} slotProps={{ secondary: { sx: { color: 'text.primary' } } }} />
+        <ListItemText primary={ASSISTANT_TEXTS.actionHide} secondary={ASSISTANT_TEXTS.actionHideHint} sx={{ [PART.listItemSecondary]: { color: 'text.primary' } }} />
       </MenuItem>
     </Menu>
   );

@@ -5,6 +5,7 @@ import { Box } from '../../../components/ui/Box.ts';
 import { Typography } from '../../../components/ui/Typography.ts';
 import { choiceOutline, tinted } from '../../../components/ui/styles.ts';
 import { CheckCircleIcon } from '../../../components/ui/icons/CheckCircleIcon.ts';
+import { STATE } from '../../../components/ui/selectors.ts';
 import { ASSISTANT_TYPES, type AssistantType } from '../../../../shared/schemas/assistants.ts';
 import { TYPE_COLORS, TYPE_ICONS } from '../../../components/assistant-icons.ts';
 import { ASSISTANT_TEXTS } from '../texts.ts';
@@ -50,7 +51,7 @@ export function StepFunction({ value, error, onChange }: Props) {
                 gap: 1,
                 ...choiceOutline(selected, { tone: color, width: '1.5px', tint: 0.1 }),
                 '&:hover': { borderColor: translucent(COLORS[color], 0.7) },
-                '&.Mui-focusVisible': { outline: `2px solid ${COLORS[color]}`, outlineOffset: 2 },
+                [STATE.focusVisible]: { outline: `2px solid ${COLORS[color]}`, outlineOffset: 2 },
               }}
             >
               <Box

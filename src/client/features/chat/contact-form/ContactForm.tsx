@@ -4,6 +4,7 @@ import { CircularProgress } from '../../../components/ui/CircularProgress.ts';
 import { TextField } from '../../../components/ui/TextField.ts';
 import { Box } from '../../../components/ui/Box.ts';
 import { Typography } from '../../../components/ui/Typography.ts';
+import { CURRENT_COLOR_FIELD } from '../../../components/ui/styles.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -22,16 +23,6 @@ export interface ContactFormProps {
   /** The stored message is answered already (status "submitted"). */
   submitted?: boolean;
 }
-
-/** Inputs that take the bubble's text colour, so the form reads on any chat colours. */
-const fieldSx = {
-  '& .MuiInputBase-root': { color: 'inherit', bgcolor: 'color-mix(in srgb, currentColor 4%, transparent)' },
-  '& .MuiInputLabel-root:not(.Mui-error)': { color: 'inherit', opacity: 0.72 },
-  '& .MuiOutlinedInput-root:not(.Mui-error) .MuiOutlinedInput-notchedOutline': { borderColor: 'color-mix(in srgb, currentColor 28%, transparent)' },
-  '& .MuiOutlinedInput-root:not(.Mui-error):hover .MuiOutlinedInput-notchedOutline': { borderColor: 'color-mix(in srgb, currentColor 55%, transparent)' },
-  '& .MuiOutlinedInput-root.Mui-focused:not(.Mui-error) .MuiOutlinedInput-notchedOutline': { borderColor: 'currentColor' },
-  '& .MuiFormHelperText-root:not(.Mui-error)': { color: 'inherit', opacity: 0.6 },
-} as const;
 
 const AUTOCOMPLETE: Record<FormField, string> = {
   firstname: 'given-name',
@@ -128,7 +119,7 @@ function ContactFormFields({ info, ids, onSent }: FieldsProps) {
                 disabled={form.formState.isSubmitting}
                 error={Boolean(fieldState.error)}
                 helperText={fieldState.error?.message}
-                sx={{ ...fieldSx, gridColumn: name === 'notes' || name === 'email' || name === 'company' ? '1 / -1' : undefined }}
+                sx={{ ...CURRENT_COLOR_FIELD, gridColumn: name === 'notes' || name === 'email' || name === 'company' ? '1 / -1' : undefined }}
               />
             )}
           />
