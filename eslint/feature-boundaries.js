@@ -230,7 +230,8 @@ const clientUiLayer = {
 // `sx`/`style`, or a function taking `theme`), no `theme.palette`/`.typography`/`.transitions`/…, and
 // no MUI styling helper or type imported under its name (`alpha`, `keyframes`, `SxProps`, `Theme`,
 // `SystemStyleObject`), from wherever, and no MUI class name in a string (`'&.Mui-selected'`,
-// `'& .MuiAlert-action'`): the ui layer names states and parts (ui/selectors.ts: STATE, PART).
+// `'& .MuiAlert-action'`): the ui layer names states and parts (ui/selectors.ts: STATE, PART); and no
+// `slotProps` (MUI's inner elements): a primitive offers named props of its own (htmlInput, endAdornment …).
 // Colours: lib/theme-tokens.ts; shared looks: ui/styles.ts.
 const THEME_PARTS = new Set(['palette', 'typography', 'transitions', 'spacing', 'breakpoints', 'shadows', 'shape', 'zIndex', 'mixins']);
 const MUI_STYLING = new Set(['alpha', 'keyframes', 'SxProps', 'Theme', 'SystemStyleObject', 'darken', 'lighten', 'useTheme', 'styled', 'css']);
@@ -248,6 +249,7 @@ const clientUiStyle = {
       themeAccess: "'theme.{{part}}' in a feature: use lib/theme-tokens.ts (COLORS, translucent), a palette path string ('divider', 'primary.main') or a helper of components/ui/styles.ts.",
       helper: "'{{name}}' is MUI's styling API: features use lib/theme-tokens.ts (translucent for alpha), components/ui/styles.ts (transition, the *_KEYFRAMES rules …) and UiStyle (components/ui/style.ts).",
       muiClass: "MUI's class name '{{name}}' in a feature: name the state or part with components/ui/selectors.ts (`[STATE.selected]`, `[PART.alertAction]`) or use a look of components/ui/styles.ts.",
+      slotProps: "'slotProps' in a feature: MUI's inner elements are the ui layer's business; give the primitive a named prop (htmlInput, endAdornment, inputStyle …) in components/ui.",
     },
     schema: [{ type: 'object', properties: { root: { type: 'string' } } }],
   },
@@ -272,6 +274,7 @@ const clientUiStyle = {
       JSXAttribute(node) {
         const prop = node.name?.name;
         if (STYLE_PROPS.has(prop) && isFunction(node.value?.expression)) context.report({ node, messageId: 'callback', data: { prop } });
+        if (prop === 'slotProps') context.report({ node, messageId: 'slotProps' });
       },
       MemberExpression(node) {
         const part = node.property?.type === 'Identifier' ? node.property.name : null;

@@ -125,7 +125,7 @@ describe('client feature boundaries (lint)', () => {
     );
   });
 
-  it('refuses MUI’s styling API in a feature: theme callbacks, theme.palette and the rest, alpha/keyframes/SxProps/Theme, MUI class names', async () => {
+  it('refuses MUI’s styling API in a feature: theme callbacks, theme.palette and the rest, alpha/keyframes/SxProps/Theme, MUI class names, slotProps', async () => {
     const results = await lintClient(fixtureRoot, ['src/client/features/delta/delta-card.tsx', 'src/client/components/ui/styles.ts']);
     const found = results.flatMap((r) => r.messages.map((m) => `${path.basename(r.filePath)}:${m.line} ${m.message.split(':')[0]}`));
     expect(found.sort()).toEqual(
@@ -141,6 +141,7 @@ describe('client feature boundaries (lint)', () => {
         "delta-card.tsx:15 'theme.transitions' in a feature",
         "delta-card.tsx:19 MUI's class name '.Mui-selected' in a feature",
         "delta-card.tsx:19 MUI's class name '.MuiAlert-action' in a feature",
+        "delta-card.tsx:20 'slotProps' in a feature",
       ].sort(),
     );
   });
