@@ -18,10 +18,10 @@ const MAX_PREPARED_PARAMS = 64;
 const MAX_PREPARED_TEXT = 4096;
 
 /**
- * A bulk write — many rows as many parameters, or as one large JSON/array value — is planned for
- * its data: a generic plan, blind to how many rows a value holds, can be far worse (measured:
- * indexing 10,200 passages took 2.3× as long with every statement named). PGlite's own query,
- * planned each time, serves it.
+ * A bulk write — many rows as many parameters, or as one large JSON/array value — is a text of its
+ * own nearly every time or carries its batch in one value: naming it would keep a large parsed
+ * statement for nothing, and a generic plan cannot see how many rows the value holds. PGlite's own
+ * query, planned each time, serves it.
  */
 function isBulk(params: unknown[]): boolean {
   if (params.length > MAX_PREPARED_PARAMS) return true;
