@@ -2,16 +2,10 @@
 // 100,000 questions of one Mika over 90 days (40 topics of German questions, compounds and word
 // pairs, typed variants): the offline grouping of all of them (the build job's work), and the
 // insight page over HTTP (p50 / p95 of 50 calls), which reads the job's snapshot.
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase, rowsOf } from '../src/server/db/client.ts';
+import { rowsOf } from '../src/server/db/client.ts';
 import { buildInsight, groupQuestions, joinTopicsByMeaning } from '../src/server/features/question-insights/index.ts';
-import { Agent } from '../tests/setup/agent.ts';
-import { TEST_SELLER_ENV } from '../tests/setup/seller-env.ts';
+import { openInProcessApp } from './bench-in-process.ts';
 
 const QUESTIONS = 100_000;
 const DAYS = 90;
@@ -71,15 +65,8 @@ export async function insightsBench(): Promise<string[]> {
   }
   console.log(`joining by meaning: ${joining.map((g) => Math.round(g)).join(', ')} ms, ${joined} topics`);
 
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-bench-insights-'));
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
-  await database.migrate();
-  const config = loadConfig({ NODE_ENV: 'production', ...TEST_SELLER_ENV, LOG_LEVEL: 'silent', DATA_DIR: dataDir, APP_URL: 'http://bench.local' });
-  const { app, deps } = await buildApp(config, database);
-  await app.ready();
+  const { deps, agent, close } = await openInProcessApp('insights');
   try {
-    const agent = new Agent(app);
-    await agent.post('/api/register', { name: 'Bench Mark', email: 'bench@firma.de', password: 'geheim123', password_confirmation: 'geheim123', terms: true });
     const made = await agent.post('/api/assistant', {
       type: 'chat',
       name: 'Bench Einblicke',
@@ -137,8 +124,7 @@ export async function insightsBench(): Promise<string[]> {
     rows.push(`| the next build with 100 new questions (they join the existing topics; full regroup at most hourly) | ${(incremental / 1000).toFixed(1)} s |`);
     rows.push(`| GET /api/insights/{uuid}?days=90 over ${QUESTIONS.toLocaleString('en')} questions, p50 / p95 (50 calls) | ${ms(pct(50))} / ${ms(pct(95))} |`);
   } finally {
-    await app.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await close();
   }
   console.log(['| Einblicke | result |', '|---|---|', ...rows].join('\n'));
   return rows;

@@ -4,41 +4,19 @@
 // here: at the polite default of 2 the crawl lasts ≥ 100 s by construction, whatever the code
 // costs. Memory: the process's peak RSS and heap during the crawl, sampled every 50 ms (pages are
 // streamed one at a time, so it must not grow with the site). BENCH_ONLY=website runs only this.
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/client.ts';
 import type { WebsiteList } from '../src/shared/schemas/websites.ts';
-import { Agent } from '../tests/setup/agent.ts';
-import { TEST_SELLER_ENV } from '../tests/setup/seller-env.ts';
 import { startTestWebsite } from '../tests/fixtures/test-website.ts';
+import { openInProcessApp } from './bench-in-process.ts';
 
 const PAGES = 200;
 
 async function main() {
   const only = process.env.BENCH_ONLY;
   if (only && only !== 'website') return;
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-bench-website-'));
   const site = await startTestWebsite({ pages: PAGES });
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
-  await database.migrate();
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    ...TEST_SELLER_ENV,
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    APP_URL: 'http://bench.local',
-    OUTBOUND_ALLOW: '127.0.0.1',
-    CRAWL_REQUESTS_PER_SECOND: '100',
-  });
-  const { app, deps } = await buildApp(config, database);
-  await app.ready();
+  const { deps, agent, close } = await openInProcessApp('website', { env: { OUTBOUND_ALLOW: '127.0.0.1', CRAWL_REQUESTS_PER_SECOND: '100' } });
   try {
-    const agent = new Agent(app);
-    await agent.post('/api/register', { name: 'Bench Mark', email: 'bench@firma.de', password: 'geheim123', password_confirmation: 'geheim123', terms: true });
     // 200 pages need the Team plan (300 pages per website).
     await deps.db.execute(sql`update teams set plan_slug = 'team'`);
     const created = await agent.post('/api/assistant', {
@@ -80,10 +58,8 @@ async function main() {
     console.log(`| time until "aktuell" | ${seconds.toFixed(1)} s (${(pages / seconds).toFixed(1)} pages/s; target ≤ 60 s for 200) |`);
     console.log(`| peak RSS / heap during the crawl | ${mb(peakRss)} (start ${mb(base.rss)}) / ${mb(peakHeap)} (start ${mb(base.heapUsed)}) |`);
   } finally {
-    await app.close();
-    await database.close();
+    await close();
     await site.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -3,21 +3,13 @@
 // waited for. Used by scripts/bench-knowledge.ts and scripts/qa-ceiling.ts.
 // BENCH_DATABASE_URL=postgres://… runs it on a fresh database of that PostgreSQL server instead of
 // an embedded PGlite.
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase, rowsOf, type Db } from '../src/server/db/client.ts';
-import { installJobSchema } from '../src/server/platform/jobs.ts';
+import { rowsOf, type Db } from '../src/server/db/client.ts';
 import type { KnowledgeList } from '../src/shared/schemas/knowledge.ts';
 import type { QaSet } from '../tests/fixtures/german-qa/index.ts';
-import { Agent } from '../tests/setup/agent.ts';
-import { withDatabase } from '../tests/setup/global-setup.ts';
+import type { Agent } from '../tests/setup/agent.ts';
 import { uploadKnowledge } from '../tests/setup/knowledge-upload.ts';
-import { TEST_SELLER_ENV } from '../tests/setup/seller-env.ts';
+import { openInProcessApp } from './bench-in-process.ts';
 
 export async function waitReady(agent: Agent, assistantUuid: string, count: number) {
   for (;;) {
@@ -45,36 +37,7 @@ export async function resplitIdle(db: Db) {
 
 /** The app on a fresh database with one registered team that may have ten Mikas. */
 export async function openBenchApp() {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-bench-knowledge-'));
-  const serverUrl = process.env.BENCH_DATABASE_URL;
-  const benchDb = `mika_bench_${process.pid}`;
-  const admin = serverUrl ? new pg.Client({ connectionString: serverUrl }) : undefined;
-  if (admin) {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${benchDb}`);
-  }
-  const database = await openDatabase(
-    serverUrl ? { databaseUrl: withDatabase(serverUrl, benchDb) } : { pgliteDir: path.join(dataDir, 'db') },
-  );
-  await database.migrate();
-  if (serverUrl) await installJobSchema(database);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    ...TEST_SELLER_ENV,
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    APP_URL: 'http://bench.local',
-  });
-  const { app, deps } = await buildApp(config, database);
-  await app.ready();
-  const agent = new Agent(app);
-  await agent.post('/api/register', {
-    name: 'Bench Mark',
-    email: 'bench@firma.de',
-    password: 'geheim123',
-    password_confirmation: 'geheim123',
-    terms: true,
-  });
+  const { database, deps, agent, close } = await openInProcessApp('knowledge', { onServer: true });
   // Several assistants (PDF, the two QA sets, scale): more than a trial team may have.
   await deps.db.execute(sql`update teams set amount_mikas = 10`);
   const newAssistant = async (name: string) => {
@@ -104,15 +67,6 @@ export async function openBenchApp() {
       sql`analyze knowledge_postings, knowledge_terms, knowledge_passages, knowledge_files`,
     );
     return assistantId(name);
-  };
-  const close = async () => {
-    await app.close();
-    await database.close();
-    if (admin) {
-      await admin.query(`DROP DATABASE IF EXISTS ${benchDb} WITH (FORCE)`);
-      await admin.end();
-    }
-    await fs.rm(dataDir, { recursive: true, force: true });
   };
   return { agent, deps, database, newAssistant, assistantId, indexQaSet, close };
 }
