@@ -75,6 +75,12 @@ describe('configuration errors', () => {
     expect(run.stdout).toBe('');
   });
 
+  it('refuse an unknown place for the embedded database, naming variable and value', () => {
+    expect(() => loadConfig({ EMBEDDED_DB_THREAD: 'beide' })).toThrow(/EMBEDDED_DB_THREAD="beide"/);
+    expect(loadConfig({}).embeddedThread).toBe('worker');
+    expect(loadConfig({ EMBEDDED_DB_THREAD: 'main' }).embeddedThread).toBe('main');
+  });
+
   it('name contradictions that would otherwise fail later', () => {
     expect(() => loadConfig({ AI_PROVIDER: 'openai-compatible' })).toThrow(ConfigError);
     expect(() => loadConfig({ AI_IMAGE_PROVIDER: 'openai' })).toThrow(/AI_IMAGE_MODEL/);

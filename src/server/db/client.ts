@@ -134,7 +134,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let client: EmbeddedClient;
   try {
     const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
-    client = await openEmbedded({ dataDir: dir, loadDataDir }, options.embeddedThread ?? embeddedThreadFromEnv());
+    client = await openEmbedded({ dataDir: dir, loadDataDir }, options.embeddedThread ?? 'worker');
   } catch (err) {
     await release();
     throw err;
@@ -158,11 +158,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await release();
     }),
   };
-}
-
-/** Scripts and tests open databases without the app's config: the same switch, read directly. */
-function embeddedThreadFromEnv(): EmbeddedThread {
-  return process.env.EMBEDDED_DB_THREAD === 'main' ? 'main' : 'worker';
 }
 
 /** Closing twice (a shutdown hook and a test's teardown) closes once; both wait for it. */
