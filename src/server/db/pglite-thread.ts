@@ -56,19 +56,20 @@ async function main() {
   const listeners = new Map<number, () => Promise<void>>();
   let nextTx = 1;
 
-  const openTx = (txId: number): Transaction => {
+  /** The open transaction a statement names; undefined for a statement outside one. */
+  const txOf = (txId: number | undefined): Transaction | undefined => {
+    if (txId === undefined) return undefined;
     const open = transactions.get(txId);
     if (!open) throw new Error(`transaction ${txId} is not open`);
     return open.tx;
   };
-  const target = (txId: number | undefined): PGlite | Transaction => (txId === undefined ? db : openTx(txId));
 
   const handle = async (m: Request): Promise<unknown> => {
     switch (m.op) {
       case 'query':
-        return prepared.query(m.sql, m.params, queryOptions(m.rowMode, m.rawTypes), m.txId === undefined ? undefined : openTx(m.txId));
+        return prepared.query(m.sql, m.params, queryOptions(m.rowMode, m.rawTypes), txOf(m.txId));
       case 'exec':
-        return target(m.txId).exec(m.sql);
+        return (txOf(m.txId) ?? db).exec(m.sql);
       case 'begin':
         return new Promise<number>((resolveBegin, rejectBegin) => {
           const txId = nextTx++;
@@ -83,7 +84,6 @@ async function main() {
             .then(
               () => undefined,
               (err: unknown) => {
-                transactions.delete(txId);
                 if (err === ROLLBACK) return;
                 rejectBegin(err instanceof Error ? err : new Error(String(err))); // BEGIN itself failed (the callback never ran)
                 throw err;
