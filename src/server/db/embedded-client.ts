@@ -106,12 +106,21 @@ class ThreadClient implements EmbeddedClient {
     return this.#closed;
   }
 
+  /** A statement outside a transaction (txId undefined) or in the open transaction txId. */
+  #query<T>(txId: number | undefined, sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.#call({ op: 'query', txId, sql, params, ...statementOptions(options) }) as Promise<Results<T>>;
+  }
+
+  #exec(txId: number | undefined, sql: string): Promise<Results[]> {
+    return this.#call({ op: 'exec', txId, sql }) as Promise<Results[]>;
+  }
+
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.#call({ op: 'query', sql, params, ...statementOptions(options) }) as Promise<Results<T>>;
+    return this.#query<T>(undefined, sql, params, options);
   }
 
   exec(sql: string): Promise<Results[]> {
-    return this.#call({ op: 'exec', sql }) as Promise<Results[]>;
+    return this.#exec(undefined, sql);
   }
 
   async transaction<T>(callback: (tx: EmbeddedTransaction) => Promise<T>): Promise<T> {
@@ -122,10 +131,10 @@ class ThreadClient implements EmbeddedClient {
       closed = true;
       await this.#call({ op: 'end', txId, commit });
     };
+    const isClosed = () => Promise.reject(new Error('Transaction is closed'));
     const tx: EmbeddedTransaction = {
-      query: <R>(sql: string, params?: unknown[], options?: QueryOptions) =>
-        closed ? Promise.reject(new Error('Transaction is closed')) : (this.#call({ op: 'query', txId, sql, params, ...statementOptions(options) }) as Promise<Results<R>>),
-      exec: (sql: string) => (closed ? Promise.reject(new Error('Transaction is closed')) : (this.#call({ op: 'exec', txId, sql }) as Promise<Results[]>)),
+      query: <R>(sql: string, params?: unknown[], options?: QueryOptions) => (closed ? isClosed() : this.#query<R>(txId, sql, params, options)),
+      exec: (sql: string) => (closed ? isClosed() : this.#exec(txId, sql)),
       rollback: () => end(false),
       get closed() {
         return closed;
