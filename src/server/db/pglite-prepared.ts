@@ -48,6 +48,15 @@ const textOf = (value: unknown): string => (value as { toString(): string }).toS
 
 export function preparedQueries(db: PGlite): PreparedQueries {
   const statements = new Map<string, Prepared>();
+  // PGlite's parseResults merges a statement's parsers into its own ~320 by spreading both, about
+  // 0.1 ms a statement; merged once per options object here, it is given no parsers of its own.
+  const mergedParsers = new WeakMap<object, typeof db.parsers>();
+  const parsersOf = (options: QueryOptions | undefined): typeof db.parsers => {
+    if (!options?.parsers) return db.parsers;
+    let merged = mergedParsers.get(options.parsers);
+    if (!merged) mergedParsers.set(options.parsers, (merged = { ...db.parsers, ...options.parsers }));
+    return merged;
+  };
   let next = 0;
   const send = (message: Uint8Array) => db.execProtocolStream(message, { syncToFs: false });
 
@@ -107,7 +116,8 @@ export function preparedQueries(db: PGlite): PreparedQueries {
         }
       }
       if (!db.isInTransaction()) await db.syncToFs();
-      return parseResults(messages, db.parsers, options)[0] as Results<T>;
+      const { parsers: _merged, ...rest } = options ?? {};
+      return parseResults(messages, parsersOf(options), rest)[0] as Results<T>;
     });
   }
 

@@ -13,13 +13,25 @@ const init = workerData as PgliteInit;
 
 const keepText = (value: string) => value;
 
-/** A statement's options as PGlite wants them: the parsers named by type come back as "keep the text". */
+/** Options by row mode and raw types: drizzle sends the same few with every statement. */
+const optionsCache = new Map<string, QueryOptions>();
+
+/**
+ * A statement's options as PGlite wants them: the parsers named by type come back as "keep the text".
+ * One object per combination, so the prepared path can merge its parsers once (pglite-prepared.ts).
+ */
 function queryOptions(rowMode: 'array' | 'object' | undefined, rawTypes: number[] | undefined): QueryOptions | undefined {
   if (!rowMode && !rawTypes) return undefined;
-  return {
-    ...(rowMode ? { rowMode } : {}),
-    ...(rawTypes ? { parsers: Object.fromEntries(rawTypes.map((oid) => [oid, keepText])) } : {}),
-  };
+  const key = `${rowMode ?? ''}|${rawTypes?.join(',') ?? ''}`;
+  let options = optionsCache.get(key);
+  if (!options) {
+    options = {
+      ...(rowMode ? { rowMode } : {}),
+      ...(rawTypes ? { parsers: Object.fromEntries(rawTypes.map((oid) => [oid, keepText])) } : {}),
+    };
+    optionsCache.set(key, options);
+  }
+  return options;
 }
 
 /** What the main thread needs of an error to rebuild it: PostgreSQL's fields (code, constraint …). */
