@@ -9,12 +9,12 @@ let server: http.Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 async function serve(handler: (stream: EventStream, res: http.ServerResponse) => void) {
-  const writes: number[] = [];
+  const writes: string[] = [];
   server = http.createServer((_req, res) => {
     const write = res.write.bind(res);
     // Counts the response's writes (each one a chunk of its own on the socket); the write is the real one.
     res.write = ((...args: Parameters<typeof write>) => {
-      writes.push(Date.now());
+      writes.push(String(args[0]));
       return write(...args);
     }) as typeof write;
     handler(openEventStream(res), res);
@@ -25,7 +25,7 @@ async function serve(handler: (stream: EventStream, res: http.ServerResponse) =>
 }
 
 describe('event stream', () => {
-  it('sends the events of one turn in one write, in order', async () => {
+  it('sends the first event at once and the rest of a turn in one write, in order', async () => {
     const { res, body, writes } = await serve((stream) => {
       for (let i = 0; i < 50; i++) stream.write(JSON.stringify({ delta: `Wort${i} ` }));
       setImmediate(() => {
@@ -39,8 +39,11 @@ describe('event stream', () => {
     expect(events[0]).toBe('data: {"delta":"Wort0 "}');
     expect(events[49]).toBe('data: {"delta":"Wort49 "}');
     expect(events[50]).toBe('data: [DONE]');
-    // The 50 events of the first turn in one write, [DONE] in the next: 2, not 51.
-    expect(writes).toHaveLength(2);
+    // The first event alone (the time to first token), the other 49 of its turn in one write, [DONE]
+    // in the next: 3, not 51.
+    expect(writes).toHaveLength(3);
+    expect(writes[0]).toBe('data: {"delta":"Wort0 "}\n\n');
+    expect(writes[1]!.startsWith('data: {"delta":"Wort1 "}')).toBe(true);
   });
 
   it('writes nothing after the client has gone, and says so', async () => {
