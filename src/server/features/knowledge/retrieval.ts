@@ -78,18 +78,20 @@ export async function questionTerms(
   const analysed = analyse(question);
   const content = analysed.words.filter((w) => !w.stop);
   const candidates = content.flatMap((w) => [w.stem, ...compoundCandidates(w.surface, true)]);
-  const vocabulary =
-    candidates.length > 0 ? await vocabularyCounts(db, assistantId, candidates) : new Map<string, number>();
+  // Compounds indexed before their parts were known words (an earlier file) are still found by
+  // their head: "Treppe" meets "Treppenhausreinigung" — at a part's weight, less when the word is
+  // known on its own. Both lookups are sent at once: neither needs the other's answer.
+  const heads = [...new Set(content.map((w) => w.stem))].filter((s) => s.length >= 4 && !/\d/u.test(s));
+  const [vocabulary, expansions] = await Promise.all([
+    candidates.length > 0 ? vocabularyCounts(db, assistantId, candidates) : new Map<string, number>(),
+    headExpansions(db, assistantId, heads),
+  ]);
   const split = compoundSplitter((stem) => vocabulary.get(stem) ?? 0);
   // A compound that occurs nowhere whole is only found by its parts: they count fully then.
   const weights = weightedTerms(analysed, split, 1, new Map(), true, (stem) =>
     vocabulary.has(stem) ? PART_WEIGHT : 1,
   );
-  // Compounds indexed before their parts were known words (an earlier file) are still found by
-  // their head: "Treppe" meets "Treppenhausreinigung" — at a part's weight, less when the word is
-  // known on its own.
-  const heads = [...new Set(content.map((w) => w.stem))].filter((s) => s.length >= 4 && !/\d/u.test(s));
-  for (const [stem, term] of await headExpansions(db, assistantId, heads)) {
+  for (const [stem, term] of expansions) {
     if (weights.has(term)) continue;
     const w = (weights.get(stem) ?? 0) * PART_WEIGHT * (vocabulary.has(stem) ? EXPANSION_KNOWN : 1);
     if (w > 0) weights.set(term, w);
