@@ -9,6 +9,8 @@ import { parse, protocol, type PGlite, type QueryOptions, type Results, type Tra
 
 const { serialize } = protocol;
 const { parseDescribeStatementResults, parseResults } = parse;
+/** A message of the database's answer (the protocol's type, which PGlite does not export by name). */
+type BackendMessage = Parameters<typeof parseResults>[0][number];
 
 /** Statements kept per database; the least recently used is closed beyond it (drizzle's `inArray` makes many texts). */
 const MAX_STATEMENTS = 500;
@@ -37,6 +39,19 @@ function isBulk(params: unknown[]): boolean {
 interface Prepared {
   name: string;
   paramTypes: number[];
+  /** The statement's RowDescription (absent for one that returns no rows): every run's rows have it. */
+  rowDescription: BackendMessage | undefined;
+}
+
+/** One buffer for several protocol messages: PGlite runs them in one call, as a socket would. */
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
 }
 
 export interface PreparedQueries {
@@ -70,8 +85,9 @@ export function preparedQueries(db: PGlite): PreparedQueries {
     }
     const name = `mika_${++next}`;
     await send(serialize.parse({ name, text: sql, types: [] }));
-    const paramTypes = parseDescribeStatementResults(await send(serialize.describe({ type: 'S', name })));
-    const prepared = { name, paramTypes };
+    const described = await send(serialize.describe({ type: 'S', name }));
+    const paramTypes = parseDescribeStatementResults(described);
+    const prepared = { name, paramTypes, rowDescription: described.find((m) => m.name === 'rowDescription') };
     statements.set(sql, prepared);
     if (statements.size > MAX_STATEMENTS) {
       const [oldestSql, oldest] = statements.entries().next().value!;
@@ -86,20 +102,23 @@ export function preparedQueries(db: PGlite): PreparedQueries {
 
   async function run<T>(sql: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
     return db._runExclusiveQuery(async () => {
-      const messages = [];
+      const messages: BackendMessage[] = [];
       let stale: string | undefined;
+      let synced = false;
       try {
-        const { name, paramTypes } = await prepare(sql);
+        const { name, paramTypes, rowDescription } = await prepare(sql);
         const values = params.map((value, i) => {
           if (value === null || value === undefined) return null;
           const serializer = options?.serializers?.[paramTypes[i]!] ?? db.serializers[paramTypes[i]!];
           // As PGlite's own query: a type without a serializer is sent as the value's text.
           return serializer ? serializer(value) : textOf(value);
         });
+        // The row description is the statement's (described once): Bind, Execute and Sync go as one
+        // buffer, without a Describe of each run's portal.
+        if (rowDescription) messages.push(rowDescription);
         try {
-          messages.push(...(await send(serialize.bind({ statement: name, values }))));
-          messages.push(...(await send(serialize.describe({ type: 'P' }))));
-          messages.push(...(await send(serialize.execute({}))));
+          synced = true;
+          messages.push(...(await send(concat(serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()))));
         } catch (err) {
           if (isStale(err)) stale = name;
           throw err;
@@ -107,7 +126,8 @@ export function preparedQueries(db: PGlite): PreparedQueries {
       } catch (err) {
         throw Object.assign(err as Error, { query: sql, params });
       } finally {
-        messages.push(...(await send(serialize.sync())));
+        // A Parse or Describe that failed: the database skips to the next Sync.
+        if (!synced) await send(serialize.sync());
         if (stale) {
           // Forgotten here and in the database; the next call prepares the text again.
           statements.delete(sql);
