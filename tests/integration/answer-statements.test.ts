@@ -6,6 +6,7 @@ import { fakeProviderEnv, startFakeOpenAI, type FakeOpenAI } from '../fixtures/f
 import { createAssistant, createStaffedTeam, loginAs } from '../factories/index.ts';
 import { Agent } from '../setup/agent.ts';
 import { askInThread, openThread } from '../setup/chat.ts';
+import { addKnowledge } from '../setup/knowledge.ts';
 import { countStatements, installStatementCounter } from '../setup/statement-count.ts';
 import { createTestApp, type TestApp } from '../setup/test-app.ts';
 
@@ -99,6 +100,23 @@ describe('database round trips of one chat answer', () => {
     await expectSettled(team.id, 'Wir liefern in drei Werktagen.');
     expect(enqueuedJobs(statements)).toEqual([]);
     expect(counted(statements).length, counted(statements).join('\n')).toBeLessThanOrEqual(BUDGET.public);
+  });
+
+  it('a Mika with knowledge: only its retrieval on top; the cited sources are stored with the final answer', async () => {
+    const { team, owner } = await createStaffedTeam(t.database.db);
+    const a = await createAssistant(t.database.db, team);
+    const agent = await loginAs(t, owner);
+    await addKnowledge(agent, a.uuid, { name: 'Versand.md', data: Buffer.from('# Versand\n\nDie Expresslieferung kommt am nächsten Werktag bis 12 Uhr.\n') });
+    const thread = await openThread(agent, a.uuid);
+    fake.reply({ text: 'Laut Versand.md kommt die Expresslieferung am nächsten Werktag.' });
+    const { result, statements } = await countStatements(() => askInThread(agent, a.uuid, thread, 'Wann kommt die Expresslieferung?'));
+    expect(result.complete.sources).toEqual([{ file: 'Versand.md', location: '' }]);
+    const [stored] = await t.database.db.select().from(messages).where(eq(messages.text, 'Laut Versand.md kommt die Expresslieferung am nächsten Werktag.'));
+    expect(stored!.sources).toEqual([{ file: 'Versand.md', location: '' }]);
+    // Retrieval reads the assistant's index (knowledge_*) and writes nothing: it is not counted.
+    const retrieval = (s: string) => /^\s*(with|select)\b/i.test(s) && /knowledge_(terms|postings|passages|vectors)/.test(s) && !/\b(insert|update|delete)\b/i.test(s);
+    const rest = counted(statements).filter((s) => !retrieval(s));
+    expect(rest.length, rest.join('\n')).toBeLessThanOrEqual(BUDGET.office);
   });
 
   it('the count sees every statement (it can fail): a second answer counts twice', async () => {

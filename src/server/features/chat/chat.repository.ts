@@ -298,7 +298,15 @@ const checkpointWriter = oncePerDatabase((db) => {
 export async function finishAnswerRow(
   db: Db,
   messageId: number,
-  values: { text: string; status: 'complete' | 'partial'; model: string; inputTokens: number; outputTokens: number },
+  values: {
+    text: string;
+    status: 'complete' | 'partial';
+    model: string;
+    inputTokens: number;
+    outputTokens: number;
+    /** The files the answer cites (office chat). */
+    sources?: { file: string; location: string }[];
+  },
   also: Cte[] = [],
 ): Promise<void> {
   const update = db
@@ -401,6 +409,3 @@ export function toChatMessage(m: MessageRow, staleBefore?: Date): ChatMessage {
 }
 
 /** The knowledge sources shown under an answer. */
-export async function setMessageSources(db: Db, messageId: number, sources: { file: string; location: string }[]) {
-  await db.update(messages).set({ sources }).where(eq(messages.id, messageId));
-}

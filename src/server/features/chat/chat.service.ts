@@ -49,7 +49,6 @@ import {
   recentThreadMessages,
   saveAnswerCheckpoint,
   setMessageAudio,
-  setMessageSources,
   toChatMessage,
 } from './chat.repository.ts';
 import { visitorTurnHook } from './visitor-turn.ts';
@@ -282,7 +281,14 @@ function toHistory(rows: { origin: string; type: string; status: string; text: s
 
 /** The chat's side of the pipeline: answers are messages of the thread, usage booked with them. */
 /** `questionSettled`: called once the question's insert succeeded or failed (the hand-off's office then reads the truth). */
-function threadAnswerStore(deps: Deps, access: ThreadAccess, hold: CreditHold | null, questionSettled?: () => void) {
+function threadAnswerStore(
+  deps: Deps,
+  access: ThreadAccess,
+  hold: CreditHold | null,
+  /** The files a complete answer cites (stored with it, in the same statement). */
+  sourcesOf: (text: string) => { file: string; location: string }[],
+  questionSettled?: () => void,
+) {
   const { thread, assistant } = access;
   const usageOf = (messageId: number | null, spent: SpentTokens) => ({
     teamId: thread.teamId,
@@ -327,6 +333,7 @@ function threadAnswerStore(deps: Deps, access: ThreadAccess, hold: CreditHold | 
           model: answer.model,
           inputTokens: answer.usage.inputTokens,
           outputTokens: answer.usage.outputTokens,
+          ...(answer.status === 'complete' ? { sources: sourcesOf(answer.text) } : {}),
         },
         recordUsageCtes(deps.db, [usageOf(id, answer)], hold, { free: isFreeAssistant(assistant) }).concat(
           askedQuestionCtes(deps.db, access, { messageId: id, question: asked, unanswered: answer.unanswered }),
@@ -448,7 +455,9 @@ async function answerWithHold(
   const own = extras.tools?.({ effects, progress: (msg) => progress('request-ai', msg) });
   const allTools = external || own ? { ...tools, ...external?.tools, ...own } : tools;
   // With the hand-off on, the office hears again once the question is stored (or could not be).
-  const { store, answer, answerId } = threadAnswerStore(deps, access, extras.hold, turn && (() => turn.stored(deps, access)));
+  // Sources are listed in the office chat; a public visitor does not see the team's file names.
+  const sourcesOf = (text: string) => (thread.isPublic ? [] : citedSources(passages, text));
+  const { store, answer, answerId } = threadAnswerStore(deps, access, extras.hold, sourcesOf, turn && (() => turn.stored(deps, access)));
   // Deltas may come before the answer's row exists (it is stored while the model is asked): the
   // live channel names the row, so its events wait for it, in order.
   const live = createLiveRelay((offset, delta) => {
@@ -548,9 +557,8 @@ async function answerWithHold(
     const form = await insertMessage(deps.db, { threadId: thread.id, origin: 'ai', type: 'form', text: '' });
     emit({ type: 'form', message_id: form.id });
   }
-  // Sources are listed in the office chat; a public visitor does not see the team's file names.
-  const sources = outcome.answerId === null || thread.isPublic ? [] : citedSources(passages, outcome.text);
-  if (sources.length > 0) await setMessageSources(deps.db, saved.id, sources);
+  // Stored with the answer already (threadAnswerStore); the same list goes to the browser.
+  const sources = outcome.answerId === null ? [] : sourcesOf(outcome.text);
   progress('done-ai', CONVERSATION_MESSAGES.progressDone);
   emit({
     type: 'complete',
