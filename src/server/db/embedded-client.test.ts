@@ -49,6 +49,25 @@ describe('the embedded database in its own thread', () => {
     expect(await bodies()).toEqual(['eins', 'zwei', 'vier']);
   });
 
+  it('stays usable after a statement fails in parsing, with its values or inside a transaction', async () => {
+    const read = (id: unknown) => database.db.execute(sql`select body from notes where id = ${id}::int`).then((r) => rowsOf<{ body: string }>(r));
+    expect(await read(1)).toEqual([{ body: 'eins' }]);
+    // The same (named) statement with a value PostgreSQL refuses when binding it, then a good one.
+    await expect(read('eins')).rejects.toMatchObject({ cause: { code: '22P02' } });
+    expect(await read(2)).toEqual([{ body: 'zwei' }]);
+    // A statement that does not parse is never named; the next one runs.
+    await expect(database.db.execute(sql`selec body from notes`)).rejects.toMatchObject({ cause: { code: '42601' } });
+    expect(await read(4)).toEqual([{ body: 'vier' }]);
+    // A failed statement fails its transaction, which rolls back whole.
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into notes values (7, 'sieben')`);
+        await tx.execute(sql`select body from notes where id = ${'sieben'}::int`);
+      }),
+    ).rejects.toMatchObject({ cause: { code: '22P02' } });
+    expect(await bodies()).toEqual(['eins', 'zwei', 'vier']);
+  });
+
   it('lets a statement outside an open transaction wait until it ends, as one connection does', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
