@@ -11,8 +11,11 @@
 //     similarity on knowledge_terms), ranked below every BM25 hit.
 //  4. Reciprocal rank fusion with the vector ranking; equal fused scores are ordered by the BM25
 //     score, then by passage id — the same question always gives the same order.
+// Without a vector ranking BM25's statement also reads the passages it ranks first (a materialised
+// CTE over the top ids: a lateral join there ranked every hit first, 2–3× slower at 10,000
+// passages); only trigram and vector hits are read by a statement of their own.
 // Every query is bound to one assistant's passages; the caller proved access to that assistant.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
 import {
   analyse,
@@ -67,7 +70,34 @@ export interface Ranked {
   id: number;
   /** The ranking's own score (BM25), for the tie-break; absent for fallback and vector hits. */
   score?: number;
+  /** The passage itself, when the ranking's statement read it already (the first hits of BM25). */
+  passage?: RetrievedPassage;
 }
+
+/**
+ * The passages of one assistant's ready files that `filter` selects (on `k`, knowledge_passages),
+ * with their file and, where a section was cut, their neighbours in it.
+ */
+const passageRows = (assistantId: number, filter: SQL) => sql`
+    select k.id, f.name as file_name, f.extension = ${QA_EXTENSION} as is_qa, f.is_filtered, k.location, k.heading, k.text,
+      (select b.text from knowledge_passages b where b.file_id = k.file_id and b.position = k.position - 1
+         and b.location = k.location and b.heading = k.heading) as before,
+      (select a.text from knowledge_passages a where a.file_id = k.file_id and a.position = k.position + 1
+         and a.location = k.location and a.heading = k.heading) as after
+    from knowledge_passages k join knowledge_files f on f.id = k.file_id
+    where k.assistant_id = ${assistantId} and f.status = 'ready' and ${filter}`;
+
+const toPassage = (r: PassageRow): RetrievedPassage => ({
+  id: Number(r.id),
+  fileName: r.file_name,
+  isQa: r.is_qa,
+  isFiltered: r.is_filtered,
+  location: r.location,
+  heading: r.heading,
+  text: r.text,
+  before: r.before,
+  after: r.after,
+});
 
 /** The question's weighted terms: stems (1), joined separable verbs (1), compound parts (0.5). */
 export async function questionTerms(
@@ -160,6 +190,8 @@ export async function bm25Ranking(
   assistantId: number,
   weights: Map<string, number>,
   limit = CANDIDATES,
+  /** The first this many hits come with their passage, read in the same statement. */
+  withPassages = 0,
 ): Promise<Ranked[]> {
   if (weights.size === 0) return [];
   const terms = [...weights.keys()];
@@ -191,14 +223,20 @@ export async function bm25Ranking(
              sum(h.w * ln(1 + (greatest(s.n, h.df) - h.df + 0.5) / (h.df + 0.5))
                  * h.tf * ${K1_PLUS_1} / (h.tf + ${K1} * (1 - ${B} + ${B} * h.length / s.avgdl))) as score
       from hits h cross join stats s
-      group by h.passage_id, h.file_id)
-    select ps.passage_id as id, ps.score + ${FILE_WEIGHT_SQL} * fs.score as score
-    from passage_score ps join file_score fs on fs.file_id = ps.file_id
-    order by score desc, ps.passage_id
-    limit ${limit}`);
-  return rowsOf<{ id: number; score: number }>(rows).map((r) => ({
+      group by h.passage_id, h.file_id),
+    ranked as materialized (
+      select ps.passage_id as id, ps.score + ${FILE_WEIGHT_SQL} * fs.score as score
+      from passage_score ps join file_score fs on fs.file_id = ps.file_id
+      order by score desc, ps.passage_id
+      limit ${limit}),
+    shown as materialized (${passageRows(assistantId, sql`k.id in (select id from ranked order by score desc, id limit ${withPassages})`)})
+    select r.id, r.score, p.file_name, p.is_qa, p.is_filtered, p.location, p.heading, p.text, p.before, p.after
+    from ranked r left join shown p on p.id = r.id
+    order by r.score desc, r.id`);
+  return rowsOf<{ id: number; score: number } & Partial<PassageRow>>(rows).map((r) => ({
     id: Number(r.id),
     score: Number(r.score),
+    ...(r.file_name != null ? { passage: toPassage(r as PassageRow) } : {}),
   }));
 }
 
@@ -227,9 +265,10 @@ export async function lexicalRanking(
   assistantId: number,
   question: string,
   limit: number,
+  withPassages = 0,
 ): Promise<Ranked[]> {
   const { weights, unknown } = await questionTerms(db, assistantId, question);
-  const ranked = await bm25Ranking(db, assistantId, weights);
+  const ranked = await bm25Ranking(db, assistantId, weights, CANDIDATES, withPassages);
   if (ranked.length >= limit || unknown.length === 0) return ranked;
   // Too little found: words that occur nowhere are looked up by spelling in the vocabulary, and
   // the passages they find follow every BM25 hit.
@@ -250,38 +289,19 @@ export async function searchPassages(
   /** Further rankings to fuse (the vector ranking when embeddings are on). */
   extraRankings: Ranked[][] = [],
 ): Promise<RetrievedPassage[]> {
-  const lexical = await lexicalRanking(db, assistantId, question, limit);
+  // Without another ranking the order is BM25's: its statement reads the first passages as well.
+  const alone = extraRankings.every((r) => r.length === 0);
+  const lexical = await lexicalRanking(db, assistantId, question, limit, alone ? limit : 0);
   const ids = fuse([lexical, ...extraRankings]).slice(0, limit);
   if (ids.length === 0) return [];
-  const rows = await db.execute<PassageRow>(sql`
-    select k.id, f.name as file_name, f.extension = ${QA_EXTENSION} as is_qa, f.is_filtered, k.location, k.heading, k.text,
-      (select b.text from knowledge_passages b where b.file_id = k.file_id and b.position = k.position - 1
-         and b.location = k.location and b.heading = k.heading) as before,
-      (select a.text from knowledge_passages a where a.file_id = k.file_id and a.position = k.position + 1
-         and a.location = k.location and a.heading = k.heading) as after
-    from knowledge_passages k join knowledge_files f on f.id = k.file_id
-    where k.assistant_id = ${assistantId} and f.status = 'ready'
-      and k.id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`);
-  const byId = new Map(rowsOf<PassageRow>(rows).map((r) => [r.id, r]));
+  const byId = new Map(lexical.flatMap((r) => (r.passage ? [[r.id, r.passage] as const] : [])));
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length > 0) {
+    const rows = await db.execute<PassageRow>(passageRows(assistantId, sql`k.id = any(${`{${missing.join(',')}}`}::bigint[])`));
+    for (const r of rowsOf<PassageRow>(rows)) byId.set(Number(r.id), toPassage(r));
+  }
   return ids.flatMap((id) => {
-    const r = byId.get(id);
-    return r
-      ? [
-          {
-            id,
-            fileName: r.file_name,
-            isQa: r.is_qa,
-            isFiltered: r.is_filtered,
-            location: r.location,
-            heading: r.heading,
-            text: r.text,
-            before: r.before,
-            after: r.after,
-          },
-        ]
-      : [];
+    const p = byId.get(id);
+    return p ? [p] : [];
   });
 }
