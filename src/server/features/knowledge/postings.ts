@@ -22,6 +22,11 @@ export function textArray(values: string[]): string {
   return `{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`;
 }
 
+/** A PostgreSQL array literal of numbers or booleans (ids, frequencies, weights: no quoting needed). */
+export function valueArray(values: (number | boolean)[]): string {
+  return `{${values.join(',')}}`;
+}
+
 /** How many of the assistant's passages contain each stem as a whole word (absent when none). */
 export async function vocabularyCounts(
   db: Db,
@@ -46,7 +51,7 @@ async function countTerms(db: Db, assistantId: number, passageIds: number[]): Pr
   await db.execute(sql`
     insert into knowledge_terms (assistant_id, term, df, exact_df)
     select ${assistantId}, term, count(*), count(*) filter (where exact)
-    from knowledge_postings where passage_id = any(${`{${passageIds.join(',')}}`}::int[])
+    from knowledge_postings where passage_id = any(${valueArray(passageIds)}::int[])
     group by term order by term
     on conflict (assistant_id, term) do update
       set df = knowledge_terms.df + excluded.df, exact_df = knowledge_terms.exact_df + excluded.exact_df`);
@@ -145,9 +150,9 @@ export async function writePostings(
     await db.execute(sql`
       insert into knowledge_postings (passage_id, assistant_id, file_id, term, tf, exact, length)
       select p, ${assistantId}, ${file.id}, t, f, e, l
-      from unnest(${`{${ids.slice(i, end).join(',')}}`}::int[], ${textArray(terms.slice(i, end))}::text[],
-                  ${`{${tfs.slice(i, end).join(',')}}`}::real[], ${`{${exacts.slice(i, end).join(',')}}`}::boolean[],
-                  ${`{${lengths.slice(i, end).join(',')}}`}::real[]) as x(p, t, f, e, l)`);
+      from unnest(${valueArray(ids.slice(i, end))}::int[], ${textArray(terms.slice(i, end))}::text[],
+                  ${valueArray(tfs.slice(i, end))}::real[], ${valueArray(exacts.slice(i, end))}::boolean[],
+                  ${valueArray(lengths.slice(i, end))}::real[]) as x(p, t, f, e, l)`);
   }
   await countTerms(
     db,

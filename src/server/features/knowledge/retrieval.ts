@@ -24,7 +24,7 @@ import {
   PART_WEIGHT,
   weightedTerms,
 } from '../../ai/german-analyzer.ts';
-import { textArray, vocabularyCounts } from './postings.ts';
+import { textArray, valueArray, vocabularyCounts } from './postings.ts';
 import { QA_EXTENSION } from './qa-file.ts';
 
 export interface RetrievedPassage {
@@ -197,7 +197,7 @@ export async function bm25Ranking(
   const terms = [...weights.keys()];
   const rows = await db.execute<{ id: number; score: number }>(sql`
     with q(term, w) as (
-      select * from unnest(${textArray(terms)}::text[], ${`{${terms.map((t) => weights.get(t)).join(',')}}`}::float8[])),
+      select * from unnest(${textArray(terms)}::text[], ${valueArray(terms.map((t) => weights.get(t)!))}::float8[])),
     stats as (
       select greatest(coalesce(sum(passage_count), 0), 1)::float8 as n,
              greatest(coalesce(sum(term_total), 0), 1)::float8 / greatest(coalesce(sum(passage_count), 0), 1) as avgdl,
@@ -297,7 +297,7 @@ export async function searchPassages(
   const byId = new Map(lexical.flatMap((r) => (r.passage ? [[r.id, r.passage] as const] : [])));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length > 0) {
-    const rows = await db.execute<PassageRow>(passageRows(assistantId, sql`k.id = any(${`{${missing.join(',')}}`}::bigint[])`));
+    const rows = await db.execute<PassageRow>(passageRows(assistantId, sql`k.id = any(${valueArray(missing)}::int[])`));
     for (const r of rowsOf<PassageRow>(rows)) byId.set(Number(r.id), toPassage(r));
   }
   return ids.flatMap((id) => {
