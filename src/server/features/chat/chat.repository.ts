@@ -407,5 +407,3 @@ export function toChatMessage(m: MessageRow, staleBefore?: Date): ChatMessage {
     created_at: m.createdAt.toISOString(),
   };
 }
-
-/** The knowledge sources shown under an answer. */

@@ -300,7 +300,8 @@ function threadAnswerStore(
     inputTokens: spent.usage.inputTokens,
     outputTokens: spent.usage.outputTokens,
   });
-  const answer = { id: 0, responseId: '' };
+  // The answer's row, and the sources its final statement stored (complete answers only).
+  const answer = { id: 0, responseId: '', sources: [] as { file: string; location: string }[] };
   let stored: Promise<number> = new Promise(() => undefined);
   let asked = '';
   const store: AnswerStore = {
@@ -322,21 +323,22 @@ function threadAnswerStore(
       });
       markHoldSettled(hold);
     },
-    finish: async (id, answer) => {
-      // The final answer, its usage and the credit settlement: one statement (decision 038).
+    finish: async (id, final) => {
+      if (final.status === 'complete') answer.sources = sourcesOf(final.text);
+      // The final answer, its sources, its usage and the credit settlement: one statement (decision 038).
       await finishAnswerRow(
         deps.db,
         id,
         {
-          text: answer.text,
-          status: answer.status,
-          model: answer.model,
-          inputTokens: answer.usage.inputTokens,
-          outputTokens: answer.usage.outputTokens,
-          ...(answer.status === 'complete' ? { sources: sourcesOf(answer.text) } : {}),
+          text: final.text,
+          status: final.status,
+          model: final.model,
+          inputTokens: final.usage.inputTokens,
+          outputTokens: final.usage.outputTokens,
+          ...(answer.sources.length > 0 ? { sources: answer.sources } : {}),
         },
-        recordUsageCtes(deps.db, [usageOf(id, answer)], hold, { free: isFreeAssistant(assistant) }).concat(
-          askedQuestionCtes(deps.db, access, { messageId: id, question: asked, unanswered: answer.unanswered }),
+        recordUsageCtes(deps.db, [usageOf(id, final)], hold, { free: isFreeAssistant(assistant) }).concat(
+          askedQuestionCtes(deps.db, access, { messageId: id, question: asked, unanswered: final.unanswered }),
         ),
       );
       markHoldSettled(hold);
@@ -557,8 +559,8 @@ async function answerWithHold(
     const form = await insertMessage(deps.db, { threadId: thread.id, origin: 'ai', type: 'form', text: '' });
     emit({ type: 'form', message_id: form.id });
   }
-  // Stored with the answer already (threadAnswerStore); the same list goes to the browser.
-  const sources = outcome.answerId === null ? [] : sourcesOf(outcome.text);
+  // Stored with the answer by its final statement (threadAnswerStore); the same list goes to the browser.
+  const { sources } = answer;
   progress('done-ai', CONVERSATION_MESSAGES.progressDone);
   emit({
     type: 'complete',
