@@ -16,6 +16,7 @@ import { registerResponseCompression, serveClient } from './platform/client-deli
 import { registerCsrf } from './platform/csrf.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createAuthCache } from './platform/auth-cache.ts';
+import { createNotifiedCaches } from './platform/notified-cache.ts';
 import { auditRowOwner } from './platform/audit.ts';
 import { registerAccess, requireAccess, unprovidedObjectPermissions, type AccessRegistry } from './platform/access.ts';
 import { loggedUrl, prettyLogStream, serializeError } from './platform/log.ts';
@@ -44,7 +45,7 @@ import type { ApiErrorBody } from '../shared/errors.ts';
 import { authRoutes } from './features/auth/index.ts';
 import { accountRowOwner, defineAuthJobs } from './features/auth/index.ts';
 import { defineChatJobs } from './features/chat/index.ts';
-import { defineKnowledgeJobs, defineReembedJob, defineWebsiteJobs, resumeInterruptedCrawls, resumeInterruptedIngestion, scheduleLegacyIndexing } from './features/knowledge/index.ts';
+import { defineKnowledgeJobs, defineReembedJob, openVocabularyCache, defineWebsiteJobs, resumeInterruptedCrawls, resumeInterruptedIngestion, scheduleLegacyIndexing } from './features/knowledge/index.ts';
 import { knowledgeQaRoutes, knowledgeRoutes, websiteRoutes } from './features/knowledge/index.ts';
 import { defineQuestionInsightJobs, questionInsightRoutes, questionInsightRowOwner } from './features/question-insights/index.ts';
 import { assetRoutes } from './features/assets/index.ts';
@@ -150,6 +151,8 @@ export async function buildApp(
     log: app.log,
   });
   app.addHook('onClose', () => providers.close());
+  const caches = createNotifiedCaches(database, { log: app.log });
+  app.addHook('onClose', () => caches.close());
   const deps: Deps = {
     db: database.db,
     jobs,
@@ -164,6 +167,7 @@ export async function buildApp(
     ai: createAiGateway(config.ai, () => providers.models()),
     providers,
     secrets,
+    caches,
     mailer: createMailer({
       db: database.db,
       smtpUrl: config.mail.smtpUrl,
@@ -179,6 +183,7 @@ export async function buildApp(
   defineAuthJobs(deps);
   defineChatJobs(deps);
   defineKnowledgeJobs(deps);
+  openVocabularyCache(deps);
   defineWebsiteJobs(deps);
   defineReembedJob(deps);
   defineImageJobs(deps);
@@ -318,6 +323,7 @@ export async function buildApp(
   // PostgreSQL other instances may be streaming, so only stale heartbeats count.
   // Afterwards a scheduled job (chat.jobs.ts) catches answers of instances that died.
   await recoverInterruptedAnswers(deps, { all: database.kind === 'pglite' });
+  await caches.ready();
   return { app, deps, access };
 }
 

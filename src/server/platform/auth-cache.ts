@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.ts';
 import type { AuthContext } from './session.ts';
+import { listenToChannel } from './channel-listener.ts';
 
 /** The channel the database triggers of migration 0018 notify on. */
 export const AUTH_CHANNEL = 'mika_auth';
@@ -46,10 +47,6 @@ const MAX_ENTRIES = 50_000;
 export async function createAuthCache(database: Database, opts: AuthCacheOptions): Promise<AuthCache> {
   const entries = new Map<string, Entry>();
   const byTeam = new Map<number, Set<string>>();
-  let listening = false;
-  let closed = false;
-  let stopListening: (() => Promise<void>) | undefined;
-  let retry: NodeJS.Timeout | undefined;
   let generation = 0;
 
   const remove = (id: string) => {
@@ -79,28 +76,19 @@ export async function createAuthCache(database: Database, opts: AuthCacheOptions
     else if (payload.startsWith('t:')) dropTeam(Number(payload.slice(2)));
     else clear();
   };
-  const onLost = (err: unknown) => {
-    if (closed) return;
-    listening = false;
-    clear();
-    opts.log.warn({ err }, 'auth cache: database notifications lost; sessions are looked up on every request until they are back');
-    retry = setTimeout(() => void listen(), opts.retryMs ?? 1000);
-    retry.unref();
-  };
-  async function listen() {
-    if (closed || opts.ttlMs <= 0) return;
-    try {
-      stopListening = await database.listen(AUTH_CHANNEL, onMessage, onLost);
-      listening = true;
-    } catch (err) {
-      onLost(err);
-    }
-  }
-  await listen();
+  const listener = listenToChannel(database, AUTH_CHANNEL, {
+    onMessage,
+    onLost: clear,
+    log: opts.log,
+    meanwhile: 'sessions are looked up on every request',
+    ...(opts.retryMs !== undefined ? { retryMs: opts.retryMs } : {}),
+    enabled: opts.ttlMs > 0,
+  });
+  await listener.started;
 
   return {
     get(sessionId) {
-      if (!listening) return undefined;
+      if (!listener.active) return undefined;
       const entry = entries.get(sessionId);
       if (!entry) return undefined;
       if (entry.expires <= Date.now()) {
@@ -110,7 +98,7 @@ export async function createAuthCache(database: Database, opts: AuthCacheOptions
       return entry.auth;
     },
     set(sessionId, auth, validUntil, since) {
-      if (!listening || since !== generation) return;
+      if (!listener.active || since !== generation) return;
       if (entries.size >= MAX_ENTRIES) clear();
       entries.set(sessionId, { auth, expires: Math.min(Date.now() + opts.ttlMs, validUntil.getTime()) });
       let ids = byTeam.get(auth.team.id);
@@ -120,11 +108,8 @@ export async function createAuthCache(database: Database, opts: AuthCacheOptions
     dropSession,
     dropTeam,
     async close() {
-      closed = true;
-      listening = false;
-      if (retry) clearTimeout(retry);
       clear();
-      await stopListening?.();
+      await listener.close();
     },
     get size() {
       return entries.size;

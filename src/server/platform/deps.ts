@@ -10,6 +10,7 @@ import type { PrivateStore, Storage } from './storage.ts';
 import type { Secrets } from './secrets.ts';
 import type { Throttle } from './throttle.ts';
 import type { RowOwner } from './row-owners.ts';
+import type { NotifiedCaches } from './notified-cache.ts';
 
 /** What every service function may use; built once in app.ts. */
 export interface Deps {
@@ -29,6 +30,8 @@ export interface Deps {
   secrets: Secrets;
   /** Who erases which rows (row-owners.ts); filled by the app's wiring, in erasure order. */
   rowOwners: RowOwner[];
+  /** In-memory caches kept correct by the database's notifications (notified-cache.ts). */
+  caches: NotifiedCaches;
   /** Live progress channel; attached once the HTTP server exists. */
   realtime?: Realtime;
   log: FastifyBaseLogger;

@@ -29,6 +29,7 @@ import {
   updateFileText,
 } from './knowledge.repository.ts';
 import { searchPassages } from './retrieval.ts';
+import { vocabularyOf } from './term-cache.ts';
 import { preferQaPassages } from './knowledge-qa.ts';
 import { isGuideFile, refuseGuideChange } from './guide.seed.ts';
 
@@ -178,9 +179,13 @@ export async function retrieveKnowledgeIfAny(deps: Deps, assistantId: number, qu
  * (rerank.ts), a separate step after the fusion.
  */
 export async function retrieveKnowledge(deps: Deps, assistantId: number, question: string, opts: RetrievalOptions = {}): Promise<Passage[]> {
-  const vectors = opts.gate ? await vectorRanking(deps, opts.gate, assistantId, question) : { ranked: [], usage: null };
+  const [vectors, vocabulary] = await Promise.all([
+    opts.gate ? vectorRanking(deps, opts.gate, assistantId, question) : { ranked: [], usage: null },
+    vocabularyOf(deps, assistantId),
+  ]);
   const rerank = opts.gate !== undefined && deps.ai.canRerank;
-  const fused = await searchPassages(deps.db, assistantId, question, rerank ? RERANK_CANDIDATES : ANSWER_PASSAGES.max, [vectors.ranked]);
+  const limit = rerank ? RERANK_CANDIDATES : ANSWER_PASSAGES.max;
+  const fused = await searchPassages(deps.db, assistantId, question, limit, [vectors.ranked], vocabulary);
   const reranked = rerank ? await rerankPassages(deps, opts.gate!, question, fused, ANSWER_PASSAGES.max, assistantId) : { passages: fused, usage: null };
   await bookRetrievalUsage(deps, assistantId, opts.payer, [
     vectors.usage && { capability: 'embedding', ...vectors.usage },

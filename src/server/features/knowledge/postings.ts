@@ -45,6 +45,18 @@ export async function vocabularyCounts(
   return out;
 }
 
+/**
+ * The assistant's whole-word vocabulary with each term's count (as vocabularyCounts), at most
+ * `limit` terms: a longer list ends at `limit` + 1 so the caller sees that there are more.
+ */
+export async function wholeVocabulary(db: Db, assistantId: number, limit: number): Promise<{ term: string; n: number }[]> {
+  const rows = await db.execute<{ term: string; n: number }>(sql`
+    select term, exact_df as n from knowledge_terms
+    where assistant_id = ${assistantId} and exact_df > 0
+    limit ${limit + 1}`);
+  return rowsOf<{ term: string; n: number }>(rows);
+}
+
 /** Adds the postings of these passages to the assistant's term counts. */
 async function countTerms(db: Db, assistantId: number, passageIds: number[]): Promise<void> {
   if (passageIds.length === 0) return;

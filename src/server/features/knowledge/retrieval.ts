@@ -26,6 +26,7 @@ import {
 } from '../../ai/german-analyzer.ts';
 import { textArray, valueArray, vocabularyCounts } from './postings.ts';
 import { QA_EXTENSION } from './qa-file.ts';
+import type { Vocabulary } from './term-cache.ts';
 
 export interface RetrievedPassage {
   id: number;
@@ -104,6 +105,8 @@ export async function questionTerms(
   db: Db,
   assistantId: number,
   question: string,
+  /** The assistant's vocabulary held in memory (term-cache.ts); without it the database is asked. */
+  held: Vocabulary | null = null,
 ): Promise<{ weights: Map<string, number>; unknown: string[] }> {
   const analysed = analyse(question);
   const content = analysed.words.filter((w) => !w.stop);
@@ -112,10 +115,12 @@ export async function questionTerms(
   // their head: "Treppe" meets "Treppenhausreinigung" — at a part's weight, less when the word is
   // known on its own. Both lookups are sent at once: neither needs the other's answer.
   const heads = [...new Set(content.map((w) => w.stem))].filter((s) => s.length >= 4 && !/\d/u.test(s));
-  const [vocabulary, expansions] = await Promise.all([
-    candidates.length > 0 ? vocabularyCounts(db, assistantId, candidates) : new Map<string, number>(),
-    headExpansions(db, assistantId, heads),
-  ]);
+  const [vocabulary, expansions] = held
+    ? [held.countsOf(candidates), held.expansionsOf(heads, EXPANSIONS_PER_WORD, EXPANSION_LONGER)]
+    : await Promise.all([
+        candidates.length > 0 ? vocabularyCounts(db, assistantId, candidates) : new Map<string, number>(),
+        headExpansions(db, assistantId, heads),
+      ]);
   const split = compoundSplitter((stem) => vocabulary.get(stem) ?? 0);
   // A compound that occurs nowhere whole is only found by its parts: they count fully then.
   const weights = weightedTerms(analysed, split, 1, new Map(), true, (stem) =>
@@ -133,9 +138,11 @@ export async function questionTerms(
 }
 
 const EXPANSIONS_PER_WORD = 4;
+/** An expansion is at least this many letters longer than the stem it begins with. */
+const EXPANSION_LONGER = 3;
 const EXPANSION_KNOWN = Number(process.env.MIKA_EXPANSION_KNOWN ?? 0.5);
 
-/** Longer terms of the assistant's vocabulary that begin with a stem (at least 3 letters more). */
+/** Longer terms of the assistant's vocabulary that begin with a stem (EXPANSION_LONGER letters more). */
 async function headExpansions(db: Db, assistantId: number, stems: string[]): Promise<[string, string][]> {
   if (stems.length === 0) return [];
   const next = (s: string) => s.slice(0, -1) + String.fromCodePoint(s.codePointAt(s.length - 1)! + 1);
@@ -145,8 +152,8 @@ async function headExpansions(db: Db, assistantId: number, stems: string[]): Pro
     cross join lateral (
       select t.term from knowledge_terms t
       where t.assistant_id = ${assistantId} and t.exact_df > 0
-        and t.term ~>=~ q.stem and t.term ~<~ q.upper and length(t.term) >= length(q.stem) + 3
-      order by t.exact_df desc, t.term
+        and t.term ~>=~ q.stem and t.term ~<~ q.upper and length(t.term) >= length(q.stem) + ${EXPANSION_LONGER}
+      order by t.exact_df desc, t.term collate "C"
       limit ${EXPANSIONS_PER_WORD}) e`);
   return rowsOf<{ stem: string; term: string }>(rows).map((r) => [r.stem, r.term]);
 }
@@ -266,8 +273,9 @@ export async function lexicalRanking(
   question: string,
   limit: number,
   withPassages = 0,
+  vocabulary: Vocabulary | null = null,
 ): Promise<Ranked[]> {
-  const { weights, unknown } = await questionTerms(db, assistantId, question);
+  const { weights, unknown } = await questionTerms(db, assistantId, question, vocabulary);
   const ranked = await bm25Ranking(db, assistantId, weights, CANDIDATES, withPassages);
   if (ranked.length >= limit || unknown.length === 0) return ranked;
   // Too little found: words that occur nowhere are looked up by spelling in the vocabulary, and
@@ -288,10 +296,12 @@ export async function searchPassages(
   limit: number,
   /** Further rankings to fuse (the vector ranking when embeddings are on). */
   extraRankings: Ranked[][] = [],
+  /** The assistant's vocabulary held in memory (term-cache.ts), if it is. */
+  vocabulary: Vocabulary | null = null,
 ): Promise<RetrievedPassage[]> {
   // Without another ranking the order is BM25's: its statement reads the first passages as well.
   const alone = extraRankings.every((r) => r.length === 0);
-  const lexical = await lexicalRanking(db, assistantId, question, limit, alone ? limit : 0);
+  const lexical = await lexicalRanking(db, assistantId, question, limit, alone ? limit : 0, vocabulary);
   const ids = fuse([lexical, ...extraRankings]).slice(0, limit);
   if (ids.length === 0) return [];
   const byId = new Map(lexical.flatMap((r) => (r.passage ? [[r.id, r.passage] as const] : [])));
