@@ -163,10 +163,26 @@ function createCheckpointer(
  * is not on the way to the first token (decision 025). Every write of answer text waits for it,
  * so the question is committed before any of the answer is; if it fails, the model call stops.
  */
+/** What the offline engine answers from: the passages, and the intro when it matches the question. */
+function offlineContext(req: AnswerRequest, passages: Passage[]): OfflineContext {
+  // The intro joins only when it matches the question (knowledge passages arrive ranked already).
+  const intro = { source: `Vorstellung von ${req.profile.name}`, text: req.profile.intro };
+  const introPassage = intro.text.trim() && rankPassages(req.question, [intro], 1).length > 0 ? [intro] : [];
+  return {
+    assistantName: req.profile.name,
+    intro: req.profile.intro,
+    passages: [...passages, ...introPassage],
+    ...(req.audience ? { audience: req.audience } : {}),
+  };
+}
+
 export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
   const chat = req.gateway.chat(req.gate);
   const stop = new AbortController();
-  const begun = req.store.begin(req.question);
+  // The question and the answer's row are stored beside the provider call: started once the
+  // model's request is under way (the SDK prepares and sends it within the current turn's promise
+  // chain), so building that statement does not delay the request.
+  const begun = new Promise<void>((resolve) => setImmediate(resolve)).then(() => req.store.begin(req.question));
   begun.catch((err: unknown) => stop.abort(err));
   const signal = req.signal ? AbortSignal.any([req.signal, stop.signal]) : stop.signal;
   const checkpointer = createCheckpointer(req.store, begun, req.checkpoint ?? DEFAULT_CHECKPOINT, (err) =>
@@ -208,16 +224,9 @@ export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
       req.historyTokenBudget,
     );
     // The offline engine quotes knowledge and the intro (which every visitor sees anyway), never
-    // the role, task or special properties: those are instructions, not content.
-    // The intro joins only when it matches the question (knowledge passages arrive ranked already).
-    const intro = { source: `Vorstellung von ${req.profile.name}`, text: req.profile.intro };
-    const introPassage = intro.text.trim() && rankPassages(req.question, [intro], 1).length > 0 ? [intro] : [];
-    const offline: OfflineContext = {
-      assistantName: req.profile.name,
-      intro: req.profile.intro,
-      passages: [...passages, ...introPassage],
-      ...(req.audience ? { audience: req.audience } : {}),
-    };
+    // the role, task or special properties: those are instructions, not content. Only the offline
+    // engine reads this context (a real model gets the system prompt): built only for it.
+    const offline = chat.offline ? offlineContext(req, passages) : undefined;
     promptChars = system.length + messages.reduce((n, m) => n + (typeof m.content === 'string' ? m.content.length : 0), 0);
     const tools: ToolSet = {
       ...req.tools,
@@ -234,7 +243,7 @@ export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
       stopWhen: req.signals?.askForPerson ? [maxSteps, hasToolCall(ASK_PERSON_FUNCTION)] : maxSteps,
       maxRetries: 1,
       abortSignal: signal,
-      providerOptions: { [OFFLINE_PROVIDER_KEY]: offline as never },
+      ...(offline ? { providerOptions: { [OFFLINE_PROVIDER_KEY]: offline as never } } : {}),
       // Errors arrive as stream parts below; the default handler would only print them again.
       onError: () => undefined,
     });
