@@ -19,6 +19,7 @@ import {
 import type { Database } from '../db/client.ts';
 import { aiProviders, type AiProviderRow } from '../db/schema/index.ts';
 import { AppError } from '../platform/app-error.ts';
+import { listenToChannel } from '../platform/channel-listener.ts';
 import type { Secrets } from '../platform/secrets.ts';
 import { AI_PROVIDER_MESSAGES } from '../../shared/messages.ts';
 import {
@@ -72,9 +73,6 @@ interface Loaded {
 export async function createProviderRegistry({ database, secrets, ai, processors, log }: Options): Promise<ProviderRegistry> {
   const environment = settingsFromEnvironment(ai);
   let state: Loaded = { settings: environment, rows: new Map(), models: resolveModels(ai, environment) };
-  let closed = false;
-  let stopListening: (() => Promise<void>) | undefined;
-  let retry: NodeJS.Timeout | undefined;
 
   const load = async () => {
     const rows = await database.db.select().from(aiProviders);
@@ -112,24 +110,17 @@ export async function createProviderRegistry({ database, secrets, ai, processors
     chain = chain.then(load, load).catch((err: unknown) => log.warn({ err }, 'AI providers could not be reloaded'));
     return chain;
   };
-  const onLost = (err: unknown) => {
-    if (closed) return;
-    log.warn({ err }, 'AI providers: database notifications lost; listening again');
-    retry = setTimeout(() => void listen(), 1000);
-    retry.unref();
-  };
-  async function listen() {
-    if (closed) return;
-    try {
-      stopListening = await database.listen(AI_CHANNEL, () => void reload(), onLost);
-      // A change while nobody listened is read now.
-      await reload();
-    } catch (err) {
-      onLost(err);
-    }
-  }
   await load();
-  await listen();
+  const listener = listenToChannel(database, AI_CHANNEL, {
+    onMessage: () => void reload(),
+    // The providers read last stay in use meanwhile.
+    onLost: () => undefined,
+    // A change while nobody listened is read now.
+    onListening: reload,
+    log,
+    meanwhile: 'the AI providers read last stay in use',
+  });
+  await listener.started;
 
   return {
     models: () => state.models,
@@ -171,11 +162,7 @@ export async function createProviderRegistry({ database, secrets, ai, processors
       state.rows.size === 0 ? processors.all.map(({ ai: _ai, ...p }) => p) : [...aiProcessors(state.settings), ...processors.besideAi],
     test: (capability) => testCapability(state.models, state.settings[capability], capability, ai),
     reload,
-    async close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      await stopListening?.();
-    },
+    close: () => listener.close(),
   };
 
   /**

@@ -4,7 +4,8 @@ import type { Database } from '../db/client.ts';
  * Hears a NOTIFY channel for an in-memory cache for as long as the process runs: when the connection
  * is lost, `onLost` runs (the cache must forget everything: it would miss changes now) and listening
  * starts again after `retryMs`. `active` says whether the channel is heard right now — a cache keeps
- * nothing while it is not. Used by the session cache (auth-cache.ts) and the notified caches.
+ * nothing while it is not. Used by the session cache (auth-cache.ts), the notified caches and the AI
+ * provider registry (ai/registry.ts).
  */
 export interface ChannelListener {
   readonly active: boolean;
@@ -19,6 +20,8 @@ export function listenToChannel(
   opts: {
     onMessage: (payload: string) => void;
     onLost: () => void;
+    /** After each successful start of listening (a change while nobody listened is read then). */
+    onListening?: () => Promise<void>;
     log: { warn(obj: object, msg: string): void };
     /** What the log says happens meanwhile. */
     meanwhile: string;
@@ -44,6 +47,7 @@ export function listenToChannel(
     try {
       stopListening = await database.listen(channel, opts.onMessage, lost);
       active = true;
+      await opts.onListening?.();
     } catch (err) {
       lost(err);
     }
