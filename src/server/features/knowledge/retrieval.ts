@@ -176,7 +176,7 @@ async function similarTerms(
       cross join lateral (
         select t.term, similarity(t.term, q.stem)::float8 as similarity from knowledge_terms t
         where t.assistant_id = ${assistantId} and lower(t.term) % q.stem
-        order by similarity(t.term, q.stem) desc, t.term
+        order by similarity(t.term, q.stem) desc, t.term collate "C"
         limit 3) e`);
     return rowsOf<{ stem: string; term: string; similarity: number }>(rows).map((r) => ({
       ...r,
