@@ -20,6 +20,8 @@ export interface NotifiedCache<V> {
   readonly generation: number;
   /** False while the instance does not hear the channel: `get` finds nothing and `set` keeps nothing. */
   readonly active: boolean;
+  /** When the key was last announced changed (ms since the epoch), if within the last minute. */
+  changedAt(key: string): number | undefined;
   drop(key: string): void;
   /** Entries held now (tests, diagnostics). */
   readonly size: number;
@@ -42,6 +44,9 @@ export interface CacheOptions {
    */
   maxAgeMs: number;
 }
+
+/** How long a key's last change is remembered. */
+const RECENT_MS = 60_000;
 
 interface Log {
   warn(obj: object, msg: string): void;
@@ -81,6 +86,8 @@ function channelCache<V>(
   const entries = new Map<string, { value: V; weight: number; expires: number }>();
   let weight = 0;
   let generation = 0;
+  // Recent changes per key (a feature may wait until a key settles before loading it again).
+  const changes = new Map<string, number>();
 
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -91,6 +98,14 @@ function channelCache<V>(
   const drop = (key: string) => {
     generation++;
     remove(key);
+    const now = Date.now();
+    changes.delete(key);
+    changes.set(key, now);
+    // Oldest first: forget changes older than a minute.
+    for (const [k, at] of changes) {
+      if (now - at < RECENT_MS) break;
+      changes.delete(k);
+    }
   };
   const clear = () => {
     generation++;
@@ -132,6 +147,10 @@ function channelCache<V>(
     },
     get active() {
       return listener.active;
+    },
+    changedAt(key) {
+      const at = changes.get(key);
+      return at !== undefined && Date.now() - at < RECENT_MS ? at : undefined;
     },
     get size() {
       return entries.size;

@@ -11,7 +11,7 @@ export { defineReembedJob, reembeddingPending, requestReembedding } from './reem
 export { questionTerms, searchPassages } from './retrieval.ts';
 export { scheduleLegacyIndexing } from './knowledge.jobs.ts';
 export { knowledgeRowOwner } from './knowledge.rows.ts';
-export { openVocabularyCache, vocabularyOf } from './term-cache.ts';
+export { openVocabularyCache, SETTLE_MS, vocabularyOf } from './term-cache.ts';
 export { addQaEntry } from './knowledge-qa.ts';
 export { knowledgeQaRoutes } from './knowledge-qa.routes.ts';
 export { websiteRoutes } from './website.routes.ts';

@@ -6,7 +6,7 @@ import { loadGermanQa, meanWordOverlap, scoreQa } from '../../../../tests/fixtur
 import { loadGermanQaBlind } from '../../../../tests/fixtures/german-qa-blind/index.ts';
 import type { Assistant } from '../../db/schema/index.ts';
 import { questionTerms, searchPassages } from './retrieval.ts';
-import { vocabularyOf } from './term-cache.ts';
+import { SETTLE_MS, vocabularyOf } from './term-cache.ts';
 import { resplitAssistant } from './knowledge.jobs.ts';
 
 // The retrieval floor on the project's own frozen German QA set (tests/fixtures/german-qa): all 300
@@ -51,8 +51,14 @@ describe('retrieval floor on the German QA set', () => {
     expect(meanWordOverlap(qa.questions)).toBeLessThan(0.35);
   });
 
+  /** The vocabulary, held once the index has been quiet for a moment (term-cache.ts). */
+  const heldVocabulary = async () => {
+    await expect.poll(async () => (await vocabularyOf(t.deps, assistant.id)) !== null, { timeout: SETTLE_MS + 3000 }).toBe(true);
+    return vocabularyOf(t.deps, assistant.id);
+  };
+
   it('splits and expands every question by the vocabulary held in memory exactly as by the database', async () => {
-    const held = await vocabularyOf(t.deps, assistant.id);
+    const held = await heldVocabulary();
     expect(held?.size).toBeGreaterThan(1000);
     for (const { q } of qa.questions) {
       expect(await questionTerms(t.database.db, assistant.id, q, held), q).toEqual(await questionTerms(t.database.db, assistant.id, q));
@@ -61,7 +67,7 @@ describe('retrieval floor on the German QA set', () => {
 
   it('puts the answering passage first for most questions and near the top for almost all', async () => {
     const sample = process.env.QA_ALL ? qa.questions : qa.questions.filter((_, i) => i % 3 === 0);
-    const held = await vocabularyOf(t.deps, assistant.id);
+    const held = await heldVocabulary();
     const score = await scoreQa(sample, (q) => searchPassages(t.database.db, assistant.id, q, 10, [], held));
     console.info(
       `floor sample (${sample.length}): S@1 ${score.successAt1.toFixed(3)}, MRR@10 ${score.mrrAt10.toFixed(3)}\n${score.misses.join('\n')}`,

@@ -10,7 +10,7 @@ import { analyse } from '../../ai/german-analyzer.ts';
 import type { Assistant } from '../../db/schema/index.ts';
 import { createNotifiedCaches, type NotifiedCaches } from '../../platform/notified-cache.ts';
 import { questionTerms } from './retrieval.ts';
-import { vocabularyOf } from './term-cache.ts';
+import { SETTLE_MS, vocabularyOf } from './term-cache.ts';
 
 // The vocabulary held in memory (term-cache.ts): read once, then without a statement; every change
 // of the assistant's terms reaches it through the database's notification — also in another
@@ -38,14 +38,17 @@ afterAll(async () => {
 });
 
 const stem = (word: string) => analyse(word).words[0]!.stem;
+/** How many passages hold the word whole by the vocabulary held in memory; null when none is held. */
 const known = async (caches: NotifiedCaches, word: string) => {
   const vocabulary = await vocabularyOf({ db: t.database.db, caches }, assistant.id);
-  return vocabulary?.countsOf([stem(word)]).get(stem(word)) ?? 0;
+  return vocabulary ? (vocabulary.countsOf([stem(word)]).get(stem(word)) ?? 0) : null;
 };
+// A vocabulary is loaded once its index has been quiet for SETTLE_MS.
+const settled = { timeout: SETTLE_MS + 3000 };
 
 describe('the vocabulary held in memory', () => {
   it('is read once, then serves a question without a statement, as the database would', async () => {
-    await expect.poll(() => known(t.deps.caches, 'Treppenhausreinigung')).toBe(1);
+    await expect.poll(() => known(t.deps.caches, 'Treppenhausreinigung'), settled).toBe(1);
     const { result, statements } = await countStatements(() => vocabularyOf(t.deps, assistant.id));
     expect(statements).toEqual([]);
     const question = 'Wer macht die Treppe sauber und wo stehen Räder?';
@@ -58,19 +61,21 @@ describe('the vocabulary held in memory', () => {
 
   it('learns the words of a file indexed later and forgets those of a deleted file, in every instance', async () => {
     expect(await known(t.deps.caches, 'Dachrinne')).toBe(0);
-    expect(await known(other, 'Dachrinne')).toBe(0);
+    await expect.poll(() => known(other, 'Dachrinne'), settled).toBe(0);
     const file = await addKnowledge(agent, assistant.uuid, {
       name: 'Wartung.md',
       data: Buffer.from('# Wartung\n\nDie Dachrinne wird im Herbst vom Hausmeister gereinigt.\n'),
     });
-    await expect.poll(() => known(t.deps.caches, 'Dachrinne')).toBe(1);
-    await expect.poll(() => known(other, 'Dachrinne')).toBe(1);
+    // Just changed: nothing is held (the questions read the database) until the index is quiet.
+    await expect.poll(() => known(other, 'Dachrinne')).toBeNull();
+    await expect.poll(() => known(t.deps.caches, 'Dachrinne'), settled).toBe(1);
+    await expect.poll(() => known(other, 'Dachrinne'), settled).toBe(1);
     const res = await agent.delete('/api/knowledge', { assistantUuid: assistant.uuid, fileUuid: file.uuid });
     expect(res.status, res.body).toBe(200);
     const list = (await agent.get(`/api/knowledge/${assistant.uuid}`)).json<KnowledgeList>();
     expect(list.files.map((f) => f.name)).toEqual(['Hausordnung.md']);
-    await expect.poll(() => known(t.deps.caches, 'Dachrinne')).toBe(0);
-    await expect.poll(() => known(other, 'Dachrinne')).toBe(0);
+    await expect.poll(() => known(t.deps.caches, 'Dachrinne'), settled).toBe(0);
+    await expect.poll(() => known(other, 'Dachrinne'), settled).toBe(0);
     expect(await known(other, 'Treppenhausreinigung')).toBe(1);
   });
 

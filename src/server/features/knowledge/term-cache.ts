@@ -3,8 +3,9 @@
 // itself goes to the database. The cache holds each assistant's whole-word terms with their counts
 // (knowledge_terms, exact_df > 0) and stays correct across instances: every statement that changes an
 // assistant's terms notifies 'mika_knowledge' (migration 0031), which drops that assistant here.
-// While the instance does not hear the channel, and for a vocabulary above MAX_TERMS, the questions
-// read the database as before. Between a change's commit and its notification (well under a
+// While the instance does not hear the channel, for a vocabulary above MAX_TERMS and for a few seconds
+// after a change (SETTLE_MS: an index being built changes constantly), the questions read the
+// database as before. Between a change's commit and its notification (well under a
 // millisecond on one machine) a question may still split by the earlier vocabulary; BM25 reads the
 // postings and document frequencies themselves from the database either way.
 import type { Deps } from '../../platform/deps.ts';
@@ -18,6 +19,12 @@ const MAX_TERMS = 150_000;
 const MAX_CACHED_TERMS = 600_000;
 /** Read again after this long even without a notification (see NotifiedCache: connection poolers). */
 const MAX_AGE_MS = 5 * 60_000;
+/**
+ * A vocabulary that changed less than this ago is not loaded: while files are being indexed (a
+ * website crawl changes the terms every few pages) each question would otherwise read the whole
+ * vocabulary again; its two lookups go to the database until the index is quiet.
+ */
+export const SETTLE_MS = 2000;
 
 /** An assistant's whole-word vocabulary: the answers of the two term lookups of questionTerms. */
 export class Vocabulary {
@@ -92,6 +99,8 @@ export async function vocabularyOf(deps: Pick<Deps, 'db' | 'caches'>, assistantI
   const key = String(assistantId);
   const held = cache.get(key);
   if (held) return held === 'too-large' ? null : held;
+  const changed = cache.changedAt(key);
+  if (changed !== undefined && Date.now() - changed < SETTLE_MS) return null;
   let pending = loading.get(cache);
   if (!pending) loading.set(cache, (pending = new Map() as Loads));
   const generation = cache.generation;
