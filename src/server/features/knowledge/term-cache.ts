@@ -89,9 +89,9 @@ type Loads = Map<string, { generation: number; load: Promise<Vocabulary | null> 
 const loading = new WeakMap<NotifiedCache<Held>, Loads>();
 
 /**
- * The assistant's vocabulary from memory, loaded on its first question after a change; null when it
- * is not held (the instance does not hear the database's notifications, or it is too large): the
- * caller then asks the database per question.
+ * The assistant's vocabulary from memory, loaded on its first question after a change has settled;
+ * null when it is not held (the instance does not hear the database's notifications, it is too
+ * large, or it changed within SETTLE_MS): the caller then asks the database per question.
  */
 export async function vocabularyOf(deps: Pick<Deps, 'db' | 'caches'>, assistantId: number): Promise<Vocabulary | null> {
   const cache = cacheOf(deps);
