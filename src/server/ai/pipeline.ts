@@ -155,14 +155,6 @@ function createCheckpointer(
   };
 }
 
-/**
- * Runs one answer through the pipeline. Never throws for provider failures (see status); throws
- * when the question cannot be stored.
- *
- * The question (with the empty answer) is stored while the provider is already asked: the insert
- * is not on the way to the first token (decision 025). Every write of answer text waits for it,
- * so the question is committed before any of the answer is; if it fails, the model call stops.
- */
 /** What the offline engine answers from: the passages, and the intro when it matches the question. */
 function offlineContext(req: AnswerRequest, passages: Passage[]): OfflineContext {
   // The intro joins only when it matches the question (knowledge passages arrive ranked already).
@@ -176,6 +168,14 @@ function offlineContext(req: AnswerRequest, passages: Passage[]): OfflineContext
   };
 }
 
+/**
+ * Runs one answer through the pipeline. Never throws for provider failures (see status); throws
+ * when the question cannot be stored.
+ *
+ * The question (with the empty answer) is stored while the provider is already asked: the insert
+ * is not on the way to the first token (decision 025). Every write of answer text waits for it,
+ * so the question is committed before any of the answer is; if it fails, the model call stops.
+ */
 export async function runAnswer(req: AnswerRequest): Promise<AnswerOutcome> {
   const chat = req.gateway.chat(req.gate);
   const stop = new AbortController();
