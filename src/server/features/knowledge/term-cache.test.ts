@@ -10,7 +10,7 @@ import { analyse } from '../../ai/german-analyzer.ts';
 import type { Assistant } from '../../db/schema/index.ts';
 import { createNotifiedCaches, type NotifiedCaches } from '../../platform/notified-cache.ts';
 import { questionTerms } from './retrieval.ts';
-import { SETTLE_MS, vocabularyOf } from './term-cache.ts';
+import { KNOWLEDGE_CHANNEL, SETTLE_MS, vocabularyOf } from './term-cache.ts';
 
 // The vocabulary held in memory (term-cache.ts): read once, then without a statement; every change
 // of the assistant's terms reaches it through the database's notification — also in another
@@ -80,16 +80,22 @@ describe('the vocabulary held in memory', () => {
   });
 
   it('keeps nothing a load read when a change came while it ran', async () => {
-    const cache = other.open<string>('mika_knowledge', { maxWeight: 10, maxAgeMs: 60_000 });
-    await expect.poll(() => cache.active).toBe(true);
-    const before = cache.generation;
-    // Any statement on the assistant's terms announces a change (here: one that changes no count).
-    await t.database.db.execute(sql`update knowledge_terms set df = df where assistant_id = ${assistant.id}`);
-    await expect.poll(() => cache.generation).toBeGreaterThan(before);
-    cache.set('x', 'stale', before);
-    expect(cache.get('x')).toBeUndefined();
-    cache.set('x', 'fresh', cache.generation);
-    expect(cache.get('x')).toBe('fresh');
+    // A cache of its own on the knowledge channel (the vocabularies' cache holds vocabularies only).
+    const caches = createNotifiedCaches(t.database, { log: t.app.log });
+    try {
+      const cache = caches.open<string>(KNOWLEDGE_CHANNEL, { maxWeight: 10, maxAgeMs: 60_000 });
+      await caches.ready();
+      const before = cache.generation;
+      // Any statement on the assistant's terms announces a change (here: one that changes no count).
+      await t.database.db.execute(sql`update knowledge_terms set df = df where assistant_id = ${assistant.id}`);
+      await expect.poll(() => cache.generation).toBeGreaterThan(before);
+      cache.set('x', 'stale', before);
+      expect(cache.get('x')).toBeUndefined();
+      cache.set('x', 'fresh', cache.generation);
+      expect(cache.get('x')).toBe('fresh');
+    } finally {
+      await caches.close();
+    }
   });
 
   it('lets the least recently asked go beyond its budget, and the old go after their age', async () => {
