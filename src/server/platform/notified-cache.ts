@@ -12,12 +12,15 @@ import { listenToChannel } from './channel-listener.ts';
 export interface NotifiedCache<V> {
   get(key: string): V | undefined;
   /**
-   * Keeps what a load read, unless anything was dropped since `generation` (read before the load
-   * began): a change that committed while the load ran must not be hidden by it.
+   * Keeps what a load read, unless the key changed since `generation` (read before the load
+   * began): a change that committed while the load ran must not be hidden by it. Changes of other
+   * keys do not matter.
    */
   set(key: string, value: V, generation: number, weight?: number): void;
   /** Grows with every drop. */
   readonly generation: number;
+  /** Whether the key was dropped (or everything cleared) after `generation` was read. */
+  changedSince(key: string, generation: number): boolean;
   /** False while the instance does not hear the channel: `get` finds nothing and `set` keeps nothing. */
   readonly active: boolean;
   /** When the key was last announced changed (ms since the epoch), if within the last minute. */
@@ -86,8 +89,11 @@ function channelCache<V>(
   const entries = new Map<string, { value: V; weight: number; expires: number }>();
   let weight = 0;
   let generation = 0;
-  // Recent changes per key (a feature may wait until a key settles before loading it again).
-  const changes = new Map<string, number>();
+  // Per key its last change: when (a feature may wait until a key settles before loading it again)
+  // and at which generation. Keys forgotten after a minute count as changed at `forgotten`.
+  const changes = new Map<string, { at: number; generation: number }>();
+  let cleared = 0;
+  let forgotten = 0;
 
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -100,18 +106,22 @@ function channelCache<V>(
     remove(key);
     const now = Date.now();
     changes.delete(key);
-    changes.set(key, now);
+    changes.set(key, { at: now, generation });
     // Oldest first: forget changes older than a minute.
-    for (const [k, at] of changes) {
-      if (now - at < RECENT_MS) break;
+    for (const [k, change] of changes) {
+      if (now - change.at < RECENT_MS) break;
+      forgotten = change.generation;
       changes.delete(k);
     }
   };
   const clear = () => {
     generation++;
+    cleared = generation;
     entries.clear();
     weight = 0;
   };
+  const changedSince = (key: string, since: number) =>
+    Math.max(cleared, changes.get(key)?.generation ?? forgotten) > since;
   const listener = listenToChannel(database, channel, {
     onMessage: (key) => (key === '*' ? clear() : drop(key)),
     onLost: clear,
@@ -132,7 +142,7 @@ function channelCache<V>(
       return entry.value;
     },
     set(key, value, since, w = 1) {
-      if (!listener.active || since !== generation || w > maxWeight) return;
+      if (!listener.active || changedSince(key, since) || w > maxWeight) return;
       remove(key);
       entries.set(key, { value, weight: w, expires: Date.now() + maxAgeMs });
       weight += w;
@@ -145,11 +155,12 @@ function channelCache<V>(
     get generation() {
       return generation;
     },
+    changedSince,
     get active() {
       return listener.active;
     },
     changedAt(key) {
-      const at = changes.get(key);
+      const at = changes.get(key)?.at;
       return at !== undefined && Date.now() - at < RECENT_MS ? at : undefined;
     },
     get size() {

@@ -84,6 +84,7 @@ const cacheOf = (deps: Pick<Deps, 'caches'>) =>
 export function openVocabularyCache(deps: Pick<Deps, 'caches'>): void {
   cacheOf(deps);
 }
+/** Per assistant the load under way and the cache's generation when it began. */
 type Loads = Map<string, { generation: number; load: Promise<Vocabulary | null> }>;
 /** Loads under way per cache: the questions that arrive meanwhile wait for the same one. */
 const loading = new WeakMap<NotifiedCache<Held>, Loads>();
@@ -103,10 +104,10 @@ export async function vocabularyOf(deps: Pick<Deps, 'db' | 'caches'>, assistantI
   if (changed !== undefined && Date.now() - changed < SETTLE_MS) return null;
   let pending = loading.get(cache);
   if (!pending) loading.set(cache, (pending = new Map() as Loads));
-  const generation = cache.generation;
-  // A load that began before the latest change would bring the earlier vocabulary: not joined.
+  // A load that began before the assistant's latest change would bring the earlier vocabulary: not joined.
   const running = pending.get(key);
-  if (running?.generation === generation) return running.load;
+  if (running && !cache.changedSince(key, running.generation)) return running.load;
+  const generation = cache.generation;
   const load = wholeVocabulary(deps.db, assistantId, MAX_TERMS)
     .then((rows) => {
       if (rows.length > MAX_TERMS) {
