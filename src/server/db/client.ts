@@ -79,6 +79,11 @@ export interface Database {
    * once when that connection fails; the returned function stops listening.
    */
   listen(channel: string, onMessage: (payload: string) => void, onLost: (err: unknown) => void): Promise<() => Promise<void>>;
+  /**
+   * `listener` hears once that the database cannot serve any more: the embedded database's thread
+   * died and could not be started again (embedded-client.ts). PostgreSQL's pool reconnects by itself.
+   */
+  onFatal?(listener: (err: Error) => void): void;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -146,13 +151,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     pglite: client,
-    listen: async (channel, onMessage) => {
-      const stop = await client.listen(channel, onMessage);
+    listen: async (channel, onMessage, onLost) => {
+      const stop = await (client.listenUntilLost ? client.listenUntilLost(channel, onMessage, onLost) : client.listen(channel, onMessage));
       return async () => {
         if (!client.closed) await stop();
       };
     },
     migrate: () => migratePglite(drizzlePglite(driver), { migrationsFolder }),
+    onFatal: (listener) => client.onFatal?.(listener),
     close: once(async () => {
       await client.close();
       await release();

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import Fastify from 'fastify';
 import { openDatabase, rowsOf, type Database } from './client.ts';
+import { allowConsoleError } from '../../../tests/setup/console-guard.ts';
+import { THREAD_FOR_TESTS } from './embedded-client.ts';
+import { closeOnDatabaseFailure, gracefulStop } from '../bootstrap.ts';
 
 // The embedded database in its own thread (decision 050): what drizzle, pg-boss and the caches rely
 // on must behave as PGlite does on one thread — transactions, errors, notifications, dumps.
@@ -153,4 +161,87 @@ describe('the embedded database in its own thread', () => {
     expect(took).toBeGreaterThan(150);
     expect(Math.max(...lateness)).toBeLessThan(took / 2);
   });
+});
+
+describe('when the embedded database thread dies', () => {
+  const kill = (db: Database) => (db.pglite as unknown as { [THREAD_FOR_TESTS]: Worker })[THREAD_FOR_TESTS].terminate();
+  const dirs: string[] = [];
+  const inFolder = async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mika-thread-'));
+    dirs.push(dir);
+    return openDatabase({ pgliteDir: path.join(dir, 'db'), embeddedThread: 'worker' });
+  };
+  afterAll(async () => {
+    for (const dir of dirs) await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('opens its data directory again: committed rows are there, the open transaction is gone and refuses its next statement, listeners hear of the loss', async () => {
+    const db = await inFolder();
+    try {
+      await db.db.execute(sql`create table notes (id int primary key, body text not null)`);
+      await db.db.execute(sql`insert into notes values (1, 'bleibt')`);
+      const lost: unknown[] = [];
+      const heard: string[] = [];
+      await db.listen('kanal', (payload) => heard.push(payload), (err) => lost.push(err));
+      let proceed!: () => void;
+      const killed = new Promise<void>((resolve) => (proceed = resolve));
+      let began!: () => void;
+      const inside = new Promise<void>((resolve) => (began = resolve));
+      const transaction = db.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into notes values (2, 'offen')`);
+        began();
+        await killed;
+        await tx.execute(sql`insert into notes values (3, 'nach dem Tod')`);
+      });
+      await inside;
+      await kill(db);
+      proceed();
+      await expect(transaction).rejects.toMatchObject({ cause: { message: 'the transaction was lost with the embedded database thread' } });
+      expect(lost).toHaveLength(1);
+      // The next statement waits for the new thread and finds what was committed, nothing else.
+      expect(rowsOf<{ body: string }>(await db.db.execute(sql`select body from notes order by id`)).map((r) => r.body)).toEqual(['bleibt']);
+      await db.db.execute(sql`insert into notes values (4, 'danach')`);
+      expect(rowsOf<{ n: number }>(await db.db.execute(sql`select count(*)::int as n from notes`))[0]!.n).toBe(2);
+      // The lost listener hears nothing any more; one listening again hears the new thread.
+      const again: string[] = [];
+      await db.listen('kanal', (payload) => again.push(payload), () => undefined);
+      await db.db.execute(sql`select pg_notify('kanal', 'neu')`);
+      await expect.poll(() => again).toEqual(['neu']);
+      expect(heard).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+
+  it('gives up after dying again and again: every call fails and the owner is told once', async () => {
+    const db = await inFolder();
+    const fatal: Error[] = [];
+    db.onFatal!((err) => fatal.push(err));
+    try {
+      for (let death = 1; death <= 3; death++) {
+        await kill(db);
+        await expect(db.db.execute(sql`select 1`)).resolves.toBeDefined(); // started again
+      }
+      expect(fatal).toEqual([]);
+      await kill(db);
+      await expect.poll(() => fatal.length).toBe(1);
+      await expect(db.db.execute(sql`select 1`)).rejects.toMatchObject({ cause: { message: expect.stringMatching(/thread stopped/) } });
+    } finally {
+      await db.close();
+    }
+  }, 90_000);
+
+  it('in memory it cannot come back: the server in front of it stops with exit code 1 and stops listening', async () => {
+    const db = await openDatabase({ embeddedThread: 'worker' });
+    const app = Fastify();
+    app.get('/', async () => 'ok');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const exits: number[] = [];
+    allowConsoleError(/Mika hält an \/ stops: die Datenbank ist ausgefallen/);
+    closeOnDatabaseFailure(app, db, gracefulStop(app, db, (code) => exits.push(code)));
+    await kill(db);
+    await expect.poll(() => exits).toEqual([1]);
+    expect(app.server.listening).toBe(false);
+    await expect(db.db.execute(sql`select 1`)).rejects.toMatchObject({ cause: { message: expect.stringMatching(/thread stopped/) } });
+  }, 60_000);
 });

@@ -46,6 +46,9 @@ function serialize(err: unknown): SerializedError {
   return { message: err.message, name: err.name, stack: err.stack, fields };
 }
 
+/** The thread's exit code when PGlite can answer nothing more (70: EX_SOFTWARE, an internal error). */
+const EXIT_PGLITE_BROKEN = 70;
+
 /** Thrown inside PGlite's transaction callback to make it roll back; never leaves this thread. */
 const ROLLBACK = Symbol('rollback');
 
@@ -135,7 +138,12 @@ async function main() {
   port.on('message', (m: Request) => {
     handle(m).then(
       (result) => port.postMessage({ id: m.id, result } satisfies Reply),
-      (err: unknown) => port.postMessage({ id: m.id, error: serialize(err) } satisfies Reply),
+      (err: unknown) => {
+        port.postMessage({ id: m.id, error: serialize(err) } satisfies Reply);
+        // PostgreSQL's WebAssembly aborted or exited: this PGlite answers nothing any more. The
+        // thread ends, and the main thread opens the data directory in a new one (embedded-client.ts).
+        if (err instanceof WebAssembly.RuntimeError || (err as { name?: string } | null)?.name === 'ExitStatus') process.exit(EXIT_PGLITE_BROKEN);
+      },
     );
   });
   port.postMessage({ id: 0, result: null } satisfies Reply);

@@ -57,6 +57,15 @@ export async function wholeVocabulary(db: Db, assistantId: number, limit: number
   return rowsOf<{ term: string; n: number }>(rows);
 }
 
+/** How many whole-word terms the assistant has, counted up to `limit` + 1 (in the database, no rows read out). */
+export async function vocabularySize(db: Db, assistantId: number, limit: number): Promise<number> {
+  const rows = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from (
+      select 1 from knowledge_terms where assistant_id = ${assistantId} and exact_df > 0 limit ${limit + 1}
+    ) terms`);
+  return Number(rowsOf<{ n: number }>(rows)[0]?.n ?? 0);
+}
+
 /** Adds the postings of these passages to the assistant's term counts. */
 async function countTerms(db: Db, assistantId: number, passageIds: number[]): Promise<void> {
   if (passageIds.length === 0) return;

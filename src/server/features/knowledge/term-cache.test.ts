@@ -79,6 +79,32 @@ describe('the vocabulary held in memory', () => {
     expect(await known(other, 'Treppenhausreinigung')).toBe(1);
   });
 
+  it('holds no vocabulary above 150,000 terms, and after a change counts them instead of reading them out again', async () => {
+    const { team } = await createStaffedTeam(t.database.db);
+    const large = await createAssistant(t.database.db, team);
+    const terms = (from: number, to: number) => sql`
+      insert into knowledge_terms (assistant_id, term, df, exact_df)
+      select ${large.id}, 'wort' || g, 1, 1 from generate_series(${from}::int, ${to}::int) g`;
+    await t.database.db.execute(terms(1, 150_001));
+    // Reading 150,001 rows out takes seconds on a busy machine: the polls allow for it.
+    const slowly = { timeout: SETTLE_MS + 15_000 };
+    const load = () => countStatements(() => vocabularyOf(t.deps, large.id));
+    const readsOut = (statements: string[]) => statements.some((q) => /select term, exact_df/.test(q));
+    // The first load reads the terms out, finds too many and holds the marker: questions use the database.
+    await expect.poll(async () => readsOut((await load()).statements), slowly).toBe(true);
+    expect(await load()).toEqual({ result: null, statements: [] });
+    // A change (a crawl adds a page) drops the marker; once quiet, one count answers, no rows come out.
+    await t.database.db.execute(terms(150_002, 150_010));
+    let after: string[] = [];
+    await expect.poll(async () => (after = (await load()).statements).length, slowly).toBe(1);
+    expect(readsOut(after)).toBe(false);
+    expect(await load()).toEqual({ result: null, statements: [] });
+    // Shrunk below the limit, it is counted, read and held again.
+    await t.database.db.execute(sql`delete from knowledge_terms where assistant_id = ${large.id} and term like 'wort1%'`);
+    await expect.poll(async () => (await load()).result?.size ?? null, slowly).toBeLessThan(150_000);
+    expect((await load()).statements).toEqual([]);
+  }, 60_000);
+
   it("keeps nothing a load read when its assistant changed while it ran (another's change does not matter)", async () => {
     // A cache of its own on the knowledge channel (the vocabularies' cache holds vocabularies only).
     const caches = createNotifiedCaches(t.database, { log: t.app.log });

@@ -10,7 +10,7 @@
 // postings and document frequencies themselves from the database either way.
 import type { Deps } from '../../platform/deps.ts';
 import type { NotifiedCache } from '../../platform/notified-cache.ts';
-import { wholeVocabulary } from './postings.ts';
+import { vocabularySize, wholeVocabulary } from './postings.ts';
 
 export const KNOWLEDGE_CHANNEL = 'mika_knowledge';
 /** Terms of one assistant beyond which its vocabulary is not held (its questions read the database). */
@@ -84,6 +84,12 @@ const cacheOf = (deps: Pick<Deps, 'caches'>) =>
 export function openVocabularyCache(deps: Pick<Deps, 'caches'>): void {
   cacheOf(deps);
 }
+/**
+ * Per cache the assistants whose vocabulary was too large when last read: after a change or when
+ * the marker expires, their next load counts the terms in the database first and reads them out
+ * only when they fit (150,000 rows read and dropped again on every change of a large index otherwise).
+ */
+const tooLarge = new WeakMap<NotifiedCache<Held>, Set<string>>();
 /** Per assistant the load under way and the cache's generation when it began. */
 type Loads = Map<string, { generation: number; load: Promise<Vocabulary | null> }>;
 /** Loads under way per cache: the questions that arrive meanwhile wait for the same one. */
@@ -108,16 +114,22 @@ export async function vocabularyOf(deps: Pick<Deps, 'db' | 'caches'>, assistantI
   const running = pending.get(key);
   if (running && !cache.changedSince(key, running.generation)) return running.load;
   const generation = cache.generation;
-  const load = wholeVocabulary(deps.db, assistantId, MAX_TERMS)
-    .then((rows) => {
-      if (rows.length > MAX_TERMS) {
-        cache.set(key, 'too-large', generation);
-        return null;
-      }
-      const vocabulary = new Vocabulary(rows);
-      cache.set(key, vocabulary, generation, Math.max(1, vocabulary.size));
-      return vocabulary;
-    })
+  let large = tooLarge.get(cache);
+  if (!large) tooLarge.set(cache, (large = new Set()));
+  const read = async (): Promise<Vocabulary | null> => {
+    const stillLarge = large.has(key) && (await vocabularySize(deps.db, assistantId, MAX_TERMS)) > MAX_TERMS;
+    const rows = stillLarge ? null : await wholeVocabulary(deps.db, assistantId, MAX_TERMS);
+    if (!rows || rows.length > MAX_TERMS) {
+      large.add(key);
+      cache.set(key, 'too-large', generation);
+      return null;
+    }
+    large.delete(key);
+    const vocabulary = new Vocabulary(rows);
+    cache.set(key, vocabulary, generation, Math.max(1, vocabulary.size));
+    return vocabulary;
+  };
+  const load = read()
     .finally(() => {
       if (pending.get(key)?.load === load) pending.delete(key);
     });

@@ -4,6 +4,7 @@
 // grows past the limit in memory).
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { WEBSITE_MESSAGES } from '../../../shared/messages.ts';
 import { createFollowingFetch, OutboundRefused, type OutboundPolicy } from '../../platform/outbound.ts';
 
@@ -38,6 +39,7 @@ export class CrawlClient {
   private readonly follow: ReturnType<typeof createFollowingFetch>;
   private readonly gapMs: number;
   private readonly nextSlot = new Map<string, number>();
+  private readonly lastSent = new Map<string, number>();
 
   constructor(opts: { policy: OutboundPolicy; appUrl: string; perSecond: number }) {
     this.userAgent = `MikaBot/1.0 (+${opts.appUrl})`;
@@ -45,13 +47,22 @@ export class CrawlClient {
     this.gapMs = 1000 / opts.perSecond;
   }
 
-  /** Waits for the host's next request slot (every hop of a redirect takes one too). */
+  /**
+   * Waits for the host's next request slot (every hop of a redirect takes one too). Slots are
+   * handed out in order; a request also waits a full gap after the one actually sent before it, so
+   * a turn taken late (the process was busy) does not shorten the gap to the next one.
+   */
   private async pace(url: string, signal?: AbortSignal) {
     const host = new URL(url).host;
-    const now = Date.now();
-    const slot = Math.max(now, this.nextSlot.get(host) ?? 0);
+    const slot = Math.max(Date.now(), this.nextSlot.get(host) ?? 0);
     this.nextSlot.set(host, slot + this.gapMs);
-    if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now, { signal }));
+    for (;;) {
+      const now = Date.now();
+      const due = Math.max(slot, (this.lastSent.get(host) ?? -Infinity) + this.gapMs);
+      if (due <= now) break;
+      await sleep(due - now, undefined, { signal });
+    }
+    this.lastSent.set(host, Date.now());
   }
 
   private async request(url: string, headers: Record<string, string>, signal?: AbortSignal) {
