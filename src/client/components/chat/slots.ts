@@ -13,9 +13,14 @@ export interface ChatSlotContext {
   messages: ChatMessage[];
   /** Sends a question as the input does (e.g. a transcript); resolves false when it was not taken. */
   send: (text: string) => Promise<boolean>;
+  /** The thread, created now if there is none yet (as a first question does); undefined when that failed. */
+  startThread: () => Promise<ThreadEntry | undefined>;
   /** Loads the stored messages again (e.g. an answer that became an audio message once spoken). */
   refreshMessages: () => void;
-  /** Sets the thread status, e.g. pending-user while a recording is transcribed, error when it failed. */
+  /**
+   * Sets the thread status, e.g. pending-user while a recording is transcribed, error when it failed
+   * (the thread of the moment of the call: also one created since this context was made).
+   */
   setStatus: (status: ChatStatus, msg?: string) => void;
 }
 

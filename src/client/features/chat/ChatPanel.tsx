@@ -2,6 +2,7 @@ import { Box } from '../../components/ui/Box.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useChatStore } from '../../state/chat-store.ts';
+import { threadKey } from '../../state/chat-thread.ts';
 import { ChatHeader } from './ChatHeader.tsx';
 import { ChatInput } from './ChatInput.tsx';
 import { MessageList } from './MessageList.tsx';
@@ -50,7 +51,8 @@ export function ChatPanel(props: ChatPanelProps) {
   const capabilities = useCapabilitiesQuery();
   const queryClient = useQueryClient();
   const surfaces = resolveSurfaces(colors);
-  const threadId = session.thread?.id;
+  // The thread at the moment of a slot's call: a slot may have started it after this render.
+  const currentThreadId = () => useChatStore.getState().threads[threadKey({ assistantUuid: assistant.uuid, publicMode })]?.id;
   const slotContext: ChatSlotContext = {
     assistantUuid: assistant.uuid,
     publicMode,
@@ -58,10 +60,13 @@ export function ChatPanel(props: ChatPanelProps) {
     status: session.status,
     messages: session.messages,
     send: session.send,
+    startThread: session.startThread,
     refreshMessages: () => {
+      const threadId = currentThreadId();
       if (threadId !== undefined) void queryClient.invalidateQueries({ queryKey: chatKeys.messages(assistant.uuid, threadId) });
     },
     setStatus: (status, msg) => {
+      const threadId = currentThreadId();
       if (threadId !== undefined) useChatStore.getState().setThreadStatus(threadId, status, msg);
     },
   };

@@ -8,6 +8,8 @@ import { useChatStore, useThreadStatus, type ThreadEntry } from '../../state/cha
 import { showError } from '../../state/snackbar-store.ts';
 import { chatKeys, confirmStreamedAnswer, streamUrl, CHAT_TEXTS } from '../../lib/chat/index.ts';
 import { readChatStream } from './stream-client.ts';
+import { settleAnswer } from './settle-answer.ts';
+import { putSaved } from '../../lib/put-saved.ts';
 import type { ChatLive } from './live.ts';
 import { ensureThread, threadKey, useChatThread } from '../../state/chat-thread.ts';
 
@@ -28,6 +30,11 @@ export interface ChatSession {
   canSend: boolean;
   /** Resolves false when the question was not taken (the input keeps it). */
   send: (text: string) => Promise<boolean>;
+  /**
+   * The conversation, created now when there is none yet (the public chat waits for the visitor's
+   * first interaction); undefined when creating it failed.
+   */
+  startThread: () => Promise<ThreadEntry | undefined>;
   /** Deletes the thread entry; a new thread starts with only the intro. */
   reset: () => void;
 }
@@ -161,7 +168,9 @@ export function useChatSession(
       const tempId = -Date.now();
       setNotice(null);
       setStreamingText('');
-      queryClient.setQueryData<ChatMessage[]>(messagesKey, (old = []) => [...old, localMessage(tempId, 'user', question)]);
+      // A load of the stored messages under way (the thread was just created) answers with the
+      // state before this question: it must not land on top of it.
+      await putSaved<ChatMessage[]>(queryClient, messagesKey, (old = []) => [...old, localMessage(tempId, 'user', question)]);
       useChatStore.getState().setThreadStatus(target.id, 'start-ai', CONVERSATION_MESSAGES.progressPreparing);
 
       let received = '';
@@ -193,7 +202,7 @@ export function useChatSession(
             ...(event.sources ? { sources: event.sources } : {}),
           };
           const form = outcome.formMessageId === null ? [] : [localMessage(outcome.formMessageId, 'ai', '', null, 'form')];
-          queryClient.setQueryData<ChatMessage[]>(messagesKey, (old = []) => [...old, answer, ...outcome.documents, ...form]);
+          void settleAnswer(queryClient, messagesKey, tempId, [answer, ...outcome.documents, ...form]);
           if (event.response_id) {
             store.setLastResponseId(key, target.id, event.response_id);
             void confirmStreamedAnswer(assistantUuid, target, event.final_text, event.response_id).catch(() => undefined);
@@ -237,14 +246,20 @@ export function useChatSession(
     [assistantUuid, key, queryClient, release],
   );
 
+  const startThread = useCallback(
+    (): Promise<ThreadEntry | undefined> =>
+      fetchCsrfCookie()
+        .then(() => ensureThread({ assistantUuid, publicMode }))
+        .catch(() => undefined),
+    [assistantUuid, publicMode],
+  );
+
   const send = useCallback(
     async (text: string): Promise<boolean> => {
       const question = text.trim();
       const store = useChatStore.getState();
       // No thread yet (the public chat waits for the visitor): the question itself starts one.
-      const current =
-        store.threads[key] ??
-        (question ? await fetchCsrfCookie().then(() => ensureThread({ assistantUuid, publicMode })).catch(() => undefined) : undefined);
+      const current = store.threads[key] ?? (question ? await startThread() : undefined);
       if (!question || !current || streamRef.current) return false;
       if (!isIdle(store.threadStatus[current.id]?.status ?? 'done-ai')) return false;
       const result = await runStream(current, question, true);
@@ -253,7 +268,7 @@ export function useChatSession(
       const fresh = await ensureThread({ assistantUuid, publicMode }).catch(() => null);
       return fresh ? (await runStream(fresh, question, false)) === 'taken' : false;
     },
-    [assistantUuid, publicMode, key, runStream],
+    [assistantUuid, publicMode, startThread, key, runStream],
   );
 
   const reset = useCallback(() => {
@@ -276,8 +291,11 @@ export function useChatSession(
     statusMsg: msg,
     streamingText,
     notice: notice && notice.threadId === threadId ? notice.text : null,
-    canSend: (entry !== undefined || !canStartThread) && !thread.loading && isIdle(status),
+    // Without a thread a question starts one: before the visitor's first interaction, and after a
+    // creation that failed (the question tries again, as «Erneut versuchen» does).
+    canSend: (entry !== undefined || !canStartThread || thread.failed) && !thread.loading && isIdle(status),
     send,
+    startThread,
     reset,
   };
 }

@@ -24,7 +24,8 @@ export function useKnowledgeProgress(assistantUuid: string) {
       const key = knowledgeKeys.list(assistantUuid);
       const list = queryClient.getQueryData<KnowledgeList>(key);
       const known = list?.files.some((f) => f.uuid === event.fileUuid);
-      if (!known || event.status === 'ready') {
+      // A final state also loads the list again: a load under way from before would land on top of it.
+      if (!known || event.status === 'ready' || event.status === 'error') {
         void queryClient.invalidateQueries({ queryKey: key });
         if (!known) return;
       }

@@ -16,6 +16,7 @@ import type { McpItem } from '../../../shared/schemas/tools.ts';
 import { showSuccess } from '../../state/snackbar-store.ts';
 import { useMcps, useRefreshMcps } from './api/get-mcps.ts';
 import { useToggleMcp } from './api/toggle-mcp.ts';
+import { useChosen } from '../../lib/use-chosen.ts';
 import { TOOL_TEXTS } from './texts.ts';
 import { ToolHeader } from './ToolHeader.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -82,10 +83,10 @@ export function ExternalToolsCard({ assistantUuid }: { assistantUuid: string }) 
               key={server.id}
               server={server}
               busy={toggle.isPending}
-              onToggle={(state) =>
+              onToggle={(state, settled) =>
                 toggle.mutate(
                   { mcpId: server.id, state },
-                  { onSuccess: (r) => showSuccess(r.message || TOOL_MESSAGES.settingSaved) },
+                  { onSuccess: (r) => showSuccess(r.message || TOOL_MESSAGES.settingSaved), onSettled: settled },
                 )
               }
             />
@@ -114,8 +115,10 @@ function ServerRow({
 }: {
   server: McpItem;
   busy: boolean;
-  onToggle: (state: boolean) => void;
+  /** Saves the switch; `settled` once the save succeeded or failed. */
+  onToggle: (state: boolean, settled: () => void) => void;
 }) {
+  const [active, choose] = useChosen(server.active);
   const titleId = `mcp-${server.id}-name`;
   return (
     <Box
@@ -138,9 +141,9 @@ function ServerRow({
           )}
         </Box>
         <Switch
-          checked={server.active}
+          checked={active}
           disabled={busy}
-          onChange={(event) => onToggle(event.target.checked)}
+          onChange={(event) => onToggle(event.target.checked, choose(event.target.checked))}
           htmlInput={{ 'aria-label': TOOL_TEXTS.switchLabel(server.name) }}
         />
       </Box>

@@ -14,6 +14,7 @@ import type { ToolItem } from '../../../shared/schemas/tools.ts';
 import { showSuccess } from '../../state/snackbar-store.ts';
 import { useTools } from './api/get-tools.ts';
 import { useToggleTool } from './api/toggle-tool.ts';
+import { useChosen } from '../../lib/use-chosen.ts';
 import { AssetToolSettings } from './assets/AssetToolSettings.tsx';
 import { EmailToolSettings } from './EmailToolSettings.tsx';
 import { ExternalToolsCard } from './ExternalToolsCard.tsx';
@@ -78,6 +79,7 @@ function ToolCard({
   children: ReactNode;
 }) {
   const toggle = useToggleTool(assistantUuid);
+  const [active, choose] = useChosen(tool.active);
   const titleId = `tool-${tool.slug}-title`;
   return (
     <Card component="section" aria-labelledby={titleId} sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none' }}>
@@ -91,17 +93,20 @@ function ToolCard({
             <Typography
               variant="body2"
               aria-hidden
-              sx={{ color: tool.active ? 'success.main' : 'text.secondary', fontWeight: 600, minWidth: 26 }}
+              sx={{ color: active ? 'success.main' : 'text.secondary', fontWeight: 600, minWidth: 26 }}
             >
-              {tool.active ? TOOL_TEXTS.on : TOOL_TEXTS.off}
+              {active ? TOOL_TEXTS.on : TOOL_TEXTS.off}
             </Typography>
             <Switch
-              checked={tool.active}
+              checked={active}
               disabled={toggle.isPending}
               onChange={(event) =>
                 toggle.mutate(
                   { toolUuid: tool.uuid, state: event.target.checked },
-                  { onSuccess: (r) => showSuccess(r.message || TOOL_MESSAGES.settingSaved) },
+                  {
+                    onSuccess: (r) => showSuccess(r.message || TOOL_MESSAGES.settingSaved),
+                    onSettled: choose(event.target.checked),
+                  },
                 )
               }
               htmlInput={{ 'aria-label': TOOL_TEXTS.switchLabel(tool.name) }}

@@ -15,6 +15,7 @@ import { useSetPermissionMutation, type AssistantRight, type PermissionType } fr
 import { Hint } from '../../components/ui/Hint.tsx';
 import { PART } from '../../components/ui/selectors.ts';
 import { withNameBreaks } from '../../lib/name-breaks.ts';
+import { useChosen } from '../../lib/use-chosen.ts';
 
 interface Props {
   member: TeamUser;
@@ -28,10 +29,12 @@ interface RightSwitchProps {
   checked: boolean;
   disabled: boolean;
   tooltip?: string;
-  onChange: (value: boolean) => void;
+  /** Saves the right; `settled` once the save succeeded or failed. */
+  onChange: (value: boolean, settled: () => void) => void;
 }
 
-function RightSwitch({ label, subject, checked, disabled, tooltip, onChange }: RightSwitchProps) {
+function RightSwitch({ label, subject, checked: stored, disabled, tooltip, onChange }: RightSwitchProps) {
+  const [checked, choose] = useChosen(stored);
   const control = (
     <FormControlLabel
       label={label}
@@ -39,7 +42,7 @@ function RightSwitch({ label, subject, checked, disabled, tooltip, onChange }: R
       control={
         <Switch
           checked={checked}
-          onChange={(event) => onChange(event.target.checked)}
+          onChange={(event) => onChange(event.target.checked, choose(event.target.checked))}
           // The visible label first (WCAG 2.5.3), then whose: "Nutzung erlaubt für Mika Allrounder".
           htmlInput={subject ? { 'aria-label': USER_TEXTS.rightFor(label, subject) } : undefined}
         />
@@ -62,10 +65,10 @@ function AssistantRow({ member, assistant }: { member: TeamUser; assistant: Assi
   // Default Mikas are adjusted only by the Mika team (docs/product/users-and-rights.md): an edit right would do nothing.
   const editLocked = locked || assistant.is_default === 1;
 
-  const set = (type: PermissionType, value: boolean) =>
+  const set = (type: PermissionType, value: boolean, settled: () => void) =>
     mutation.mutate(
       { userUuid: member.uuid, assistantId: assistant.id, type, value },
-      { onSuccess: (result) => showSuccess(result.message) },
+      { onSuccess: (result) => showSuccess(result.message), onSettled: settled },
     );
 
   return (
@@ -101,7 +104,7 @@ function AssistantRow({ member, assistant }: { member: TeamUser; assistant: Assi
           subject={assistant.name}
           checked={assistant.can_use}
           disabled={locked}
-          onChange={(value) => set('can_use', value)}
+          onChange={(value, settled) => set('can_use', value, settled)}
         />
         <RightSwitch
           label={USER_TEXTS.rightEdit}
@@ -109,7 +112,7 @@ function AssistantRow({ member, assistant }: { member: TeamUser; assistant: Assi
           checked={assistant.can_edit}
           disabled={editLocked}
           tooltip={!locked && assistant.is_default === 1 ? USER_TEXTS.defaultNotEditable : undefined}
-          onChange={(value) => set('can_edit', value)}
+          onChange={(value, settled) => set('can_edit', value, settled)}
         />
       </Box>
     </Box>
@@ -130,7 +133,7 @@ function UseAllSwitch({ member, assistants }: Props) {
   };
   return (
     <Box sx={{ mt: 1.5 }}>
-      <RightSwitch label={USER_TEXTS.rightUseAll} checked={all} disabled={mutation.isPending} onChange={(value) => void setAll(value).catch(() => undefined)} />
+      <RightSwitch label={USER_TEXTS.rightUseAll} checked={all} disabled={mutation.isPending} onChange={(value, settled) => void setAll(value).catch(() => undefined).finally(settled)} />
     </Box>
   );
 }

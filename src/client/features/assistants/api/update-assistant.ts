@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssistantDetail, AssistantEditable } from '../../../../shared/schemas/assistants.ts';
 import { api } from '../../../lib/api-client.ts';
+import { putSaved } from '../../../lib/put-saved.ts';
 import { assistantKeys } from '../../../lib/assistants/index.ts';
 
 /**
@@ -16,7 +17,7 @@ export function useUpdateAssistant(options?: { snackbar?: boolean }) {
   return useMutation({
     mutationFn: (assistant: AssistantEditable) => updateAssistant(assistant, options),
     onSuccess: async (detail) => {
-      queryClient.setQueryData(assistantKeys.detail(detail.uuid), detail);
+      await putSaved(queryClient, assistantKeys.detail(detail.uuid), detail);
       await queryClient.invalidateQueries({ queryKey: assistantKeys.list() });
     },
   });

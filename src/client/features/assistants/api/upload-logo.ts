@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssistantDetail } from '../../../../shared/schemas/assistants.ts';
 import { api } from '../../../lib/api-client.ts';
+import { putSaved } from '../../../lib/put-saved.ts';
 import { assistantKeys } from '../../../lib/assistants/index.ts';
 
 /** POST /api/assistant/logo, multipart {file, assistantUuid} → the stored logo's URL. */
@@ -16,9 +17,7 @@ export function useUploadLogo() {
   return useMutation({
     mutationFn: uploadLogo,
     onSuccess: async ({ logo }, { assistantUuid }) => {
-      queryClient.setQueryData<AssistantDetail>(assistantKeys.detail(assistantUuid), (old) =>
-        old ? { ...old, logo } : old,
-      );
+      await putSaved<AssistantDetail>(queryClient, assistantKeys.detail(assistantUuid), (old) => (old ? { ...old, logo } : old));
       await queryClient.invalidateQueries({ queryKey: assistantKeys.list() });
     },
   });

@@ -22,6 +22,7 @@ import { publicChatUrl } from '../assistant-rules.ts';
 import { ASSISTANT_TEXTS } from '../texts.ts';
 import { ColorField } from './ColorField.tsx';
 import { copyText } from '../../../lib/copy-text.ts';
+import { useChosen } from '../../../lib/use-chosen.ts';
 import { COLOR_FIELDS, useColorAutosave } from './use-color-autosave.ts';
 import { Hint } from '../../../components/ui/Hint.tsx';
 
@@ -133,10 +134,9 @@ function CodeBox({ text }: { text: string }) {
 
 function PublicSwitchCard({ assistant, onSaved }: { assistant: AssistantDetail; onSaved: () => void }) {
   const mutation = useUpdateAssistant();
-  // The switch follows the click at once (React state set in the event itself): the mutation's own
-  // pending state arrives a tick later, and meanwhile the controlled switch would spring back.
-  const [chosen, setChosen] = useState<boolean | null>(null);
-  const isPublic = chosen ?? assistant.is_public === 1;
+  // The switch follows the click at once (useChosen); once saved, the assistant's detail carries the
+  // value, and when refused the stored one shows again.
+  const [isPublic, choose] = useChosen(assistant.is_public === 1);
   return (
     <PanelCard
       title={ASSISTANT_TEXTS.publicTitle}
@@ -155,8 +155,7 @@ function PublicSwitchCard({ assistant, onSaved }: { assistant: AssistantDetail; 
           <Switch
             checked={isPublic}
             disabled={mutation.isPending}
-            onChange={(e) => {
-              setChosen(e.target.checked);
+            onChange={(e) =>
               mutation.mutate(
                 { uuid: assistant.uuid, is_public: e.target.checked ? 1 : 0 },
                 {
@@ -164,11 +163,10 @@ function PublicSwitchCard({ assistant, onSaved }: { assistant: AssistantDetail; 
                     showSuccess(ASSISTANT_MESSAGES.settingSaved);
                     onSaved();
                   },
-                  // Saved: the assistant's detail carries the value; refused: it shows the stored one again.
-                  onSettled: () => setChosen(null),
+                  onSettled: choose(e.target.checked),
                 },
-              );
-            }}
+              )
+            }
           />
         }
         label={ASSISTANT_TEXTS.publicSwitch}

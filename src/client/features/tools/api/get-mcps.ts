@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import type { McpItem } from '../../../../shared/schemas/tools.ts';
 import { api } from '../../../lib/api-client.ts';
+import { putSaved } from '../../../lib/put-saved.ts';
 import { toolKeys } from './keys.ts';
 
 const url = (assistantUuid: string, flag: 0 | 1) => `/api/mcps/${encodeURIComponent(assistantUuid)}/${flag}`;
@@ -18,6 +19,6 @@ export function useRefreshMcps(assistantUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.get<McpItem[]>(url(assistantUuid, 1)),
-    onSuccess: (list) => queryClient.setQueryData(toolKeys.mcps(assistantUuid), list),
+    onSuccess: (list) => putSaved(queryClient, toolKeys.mcps(assistantUuid), list),
   });
 }
