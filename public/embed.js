@@ -14,8 +14,7 @@
   var open = false;
   var ready = false;
 
-  var css = document.createElement('style');
-  css.textContent =
+  var rules =
     '.mika-b{position:fixed;right:20px;bottom:20px;z-index:2147483000;width:60px;height:60px;border:0;border-radius:50%;cursor:pointer;' +
     'display:grid;place-items:center;box-shadow:0 8px 24px rgba(0,0,0,.28);transition:transform .15s}.mika-b:hover{transform:scale(1.06)}' +
     '.mika-b:focus-visible{outline:3px solid #5AA9FF;outline-offset:3px}.mika-b svg{width:28px;height:28px}' +
@@ -23,11 +22,31 @@
     'border-radius:18px;box-shadow:0 16px 48px rgba(0,0,0,.3);background:#282D33;visibility:hidden;opacity:0;transform:translateY(12px);' +
     'transition:opacity .18s,transform .18s,visibility 0s .18s}.mika-f.mika-o{visibility:visible;opacity:1;transform:none;transition:opacity .18s,transform .18s}' +
     '@media (max-width:480px){.mika-f{right:0;bottom:0;width:100%;height:100%;max-height:none;border-radius:0}.mika-b.mika-o{display:none}}';
-  document.head.appendChild(css);
+  // A constructed style sheet: a website whose Content-Security-Policy allows no inline styles
+  // (style-src without 'unsafe-inline', common on strict sites) refuses a <style> element, not this.
+  if (window.CSSStyleSheet && document.adoptedStyleSheets && 'replaceSync' in CSSStyleSheet.prototype) {
+    var sheet = new CSSStyleSheet();
+    sheet.replaceSync(rules);
+    document.adoptedStyleSheets = document.adoptedStyleSheets.concat([sheet]);
+  } else {
+    var css = document.createElement('style');
+    css.textContent = rules;
+    document.head.appendChild(css);
+  }
 
-  var svg = '<svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round">';
-  var chatIcon = svg + '<path d="M4 5h16v11H9l-5 4z"/></svg>';
-  var closeIcon = svg + '<path d="M6 6l12 12M18 6L6 18"/></svg>';
+  // Icons built as elements, not as markup: a website that enforces Trusted Types refuses innerHTML.
+  function icon(d) {
+    var ns = 'http://www.w3.org/2000/svg';
+    var el = document.createElementNS(ns, 'svg');
+    var attrs = { viewBox: '0 0 24 24', 'aria-hidden': 'true', fill: 'none', stroke: 'currentColor', 'stroke-width': '2.2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' };
+    for (var name in attrs) el.setAttribute(name, attrs[name]);
+    var path = document.createElementNS(ns, 'path');
+    path.setAttribute('d', d);
+    el.appendChild(path);
+    return el;
+  }
+  var chatPath = 'M4 5h16v11H9l-5 4z';
+  var closePath = 'M6 6l12 12M18 6L6 18';
 
   var b = document.createElement('button');
   b.type = 'button';
@@ -56,7 +75,8 @@
   }
 
   function render() {
-    b.innerHTML = open ? closeIcon : chatIcon;
+    while (b.firstChild) b.removeChild(b.firstChild);
+    b.appendChild(icon(open ? closePath : chatPath));
     b.setAttribute('aria-label', open ? 'Chat schließen' : 'Chat öffnen');
     b.setAttribute('aria-expanded', String(open));
     b.classList.toggle('mika-o', open);

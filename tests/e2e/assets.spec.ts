@@ -2,7 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { makePdf } from '../fixtures/office-files.ts';
 import { callApi, registerOwner } from './api.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import { ask, unique } from './public-helpers.ts';
+import { ask, embeddingWebsite, unique } from './public-helpers.ts';
 import { E2E_BASE_URL } from './server.ts';
 
 // Assets (issue 12): an admin adds a file in the Tools tab, publishes the Mika, and a visitor of the
@@ -79,4 +79,27 @@ test('Dateien: Preisliste im Tools-Tab hochladen, veröffentlichen, Besucher fra
   await chat.reload();
   await expect(chat.getByRole('button', { name: 'Herunterladen' }).last()).toBeVisible();
   await visitor.close();
+
+  // The same on the shop's own website, where the chat frame is a third party (no cookies, no
+  // storage): the file opens and downloads by the conversation's token alone.
+  const website = await embeddingWebsite(uuid);
+  const shopper = await browser.newContext({ acceptDownloads: true });
+  try {
+    const shop = await shopper.newPage();
+    await shop.goto(website.foreignSite);
+    await shop.getByRole('button', { name: 'Chat öffnen' }).click();
+    const frame = shop.frameLocator('iframe[title="Mika Chat"]');
+    await frame.getByRole('button', { name: 'Ich bin einverstanden' }).click();
+    await ask(frame, 'Haben Sie eine Preisliste für mich?');
+    const offered = frame.locator('[data-testid="chat-message"][data-origin="ai"]').filter({ hasText: 'Preisliste 2026.pdf' }).last();
+    const tab = shop.waitForEvent('popup');
+    await offered.getByRole('button', { name: 'Öffnen' }).click();
+    await expect.poll(async () => (await tab).url()).toContain(`/document/${uuid}/`);
+    const saved = shop.waitForEvent('download');
+    await offered.getByRole('button', { name: 'Herunterladen' }).click();
+    expect((await saved).suggestedFilename()).toBe('Preisliste 2026.pdf');
+  } finally {
+    await shopper.close();
+    await website.close();
+  }
 });

@@ -25,12 +25,12 @@ async function register(context: BrowserContext, baseUrl: string) {
 }
 
 /** Opens the assistant's chat from the library, as a person would. */
-async function openChatFromLibrary(page: Page, baseUrl: string) {
+async function openChatFromLibrary(page: Page, baseUrl: string, assistant = ASSISTANT) {
   await page.goto(`${baseUrl}/`);
-  const card = page.getByRole('article', { name: ASSISTANT });
-  await card.getByRole('button', { name: `Mit ${ASSISTANT} sprechen` }).click();
+  const card = page.getByRole('article', { name: assistant });
+  await card.getByRole('button', { name: `Mit ${assistant} sprechen` }).click();
   await expect(page).toHaveURL(/view=chat&assistant=/);
-  await expect(page.getByRole('heading', { name: ASSISTANT, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: assistant, level: 1 })).toBeVisible();
 }
 
 const input = (page: Page) => page.getByRole('textbox', { name: 'Nachricht' });
@@ -155,8 +155,10 @@ test('Eine Unterhaltung, die der Server nicht mehr kennt, beginnt still neu', as
   await register(page.context(), E2E_BASE_URL);
   await openChatFromLibrary(page, E2E_BASE_URL);
   await expect(input(page)).toBeEditable();
-  // A stale entry (another browser's or a deleted thread) in local storage.
-  await page.evaluate(() => {
+  // A stale entry (another browser's or a deleted thread) in local storage. It is written before
+  // the app's scripts run on the reload: written into the running page, any later change of the
+  // chat's store (a live status event) would persist the real thread over it again.
+  await page.addInitScript(() => {
     const key = 'mika-chat-threads';
     const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as {
       state?: { threads?: Record<string, unknown> };
@@ -173,6 +175,41 @@ test('Eine Unterhaltung, die der Server nicht mehr kennt, beginnt still neu', as
   await input(page).press('Enter');
   await expect(aiMessages(page).last().locator('blockquote').first()).toBeVisible();
   await expect(page.getByTestId('snackbar')).toHaveCount(0);
+});
+
+test('Zwei Tabs mit zwei Mikas: jede Unterhaltung bleibt nach dem Neuladen erhalten', async ({ page }) => {
+  await register(page.context(), E2E_BASE_URL);
+  await openChatFromLibrary(page, E2E_BASE_URL);
+  await input(page).fill(QUESTION);
+  await input(page).press('Enter');
+  await expect(aiMessages(page)).toHaveCount(1, { timeout: 30_000 });
+
+  // A second tab, opened later, talks to another Mika.
+  const other = await page.context().newPage();
+  await openChatFromLibrary(other, E2E_BASE_URL, 'Mika Marketing');
+  const otherQuestion = 'Hast Du Ideen für unseren Newsletter im Frühling?';
+  await input(other).fill(otherQuestion);
+  await input(other).press('Enter');
+  await expect(aiMessages(other)).toHaveCount(1, { timeout: 30_000 });
+
+  // The first tab goes on with its conversation (its state changes are stored) …
+  await input(page).fill('Und wie beginne ich eine Absage höflich?');
+  await input(page).press('Enter');
+  await expect(aiMessages(page)).toHaveCount(2, { timeout: 30_000 });
+
+  // Opened in the first tab (without a reload), the second Mika continues the other tab's conversation.
+  await page.getByRole('button', { name: 'Zur Übersicht' }).click();
+  const card = page.getByRole('article', { name: 'Mika Marketing' });
+  await card.getByRole('button', { name: 'Mit Mika Marketing sprechen' }).click();
+  await expect(messages(page).filter({ hasText: otherQuestion })).toBeVisible();
+
+  // Neither tab's conversation is lost to the other's on a reload.
+  await other.reload();
+  await expect(messages(other).filter({ hasText: otherQuestion })).toBeVisible();
+  await expect(aiMessages(other)).toHaveCount(1);
+  await openChatFromLibrary(page, E2E_BASE_URL);
+  await expect(messages(page).filter({ hasText: QUESTION })).toBeVisible();
+  await expect(aiMessages(page)).toHaveCount(2);
 });
 
 test.describe('mit einem KI-Anbieter', () => {

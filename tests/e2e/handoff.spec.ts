@@ -1,8 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { request as apiRequest } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { adminApi, ask, publishedAssistant, unique } from './public-helpers.ts';
+import { adminApi, ask, embeddingWebsite, publishedAssistant, unique } from './public-helpers.ts';
 import { E2E_BASE_URL } from './server.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { resize, settled } from './viewport.ts';
@@ -10,19 +8,6 @@ import { resize, settled } from './viewport.ts';
 // Live hand-off (docs/product/live-handoff.md): a visitor in the embed on a website asks for a
 // person, a team member takes the conversation over in «Live», both write live, the member gives
 // it back and the Mika answers. «Live» is in the office menu only for those who can take one.
-
-/** A website with the Mika's embed script (another origin than the chat's). */
-async function hostPage(uuid: string) {
-  const host = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(
-      `<!doctype html><html lang="de"><head><title>Fahrradladen</title></head><body><main><h1>Fahrradladen Leipzig</h1></main>` +
-        `<script src="${E2E_BASE_URL}/embed.js" data-mika="${uuid}" async></script></body></html>`,
-    );
-  });
-  await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(host.address() as AddressInfo).port}/`, close: () => host.close() };
-}
 
 /** A member of the admin's team without any right on the Mika, signed in through the API. */
 async function employeeState(api: Awaited<ReturnType<typeof adminApi>>) {
@@ -48,7 +33,8 @@ test('Live-Übernahme: Besucher in der Einbettung bittet um einen Menschen, ein 
   const api = await adminApi(E2E_BASE_URL);
   const uuid = await publishedAssistant(api);
   await api.call('put', `/api/handoff/${uuid}`, { enabled: true, hours: ALWAYS, waitSeconds: 120, greeting: '' });
-  const site = await hostPage(uuid);
+  // The shop's own website: another site than Mika's, so the chat frame is a third party there.
+  const site = await embeddingWebsite(uuid);
 
   // «Live» is in the menu of the admin; an employee without the use right does not see it.
   const employee = await browser.newContext({ storageState: await employeeState(api), viewport: { width: 1440, height: 900 } });
@@ -70,7 +56,7 @@ test('Live-Übernahme: Besucher in der Einbettung bittet um einen Menschen, ein 
   // The visitor, in the embed on the shop's website.
   const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const visitor = await visitorContext.newPage();
-  await visitor.goto(site.url);
+  await visitor.goto(site.foreignSite);
   await visitor.getByRole('button', { name: 'Chat öffnen' }).click();
   const chat = visitor.frameLocator('iframe[title="Mika Chat"]');
   await chat.getByRole('button', { name: 'Ich bin einverstanden' }).click();
@@ -119,7 +105,7 @@ test('Live-Übernahme: Besucher in der Einbettung bittet um einen Menschen, ein 
 
   await visitorContext.close();
   await office.close();
-  site.close();
+  await site.close();
   await api.ctx.dispose();
 });
 

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
 import { CHAT_STATUSES, type ChatStatus } from '../../shared/events.ts';
+import { siteStorage } from '../lib/site-storage.ts';
 
 /** One conversation per assistant (docs/product/chat-and-voice.md): the server's thread id, its token, the last answer. */
 export interface ThreadEntry {
@@ -50,18 +51,73 @@ function readStoredThreads(value: unknown): Record<string, ThreadEntry> {
   return threads;
 }
 
+const sameEntry = (a: ThreadEntry | undefined, b: ThreadEntry | undefined) =>
+  a?.id === b?.id && a?.token === b?.token && a?.lastResponseId === b?.lastResponseId;
+
+/** What is stored, as the store wrote it (any version); null when nothing readable is there. */
+function readStored(raw: string | null): StorageValue<unknown> | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as unknown;
+    return value && typeof value === 'object' ? (value as StorageValue<unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const parseStoredThreads = (raw: string | null) => readStoredThreads(readStored(raw)?.state);
+
+const sameThreads = (a: Record<string, ThreadEntry>, b: Record<string, ThreadEntry>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([key, entry]) => sameEntry(entry, b[key]));
+
 /**
- * Local storage that writes nothing while there is nothing to keep: a status change must not leave
- * an empty entry behind (the public chat writes no storage before the visitor interacts).
+ * The threads as this page last read or wrote them. Every tab of the app shares the one entry in
+ * local storage, and the store hands over its whole state on each change (a status event too):
+ * written as it is, a tab opened before another tab's conversation would put back its older copy,
+ * and the other tab's reload would start its conversation anew. So a write takes only what this
+ * page changed itself since (a thread set, renewed or reset) into what is stored now.
  */
-const quietStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
-  getItem: (name) => window.localStorage.getItem(name),
-  setItem: (name, value) => {
-    const empty = (JSON.parse(value) as { state?: { threads?: object } }).state?.threads;
-    if (empty && Object.keys(empty).length === 0 && window.localStorage.getItem(name) === null) return;
-    window.localStorage.setItem(name, value);
+let synced: Record<string, ThreadEntry> = {};
+
+/** What is stored now, with this page's own changes since `synced` applied; null when nothing changes. */
+function withOwnChanges(stored: Record<string, ThreadEntry>, own: Record<string, ThreadEntry>) {
+  const merged = { ...stored };
+  let changed = false;
+  for (const [key, entry] of Object.entries(own)) {
+    if (sameEntry(entry, synced[key]) || sameEntry(entry, stored[key])) continue;
+    merged[key] = entry;
+    changed = true;
+  }
+  // Reset here: removed unless another tab has started a newer conversation there since.
+  for (const [key, entry] of Object.entries(synced)) {
+    if (key in own || !sameEntry(entry, stored[key])) continue;
+    delete merged[key];
+    changed = true;
+  }
+  return changed ? merged : null;
+}
+
+/**
+ * Storage shared with the app's other tabs (see `synced`; where the browser refuses local storage,
+ * a partitioned cookie: lib/site-storage.ts). It writes nothing while nothing changes: a status
+ * change leaves no entry behind (the public chat writes no storage before the visitor interacts),
+ * and a streamed answer's progress does not rewrite it.
+ */
+const sharedStorage: PersistStorage<Pick<ChatState, 'threads'>> = {
+  getItem: (name) => {
+    const raw = siteStorage.getItem(name);
+    synced = parseStoredThreads(raw);
+    return readStored(raw) as StorageValue<Pick<ChatState, 'threads'>> | null;
   },
-  removeItem: (name) => window.localStorage.removeItem(name),
+  setItem: (name, { state, version }) => {
+    const own = state.threads;
+    // Most changes are a status, which is not kept: then nothing is read or written.
+    if (sameThreads(own, synced)) return;
+    const merged = withOwnChanges(parseStoredThreads(siteStorage.getItem(name)), own);
+    if (merged) siteStorage.setItem(name, JSON.stringify({ state: { threads: merged }, version }));
+    synced = own;
+  },
+  removeItem: (name) => siteStorage.removeItem(name),
 };
 
 export const useChatStore = create<ChatState>()(
@@ -97,12 +153,28 @@ export const useChatStore = create<ChatState>()(
     {
       name: CHAT_STORAGE_KEY,
       version: 1,
-      storage: createJSONStorage(() => quietStorage),
+      storage: sharedStorage,
       partialize: (state) => ({ threads: state.threads }),
       merge: (persisted, current) => ({ ...current, threads: readStoredThreads(persisted) }),
     },
   ),
 );
+
+/**
+ * Another tab started a conversation with a Mika this page has none with: this page takes it, so
+ * opening that Mika here continues it rather than starting a second one over it. A Mika this page
+ * already holds a conversation with keeps it (it may be on screen).
+ */
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== CHAT_STORAGE_KEY) return;
+    const stored = parseStoredThreads(event.newValue);
+    useChatStore.setState((state) => {
+      const added = Object.entries(stored).filter(([key]) => !(key in state.threads));
+      return added.length === 0 ? state : { threads: { ...state.threads, ...Object.fromEntries(added) } };
+    });
+  });
+}
 
 /** The status of a thread; idle (done-ai) when nothing is known. */
 export function useThreadStatus(threadId: number | undefined): ThreadStatusEntry {
