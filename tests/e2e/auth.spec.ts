@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { allowRefusal, expect, test } from './fixtures.ts';
 import { latestMailText } from './server.ts';
+import { registerOwner } from './api.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -69,6 +70,33 @@ test('register → feedback → office with trial countdown → logout → login
   await page.clock.resume();
   await expect(page.getByTestId('trial-countdown')).toBeVisible();
   expect(navigations.map((url) => new URL(url).pathname)).toEqual(['/']);
+});
+
+test('Abmelden in einem Tab: der andere Tab zeigt ohne Klick die Anmeldung statt des alten Kontos', async ({ page }) => {
+  await registerOwner(page.context(), { name: 'Tara Tabs', email: `tara-${unique()}@firma.de`, password: 'geheim123' });
+  await page.goto('/');
+  await expect(page.getByTestId('side-nav')).toContainText('Tara Tabs');
+  const other = await page.context().newPage();
+  // The other tab sits idle: its page has loaded what it shows. (A request it still had on the way
+  // would come back 401 and reload it by itself, which is not what this journey is about.)
+  const pending = new Set<unknown>();
+  other.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/') && request.resourceType() !== 'eventsource') pending.add(request);
+  });
+  other.on('requestfinished', (request) => pending.delete(request));
+  other.on('requestfailed', (request) => pending.delete(request));
+  await other.goto('/Dataprotection');
+  await expect(other.getByTestId('side-nav')).toContainText('Tara Tabs');
+  await expect(other.getByRole('form', { name: 'Datenschutz' })).toBeVisible();
+  await expect(other.getByTestId('retention-last-run')).toBeVisible();
+  await expect.poll(() => pending.size).toBe(0);
+
+  allowRefusal(401, '/api/user/data');
+  await page.getByTestId('side-nav').getByText('Logout').click();
+  await expect(page).toHaveURL(/\/login/);
+  // The session cookie is the browser's: the other tab no longer shows an account it cannot act for.
+  await expect(other).toHaveURL(/\/login/);
+  await expect(other.getByRole('button', { name: 'Einloggen' })).toBeVisible();
 });
 
 test('validation messages in German, and nothing is created', async ({ page }) => {

@@ -184,6 +184,10 @@ test('Postausgang: die Mail „Passwort zurücksetzen“ an die Inhaberin, der S
 test('Live-Login: Warnleiste mit dem Team, die Bibliothek des Teams, Beenden führt zurück zu Insight', async ({ browser }) => {
   test.setTimeout(120_000);
   const page = await signedIn(browser, SUPERADMIN, DESKTOP);
+  // A second tab of the same browser shows the operator's own library meanwhile.
+  const other = await page.context().newPage();
+  await other.goto('/');
+  await expect(nav(other).getByRole('link', { name: 'Insight', exact: true })).toBeVisible();
   await openTeam(page, OWNER.email, TEAM);
   const live = page.getByRole('region', { name: 'Live-Login' });
   await live.getByLabel('Grund (optional)').fill(REASON);
@@ -201,6 +205,9 @@ test('Live-Login: Warnleiste mit dem Team, die Bibliothek des Teams, Beenden fü
   await expect(nav(page).getByRole('link', { name: 'Insight', exact: true })).toHaveCount(0);
   expect(await liveMarker(page)).toContain(TEAM);
   await expectNoAxeViolations(page, 'Live-Login-Leiste');
+  // The other tab now acts for the team too (one session cookie): it shows so, without a click.
+  await expect(other.getByTestId('live-login-banner')).toContainText(`Du bist als ${TEAM} eingeloggt`);
+  await expect(other.getByTestId('nav-profile')).toContainText(OWNER.name);
 
   // On a phone the bar keeps the team and the way out, without widening the page.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -220,6 +227,8 @@ test('Live-Login: Warnleiste mit dem Team, die Bibliothek des Teams, Beenden fü
   await expect(page.getByRole('heading', { level: 1, name: 'Team Informationen' })).toBeVisible();
   await expect(page.getByTestId('live-login-banner')).toHaveCount(0);
   expect(await liveMarker(page)).toBeNull();
+  await expect(other.getByTestId('live-login-banner')).toHaveCount(0);
+  await expect(nav(other).getByRole('link', { name: 'Insight', exact: true })).toBeVisible();
 
   // The team's audit log shows the live login and the change made in it.
   await openTeam(page, OWNER.email, TEAM);

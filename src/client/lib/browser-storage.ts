@@ -1,11 +1,13 @@
 /**
- * What the office keeps in the browser: the live-login marker in local storage (the public chat
+ * What the office keeps in the browser: the live-login marker and the signed-in user's uuid shared
+ * with the other tabs (lib/session-signal.ts) in local storage (the public chat
  * keeps its terms approval itself, public-chat/terms-approval.ts; the session is a cookie, so no
  * client token is stored). Storage can be unavailable (private mode, blocked cookies): every
  * access is guarded.
  */
 export const STORAGE_KEYS = {
   liveLogin: 'liveLogin',
+  session: 'mika-session',
 } as const;
 
 export interface LiveLoginMarker {
@@ -46,4 +48,13 @@ export function readLiveLoginMarker(): LiveLoginMarker | null {
 
 export function writeLiveLoginMarker(marker: LiveLoginMarker | null): void {
   write(local, STORAGE_KEYS.liveLogin, marker ? JSON.stringify(marker) : null);
+}
+
+/** The uuid of the user the office tabs show ('' signed out); null when unknown or unreadable. */
+export function readSessionMarker(): string | null {
+  return read(local, STORAGE_KEYS.session);
+}
+
+export function writeSessionMarker(userUuid: string): void {
+  write(local, STORAGE_KEYS.session, userUuid);
 }

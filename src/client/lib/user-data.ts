@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { UserDataResponse } from '../../shared/schemas/auth.ts';
 import { flattenUserData, useUserStore, type CurrentUser } from '../state/user-store.ts';
 import { api } from './api-client.ts';
+import { announceSession } from './session-signal.ts';
 
 export const userDataQueryKey = ['user', 'data'] as const;
 
@@ -14,6 +15,7 @@ export async function fetchUserData(): Promise<CurrentUser> {
     const data = await api.get<UserDataResponse>('/api/user/data', { onUnauthenticated: 'throw' });
     const user = flattenUserData(data);
     useUserStore.getState().setUser(user);
+    announceSession(user.uuid);
     return user;
   } catch (error) {
     useUserStore.getState().clearUser();

@@ -3,6 +3,7 @@ import { Box } from '../../components/ui/Box.ts';
 import { Typography } from '../../components/ui/Typography.ts';
 import { useEffect, useRef } from 'react';
 import { writeLiveLoginMarker } from '../../lib/browser-storage.ts';
+import { announceSession } from '../../lib/session-signal.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { COMMON_TEXTS } from '../../lib/texts.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -21,6 +22,7 @@ export default function LogoutPage() {
       useUserStore.getState().clearUser();
       queryClient.clear();
       writeLiveLoginMarker(null);
+      announceSession('');
       // A full page load so no state of the old session survives.
       window.location.replace('/login');
     };
