@@ -292,7 +292,6 @@ export const TASK_MESSAGES = {
   mailLimit: 'Du hast in der letzten Stunde schon zu viele Ergebnisse per E-Mail versendet. Bitte versuche es später erneut.',
   mailSubject: (name: string) => `Dein Ergebnis von ${name}`,
   copied: 'Ergebnis wurde kopiert',
-  copyFailed: 'Ups, das klappt nicht mit Deinem Browser',
   documentBuilding: 'Das Dokument wird erstellt …',
   documentReady: (name: string) => `Das Dokument „${name}“ steht bereit.`,
 } as const;

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { startFakeOpenAI } from '../fixtures/fake-openai.ts';
 import { chromiumLaunchOptions } from './chromium.ts';
-import { adminApi, ask, publishedAssistant } from './public-helpers.ts';
+import { adminApi, ask, failFirstThreadCreation, later, publishedAssistant } from './public-helpers.ts';
 import { E2E_BASE_URL, startServer } from './server.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
@@ -39,8 +39,14 @@ test('Mikrofon: Aufnahme wird erkannt und als Nachricht gesendet', async ({ page
       };
     });
     await page.goto(`${server.baseUrl}/chat/${uuid}`);
+    // The conversation is still being created when the visitor taps the microphone: its creation
+    // is held until the tap, so the recording must start without it — and then fails (a network
+    // hiccup), so the recording must start the conversation itself when it stops.
+    const tapped = later();
+    const creations = await failFirstThreadCreation(page, tapped.promise);
     await page.getByRole('button', { name: 'Ich bin einverstanden' }).click();
     await page.getByRole('button', { name: 'Spracheingabe starten' }).click();
+    tapped.done();
     // The recorder loads with the first recording.
     await expect(page.getByRole('button', { name: 'Aufnahme beenden' })).toBeVisible({ timeout: 30_000 });
     await expectNoAxeViolations(page, 'Öffentlicher Chat: Aufnahme läuft');
@@ -49,6 +55,7 @@ test('Mikrofon: Aufnahme wird erkannt und als Nachricht gesendet', async ({ page
     await page.getByRole('button', { name: 'Aufnahme beenden' }).click();
     await expect(page.getByTestId('chat-message').filter({ hasText: 'Wie sind Eure Öffnungszeiten?' })).toBeVisible();
     await expect(page.getByTestId('chat-message').last()).toContainText('von 9 bis 18 Uhr geöffnet');
+    expect(creations()).toBe(2);
     const upload = fake.requests.find((r) => r.path === '/v1/audio/transcriptions');
     expect(upload).toBeTruthy();
     // The browser sent a RIFF/WAVE file, mono.
@@ -56,6 +63,17 @@ test('Mikrofon: Aufnahme wird erkannt und als Nachricht gesendet', async ({ page
     const at = raw.indexOf('RIFF');
     expect(raw.subarray(at + 8, at + 12).toString()).toBe('WAVE');
     expect(raw.readUInt16LE(at + 22)).toBe(1);
+
+    // Opened over plain http by the server's address (not localhost), a browser offers no
+    // microphone at all: the button says why instead of asking to allow what cannot be allowed.
+    const insecure = await page.context().browser()!.newContext();
+    const plain = await insecure.newPage();
+    await plain.addInitScript(() => Object.defineProperty(Navigator.prototype, 'mediaDevices', { get: () => undefined }));
+    await plain.goto(`${server.baseUrl}/chat/${uuid}`);
+    await plain.getByRole('button', { name: 'Ich bin einverstanden' }).click();
+    await plain.getByRole('button', { name: 'Spracheingabe starten' }).click();
+    await expect(plain.getByRole('alert').filter({ hasText: 'Die Spracheingabe braucht eine sichere Verbindung (https).' })).toBeVisible();
+    await insecure.close();
     await api.ctx.dispose();
   } finally {
     await server.stop();

@@ -9,7 +9,8 @@ import { TASK_MESSAGES } from '../../../shared/messages.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
 import { Markdown } from '../../components/Markdown.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { showError, showSuccess } from '../../state/snackbar-store.ts';
+import { copyText } from '../../lib/copy-text.ts';
+import { showSuccess } from '../../state/snackbar-store.ts';
 import { fileUrl } from '../../lib/chat/index.ts';
 import { DocumentMessage } from '../../components/chat/index.ts';
 import { useEmailTaskOutput } from './api/email-task-output.ts';
@@ -22,15 +23,8 @@ interface Props {
   result: TaskResponse;
 }
 
-/** Copies the result; the spec's texts for success and for a browser without clipboard access. */
-async function copy(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    showSuccess(TASK_MESSAGES.copied);
-  } catch {
-    showError(TASK_MESSAGES.copyFailed);
-  }
-}
+/** Copies the result; the spec's texts for success and (lib/copy-text) for a browser without clipboard access. */
+const copy = (text: string) => copyText(text, TASK_MESSAGES.copied);
 
 /** docs/product/tasks-and-images.md: "Task output": txt shows the text with voice, e-mail and copy; doc shows the document. */
 export function TaskResult({ assistant, result }: Props) {

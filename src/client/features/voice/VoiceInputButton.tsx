@@ -13,16 +13,22 @@ import { Hint } from '../../components/ui/Hint.tsx';
 
 /**
  * docs/product/chat-and-voice.md: the button toggles recording; stopping sets pending-user, uploads the mono WAV and
- * sends the transcript as the message. A failed upload sets the status to error.
+ * sends the transcript as the message. A failed upload sets the status to error; a stop without a
+ * conversation starts one, and says so only when that fails.
  */
 export function VoiceInputButton({ chat }: { chat: ChatSlotContext }) {
   const [recording, setRecording] = useState<Recording | null>(null);
   const active = useRef<Recording | null>(null);
   useEffect(() => () => active.current?.cancel(), []);
 
+  // Recording needs no conversation yet: right after the consent the conversation is still being
+  // created (a few hundred milliseconds) — a visitor who taps the microphone at once records, and
+  // the recording is sent to the conversation when it stops.
   const start = async () => {
-    if (!chat.thread) {
-      showError(CONVERSATION_MESSAGES.noThread);
+    // Outside a secure context (a server opened by its address over http) the browser has no
+    // microphone to offer: asking the visitor to allow it would send them looking in vain.
+    if (typeof navigator.mediaDevices?.getUserMedia !== 'function') {
+      showError(VOICE_TEXTS.micNeedsHttps);
       return;
     }
     try {
@@ -41,13 +47,14 @@ export function VoiceInputButton({ chat }: { chat: ChatSlotContext }) {
     if (!r) return;
     setRecording(null);
     active.current = null;
-    const thread = chat.thread;
+    const wav = await r.stop();
+    // Usually the conversation exists by now; if its creation failed (or never began), the
+    // recording starts it as a typed question does, and is lost only when that fails too.
+    const thread = chat.thread ?? (await chat.startThread());
     if (!thread) {
-      r.cancel();
       showError(CONVERSATION_MESSAGES.noThread);
       return;
     }
-    const wav = await r.stop();
     chat.setStatus('pending-user', VOICE_TEXTS.transcribing);
     const form = new FormData();
     form.append('assistantUuid', chat.assistantUuid);

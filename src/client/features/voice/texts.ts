@@ -4,6 +4,8 @@ export const VOICE_TEXTS = {
   stopRecording: 'Aufnahme beenden',
   transcribing: 'Deine Sprachnachricht wird erkannt …',
   micDenied: 'Bitte erlaube den Zugriff auf das Mikrofon, um zu sprechen.',
+  /** Not in the spec: browsers offer no microphone to a page opened over plain http (not localhost). */
+  micNeedsHttps: 'Die Spracheingabe braucht eine sichere Verbindung (https).',
   canTalk: 'kann sprechen',
   play: 'Antwort vorlesen',
   pause: 'Pause',
