@@ -41,6 +41,10 @@ const zEnv = z.object({
   REGISTRATION_DOMAINS: z.string().default(''),
   REGISTRATION_CONTACT: z.string().optional(),
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  // Visitors of public chats (one client IP; a company's NAT is many people): see docs/security.md.
+  PUBLIC_CONVERSATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  PUBLIC_MESSAGES_PER_IP_PER_10_MINUTES: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  PUBLIC_MESSAGES_PER_MIKA_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(600),
   TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   SUPERADMIN_EMAIL: zOptionalUrl,
   SUPERADMIN_PASSWORD: zOptionalUrl,
@@ -256,6 +260,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       perIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,
       // Without a mail transport nobody could ever click a link: accounts are then verified at once.
       verifyEmail: e.REGISTRATION_VERIFY_EMAIL === 'auto' ? Boolean(e.SMTP_URL) : e.REGISTRATION_VERIFY_EMAIL === 'true',
+    },
+    // Public chats: per client IP and per Mika (the team's credits), counted in the database.
+    publicChat: {
+      threadsPerIp: { limit: e.PUBLIC_CONVERSATIONS_PER_IP_PER_HOUR, windowMs: 60 * 60_000 },
+      messagesPerIp: { limit: e.PUBLIC_MESSAGES_PER_IP_PER_10_MINUTES, windowMs: 10 * 60_000 },
+      messagesPerAssistant: { limit: e.PUBLIC_MESSAGES_PER_MIKA_PER_HOUR, windowMs: 60 * 60_000 },
     },
     trialDays: e.TRIAL_DAYS,
     superadmin:

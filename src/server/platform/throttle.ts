@@ -18,7 +18,7 @@ export function createThrottle(db: Db) {
   async function consume(key: string, rule: ThrottleRule, message?: string): Promise<void> {
     // On the way of every login and every public chat message: the counter commits without
     // waiting for the disk (a database crash may forget the last few counts; nothing else).
-    const hit = throttleHitCte('hit', { key: sql`${key}`, rule, from: sql`relaxed`, when: sql`true` });
+    const hit = throttleHitCte('hit', { key: sql`${key}`, windowMs: rule.windowMs, from: sql`relaxed`, when: sql`true` });
     const result = await db.execute(sql`${withCtes([RELAXED_CTE, hit])} select count, reset_at from hit`);
     throttleVerdict(rowsOf<{ count: number; reset_at: Date | string }>(result)[0], rule, message);
   }
@@ -43,16 +43,16 @@ export type Throttle = ReturnType<typeof createThrottle>;
  * for each row of `from` that meets `when` (at most one), returning `count, reset_at`. `from`
  * should take in `relaxed` (RELAXED_CTE) so the count commits without waiting for the disk.
  */
-export function throttleHitCte(name: string, hit: { key: SQL; rule: ThrottleRule; from: SQL; when: SQL }): Cte {
-  const window = `${hit.rule.windowMs} milliseconds`;
+export function throttleHitCte(name: string, hit: { key: SQL; windowMs: number | SQL; from: SQL; when: SQL }): Cte {
+  const window = sql`(${hit.windowMs})::float8 * interval '1 millisecond'`;
   return {
     name,
     body: sql`
       insert into ${throttleHits} (key, count, reset_at)
-      select ${hit.key}, 1, now() + ${window}::interval from ${hit.from} where ${hit.when}
+      select ${hit.key}, 1, now() + ${window} from ${hit.from} where ${hit.when}
       on conflict (key) do update set
         count = case when ${throttleHits}.reset_at < now() then 1 else ${throttleHits}.count + 1 end,
-        reset_at = case when ${throttleHits}.reset_at < now() then now() + ${window}::interval else ${throttleHits}.reset_at end
+        reset_at = case when ${throttleHits}.reset_at < now() then now() + ${window} else ${throttleHits}.reset_at end
       returning count, reset_at`,
   };
 }

@@ -105,7 +105,10 @@ export interface AnswerOpening {
   historyMessages: number;
   /** The credit units held for an answer. */
   holdUnits: number;
-  /** Visitor limits of a public thread: per client IP, then per assistant. */
+}
+
+/** Visitor limits of a public thread (the deployment's settings): per client IP, then per assistant. */
+export interface VisitorLimits {
   perIp: ThrottleRule;
   perAssistant: ThrottleRule;
 }
@@ -134,23 +137,25 @@ export function answerOpening(opening: AnswerOpening) {
           and case when t.is_public then a.is_public else t.user_id = ${sql.placeholder('userId')} end`,
     };
     const countOf = (cte: string) => sql`coalesce((select count from ${sql.raw(cte)}), 0)`;
+    const ipLimit = sql`${sql.placeholder('ipLimit')}::int`;
+    const assistantLimit = sql`${sql.placeholder('assistantLimit')}::int`;
     const perIp = throttleHitCte('answer_ip_hits', {
       key: sql`'public-msg:' || ${sql.placeholder('ip')}::text`,
-      rule: opening.perIp,
+      windowMs: sql`${sql.placeholder('ipWindowMs')}`,
       from: sql`relaxed cross join answer_guard g`,
       when: sql`g.is_public`,
     });
     const perAssistant = throttleHitCte('answer_assistant_hits', {
       key: sql`'public-assistant:' || g.assistant_id`,
-      rule: opening.perAssistant,
+      windowMs: sql`${sql.placeholder('assistantWindowMs')}`,
       from: sql`relaxed cross join answer_guard g`,
-      when: sql`g.is_public and ${countOf('answer_ip_hits')} <= ${opening.perIp.limit}`,
+      when: sql`g.is_public and ${countOf('answer_ip_hits')} <= ${ipLimit}`,
     });
     // Who pays: the thread's team, unless the Mika is free or a visitor limit refuses the message.
     const hold = reserveCreditsCtes(
       sql`select g.team_id, g.capability from answer_guard g
           where g.team_id is not null and not g.free and not g.held
-            and ${countOf('answer_ip_hits')} <= ${opening.perIp.limit} and ${countOf('answer_assistant_hits')} <= ${opening.perAssistant.limit}`,
+            and ${countOf('answer_ip_hits')} <= ${ipLimit} and ${countOf('answer_assistant_hits')} <= ${assistantLimit}`,
       opening.holdUnits,
     );
     const ctes = [RELAXED_CTE, guard, perIp, perAssistant, ...hold.ctes].map((c) => db.$with(c.name, {}).as(c.body));
@@ -174,8 +179,19 @@ export function answerOpening(opening: AnswerOpening) {
       .where(accessJoins.where)
       .prepare('open_answer');
   });
-  return async (db: Db, ref: { threadId: number; assistantUuid: string; userId: number | null; tokenHash: string; ip: string }) => {
-    const [row] = await query(db).execute({ ...ref, userId: ref.userId ?? -1 });
+  return async (
+    db: Db,
+    ref: { threadId: number; assistantUuid: string; userId: number | null; tokenHash: string; ip: string },
+    limits: VisitorLimits,
+  ) => {
+    const [row] = await query(db).execute({
+      ...ref,
+      userId: ref.userId ?? -1,
+      ipLimit: limits.perIp.limit,
+      ipWindowMs: limits.perIp.windowMs,
+      assistantLimit: limits.perAssistant.limit,
+      assistantWindowMs: limits.perAssistant.windowMs,
+    });
     return row;
   };
 }

@@ -55,13 +55,6 @@ import { visitorTurnHook } from './visitor-turn.ts';
 
 const HISTORY_MESSAGES = 40;
 
-// Visitors of public chats: per client IP and per assistant (protects the team's credits).
-export const PUBLIC_LIMITS = {
-  threadsPerIp: { limit: 30, windowMs: 60 * 60_000 },
-  messagesPerIp: { limit: 30, windowMs: 10 * 60_000 },
-  messagesPerAssistant: { limit: 600, windowMs: 60 * 60_000 },
-} as const;
-
 /**
  * A thread for a team member (needs the use right) or, on the public chat page (`publicChat`, or
  * without a session), an anonymous visitor thread of a published assistant.
@@ -77,7 +70,8 @@ export async function createThread(
   if (input.public || !auth) {
     const assistant = await findPublishedAssistant(deps, input.assistantUuid);
     if (!assistant) throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.threadNotFound);
-    await deps.throttle.consume(`public-thread:${caller.ip}`, PUBLIC_LIMITS.threadsPerIp, PUBLIC_CHAT_MESSAGES.tooManyMessages);
+    // Visitors of public chats: per client IP and per assistant (protects the team's credits).
+    await deps.throttle.consume(`public-thread:${caller.ip}`, deps.config.publicChat.threadsPerIp, PUBLIC_CHAT_MESSAGES.tooManyMessages);
     const id = await insertThread(deps.db, {
       tokenHash: sha256(token),
       assistantId: assistant.id,
@@ -172,8 +166,6 @@ function checkThreadRow(auth: AuthContext | null, ref: ThreadRef, row: ThreadRow
 const openAnswerRow = answerOpening({
   historyMessages: HISTORY_MESSAGES,
   holdUnits: CREDIT_RESERVE.answer,
-  perIp: PUBLIC_LIMITS.messagesPerIp,
-  perAssistant: PUBLIC_LIMITS.messagesPerAssistant,
 });
 
 /**
@@ -190,15 +182,15 @@ async function openAnswer(deps: Deps, auth: AuthContext | null, ref: ThreadRef, 
     userId: auth?.user.id ?? null,
     tokenHash: sha256(ref.token),
     ip,
-  });
+  }, { perIp: deps.config.publicChat.messagesPerIp, perAssistant: deps.config.publicChat.messagesPerAssistant });
   const heldId = row?.holdId ?? null;
   let hold: CreditHold | null = null;
   try {
     const access = checkThreadRow(auth, ref, row);
     const { thread } = access;
     if (thread.isPublic) {
-      throttleVerdict(row!.ipHit, PUBLIC_LIMITS.messagesPerIp, PUBLIC_CHAT_MESSAGES.tooManyMessages);
-      throttleVerdict(row!.assistantHit, PUBLIC_LIMITS.messagesPerAssistant, PUBLIC_CHAT_MESSAGES.tooManyMessages);
+      throttleVerdict(row!.ipHit, deps.config.publicChat.messagesPerIp, PUBLIC_CHAT_MESSAGES.tooManyMessages);
+      throttleVerdict(row!.assistantHit, deps.config.publicChat.messagesPerAssistant, PUBLIC_CHAT_MESSAGES.tooManyMessages);
     }
     const history = toHistory(row!.history);
     // As reserveAnswerCredits: the help Mika costs nothing; a visitor of a team whose trial ended
@@ -230,10 +222,10 @@ const NEUTRAL_TEAM = { protectionLevel: 0, filter: '' } as Team;
 /** Visitor limits for every message of a public thread. */
 export async function throttlePublicMessage(deps: Deps, access: ThreadAccess, ip: string) {
   if (!access.thread.isPublic) return;
-  await deps.throttle.consume(`public-msg:${ip}`, PUBLIC_LIMITS.messagesPerIp, PUBLIC_CHAT_MESSAGES.tooManyMessages);
+  await deps.throttle.consume(`public-msg:${ip}`, deps.config.publicChat.messagesPerIp, PUBLIC_CHAT_MESSAGES.tooManyMessages);
   await deps.throttle.consume(
     `public-assistant:${access.assistant.id}`,
-    PUBLIC_LIMITS.messagesPerAssistant,
+    deps.config.publicChat.messagesPerAssistant,
     PUBLIC_CHAT_MESSAGES.tooManyMessages,
   );
 }

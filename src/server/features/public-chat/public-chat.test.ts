@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { assistants } from '../../db/schema/index.ts';
+import { assistants, creditLedger, creditReservations } from '../../db/schema/index.ts';
 import { Agent } from '../../../../tests/setup/agent.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { parseSse } from '../../../../tests/setup/sse.ts';
 import { createAssistant, createStaffedTeam, loginAs } from '../../../../tests/factories/index.ts';
 import { PUBLIC_CHAT_MESSAGES } from '../../../shared/messages.ts';
 import { frameAncestors } from './embedding.ts';
+import { loadConfig } from '../../config.ts';
 
 let t: TestApp;
 let clientDir: string;
@@ -90,6 +91,66 @@ describe('public chat access', () => {
     const other = new Agent(t.app, '203.0.113.78');
     const otherThread = (await other.post('/api/thread/create', { assistantUuid: a.uuid })).json();
     expect((await other.get(streamUrl(a.uuid, otherThread, 'Hallo'))).status).toBe(200);
+  });
+});
+
+describe('visitor limits set by the operator', () => {
+  let tight: TestApp;
+  beforeAll(async () => {
+    tight = await createTestApp({
+      AI_OFFLINE_WORD_DELAY_MS: '0',
+      PUBLIC_CONVERSATIONS_PER_IP_PER_HOUR: '2',
+      PUBLIC_MESSAGES_PER_IP_PER_10_MINUTES: '3',
+      PUBLIC_MESSAGES_PER_MIKA_PER_HOUR: '5',
+    });
+  });
+  afterAll(async () => {
+    await tight?.close();
+  });
+
+  it('refuses the next conversation, the next message of an IP and of a Mika with a German 429, storing and charging nothing', async () => {
+    const { team } = await createStaffedTeam(tight.database.db);
+    const a = await createAssistant(tight.database.db, team, { isPublic: true });
+    const visitor = new Agent(tight.app, '192.0.2.10');
+    const thread = (await visitor.post('/api/thread/create', { assistantUuid: a.uuid })).json();
+    expect((await visitor.post('/api/thread/create', { assistantUuid: a.uuid })).status).toBe(200);
+    const thirdThread = await visitor.post('/api/thread/create', { assistantUuid: a.uuid });
+    expect(thirdThread.status).toBe(429);
+    expect(thirdThread.json().error).toBe(PUBLIC_CHAT_MESSAGES.tooManyMessages);
+
+    for (let i = 0; i < 3; i++) expect((await visitor.get(streamUrl(a.uuid, thread, `Frage ${i}`))).status).toBe(200);
+    // What the team was charged and what is held: ledger rows and reservations.
+    const charges = async () => [
+      (await tight.database.db.select().from(creditLedger).where(eq(creditLedger.teamId, team.id))).length,
+      (await tight.database.db.select().from(creditReservations).where(eq(creditReservations.teamId, team.id))).length,
+    ];
+    const before = await charges();
+    const overIp = await visitor.get(streamUrl(a.uuid, thread, 'Eine vierte Frage'));
+    expect(overIp.status).toBe(429);
+    expect(overIp.json().error).toBe(PUBLIC_CHAT_MESSAGES.tooManyMessages);
+    expect(Number(overIp.headers['retry-after'])).toBeGreaterThan(500);
+    const history = (await visitor.get(`/api/messages/${a.uuid}/${thread.id}?token=${thread.token}`)).json().messages;
+    expect(history).toHaveLength(6);
+    expect(await charges()).toEqual(before);
+
+    // The Mika's own limit (5 per hour) counts every visitor: the refused message above did not count.
+    const other = new Agent(tight.app, '192.0.2.11');
+    const otherThread = (await other.post('/api/thread/create', { assistantUuid: a.uuid })).json();
+    for (let i = 0; i < 2; i++) expect((await other.get(streamUrl(a.uuid, otherThread, `Hallo ${i}`))).status).toBe(200);
+    const overMika = await other.get(streamUrl(a.uuid, otherThread, 'Noch eine Frage'));
+    expect(overMika.status).toBe(429);
+    expect(overMika.json().error).toBe(PUBLIC_CHAT_MESSAGES.tooManyMessages);
+    // Another published Mika of the team is not affected.
+    const b = await createAssistant(tight.database.db, team, { isPublic: true });
+    const bThread = (await new Agent(tight.app, '192.0.2.12').post('/api/thread/create', { assistantUuid: b.uuid })).json();
+    expect((await new Agent(tight.app, '192.0.2.12').get(streamUrl(b.uuid, bThread, 'Hallo'))).status).toBe(200);
+  });
+
+  it('takes only whole positive numbers', () => {
+    expect(loadConfig({}).publicChat.messagesPerIp).toEqual({ limit: 30, windowMs: 600_000 });
+    expect(() => loadConfig({ PUBLIC_MESSAGES_PER_IP_PER_10_MINUTES: '0' })).toThrow(/PUBLIC_MESSAGES_PER_IP_PER_10_MINUTES/);
+    expect(() => loadConfig({ PUBLIC_CONVERSATIONS_PER_IP_PER_HOUR: 'viele' })).toThrow(/PUBLIC_CONVERSATIONS_PER_IP_PER_HOUR/);
+    expect(loadConfig({ PUBLIC_MESSAGES_PER_MIKA_PER_HOUR: '5000' }).publicChat.messagesPerAssistant.limit).toBe(5000);
   });
 });
 
