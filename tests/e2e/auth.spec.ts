@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { allowRefusal, expect, test } from './fixtures.ts';
+import { allowRefusal, apiRequestsOf, expect, test } from './fixtures.ts';
 import { latestMailText } from './server.ts';
 import { registerOwner } from './api.ts';
 import { expectNoAxeViolations } from './axe.ts';
@@ -77,19 +77,13 @@ test('Abmelden in einem Tab: der andere Tab zeigt ohne Klick die Anmeldung statt
   await page.goto('/');
   await expect(page.getByTestId('side-nav')).toContainText('Tara Tabs');
   const other = await page.context().newPage();
-  // The other tab sits idle: its page has loaded what it shows. (A request it still had on the way
-  // would come back 401 and reload it by itself, which is not what this journey is about.)
-  const pending = new Set<unknown>();
-  other.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/') && request.resourceType() !== 'eventsource') pending.add(request);
-  });
-  other.on('requestfinished', (request) => pending.delete(request));
-  other.on('requestfailed', (request) => pending.delete(request));
+  // The other tab sits idle, its page loaded: what brings it to the login is the signal alone.
+  const otherRequests = apiRequestsOf(other);
   await other.goto('/Dataprotection');
   await expect(other.getByTestId('side-nav')).toContainText('Tara Tabs');
   await expect(other.getByRole('form', { name: 'Datenschutz' })).toBeVisible();
   await expect(other.getByTestId('retention-last-run')).toBeVisible();
-  await expect.poll(() => pending.size).toBe(0);
+  await otherRequests.settled();
 
   allowRefusal(401, '/api/user/data');
   await page.getByTestId('side-nav').getByText('Logout').click();

@@ -1,6 +1,6 @@
-import { test as base, type Browser, type BrowserContext } from '@playwright/test';
+import { expect, test as base, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 
-export { expect } from '@playwright/test';
+export { expect };
 
 /**
  * Journeys fail on an unexpected browser error (docs/decisions/036-self-explaining-repository.md):
@@ -70,6 +70,21 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export function allowRefusal(status: number, path: string | RegExp): void {
   const where = typeof path === 'string' ? escapeRegExp(path) : path.source;
   allowBrowserError(new RegExp(`status of ${status} \\([^)]*\\) \\(https?://[^/]+${where}(\\?[^)]*)?\\)$`));
+}
+
+/**
+ * Follows the page's API requests (event streams aside): `settled()` waits until none is on its
+ * way. For a tab that must sit idle before another tab changes the session: a request it still
+ * had on the way would come back 401 (or for another team) and reload it by itself.
+ */
+export function apiRequestsOf(page: Page): { settled: () => Promise<void> } {
+  const pending = new Set<Request>();
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/') && request.resourceType() !== 'eventsource') pending.add(request);
+  });
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  return { settled: () => expect.poll(() => pending.size).toBe(0) };
 }
 
 export const test = base.extend<{ browserErrorGuard: void }, { browserErrorLog: BrowserErrorLog }>({

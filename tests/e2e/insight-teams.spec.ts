@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { allowRefusal, expect, test } from './fixtures.ts';
+import { allowRefusal, apiRequestsOf, expect, test } from './fixtures.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { unique } from './public-helpers.ts';
 import { E2E_BASE_URL, SUPERADMIN } from './server.ts';
@@ -186,8 +186,11 @@ test('Live-Login: Warnleiste mit dem Team, die Bibliothek des Teams, Beenden fü
   const page = await signedIn(browser, SUPERADMIN, DESKTOP);
   // A second tab of the same browser shows the operator's own library meanwhile.
   const other = await page.context().newPage();
+  const otherRequests = apiRequestsOf(other);
   await other.goto('/');
   await expect(nav(other).getByRole('link', { name: 'Insight', exact: true })).toBeVisible();
+  await expect(other.getByRole('heading', { level: 1, name: 'Deine Mikas' })).toBeVisible();
+  await otherRequests.settled();
   await openTeam(page, OWNER.email, TEAM);
   const live = page.getByRole('region', { name: 'Live-Login' });
   await live.getByLabel('Grund (optional)').fill(REASON);
