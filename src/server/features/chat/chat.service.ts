@@ -70,7 +70,7 @@ export async function createThread(
   if (input.public || !auth) {
     const assistant = await findPublishedAssistant(deps, input.assistantUuid);
     if (!assistant) throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.threadNotFound);
-    // Visitors of public chats: per client IP and per assistant (protects the team's credits).
+    // A visitor's new conversations per client IP (the operator's setting, docs/operations.md).
     await deps.throttle.consume(`public-thread:${caller.ip}`, deps.config.publicChat.threadsPerIp, PUBLIC_CHAT_MESSAGES.tooManyMessages);
     const id = await insertThread(deps.db, {
       tokenHash: sha256(token),
@@ -176,21 +176,20 @@ const openAnswerRow = answerOpening({
  */
 async function openAnswer(deps: Deps, auth: AuthContext | null, ref: ThreadRef, ip: string): Promise<ThreadAccess> {
   if (!ref.token) throw threadNotFound();
-  const row = await openAnswerRow(deps.db, {
-    threadId: ref.threadId,
-    assistantUuid: ref.assistantUuid,
-    userId: auth?.user.id ?? null,
-    tokenHash: sha256(ref.token),
-    ip,
-  }, { perIp: deps.config.publicChat.messagesPerIp, perAssistant: deps.config.publicChat.messagesPerAssistant });
+  const limits = deps.config.publicChat;
+  const row = await openAnswerRow(
+    deps.db,
+    { threadId: ref.threadId, assistantUuid: ref.assistantUuid, userId: auth?.user.id ?? null, tokenHash: sha256(ref.token), ip },
+    { perIp: limits.messagesPerIp, perAssistant: limits.messagesPerAssistant },
+  );
   const heldId = row?.holdId ?? null;
   let hold: CreditHold | null = null;
   try {
     const access = checkThreadRow(auth, ref, row);
     const { thread } = access;
     if (thread.isPublic) {
-      throttleVerdict(row!.ipHit, deps.config.publicChat.messagesPerIp, PUBLIC_CHAT_MESSAGES.tooManyMessages);
-      throttleVerdict(row!.assistantHit, deps.config.publicChat.messagesPerAssistant, PUBLIC_CHAT_MESSAGES.tooManyMessages);
+      throttleVerdict(row!.ipHit, limits.messagesPerIp, PUBLIC_CHAT_MESSAGES.tooManyMessages);
+      throttleVerdict(row!.assistantHit, limits.messagesPerAssistant, PUBLIC_CHAT_MESSAGES.tooManyMessages);
     }
     const history = toHistory(row!.history);
     // As reserveAnswerCredits: the help Mika costs nothing; a visitor of a team whose trial ended
