@@ -184,6 +184,39 @@ test('Kontaktformular: im Chat angeboten, ausgefüllt, „Angaben gesendet“, M
   }
 });
 
+test('Über dem Besucherlimit: die Meldung auf Deutsch, die Frage bleibt im Eingabefeld, nichts wird gespeichert', async ({ browser }) => {
+  // A server of its own whose operator allows two messages per visitor address in ten minutes.
+  const server = await startServer({ REGISTRATION_VERIFY_EMAIL: 'false', PUBLIC_MESSAGES_PER_IP_PER_10_MINUTES: '2' });
+  try {
+    const api = await adminApi(server.baseUrl);
+    const uuid = await publishedAssistant(api);
+    const visitor = await browser.newContext();
+    const page = await visitor.newPage();
+    await page.goto(`${server.baseUrl}/chat/${uuid}`);
+    await page.getByRole('button', { name: 'Ich bin einverstanden' }).click();
+    const messages = page.getByTestId('chat-message');
+    await ask(page, 'Wann habt Ihr geöffnet?');
+    await expect(messages).toHaveCount(2);
+    await ask(page, 'Und am Samstag?');
+    await expect(messages).toHaveCount(4);
+
+    allowRefusal(429, '/api/send/stream');
+    await ask(page, 'Kann ich mein Rad zur Inspektion bringen?');
+    await expect(page.getByText('Zu viele Nachrichten in kurzer Zeit. Bitte warte einen Moment und versuche es dann erneut.').first()).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Nachricht' })).toHaveValue('Kann ich mein Rad zur Inspektion bringen?');
+    await expect(messages).toHaveCount(4);
+    await expectNoAxeViolations(page, 'Öffentlicher Chat über dem Besucherlimit');
+    // The server stored nothing of it: the conversation, loaded anew, still has the two exchanges.
+    await page.reload();
+    await expect(messages).toHaveCount(4);
+    await expect(messages.last()).not.toContainText('Inspektion');
+    await visitor.close();
+    await api.ctx.dispose();
+  } finally {
+    await server.stop();
+  }
+});
+
 test('Eine Frage direkt nach der Zustimmung geht nicht verloren', async ({ browser }) => {
   const api = await adminApi(E2E_BASE_URL);
   const uuid = await publishedAssistant(api);
