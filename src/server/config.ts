@@ -41,6 +41,8 @@ const zEnv = z.object({
   REGISTRATION_DOMAINS: z.string().default(''),
   REGISTRATION_CONTACT: z.string().optional(),
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  // Sign-in attempts per client IP: a company's office is often one address for all its people.
+  LOGINS_PER_IP_PER_15_MINUTES: z.coerce.number().int().min(1).max(1_000_000).default(50),
   // Visitors of public chats (one client IP; a company's NAT is many people): see docs/security.md.
   PUBLIC_CONVERSATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
   PUBLIC_MESSAGES_PER_IP_PER_10_MINUTES: z.coerce.number().int().min(1).max(1_000_000).default(30),
@@ -261,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       // Without a mail transport nobody could ever click a link: accounts are then verified at once.
       verifyEmail: e.REGISTRATION_VERIFY_EMAIL === 'auto' ? Boolean(e.SMTP_URL) : e.REGISTRATION_VERIFY_EMAIL === 'true',
     },
+    loginsPerIpPer15Minutes: e.LOGINS_PER_IP_PER_15_MINUTES,
     // Public chats: per client IP and per Mika (the team's credits), counted in the database.
     publicChat: {
       threadsPerIp: { limit: e.PUBLIC_CONVERSATIONS_PER_IP_PER_HOUR, windowMs: 60 * 60_000 },

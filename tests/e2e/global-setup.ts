@@ -32,6 +32,7 @@ export default async function globalSetup() {
       LOG_LEVEL: 'info',
       // Every journey registers its own team from 127.0.0.1.
       REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+      LOGINS_PER_IP_PER_15_MINUTES: '1000',
       // …and every visitor of a public chat comes from 127.0.0.1 too (a full run opens ~30 conversations).
       PUBLIC_CONVERSATIONS_PER_IP_PER_HOUR: '1000',
       PUBLIC_MESSAGES_PER_IP_PER_10_MINUTES: '1000',

@@ -18,6 +18,7 @@ const MINUTES_15 = 15 * 60_000;
 
 // Failures count per account AND client IP, so an attacker elsewhere cannot lock a user out.
 export const LOGIN_RULES = {
+  /** The limit comes from LOGINS_PER_IP_PER_15_MINUTES (default 50). */
   perIp: { limit: 50, windowMs: MINUTES_15 },
   failuresPerAccountAndIp: { limit: 5, windowMs: MINUTES_15 },
   resetPerIp: { limit: 10, windowMs: MINUTES_15 },
@@ -142,7 +143,7 @@ export async function login(
 ): Promise<void> {
   requireAccess(request.auth, 'anyone');
   const failKey = `login-fail:${input.email.toLowerCase()}:${request.ip}`;
-  await deps.throttle.consume(`login-ip:${request.ip}`, LOGIN_RULES.perIp);
+  await deps.throttle.consume(`login-ip:${request.ip}`, { ...LOGIN_RULES.perIp, limit: deps.config.loginsPerIpPer15Minutes });
   await deps.throttle.check(failKey, LOGIN_RULES.failuresPerAccountAndIp);
   const found = await findUserByEmail(deps.db, input.email);
   const ok = await verifyPassword(found?.user.passwordHash ?? null, input.password);

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts
 import { createStaffedTeam, createUser, DEFAULT_PASSWORD, loginAs } from '../../../../tests/factories/index.ts';
 import { COMMON_MESSAGES } from '../../../shared/messages.ts';
 import { LOGIN_RULES, REGISTER_RULES } from './auth.service.ts';
+import { loadConfig } from '../../config.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -255,6 +256,26 @@ describe('POST /api/login and /api/logout', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // The real user on another address still gets in.
     await loginAs(t, employee, DEFAULT_PASSWORD, '198.51.100.7');
+  });
+
+  it('counts sign-ins per client IP up to the operator\'s setting (an office behind one address)', async () => {
+    expect(loadConfig({}).loginsPerIpPer15Minutes).toBe(50);
+    expect(() => loadConfig({ LOGINS_PER_IP_PER_15_MINUTES: '0' })).toThrow(/LOGINS_PER_IP_PER_15_MINUTES/);
+    const office = await createTestApp({ LOGINS_PER_IP_PER_15_MINUTES: '3' });
+    try {
+      const { owner, admin, employee } = await createStaffedTeam(office.database.db);
+      const officeIp = '192.0.2.40';
+      for (const colleague of [owner, admin, employee]) await loginAs(office, colleague, DEFAULT_PASSWORD, officeIp);
+      const fourthAgent = new Agent(office.app, officeIp);
+      const fourth = await fourthAgent.post('/api/login', { email: owner.email, password: DEFAULT_PASSWORD });
+      expect(fourth.status).toBe(429);
+      expect(fourth.json().error).toMatch(/^Zu viele Versuche\. Bitte versuche es in \d+ Minuten? erneut\.$/);
+      expect(fourthAgent.cookies.has('mika_session')).toBe(false);
+      // From another address the same person signs in.
+      await loginAs(office, owner, DEFAULT_PASSWORD, '192.0.2.41');
+    } finally {
+      await office.close();
+    }
   });
 
   it('refuses users of a deleted team', async () => {
