@@ -15,6 +15,7 @@ import { AppError } from './platform/app-error.ts';
 import { registerResponseCompression, serveClient } from './platform/client-delivery.ts';
 import { registerCsrf } from './platform/csrf.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { warnOnUntrustedProxy } from './platform/proxy-check.ts';
 import { createAuthCache } from './platform/auth-cache.ts';
 import { createNotifiedCaches } from './platform/notified-cache.ts';
 import { auditRowOwner } from './platform/audit.ts';
@@ -215,6 +216,7 @@ export async function buildApp(
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1 } });
+  warnOnUntrustedProxy(app, config.trustProxy);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {

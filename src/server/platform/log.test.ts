@@ -61,6 +61,29 @@ describe('log format', () => {
     }
   });
 
+  it('warns once when requests come through a proxy that TRUST_PROXY does not name', async () => {
+    const { lines, stream } = capture();
+    const t = await createTestApp({ LOG_LEVEL: 'warn', NODE_ENV: 'production', ...TEST_SELLER_ENV }, { logStream: stream });
+    try {
+      await t.app.inject({ url: '/healthz' });
+      expect(lines).toEqual([]);
+      await t.app.inject({ url: '/healthz', headers: { 'x-forwarded-for': '198.51.100.99' } });
+      await t.app.inject({ url: '/healthz', headers: { 'x-forwarded-for': '198.51.100.98' } });
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0]!)).toMatchObject({ level: 40, proxy: '127.0.0.1', msg: expect.stringContaining('Set TRUST_PROXY') });
+    } finally {
+      await t.close();
+    }
+    const trusted = capture();
+    const behind = await createTestApp({ LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1' }, { logStream: trusted.stream });
+    try {
+      await behind.app.inject({ url: '/healthz', headers: { 'x-forwarded-for': '198.51.100.99' } });
+      expect(trusted.lines).toEqual([]);
+    } finally {
+      await behind.close();
+    }
+  });
+
   it('production (json): one JSON object per request with method, route, status and time', async () => {
     const { lines, stream } = capture();
     const t = await createTestApp({ LOG_LEVEL: 'info', NODE_ENV: 'production', ...TEST_SELLER_ENV }, { logStream: stream });
