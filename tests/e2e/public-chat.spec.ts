@@ -185,8 +185,13 @@ test('Kontaktformular: im Chat angeboten, ausgefüllt, „Angaben gesendet“, M
 });
 
 test('Über dem Besucherlimit: die Meldung auf Deutsch, die Frage bleibt im Eingabefeld, nichts wird gespeichert', async ({ browser }) => {
-  // A server of its own whose operator allows two messages per visitor address in ten minutes.
-  const server = await startServer({ REGISTRATION_VERIFY_EMAIL: 'false', PUBLIC_MESSAGES_PER_IP_PER_10_MINUTES: '2' });
+  // A server of its own whose operator allows one conversation per visitor address in an hour and
+  // two messages in ten minutes.
+  const server = await startServer({
+    REGISTRATION_VERIFY_EMAIL: 'false',
+    PUBLIC_CONVERSATIONS_PER_IP_PER_HOUR: '1',
+    PUBLIC_MESSAGES_PER_IP_PER_10_MINUTES: '2',
+  });
   try {
     const api = await adminApi(server.baseUrl);
     const uuid = await publishedAssistant(api);
@@ -210,6 +215,18 @@ test('Über dem Besucherlimit: die Meldung auf Deutsch, die Frage bleibt im Eing
     await page.reload();
     await expect(messages).toHaveCount(4);
     await expect(messages.last()).not.toContainText('Inspektion');
+
+    // A new conversation is over the conversation limit: the chat says why where it stays (the
+    // snackbar goes), and a question typed meanwhile is kept.
+    allowRefusal(429, '/api/thread/create');
+    await page.getByRole('button', { name: 'Unterhaltung neu starten' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Neu starten' }).click();
+    const failure = page.getByRole('alert').filter({ hasText: 'Die Unterhaltung konnte nicht gestartet werden.' });
+    await expect(failure).toContainText('Zu viele Nachrichten in kurzer Zeit. Bitte warte einen Moment und versuche es dann erneut.');
+    await expect(failure.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
+    await ask(page, 'Und wie ist es mit einer neuen Unterhaltung?');
+    await expect(page.getByRole('textbox', { name: 'Nachricht' })).toHaveValue('Und wie ist es mit einer neuen Unterhaltung?');
+    await expect(messages).toHaveCount(0);
     await visitor.close();
     await api.ctx.dispose();
   } finally {

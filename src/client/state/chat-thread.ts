@@ -41,6 +41,16 @@ export function ensureThread(scope: ThreadScope): Promise<ThreadEntry> {
 }
 
 /**
+ * Why the conversation could not start or load, when the server said so (a visitor limit, empty
+ * credits): the snackbar that said it goes away, the failure box stays. A network failure or a
+ * server error has no reason worth repeating.
+ */
+function failureReason(failure: unknown): string | null {
+  if (!(failure instanceof ApiError) || failure.status < 400 || failure.status >= 500) return null;
+  return failure.userMessage;
+}
+
+/**
  * The assistant's thread and its stored messages. A thread the server no longer knows (404) is
  * dropped silently and a new one started.
  */
@@ -91,12 +101,14 @@ export function useChatThread(scope: ThreadScope, canStart = true) {
     if (entry) void refetch();
   }, [entry, refetch]);
 
-  const failed = (creationError?.key === key && !entry) || messagesQuery.isError;
+  const failure = creationError?.key === key && !entry ? creationError.error : messagesQuery.isError ? messagesQuery.error : undefined;
+  const failed = failure !== undefined;
   return {
     entry,
     messages: messagesQuery.data ?? [],
     loading: !failed && (entry ? messagesQuery.isPending : canStart),
     failed,
+    failedReason: failureReason(failure),
     retry,
   };
 }

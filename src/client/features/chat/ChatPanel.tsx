@@ -113,6 +113,7 @@ export function ChatPanel(props: ChatPanelProps) {
         messages={session.messages}
         loading={session.loading}
         failed={session.failed}
+        failedReason={session.failedReason}
         onRetry={session.retry}
         status={session.status}
         statusMsg={session.statusMsg}

@@ -21,6 +21,8 @@ interface Props {
   messages: ChatMessage[];
   loading: boolean;
   failed: boolean;
+  /** Said after «Die Unterhaltung konnte nicht gestartet werden.» (e.g. a visitor limit's notice). */
+  failedReason?: string | null;
   onRetry: () => void;
   status: ChatStatus;
   statusMsg: string;
@@ -35,7 +37,7 @@ interface Props {
 
 /** The conversation: the intro (not stored) first, then the messages, the pending answer and notices. */
 export function MessageList(props: Props) {
-  const { assistant, thread, messages, loading, failed, onRetry, status, statusMsg, streamingText, notice, surfaces } = props;
+  const { assistant, thread, messages, loading, failed, failedReason, onRetry, status, statusMsg, streamingText, notice, surfaces } = props;
   const busy = status === 'start-ai' || status === 'request-ai';
   const scroller = useAutoScroll<HTMLDivElement>(`${thread?.id}:${messages.length}:${busy}:${notice ?? ''}:${loading}`, streamingText);
 
@@ -76,10 +78,12 @@ export function MessageList(props: Props) {
         {failed && (
           <Box
             role="alert"
-            sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1, borderRadius: '12px', border: '1px solid', borderColor: 'error.main', color: 'inherit' }}
+            sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', columnGap: 1.5, rowGap: 0.5, px: 2, py: 1, borderRadius: '12px', border: '1px solid', borderColor: 'error.main', color: 'inherit' }}
           >
-            <Box component="span" sx={{ flex: 1 }}>
+            {/* A reason makes the text long: on a phone the button then goes below it. */}
+            <Box component="span" sx={{ flex: '1 1 16rem' }}>
               {CHAT_TEXTS.threadFailed}
+              {failedReason ? ` ${failedReason}` : null}
             </Box>
             <Button color="inherit" size="small" onClick={onRetry}>
               {CHAT_TEXTS.retry}

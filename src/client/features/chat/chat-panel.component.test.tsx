@@ -108,6 +108,12 @@ describe(`the chat panel's parts (${renderer})`, () => {
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
+  it('says why the conversation could not start when the server said so', () => {
+    const reason = 'Zu viele Nachrichten in kurzer Zeit. Bitte warte einen Moment und versuche es dann erneut.';
+    render(list({ failed: true, failedReason: reason }));
+    expect(screen.getByRole('alert').textContent).toBe(`${CHAT_TEXTS.threadFailed} ${reason}${CHAT_TEXTS.retry}`);
+  });
+
   it('marks the log busy and shows the answer as it streams in', () => {
     render(list({ status: 'start-ai', streamingText: 'Die Antwort beginnt' }));
     const log = screen.getByRole('log');

@@ -19,6 +19,8 @@ export interface ChatSession {
   messages: ChatMessage[];
   loading: boolean;
   failed: boolean;
+  /** What the server said when the conversation could not start or load (null: nothing to add). */
+  failedReason: string | null;
   retry: () => void;
   status: ChatStatus;
   /** The live progress text (the thinking expression at start-ai). */
@@ -286,6 +288,7 @@ export function useChatSession(
     messages: ownStream ? thread.messages.filter((m) => m.status !== 'streaming') : thread.messages,
     loading: thread.loading,
     failed: thread.failed,
+    failedReason: thread.failedReason,
     retry: thread.retry,
     status,
     statusMsg: msg,
