@@ -101,14 +101,14 @@ export function useChatThread(scope: ThreadScope, canStart = true) {
     if (entry) void refetch();
   }, [entry, refetch]);
 
-  const failure = creationError?.key === key && !entry ? creationError.error : messagesQuery.isError ? messagesQuery.error : undefined;
-  const failed = failure !== undefined;
+  const creationFailed = creationError?.key === key && !entry;
+  const failed = creationFailed || messagesQuery.isError;
   return {
     entry,
     messages: messagesQuery.data ?? [],
     loading: !failed && (entry ? messagesQuery.isPending : canStart),
     failed,
-    failedReason: failureReason(failure),
+    failedReason: failed ? failureReason(creationFailed ? creationError.error : messagesQuery.error) : null,
     retry,
   };
 }
