@@ -259,11 +259,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         .filter(Boolean),
       contactEmail: e.REGISTRATION_CONTACT ?? e.SUPPORT_EMAIL,
       // One team per registration: 20 from one address per hour is generous behind a company NAT.
-      perIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,
+      perIp: { limit: e.REGISTRATIONS_PER_IP_PER_HOUR, windowMs: 60 * 60_000 },
       // Without a mail transport nobody could ever click a link: accounts are then verified at once.
       verifyEmail: e.REGISTRATION_VERIFY_EMAIL === 'auto' ? Boolean(e.SMTP_URL) : e.REGISTRATION_VERIFY_EMAIL === 'true',
     },
-    loginsPerIpPer15Minutes: e.LOGINS_PER_IP_PER_15_MINUTES,
+    loginsPerIp: { limit: e.LOGINS_PER_IP_PER_15_MINUTES, windowMs: 15 * 60_000 },
     // Public chats: per client IP and per Mika (the team's credits), counted in the database.
     publicChat: {
       threadsPerIp: { limit: e.PUBLIC_CONVERSATIONS_PER_IP_PER_HOUR, windowMs: 60 * 60_000 },

@@ -17,9 +17,9 @@ const VERIFY_TTL_MS = 7 * 86_400_000;
 const MINUTES_15 = 15 * 60_000;
 
 // Failures count per account AND client IP, so an attacker elsewhere cannot lock a user out.
+// Sign-ins and registrations per client IP are the operator's settings (config: loginsPerIp,
+// registration.perIp).
 export const LOGIN_RULES = {
-  /** The limit comes from LOGINS_PER_IP_PER_15_MINUTES (default 50). */
-  perIp: { limit: 50, windowMs: MINUTES_15 },
   failuresPerAccountAndIp: { limit: 5, windowMs: MINUTES_15 },
   resetPerIp: { limit: 10, windowMs: MINUTES_15 },
   resetPerAccountAndIp: { limit: 3, windowMs: MINUTES_15 },
@@ -30,8 +30,6 @@ export const LOGIN_RULES = {
 // Each registration costs an argon2 hash and, with SMTP, a mail to any address: per client IP and
 // per address and IP, counted before any work is done.
 export const REGISTER_RULES = {
-  /** The limit comes from REGISTRATIONS_PER_IP_PER_HOUR (default 20). */
-  perIp: { limit: 20, windowMs: 60 * 60_000 },
   perAddressAndIp: { limit: 5, windowMs: MINUTES_15 },
 } as const;
 
@@ -48,7 +46,7 @@ export async function registerAccount(
   input: RegisterRequest,
   ip: string,
 ): Promise<{ feedback: Feedback; userId: number; verified: boolean }> {
-  await deps.throttle.consume(`register-ip:${ip}`, { ...REGISTER_RULES.perIp, limit: deps.config.registration.perIpPerHour });
+  await deps.throttle.consume(`register-ip:${ip}`, deps.config.registration.perIp);
   await deps.throttle.consume(`register:${input.email.toLowerCase()}:${ip}`, REGISTER_RULES.perAddressAndIp);
   if (!emailAllowed(deps, input.email)) {
     const message = COMMON_MESSAGES.registrationDomain(deps.config.registration.contactEmail);
@@ -143,7 +141,7 @@ export async function login(
 ): Promise<void> {
   requireAccess(request.auth, 'anyone');
   const failKey = `login-fail:${input.email.toLowerCase()}:${request.ip}`;
-  await deps.throttle.consume(`login-ip:${request.ip}`, { ...LOGIN_RULES.perIp, limit: deps.config.loginsPerIpPer15Minutes });
+  await deps.throttle.consume(`login-ip:${request.ip}`, deps.config.loginsPerIp);
   await deps.throttle.check(failKey, LOGIN_RULES.failuresPerAccountAndIp);
   const found = await findUserByEmail(deps.db, input.email);
   const ok = await verifyPassword(found?.user.passwordHash ?? null, input.password);

@@ -102,7 +102,7 @@ describe('registration throttling (finding 5)', () => {
   it('throttles registrations per client IP, with the German message and Retry-After', async () => {
     const { team } = await createStaffedTeam(t.database.db);
     const ip = '198.51.100.20';
-    const attempts = REGISTER_RULES.perIp.limit;
+    const attempts = t.config.registration.perIp.limit;
     for (let i = 0; i < attempts; i++) {
       // Taken addresses: every attempt counts although none creates an account (no hash, no mail).
       const taken = await createUser(t.database.db, team);
@@ -259,7 +259,7 @@ describe('POST /api/login and /api/logout', () => {
   });
 
   it('counts sign-ins per client IP up to the operator\'s setting (an office behind one address)', async () => {
-    expect(loadConfig({}).loginsPerIpPer15Minutes).toBe(50);
+    expect(loadConfig({}).loginsPerIp).toEqual({ limit: 50, windowMs: 15 * 60_000 });
     expect(() => loadConfig({ LOGINS_PER_IP_PER_15_MINUTES: '0' })).toThrow(/LOGINS_PER_IP_PER_15_MINUTES/);
     const office = await createTestApp({ LOGINS_PER_IP_PER_15_MINUTES: '3' });
     try {

@@ -109,8 +109,8 @@ export interface AnswerOpening {
 
 /** Visitor limits of a public thread (the deployment's settings): per client IP, then per assistant. */
 export interface VisitorLimits {
-  perIp: ThrottleRule;
-  perAssistant: ThrottleRule;
+  messagesPerIp: ThrottleRule;
+  messagesPerAssistant: ThrottleRule;
 }
 
 /**
@@ -187,10 +187,10 @@ export function answerOpening(opening: AnswerOpening) {
     const [row] = await query(db).execute({
       ...ref,
       userId: ref.userId ?? -1,
-      ipLimit: limits.perIp.limit,
-      ipWindowMs: limits.perIp.windowMs,
-      assistantLimit: limits.perAssistant.limit,
-      assistantWindowMs: limits.perAssistant.windowMs,
+      ipLimit: limits.messagesPerIp.limit,
+      ipWindowMs: limits.messagesPerIp.windowMs,
+      assistantLimit: limits.messagesPerAssistant.limit,
+      assistantWindowMs: limits.messagesPerAssistant.windowMs,
     });
     return row;
   };

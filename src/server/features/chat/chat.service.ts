@@ -180,7 +180,7 @@ async function openAnswer(deps: Deps, auth: AuthContext | null, ref: ThreadRef, 
   const row = await openAnswerRow(
     deps.db,
     { threadId: ref.threadId, assistantUuid: ref.assistantUuid, userId: auth?.user.id ?? null, tokenHash: sha256(ref.token), ip },
-    { perIp: limits.messagesPerIp, perAssistant: limits.messagesPerAssistant },
+    limits,
   );
   const heldId = row?.holdId ?? null;
   let hold: CreditHold | null = null;
