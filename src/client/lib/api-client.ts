@@ -36,6 +36,11 @@ export class ApiError extends Error {
     this.fields = readFields(body);
     this.feedback = readFeedback(body);
   }
+
+  /** A 4xx: the server refused this request and said why; asking again unchanged gets the same. */
+  get refused(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
 }
 
 /** 401 "Unauthenticated.": the session is gone. */

@@ -6,7 +6,7 @@ export const queryClient = new QueryClient({
     queries: {
       // Answers from 4xx do not change on retry; a network hiccup may.
       retry: (failureCount, error) =>
-        failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        failureCount < 2 && !(error instanceof ApiError && error.refused),
       refetchOnWindowFocus: false,
       staleTime: 30_000,
     },

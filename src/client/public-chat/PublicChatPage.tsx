@@ -69,7 +69,7 @@ export function PublicChatPage() {
   const colors = useMemo(() => (assistant ? publicChatColors(assistant) : undefined), [assistant]);
   const slots = usePublicChatSlots(assistant);
 
-  if (!uuid || (query.isError && query.error instanceof ApiError && query.error.status >= 400 && query.error.status < 500)) {
+  if (!uuid || (query.error instanceof ApiError && query.error.refused)) {
     return <ChatUnavailable reason="missing" />;
   }
   if (query.isError) return <ChatUnavailable reason="failed" onRetry={() => void query.refetch()} />;

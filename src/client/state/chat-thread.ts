@@ -46,8 +46,7 @@ export function ensureThread(scope: ThreadScope): Promise<ThreadEntry> {
  * server error has no reason worth repeating.
  */
 function failureReason(failure: unknown): string | null {
-  if (!(failure instanceof ApiError) || failure.status < 400 || failure.status >= 500) return null;
-  return failure.userMessage;
+  return failure instanceof ApiError && failure.refused ? failure.userMessage : null;
 }
 
 /**
