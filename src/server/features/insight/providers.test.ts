@@ -7,12 +7,13 @@ import { addKnowledge } from '../../../../tests/setup/knowledge.ts';
 import { askInThread, openThread } from '../../../../tests/setup/chat.ts';
 import { createAssistant, createStaffedTeam, createTeam, createUser, loginAs } from '../../../../tests/factories/index.ts';
 import { FAKE_MP3, startFakeOpenAI, type FakeOpenAI } from '../../../../tests/fixtures/fake-openai.ts';
-import { aiProviders, usageRecords, type User } from '../../db/schema/index.ts';
+import { aiProviders, assistants, usageRecords, type User } from '../../db/schema/index.ts';
 import { rowsOf } from '../../db/client.ts';
 import { AI_PROVIDER_MESSAGES } from '../../../shared/messages.ts';
 import type { ProviderList, ProviderSetting } from '../../../shared/schemas/ai-providers.ts';
 import { retrieveKnowledge } from '../knowledge/index.ts';
 import { vectorsEnabled } from '../knowledge/vectors.ts';
+import { GUIDE_SEED_KEY } from '../assistants/index.ts';
 import { createPrivacyGate } from '../../ai/privacy-gate.ts';
 
 // Issue 28: AI providers set up in Insight ("KI-Anbieter"). The app starts offline (no AI_*); a
@@ -53,6 +54,13 @@ async function call(agent: Agent, method: 'GET' | 'PUT' | 'POST', url: string, b
   const res = await agent.request(method, url, body);
   answers.push(res.body);
   return res;
+}
+async function until(done: () => Promise<boolean>, what: string) {
+  const deadline = Date.now() + 15_000;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 const setting = (list: ProviderList, capability: string) => list.providers.find((p) => p.capability === capability)!;
 
@@ -275,6 +283,11 @@ describe('switching the embedding model', () => {
     const switched = await call(support, 'PUT', '/api/insight/providers', { capability: 'embedding', provider: 'openai', baseUrl: fake.url, model: 'emb-zwei' });
     expect(switched.status).toBe(200);
     expect(setting(switched.json(), 'embedding')).toMatchObject({ model: 'emb-zwei', hasKey: true });
+    // The help Mika (Mika Wegweiser, seeded with the user guide) is older and re-embedded first, at once.
+    const guide = (await t.database.db.select({ id: assistants.id }).from(assistants).where(eq(assistants.seedKey, GUIDE_SEED_KEY)))[0]!.id;
+    const guideModels = async () =>
+      rowsOf<{ model: string }>(await t.database.db.execute(sql`select model from knowledge_vectors where assistant_id = ${guide}`)).map((r) => r.model);
+    await until(async () => (await guideModels()).length > 0 && (await guideModels()).every((m) => m === 'openai:emb-zwei'), 'help Mika re-embedded');
     const meanwhile = await retrieveKnowledge(t.deps, a.id, 'Wie viele Erholungstage gibt es?', { gate });
     expect(meanwhile.map((p) => p.text).join(' ')).toContain('30 Erholungstage');
     // …answered lexically: the old model's vectors are still there and are not compared with the new one's.
@@ -283,11 +296,7 @@ describe('switching the embedding model', () => {
     fake.delayEmbeddings(() => 0);
 
     // Done: every vector is of the new model (none of the old one mixes in), and it was booked.
-    const deadline = Date.now() + 15_000;
-    while (!(await models()).every((m) => m === 'openai:emb-zwei')) {
-      if (Date.now() > deadline) throw new Error(`not re-embedded: ${JSON.stringify(await models())}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await until(async () => (await models()).every((m) => m === 'openai:emb-zwei'), 'knowledge re-embedded');
     expect((await models()).length).toBeGreaterThan(0);
     const usage = await t.database.db
       .select()

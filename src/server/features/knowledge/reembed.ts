@@ -27,11 +27,13 @@ export async function reembeddingPending(deps: Deps): Promise<number> {
   return (await assistantsWithout(deps, model)).length;
 }
 
+/** Oldest Mika first (the shipped help Mika, seeded at the first start, leads). */
 async function assistantsWithout(deps: Deps, model: string): Promise<number[]> {
   const result = await deps.db.execute<{ assistant_id: number }>(sql`
     select distinct p.assistant_id from knowledge_passages p
     left join knowledge_vectors v on v.passage_id = p.id and v.model = ${model}
-    where v.passage_id is null`);
+    where v.passage_id is null
+    order by p.assistant_id`);
   return rowsOf<{ assistant_id: number }>(result).map((r) => r.assistant_id);
 }
 
