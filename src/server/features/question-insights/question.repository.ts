@@ -146,7 +146,8 @@ export async function markQuestionsFixed(db: Db, assistantId: number, question: 
 
 /**
  * Mikas with questions changed since their insight was last built (or never built) — and, with an
- * embedding model, Mikas whose questions of the last `since` still wait for its vectors.
+ * embedding model, Mikas whose questions of the last `since` still wait for its vectors. Oldest Mika
+ * first, the same order on every run.
  */
 export async function staleAssistants(db: Db, embedding: { model: string; since: Date } | null = null): Promise<number[]> {
   const rows = await db.execute(sql`
@@ -154,7 +155,8 @@ export async function staleAssistants(db: Db, embedding: { model: string; since:
       from asked_questions q
       left join question_insight_snapshots s on s.assistant_id = q.assistant_id
      where s.built_at is null or q.updated_at > s.built_at
-        ${embedding ? sql`or (q.created_at > ${embedding.since} and q.question is not null and q.embedding_model is distinct from ${embedding.model})` : sql``}`);
+        ${embedding ? sql`or (q.created_at > ${embedding.since} and q.question is not null and q.embedding_model is distinct from ${embedding.model})` : sql``}
+     order by 1`);
   return rowsOf<{ id: number }>(rows).map((r) => r.id);
 }
 
