@@ -241,8 +241,8 @@ export function imageNotConfiguredFor(audience: ModelAudience): string {
   const connect: Record<ModelAudience, string> = {
     operator:
       'Als Betreiber verbindest Du es unter „Insight“ → „KI-Anbieter“ auf der Karte „Bilder“ oder in der Server-Konfiguration (AI_IMAGE_MODEL, docs/ai.md).',
-    admin: 'Das schließt der Betreiber Eurer Mika-Installation an – bitte ihn darüber, z. B. über „Support“ in der Seitenleiste.',
-    employee: 'Das schließt der Betreiber Eurer Mika-Installation an: Bitte Deine Administratorin oder Deinen Administrator, das zu veranlassen.',
+    admin: 'Das schließt der Betreiber dieses Mika-Servers an. Bitte ihn darum, z. B. über „Support“ in der Seitenleiste.',
+    employee: 'Das schließt der Betreiber dieses Mika-Servers an: Bitte Deine Administratorin oder Deinen Administrator, das zu veranlassen.',
   };
   return `${missing} ${connect[audience]}`;
 }

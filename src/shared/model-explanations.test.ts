@@ -12,7 +12,7 @@ describe('the image view without an image model', () => {
   });
 
   it('tells an admin to ask the operator, and an employee to ask the admin — neither gets set-up details', () => {
-    expect(imageNotConfiguredFor('admin')).toContain('bitte ihn darüber, z. B. über „Support“');
+    expect(imageNotConfiguredFor('admin')).toContain('Bitte ihn darum, z. B. über „Support“');
     expect(imageNotConfiguredFor('employee')).toContain('Bitte Deine Administratorin oder Deinen Administrator');
     for (const audience of ['admin', 'employee'] as const) expect(imageNotConfiguredFor(audience)).not.toMatch(/AI_|KI-Anbieter/);
   });

@@ -195,7 +195,7 @@ test('Admin erstellt je einen Chat-, Aufgaben- und Bild-Mika mit dem Assistenten
   await expect(
     page.getByText(
       'Die Bildgenerierung ist auf diesem Server nicht eingerichtet: Sie braucht ein angeschlossenes Bildmodell. ' +
-        'Das schließt der Betreiber Eurer Mika-Installation an – bitte ihn darüber, z. B. über „Support“ in der Seitenleiste.',
+        'Das schließt der Betreiber dieses Mika-Servers an. Bitte ihn darum, z. B. über „Support“ in der Seitenleiste.',
     ),
   ).toBeVisible();
   await expectNoAxeViolations(page, 'Bearbeiten: Bild-Mika');

@@ -80,9 +80,9 @@ export function offlineExplanation(audience: OfflineAudience = 'employee', writi
     operator:
       'Ein KI-Modell verbindest Du als Betreiber unter „Insight“ → „KI-Anbieter“ auf der Karte „Chat“ (gilt sofort) oder in der Server-Konfiguration: Umgebungsvariablen AI_PROVIDER, AI_API_KEY und AI_CHAT_MODEL (docs/operations.md, Abschnitt „KI-Anbieter“), danach Mika neu starten.',
     admin:
-      'Ein KI-Modell schließt der Betreiber Eurer Mika-Installation an – bitte ihn darüber, z. B. über „Support“ in der Seitenleiste. Bis dahin antworten Eure eigenen Mikas aus dem Wissen, das Du ihnen in den Einstellungen unter „Wissen“ gibst.',
+      'Ein KI-Modell schließt der Betreiber dieses Mika-Servers an. Bitte ihn darum, z. B. über „Support“ in der Seitenleiste. Bis dahin antworten Eure eigenen Mikas aus dem Wissen, das Du ihnen in den Einstellungen unter „Wissen“ gibst.',
     employee:
-      'Ein KI-Modell schließt der Betreiber Eurer Mika-Installation an: Bitte Deine Administratorin oder Deinen Administrator, das zu veranlassen.',
+      'Ein KI-Modell schließt der Betreiber dieses Mika-Servers an: Bitte Deine Administratorin oder Deinen Administrator, das zu veranlassen.',
     visitor: 'Formuliere Deine Frage gern mit anderen Stichworten.',
   };
   return `${task} ${can} ${connect[audience]}`;
