@@ -21,6 +21,7 @@ export const COMMON_MESSAGES = {
   csrfMismatch: 'Die Sitzung ist abgelaufen. Bitte lade die Seite neu.',
   resetTokenInvalid: 'Der Link ist ungültig oder abgelaufen. Bitte fordere einen neuen Link an.',
   verifyTokenInvalid: 'Der Bestätigungslink ist ungültig oder abgelaufen.',
+  verifyInvalidTitle: 'Link ungültig',
   notFound: 'Nicht gefunden.',
   forbidden: 'Keine Berechtigung',
   crossSiteRefused: 'Diese Anfrage kam von einer fremden Website und wurde abgelehnt.',

@@ -167,5 +167,20 @@ test('password reset through the link in the mail', async ({ page }) => {
   await page.getByLabel('Passwort bestätigen').fill('nochmalNeu1');
   allowRefusal(422, '/api/reset-password');
   await page.getByRole('button', { name: 'Speichern' }).click();
+  // The used link: the page says so and leads to a new one, instead of the form again.
+  await expect(page.getByRole('heading', { name: 'Link ungültig' })).toBeVisible();
   await expect(page.getByText('Der Link ist ungültig oder abgelaufen. Bitte fordere einen neuen Link an.').first()).toBeVisible();
+  await expect(page.getByLabel('Passwort', { exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'Neues Passwort: Link ungültig');
+  await page.getByRole('link', { name: 'Neuen Link anfordern' }).click();
+  await expect(page).toHaveURL(/\/reset$/);
+  await expect(page.getByRole('button', { name: 'Link senden' })).toBeVisible();
+
+  // The feedback page shows only what Mika itself sends: a written query shows «Hinweis», not its text.
+  await page.goto('/feedback?status=error&title=Konto+gesperrt&message=Bitte+melde+Dich+bei+konto-hilfe.example+an.&btnUrl=/Offer&btnText=Entsperren');
+  await expect(page.getByRole('heading', { name: 'Hinweis' })).toBeVisible();
+  await expect(page.getByText('Konto gesperrt')).toHaveCount(0);
+  await expect(page.getByText(/konto-hilfe/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Entsperren' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Zum Login' })).toBeVisible();
 });

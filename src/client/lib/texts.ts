@@ -47,6 +47,8 @@ export const COMMON_TEXTS = {
   newPasswordTitle: 'Neues Passwort',
   newPasswordSubtitle: `Wähle ein neues Passwort mit mindestens ${LIMITS.passwordMin} Zeichen.`,
   newPasswordButton: 'Speichern',
+  linkRefusedTitle: 'Link ungültig',
+  requestNewLink: 'Neuen Link anfordern',
 
   // Feedback
   feedbackFallbackTitle: 'Hinweis',

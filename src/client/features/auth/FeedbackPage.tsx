@@ -5,6 +5,7 @@ import { StatusInfoIcon } from '../../components/ui/icons/StatusInfoIcon.ts';
 import { StatusWarningIcon } from '../../components/ui/icons/StatusWarningIcon.ts';
 import type { IconComponent } from '../../components/ui/icons/icon.tsx';
 import { AuthLayout } from './light-ui.tsx';
+import { knownFeedback } from '../../../shared/feedback.ts';
 
 type Tone = 'success' | 'error' | 'warning' | 'info';
 
@@ -20,19 +21,18 @@ function toneOf(status: string | null): Tone {
   return 'info';
 }
 
-/** Only paths of this app are followed: the query must not turn the page into an open redirect. */
-function safeAppPath(url: string | null): string | undefined {
-  if (!url) return undefined;
-  return url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\') ? url : undefined;
-}
-
-/** /feedback?status&title&message[&btnUrl&btnText] — the end of register, verify and reset flows. */
+/**
+ * /feedback?status&title&message[&btnUrl&btnText] — the end of register, verify and reset flows.
+ * Only a feedback the product sends is shown (shared/feedback.ts): a query someone wrote shows the
+ * neutral «Hinweis» with the way to the login, never its text or its button.
+ */
 export default function FeedbackPage({ params }: { params: URLSearchParams }) {
-  const tone = toneOf(params.get('status'));
-  const title = params.get('title') || COMMON_TEXTS.feedbackFallbackTitle;
-  const message = params.get('message') ?? '';
-  const btnUrl = safeAppPath(params.get('btnUrl'));
-  const btnText = params.get('btnText') || COMMON_TEXTS.toLogin;
+  const known = knownFeedback(params);
+  const tone = toneOf(known?.status ?? null);
+  const title = known?.title ?? COMMON_TEXTS.feedbackFallbackTitle;
+  const message = known?.message ?? '';
+  const btnUrl = known && 'btnUrl' in known ? known.btnUrl : undefined;
+  const btnText = known && 'btnText' in known ? known.btnText : COMMON_TEXTS.toLogin;
 
   const StatusIcon = STATUS_ICONS[tone];
   const icon = (

@@ -11,6 +11,7 @@ import { publicUrl } from '../../platform/storage.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { ASSISTANT_MESSAGES, CREDIT_MESSAGES } from '../../../shared/messages.ts';
+import { FEEDBACKS } from '../../../shared/feedback.ts';
 import { PLAN_LIMITS, type PlanSlug } from '../../../shared/constants.ts';
 import { trialEnded } from '../credits/index.ts';
 import type {
@@ -68,7 +69,7 @@ export function planHasRights(team: Pick<Team, 'planSlug'>): boolean {
 /** 403 with a feedback action to the offer (docs/plans.md): nothing is deleted, the owner can book. */
 export function trialEndedError() {
   return new AppError('FORBIDDEN', CREDIT_MESSAGES.trialEnded, {
-    feedback: { status: 'warning', title: CREDIT_MESSAGES.trialEndedTitle, message: CREDIT_MESSAGES.trialEnded, btnUrl: '/Offer', btnText: CREDIT_MESSAGES.trialEndedButton },
+    feedback: FEEDBACKS.trialEnded,
   });
 }
 

@@ -2,7 +2,8 @@ import { requireAccess } from '../../platform/access.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PLAN_LIMITS } from '../../../shared/constants.ts';
 import { COMMON_MESSAGES, USER_MESSAGES } from '../../../shared/messages.ts';
-import type { Feedback, LoginRequest, RegisterRequest, ResetPasswordRequest } from '../../../shared/schemas/auth.ts';
+import type { LoginRequest, RegisterRequest, ResetPasswordRequest } from '../../../shared/schemas/auth.ts';
+import { FEEDBACKS, type KnownFeedback } from '../../../shared/feedback.ts';
 import { AppError, isUniqueViolation } from '../../platform/app-error.ts';
 import { hashPassword, randomToken, verifyPassword } from '../../platform/crypto.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -45,7 +46,7 @@ export async function registerAccount(
   deps: Deps,
   input: RegisterRequest,
   ip: string,
-): Promise<{ feedback: Feedback; userId: number; verified: boolean }> {
+): Promise<{ feedback: KnownFeedback; userId: number; verified: boolean }> {
   await deps.throttle.consume(`register-ip:${ip}`, deps.config.registration.perIp);
   await deps.throttle.consume(`register:${input.email.toLowerCase()}:${ip}`, REGISTER_RULES.perAddressAndIp);
   if (!emailAllowed(deps, input.email)) {
@@ -93,13 +94,7 @@ export async function registerAccount(
     return {
       userId,
       verified,
-      feedback: {
-        status: 'success',
-        title: COMMON_MESSAGES.registerSuccessTitle,
-        message: COMMON_MESSAGES.registerSuccessMessage,
-        btnUrl: '/',
-        btnText: COMMON_MESSAGES.toOffice,
-      },
+      feedback: FEEDBACKS.registered,
     };
   }
   await deps.mailer.send({
@@ -116,21 +111,15 @@ export async function registerAccount(
   return {
     userId,
     verified,
-    feedback: { status: 'success', title: COMMON_MESSAGES.registerVerifyTitle, message: COMMON_MESSAGES.registerVerifyMessage },
+    feedback: FEEDBACKS.registeredVerify,
   };
 }
 
-export async function verifyEmail(deps: Deps, token: string): Promise<Feedback> {
+export async function verifyEmail(deps: Deps, token: string): Promise<KnownFeedback> {
   const userId = await consumeUserToken(deps.db, 'verify', token);
-  if (!userId) return { status: 'error', title: 'Link ungültig', message: COMMON_MESSAGES.verifyTokenInvalid };
+  if (!userId) return FEEDBACKS.verifyInvalid;
   await updateUser(deps.db, userId, { isVerified: true });
-  return {
-    status: 'success',
-    title: COMMON_MESSAGES.verifySuccessTitle,
-    message: COMMON_MESSAGES.verifySuccessMessage,
-    btnUrl: '/login',
-    btnText: COMMON_MESSAGES.toLogin,
-  };
+  return FEEDBACKS.verified;
 }
 
 export async function login(
@@ -158,7 +147,7 @@ export async function requestPasswordReset(
   deps: Deps,
   request: FastifyRequest,
   email: string,
-): Promise<Feedback | 'noemail'> {
+): Promise<KnownFeedback | 'noemail'> {
   requireAccess(request.auth, 'anyone');
   await deps.throttle.consume(`reset-ip:${request.ip}`, LOGIN_RULES.resetPerIp);
   await deps.throttle.consume(`reset:${email.toLowerCase()}:${request.ip}`, LOGIN_RULES.resetPerAccountAndIp);
@@ -177,10 +166,10 @@ export async function requestPasswordReset(
       'Dein Mika-Team',
     ].join('\n\n'),
   });
-  return { status: 'success', title: COMMON_MESSAGES.resetSentTitle, message: COMMON_MESSAGES.resetSentMessage };
+  return FEEDBACKS.resetSent;
 }
 
-export async function resetPassword(deps: Deps, input: ResetPasswordRequest, ip: string): Promise<Feedback> {
+export async function resetPassword(deps: Deps, input: ResetPasswordRequest, ip: string): Promise<KnownFeedback> {
   const failKey = `link-fail:${ip}`;
   await deps.throttle.check(failKey, LOGIN_RULES.linkFailuresPerIp);
   const invalid = async () => {
@@ -205,13 +194,7 @@ export async function resetPassword(deps: Deps, input: ResetPasswordRequest, ip:
     return true;
   });
   if (!changed) throw await invalid();
-  return {
-    status: 'success',
-    title: COMMON_MESSAGES.resetDoneTitle,
-    message: COMMON_MESSAGES.resetDoneMessage,
-    btnUrl: '/login',
-    btnText: COMMON_MESSAGES.toLogin,
-  };
+  return FEEDBACKS.resetDone;
 }
 
 export async function isEmailTaken(deps: Deps, email: string): Promise<boolean> {
