@@ -48,6 +48,13 @@ const QUESTIONS: [chapter: string, question: string][] = [
   ['KI-Anbieter anschließen (Betreiber)', 'Wo teste ich die Verbindung zum KI-Anbieter?'],
 ];
 
+/**
+ * Quotes from a chapter other than the asked one, over all QUESTIONS: 24 when the offline engine
+ * quoted any second passage, 6 since it quotes one only when it names a word of the question the
+ * first quote does not.
+ */
+const OFF_TOPIC_QUOTES = 6;
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ AI_OFFLINE_WORD_DELAY_MS: '0' });
@@ -87,6 +94,7 @@ describe('the help Mika, offline', () => {
     const guide = (await library(agent)).find((a) => a.name === 'Mika Wegweiser');
     expect(guide).toMatchObject({ type: 'chat', is_default: 1, can_edit: false });
     const misses: string[] = [];
+    let offTopic = 0;
     for (const [chapter, question] of QUESTIONS) {
       const answer = await ask(agent, guide!.uuid, question);
       expect(answer.final_text).toContain(OFFLINE_NOTICE);
@@ -96,8 +104,17 @@ describe('the help Mika, offline', () => {
       // The sources under the answer (office chat) are exactly the quoted chapters of the guide (a long
       // chapter is indexed as several passages: quoted twice, it is one source).
       expect(answer.sources?.map((x) => `${x.file}, ${x.location}`), question).toEqual([...new Set(quoted)]);
+      // A quote is whole sentences: never cut off in the middle with "…".
+      expect(answer.final_text, question).not.toMatch(/^> .* …$/m);
+      offTopic += quoted.filter((q) => q !== `${GUIDE_FILE_NAME}, ${chapter}`).length;
     }
     expect(misses).toEqual([]);
+    // A second quote from another chapter only where it shares a word with the question.
+    expect(offTopic).toBeLessThanOrEqual(OFF_TOPIC_QUOTES);
+    // The first question the README suggests: the steps, and nothing about pictures.
+    const first = (await ask(agent, guide!.uuid, 'Wie lade ich Wissen hoch?')).final_text;
+    expect(first).toContain('Klicke auf „Datei hochladen“');
+    expect(first).not.toContain('Bilder malen');
   });
 
   it('is one shared index: a second team asks the same knowledge, nothing is copied, and it costs no credits', async () => {

@@ -6,7 +6,7 @@ import type {
 } from '@ai-sdk/provider';
 import { OFFLINE_UNANSWERED } from './unanswered.ts';
 import { splitTables, type TextPiece } from '../../shared/markdown-parse.ts';
-import { splitPassages, terms } from './german-text.ts';
+import { splitPassages, splitSentences, terms } from './german-text.ts';
 import { ASSET_FUNCTION, type AssetHandout, type AssetListing } from './tools/asset.ts';
 import { EMAIL_FUNCTION } from './tools/email.ts';
 import { CONTACT_FORM_FUNCTION } from './tools/contact-form.ts';
@@ -151,7 +151,16 @@ export function composeOfflineAnswer(question: string, ctx: OfflineContext): str
   // The passages come ranked by the knowledge retrieval (which also matches compounds and other
   // word forms): the best two are quoted, each by its sentences closest to the question (or its
   // beginning when no sentence shares a word with the question); a table stays a table.
-  const best = ctx.passages.slice(0, 2).map((p) => ({ ...p, text: quoteOf(question, p.text) }));
+  // The second passage is quoted only when its quote names a word of the question the first quote
+  // does not (or the first names none): one that repeats the first's match, or matched only by a
+  // compound's part, would only distract from the answer.
+  const asked = new Set(terms(question));
+  const quoted = ctx.passages.slice(0, 2).map((p) => {
+    const quote = quoteOf(question, p.text);
+    return { ...p, text: quote.text, named: new Set(quote.matched ? terms(quote.text).filter((t) => asked.has(t)) : []) };
+  });
+  const first = quoted[0]?.named ?? new Set<string>();
+  const best = quoted.filter((p, i) => i === 0 || first.size === 0 || [...p.named].some((t) => !first.has(t)));
   const lines = [`_${OFFLINE_NOTICE}_`, ''];
   // A writing request is never answered by quoting the intro: that is no answer to it.
   const quotable = quotableOf(question, best);
@@ -183,10 +192,13 @@ function markdownTable(header: string[], rows: string[][]): string {
  * tables as tables — the rows that name a word of the question (all rows when only the header
  * does, or when nothing else in the passage matches).
  */
-function quoteOf(question: string, text: string): string {
+function quoteOf(question: string, text: string): { text: string; matched: boolean } {
   const pieces = splitTables(text);
   const tables = pieces.filter((p): p is TablePiece => p.type === 'table');
-  if (tables.length === 0) return rankPassages(question, [{ source: '', text }], 1)[0]?.text ?? shorten(text, 400);
+  if (tables.length === 0) {
+    const sentences = rankPassages(question, [{ source: '', text }], 1)[0]?.text;
+    return sentences ? { text: sentences, matched: true } : { text: leadingSentences(text, 400), matched: false };
+  }
   const prose = pieces.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n\n');
   const sentence = prose ? rankPassages(question, [{ source: '', text: prose }], 1)[0]?.text : undefined;
   const asked = new Set(terms(question));
@@ -196,8 +208,19 @@ function quoteOf(question: string, text: string): string {
     if (hits.length > 0) return [markdownTable(t.header, hits)];
     return names(t.header) ? [markdownTable(t.header, t.rows)] : [];
   });
-  if (quoted.length === 0 && !sentence) quoted.push(markdownTable(tables[0]!.header, tables[0]!.rows));
-  return [sentence, ...quoted].filter(Boolean).join('\n\n');
+  const matched = quoted.length > 0 || Boolean(sentence);
+  if (!matched) quoted.push(markdownTable(tables[0]!.header, tables[0]!.rows));
+  return { text: [sentence, ...quoted].filter(Boolean).join('\n\n'), matched };
+}
+
+/** A passage's beginning in whole sentences, up to `max` characters (the first sentence always, cut only when it alone is far longer). */
+function leadingSentences(text: string, max: number): string {
+  let out = '';
+  for (const s of splitSentences(text)) {
+    if (out && out.length + s.length + 1 > max) break;
+    out = out ? `${out} ${s}` : s;
+  }
+  return out.length > max * 1.5 ? shorten(out, max) : out;
 }
 
 function shorten(text: string, max: number): string {
@@ -279,12 +302,6 @@ function offlineMail(options: LanguageModelV4CallOptions, recipient: string) {
   };
 }
 
-const sentences = (text: string) =>
-  text
-    .replace(/\s+/g, ' ')
-    .trim()
-    .split(/(?<=[.!?])\s+(?=[A-ZÄÖÜ0-9„"])/)
-    .filter(Boolean);
 
 /**
  * The offline engine's document: deterministic, from the knowledge passages it was given — never
@@ -302,7 +319,7 @@ export function offlineDocument(options: LanguageModelV4CallOptions, question: s
     const pieces = splitTables(p.text);
     const prose = pieces.flatMap((piece) => (piece.type === 'text' ? [piece.text] : [])).join('\n\n');
     const tables = pieces.flatMap((piece) => (piece.type === 'table' ? [fitDocumentTable(piece.header, piece.rows)] : []));
-    const said = sentences(prose).map((t) => shorten(t, 900));
+    const said = splitSentences(prose).map((t) => shorten(t, 900));
     const first: DocumentSection = {
       ueberschrift: shorten(p.source, 150),
       ...(prose ? (format === 'pptx' ? { punkte: said.slice(0, 6) } : { absaetze: [shorten(prose, 3500)] }) : {}),
@@ -331,7 +348,7 @@ export function offlineDocument(options: LanguageModelV4CallOptions, question: s
 function keyStatement(text: string): string {
   const pieces = splitTables(text);
   const prose = pieces.find((p) => p.type === 'text');
-  if (prose) return sentences(prose.text)[0] ?? prose.text;
+  if (prose) return splitSentences(prose.text)[0] ?? prose.text;
   const table = pieces.find((p): p is TablePiece => p.type === 'table');
   return table ? `Tabelle: ${table.header.join(', ')}` : text;
 }
