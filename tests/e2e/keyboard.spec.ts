@@ -132,7 +132,8 @@ test('Nur mit der Tastatur: registrieren, einloggen, Mika öffnen, fragen, neu s
   await expect(page.getByTestId('chat-intro')).toBeVisible();
   await context.close();
 
-  // The public chat: the terms overlay is a named dialog that holds the focus; accept with Enter.
+  // The public chat: the terms overlay is a named dialog that holds the focus, starting on its
+  // title — typing at once accepts nothing; accept with Tab to the button and Enter.
   const api = await adminApi(E2E_BASE_URL);
   const uuid = await publishedAssistant(api);
   const visitor = await browser.newContext();
@@ -140,13 +141,15 @@ test('Nur mit der Tastatur: registrieren, einloggen, Mika öffnen, fragen, neu s
   await chat.goto(`/chat/${uuid}`);
   const overlay = chat.getByRole('dialog', { name: 'Willkommen im Chat' });
   const accept = overlay.getByRole('button', { name: 'Ich bin einverstanden' });
-  await expect(accept).toBeFocused();
-  await expectVisibleFocus(chat, 'Zustimmung');
+  await expect(overlay.getByRole('heading', { name: 'Willkommen im Chat' })).toBeFocused();
+  await chat.keyboard.type('Wann habt Ihr geöffnet? ');
+  await expect(overlay).toBeVisible();
   for (const key of ['Tab', 'Tab', 'Shift+Tab']) {
     await chat.keyboard.press(key);
     expect(await overlay.evaluate((el) => el.contains(document.activeElement)), `${key} stays in the terms dialog`).toBe(true);
   }
   await tabTo(chat, accept, 'Zustimmung: Button');
+  await expectVisibleFocus(chat, 'Zustimmung');
   await chat.keyboard.press('Enter');
   await expect(overlay).toHaveCount(0);
   const visitorInput = chat.getByRole('textbox', { name: 'Nachricht' });

@@ -87,7 +87,7 @@ test('Einbettung: die Blase sofort, der Chat erst bei Interesse, kein Speicher v
 
     await bubble.click();
     const agree = frame.getByRole('button', { name: 'Ich bin einverstanden' });
-    await expect(agree).toBeFocused();
+    await expect(frame.getByRole('heading', { name: 'Willkommen im Chat' })).toBeFocused();
     expect(await frameStorage()).toEqual({ local: 0, session: 0, cookie: '' });
     await expectNoAxeViolations(page, 'Einbettung: Chat geöffnet mit Zustimmung');
     await agree.click();

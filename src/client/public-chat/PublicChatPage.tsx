@@ -44,7 +44,7 @@ function usePublicAssistant(uuid: string) {
   });
 }
 
-/** Opened from the embed: focus where the visitor continues — an open dialog's main button, else the input. */
+/** Opened from the embed: focus where the visitor continues — an open dialog's start (the terms' title), else the input. */
 const focusInput = () =>
   (
     document.querySelector<HTMLElement>('dialog[open] [data-initial-focus]') ??

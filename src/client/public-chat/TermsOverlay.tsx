@@ -15,7 +15,9 @@ interface Props {
 
 /** docs/product/public-chat-and-embed.md: the terms-approval overlay over the chat; a link to the public terms and one button. */
 export function TermsOverlay({ surfaces, onApprove }: Props) {
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  // The focus starts on the title, not on the button: a visitor who starts typing at once must not
+  // accept the terms with a space (and a screen reader reads the title and the terms first).
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const card = surfaces.header;
   // A modal the visitor leaves only by accepting (no Escape, no backdrop click): the chat needs the terms.
   return (
@@ -23,7 +25,7 @@ export function TermsOverlay({ surfaces, onApprove }: Props) {
       open
       labelledBy="terms-title"
       describedBy="terms-text"
-      initialFocus={buttonRef}
+      initialFocus={titleRef}
       sx={{ maxWidth: 400, bgcolor: card.bg, color: card.fg, border: `1px solid ${translucent(card.fg, 0.12)}`, textAlign: 'center' }}
     >
       <Box sx={{ p: { xs: 3, sm: 3.5 } }}>
@@ -41,7 +43,7 @@ export function TermsOverlay({ surfaces, onApprove }: Props) {
         >
           <VerifiedUserIcon />
         </Box>
-        <Typography id="terms-title" variant="h6" component="h2" sx={{ mb: 1, fontWeight: 700 }}>
+        <Typography ref={titleRef} tabIndex={-1} data-initial-focus id="terms-title" variant="h6" component="h2" sx={{ mb: 1, fontWeight: 700, outline: 'none' }}>
           {PUBLIC_CHAT_TEXTS.termsTitle}
         </Typography>
         <Typography id="terms-text" variant="body2" sx={{ mb: 3, lineHeight: 1.65, color: translucent(card.fg, 0.8) }}>
@@ -52,8 +54,6 @@ export function TermsOverlay({ surfaces, onApprove }: Props) {
           {PUBLIC_CHAT_TEXTS.termsTextEnd}
         </Typography>
         <Button
-          ref={buttonRef}
-          data-initial-focus
           disableFocusRipple
           fullWidth
           size="large"
