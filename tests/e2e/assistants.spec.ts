@@ -397,6 +397,25 @@ test('Veröffentlichung: Schalter und Farben speichern sofort und laden die Vors
   await expect(page.getByRole('tab', { name: 'Veröffentlichung' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('switch', { name: 'Mika veröffentlichen' })).toBeChecked();
   await expect(page.getByLabel('Primäre Hintergrundfarbe')).toHaveValue('#1e6f5c');
+
+  // A published chat Mika that would become a task Mika asks first: its website chat would go.
+  await page.getByRole('button', { name: 'Bild', exact: true }).click();
+  const asked = page.getByRole('dialog', { name: 'Veröffentlichung beenden?' });
+  await expect(asked).toContainText('Chatty Charlotte ist als öffentlicher Chat veröffentlicht. Als Bild-Mika ist er dort nicht mehr erreichbar');
+  await expectNoAxeViolations(page, 'Dialog: Veröffentlichung beenden');
+  await asked.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(asked).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Chat', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('switch', { name: 'Mika veröffentlichen' })).toBeChecked();
+  await page.getByRole('button', { name: 'Aufgabe', exact: true }).click();
+  await asked.getByRole('button', { name: 'Funktion wechseln' }).click();
+  await expect(snackbar(page, 'Einstellung gespeichert')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Veröffentlichung' })).toHaveCount(0);
+  // Back to chat: no question (nothing is lost), and it is not published until switched on again.
+  await page.getByRole('button', { name: 'Chat', exact: true }).click();
+  await expect(asked).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Veröffentlichung' }).click();
+  await expect(page.getByRole('switch', { name: 'Mika veröffentlichen' })).not.toBeChecked();
 });
 
 test('Bearbeiten: ein langer Name bricht im Titel um, statt abgeschnitten zu werden', async ({ page, context }) => {

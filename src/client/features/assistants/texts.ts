@@ -91,6 +91,11 @@ export const ASSISTANT_TEXTS = {
   backToList: 'Zurück zur Übersicht',
   editLoadError: 'Der Mika konnte nicht geladen werden.',
   typeSelector: 'Funktion',
+  typeUnpublishTitle: 'Veröffentlichung beenden?',
+  typeUnpublishText: (name: string, type: 'task' | 'image') =>
+    `${name} ist als öffentlicher Chat veröffentlicht. Als ${type === 'task' ? 'Aufgaben-Mika' : 'Bild-Mika'} ist er dort nicht mehr erreichbar: Besucher Deiner Website sehen dann „Dieser Chat ist nicht verfügbar.“`,
+  typeUnpublishDetail: 'Wechselst Du später zurück zu Chat, veröffentlichst Du ihn im Reiter „Veröffentlichung“ wieder.',
+  typeUnpublishConfirm: 'Funktion wechseln',
   tabsLabel: (name: string) => `Einstellungen von ${name}`,
   tabProperties: 'Eigenschaften',
   tabPublishing: 'Veröffentlichung',
