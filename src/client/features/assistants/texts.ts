@@ -135,9 +135,9 @@ export const ASSISTANT_TEXTS = {
     'Begriffe aus dieser Liste – etwa Namen, Kundennummern oder Projektnamen – werden ersetzt, bevor ein Text an die KI geht, und in der Antwort wiederhergestellt.',
   filterSwitch: 'Filter für diesen Mika aktiv',
   filterLevelHint: [
-    'Datenschutz-Grad Deines Teams: 0 – der Filter ist frei wählbar und zunächst aus.',
-    'Datenschutz-Grad Deines Teams: 1 – der Filter ist frei wählbar und zunächst an.',
-    'Datenschutz-Grad Deines Teams: 2 – der Filter ist immer aktiv und braucht mindestens 100 Zeichen.',
+    'Datenschutz-Grad Deines Teams: Niedrig – der Filter ist frei wählbar und zunächst aus.',
+    'Datenschutz-Grad Deines Teams: Mittel – der Filter ist frei wählbar und zunächst an.',
+    'Datenschutz-Grad Deines Teams: Hoch – der Filter ist immer aktiv und braucht mindestens 100 Zeichen.',
   ] as const,
   filterLabel: 'Filterliste',
   filterHelper: 'Einträge mit Komma trennen, z. B. „Max Mustermann, Projekt Phoenix, KD-4711“.',
