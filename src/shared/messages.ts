@@ -49,8 +49,8 @@ export const COMMON_MESSAGES = {
   toLogin: 'Zum Login',
   toOffice: 'Los geht’s',
   // Billing (docs/product/chat-and-voice.md; the rest in the same voice). Texts the screens show too are in COMMERCE_MESSAGES.
-  shopTrial: 'Während des Testzeitraums kannst Du keine Extras buchen. Buche zuerst einen Tarif unter Tarif.',
-  shopNoPlan: 'Extras kannst Du nur zu einem gebuchten Tarif hinzufügen. Buche zuerst einen Tarif unter Tarif.',
+  shopTrial: 'Während des Testzeitraums kannst Du keine Extras buchen. Buche zuerst einen Tarif unter „Tarif“.',
+  shopNoPlan: 'Extras kannst Du nur zu einem gebuchten Tarif hinzufügen. Buche zuerst einen Tarif unter „Tarif“.',
   shopNoPaymentMethod: 'Bitte lege zuerst eine Zahlungsmethode an, dann kannst Du Extras buchen.',
   billingPaymentFailed: 'Die Zahlung konnte nicht abgeschlossen werden. Bitte versuche es später erneut.',
   stripeSignatureInvalid: 'Ungültige Signatur',

@@ -79,7 +79,12 @@ test.describe.serial('Tarif, Shop, Nutzung und Rechnungen (Rechnung)', () => {
     await signIn(page);
     const assets: string[] = [];
     page.on('request', (request) => assets.push(new URL(request.url()).pathname));
-    await page.goto('/Offer');
+    // In the trial the shop says why it cannot sell extras yet, and leads to the plans.
+    await page.goto('/Shop');
+    const refusal = page.getByTestId('shop-error');
+    await expect(refusal).toContainText('Während des Testzeitraums kannst Du keine Extras buchen. Buche zuerst einen Tarif unter „Tarif“.');
+    await refusal.getByRole('button', { name: 'Zu den Tarifen' }).click();
+    await expect(page).toHaveURL(/\/Offer$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Aktuelle Mika Angebote' })).toBeVisible();
     await expect(page.getByTestId('trial-countdown')).toBeVisible();
     await expect(page.getByTestId('no-payment-method')).toContainText('Noch keine Zahlungsmethode hinterlegt');

@@ -3,7 +3,13 @@ import { AutoAwesomeIcon } from '../../components/ui/icons/AutoAwesomeIcon.ts';
 import { GroupAddIcon } from '../../components/ui/icons/GroupAddIcon.ts';
 import { RemoveIcon } from '../../components/ui/icons/RemoveIcon.ts';
 import { Button } from '../../components/ui/Button.ts';
-import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '../../components/ui/Dialog.ts';
+import {
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+} from '../../components/ui/Dialog.ts';
 import { Alert, AlertTitle } from '../../components/ui/Alert.ts';
 import { Skeleton } from '../../components/ui/Skeleton.ts';
 import { Slider } from '../../components/ui/Slider.ts';
@@ -24,6 +30,7 @@ import { useCancelExtras } from './api/cancel-extras.ts';
 import { canShowCancel, cancelRefusal, clampQuantity } from './shop-rules.ts';
 import { formatCents } from '../../lib/commerce/index.ts';
 import { SHOP_TEXTS } from './texts.ts';
+import { COMMON_MESSAGES } from '../../../shared/messages.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 interface Pending {
@@ -35,18 +42,32 @@ interface Pending {
 /** The shop (docs/product/shop.md): extra Mikas and extra users, always through a confirm dialog. */
 export default function ShopSection(_props: SectionProps) {
   const shop = useShop();
+  const navigate = useNavigate();
   const [pending, setPending] = useState<Pending | null>(null);
 
   let body: ReactNode;
   if (shop.isPending) {
     body = <Skeleton variant="rounded" height={360} aria-busy aria-label={SHOP_TEXTS.loading} />;
   } else if (shop.isError) {
-    body = (
-      <LoadFailed query={shop} text={SHOP_TEXTS.loadFailed} />
-    );
+    body = <LoadFailed query={shop} text={SHOP_TEXTS.loadFailed} />;
   } else if (shop.data.error) {
     body = (
-      <Alert severity="info" data-testid="shop-error">
+      <Alert
+        severity="info"
+        data-testid="shop-error"
+        action={
+          // Extras come with a booked plan and a payment method: the way there, instead of a dead end.
+          shop.data.error === COMMON_MESSAGES.shopNoPaymentMethod ? (
+            <Button color="inherit" size="small" onClick={() => void navigate('/Billing')}>
+              {SHOP_TEXTS.toBilling}
+            </Button>
+          ) : (
+            <Button color="inherit" size="small" onClick={() => void navigate('/Offer')}>
+              {SHOP_TEXTS.toPlans}
+            </Button>
+          )
+        }
+      >
         <AlertTitle>{SHOP_TEXTS.errorTitle}</AlertTitle>
         {shop.data.error}
       </Alert>
@@ -54,7 +75,14 @@ export default function ShopSection(_props: SectionProps) {
   } else {
     const info = shop.data;
     body = (
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+          alignItems: 'start',
+        }}
+      >
         <ExtraCard
           product="mika"
           icon={<AutoAwesomeIcon />}
@@ -109,7 +137,17 @@ const dayFormat = (day: string) => {
   return y && m && d ? `${d}.${m}.${y}` : day;
 };
 
-function ExtraCard({ product, icon, title, price, bonus, included, booked, cancellations, onConfirm }: ExtraCardProps) {
+function ExtraCard({
+  product,
+  icon,
+  title,
+  price,
+  bonus,
+  included,
+  booked,
+  cancellations,
+  onConfirm,
+}: ExtraCardProps) {
   const [qty, setQty] = useState<number>(SHOP_QTY.min);
   // The field may hold a half-typed value; the slider and the buttons use the clamped one.
   const [typed, setTyped] = useState<string>(String(SHOP_QTY.min));
@@ -132,7 +170,12 @@ function ExtraCard({ product, icon, title, price, bonus, included, booked, cance
   };
 
   return (
-    <Card component="section" aria-labelledby={titleId} data-testid={`shop-${product}`} sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none', display: 'grid', gap: 2.5 }}>
+    <Card
+      component="section"
+      aria-labelledby={titleId}
+      data-testid={`shop-${product}`}
+      sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 'none', display: 'grid', gap: 2.5 }}
+    >
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
         <Box
           aria-hidden
@@ -162,15 +205,27 @@ function ExtraCard({ product, icon, title, price, bonus, included, booked, cance
         </Box>
       </Box>
 
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1 }}>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1 }}
+      >
         <Stat label={SHOP_TEXTS.included} value={included} testId={`shop-${product}-included`} />
         <Stat label={SHOP_TEXTS.extras} value={booked} testId={`shop-${product}-extras`} />
         <Stat label={SHOP_TEXTS.total} value={included + booked} testId={`shop-${product}-total`} />
       </Box>
       {cancellations.length > 0 && (
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }} data-testid={`shop-${product}-cancellations`}>
+        <Box
+          component="ul"
+          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }}
+          data-testid={`shop-${product}-cancellations`}
+        >
           {cancellations.map((c) => (
-            <Typography component="li" variant="body2" key={`${c.until}-${c.qty}`} sx={{ color: 'text.primary', fontWeight: 600 }}>
+            <Typography
+              component="li"
+              variant="body2"
+              key={`${c.until}-${c.qty}`}
+              sx={{ color: 'text.primary', fontWeight: 600 }}
+            >
               {SHOP_TEXTS.cancelled(c.qty, dayFormat(c.until))}
             </Typography>
           ))}
@@ -204,7 +259,13 @@ function ExtraCard({ product, icon, title, price, bonus, included, booked, cance
               if (event.target.value !== '' && Number.isFinite(value)) setQty(clampQuantity(value));
             }}
             onBlur={() => setBoth(Number(typed))}
-            htmlInput={{ min: SHOP_QTY.min, max: SHOP_QTY.max, step: SHOP_QTY.step, inputMode: 'numeric', 'data-testid': `shop-${product}-qty` }}
+            htmlInput={{
+              min: SHOP_QTY.min,
+              max: SHOP_QTY.max,
+              step: SHOP_QTY.step,
+              inputMode: 'numeric',
+              'data-testid': `shop-${product}-qty`,
+            }}
             sx={{ width: 96, flexShrink: 0 }}
           />
         </Box>
@@ -212,7 +273,13 @@ function ExtraCard({ product, icon, title, price, bonus, included, booked, cance
 
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
         {canShowCancel(booked) && (
-          <Button variant="outlined" color="inherit" startIcon={<RemoveIcon />} onClick={cancel} aria-label={SHOP_TEXTS.cancelLabel(qty, product)}>
+          <Button
+            variant="outlined"
+            color="inherit"
+            startIcon={<RemoveIcon />}
+            onClick={cancel}
+            aria-label={SHOP_TEXTS.cancelLabel(qty, product)}
+          >
             {SHOP_TEXTS.cancel}
           </Button>
         )}
@@ -231,8 +298,22 @@ function ExtraCard({ product, icon, title, price, bonus, included, booked, cance
 
 function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
   return (
-    <Box sx={{ p: 1.5, borderRadius: 2, bgcolor: 'action.hover', minWidth: 0, display: 'flex', flexDirection: 'column', justifyContent: 'space-between' }}>
-      <Typography component="dt" variant="caption" sx={{ color: 'text.secondary', display: 'block', lineHeight: 1.3 }}>
+    <Box
+      sx={{
+        p: 1.5,
+        borderRadius: 2,
+        bgcolor: 'action.hover',
+        minWidth: 0,
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'space-between',
+      }}
+    >
+      <Typography
+        component="dt"
+        variant="caption"
+        sx={{ color: 'text.secondary', display: 'block', lineHeight: 1.3 }}
+      >
         {label}
       </Typography>
       <Typography component="dd" variant="h5" sx={{ m: 0, fontWeight: 700 }} data-testid={testId}>
@@ -268,11 +349,17 @@ function ConfirmDialog({ pending, onClose }: { pending: Pending; onClose: () => 
       aria-describedby="shop-confirm-text"
       paperWidth={400}
     >
-      <DialogTitle id="shop-confirm-title">{pending.action === 'add' ? SHOP_TEXTS.confirmAddTitle : SHOP_TEXTS.confirmCancelTitle}</DialogTitle>
+      <DialogTitle id="shop-confirm-title">
+        {pending.action === 'add' ? SHOP_TEXTS.confirmAddTitle : SHOP_TEXTS.confirmCancelTitle}
+      </DialogTitle>
       <DialogContent>
         <DialogContentText id="shop-confirm-text">
-          {pending.action === 'add' ? SHOP_TEXTS.confirmAdd(pending.qty, pending.product, formatCents(priceCents)) : SHOP_TEXTS.confirmCancel(pending.qty, pending.product)}
-          {pending.action === 'add' && pending.product === 'mika' && ` (+${EXTRA_MIKA_CREDITS * pending.qty} Credits pro Monat)`}
+          {pending.action === 'add'
+            ? SHOP_TEXTS.confirmAdd(pending.qty, pending.product, formatCents(priceCents))
+            : SHOP_TEXTS.confirmCancel(pending.qty, pending.product)}
+          {pending.action === 'add' &&
+            pending.product === 'mika' &&
+            ` (+${EXTRA_MIKA_CREDITS * pending.qty} Credits pro Monat)`}
         </DialogContentText>
       </DialogContent>
       <DialogActions>

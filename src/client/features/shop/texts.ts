@@ -5,6 +5,8 @@ export const SHOP_TEXTS = {
   title: 'Shop für User und Mikas',
   subtitle: 'Buche zusätzliche Mikas und User zu Deinem Tarif dazu oder kündige sie wieder. Alle Preise zzgl. MwSt.',
   errorTitle: 'Ups, der Shop kann noch nicht verwendet werden',
+  toPlans: 'Zu den Tarifen',
+  toBilling: 'Zur Rechnungsadresse',
   toOffer: 'Zu den Tarifen',
   loadFailed: 'Der Shop konnte nicht geladen werden.',
   loading: 'Shop wird geladen …',
