@@ -112,6 +112,10 @@ test.describe.serial('Tarif, Shop, Nutzung und Rechnungen (Rechnung)', () => {
     await expect(page).toHaveURL(/\/Billing$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Rechnungsadresse und Rechnungen' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Rechnungs-E-Mail' })).toHaveValue(email);
+    // The countries as a German reads them: the DACH countries first, then A to Z.
+    const countries = await page.getByRole('combobox', { name: 'Land' }).locator('option').allTextContents();
+    expect(countries.slice(0, 4)).toEqual(['Deutschland', 'Österreich', 'Schweiz', 'Belgien']);
+    expect(countries.slice(3)).toEqual([...countries.slice(3)].sort((a, b) => a.localeCompare(b, 'de')));
     await page.getByRole('textbox', { name: 'PLZ' }).fill('1234');
     await page.keyboard.press('Tab');
     await page.getByRole('button', { name: 'Speichern' }).click();

@@ -45,7 +45,11 @@ test('Einblicke: Daumen runter im öffentlichen Chat, Antwort hinterlegen im Bü
   await ask(chat, 'Wie hoch sind die Lieferkosten?');
   const answer = chat.getByTestId('chat-message').last();
   await expect(answer).toContainText('49 Euro');
+  // The reasons open in sight, down to their buttons, also on a short screen (the chat scrolls them in).
+  await chat.setViewportSize({ width: 390, height: 560 });
   await answer.getByRole('button', { name: 'Nicht hilfreiche Antwort' }).click();
+  await expect(answer.getByRole('button', { name: 'Senden' })).toBeInViewport();
+  await chat.setViewportSize({ width: 390, height: 844 });
   await answer.getByRole('button', { name: 'Unvollständig' }).click();
   await shot(chat, 'public-thumbs-down-390');
   await answer.getByRole('button', { name: 'Senden' }).click();

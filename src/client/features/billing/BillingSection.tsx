@@ -36,6 +36,13 @@ import { ListRow } from '../../components/ListRow.tsx';
 const FIELDS = ['company', 'street', 'postcode', 'city', 'country', 'vat_id', 'invoice_email', 'leitweg_id'] as const;
 
 const regionNames = new Intl.DisplayNames(['de'], { type: 'region' });
+/** The countries by their German names: Germany, Austria and Switzerland first, then A to Z. */
+const COUNTRY_OPTIONS = (() => {
+  const first: readonly string[] = ['DE', 'AT', 'CH'];
+  const named = BILLING_COUNTRIES.map((code) => ({ code, name: regionNames.of(code) ?? code }));
+  const rest = named.filter((c) => !first.includes(c.code)).sort((a, b) => a.name.localeCompare(b.name, 'de'));
+  return [...first.flatMap((code) => named.filter((c) => c.code === code)), ...rest];
+})();
 
 /** The checkout amount to continue with after saving (?next=checkout&amount=N), or null. */
 function nextCheckout(params: URLSearchParams): number | null {
@@ -147,9 +154,9 @@ function AddressForm({ data, defaultEmail, next }: { data: BillingAddressRespons
               nativeSelect htmlInput={{ autoComplete: 'country' }}
               sx={{ gridColumn: { sm: 'span 3' } }}
             >
-              {BILLING_COUNTRIES.map((code) => (
+              {COUNTRY_OPTIONS.map(({ code, name }) => (
                 <option key={code} value={code}>
-                  {regionNames.of(code) ?? code}
+                  {name}
                 </option>
               ))}
             </TextField>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box } from '../../components/ui/Box.ts';
 import { ThumbDownIcon } from '../../components/ui/icons/ThumbDownIcon.ts';
 import { ThumbUpIcon } from '../../components/ui/icons/ThumbUpIcon.ts';
@@ -46,6 +46,11 @@ export function AnswerFeedback({ message, chat }: { message: ChatMessage; chat: 
   const [reason, setReason] = useState<string | null>(known);
   const [words, setWords] = useState(given?.reason && !known ? given.reason : '');
   const [thanked, setThanked] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  // The reasons open below the last answer, often under the chat's edge: bring them in, no further.
+  useEffect(() => {
+    if (asking) form.current?.scrollIntoView({ block: 'nearest' });
+  }, [asking]);
   const send = useSendFeedback();
   const thread = chat.thread;
   if (!thread) return null;
@@ -76,6 +81,7 @@ export function AnswerFeedback({ message, chat }: { message: ChatMessage; chat: 
       {asking && (
         <Box
           component="form"
+          ref={form}
           aria-label={FEEDBACK_TEXTS.reasonTitle}
           onSubmit={(e: React.FormEvent) => {
             e.preventDefault();
