@@ -43,11 +43,13 @@ export const ZInsightTopic = z.object({
   trend: z.number(),
   examples: z.array(z.string()),
 });
+/** One question as asked (the same words asked again are one entry, `times` counts them; `at` is the newest). */
 export const ZUnansweredQuestion = z.object({
   question: z.string(),
   at: z.string(),
   reason: z.string(),
   fixed: z.boolean(),
+  times: z.number(),
 });
 export const ZInsight = z.object({
   topics: z.array(ZInsightTopic),

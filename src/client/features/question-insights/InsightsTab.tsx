@@ -83,6 +83,7 @@ export function InsightsTab({ assistant }: { assistant: AssistantDetail }) {
                       <Typography sx={{ overflowWrap: 'anywhere' }}>{u.question}</Typography>
                       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                         {u.reason} · {dateTime(u.at)}
+                        {u.times > 1 && ` · ${QUESTION_INSIGHT_TEXTS.askedTimes(u.times)}`}
                       </Typography>
                     </Box>
                     {u.fixed ? (

@@ -24,6 +24,8 @@ export const QUESTION_INSIGHT_TEXTS = {
   negativeShare: (share: number) => `${Math.round(share * 100)} % Daumen runter`,
   trend: (n: number) => (n > 0 ? `+${n} zum Zeitraum davor` : n < 0 ? `${n} zum Zeitraum davor` : 'gleich wie davor'),
   unanswered: 'Unbeantwortete Fragen',
+  /** The same question asked more than once (one entry in the list). */
+  askedTimes: (n: number) => `${n}-mal gefragt`,
   unansweredEmpty: 'Keine unbeantworteten Fragen in diesem Zeitraum.',
   fixed: 'Antwort hinterlegt',
   teach: 'Antwort hinterlegen',

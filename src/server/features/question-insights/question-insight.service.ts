@@ -11,7 +11,7 @@ import { addQaEntry } from '../knowledge/index.ts';
 import { maskContactData } from './masking.ts';
 import { requestInsightBuild } from './question-insight.jobs.ts';
 import { listUnanswered, markQuestionsFixed, questionTexts, readSnapshot, readTeamSnapshots, voteOnAnswer } from './question.repository.ts';
-import type { SnapshotData } from './snapshot.ts';
+import { sameWords, type SnapshotData } from './snapshot.ts';
 
 const DAY_MS = 86_400_000;
 const UNANSWERED_SHOWN = 100;
@@ -49,6 +49,17 @@ const reasonText = (r: { unanswered: string | null; vote: number | null; reason:
   return r.unanswered === 'declared' ? QUESTION_INSIGHT_MESSAGES.reasonDeclared : QUESTION_INSIGHT_MESSAGES.reasonNoMatch;
 };
 
+/** Newest first in, one entry per question out: the newest's date and reason, how often it was asked. */
+function groupAsked(rows: Omit<Insight['unanswered'][number], 'times'>[]): Insight['unanswered'] {
+  const byWords = new Map<string, Insight['unanswered'][number]>();
+  for (const row of rows) {
+    const seen = byWords.get(sameWords(row.question));
+    if (seen) seen.times++;
+    else byWords.set(sameWords(row.question), { ...row, times: 1 });
+  }
+  return [...byWords.values()];
+}
+
 /**
  * GET /api/insights/{assistantUuid}?days=: the aggregates as the grouping job built them (never
  * computed here), the newest unanswered questions, texts of public chats masked.
@@ -56,7 +67,8 @@ const reasonText = (r: { unanswered: string | null; vote: number | null; reason:
 export async function getInsight(deps: Deps, auth: AuthContext | null, uuid: string, days: number): Promise<Insight> {
   const assistant = teamMika(await requireAccess(auth, 'assistant.edit', uuid, deps), auth);
   const since = new Date(Date.now() - days * DAY_MS);
-  const [snapshot, unanswered] = await Promise.all([readSnapshot(deps.db, assistant.id), listUnanswered(deps.db, assistant.id, since, UNANSWERED_SHOWN)]);
+  // Read more than are shown: the same question asked again is grouped into one entry.
+  const [snapshot, unanswered] = await Promise.all([readSnapshot(deps.db, assistant.id), listUnanswered(deps.db, assistant.id, since, UNANSWERED_SHOWN * 3)]);
   const data = snapshot?.data as unknown as SnapshotData | undefined;
   const period = data?.periods[String(days)];
   const exampleIds = period?.topics.flatMap((t) => t.examples) ?? [];
@@ -73,7 +85,7 @@ export async function getInsight(deps: Deps, auth: AuthContext | null, uuid: str
       trend: t.trend,
       examples: t.examples.flatMap((id) => (texts.has(id) ? [shown(texts.get(id)!)] : [])),
     })),
-    unanswered: unanswered.map((r) => ({ question: shown(r), at: r.createdAt.toISOString(), reason: reasonText(r), fixed: r.fixedAt !== null })),
+    unanswered: groupAsked(unanswered.map((r) => ({ question: shown(r), at: r.createdAt.toISOString(), reason: reasonText(r), fixed: r.fixedAt !== null }))).slice(0, UNANSWERED_SHOWN),
     feedback: period?.feedback ?? { up: 0, down: 0 },
     builtAt: snapshot?.builtAt.toISOString() ?? null,
   };

@@ -179,6 +179,27 @@ describe('Einblicke', () => {
     expect((await admin.get(`/api/insights/${mika.uuid}?days=14`)).status).toBe(422);
   });
 
+  it('the same question asked again is one entry: the unanswered list counts it, a topic shows it once among its examples', async () => {
+    const { owner, mika } = await setUp();
+    const one = new Agent(t.app, '198.51.100.40');
+    const two = new Agent(t.app, '198.51.100.41');
+    const threadOne = await openThread(one, mika.uuid, { public: true });
+    const threadTwo = await openThread(two, mika.uuid, { public: true });
+    await askAll(one, mika.uuid, threadOne, ['Kann ich das Sofa zurückgeben?', 'Wie funktioniert die Rückgabe?']);
+    await askAll(two, mika.uuid, threadTwo, ['kann ich das  Sofa zurückgeben', 'Kann ich das Sofa zurückgeben?!']);
+    await buildStaleInsights(t.deps);
+    const admin = await loginAs(t, owner);
+    const insight = (await admin.get(`/api/insights/${mika.uuid}?days=7`)).json<Insight>();
+    // Newest first: the last asking's words, date and reason, with how often it was asked.
+    expect(insight.unanswered.map((u) => [u.question, u.times])).toEqual([
+      ['Kann ich das Sofa zurückgeben?!', 3],
+      ['Wie funktioniert die Rückgabe?', 1],
+    ]);
+    const examples = insight.topics.flatMap((x) => x.examples);
+    expect(examples.filter((e) => /sofa zurückgeben/i.test(e))).toHaveLength(1);
+    expect(insight.topics.reduce((n, x) => n + x.count, 0)).toBe(4);
+  });
+
   it('erasing the thread removes the question texts but keeps the counts per topic and day', async () => {
     const { owner, mika } = await setUp();
     const visitor = new Agent(t.app, '198.51.100.30');

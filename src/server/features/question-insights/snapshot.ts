@@ -19,7 +19,7 @@ export interface SnapshotTopic {
   answered: number;
   negative: number;
   trend: number;
-  /** Ids of up to three recent questions with text. */
+  /** Ids of up to three recent questions with text, each in other words. */
   examples: number[];
 }
 
@@ -134,6 +134,9 @@ export function assignTopics(
   return { keys, labels: grouping.labels, changed, joins };
 }
 
+/** The words of a question as a person reads them: case, spacing and the closing marks aside. */
+export const sameWords = (question: string) => question.toLocaleLowerCase('de').replace(/\s+/g, ' ').replace(/[\s?!.…]+$/u, '').trim();
+
 const isUnanswered = (r: CorpusRow) => r.unanswered !== null || r.vote === -1;
 
 export function buildSnapshot(rows: readonly CorpusRow[], keys: readonly string[], labels: Map<string, string>, now: Date): SnapshotData {
@@ -141,7 +144,7 @@ export function buildSnapshot(rows: readonly CorpusRow[], keys: readonly string[
   for (const days of INSIGHT_DAYS) {
     const from = now.getTime() - days * DAY_MS;
     const before = from - days * DAY_MS;
-    const topics = new Map<string, { count: number; answered: number; negative: number; previous: number; examples: { id: number; at: number }[] }>();
+    const topics = new Map<string, { count: number; answered: number; negative: number; previous: number; examples: { id: number; at: number; words: string }[] }>();
     const period: PeriodSnapshot = { topics: [], feedback: { up: 0, down: 0 }, questions: 0, unanswered: 0 };
     rows.forEach((r, i) => {
       const at = r.createdAt.getTime();
@@ -162,10 +165,17 @@ export function buildSnapshot(rows: readonly CorpusRow[], keys: readonly string[
         period.feedback.down++;
       } else if (r.vote === 1) period.feedback.up++;
       if (r.question) {
-        t.examples.push({ id: r.id, at });
-        if (t.examples.length > 3) {
-          t.examples.sort((a, b) => b.at - a.at || b.id - a.id);
-          t.examples.pop();
+        // The same words asked again are one example (the newest asking of them).
+        const words = sameWords(r.question);
+        const same = t.examples.find((e) => e.words === words);
+        if (same) {
+          if (at > same.at || (at === same.at && r.id > same.id)) Object.assign(same, { id: r.id, at });
+        } else {
+          t.examples.push({ id: r.id, at, words });
+          if (t.examples.length > 3) {
+            t.examples.sort((a, b) => b.at - a.at || b.id - a.id);
+            t.examples.pop();
+          }
         }
       }
     });
