@@ -198,6 +198,11 @@ describe('Einblicke', () => {
     const examples = insight.topics.flatMap((x) => x.examples);
     expect(examples.filter((e) => /sofa zurückgeben/i.test(e))).toHaveLength(1);
     expect(insight.topics.reduce((n, x) => n + x.count, 0)).toBe(4);
+    // One answer for the entry fixes every asking of it, however it was written.
+    const taught = await admin.post(`/api/insights/${mika.uuid}/answers`, { question: 'Kann ich das Sofa zurückgeben?!', answer: 'Ja, innerhalb von 30 Tagen.' });
+    expect(taught.status, taught.body).toBe(200);
+    const rows = await t.database.db.select().from(askedQuestions).where(eq(askedQuestions.assistantId, mika.id));
+    expect(rows.filter((r) => r.fixedAt !== null).map((r) => r.question).sort()).toEqual(['Kann ich das Sofa zurückgeben?', 'Kann ich das Sofa zurückgeben?!', 'kann ich das  Sofa zurückgeben']);
   });
 
   it('erasing the thread removes the question texts but keeps the counts per topic and day', async () => {

@@ -130,7 +130,10 @@ export async function questionTexts(db: Db, assistantId: number, ids: number[]) 
     .where(and(eq(askedQuestions.assistantId, assistantId), inArray(askedQuestions.id, ids), isNotNull(askedQuestions.question)));
 }
 
-/** The questions of a Mika matching `question` (case and spacing aside) count as fixed from now on. */
+/** snapshot.ts `sameWords` in SQL: case, spacing and the closing marks aside. */
+const sameWordsSql = (text: SQL) => sql`lower(regexp_replace(regexp_replace(trim(${text}), '\\s+', ' ', 'g'), '[\\s?!.…]+$', ''))`;
+
+/** The questions in the same words (sameWords) count as fixed once an answer is stored for one of them. */
 export async function markQuestionsFixed(db: Db, assistantId: number, question: string): Promise<void> {
   await db
     .update(askedQuestions)
@@ -139,7 +142,7 @@ export async function markQuestionsFixed(db: Db, assistantId: number, question: 
       and(
         eq(askedQuestions.assistantId, assistantId),
         isNull(askedQuestions.fixedAt),
-        sql`lower(regexp_replace(trim(${askedQuestions.question}), '\\s+', ' ', 'g')) = lower(regexp_replace(trim(${question}), '\\s+', ' ', 'g'))`,
+        sql`${sameWordsSql(sql`${askedQuestions.question}`)} = ${sameWordsSql(sql`${question}`)}`,
       ),
     );
 }
