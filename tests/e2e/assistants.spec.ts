@@ -418,6 +418,33 @@ test('Veröffentlichung: Schalter und Farben speichern sofort und laden die Vors
   await expect(page.getByRole('switch', { name: 'Mika veröffentlichen' })).not.toBeChecked();
 });
 
+test('Die Hinweise der Seitenleiste und der Karten sind ganz zu lesen, nicht am Rand der Leiste abgeschnitten', async ({ page, context }) => {
+  await registerAdmin(context);
+  // A short window: the library scrolls.
+  await page.setViewportSize({ width: 1280, height: 520 });
+  await page.goto('/');
+  const nav = page.getByTestId('nav-assistants');
+  // Is the point just inside the bubble's right end the bubble itself (not the page beside a clipped bubble)?
+  const whole = async (tip: Locator) => {
+    await expect(tip).toBeVisible();
+    return tip.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = (x: number) => el.contains(document.elementFromPoint(x, r.top + r.height / 2));
+      return hit(r.right - 3) && hit(r.left + 3) && r.left >= 0 && r.right <= window.innerWidth;
+    });
+  };
+  const chatTip = await tooltipOf(page, nav.getByRole('button', { name: 'Mit Mika Wegweiser sprechen' }));
+  await expect(chatTip).toHaveText('Mit Mika Wegweiser sprechen');
+  expect(await whole(chatTip)).toBe(true);
+  // At the window's right edge the bubble stays inside the window.
+  const more = card(page, 'Mika Wegweiser').getByRole('button', { name: /Weitere Aktionen/ });
+  const moreTip = await tooltipOf(page, more);
+  expect(await whole(moreTip)).toBe(true);
+  // Scrolling takes the bubble away (its place would be stale).
+  await page.mouse.wheel(0, 300);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+});
+
 test('Bearbeiten: ein langer Name bricht im Titel um, statt abgeschnitten zu werden', async ({ page, context }) => {
   await registerAdmin(context);
   const name = 'Kundenberaterin Bernadette für Lastenräder und Werkstatttermine';

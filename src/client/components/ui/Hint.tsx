@@ -1,4 +1,14 @@
-import { useId, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactElement,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
+import { createPortal } from 'react-dom';
 
 interface HintProps {
   /** The hint text (short). */
@@ -14,13 +24,11 @@ interface HintProps {
   children: ReactElement;
 }
 
-const PLACEMENT = {
-  top: { bottom: 'calc(100% + 6px)', left: '50%', transform: 'translateX(-50%)' },
-  right: { left: 'calc(100% + 8px)', top: '50%', transform: 'translateY(-50%)' },
-} as const;
+const GAP = 6;
+const MARGIN = 8;
 
 const bubble = {
-  position: 'absolute',
+  position: 'fixed',
   zIndex: 1600,
   width: 'max-content',
   maxWidth: 240,
@@ -35,15 +43,67 @@ const bubble = {
 } as const;
 
 /**
+ * Where the bubble goes in the window: beside its control as asked, turned to the other side where
+ * the window ends, and never past its edges.
+ */
+function place(anchor: DOMRect, size: { width: number; height: number }, placement: 'top' | 'right') {
+  const clamp = (value: number, max: number) => Math.max(MARGIN, Math.min(value, max - MARGIN));
+  if (placement === 'right') {
+    const right = anchor.right + GAP + 2;
+    const left = right + size.width > window.innerWidth - MARGIN ? anchor.left - GAP - 2 - size.width : right;
+    return {
+      left: clamp(left, window.innerWidth - size.width),
+      top: clamp(anchor.top + anchor.height / 2 - size.height / 2, window.innerHeight - size.height),
+    };
+  }
+  const above = anchor.top - GAP - size.height;
+  const top = above < MARGIN ? anchor.bottom + GAP : above;
+  return {
+    left: clamp(anchor.left + anchor.width / 2 - size.width / 2, window.innerWidth - size.width),
+    top,
+  };
+}
+
+/**
  * A small tooltip for icon buttons (WCAG 1.4.13): shown on hover and keyboard focus, stays while the
  * pointer is on it, Escape hides it. Unlike MUI's Tooltip it needs no positioning engine, so the
  * public chat stays light (docs/decisions/012). A disabled control cannot take focus: the wrapper
  * does, so keyboard users still learn why the action is not available.
  */
-export function Hint({ title, disabled = false, label, placement = 'top', block = false, children }: HintProps) {
+export function Hint({
+  title,
+  disabled = false,
+  label,
+  placement = 'top',
+  block = false,
+  children,
+}: HintProps) {
   const [open, setOpen] = useState(false);
+  const [at, setAt] = useState<{ left: number; top: number } | null>(null);
+  const [layer, setLayer] = useState<Element | null>(null);
+  const anchor = useRef<HTMLSpanElement>(null);
+  const tip = useRef<HTMLSpanElement>(null);
   const id = useId();
-  const show = () => setOpen(true);
+  // The bubble lives in the window's layer (fixed, in the body or the open dialog), so a scrolling
+  // side navigation or a card does not cut it off; it is placed before it is painted, and goes
+  // away when anything scrolls (its place would be stale).
+  useLayoutEffect(() => {
+    if (!open || !anchor.current || !tip.current) return undefined;
+    const { width, height } = tip.current.getBoundingClientRect();
+    setAt(place(anchor.current.getBoundingClientRect(), { width, height }, placement));
+    const close = () => setOpen(false);
+    window.addEventListener('scroll', close, true);
+    window.addEventListener('resize', close);
+    return () => {
+      window.removeEventListener('scroll', close, true);
+      window.removeEventListener('resize', close);
+      setAt(null);
+    };
+  }, [open, placement]);
+  const show = (event: SyntheticEvent<HTMLElement>) => {
+    setLayer(event.currentTarget.closest('dialog') ?? document.body);
+    setOpen(true);
+  };
   const hide = () => setOpen(false);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {
@@ -54,20 +114,47 @@ export function Hint({ title, disabled = false, label, placement = 'top', block 
   const name = label ?? (typeof title === 'string' ? title : undefined);
   return (
     <span
-      style={{ position: 'relative', display: block ? 'flex' : 'inline-flex', ...(block ? { width: '100%', height: '100%' } : {}) }}
+      ref={anchor}
+      style={{
+        position: 'relative',
+        display: block ? 'flex' : 'inline-flex',
+        ...(block ? { width: '100%', height: '100%' } : {}),
+      }}
       onMouseEnter={show}
       onMouseLeave={hide}
       onFocus={show}
       onBlur={hide}
       onKeyDown={onKeyDown}
-      {...(disabled ? { tabIndex: 0, role: 'group', 'aria-label': name, 'aria-describedby': open ? id : undefined, className: 'hint-disabled' } : {})}
+      {...(disabled
+        ? {
+            tabIndex: 0,
+            role: 'group',
+            'aria-label': name,
+            'aria-describedby': open ? id : undefined,
+            className: 'hint-disabled',
+          }
+        : {})}
     >
       {children}
-      {open && title !== '' && (
-        <span role="tooltip" id={id} style={{ ...bubble, ...PLACEMENT[placement] }}>
-          {title}
-        </span>
-      )}
+      {open &&
+        layer &&
+        title !== '' &&
+        createPortal(
+          <span
+            role="tooltip"
+            id={id}
+            ref={tip}
+            style={{
+              ...bubble,
+              left: at?.left ?? 0,
+              top: at?.top ?? 0,
+              visibility: at ? 'visible' : 'hidden',
+            }}
+          >
+            {title}
+          </span>,
+          layer,
+        )}
     </span>
   );
 }
