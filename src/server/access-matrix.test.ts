@@ -455,6 +455,8 @@ const EXAMPLES: Record<string, Example> = {
     object: true,
   },
   // Billing (docs/billing.md). Team A has no billing address (bookings and purchases are refused) and 100 extras (cancelling one works).
+  // The team's name (owner only); the owner's call is refused by validation, so team A keeps its name.
+  'PUT /api/team': { request: () => ({ method: 'PUT', url: '/api/team', payload: { name: '' } }), ok: 422 },
   'GET /api/billing/address': { request: () => ({ url: '/api/billing/address' }) },
   'PUT /api/billing/address': { request: () => ({ method: 'PUT', url: '/api/billing/address', payload: { company: '' } }), ok: 422 },
   'GET /api/billing/invoices': { request: () => ({ url: '/api/billing/invoices' }) },

@@ -55,7 +55,7 @@ import { documentRoutes } from './features/documents/index.ts';
 import { accountRoutes } from './features/account/index.ts';
 import { legalRoutes } from './features/legal/index.ts';
 import { assistantRoutes, assistantRowOwner } from './features/assistants/index.ts';
-import { teamRowOwner } from './features/teams/index.ts';
+import { teamRoutes, teamRowOwner } from './features/teams/index.ts';
 import { chatRoutes, chatRowOwner, registerVisitorTurnHook } from './features/chat/index.ts';
 import { handoffVisitorTurn, handoffRoutes, handoffRowOwner, liveRoomsOf, sweepHandoffs } from './features/handoff/index.ts';
 import { userRoutes } from './features/users/index.ts';
@@ -257,6 +257,7 @@ export async function buildApp(
   registerHealth(app, database);
   await app.register(authRoutes(deps));
   await app.register(accountRoutes(deps));
+  await app.register(teamRoutes(deps));
   await app.register(legalRoutes(deps));
   await app.register(assistantRoutes(deps));
   await app.register(chatRoutes(deps));

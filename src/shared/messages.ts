@@ -118,6 +118,7 @@ export const USER_MESSAGES = {
   userCreated: 'Der User wurde angelegt',
   userDeleted: 'Der User wurde gelöscht',
   userSaved: 'Eingaben gespeichert',
+  teamRenamed: 'Teamname gespeichert',
   userNotFound: 'Dieser User wurde nicht gefunden.',
   ownerNotDeletable: 'Der Inhaber des Teams kann nicht gelöscht werden.',
   selfNotDeletable: 'Du kannst Dich nicht selbst löschen.',

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { allowRefusal, expect, test } from './fixtures.ts';
 import { E2E_BASE_URL, latestMailText } from './server.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { apiHeaders, signedIn } from './api.ts';
@@ -63,6 +63,24 @@ test('Inhaberin legt einen Mitarbeiter mit Passwort an und gibt genau einen Mika
   await expectNoAxeViolations(page, 'User im Team');
   await expect(ownerRow).toContainText('Inhaber');
   await expect(ownerRow).toContainText(OWNER.email);
+
+  // The team was named after the owner at registration; she gives it the company's name.
+  const teamName = page.getByTestId('team-name');
+  await expect(teamName).toContainText(`Team ${OWNER.name}`);
+  await teamName.getByRole('button', { name: 'Umbenennen' }).click();
+  const nameField = teamName.getByRole('textbox', { name: 'Teamname' });
+  await nameField.fill('AB');
+  allowRefusal(422, '/api/team');
+  await teamName.getByRole('button', { name: 'Speichern' }).click();
+  await expect(teamName.getByText('Teamname muss mindestens 3 Zeichen lang sein')).toBeVisible();
+  await expectNoAxeViolations(page, 'Teamname mit Fehler');
+  await nameField.fill('Praxis Inhaberin & Partner');
+  await teamName.getByRole('button', { name: 'Speichern' }).click();
+  await expect(snackbar(page, 'Teamname gespeichert')).toBeVisible();
+  await expect(teamName).toContainText('Praxis Inhaberin & Partner');
+  await expect(nav(page)).toContainText('Praxis Inhaberin & Partner');
+  await page.reload();
+  await expect(page.getByTestId('team-name')).toContainText('Praxis Inhaberin & Partner');
 
   await page.getByRole('link', { name: 'User anlegen' }).click();
   await expect(page.getByRole('heading', { name: 'User anlegen' })).toBeVisible();

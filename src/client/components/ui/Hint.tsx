@@ -86,16 +86,21 @@ export function Hint({
   const id = useId();
   // The bubble lives in the window's layer (fixed, in the body or the open dialog), so a scrolling
   // side navigation or a card does not cut it off; it is placed before it is painted, and goes
-  // away when anything scrolls (its place would be stale).
+  // away when its control scrolls (its place would be stale).
   useLayoutEffect(() => {
     if (!open || !anchor.current || !tip.current) return undefined;
     const { width, height } = tip.current.getBoundingClientRect();
     setAt(place(anchor.current.getBoundingClientRect(), { width, height }, placement));
+    const control = anchor.current;
     const close = () => setOpen(false);
-    window.addEventListener('scroll', close, true);
+    // Only a scroll that moves the control makes its place stale (not a chat scrolling beside it).
+    const scrolled = (event: Event) => {
+      if (event.target === document || (event.target instanceof Node && event.target.contains(control))) close();
+    };
+    window.addEventListener('scroll', scrolled, true);
     window.addEventListener('resize', close);
     return () => {
-      window.removeEventListener('scroll', close, true);
+      window.removeEventListener('scroll', scrolled, true);
       window.removeEventListener('resize', close);
       setAt(null);
     };

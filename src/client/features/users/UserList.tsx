@@ -22,6 +22,7 @@ import { useUsersQuery } from './users-api.ts';
 import { userCreatePath, userEditPath } from './user-view.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { TeamNameCard } from './TeamNameCard.tsx';
 
 export function canCreateUser(user: CurrentUser): boolean {
   return user.is_admin && user.permissions.canCreateUser;
@@ -137,6 +138,7 @@ export function UserList({ user }: { user: CurrentUser }) {
           {USER_MESSAGES.userLimitReached}
         </Alert>
       )}
+      <TeamNameCard user={user} />
       <Card>
         {users.length > 0 && (
           <Box sx={{ px: { xs: 2, sm: 3 }, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>

@@ -2,6 +2,9 @@
 export const USER_TEXTS = {
   navLabel: 'Benutzer',
   listTitle: 'User im Team',
+  teamNameLabel: 'Teamname',
+  teamNameHelp: 'So heißt Dein Team in Mika, z. B. in der Seitenleiste und in Einladungen.',
+  teamRename: 'Umbenennen',
   listSubtitle: 'Lege User an und bestimme, welche Mikas sie nutzen und anpassen dürfen.',
   createButton: 'User anlegen',
   listEmpty: 'Noch keine User im Team.',

@@ -5,3 +5,4 @@ export type { TeamLimits } from './team.ts';
 export { applyTeamPlan, changeTeamExtras, countTeamUsers, loadTeamForUpdate, purgeTeamRow, restoreTeam, saveTeamProtection, setTeamAmounts, setTeamTrial, softDeleteTeam, teamsDeletedBefore } from './team.repository.ts';
 export { insertTeam, setTeamRetention } from './team.repository.ts';
 export { teamRowOwner } from './team.rows.ts';
+export { teamRoutes } from './team.routes.ts';

@@ -9,6 +9,11 @@ export async function countTeamUsers(db: Db, teamId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** The team's name (its owner names it, the teams service checks who may). */
+export async function renameTeamRow(db: Db, teamId: number, name: string): Promise<void> {
+  await db.update(teams).set({ name, updatedAt: new Date() }).where(eq(teams.id, teamId));
+}
+
 /** The team's protection level and privacy list (the data-protection feature validates both). */
 export async function saveTeamProtection(db: Db, teamId: number, values: { protectionLevel: number; filter: string }): Promise<void> {
   await db
