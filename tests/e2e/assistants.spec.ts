@@ -341,6 +341,9 @@ test('Veröffentlichung: Schalter und Farben speichern sofort und laden die Vors
   await openEdit(page, 'Chatty Charlotte');
   await page.getByRole('tab', { name: 'Veröffentlichung' }).click();
 
+  // This server has no AI model: publishing says beforehand how the visitors will be answered.
+  await expect(page.getByTestId('publish-offline')).toContainText('Der öffentliche Chat antwortet im Offline-Modus');
+
   // Not published yet: a clear preview state instead of the public page's "not available" (and no error).
   const preview = page.getByTitle('Vorschau des öffentlichen Chats');
   await expect(page.getByTestId('preview-unpublished')).toContainText('Noch nicht veröffentlicht');

@@ -148,6 +148,8 @@ export const ASSISTANT_TEXTS = {
   publicText:
     'Veröffentlichte Mikas sind ohne Anmeldung über ihren Link erreichbar und lassen sich auf Deiner Website einbinden.',
   publicSwitch: 'Mika veröffentlichen',
+  publicOffline:
+    'Auf diesem Server ist noch kein KI-Modell angeschlossen: Der öffentliche Chat antwortet im Offline-Modus. Er zitiert Besuchern passende Stellen aus dem Wissen dieses Mikas mit Quelle und nimmt Kontaktwünsche auf, schreibt aber keine eigenen Antworten.',
   publicOn: 'Veröffentlicht',
   publicOff: 'Nicht veröffentlicht',
   colorsTitle: 'Farben',

@@ -2,6 +2,7 @@ import { COLORS } from '../../../lib/theme-tokens.ts';
 import { Button } from '../../../components/ui/Button.ts';
 import { IconButton } from '../../../components/ui/IconButton.ts';
 import { Chip } from '../../../components/ui/Chip.ts';
+import { Alert } from '../../../components/ui/Alert.ts';
 import { FormControlLabel } from '../../../components/ui/FormControlLabel.ts';
 import { Switch } from '../../../components/ui/Switch.ts';
 import { Box } from '../../../components/ui/Box.ts';
@@ -23,6 +24,7 @@ import { ASSISTANT_TEXTS } from '../texts.ts';
 import { ColorField } from './ColorField.tsx';
 import { copyText } from '../../../lib/copy-text.ts';
 import { useChosen } from '../../../lib/use-chosen.ts';
+import { useCapabilitiesQuery } from '../../../lib/chat/index.ts';
 import { COLOR_FIELDS, useColorAutosave } from './use-color-autosave.ts';
 import { Hint } from '../../../components/ui/Hint.tsx';
 
@@ -137,6 +139,8 @@ function PublicSwitchCard({ assistant, onSaved }: { assistant: AssistantDetail; 
   // The switch follows the click at once (useChosen); once saved, the assistant's detail carries the
   // value, and when refused the stored one shows again.
   const [isPublic, choose] = useChosen(assistant.is_public === 1);
+  // Without a model the visitors get the offline engine's quotes: said before publishing, not after.
+  const offline = useCapabilitiesQuery().data?.offline === true;
   return (
     <PanelCard
       title={ASSISTANT_TEXTS.publicTitle}
@@ -171,6 +175,11 @@ function PublicSwitchCard({ assistant, onSaved }: { assistant: AssistantDetail; 
         }
         label={ASSISTANT_TEXTS.publicSwitch}
       />
+      {offline && (
+        <Alert severity="info" variant="outlined" sx={{ mt: 1.5 }} data-testid="publish-offline">
+          {ASSISTANT_TEXTS.publicOffline}
+        </Alert>
+      )}
     </PanelCard>
   );
 }
