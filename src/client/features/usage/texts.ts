@@ -9,12 +9,13 @@ export const USAGE_TEXTS = {
   loadFailed: 'Die Daten konnten nicht geladen werden.',
   // Verbrauch
   currentTitle: (month: string) => `Credits im ${month}`,
-  booked: 'Gebucht',
+  // The month's credits of the plan, or of the trial: "Gebucht" read wrong in a trial nothing was booked in.
+  booked: 'Im Tarif enthalten',
   used: 'Verbraucht',
   added: 'Aufgeladen',
   left: 'Verfügbar',
   chip: (percent: number) => `${percent} % verbraucht`,
-  chipHint: 'Anteil der Credits dieses Monats (gebucht und aufgeladen), der schon verbraucht ist.',
+  chipHint: 'Anteil der Credits dieses Monats (im Tarif enthalten und aufgeladen), der schon verbraucht ist.',
   pastTitle: 'Vergangene Monate',
   pastEmpty: 'Noch keine vergangenen Monate.',
   month: 'Monat',
