@@ -1,4 +1,4 @@
-// The feedback page (/feedback?status&title&message[&btnUrl&btnText], spec §8) shows what its query
+// The feedback page (/feedback?status&title&message[&btnUrl&btnText], docs/product/accounts.md) shows what its query
 // says — and anyone can write a query. So the page shows only a feedback the product itself sends:
 // each one is listed here, every sender takes it from here, and the page looks the query up
 // (docs/security.md, "Feedback page"). A made-up title or message never appears on our domain.

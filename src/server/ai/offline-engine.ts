@@ -149,8 +149,8 @@ function hasQuotable(question: string, ctx: OfflineContext): boolean {
 /** The complete German answer of the offline engine for one question. */
 export function composeOfflineAnswer(question: string, ctx: OfflineContext): string {
   // The passages come ranked by the knowledge retrieval (which also matches compounds and other
-  // word forms): the best two are quoted, each by its sentences closest to the question (or its
-  // beginning when no sentence shares a word with the question); a table stays a table.
+  // word forms): the best two are considered, each quoted by its sentences closest to the question
+  // (or its beginning when no sentence shares a word with the question); a table stays a table.
   // The second passage is quoted only when its quote names a word of the question the first quote
   // does not (or the first names none): one that repeats the first's match, or matched only by a
   // compound's part, would only distract from the answer.

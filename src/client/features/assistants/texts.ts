@@ -92,8 +92,10 @@ export const ASSISTANT_TEXTS = {
   editLoadError: 'Der Mika konnte nicht geladen werden.',
   typeSelector: 'Funktion',
   typeUnpublishTitle: 'Veröffentlichung beenden?',
-  typeUnpublishText: (name: string, type: 'task' | 'image') =>
-    `${name} ist als öffentlicher Chat veröffentlicht. Als ${type === 'task' ? 'Aufgaben-Mika' : 'Bild-Mika'} ist er dort nicht mehr erreichbar: Besucher Deiner Website sehen dann „Dieser Chat ist nicht verfügbar.“`,
+  typeUnpublishText: (name: string, type: 'task' | 'image') => {
+    const kind = { task: 'Aufgaben-Mika', image: 'Bild-Mika' }[type];
+    return `${name} ist als öffentlicher Chat veröffentlicht. Als ${kind} ist er dort nicht mehr erreichbar: Besucher Deiner Website sehen dann „Dieser Chat ist nicht verfügbar.“`;
+  },
   typeUnpublishDetail: 'Wechselst Du später zurück zu Chat, veröffentlichst Du ihn im Reiter „Veröffentlichung“ wieder.',
   typeUnpublishConfirm: 'Funktion wechseln',
   tabsLabel: (name: string) => `Einstellungen von ${name}`,
