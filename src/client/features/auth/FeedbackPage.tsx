@@ -1,22 +1,8 @@
 import { COMMON_TEXTS } from '../../lib/texts.ts';
-import { CheckCircleIcon } from '../../components/ui/icons/CheckCircleIcon.ts';
-import { StatusErrorIcon } from '../../components/ui/icons/StatusErrorIcon.ts';
-import { StatusInfoIcon } from '../../components/ui/icons/StatusInfoIcon.ts';
-import { StatusWarningIcon } from '../../components/ui/icons/StatusWarningIcon.ts';
-import type { IconComponent } from '../../components/ui/icons/icon.tsx';
-import { AuthLayout } from './light-ui.tsx';
+import { AuthLayout, StatusBadge, type StatusTone } from './light-ui.tsx';
 import { knownFeedback } from '../../../shared/feedback.ts';
 
-type Tone = 'success' | 'error' | 'warning' | 'info';
-
-const STATUS_ICONS: Record<Tone, IconComponent> = {
-  success: CheckCircleIcon,
-  error: StatusErrorIcon,
-  warning: StatusWarningIcon,
-  info: StatusInfoIcon,
-};
-
-function toneOf(status: string | null): Tone {
+function toneOf(status: string | null): StatusTone {
   if (status === 'success' || status === 'error' || status === 'warning') return status;
   return 'info';
 }
@@ -34,12 +20,7 @@ export default function FeedbackPage({ params }: { params: URLSearchParams }) {
   const btnUrl = known && 'btnUrl' in known ? known.btnUrl : undefined;
   const btnText = known && 'btnText' in known ? known.btnText : COMMON_TEXTS.toLogin;
 
-  const StatusIcon = STATUS_ICONS[tone];
-  const icon = (
-    <div className={`mk-status ${tone}`} data-testid="feedback-icon" data-status={tone}>
-      <StatusIcon size={40} />
-    </div>
-  );
+  const icon = <StatusBadge tone={tone} />;
 
   return (
     <AuthLayout title={title} subtitle={message || undefined} icon={icon}>

@@ -3,9 +3,8 @@ import { LIMITS } from '../../../shared/constants.ts';
 import { COMMON_TEXTS } from '../../lib/texts.ts';
 import { showError } from '../../state/snackbar-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { StatusErrorIcon } from '../../components/ui/icons/StatusErrorIcon.ts';
 import { redirectToFeedback, resetPassword } from './auth-api.ts';
-import { AuthLayout, PasswordField, SubmitButton } from './light-ui.tsx';
+import { AuthLayout, PasswordField, StatusBadge, SubmitButton } from './light-ui.tsx';
 import { authSchemas, useAuthForm } from './use-auth-form.ts';
 
 /**
@@ -41,13 +40,8 @@ export default function ResetPasswordPage({ token }: { token: string }) {
   );
 
   if (refusedLink) {
-    const icon = (
-      <div className="mk-status error">
-        <StatusErrorIcon size={40} />
-      </div>
-    );
     return (
-      <AuthLayout title={COMMON_TEXTS.linkRefusedTitle} subtitle={refusedLink} icon={icon} footer={<a href="/login">{COMMON_TEXTS.backToLogin}</a>}>
+      <AuthLayout title={COMMON_TEXTS.linkRefusedTitle} subtitle={refusedLink} icon={<StatusBadge tone="error" />} footer={<a href="/login">{COMMON_TEXTS.backToLogin}</a>}>
         <a href="/reset" className="mk-button contained">
           {COMMON_TEXTS.requestNewLink}
         </a>

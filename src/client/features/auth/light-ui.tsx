@@ -1,3 +1,8 @@
+import { CheckCircleIcon } from '../../components/ui/icons/CheckCircleIcon.ts';
+import { StatusErrorIcon } from '../../components/ui/icons/StatusErrorIcon.ts';
+import { StatusInfoIcon } from '../../components/ui/icons/StatusInfoIcon.ts';
+import { StatusWarningIcon } from '../../components/ui/icons/StatusWarningIcon.ts';
+import type { IconComponent } from '../../components/ui/icons/icon.tsx';
 import { useEffect, useId, useState, type ReactNode, type Ref } from 'react';
 import { CheckboxCheckedIcon } from '../../components/ui/icons/CheckboxCheckedIcon.ts';
 import { CheckboxIcon } from '../../components/ui/icons/CheckboxIcon.ts';
@@ -188,5 +193,24 @@ export function SubmitButton({ busy, children }: { busy: boolean; children: stri
       {children}
       {busy && <Spinner size={20} />}
     </button>
+  );
+}
+
+export type StatusTone = 'success' | 'error' | 'warning' | 'info';
+
+const STATUS_ICONS: Record<StatusTone, IconComponent> = {
+  success: CheckCircleIcon,
+  error: StatusErrorIcon,
+  warning: StatusWarningIcon,
+  info: StatusInfoIcon,
+};
+
+/** The round status icon above a sign-in card's title (feedback page, refused link). */
+export function StatusBadge({ tone }: { tone: StatusTone }) {
+  const Icon = STATUS_ICONS[tone];
+  return (
+    <div className={`mk-status ${tone}`} data-testid="feedback-icon" data-status={tone}>
+      <Icon size={40} />
+    </div>
   );
 }
