@@ -46,6 +46,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
+          // The files of a worker share one module graph instead of importing the whole server anew
+          // for each file (about a quarter of the run's time): tests leave no process-wide state
+          // behind — each builds its own app on its own database copy and closes it
+          // (docs/decisions/055-test-files-share-a-worker.md).
+          isolate: false,
           include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : POSTGRES_ONLY)],
           globalSetup: ['tests/setup/global-setup.ts'],
