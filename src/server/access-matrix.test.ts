@@ -163,6 +163,14 @@ const EXAMPLES: Record<string, Example> = {
       return { method: 'POST', url: '/api/reset-password', payload: { token, password: 'neues-pw1', password_confirmation: 'neues-pw1' } };
     },
   },
+  // Looking at a working link changes nothing and is the same for every caller.
+  'GET /api/reset-password/:token': {
+    request: async () => {
+      const token = `matrix-peek-${unique()}`;
+      await insertUserToken(t.database.db, (await createUser(t.database.db, await teamA())).id, 'invite', token, 60_000);
+      return { url: `/api/reset-password/${token}` };
+    },
+  },
   'GET /verify-email/:token': { request: () => ({ url: '/verify-email/unbekannt-123' }), ok: 302 },
   'GET /api/user/data': { request: () => ({ url: '/api/user/data' }) },
   'GET /api/legal/:page': { request: () => ({ url: '/api/legal/agb' }) },

@@ -143,7 +143,12 @@ test('password reset through the link in the mail', async ({ page }) => {
 
   await expect.poll(() => latestMailText(email)).toContain('/reset-password/');
   const link = /(\/reset-password\/[\w-]+)/.exec(latestMailText(email)!)![1]!;
+  // A second tab keeps the form of the same link open while the first one uses it (below).
+  const stale = await page.context().newPage();
+  await stale.goto(link);
+  await expect(stale.getByRole('heading', { name: 'Neues Passwort' })).toBeVisible();
   await page.goto(link);
+  await expect(page.getByText('Wähle ein neues Passwort mit mindestens 6 Zeichen.')).toBeVisible();
   await page.getByLabel('Passwort', { exact: true }).fill('neuesPasswort');
   await page.getByLabel('Passwort bestätigen').fill('neuesPasswort');
   await page.getByRole('button', { name: 'Speichern' }).click();
@@ -160,14 +165,18 @@ test('password reset through the link in the mail', async ({ page }) => {
   await page.getByRole('button', { name: 'Einloggen' }).click();
   await expect(page.getByTestId('trial-countdown')).toBeVisible();
 
-  // The link works once.
+  // The link works once: the form still open in the other tab is refused on submit…
   await page.context().clearCookies();
-  await page.goto(link);
-  await page.getByLabel('Passwort', { exact: true }).fill('nochmalNeu1');
-  await page.getByLabel('Passwort bestätigen').fill('nochmalNeu1');
+  await stale.getByLabel('Passwort', { exact: true }).fill('nochmalNeu1');
+  await stale.getByLabel('Passwort bestätigen').fill('nochmalNeu1');
   allowRefusal(422, '/api/reset-password');
-  await page.getByRole('button', { name: 'Speichern' }).click();
-  // The used link: the page says so and leads to a new one, instead of the form again.
+  await stale.getByRole('button', { name: 'Speichern' }).click();
+  await expect(stale.getByRole('heading', { name: 'Link ungültig' })).toBeVisible();
+  await expect(stale.getByLabel('Passwort', { exact: true })).toHaveCount(0);
+  await stale.close();
+  // …and opening it again says so at once, before anything is typed: no form, the way to a new link.
+  allowRefusal(404, /\/api\/reset-password\/[\w-]+/);
+  await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Link ungültig' })).toBeVisible();
   await expect(page.getByText('Der Link ist ungültig oder abgelaufen. Bitte fordere einen neuen Link an.').first()).toBeVisible();
   await expect(page.getByLabel('Passwort', { exact: true })).toHaveCount(0);

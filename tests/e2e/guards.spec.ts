@@ -17,7 +17,8 @@ test('a journey fails on an unexpected console error or page error', async () =>
   const cli = path.resolve('node_modules/@playwright/test/cli.js');
   const env: NodeJS.ProcessEnv = { ...process.env, GUARD_OUTPUT_DIR: outputDir };
   // Not the outer run's worker: the nested run starts its own.
-  for (const key of Object.keys(env)) if (key.startsWith('TEST_') || key.startsWith('PW_')) delete env[key];
+  // Nor the outer run's reporter settings: the nested run's JSON report goes to its stdout.
+  for (const key of Object.keys(env)) if (key.startsWith('TEST_') || key.startsWith('PW_') || key.startsWith('PLAYWRIGHT_JSON_')) delete env[key];
   const run = await promisify(execFile)(process.execPath, [cli, 'test', '-c', 'tests/fixtures/browser-guard/playwright.config.ts'], {
     env,
     maxBuffer: 20_000_000,

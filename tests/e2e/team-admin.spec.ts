@@ -11,6 +11,8 @@ test.describe.configure({ mode: 'serial' });
 const run = Date.now().toString(36);
 const OWNER = { name: 'Ines Inhaberin', email: `inhaberin-${run}@beispiel.de`, password: 'Inhaberin#2026' };
 const EMPLOYEE = { name: 'Max Mitarbeiter', email: `max-${run}@beispiel.de`, password: 'Mitarbeit#2026' };
+/** The name the owner gives the team (the first journey); the invitation greets with it. */
+const TEAM_NAME = 'Praxis Inhaberin & Partner';
 const INVITEE = { name: 'Alina Admin', email: `alina-${run}@beispiel.de`, password: 'Eingeladen#2026' };
 const SUPPORT_ADDRESS = 'support@mika.local';
 const GRANTED = 'Mika Allrounder';
@@ -74,13 +76,13 @@ test('Inhaberin legt einen Mitarbeiter mit Passwort an und gibt genau einen Mika
   await teamName.getByRole('button', { name: 'Speichern' }).click();
   await expect(teamName.getByText('Teamname muss mindestens 3 Zeichen lang sein')).toBeVisible();
   await expectNoAxeViolations(page, 'Teamname mit Fehler');
-  await nameField.fill('Praxis Inhaberin & Partner');
+  await nameField.fill(TEAM_NAME);
   await teamName.getByRole('button', { name: 'Speichern' }).click();
   await expect(snackbar(page, 'Teamname gespeichert')).toBeVisible();
-  await expect(teamName).toContainText('Praxis Inhaberin & Partner');
-  await expect(nav(page)).toContainText('Praxis Inhaberin & Partner');
+  await expect(teamName).toContainText(TEAM_NAME);
+  await expect(nav(page)).toContainText(TEAM_NAME);
   await page.reload();
-  await expect(page.getByTestId('team-name')).toContainText('Praxis Inhaberin & Partner');
+  await expect(page.getByTestId('team-name')).toContainText(TEAM_NAME);
 
   await page.getByRole('link', { name: 'User anlegen' }).click();
   await expect(page.getByRole('heading', { name: 'User anlegen' })).toBeVisible();
@@ -301,6 +303,10 @@ test('Einladung: eine Administratorin vergibt ihr Passwort über den Link und me
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(link);
+  // The invitation welcomes the person to the team and names the team's password rules up front.
+  await expect(page.getByRole('heading', { name: `Willkommen im Team ${TEAM_NAME}` })).toBeVisible();
+  await expect(page.getByText(`Hallo ${INVITEE.name}, wähle Dein Passwort für Mika: mindestens 8 Zeichen`)).toBeVisible();
+  await expectNoAxeViolations(page, 'Einladung annehmen');
   await page.getByLabel('Passwort', { exact: true }).fill(INVITEE.password);
   await page.getByLabel('Passwort bestätigen').fill(INVITEE.password);
   await page.getByRole('button', { name: 'Speichern' }).click();

@@ -47,6 +47,10 @@ export const COMMON_TEXTS = {
   newPasswordTitle: 'Neues Passwort',
   newPasswordSubtitle: `Wähle ein neues Passwort mit mindestens ${LIMITS.passwordMin} Zeichen.`,
   newPasswordButton: 'Speichern',
+  // The same page at the end of an invitation: the team's stricter password rules are named up front.
+  inviteTitle: (team: string) => `Willkommen im ${teamPhrase(team)}`,
+  inviteSubtitle: (name: string) =>
+    `Hallo ${name}, wähle Dein Passwort für Mika: mindestens 8 Zeichen mit Groß- und Kleinbuchstaben, einer Zahl und einem Sonderzeichen (#?!@$%^&*-).`,
   linkRefusedTitle: 'Link ungültig',
   requestNewLink: 'Neuen Link anfordern',
 

@@ -78,6 +78,14 @@ export const ZResetPasswordRequest = z
   .refine(confirmationMatches, confirmationIssue);
 export type ResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 
+/** GET /api/reset-password/{token}: a working link's purpose, its user's name and team. */
+export const ZResetLink = z.object({
+  purpose: z.enum(['reset', 'invite']),
+  name: z.string(),
+  team: z.string(),
+});
+export type ResetLink = z.infer<typeof ZResetLink>;
+
 export const ZFeedback = z.object({
   status: z.string(),
   title: z.string(),

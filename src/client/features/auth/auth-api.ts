@@ -1,6 +1,7 @@
 import type {
   Feedback,
   LoginRequest,
+  ResetLink,
   RegisterRequest,
   ResetPasswordRequest,
   ResetRequest,
@@ -29,6 +30,11 @@ export async function requestReset(input: ResetRequest): Promise<Feedback | 'noe
 export async function resetPassword(input: ResetPasswordRequest): Promise<Feedback> {
   await fetchCsrfCookie();
   return api.post<Feedback>('/api/reset-password', input, formCall);
+}
+
+/** Whether a reset or invitation link still works, and whose it is (a refused one is an ApiError). */
+export async function peekResetLink(token: string, signal: AbortSignal): Promise<ResetLink> {
+  return api.get<ResetLink>(`/api/reset-password/${encodeURIComponent(token)}`, { ...formCall, signal });
 }
 
 export async function logout(): Promise<void> {

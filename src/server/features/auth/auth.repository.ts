@@ -28,12 +28,19 @@ export async function insertUserToken(db: Db, userId: number, purpose: TokenPurp
 }
 
 /** The purpose of a still usable token, without using it up. */
-export async function peekUserTokenPurpose(db: Db, token: string): Promise<TokenPurpose | undefined> {
+/**
+ * A valid (unused, unexpired) token's purpose, with the name of its user and team: the page behind a
+ * mailed link greets an invited user by the team («Willkommen im Team …») and names the rules of
+ * the password they are about to set. Nothing changes.
+ */
+export async function peekUserToken(db: Db, token: string): Promise<{ purpose: TokenPurpose; name: string; team: string } | undefined> {
   const [row] = await db
-    .select({ purpose: userTokens.purpose })
+    .select({ purpose: userTokens.purpose, name: users.name, team: teams.name })
     .from(userTokens)
+    .innerJoin(users, eq(users.id, userTokens.userId))
+    .innerJoin(teams, eq(teams.id, users.teamId))
     .where(and(eq(userTokens.tokenHash, sha256(token)), isNull(userTokens.usedAt), gt(userTokens.expiresAt, new Date())));
-  return row?.purpose as TokenPurpose | undefined;
+  return row ? { purpose: row.purpose as TokenPurpose, name: row.name, team: row.team } : undefined;
 }
 
 /** Marks the token used and returns its user id, atomically: a token works exactly once. */

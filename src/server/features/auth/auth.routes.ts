@@ -4,12 +4,13 @@ import {
   ZFeedback,
   ZLoginRequest,
   ZRegisterRequest,
+  ZResetLink,
   ZResetPasswordRequest,
   ZResetRequest,
 } from '../../../shared/schemas/auth.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { endSession, startSession } from '../../platform/session.ts';
-import { login, registerAccount, requestPasswordReset, resetPassword, verifyEmail } from './auth.service.ts';
+import { login, peekResetLink, registerAccount, requestPasswordReset, resetPassword, verifyEmail } from './auth.service.ts';
 
 const ZStatus = z.object({ status: z.literal('success') });
 
@@ -62,6 +63,16 @@ export const authRoutes =
       '/api/reset-password',
       { config: { access: 'public', csrf: 'always', grantsAccess: true }, schema: { tags: ['auth'], body: ZResetPasswordRequest, response: { 200: ZFeedback } } },
       async (request) => resetPassword(deps, request.body, request.ip),
+    );
+
+    // The page behind a reset or invitation link asks first whether the link still works.
+    app.get(
+      '/api/reset-password/:token',
+      {
+        config: { access: 'public' },
+        schema: { tags: ['auth'], params: z.object({ token: z.string().max(200) }), response: { 200: ZResetLink } },
+      },
+      async (request) => peekResetLink(deps, request, request.params.token),
     );
 
     // The link in the verification mail: verifies, then shows the result on the feedback page.

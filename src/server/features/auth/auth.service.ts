@@ -2,13 +2,13 @@ import { requireAccess } from '../../platform/access.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PLAN_LIMITS } from '../../../shared/constants.ts';
 import { COMMON_MESSAGES, USER_MESSAGES } from '../../../shared/messages.ts';
-import type { LoginRequest, RegisterRequest, ResetPasswordRequest } from '../../../shared/schemas/auth.ts';
+import type { LoginRequest, RegisterRequest, ResetLink, ResetPasswordRequest } from '../../../shared/schemas/auth.ts';
 import { FEEDBACKS, type KnownFeedback } from '../../../shared/feedback.ts';
 import { AppError, isUniqueViolation } from '../../platform/app-error.ts';
 import { hashPassword, randomToken, verifyPassword } from '../../platform/crypto.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { endAllSessionsOfUser, startSession } from '../../platform/session.ts';
-import { consumeUserToken, findUserByEmail, insertUser, insertUserToken, peekUserTokenPurpose, updateUser } from './auth.repository.ts';
+import { consumeUserToken, findUserByEmail, insertUser, insertUserToken, peekUserToken, updateUser } from './auth.repository.ts';
 import { isStrongPassword } from '../../../shared/schemas/users.ts';
 import { grantMonthlyAllowance } from '../credits/index.ts';
 import { insertTeam } from '../teams/index.ts';
@@ -169,18 +169,39 @@ export async function requestPasswordReset(
   return FEEDBACKS.resetSent;
 }
 
-export async function resetPassword(deps: Deps, input: ResetPasswordRequest, ip: string): Promise<KnownFeedback> {
+/**
+ * Wrong links count per client IP (LOGIN_RULES.linkFailuresPerIp), whether the page looks at a link
+ * or submits it: the error for a refused link, after counting it.
+ */
+async function linkChecker(deps: Deps, ip: string) {
   const failKey = `link-fail:${ip}`;
   await deps.throttle.check(failKey, LOGIN_RULES.linkFailuresPerIp);
-  const invalid = async () => {
+  return async (code: 'VALIDATION' | 'NOT_FOUND') => {
     await deps.throttle.consume(failKey, LOGIN_RULES.linkFailuresPerIp).catch(() => undefined);
-    return new AppError('VALIDATION', COMMON_MESSAGES.resetTokenInvalid, { fields: { token: [COMMON_MESSAGES.resetTokenInvalid] } });
+    return new AppError(code, COMMON_MESSAGES.resetTokenInvalid, { fields: { token: [COMMON_MESSAGES.resetTokenInvalid] } });
   };
+}
+
+/**
+ * What the page behind a reset or invitation link shows before anything is typed: whether the link
+ * still works, and for an invitation the team and the stricter password rules. Reading it changes
+ * nothing; the holder of the link learns nothing the link would not give them anyway.
+ */
+export async function peekResetLink(deps: Deps, request: FastifyRequest, token: string): Promise<ResetLink> {
+  requireAccess(request.auth, 'anyone');
+  const refused = await linkChecker(deps, request.ip);
+  const link = await peekUserToken(deps.db, token);
+  if (!link || (link.purpose !== 'reset' && link.purpose !== 'invite')) throw await refused('NOT_FOUND');
+  return { purpose: link.purpose, name: link.name, team: link.team };
+}
+
+export async function resetPassword(deps: Deps, input: ResetPasswordRequest, ip: string): Promise<KnownFeedback> {
+  const refused = await linkChecker(deps, ip);
   // The token is checked before the (expensive) hash: a wrong link costs no argon2 run.
-  const purpose = await peekUserTokenPurpose(deps.db, input.token);
-  if (!purpose) throw await invalid();
+  const link = await peekUserToken(deps.db, input.token);
+  if (!link) throw await refused('VALIDATION');
   // Invited team members set their first password here: the team's password rules apply to them.
-  if (purpose === 'invite' && !isStrongPassword(input.password)) {
+  if (link.purpose === 'invite' && !isStrongPassword(input.password)) {
     throw new AppError('VALIDATION', USER_MESSAGES.passwordRules, { fields: { password: [USER_MESSAGES.passwordRules] } });
   }
   const passwordHash = await hashPassword(input.password);
@@ -193,7 +214,7 @@ export async function resetPassword(deps: Deps, input: ResetPasswordRequest, ip:
     await endAllSessionsOfUser(tx, userId);
     return true;
   });
-  if (!changed) throw await invalid();
+  if (!changed) throw await refused('VALIDATION');
   return FEEDBACKS.resetDone;
 }
 

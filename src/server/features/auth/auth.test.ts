@@ -7,7 +7,7 @@ import { Agent } from '../../../../tests/setup/agent.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { createStaffedTeam, createUser, DEFAULT_PASSWORD, loginAs } from '../../../../tests/factories/index.ts';
 import { COMMON_MESSAGES } from '../../../shared/messages.ts';
-import { LOGIN_RULES, REGISTER_RULES } from './auth.service.ts';
+import { issueInvitationToken, LOGIN_RULES, REGISTER_RULES } from './auth.service.ts';
 import { loadConfig } from '../../config.ts';
 
 let t: TestApp;
@@ -136,10 +136,15 @@ describe('reset links (sibling of finding 5)', () => {
     const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec((await latestMailTo(user.email))!.text)![1]!;
     const body = (tk: string) => ({ token: tk, password: 'neuesPw1', password_confirmation: 'neuesPw1' });
     const guesser = new Agent(t.app, '198.51.100.31');
+    // Looking at wrong links counts as much as submitting them.
     for (let i = 0; i < LOGIN_RULES.linkFailuresPerIp.limit; i++) {
-      const wrong = await guesser.post('/api/reset-password', body(`geraten-${i}-xxxxxxxxxxxx`));
+      const wrong =
+        i % 2 === 0
+          ? await guesser.post('/api/reset-password', body(`geraten-${i}-xxxxxxxxxxxx`))
+          : await guesser.get(`/api/reset-password/geraten-${i}-xxxxxxxxxxxx`);
       expect(wrong.json().error).toBe(COMMON_MESSAGES.resetTokenInvalid);
     }
+    expect((await guesser.get(`/api/reset-password/${token}`)).status).toBe(429);
     expect((await guesser.post('/api/reset-password', body(token))).status).toBe(429);
     expect((await new Agent(t.app, '198.51.100.32').post('/api/reset-password', body(token))).status).toBe(200);
   });
@@ -305,6 +310,11 @@ describe('password reset', () => {
     expect(mail?.subject).toBe('Passwort zurücksetzen');
     expect(mail?.html).toContain('<a href="http://mika.test/reset-password/');
     const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    // The page asks first whether the link works; looking changes nothing.
+    const peek = await new Agent(t.app).get(`/api/reset-password/${token}`);
+    expect(peek.status).toBe(200);
+    expect(peek.json()).toEqual({ purpose: 'reset', name: user.name, team: team.name });
+    expect((await new Agent(t.app).get(`/api/reset-password/${token}`)).status).toBe(200);
 
     const mismatch = await new Agent(t.app).post('/api/reset-password', {
       token,
@@ -333,6 +343,26 @@ describe('password reset', () => {
     });
     expect(reused.status).toBe(422);
     expect(reused.json().error).toBe(COMMON_MESSAGES.resetTokenInvalid);
+    // …and the page says so before anything is typed.
+    const spent = await new Agent(t.app).get(`/api/reset-password/${token}`);
+    expect(spent.status).toBe(404);
+    expect(spent.json().error).toBe(COMMON_MESSAGES.resetTokenInvalid);
+  });
+
+  it('shows an invitation link as one: the team and person it is for, for the welcome and the stricter rules', async () => {
+    const team = (await createStaffedTeam(t.database.db)).team;
+    const user = await createUser(t.database.db, team, { name: 'Ina Eingeladen' });
+    await issueInvitationToken(t.database.db, user.id, 'einladung-xxxxxxxxxxxxxxxx', 60_000);
+    const peek = await new Agent(t.app).get('/api/reset-password/einladung-xxxxxxxxxxxxxxxx');
+    expect(peek.json()).toEqual({ purpose: 'invite', name: 'Ina Eingeladen', team: team.name });
+    const weak = await new Agent(t.app).post('/api/reset-password', {
+      token: 'einladung-xxxxxxxxxxxxxxxx',
+      password: 'schwach1',
+      password_confirmation: 'schwach1',
+    });
+    expect(weak.status).toBe(422);
+    // The refused password spent nothing: the link still works.
+    expect((await new Agent(t.app).get('/api/reset-password/einladung-xxxxxxxxxxxxxxxx')).status).toBe(200);
   });
 
   it('refuses an expired link and leaves the password unchanged', async () => {
@@ -345,6 +375,7 @@ describe('password reset', () => {
       .update(userTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(userTokens.userId, user.id));
+    expect((await new Agent(t.app).get(`/api/reset-password/${token}`)).status).toBe(404);
     const res = await new Agent(t.app).post('/api/reset-password', {
       token,
       password: 'neuesPw1',
