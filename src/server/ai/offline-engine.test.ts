@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { streamText } from 'ai';
 import { composeOfflineAnswer, createOfflineModel, OFFLINE_NOTICE, OFFLINE_PROVIDER_KEY, rankPassages, wordChunks } from './offline-engine.ts';
-import { stem, terms } from './german-text.ts';
+import { splitSentences, stem, terms } from './german-text.ts';
 import { buildSystemPrompt, trimHistory } from './prompt.ts';
 import { parseMarkdown, plainInline, type Block } from '../../shared/markdown-parse.ts';
 
@@ -17,6 +17,46 @@ describe('German text tools', () => {
     expect(stem('Pakete')).toBe(stem('Paket'));
     expect(stem('Öffnungszeiten')).toBe(stem('Öffnungszeit'));
     expect(terms('Wann ist der Kundenservice erreichbar?')).toEqual([stem('kundenservice'), stem('erreichbar')]);
+  });
+});
+
+describe('sentences of a plain text', () => {
+  it('takes a heading or list item on a line of its own as a sentence, but joins lines that only wrap the text', () => {
+    expect(splitSentences('Parken\nKostenlose Parkplätze stehen im Hof zur Verfügung. Bitte parke nicht vor dem Tor.')).toEqual([
+      'Parken',
+      'Kostenlose Parkplätze stehen im Hof zur Verfügung.',
+      'Bitte parke nicht vor dem Tor.',
+    ]);
+    // A narrow column: every line about as long as the others, none a heading.
+    expect(splitSentences('Die Parkplätze im Hof\nstehen allen Gästen\nkostenlos zur Verfügung.')).toEqual([
+      'Die Parkplätze im Hof stehen allen Gästen kostenlos zur Verfügung.',
+    ]);
+    // A line that ends a sentence, or leads into what follows, is no heading.
+    expect(splitSentences('Unsere Zeiten:\nMontag bis Freitag von 8 bis 18 Uhr geöffnet.')).toEqual([
+      'Unsere Zeiten: Montag bis Freitag von 8 bis 18 Uhr geöffnet.',
+    ]);
+    // A blank line ends a paragraph, with or without a closing mark.
+    expect(splitSentences('Anfahrt mit der Bahn\n\nvom Hauptbahnhof zehn Minuten zu Fuß.')).toEqual(['Anfahrt mit der Bahn', 'vom Hauptbahnhof zehn Minuten zu Fuß.']);
+  });
+
+  it('quotes a heading of a text file above its sentence, not run into it', () => {
+    const hotel = {
+      source: 'Hausinfo.txt',
+      text:
+        'Anfahrt\nVom Hauptbahnhof fahren Sie mit der Linie 4 bis zur Haltestelle Seeufer und gehen zwei Minuten zu Fuß.\n' +
+        'Parken\nKostenlose Parkplätze stehen unseren Gästen im Innenhof zur Verfügung.',
+    };
+    const answer = composeOfflineAnswer('Gibt es Parkplätze?', { assistantName: 'Mika', intro: '', passages: [hotel] });
+    expect(answer).toContain('> Parken\n>\n> Kostenlose Parkplätze stehen unseren Gästen im Innenhof zur Verfügung.');
+    expect(answer).not.toContain('Parken Kostenlose');
+    // The heading starts the quote: the previous section's sentence is not part of it.
+    expect(answer).not.toContain('Fuß. Parken');
+    const quote = parseMarkdown(answer).find((b): b is Extract<Block, { type: 'blockquote' }> => b.type === 'blockquote')!;
+    expect(quote.children.map((b) => (b.type === 'paragraph' ? plainInline(b.children) : b.type))).toEqual([
+      'Parken',
+      'Kostenlose Parkplätze stehen unseren Gästen im Innenhof zur Verfügung.',
+      '— Hausinfo.txt',
+    ]);
   });
 });
 

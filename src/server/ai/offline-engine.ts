@@ -6,7 +6,7 @@ import type {
 } from '@ai-sdk/provider';
 import { OFFLINE_UNANSWERED } from './unanswered.ts';
 import { splitTables, type TextPiece } from '../../shared/markdown-parse.ts';
-import { splitPassages, splitSentences, terms } from './german-text.ts';
+import { isClosedSentence, joinSentences, splitPassages, splitSentences, terms } from './german-text.ts';
 import { ASSET_FUNCTION, type AssetHandout, type AssetListing } from './tools/asset.ts';
 import { EMAIL_FUNCTION } from './tools/email.ts';
 import { CONTACT_FORM_FUNCTION } from './tools/contact-form.ts';
@@ -218,7 +218,7 @@ function leadingSentences(text: string, max: number): string {
   let out = '';
   for (const s of splitSentences(text)) {
     if (out && out.length + s.length + 1 > max) break;
-    out = out ? `${out} ${s}` : s;
+    out = joinSentences(out, s);
   }
   return out.length > max * 1.5 ? shorten(out, max) : out;
 }
@@ -348,7 +348,11 @@ export function offlineDocument(options: LanguageModelV4CallOptions, question: s
 function keyStatement(text: string): string {
   const pieces = splitTables(text);
   const prose = pieces.find((p) => p.type === 'text');
-  if (prose) return splitSentences(prose.text)[0] ?? prose.text;
+  if (prose) {
+    // A sentence rather than the heading above it.
+    const sentences = splitSentences(prose.text);
+    return sentences.find(isClosedSentence) ?? sentences[0] ?? prose.text;
+  }
   const table = pieces.find((p): p is TablePiece => p.type === 'table');
   return table ? `Tabelle: ${table.header.join(', ')}` : text;
 }
