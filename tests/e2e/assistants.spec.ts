@@ -114,6 +114,10 @@ test('Admin erstellt je einen Chat-, Aufgaben- und Bild-Mika mit dem Assistenten
   await page.getByRole('button', { name: 'Weiter' }).click();
   await expect(page.getByText('Eine Auswahl ist erforderlich')).toBeVisible();
   await expectNoAxeViolations(page, 'Assistent: Funktion mit Fehler');
+  // The three cards side by side start at the same height: icon, title and text in line.
+  const iconTops = await page.getByRole('radio').evaluateAll((cards) => cards.map((c) => Math.round(c.firstElementChild!.getBoundingClientRect().top)));
+  expect(iconTops).toHaveLength(3);
+  expect(new Set(iconTops).size).toBe(1);
   await page.getByRole('radio', { name: /^Chat/ }).click();
   await page.getByRole('button', { name: 'Weiter' }).click();
 
@@ -498,6 +502,11 @@ test('Auf dem Telefon: ein langes Wort im Namen bricht an einer Silbengrenze, Ta
   // The chat's header.
   await page.goto(`/?view=chat&assistant=${uuid}`);
   await expectSyllableBreaks(page.getByRole('heading', { name }), 'Chat');
+  // The message field is one line: its placeholder leaves out the name, which would wrap it.
+  const field = page.getByRole('textbox', { name: 'Nachricht' });
+  await expect(field).toHaveAttribute('placeholder', 'Deine Nachricht …');
+  const lineHeight = await field.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  expect((await field.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
 
   // The other tab bars an admin sees: a user's edit screen (rights rows name the Mika) and Nutzung.
   const employee = await createEmployeeViaApi(context);

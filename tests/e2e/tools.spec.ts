@@ -59,12 +59,30 @@ for (const width of [1440, 390]) {
     await mailCard.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByText('Eingaben gespeichert')).toBeVisible();
 
+    // The contact form's recipients: a label that fits the phone, the hint how to list several; an
+    // invalid address is named in the field's error, and nothing is saved.
+    const recipients = formCard.getByRole('textbox', { name: 'E-Mail-Adressen' });
+    await expect(formCard.getByText('Mehrere Adressen durch Kommas trennen.')).toBeVisible();
+    const labelBox = await formCard.locator('label', { hasText: 'E-Mail-Adressen' }).boundingBox();
+    const fieldBox = await recipients.boundingBox();
+    expect(labelBox!.x + labelBox!.width).toBeLessThanOrEqual(fieldBox!.x + fieldBox!.width);
+    await recipients.fill('vertrieb@beispiel.de, vertrieb@');
+    await formCard.getByRole('button', { name: 'Speichern' }).click();
+    await expect(formCard.getByText('Diese E-Mail-Adressen sind ungültig: vertrieb@')).toBeVisible();
+    await expect(page.getByText('Eingaben sind nicht valide')).toBeVisible();
+    await expect(formCard.getByText('Mehrere Adressen durch Kommas trennen.')).toHaveCount(0);
+    await expectNoAxeViolations(page, `Kontaktformular: Empfänger mit Fehler ${width}`);
+    await recipients.fill('vertrieb@beispiel.de, info@beispiel.de');
+    await formCard.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Angaben gespeichert')).toBeVisible();
+
     // After a reload everything is as saved; the contact form switch is still off.
     await page.reload();
     await page.getByRole('tab', { name: 'Tools' }).click();
     await expect(page.getByRole('region', { name: 'E-Mail' }).getByRole('switch', { name: 'E-Mail aktiv' })).toBeChecked();
     await expect(page.getByRole('region', { name: 'E-Mail' }).getByRole('textbox', { name: 'Name' })).toHaveValue('Anna Berger (Vertrieb)');
     await expect(page.getByRole('region', { name: 'Kontaktformular' }).getByRole('switch', { name: 'Kontaktformular aktiv' })).not.toBeChecked();
+    await expect(page.getByRole('region', { name: 'Kontaktformular' }).getByRole('textbox', { name: 'E-Mail-Adressen' })).toHaveValue('vertrieb@beispiel.de, info@beispiel.de');
 
     // Removing the contact and saving leaves an empty list.
     await page.getByRole('region', { name: 'E-Mail' }).getByRole('button', { name: /Kontakt Anna Berger \(Vertrieb\) entfernen/ }).click();

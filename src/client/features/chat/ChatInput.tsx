@@ -9,6 +9,7 @@ import type { ChatSurfaces } from './chat-surfaces.ts';
 import { CHAT_TEXTS } from '../../lib/chat/index.ts';
 import { Hint } from '../../components/ui/Hint.tsx';
 import { STATE } from '../../components/ui/selectors.ts';
+import { PHONE_SCREEN, useMediaQuery } from '../../lib/use-media-query.ts';
 
 /** docs/product/chat-and-voice.md: Enter sends a non-empty message; with Shift, Ctrl, Alt or Meta it is a new line. */
 export function enterAction(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'altKey' | 'metaKey'> & { isComposing?: boolean }) {
@@ -37,6 +38,7 @@ export function ChatInput({ assistantName, ready, onSend, surfaces, adornment, p
   const [text, setText] = useState('');
   const [queued, setQueued] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const phone = useMediaQuery(PHONE_SCREEN);
   const tooLong = text.length > MESSAGE_MAX_CHARS;
   const canSend = ready && text.trim() !== '' && !tooLong;
 
@@ -124,7 +126,7 @@ export function ChatInput({ assistantName, ready, onSend, surfaces, adornment, p
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
-          placeholder={CHAT_TEXTS.inputPlaceholder(assistantName)}
+          placeholder={phone ? CHAT_TEXTS.inputPlaceholderShort : CHAT_TEXTS.inputPlaceholder(assistantName)}
           inputProps={{ 'aria-label': CHAT_TEXTS.inputLabel, 'aria-describedby': 'chat-input-hint', enterKeyHint: 'send' }}
           sx={{ color: 'inherit', py: 0.75, fontSize: '0.9375rem', lineHeight: 1.5, '& textarea::placeholder': { opacity: 0.55 } }}
         />

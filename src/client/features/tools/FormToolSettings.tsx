@@ -128,7 +128,7 @@ function FormToolCard({ assistantUuid, settings }: { assistantUuid: string; sett
               fullWidth
               disabled={busy}
               error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
+              helperText={fieldState.error?.message ?? TOOL_TEXTS.sendToHint}
             />
           )}
         />

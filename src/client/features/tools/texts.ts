@@ -7,7 +7,9 @@ export const TOOL_TEXTS = {
   active: 'Aktiv',
   fieldsTitle: 'Felder im Formular',
   recipientsTitle: 'Empfänger',
-  sendTo: 'Empfänger (E-Mail-Adressen, durch Kommas getrennt)',
+  // Short, so the label fits on a phone; the hint below the field says how to list several.
+  sendTo: 'E-Mail-Adressen',
+  sendToHint: 'Mehrere Adressen durch Kommas trennen.',
   sendToPlaceholder: 'vertrieb@firma.de, info@firma.de',
   sendToUser: 'Auch an mich senden',
   save: 'Speichern',

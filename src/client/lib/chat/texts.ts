@@ -6,6 +6,8 @@ export const CHAT_TEXTS = {
   backToLibrary: 'Zur Übersicht',
   inputLabel: 'Nachricht',
   inputPlaceholder: (name: string) => `Nachricht an ${name} …`,
+  /** On a phone (or in a narrow embed) the Mika's name would wrap the field to two lines. */
+  inputPlaceholderShort: 'Deine Nachricht …',
   inputHint: 'Enter sendet, Shift + Enter für eine neue Zeile',
   send: 'Senden',
   you: 'Du',

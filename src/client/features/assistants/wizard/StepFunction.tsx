@@ -46,6 +46,8 @@ export function StepFunction({ value, error, onChange }: Props) {
                 borderRadius: '16px',
                 display: 'flex',
                 flexDirection: 'column',
+                // From the top, like its neighbours: a card with a shorter text is not centred lower.
+                justifyContent: 'flex-start',
                 alignItems: 'flex-start',
                 textAlign: 'left',
                 gap: 1,
