@@ -39,6 +39,7 @@ const GRANTS_ACCESS = [
   // Public, but a live login does not ask for or use reset links either.
   'POST /api/reset',
   'POST /api/reset-password',
+  'POST /api/user/:uuid/invitation',
 ];
 
 /** What the coarse check answers per rule and caller (written down here, not read from the code). */
@@ -242,6 +243,14 @@ const EXAMPLES: Record<string, Example> = {
     object: true,
     // A live login removes nobody's account (user.service.ts).
     expect: { live: 403 },
+  },
+  // A fresh invited person (no password yet) of team A per call.
+  'POST /api/user/:uuid/invitation': {
+    request: async () => ({
+      method: 'POST',
+      url: `/api/user/${(await createUser(t.database.db, await teamA(), { isVerified: false, passwordHash: null })).uuid}/invitation`,
+    }),
+    object: true,
   },
   'POST /api/user/:uuid/permissions': {
     request: () => ({

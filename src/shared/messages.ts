@@ -127,6 +127,9 @@ export const USER_MESSAGES = {
   ownerStaysAdmin: 'Der Inhaber des Teams bleibt immer Administrator.',
   permissionSaved: 'Einstellung gespeichert',
   invitationSubject: 'Einladung zu Mika',
+  invitationResent: 'Die Einladung wurde erneut gesendet. Der frühere Link gilt nicht mehr.',
+  invitationNotOpen: 'Dieser User hat sein Passwort schon festgelegt: Eine Einladung ist nicht mehr nötig.',
+  invitationResendLimit: 'Du hast diese Einladung schon mehrmals gesendet. Bitte versuche es in einer Stunde erneut.',
   filterEntries:
     'Bitte trenne die Einträge mit einem Komma. Jeder Eintrag muss mindestens 3 Zeichen lang sein. Vor- und Nachnamen sind erlaubt.',
   // The original doubled "muss"; corrected (docs/decisions/004-spec-typos.md).

@@ -300,8 +300,25 @@ test('Einladung: eine Administratorin vergibt ihr Passwort über den Link und me
     })
     .not.toBe('');
 
+  // The mail got lost: the owner sends the invitation again; the first link stops working.
+  const firstLink = link;
+  await owner.getByRole('link', { name: `${INVITEE.name} bearbeiten` }).click();
+  await owner.getByRole('tab', { name: 'Profil' }).click();
+  await expectNoAxeViolations(owner, 'User bearbeiten: Einladung offen');
+  await owner.getByRole('button', { name: 'Einladung erneut senden' }).click();
+  await expect(snackbar(owner, 'Die Einladung wurde erneut gesendet. Der frühere Link gilt nicht mehr.')).toBeVisible();
+  await expect
+    .poll(() => {
+      link = /\/reset-password\/[A-Za-z0-9_-]+/.exec(latestMailText(INVITEE.email) ?? '')?.[0] ?? '';
+      return link;
+    })
+    .not.toBe(firstLink);
+
   const context = await browser.newContext();
   const page = await context.newPage();
+  allowRefusal(404, /\/api\/reset-password\/[\w-]+/);
+  await page.goto(firstLink);
+  await expect(page.getByRole('heading', { name: 'Link ungültig' })).toBeVisible();
   await page.goto(link);
   // The invitation welcomes the person to the team and names the team's password rules up front.
   await expect(page.getByRole('heading', { name: `Willkommen im Team ${TEAM_NAME}` })).toBeVisible();

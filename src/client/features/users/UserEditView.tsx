@@ -6,6 +6,7 @@ import { COMMON_TEXTS } from '../../lib/texts.ts';
 import type { CurrentUser } from '../../state/user-store.ts';
 import { BackHeader } from './BackHeader.tsx';
 import { DeleteUserButton } from './DeleteUserButton.tsx';
+import { ResendInvitationButton } from './ResendInvitationButton.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { RightsTab } from './RightsTab.tsx';
 import { InvitationChip, RoleChip } from './UserBadges.tsx';
@@ -64,7 +65,14 @@ export function UserEditView({ user, uuid, tab }: Props) {
             {!member.is_verified && <InvitationChip />}
           </Box>
         }
-        actions={admin ? <DeleteUserButton member={member} self={self} /> : undefined}
+        actions={
+          admin ? (
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              {!member.is_verified && <ResendInvitationButton member={member} />}
+              <DeleteUserButton member={member} self={self} />
+            </Box>
+          ) : undefined
+        }
       />
       {showRights && (
         <Tabs

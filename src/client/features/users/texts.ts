@@ -17,6 +17,7 @@ export const USER_TEXTS = {
   roleAdmin: 'Administrator',
   roleEmployee: 'Mitarbeiter',
   invitationOpen: 'Einladung offen',
+  resendInvitation: 'Einladung erneut senden',
 
   createTitle: 'User anlegen',
   createSubtitle: 'Der neue User gehört zu Deinem Team. Danach legst Du fest, welche Mikas er nutzen darf.',

@@ -15,6 +15,7 @@ import {
   deleteTeamUser,
   getTeamUser,
   listTeamUsers,
+  resendInvitation,
   setAssistantPermission,
   updateTeamUser,
 } from './user.service.ts';
@@ -53,6 +54,13 @@ export const userRoutes =
 
     app.delete('/api/user', { config: { access: 'admin' }, schema: { tags, body: ZDeleteUserRequest, response: { 200: ZDone } } }, async (request) =>
       deleteTeamUser(deps, requireAuth(request), request.body.user),
+    );
+
+    // A new invitation link for a user who has not set a password yet (it grants access: refused in a live login).
+    app.post(
+      '/api/user/:uuid/invitation',
+      { config: { access: 'admin', grantsAccess: true }, schema: { tags, params: z.object({ uuid: z.uuid() }), response: { 200: ZDone } } },
+      async (request) => resendInvitation(deps, requireAuth(request), request.params.uuid),
     );
 
     app.post(

@@ -111,20 +111,41 @@ export async function createTeamUser(
     if (input.invitation) await issueInvitationToken(tx, user.id, inviteToken, INVITE_TTL_MS);
     return user;
   });
-  if (input.invitation) {
-    await deps.mailer.send({
-      to: created.email,
-      subject: USER_MESSAGES.invitationSubject,
-      text: [
-        `Hallo ${created.name},`,
-        `${auth.user.name} hat Dich in das ${teamPhrase(auth.team.name)} bei Mika eingeladen. Über diesen Link vergibst Du Dein Passwort:`,
-        `${deps.config.appUrl}/reset-password/${inviteToken}`,
-        'Der Link ist 7 Tage gültig und kann nur einmal verwendet werden. Danach meldest Du Dich mit Deiner E-Mail-Adresse an.',
-        'Dein Mika-Team',
-      ].join('\n\n'),
-    });
-  }
+  if (input.invitation) await sendInvitationMail(deps, auth, created, inviteToken);
   return { uuid: created.uuid, message: USER_MESSAGES.userCreated };
+}
+
+/** The invitation mail with the link that sets the first password (valid 7 days, once). */
+async function sendInvitationMail(deps: Deps, auth: AuthContext, invited: Pick<User, 'name' | 'email'>, token: string) {
+  await deps.mailer.send({
+    to: invited.email,
+    subject: USER_MESSAGES.invitationSubject,
+    text: [
+      `Hallo ${invited.name},`,
+      `${auth.user.name} hat Dich in das ${teamPhrase(auth.team.name)} bei Mika eingeladen. Über diesen Link vergibst Du Dein Passwort:`,
+      `${deps.config.appUrl}/reset-password/${token}`,
+      'Der Link ist 7 Tage gültig und kann nur einmal verwendet werden. Danach meldest Du Dich mit Deiner E-Mail-Adresse an.',
+      'Dein Mika-Team',
+    ].join('\n\n'),
+  });
+}
+
+/** Resends are few per invited person and hour: an admin cannot flood a mailbox through Mika. */
+const INVITATION_RESENDS = { limit: 3, windowMs: 60 * 60_000 } as const;
+
+/**
+ * «Einladung erneut senden»: a new link for a user who has not set a password yet (the old link
+ * stops working: a new token replaces the unused one), e.g. when the first mail expired or got lost.
+ */
+export async function resendInvitation(deps: Deps, auth: AuthContext, uuid: string): Promise<{ status: 'success'; message: string }> {
+  requireAccess(auth, 'admin');
+  const target = await requireAccess(auth, 'team.user', uuid, deps);
+  if (target.isVerified) throw new AppError('CONFLICT', USER_MESSAGES.invitationNotOpen);
+  await deps.throttle.consume(`invitation-resend:${target.id}`, INVITATION_RESENDS, USER_MESSAGES.invitationResendLimit);
+  const token = randomToken();
+  await issueInvitationToken(deps.db, target.id, token, INVITE_TTL_MS);
+  await sendInvitationMail(deps, auth, target, token);
+  return { status: 'success', message: USER_MESSAGES.invitationResent };
 }
 
 export async function updateTeamUser(

@@ -119,6 +119,46 @@ describe('user management permissions', () => {
     expect(again.status).toBe(422);
   });
 
+  it('resends an open invitation with a new link that replaces the old one, a few times an hour, never for a set password', async () => {
+    const { owner, employee } = await createStaffedTeam(t.database.db, { plan: 'agency' });
+    const other = await createStaffedTeam(t.database.db, { plan: 'agency' });
+    const agent = await loginAs(t, owner);
+    await agent.post('/api/user', { name: 'Rita Resend', email: 'rita@team.de', invitation: true });
+    const rita = (await agent.get('/api/users')).json().users.find((u: any) => u.email === 'rita@team.de');
+    const links = async () =>
+      (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'rita@team.de')).orderBy(mailOutbox.id)).map(
+        (m) => /\/reset-password\/([\w-]+)/.exec(m.text)![1]!,
+      );
+    const [first] = await links();
+
+    // Another team's admin and an employee of the team cannot; the stranger does not even see her.
+    expect((await (await loginAs(t, other.admin)).post(`/api/user/${rita.uuid}/invitation`)).status).toBe(404);
+    expect((await (await loginAs(t, employee)).post(`/api/user/${rita.uuid}/invitation`)).status).toBe(403);
+    expect(await links()).toHaveLength(1);
+
+    const res = await agent.post(`/api/user/${rita.uuid}/invitation`);
+    expect(res.json()).toEqual({ status: 'success', message: USER_MESSAGES.invitationResent });
+    const [, second] = await links();
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    // The earlier link no longer works; the new one does.
+    expect((await new Agent(t.app).get(`/api/reset-password/${first}`)).status).toBe(404);
+    expect((await new Agent(t.app).get(`/api/reset-password/${second}`)).json().purpose).toBe('invite');
+
+    // Three an hour per person: the fourth is refused and sends nothing.
+    await agent.post(`/api/user/${rita.uuid}/invitation`);
+    await agent.post(`/api/user/${rita.uuid}/invitation`);
+    const fourth = await agent.post(`/api/user/${rita.uuid}/invitation`);
+    expect(fourth.status).toBe(429);
+    expect(fourth.json().error).toBe(USER_MESSAGES.invitationResendLimit);
+    expect(await links()).toHaveLength(4);
+
+    // Someone who set a password needs no invitation.
+    const done = await agent.post(`/api/user/${employee.uuid}/invitation`);
+    expect(done.status).toBe(409);
+    expect(done.json().error).toBe(USER_MESSAGES.invitationNotOpen);
+  });
+
   it('ends the sessions of a user whose password was changed; a self-change keeps the own browser', async () => {
     const { owner, employee } = await createStaffedTeam(t.database.db, { plan: 'agency' });
     const employeeA = await loginAs(t, employee);
