@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { allowRefusal, expect, test } from './fixtures.ts';
 import { E2E_BASE_URL, latestMailText } from './server.ts';
 import { expectNoAxeViolations } from './axe.ts';
-import { apiHeaders, signedIn } from './api.ts';
+import { apiHeaders, callApi, registerOwner, signedIn } from './api.ts';
 
 // Team administration (issue "Team administration"): users and rights, data protection, support.
 // One fresh trial team per run (3 users, 3 Mikas); the journeys build on each other.
@@ -382,4 +382,32 @@ test('Inhaberin löscht den Mitarbeiter; sich selbst kann sie nicht löschen', a
   // A seat is free again.
   await expect(page.getByRole('link', { name: 'User anlegen' })).not.toHaveAttribute('aria-disabled', 'true');
   await page.context().close();
+});
+
+test('Einladung nicht angekommen: die Inhaberin vergibt selbst ein Passwort, der User meldet sich gleich damit an', async ({ browser }) => {
+  // A team of its own: the serial journeys above use every seat of theirs.
+  const owner = await browser.newContext();
+  const who = { name: 'Olaf Ohnepost', email: `ohnepost-${run}@beispiel.de`, password: 'Ohnepost#2026' };
+  await registerOwner(owner, who);
+  const invited = { email: `jonas-${run}@beispiel.de`, password: 'Jonas#2026x' };
+  const { uuid } = await callApi(owner, 'post', '/api/user', { name: 'Jonas Berger', email: invited.email, is_admin: false, invitation: true });
+  const page = await owner.newPage();
+  await page.goto(`/User?view=edit&user=${uuid}`);
+  await expect(page.getByText('Einladung offen')).toBeVisible();
+  await expect(page.getByText('Die Einladung ist noch offen. Vergibst Du hier ein Passwort, kann sich der User gleich damit anmelden', { exact: false })).toBeVisible();
+  await page.getByLabel('Neues Passwort').fill(invited.password);
+  await page.getByLabel('Passwort bestätigen').fill(invited.password);
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(snackbar(page, 'Eingaben gespeichert')).toBeVisible();
+  // No longer an open invitation: no chip, no «Einladung erneut senden».
+  await expect(page.getByText('Einladung offen')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Einladung erneut senden' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'User bearbeiten: Passwort statt Einladung');
+
+  // Before, the login refused him as unverified.
+  const member = await signedIn(browser, invited);
+  await member.goto('/');
+  await expect(member.getByTestId('nav-profile')).toContainText('Jonas Berger');
+  await member.context().close();
+  await owner.close();
 });

@@ -101,7 +101,7 @@ export function ProfileForm({ user, member }: Props) {
       <FormBlock title={USER_TEXTS.changePassword}>
         <Stack spacing={2.5}>
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: -1 }}>
-            {USER_TEXTS.changePasswordHelp} {self && USER_TEXTS.ownPasswordHint}
+            {member.is_verified ? USER_TEXTS.changePasswordHelp : USER_TEXTS.invitationPasswordHelp} {self && USER_TEXTS.ownPasswordHint}
           </Typography>
           <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
             <FormPasswordField

@@ -52,6 +52,8 @@ export const USER_TEXTS = {
   profileData: 'Persönliche Daten',
   changePassword: 'Passwort ändern',
   changePasswordHelp: 'Leer lassen, um das bisherige Passwort zu behalten.',
+  invitationPasswordHelp:
+    'Die Einladung ist noch offen. Vergibst Du hier ein Passwort, kann sich der User gleich damit anmelden; der Link aus der Einladung gilt dann nicht mehr.',
   ownPasswordHint: 'Nach dem Ändern bleibst Du auf diesem Gerät angemeldet; andere Sitzungen werden beendet.',
   save: 'Speichern',
   userLoadError: 'Der User konnte nicht geladen werden.',

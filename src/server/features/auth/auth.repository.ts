@@ -14,11 +14,16 @@ export async function findUserByEmail(db: Db, email: string) {
   return row;
 }
 
-export async function insertUserToken(db: Db, userId: number, purpose: TokenPurpose, token: string, ttlMs: number) {
-  // A new token of the same purpose replaces older unused ones.
+/** Unused links of one purpose stop working (e.g. an invitation sent to an address since corrected). */
+export async function revokeOpenUserTokens(db: Db, userId: number, purpose: TokenPurpose): Promise<void> {
   await db
     .delete(userTokens)
     .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+}
+
+export async function insertUserToken(db: Db, userId: number, purpose: TokenPurpose, token: string, ttlMs: number) {
+  // A new token of the same purpose replaces older unused ones.
+  await revokeOpenUserTokens(db, userId, purpose);
   await db.insert(userTokens).values({
     userId,
     purpose,

@@ -4,4 +4,4 @@ export { defineAuthJobs } from './auth.jobs.ts';
 export { authRoutes } from './auth.routes.ts';
 export { isEmailTaken, issueInvitationToken } from './auth.service.ts';
 export { accountRowOwner, findTeamPersonByUuid, listTeamUserUuids, personExportJson } from './account.rows.ts';
-export { deleteUser, insertUser, updateUser } from './auth.repository.ts';
+export { deleteUser, insertUser, revokeOpenUserTokens, updateUser } from './auth.repository.ts';

@@ -8,7 +8,7 @@ import { endAllSessionsOfUser, type AuthContext } from '../../platform/session.t
 import { COMMON_MESSAGES, CREDIT_MESSAGES, USER_MESSAGES, INSIGHT_MESSAGES } from '../../../shared/messages.ts';
 import type { TeamUser, ZCreateUserRequest, ZPermissionRequest, ZUpdateUserRequest } from '../../../shared/schemas/users.ts';
 import type { z } from '../../../shared/zod.ts';
-import { deleteUser, findTeamPersonByUuid, insertUser, issueInvitationToken, isEmailTaken, updateUser } from '../auth/index.ts';
+import { deleteUser, findTeamPersonByUuid, insertUser, issueInvitationToken, isEmailTaken, revokeOpenUserTokens, updateUser } from '../auth/index.ts';
 import { countTeamUsers, getTeamLimits, loadTeamForUpdate } from '../teams/index.ts';
 import { findGrantableAssistantId, listAssistantsWithRightsOf, listTeamUsersByName } from './user.repository.ts';
 import { planHasRights, setAssistantRight } from '../assistants/index.ts';
@@ -167,8 +167,13 @@ export async function updateTeamUser(
     throw new AppError('VALIDATION', COMMON_MESSAGES.emailTaken, { fields: { 'user.email': [COMMON_MESSAGES.emailTaken] } });
   }
   if (input.password) set.passwordHash = await hashPassword(input.password.password);
+  // While the invitation is open: a password the admin sets needs no mailbox check (as when the
+  // user is created with one), and the link sent to the old address must not outlive a correction.
+  const invitationOpen = !target.isVerified;
+  if (invitationOpen && input.password) set.isVerified = true;
   await deps.db.transaction(async (tx) => {
     await updateUser(tx, target.id, set);
+    if (invitationOpen && (input.password || emailChanges)) await revokeOpenUserTokens(tx, target.id, 'invite');
     if (input.password) {
       // A changed password ends every session of that user; the caller's own is renewed below.
       await endAllSessionsOfUser(tx, target.id);

@@ -159,6 +159,33 @@ describe('user management permissions', () => {
     expect(done.json().error).toBe(USER_MESSAGES.invitationNotOpen);
   });
 
+  it('while an invitation is open, an admin-set password lets the user in and a corrected address ends the old link', async () => {
+    const { owner } = await createStaffedTeam(t.database.db, { plan: 'agency' });
+    const agent = await loginAs(t, owner);
+    const invite = async (name: string, email: string) => {
+      await agent.post('/api/user', { name, email, invitation: true });
+      const user = (await agent.get('/api/users')).json().users.find((u: any) => u.email === email);
+      const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+      return { user, token: /\/reset-password\/([\w-]+)/.exec(mail!.text)![1]! };
+    };
+
+    // The mail never came: the admin gives her a password instead.
+    const nina = await invite('Nina Nachricht', 'nina@team.de');
+    const set = await agent.put('/api/user', { user: { uuid: nina.user.uuid, name: 'Nina Nachricht', email: 'nina@team.de' }, password: strong });
+    expect(set.status, set.body).toBe(200);
+    await loginAs(t, { email: 'nina@team.de' } as any, strong.password);
+    expect((await agent.get('/api/users')).json().users.find((u: any) => u.email === 'nina@team.de').is_verified).toBe(true);
+    expect((await new Agent(t.app).get(`/api/reset-password/${nina.token}`)).status).toBe(404);
+
+    // A typo in the address: the link sent there stops working once the admin corrects it.
+    const tom = await invite('Tom Tippfehler', 'tom@tippfehler.de');
+    await agent.put('/api/user', { user: { uuid: tom.user.uuid, name: 'Tom Tippfehler', email: 'tom@team.de' } });
+    expect((await new Agent(t.app).get(`/api/reset-password/${tom.token}`)).status).toBe(404);
+    expect((await agent.post(`/api/user/${tom.user.uuid}/invitation`)).status).toBe(200);
+    const [resent] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'tom@team.de'));
+    expect(resent!.subject).toBe(USER_MESSAGES.invitationSubject);
+  });
+
   it('ends the sessions of a user whose password was changed; a self-change keeps the own browser', async () => {
     const { owner, employee } = await createStaffedTeam(t.database.db, { plan: 'agency' });
     const employeeA = await loginAs(t, employee);
