@@ -155,6 +155,11 @@ test('Eine Unterhaltung, die der Server nicht mehr kennt, beginnt still neu', as
   await register(page.context(), E2E_BASE_URL);
   await openChatFromLibrary(page, E2E_BASE_URL);
   await expect(input(page)).toBeEditable();
+  // The conversation is stored in the browser (the field is editable a moment before: a question
+  // typed that early waits for it); only a stored entry can be made stale below.
+  await expect
+    .poll(() => page.evaluate(() => Object.keys((JSON.parse(localStorage.getItem('mika-chat-threads') ?? '{}') as { state?: { threads?: object } }).state?.threads ?? {}).length))
+    .toBeGreaterThan(0);
   // A stale entry (another browser's or a deleted thread) in local storage. It is written before
   // the app's scripts run on the reload: written into the running page, any later change of the
   // chat's store (a live status event) would persist the real thread over it again.
