@@ -1,5 +1,6 @@
 import { LIMITS } from '../../shared/constants.ts';
 import { teamPhrase } from '../../shared/team-name.ts';
+import { PASSWORD_SPECIALS, USER_PASSWORD_MIN } from '../../shared/password-rules.ts';
 
 // German texts only the client shows. Texts both sides show live in src/shared/messages.ts.
 export const COMMON_TEXTS = {
@@ -50,7 +51,7 @@ export const COMMON_TEXTS = {
   // The same page at the end of an invitation: the team's stricter password rules are named up front.
   inviteTitle: (team: string) => `Willkommen im ${teamPhrase(team)}`,
   inviteSubtitle: (name: string) =>
-    `Hallo ${name}, wähle Dein Passwort für Mika: mindestens 8 Zeichen mit Groß- und Kleinbuchstaben, einer Zahl und einem Sonderzeichen (#?!@$%^&*-).`,
+    `Hallo ${name}, wähle Dein Passwort für Mika: mindestens ${USER_PASSWORD_MIN} Zeichen mit Groß- und Kleinbuchstaben, einer Zahl und einem Sonderzeichen (${PASSWORD_SPECIALS}).`,
   linkRefusedTitle: 'Link ungültig',
   requestNewLink: 'Neuen Link anfordern',
 

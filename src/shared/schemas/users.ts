@@ -2,20 +2,7 @@ import { z } from '../zod.ts';
 import { USER_MESSAGES } from '../messages.ts';
 import { zEmail, zName } from './auth.ts';
 import { zId, zText } from './common.ts';
-
-export const USER_PASSWORD_MIN = 8;
-const SPECIALS = '#?!@$%^&*-';
-
-/** docs/product/users-and-rights.md: 8+ characters with upper and lower case, a digit and one of #?!@$%^&*-. */
-export function isStrongPassword(p: string): boolean {
-  return (
-    p.length >= USER_PASSWORD_MIN &&
-    /[A-ZÄÖÜ]/.test(p) &&
-    /[a-zäöüß]/.test(p) &&
-    /\d/.test(p) &&
-    [...SPECIALS].some((c) => p.includes(c))
-  );
-}
+import { isStrongPassword } from '../password-rules.ts';
 
 export const zStrongPassword = z.string().max(200).refine(isStrongPassword, USER_MESSAGES.passwordRules);
 

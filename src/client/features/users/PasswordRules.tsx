@@ -3,18 +3,8 @@ import { Typography } from '../../components/ui/Typography.ts';
 import { raisedPanel } from '../../components/ui/styles.ts';
 import { CheckCircleIcon } from '../../components/ui/icons/CheckCircleIcon.ts';
 import { CircleOutlineIcon } from '../../components/ui/icons/CircleOutlineIcon.ts';
-import { USER_PASSWORD_MIN } from '../../../shared/schemas/users.ts';
+import { STRONG_PASSWORD_CHECKS } from '../../../shared/password-rules.ts';
 import { USER_TEXTS } from './texts.ts';
-
-const SPECIALS = '#?!@$%^&*-';
-
-// The same four rules as isStrongPassword in the shared schema, checked one by one for the hint.
-const CHECKS: ((p: string) => boolean)[] = [
-  (p) => p.length >= USER_PASSWORD_MIN,
-  (p) => /[A-ZÄÖÜ]/.test(p) && /[a-zäöüß]/.test(p),
-  (p) => /\d/.test(p),
-  (p) => [...SPECIALS].some((c) => p.includes(c)),
-];
 
 /** The password rules, each ticked off while the user types. */
 export function PasswordRules({ value }: { value: string }) {
@@ -28,7 +18,7 @@ export function PasswordRules({ value }: { value: string }) {
       </Typography>
       <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 0.75, gridTemplateColumns: { sm: '1fr 1fr' } }}>
         {USER_TEXTS.passwordRules.map((rule, i) => {
-          const met = CHECKS[i]?.(value) ?? false;
+          const met = STRONG_PASSWORD_CHECKS[i]?.(value) ?? false;
           const Icon = met ? CheckCircleIcon : CircleOutlineIcon;
           return (
             <Box

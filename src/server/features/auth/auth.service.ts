@@ -9,7 +9,7 @@ import { hashPassword, randomToken, verifyPassword } from '../../platform/crypto
 import type { Deps } from '../../platform/deps.ts';
 import { endAllSessionsOfUser, startSession } from '../../platform/session.ts';
 import { consumeUserToken, findUserByEmail, insertUser, insertUserToken, peekUserToken, updateUser } from './auth.repository.ts';
-import { isStrongPassword } from '../../../shared/schemas/users.ts';
+import { isStrongPassword } from '../../../shared/password-rules.ts';
 import { grantMonthlyAllowance } from '../credits/index.ts';
 import { insertTeam } from '../teams/index.ts';
 
