@@ -72,7 +72,8 @@ function linesAsBlocks(text: string): string[] {
   const blocks: string[] = [];
   for (const paragraph of text.split(/\n\s*\n/)) {
     const lines = paragraph.split('\n').map((l) => l.trim()).filter(Boolean);
-    const longest = Math.max(0, ...lines.map((l) => l.length));
+    // reduce, not Math.max(...): a spread of a very long paragraph's lines would overflow the stack.
+    const longest = lines.reduce((max, l) => Math.max(max, l.length), 0);
     let current: string[] = [];
     lines.forEach((line, i) => {
       current.push(line);
