@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
-import { z } from 'zod';
+import { z } from '../shared/zod.ts';
 import { parseOutboundAllow } from './platform/outbound.ts';
 
 // The one place the environment is read. Everything else receives a typed AppConfig.

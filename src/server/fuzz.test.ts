@@ -1,6 +1,7 @@
 // Fuzz test: for every route of the OpenAPI description, malformed params, queries and bodies
 // (wrong types, NUL, lone surrogates, huge, deeply nested, wrong content type) must be answered
-// with a 4xx (or a normal answer) — never a 5xx, a stack trace or SQL.
+// with a 4xx (or a normal answer) — never a 5xx, a stack trace or SQL — and every refusal says in
+// plain words what is wrong, never the validator's internals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from '../../tests/setup/agent.ts';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts';
@@ -52,6 +53,10 @@ const BAD_VALUES: unknown[] = [
   'x'.repeat(20_000),
 ];
 const BAD_SEGMENTS = ['0', '-1', '2147483648', '99999999999999999999', '1e400', 'abc', '%00', '%E0%A4%A', '%ED%A0%80', '%F0%9F%98%80', '..%2F..%2Fetc%2Fpasswd', 'x'.repeat(3000), '%20', "'"];
+// A message for people names what to do, not the validator's internals (type names, patterns,
+// comparison signs); the OpenAI-compatible API answers its developers in English throughout.
+const TECHNICAL = /\berwartet\b|\berhalten\b|\b(string|number|int|bigint|boolean|object|undefined|null|NaN|Array)\b|dem Muster|Zu (groß|klein):|Ungültig: |[<>]=/;
+const GERMAN = /Bitte |Ungültig|erwartet|Zeichen/;
 const LEAK = /\n\s+at |node_modules|Failed query|violates|syntax error at|DrizzleQuery|TypeError|ReferenceError|\bSELECT\b|\bINSERT\b/;
 
 let t: TestApp;
@@ -186,7 +191,7 @@ function attemptsFor(method: Attempt['method'], path: string, op: Operation): At
 }
 
 describe('fuzzing every route of the OpenAPI description', () => {
-  it('never answers 5xx, a stack trace or SQL', async () => {
+  it('never answers 5xx, a stack trace, SQL or a technical message', async () => {
     const spec = (await t.app.inject({ url: '/api/docs/openapi.json' })).json<{ paths: Record<string, Record<string, Operation>> }>();
     const failures: string[] = [];
     let count = 0;
@@ -209,10 +214,17 @@ describe('fuzzing every route of the OpenAPI description', () => {
           if (res.status >= 500) failures.push(where);
           else if (LEAK.test(res.body) && res.headers['content-type']?.toString().includes('json')) failures.push(`leak: ${where}`);
           else if (res.status >= 400) {
-            const body = JSON.parse(res.body) as { error?: unknown; message?: unknown };
+            const body = JSON.parse(res.body) as { error?: unknown; message?: unknown; fields?: unknown };
             // The OpenAI-compatible API answers in OpenAI's error shape ({error: {message, type}}).
             const message = path.startsWith('/v1/') ? (body.error as { message?: unknown } | undefined)?.message : (body.error ?? body.message);
             if (typeof message !== 'string') failures.push(`no message: ${where}`);
+            else if (path.startsWith('/v1/')) {
+              if (GERMAN.test(message)) failures.push(`German in the OpenAI-compatible API: ${where}`);
+            } else {
+              const fieldMessages = Object.values((body.fields ?? {}) as Record<string, string[]>).flat();
+              const technical = [message, ...fieldMessages].find((m) => TECHNICAL.test(m));
+              if (technical) failures.push(`technical message «${technical}»: ${where}`);
+            }
           }
         }
       }

@@ -251,6 +251,10 @@ test('Admin bearbeitet Eigenschaften, Logo, Datenschutz-Filter und Funktion und 
   await field('Name').fill('Be');
   await form.getByRole('button', { name: 'Speichern' }).click();
   await expect(form.getByText('Der Name muss mindestens 3 Buchstaben lang sein')).toBeVisible();
+  // A rule without its own message says in plain words what to do (not «erwartet, dass string <=2000»).
+  await field('Begrüßung').fill('Moin! '.repeat(400));
+  await form.getByRole('button', { name: 'Speichern' }).click();
+  await expect(form.getByText('Bitte kürze den Text auf höchstens 2.000 Zeichen.')).toBeVisible();
 
   await field('Name').fill('Berater Bernd');
   await field('Besondere Eigenschaften').fill('Kennt sich besonders gut mit Lastenrädern aus.');

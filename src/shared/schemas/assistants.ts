@@ -1,12 +1,14 @@
 import { z } from '../zod.ts';
 import { ASSISTANT_MESSAGES, COMMON_MESSAGES } from '../messages.ts';
 import { ZAllowedDomains } from './public.ts';
+import { zSwitch } from './common.ts';
 
 // Plain values live in constants.ts, so client screens can use them without loading zod.
 import { ASSISTANT_LIMITS, ASSISTANT_TYPES, CAN_TALK_OPTIONS, CHAT_STYLES, type AssistantType } from '../constants.ts';
 export { ASSISTANT_LIMITS, ASSISTANT_TYPES, CAN_TALK_OPTIONS, CHAT_STYLES, type AssistantType };
 
-const zFlag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => (v === true || v === 1 ? 1 : 0));
+/** The assistant's switches are stored as 0/1 (spec). */
+const zFlag = zSwitch.transform((on) => (on ? 1 : 0));
 const zType = z.enum(ASSISTANT_TYPES, { error: ASSISTANT_MESSAGES.typeRequired });
 const zName = z.string({ error: ASSISTANT_MESSAGES.nameMin }).trim().min(ASSISTANT_LIMITS.nameMin, ASSISTANT_MESSAGES.nameMin).max(80);
 const zRole = z.string({ error: ASSISTANT_MESSAGES.roleMin }).trim().max(2000);

@@ -1,4 +1,4 @@
-import { z } from '../zod.ts';
+import { z, ZOD_MESSAGES } from '../zod.ts';
 import { COMMON_MESSAGES } from '../messages.ts';
 
 // Building blocks every route uses for ids, free text and tokens. They refuse what the database
@@ -19,6 +19,11 @@ export function hasForbiddenChars(value: string): boolean {
 
 /** For `.refine(isCleanText, COMMON_MESSAGES.invalidCharacters)` on strings that need their own chain. */
 export const isCleanText = (value: string): boolean => !hasForbiddenChars(value);
+
+/** A switch: 0/1 or a boolean, as the spec's switches send them; read as a boolean. */
+export const zSwitch = z
+  .union([z.literal(0), z.literal(1), z.boolean()], { error: ZOD_MESSAGES.yesNo })
+  .transform((v) => v === true || v === 1);
 
 /** A database id: a positive integer within int4, also from a path or query string. */
 export const zId = (message: string = COMMON_MESSAGES.invalidInput) =>

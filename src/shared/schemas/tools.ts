@@ -1,14 +1,9 @@
 import { z } from '../zod.ts';
 import { COMMON_MESSAGES, TOOL_MESSAGES } from '../messages.ts';
-import { isCleanText, zId, zText } from './common.ts';
+import { isCleanText, zId, zSwitch, zText } from './common.ts';
 
 // Shapes of the Tools tab (docs/product/knowledge-and-tools.md) and the superadmins' MCP set-up. Documented in
 // docs/decisions/015-tools-email-mcp.md.
-
-/** 0/1 or a boolean, as the spec's switches send them. */
-export const zSwitch = z
-  .union([z.literal(0), z.literal(1), z.boolean()], { error: COMMON_MESSAGES.invalidInput })
-  .transform((v) => v === true || v === 1);
 
 export const EMAIL_CONTACTS_MAX = 50;
 

@@ -1,7 +1,7 @@
 import { z } from '../zod.ts';
 import { USER_MESSAGES } from '../messages.ts';
 import { zEmail, zName } from './auth.ts';
-import { zId, zText } from './common.ts';
+import { zId, zSwitch, zText } from './common.ts';
 import { isStrongPassword } from '../password-rules.ts';
 
 export const zStrongPassword = z.string().max(200).refine(isStrongPassword, USER_MESSAGES.passwordRules);
@@ -13,14 +13,13 @@ const zPasswordPair = z
     path: ['password_confirmation'],
   });
 
-const zFlag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
 
 export const ZCreateUserRequest = z
   .object({
     name: zName,
     email: zEmail,
-    is_admin: zFlag.default(false),
-    invitation: zFlag.default(false),
+    is_admin: zSwitch.default(false),
+    invitation: zSwitch.default(false),
     password: zPasswordPair.optional().nullable(),
   })
   .superRefine((v, ctx) => {
@@ -31,7 +30,7 @@ export const ZCreateUserRequest = z
 export type CreateUserRequest = z.input<typeof ZCreateUserRequest>;
 
 export const ZUpdateUserRequest = z.object({
-  user: z.object({ uuid: z.uuid(), name: zName, email: zEmail, is_admin: zFlag.optional() }),
+  user: z.object({ uuid: z.uuid(), name: zName, email: zEmail, is_admin: zSwitch.optional() }),
   /** Optional: only when the password is to be changed. */
   password: zPasswordPair.optional().nullable(),
 });
@@ -43,7 +42,7 @@ export const PERMISSION_TYPES = ['can_use', 'can_edit'] as const;
 export const ZPermissionRequest = z.object({
   assistant_id: zId(),
   permission_type: z.enum(PERMISSION_TYPES),
-  value: zFlag,
+  value: zSwitch,
 });
 
 export const ZTeamUser = z.object({

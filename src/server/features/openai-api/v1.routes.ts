@@ -45,7 +45,8 @@ export function sendV1Error(error: FastifyError, request: FastifyRequest, reply:
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
     const where = first?.instancePath ? ` at ${first.instancePath}` : '';
-    return reply.code(400).send(errorBody(new OpenAIError(400, `Invalid request${where}: ${first?.message ?? 'malformed body'}`, 'invalid_request_error', 'invalid_request')));
+    const what = first ? englishIssue(first.keyword, first.params, first.message) : 'malformed body';
+    return reply.code(400).send(errorBody(new OpenAIError(400, `Invalid request${where}: ${what}`, 'invalid_request_error', 'invalid_request')));
   }
   const status = error.statusCode ?? 500;
   if (status === 413) {
@@ -56,6 +57,46 @@ export function sendV1Error(error: FastifyError, request: FastifyRequest, reply:
   }
   request.log.error({ err: error }, 'v1 request failed');
   return reply.code(500).send(errorBody(new OpenAIError(500, 'The server had an error while processing the request.', 'api_error', null)));
+}
+
+interface IssueParams {
+  expected?: string;
+  origin?: string;
+  maximum?: number | bigint;
+  minimum?: number | bigint;
+  values?: unknown[];
+  format?: string;
+  keys?: string[];
+}
+
+/**
+ * A validation issue in English, like the rest of this API (its callers are developers with OpenAI
+ * clients): zod's messages are German for the product's own forms (shared/zod.ts).
+ */
+function englishIssue(code: string, params: IssueParams, ownMessage: string | undefined): string {
+  const unit = (bound: number | bigint | undefined) => {
+    const one = bound === 1 || bound === 1n;
+    if (params.origin === 'string') return one ? ' character' : ' characters';
+    return params.origin === 'array' ? (one ? ' item' : ' items') : '';
+  };
+  switch (code) {
+    case 'invalid_type':
+      return `expected ${params.expected ?? 'another type'}.`;
+    case 'too_big':
+      return `must be at most ${String(params.maximum)}${unit(params.maximum)}.`;
+    case 'too_small':
+      return `must be at least ${String(params.minimum)}${unit(params.minimum)}.`;
+    case 'invalid_value':
+      return `must be one of ${(params.values ?? []).map((v) => JSON.stringify(v)).join(', ')}.`;
+    case 'invalid_format':
+      return `must be a valid ${params.format ?? 'value'}.`;
+    case 'unrecognized_keys':
+      return `unknown keys ${(params.keys ?? []).join(', ')}.`;
+    case 'custom':
+      return ownMessage ?? 'invalid value.';
+    default:
+      return 'invalid value.';
+  }
 }
 
 /** True for the paths of the OpenAI-compatible API. */

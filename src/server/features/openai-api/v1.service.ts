@@ -14,6 +14,7 @@ import { activeToolsOf } from '../tools/index.ts';
 import { recordUsage } from '../usage/index.ts';
 import { releaseCredits, reserveCredits, type CreditHold } from '../credits/index.ts';
 import { CREDIT_RESERVE } from '../../../shared/credit-prices.ts';
+import { COMMON_MESSAGES } from '../../../shared/messages.ts';
 import { estimateInputTokens } from './context-window.ts';
 
 // The OpenAI-compatible surface (/v1): every Mika in a key's scope is a model. Errors follow
@@ -275,6 +276,13 @@ export function toOpenAIError(err: unknown): OpenAIError | undefined {
   if (err instanceof OpenAIError) return err;
   if (err instanceof AppError && err.code === 'CREDITS_EMPTY') {
     return new OpenAIError(402, err.userMessage, 'insufficient_quota', 'insufficient_quota');
+  }
+  // A shared guard's refusal (e.g. NUL in a field): OpenAI answers a malformed request with 400 in English.
+  if (err instanceof AppError && err.code === 'VALIDATION') {
+    const field = Object.keys(err.fields ?? {})[0];
+    const where = field ? ` at /${field.replaceAll('.', '/')}` : '';
+    const what = err.userMessage === COMMON_MESSAGES.invalidCharacters ? 'contains a character that is not allowed (NUL or a lone surrogate).' : 'invalid value.';
+    return new OpenAIError(400, `Invalid request${where}: ${what}`, 'invalid_request_error', 'invalid_request');
   }
   if (err instanceof AppError) {
     const type = err.status === 429 ? 'rate_limit_error' : err.status >= 500 ? 'api_error' : 'invalid_request_error';

@@ -190,6 +190,19 @@ describe('/v1 with the openai SDK', () => {
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { type: string; message: string } };
     expect(body.error.type).toBe('invalid_request_error');
+    // In English, like the rest of the API, naming the field and the rule (not zod's German).
+    expect(body.error.message).toBe('Invalid request at /messages: must be at least 1 item.');
+    const nul = await fetch(`${offline.baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${created.json().secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: a.uuid, messages: [{ role: 'user', content: 'Hal\u0000lo' }] }),
+    });
+    expect(nul.status).toBe(400);
+    expect(((await nul.json()) as { error: unknown }).error).toMatchObject({
+      message: 'Invalid request at /messages/0/content: contains a character that is not allowed (NUL or a lone surrogate).',
+      type: 'invalid_request_error',
+      code: 'invalid_request',
+    });
     const noUser = await fetch(`${offline.baseURL}/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${created.json().secret}`, 'content-type': 'application/json' },
