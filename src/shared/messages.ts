@@ -377,6 +377,7 @@ export const WEBSITE_MESSAGES = {
   pageProtocol: 'nicht über https erreichbar',
   pageUnreachable: 'nicht erreichbar',
   pageNoText: 'kein lesbarer Text',
+  pageUnnamed: 'nicht mehr verlinkt und in keiner Sitemap (entfernt)',
   startUnreachable: 'Die Startseite ist nicht erreichbar.',
   progress: (done: number, total: number) => `${done} von ${total} Seiten gelesen`,
   status: { queued: 'wartet', crawling: 'wird gelesen', ready: 'aktuell', error: 'Fehler' },

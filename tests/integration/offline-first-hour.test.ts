@@ -22,6 +22,7 @@ const QUESTIONS: [chapter: string, question: string][] = [
   ['Einen Mika bearbeiten', 'Wie blende ich einen Standard-Mika für mein Team aus?'],
   ['Wissen hochladen', 'Wie lade ich Wissen hoch?'],
   ['Wissen hochladen', 'Welche Dateitypen kann ich meinem Mika als Wissen geben?'],
+  ['Wissen hochladen', 'Kann mein Mika auch unsere Website als Wissen lesen?'],
   ['Tools', 'Wie richte ich das Kontaktformular ein?'],
   ['Tools', 'Wie kann mein Mika eine Preisliste zum Herunterladen anbieten?'],
   ['Veröffentlichen und einbinden', 'Wie veröffentliche ich meinen Mika?'],

@@ -81,7 +81,10 @@ export const knowledgeWebsitePages = pgTable(
     contentHash: text('content_hash'),
     // Consecutive syncs that answered 404/410: the page is removed at the second.
     goneCount: integer('gone_count').notNull().default(0),
+    // The run in which this page is due (every known page is due in every run).
     foundRun: integer('found_run').notNull().default(0),
+    // The run in which a sitemap or a link of a page reachable from the start named it.
+    discoveredRun: integer('discovered_run').notNull().default(0),
     visitedRun: integer('visited_run').notNull().default(0),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }),
   },

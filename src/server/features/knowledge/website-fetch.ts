@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { constants as zlibConstants, createGunzip } from 'node:zlib';
 import { WEBSITE_MESSAGES } from '../../../shared/messages.ts';
 import { createFollowingFetch, OutboundRefused, type OutboundPolicy } from '../../platform/outbound.ts';
 
@@ -26,7 +27,8 @@ export type PageResult =
   | { kind: 'content'; type: PageKind; body: Buffer; hash: string; url: string; etag: string | null; lastModified: string | null }
   | { kind: 'unchanged'; url: string }
   | { kind: 'gone'; reason: string; url: string }
-  | { kind: 'failed'; reason: string; url: string };
+  /** `transient`: the site may answer tomorrow (timeout, unreachable, 5xx, 429); else it refuses for good. */
+  | { kind: 'failed'; reason: string; url: string; transient: boolean };
 
 export interface Validators {
   etag: string | null;
@@ -73,19 +75,25 @@ export class CrawlClient {
     return { ...followed, timeout };
   }
 
-  /** A text resource (robots.txt, a sitemap): null when missing or refused; at most 5 MB. */
-  async text(url: string, signal?: AbortSignal): Promise<string | null> {
+  /**
+   * A sitemap's text: `missing` when the site has none there (404/410), `failed` when it could not
+   * be read (other status, network, timeout, broken gzip). Gzipped sitemaps (`.xml.gz`, served as
+   * a file without Content-Encoding) are unpacked. At most the first 5 MB are read, packed or
+   * unpacked: a crawl never needs more than twice its page limit of URLs.
+   */
+  async sitemap(url: string, signal?: AbortSignal): Promise<{ text: string } | { missing: true } | { failed: true }> {
     try {
       const { response, timeout } = await this.request(url, {}, signal);
       if (!response.ok) {
         await response.body?.cancel();
-        return null;
+        return response.status === 404 || response.status === 410 ? { missing: true } : { failed: true };
       }
-      const body = await readCapped(response, timeout);
-      return body ? body.toString('utf8') : null;
+      const body = await readCapped(response, timeout, { truncate: true });
+      const bytes = body && isGzip(body) ? await gunzipCapped(body, PAGE_MAX_BYTES) : body;
+      return { text: (bytes ?? Buffer.alloc(0)).toString('utf8') };
     } catch (err) {
       if (signal?.aborted) throw err;
-      return null;
+      return { failed: true };
     }
   }
 
@@ -99,7 +107,7 @@ export class CrawlClient {
       followed = await this.request(url, headers, signal);
     } catch (err) {
       if (signal?.aborted) throw err;
-      return { kind: 'failed', reason: refusalReason(err), url };
+      return failed(refusalReason(err), url);
     }
     const { response, timeout } = followed;
     const finalUrl = followed.url;
@@ -110,25 +118,25 @@ export class CrawlClient {
     }
     if (!response.ok) {
       await response.body?.cancel();
-      return { kind: 'failed', reason: WEBSITE_MESSAGES.pageHttp(response.status), url: finalUrl };
+      return { kind: 'failed', reason: WEBSITE_MESSAGES.pageHttp(response.status), url: finalUrl, transient: response.status >= 500 || response.status === 429 };
     }
     const type = pageKind(response.headers.get('content-type'));
     if (!type) {
       await response.body?.cancel();
-      return { kind: 'failed', reason: WEBSITE_MESSAGES.pageNotHtml, url: finalUrl };
+      return failed(WEBSITE_MESSAGES.pageNotHtml, finalUrl);
     }
     if (Number(response.headers.get('content-length') ?? 0) > PAGE_MAX_BYTES) {
       await response.body?.cancel();
-      return { kind: 'failed', reason: WEBSITE_MESSAGES.pageTooLarge, url: finalUrl };
+      return failed(WEBSITE_MESSAGES.pageTooLarge, finalUrl);
     }
     let body: Buffer | null;
     try {
       body = await readCapped(response, timeout);
     } catch (err) {
       if (signal?.aborted) throw err;
-      return { kind: 'failed', reason: refusalReason(err), url: finalUrl };
+      return failed(refusalReason(err), finalUrl);
     }
-    if (!body) return { kind: 'failed', reason: WEBSITE_MESSAGES.pageTooLarge, url: finalUrl };
+    if (!body) return failed(WEBSITE_MESSAGES.pageTooLarge, finalUrl);
     return {
       kind: 'content',
       type,
@@ -181,8 +189,33 @@ function pageKind(contentType: string | null): PageKind | null {
   return null;
 }
 
-/** The body up to PAGE_MAX_BYTES; null when it is longer (the rest is not read). */
-async function readCapped(response: Response, timeout: AbortSignal): Promise<Buffer | null> {
+const isGzip = (bytes: Buffer) => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+
+/**
+ * Unpacks gzip up to `cap` bytes and stops there (a small file may unpack to gigabytes). A file cut
+ * short (read only in part) unpacks as far as it goes; a broken one throws.
+ */
+async function gunzipCapped(packed: Buffer, cap: number): Promise<Buffer> {
+  const gunzip = createGunzip({ finishFlush: zlibConstants.Z_SYNC_FLUSH });
+  gunzip.end(packed);
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const part of gunzip as AsyncIterable<Buffer>) {
+    parts.push(part);
+    size += part.length;
+    if (size >= cap) {
+      gunzip.destroy();
+      break;
+    }
+  }
+  return Buffer.concat(parts).subarray(0, cap);
+}
+
+/**
+ * The body up to PAGE_MAX_BYTES; when it is longer the rest is not read, and the answer is null
+ * (a page) or the first PAGE_MAX_BYTES (`truncate`: a sitemap, whose first URLs are enough).
+ */
+async function readCapped(response: Response, timeout: AbortSignal, opts: { truncate?: boolean } = {}): Promise<Buffer | null> {
   if (!response.body) return Buffer.alloc(0);
   const parts: Buffer[] = [];
   let size = 0;
@@ -194,7 +227,9 @@ async function readCapped(response: Response, timeout: AbortSignal): Promise<Buf
       size += value.byteLength;
       if (size > PAGE_MAX_BYTES) {
         await reader.cancel();
-        return null;
+        if (!opts.truncate) return null;
+        parts.push(Buffer.from(value));
+        return Buffer.concat(parts).subarray(0, PAGE_MAX_BYTES);
       }
       parts.push(Buffer.from(value));
     }
@@ -206,6 +241,14 @@ async function readCapped(response: Response, timeout: AbortSignal): Promise<Buf
 }
 
 class PageTimeout extends Error {}
+
+/** A page that could not be read; a timeout or an unreachable site may answer on the next sync. */
+const failed = (reason: string, url: string): PageResult => ({
+  kind: 'failed',
+  reason,
+  url,
+  transient: reason === WEBSITE_MESSAGES.pageTimeout || reason === WEBSITE_MESSAGES.pageUnreachable,
+});
 
 function refusalReason(err: unknown): string {
   if (err instanceof PageTimeout) return WEBSITE_MESSAGES.pageTimeout;
@@ -223,19 +266,35 @@ function refusalReason(err: unknown): string {
   return WEBSITE_MESSAGES.pageUnreachable;
 }
 
-/** Page URLs of a sitemap or sitemap index (followed up to 3 levels), in document order. */
-export async function sitemapUrls(client: CrawlClient, url: string, limit: number, signal?: AbortSignal, depth = 0): Promise<string[]> {
-  const xml = await client.text(url, signal);
-  if (!xml) return [];
+/**
+ * Page URLs of a sitemap or sitemap index (followed up to 3 levels), in document order, at most
+ * `limit`. `complete` is false when the list may lack URLs the site names: a sitemap that should be
+ * there could not be read, or the limit cut the list. A missing `optional` sitemap (the guessed
+ * /sitemap.xml) is a site without one, and complete.
+ */
+export async function sitemapUrls(
+  client: CrawlClient,
+  url: string,
+  limit: number,
+  opts: { signal?: AbortSignal; optional?: boolean; depth?: number } = {},
+): Promise<{ urls: string[]; complete: boolean }> {
+  const depth = opts.depth ?? 0;
+  const read = await client.sitemap(url, opts.signal);
+  if ('missing' in read) return { urls: [], complete: opts.optional === true };
+  if ('failed' in read) return { urls: [], complete: false };
+  const xml = read.text;
   const locs = [...xml.matchAll(/<loc>\s*([^<]+?)\s*<\/loc>/gi)].map((m) => decodeXml(m[1]!));
-  if (!/<sitemapindex[\s>]/i.test(xml)) return locs.slice(0, limit);
+  if (!/<sitemapindex[\s>]/i.test(xml)) return { urls: locs.slice(0, limit), complete: locs.length <= limit };
+  if (depth >= 2) return { urls: [], complete: false };
   const out: string[] = [];
-  if (depth >= 2) return out;
+  let complete = true;
   for (const child of locs) {
-    if (out.length >= limit) break;
-    out.push(...(await sitemapUrls(client, child, limit - out.length, signal, depth + 1)));
+    if (out.length >= limit) return { urls: out, complete: false };
+    const sub = await sitemapUrls(client, child, limit - out.length, { signal: opts.signal, depth: depth + 1 });
+    out.push(...sub.urls);
+    complete &&= sub.complete;
   }
-  return out;
+  return { urls: out, complete };
 }
 
 const decodeXml = (s: string) =>

@@ -13,6 +13,7 @@ import { extractHtmlPage } from './website-extract.ts';
 import { matchesPatterns, normalizePageUrl } from './website-urls.ts';
 import {
   beginRun,
+  dropUnnamedPages,
   dueWebsites,
   fetchedInRun,
   findWebsiteForCrawl,
@@ -70,7 +71,8 @@ export async function crawlWebsite(deps: Deps, websiteId: number, ctx: Pick<JobC
   if (!target) return;
   const { website } = target;
   // A crawl already running continues its run (after a kill); otherwise a new run begins.
-  const run = website.status === 'crawling' && website.run > 0 ? website.run : await beginRun(deps.db, website);
+  const resumed = website.status === 'crawling' && website.run > 0;
+  const run = resumed ? website.run : await beginRun(deps.db, website);
   const client = new CrawlClient({
     policy: deps.config.outbound,
     appUrl: deps.config.appUrl,
@@ -82,17 +84,42 @@ export async function crawlWebsite(deps: Deps, websiteId: number, ctx: Pick<JobC
     const robots = await client.robots(start.origin, ctx.signal);
     const admit = admission(website, robots);
     // The sitemap first (the team's, else robots.txt's, else /sitemap.xml), then the start page.
-    const sitemaps = website.sitemapUrl ? [website.sitemapUrl] : robots.sitemaps.length > 0 ? robots.sitemaps : [`${start.origin}/sitemap.xml`];
+    const namedSitemaps = website.sitemapUrl ? [website.sitemapUrl] : robots.sitemaps;
+    const sitemaps = namedSitemaps.length > 0 ? namedSitemaps : [`${start.origin}/sitemap.xml`];
     const found: string[] = [];
-    for (const s of sitemaps) if (found.length < limit * 2) found.push(...(await sitemapUrls(client, s, limit * 2 - found.length, ctx.signal)));
+    // Whether this run learns every page the site names (then known pages it no longer names go):
+    // not after a kill (what failed before is not known), not when a sitemap or a page named by
+    // the site could not be read, not when the page limit ends the run.
+    let complete = !resumed;
+    for (const s of sitemaps) {
+      if (found.length >= limit * 2) {
+        complete = false;
+        break;
+      }
+      const read = await sitemapUrls(client, s, limit * 2 - found.length, { signal: ctx.signal, optional: namedSitemaps.length === 0 });
+      found.push(...read.urls);
+      complete &&= read.complete;
+    }
     await recordFound(deps.db, website.id, run, admit([website.url, ...found]));
 
+    let judged = false;
     for (;;) {
       if ((await fetchedInRun(deps.db, website.id, run)) >= limit) break;
-      const page = await nextPendingPage(deps.db, website.id, run);
+      let page = await nextPendingPage(deps.db, website.id, run);
+      // Pages the site named come first: the first one it did not name means all named ones are read.
+      if (page && page.discoveredRun < run && !judged) {
+        judged = true;
+        if (complete && (await dropUnnamedPages(deps.db, website.id, run, target.assistant.id, WEBSITE_MESSAGES.pageUnnamed)) > 0) {
+          page = await nextPendingPage(deps.db, website.id, run);
+        }
+      }
       if (!page) break;
-      const links = await crawlPage(deps, target, page, run, client, ctx.signal);
-      if (links.length > 0) await recordFound(deps.db, website.id, run, admit(links));
+      const named = page.discoveredRun === run;
+      const read = await crawlPage(deps, target, page, run, client, ctx.signal);
+      if (named && read.transient) complete = false;
+      // Only a page the site names passes its links on: pages linked only from pages the site has
+      // dropped are not part of the site either.
+      if (named && read.links.length > 0) await recordFound(deps.db, website.id, run, admit(read.links));
     }
     await finishRun(deps, website, run, null);
   } catch (err) {
@@ -122,7 +149,10 @@ function admission(website: KnowledgeWebsiteRow, robots: Robots) {
   };
 }
 
-/** Reads one page and stores the outcome; returns the links found on it (or a redirect's target). */
+/**
+ * Reads one page and stores the outcome; returns the links found on it (or a redirect's target)
+ * and whether it failed in a way that may pass (then its links are unknown in this run).
+ */
 async function crawlPage(
   deps: Deps,
   target: CrawlTarget,
@@ -130,7 +160,7 @@ async function crawlPage(
   run: number,
   client: CrawlClient,
   signal: AbortSignal,
-): Promise<string[]> {
+): Promise<{ links: string[]; transient?: boolean }> {
   const { website, assistant } = target;
   const visited = { visitedRun: run, fetchedAt: new Date() };
   const result = await client.page(page.url, page.fileId !== null ? { etag: page.etag, lastModified: page.lastModified } : null, signal);
@@ -139,26 +169,26 @@ async function crawlPage(
     // A redirect: the target is a page of its own (read once, under its own URL), this URL is not.
     if (page.fileId !== null) await removePageFile(deps.db, page, assistant.id);
     await markPage(deps.db, page.id, { ...visited, state: 'skipped', error: null });
-    return [finalUrl];
+    return { links: [finalUrl] };
   }
   if (result.kind === 'unchanged') {
     await markPage(deps.db, page.id, { ...visited, state: 'done', error: null, goneCount: 0 });
-    return [];
+    return { links: [] };
   }
   if (result.kind === 'gone') {
     const goneCount = page.goneCount + 1;
     if (goneCount >= GONE_AFTER || page.fileId === null) await removePageFile(deps.db, page, assistant.id);
     await markPage(deps.db, page.id, { ...visited, state: 'error', error: result.reason, goneCount });
-    return [];
+    return { links: [] };
   }
   if (result.kind === 'failed') {
     await markPage(deps.db, page.id, { ...visited, state: 'error', error: result.reason, goneCount: 0 });
-    return [];
+    return { links: [], transient: result.transient };
   }
   const validators = { etag: result.etag, lastModified: result.lastModified, contentHash: result.hash, goneCount: 0 };
   if (page.fileId !== null && page.contentHash === result.hash) {
     await markPage(deps.db, page.id, { ...visited, ...validators, state: 'done', error: null });
-    return [];
+    return { links: [] };
   }
   let title: string;
   let sections: Section[];
@@ -175,7 +205,7 @@ async function crawlPage(
   } catch (err) {
     if (!(err instanceof ExtractionError)) throw err;
     await markPage(deps.db, page.id, { ...visited, ...validators, state: 'error', error: err.message });
-    return links;
+    return { links };
   }
   // Each passage names its page's URL as its place: answers cite the page as a link.
   const chunks = chunkSections(sections).map((c) => ({ ...c, location: page.url }));
@@ -197,7 +227,7 @@ async function crawlPage(
     }
   }
   await markPage(deps.db, page.id, { ...visited, ...validators, title, state: 'done', error: null });
-  return links;
+  return { links };
 }
 
 async function finishRun(deps: Deps, website: KnowledgeWebsiteRow, run: number, error: string | null) {

@@ -102,7 +102,8 @@ export async function beginRun(db: Db, website: KnowledgeWebsiteRow): Promise<nu
 }
 
 /**
- * Records URLs found in this run (sitemap, links): new ones are inserted, known ones marked found.
+ * Records URLs found in this run (sitemap, links): new ones are inserted, known ones marked found
+ * and discovered (named by a sitemap or a page reachable from the start: docs/knowledge.md#websites).
  * Refused ones (robots.txt) are stored as skipped with their reason. One statement per batch; a
  * URL is one row however often it is found (unique per website).
  */
@@ -117,23 +118,47 @@ export async function recordFound(
   for (let i = 0; i < allowed.length; i += 200) {
     await db
       .insert(knowledgeWebsitePages)
-      .values(allowed.slice(i, i + 200).map((u) => ({ websiteId, url: u.url, foundRun: run })))
+      .values(allowed.slice(i, i + 200).map((u) => ({ websiteId, url: u.url, foundRun: run, discoveredRun: run })))
       .onConflictDoUpdate({
         target: [knowledgeWebsitePages.websiteId, knowledgeWebsitePages.url],
-        set: { foundRun: run },
-        setWhere: lt(knowledgeWebsitePages.foundRun, run),
+        set: { foundRun: run, discoveredRun: run },
+        setWhere: lt(knowledgeWebsitePages.discoveredRun, run),
       });
   }
   // Refused in this run (robots.txt may change): never due, whatever an earlier run found.
   for (let i = 0; i < refused.length; i += 200) {
     await db
       .insert(knowledgeWebsitePages)
-      .values(refused.slice(i, i + 200).map((u) => ({ websiteId, url: u.url, foundRun: run, visitedRun: run, state: 'skipped', error: u.skipReason! })))
+      .values(refused.slice(i, i + 200).map((u) => ({ websiteId, url: u.url, foundRun: run, discoveredRun: run, visitedRun: run, state: 'skipped', error: u.skipReason! })))
       .onConflictDoUpdate({
         target: [knowledgeWebsitePages.websiteId, knowledgeWebsitePages.url],
-        set: { foundRun: run, visitedRun: run, state: 'skipped', error: sql`excluded.error` },
+        set: { foundRun: run, discoveredRun: run, visitedRun: run, state: 'skipped', error: sql`excluded.error` },
       });
   }
+}
+
+/**
+ * Known pages the site has stopped naming: not discovered in this complete run nor in the one
+ * before, still due in this one. Their knowledge goes and they are listed with the reason; they
+ * are not read any more (a page named again later is due again).
+ */
+export async function dropUnnamedPages(db: Db, websiteId: number, run: number, assistantId: number, reason: string): Promise<number> {
+  const unnamed = await db
+    .select({ id: knowledgeWebsitePages.id, fileId: knowledgeWebsitePages.fileId })
+    .from(knowledgeWebsitePages)
+    .where(
+      and(
+        eq(knowledgeWebsitePages.websiteId, websiteId),
+        eq(knowledgeWebsitePages.foundRun, run),
+        lt(knowledgeWebsitePages.visitedRun, run),
+        lt(knowledgeWebsitePages.discoveredRun, run - 1),
+      ),
+    );
+  for (const page of unnamed) {
+    await removePageFile(db, page, assistantId);
+    await markPage(db, page.id, { visitedRun: run, state: 'skipped', error: reason });
+  }
+  return unnamed.length;
 }
 
 /** How many pages this run has fetched (the page limit counts these). */
@@ -145,13 +170,16 @@ export async function fetchedInRun(db: Db, websiteId: number, run: number): Prom
   return row?.n ?? 0;
 }
 
-/** The next page of this run not fetched yet (after a kill, the crawl continues here). */
+/**
+ * The next page of this run not fetched yet (after a kill, the crawl continues here): the pages
+ * the site names in this run first, then the known pages it has not named (yet).
+ */
 export async function nextPendingPage(db: Db, websiteId: number, run: number): Promise<KnowledgeWebsitePageRow | undefined> {
   const [row] = await db
     .select()
     .from(knowledgeWebsitePages)
     .where(and(eq(knowledgeWebsitePages.websiteId, websiteId), eq(knowledgeWebsitePages.foundRun, run), lt(knowledgeWebsitePages.visitedRun, run)))
-    .orderBy(asc(knowledgeWebsitePages.id))
+    .orderBy(desc(sql`${knowledgeWebsitePages.discoveredRun} = ${run}`), asc(knowledgeWebsitePages.id))
     .limit(1);
   return row;
 }

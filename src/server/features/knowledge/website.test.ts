@@ -1,3 +1,6 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { knowledgeFiles, knowledgeWebsitePages, knowledgeWebsites } from '../../db/schema/index.ts';
@@ -8,7 +11,7 @@ import type { Agent } from '../../../../tests/setup/agent.ts';
 import { startTestWebsite, type TestWebsite } from '../../../../tests/fixtures/test-website.ts';
 import { WEBSITE_MESSAGES } from '../../../shared/messages.ts';
 import type { Website, WebsiteList } from '../../../shared/schemas/websites.ts';
-import { CrawlClient } from './website-fetch.ts';
+import { CrawlClient, sitemapUrls } from './website-fetch.ts';
 import { extractHtmlPage } from './website-extract.ts';
 import { websiteRowOwner } from './website.rows.ts';
 import type { TeamExportContext } from '../../platform/team-export.ts';
@@ -107,23 +110,37 @@ describe('a website as knowledge', () => {
     expect(fromPdf.final_text).toContain('99 Euro');
     expect(fromPdf.sources).toContainEqual({ file: 'preisliste.pdf', location: `${site.base}/preisliste.pdf` });
 
-    // Re-sync: /wechsel changes, /seite/60 disappears.
+    // The second sitemap is a .xml.gz file: its pages (/seite/31–60, the PDF, /wechsel) were read.
+    expect(site.requests.filter((r) => r.path === '/sitemap-2.xml.gz').map((r) => r.status)).toEqual([200]);
+    expect(pages.find((p) => p.url.endsWith('/seite/45'))).toMatchObject({ state: 'done' });
+
+    // Re-sync: /wechsel changes, /seite/60 disappears, /kontakt is no longer linked (still answers).
     site.change('Die Öffnungszeiten sind neu: samstags von 10 bis 14 Uhr.');
     site.remove('/seite/60');
+    site.unlinkContact();
     const before = site.requests.length;
     expect((await agent.post(`/api/knowledge/website/${uuid}/sync`, {})).json()).toEqual({ message: WEBSITE_MESSAGES.syncStarted });
     const second = await waitForSync(agent, assistant.uuid, uuid, first.lastSync);
     const resync = site.requests.slice(before).filter((r) => r.path.startsWith('/seite/') || r.path === '/wechsel');
-    // Unchanged pages answered 304 (their ETag was sent); only /wechsel came again in full.
-    expect(resync.filter((r) => r.status === 200).map((r) => r.path)).toEqual(['/wechsel']);
+    // Unchanged pages answered 304 (their ETag was sent); only the changed ones came again in full
+    // (/seite/3 lost its link to /kontakt).
+    expect(resync.filter((r) => r.status === 200).map((r) => r.path)).toEqual(['/seite/3', '/wechsel']);
+    // The page nothing names any more is kept through one sync (read last, its knowledge kept).
+    expect(site.requests.slice(before).map((r) => r.path).at(-1)).toBe('/kontakt');
+    expect((await ask(agent, assistant.uuid, 'Wie erreiche ich die Hotline?')).final_text).toContain('0800 123456');
     expect(resync.filter((r) => r.status === 404).map((r) => r.path)).toEqual(['/seite/60']);
     // A first 404 keeps the page (it may be back tomorrow); the second removes it.
     expect(second.pages).toBe(65);
     expect((await ask(agent, assistant.uuid, 'Wann ist samstags geöffnet?')).final_text).toContain('samstags von 10 bis 14 Uhr');
     await agent.post(`/api/knowledge/website/${uuid}/sync`, {});
+    const beforeThird = site.requests.length;
     const third = await waitForSync(agent, assistant.uuid, uuid, second.lastSync);
-    expect(third.pages).toBe(64);
+    // /seite/60 answered 404 twice; /kontakt went unnamed through two syncs: both go, with a reason.
+    expect(third.pages).toBe(63);
     expect(third.errors).toContainEqual({ url: `${site.base}/seite/60`, reason: WEBSITE_MESSAGES.pageNotFound });
+    expect(third.errors).toContainEqual({ url: `${site.base}/kontakt`, reason: WEBSITE_MESSAGES.pageUnnamed });
+    expect(site.requests.slice(beforeThird).map((r) => r.path)).not.toContain('/kontakt');
+    expect((await ask(agent, assistant.uuid, 'Wie erreiche ich die Hotline?')).final_text).not.toContain('0800 123456');
     const gone = await t.database.db.select().from(knowledgeWebsitePages).where(eq(knowledgeWebsitePages.url, `${site.base}/seite/60`));
     expect(gone[0]!.fileId).toBeNull();
     // robots.txt holds on every sync, not only the first.
@@ -146,6 +163,38 @@ describe('a website as knowledge', () => {
     expect((await agent.get(`/api/knowledge/websites/${assistant.uuid}`)).json<WebsiteList>().websites).toEqual([]);
     expect(await t.database.db.select().from(knowledgeFiles).where(and(eq(knowledgeFiles.assistantId, assistant.id), isNotNull(knowledgeFiles.websiteId)))).toEqual([]);
   }, 120_000);
+
+  it('drops no page while a sitemap cannot be read; a page unnamed through complete syncs goes', async () => {
+    const small = await startTestWebsite({ pages: 4 });
+    try {
+      const { team, owner } = await createStaffedTeam(t.database.db);
+      const assistant = await createAssistant(t.database.db, team);
+      const agent = await loginAs(t, owner);
+      const { uuid } = (await agent.post('/api/knowledge/website', { assistantUuid: assistant.uuid, url: `${small.base}/`, maxPages: 100, interval: 'manual' })).json<{ uuid: string }>();
+      let last = await waitForSync(agent, assistant.uuid, uuid);
+      // 4 pages, the start page, /kontakt, /ziel, the PDF and /wechsel.
+      expect(last.pages).toBe(9);
+
+      // The sitemaps answer 503 and /kontakt is unlinked: the PDF, /wechsel and /ziel are named only
+      // by the sitemap, /kontakt by nothing. Two syncs cannot tell a page gone from a sitemap down.
+      small.unlinkContact();
+      small.breakSitemaps(true);
+      for (let i = 0; i < 2; i++) {
+        await agent.post(`/api/knowledge/website/${uuid}/sync`, {});
+        last = await waitForSync(agent, assistant.uuid, uuid, last.lastSync);
+        expect(last.pages).toBe(9);
+        expect(last.errors.map((e) => e.reason)).not.toContain(WEBSITE_MESSAGES.pageUnnamed);
+      }
+      // The sitemaps are back: everything they name stays; /kontakt, unnamed for three syncs, goes.
+      small.breakSitemaps(false);
+      await agent.post(`/api/knowledge/website/${uuid}/sync`, {});
+      last = await waitForSync(agent, assistant.uuid, uuid, last.lastSync);
+      expect(last.pages).toBe(8);
+      expect(last.errors).toContainEqual({ url: `${small.base}/kontakt`, reason: WEBSITE_MESSAGES.pageUnnamed });
+    } finally {
+      await small.close();
+    }
+  }, 60_000);
 
   it('keeps to the page limit and the patterns; refuses bad input with German messages; another team gets 404', async () => {
     const { team, owner } = await createStaffedTeam(t.database.db, { plan: 'solo' });
@@ -215,6 +264,34 @@ describe('a website as knowledge', () => {
     await expect(waiting).rejects.toThrow();
     expect(Date.now() - aborted).toBeLessThan(600);
     expect(site.requests.length - before).toBe(3);
+  });
+});
+
+describe('sitemaps', () => {
+  it('reads a gzipped sitemap far larger unpacked than the limit up to the limit, and says the list is cut', async () => {
+    const entry = (i: number) => `<url><loc>https://www.beispiel.de/seite/${i}</loc></url>`;
+    // 60 MB unpacked (a bomb for a reader that unpacks it all), a few hundred KB packed.
+    const bomb = gzipSync(`<?xml version="1.0"?><urlset>${Array.from({ length: 60 * 1024 * 1024 / 60 }, (_, i) => entry(i)).join('')}</urlset>`);
+    const server = http.createServer((req, res) => {
+      if (req.url === '/bomb.xml.gz') res.writeHead(200, { 'content-type': 'application/x-gzip' }).end(bomb);
+      else if (req.url === '/kaputt.xml.gz') res.writeHead(200, { 'content-type': 'application/x-gzip' }).end(Buffer.from([0x1f, 0x8b, 1, 2, 3]));
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const client = new CrawlClient({ policy: { allowPrivate: false, allow: { hosts: [], cidrs: [{ address: '127.0.0.1', prefix: 32, family: 'ipv4' }] } }, appUrl: 'https://mika.example.de', perSecond: 100 });
+      const read = await sitemapUrls(client, `${base}/bomb.xml.gz`, 2000);
+      expect(read.urls).toHaveLength(2000);
+      expect(read.urls[1999]).toBe('https://www.beispiel.de/seite/1999');
+      expect(read.complete).toBe(false);
+      // A broken file is a sitemap that could not be read; a missing one is no sitemap, if optional.
+      expect(await sitemapUrls(client, `${base}/kaputt.xml.gz`, 10)).toEqual({ urls: [], complete: false });
+      expect(await sitemapUrls(client, `${base}/sitemap.xml`, 10, { optional: true })).toEqual({ urls: [], complete: true });
+      expect(await sitemapUrls(client, `${base}/sitemap.xml`, 10)).toEqual({ urls: [], complete: false });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
 
