@@ -100,7 +100,7 @@ export async function crawlWebsite(deps: Deps, websiteId: number, ctx: Pick<JobC
       found.push(...read.urls);
       complete &&= read.complete;
     }
-    await recordFound(deps.db, website.id, run, admit([website.url, ...found]));
+    await recordFound(deps.db, website, run, admit([website.url, ...found]));
 
     let judged = false;
     for (;;) {
@@ -119,7 +119,7 @@ export async function crawlWebsite(deps: Deps, websiteId: number, ctx: Pick<JobC
       if (named && read.transient) complete = false;
       // Only a page the site names passes its links on: pages linked only from pages the site has
       // dropped are not part of the site either.
-      if (named && read.links.length > 0) await recordFound(deps.db, website.id, run, admit(read.links));
+      if (named && read.links.length > 0) await recordFound(deps.db, website, run, admit(read.links));
     }
     await finishRun(deps, website, run, null);
   } catch (err) {

@@ -104,15 +104,17 @@ export async function beginRun(db: Db, website: KnowledgeWebsiteRow): Promise<nu
 /**
  * Records URLs found in this run (sitemap, links): new ones are inserted, known ones marked found
  * and discovered (named by a sitemap or a page reachable from the start: docs/knowledge.md#websites).
- * Refused ones (robots.txt) are stored as skipped with their reason. One statement per batch; a
- * URL is one row however often it is found (unique per website).
+ * Refused ones (robots.txt) are stored as skipped with their reason, and what was read of them
+ * before leaves the knowledge. One statement per batch; a URL is one row however often it is found
+ * (unique per website).
  */
 export async function recordFound(
   db: Db,
-  websiteId: number,
+  website: { id: number; assistantId: number },
   run: number,
   urls: { url: string; skipReason?: string }[],
 ): Promise<void> {
+  const websiteId = website.id;
   const allowed = urls.filter((u) => !u.skipReason);
   const refused = urls.filter((u) => u.skipReason);
   for (let i = 0; i < allowed.length; i += 200) {
@@ -127,13 +129,16 @@ export async function recordFound(
   }
   // Refused in this run (robots.txt may change): never due, whatever an earlier run found.
   for (let i = 0; i < refused.length; i += 200) {
-    await db
+    const rows = await db
       .insert(knowledgeWebsitePages)
       .values(refused.slice(i, i + 200).map((u) => ({ websiteId, url: u.url, foundRun: run, discoveredRun: run, visitedRun: run, state: 'skipped', error: u.skipReason! })))
       .onConflictDoUpdate({
         target: [knowledgeWebsitePages.websiteId, knowledgeWebsitePages.url],
         set: { foundRun: run, discoveredRun: run, visitedRun: run, state: 'skipped', error: sql`excluded.error` },
-      });
+      })
+      .returning({ id: knowledgeWebsitePages.id, fileId: knowledgeWebsitePages.fileId });
+    // A page read before that robots.txt now refuses: the site wants it out of crawlers' hands.
+    for (const page of rows) if (page.fileId !== null) await removePageFile(db, page, website.assistantId);
   }
 }
 

@@ -164,7 +164,7 @@ describe('a website as knowledge', () => {
     expect(await t.database.db.select().from(knowledgeFiles).where(and(eq(knowledgeFiles.assistantId, assistant.id), isNotNull(knowledgeFiles.websiteId)))).toEqual([]);
   }, 120_000);
 
-  it('drops no page while a sitemap cannot be read; a page unnamed through complete syncs goes', async () => {
+  it('drops no page while a sitemap cannot be read; a page unnamed through complete syncs goes, one robots.txt refuses at once', async () => {
     const small = await startTestWebsite({ pages: 4 });
     try {
       const { team, owner } = await createStaffedTeam(t.database.db);
@@ -191,6 +191,15 @@ describe('a website as knowledge', () => {
       last = await waitForSync(agent, assistant.uuid, uuid, last.lastSync);
       expect(last.pages).toBe(8);
       expect(last.errors).toContainEqual({ url: `${small.base}/kontakt`, reason: WEBSITE_MESSAGES.pageUnnamed });
+
+      // robots.txt now refuses a page read before: what was read of it leaves the knowledge at once.
+      expect((await ask(agent, assistant.uuid, 'Wie sind die Öffnungszeiten?')).final_text).toContain('montags bis freitags');
+      small.disallow('/wechsel');
+      await agent.post(`/api/knowledge/website/${uuid}/sync`, {});
+      last = await waitForSync(agent, assistant.uuid, uuid, last.lastSync);
+      expect(last.pages).toBe(7);
+      expect(last.errors).toContainEqual({ url: `${small.base}/wechsel`, reason: WEBSITE_MESSAGES.pageRobots });
+      expect((await ask(agent, assistant.uuid, 'Wie sind die Öffnungszeiten?')).final_text).not.toContain('montags bis freitags');
     } finally {
       await small.close();
     }
