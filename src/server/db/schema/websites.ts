@@ -85,6 +85,8 @@ export const knowledgeWebsitePages = pgTable(
     foundRun: integer('found_run').notNull().default(0),
     // The run in which a sitemap or a link of a page reachable from the start named it.
     discoveredRun: integer('discovered_run').notNull().default(0),
+    // Its links on the website's host as last read (null: not known yet); unchanged pages pass them on.
+    links: text('links').array(),
     visitedRun: integer('visited_run').notNull().default(0),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }),
   },

@@ -13,6 +13,8 @@ export interface ExtractedPage {
   sections: Section[];
   /** Absolute http(s) links of the page, without fragments. */
   links: string[];
+  /** The page's `<link rel="canonical">`, absolute, if it has one. */
+  canonical?: string;
 }
 
 const CHROME =
@@ -125,7 +127,19 @@ export function extractHtmlPage(html: string, pageUrl: string): ExtractedPage {
     // Readability drops a heading that repeats the page's title: the page's main heading leads its content.
     const h1 = clean(document.querySelector('h1')?.textContent ?? '');
     if (h1 && !blocks.some((b) => b.kind === 'heading' && b.text === h1)) blocks.unshift({ kind: 'heading', text: h1 });
-    return { title: title.slice(0, 300), sections: blocks.length > 0 ? [{ location: '', blocks }] : [], links: [...links] };
+    const canonicalLink = [...document.querySelectorAll('link[rel][href]')].find((l) => /(^|\s)canonical(\s|$)/i.test(l.getAttribute('rel') ?? ''));
+    const canonical = absoluteUrl(canonicalLink?.getAttribute('href'), base);
+    return { title: title.slice(0, 300), sections: blocks.length > 0 ? [{ location: '', blocks }] : [], links: [...links], ...(canonical ? { canonical } : {}) };
+  }
+}
+
+function absoluteUrl(href: string | null | undefined, base: string): string | undefined {
+  if (!href) return undefined;
+  try {
+    const url = new URL(href, base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
   }
 }
 

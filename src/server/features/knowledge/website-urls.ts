@@ -1,5 +1,9 @@
 // Page URLs as the crawler keeps them: one spelling per page (no fragment, default port dropped,
-// query kept), and the team's include/exclude path patterns ("/blog/*", "*" any characters).
+// campaign and click-tracking parameters dropped, the rest of the query kept), and the team's
+// include/exclude path patterns ("/blog/*", "*" any characters).
+
+/** Parameters that only say where a visitor came from: the page is the same without them. */
+const TRACKING_PARAM = /^(utm_\w+|fbclid|gclid|gclsrc|dclid|gbraid|wbraid|msclkid|yclid|twclid|igshid|mc_cid|mc_eid|_hsenc|_hsmi|_ga|_gl|mkt_tok|pk_\w+|mtm_\w+)$/i;
 
 export function normalizePageUrl(raw: string): string | null {
   try {
@@ -7,10 +11,22 @@ export function normalizePageUrl(raw: string): string | null {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
     if (url.username || url.password) return null;
     url.hash = '';
+    for (const name of [...url.searchParams.keys()]) if (TRACKING_PARAM.test(name)) url.searchParams.delete(name);
     return url.href;
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether `canonical` names the same document as `url` in another spelling: same origin and path,
+ * another query (sorting, a comment reply link, a session id). A canonical to another path is not
+ * followed: sites that point every page's canonical at the home page are common.
+ */
+export function isQueryVariantOf(url: string, canonical: string): boolean {
+  const [a, b] = [new URL(url), new URL(canonical)];
+  const path = (u: URL) => u.pathname.replace(/\/$/, '') || '/';
+  return a.href !== b.href && a.origin === b.origin && path(a) === path(b) && a.search !== b.search;
 }
 
 const patternRegex = (pattern: string) =>

@@ -10,7 +10,7 @@ import { passageVectors } from './knowledge.jobs.ts';
 import { replacePassages } from './knowledge.repository.ts';
 import { CrawlClient, SiteUnreachable, sitemapUrls, type Robots } from './website-fetch.ts';
 import { extractHtmlPage } from './website-extract.ts';
-import { matchesPatterns, normalizePageUrl } from './website-urls.ts';
+import { isQueryVariantOf, matchesPatterns, normalizePageUrl } from './website-urls.ts';
 import {
   beginRun,
   dropUnnamedPages,
@@ -163,7 +163,9 @@ async function crawlPage(
 ): Promise<{ links: string[]; transient?: boolean }> {
   const { website, assistant } = target;
   const visited = { visitedRun: run, fetchedAt: new Date() };
-  const result = await client.page(page.url, page.fileId !== null ? { etag: page.etag, lastModified: page.lastModified } : null, signal);
+  // Asked conditionally only when its knowledge and its links are known: a 304 passes the stored links on.
+  const known = page.fileId !== null && page.links !== null;
+  const result = await client.page(page.url, known ? { etag: page.etag, lastModified: page.lastModified } : null, signal);
   const finalUrl = normalizePageUrl(result.url);
   if (finalUrl && finalUrl !== page.url) {
     // A redirect: the target is a page of its own (read once, under its own URL), this URL is not.
@@ -173,7 +175,7 @@ async function crawlPage(
   }
   if (result.kind === 'unchanged') {
     await markPage(deps.db, page.id, { ...visited, state: 'done', error: null, goneCount: 0 });
-    return { links: [] };
+    return { links: page.links ?? [] };
   }
   if (result.kind === 'gone') {
     const goneCount = page.goneCount + 1;
@@ -187,8 +189,10 @@ async function crawlPage(
   }
   const validators = { etag: result.etag, lastModified: result.lastModified, contentHash: result.hash, goneCount: 0 };
   if (page.fileId !== null && page.contentHash === result.hash) {
-    await markPage(deps.db, page.id, { ...visited, ...validators, state: 'done', error: null });
-    return { links: [] };
+    // Unchanged: nothing to index again; its links are parsed only when not stored yet.
+    const links = page.links ?? (result.type === 'html' ? siteLinks(extractHtmlPage(result.body.toString('utf8'), page.url).links, website) : []);
+    await markPage(deps.db, page.id, { ...visited, ...validators, links, state: 'done', error: null });
+    return { links };
   }
   let title: string;
   let sections: Section[];
@@ -196,7 +200,15 @@ async function crawlPage(
   try {
     if (result.type === 'html') {
       const extracted = extractHtmlPage(result.body.toString('utf8'), page.url);
-      ({ title, sections, links } = extracted);
+      ({ title, sections } = extracted);
+      links = siteLinks(extracted.links, website);
+      const canonical = extracted.canonical && normalizePageUrl(extracted.canonical);
+      if (canonical && isQueryVariantOf(page.url, canonical)) {
+        // The same page in another spelling (?replytocom=…, ?sort=…): kept once, under its canonical URL.
+        if (page.fileId !== null) await removePageFile(deps.db, page, assistant.id);
+        await markPage(deps.db, page.id, { ...visited, state: 'skipped', error: null });
+        return { links: [canonical] };
+      }
       if (sections.length === 0) throw new ExtractionError(WEBSITE_MESSAGES.pageNoText);
     } else {
       sections = await extractSections(result.body, 'pdf', signal);
@@ -204,7 +216,7 @@ async function crawlPage(
     }
   } catch (err) {
     if (!(err instanceof ExtractionError)) throw err;
-    await markPage(deps.db, page.id, { ...visited, ...validators, state: 'error', error: err.message });
+    await markPage(deps.db, page.id, { ...visited, ...validators, links, state: 'error', error: err.message });
     return { links };
   }
   // Each passage names its page's URL as its place: answers cite the page as a link.
@@ -226,8 +238,14 @@ async function crawlPage(
       ]);
     }
   }
-  await markPage(deps.db, page.id, { ...visited, ...validators, title, state: 'done', error: null });
+  await markPage(deps.db, page.id, { ...visited, ...validators, links, title, state: 'done', error: null });
   return { links };
+}
+
+/** A page's links that can become pages of this website (its host): what a page row keeps. */
+function siteLinks(links: string[], website: KnowledgeWebsiteRow): string[] {
+  const host = new URL(website.url).host;
+  return links.filter((link) => URL.canParse(link) && new URL(link).host === host);
 }
 
 async function finishRun(deps: Deps, website: KnowledgeWebsiteRow, run: number, error: string | null) {

@@ -14,6 +14,7 @@ import type { Website, WebsiteList } from '../../../shared/schemas/websites.ts';
 import { CrawlClient, sitemapUrls } from './website-fetch.ts';
 import { extractHtmlPage } from './website-extract.ts';
 import { websiteRowOwner } from './website.rows.ts';
+import { isQueryVariantOf, normalizePageUrl } from './website-urls.ts';
 import type { TeamExportContext } from '../../platform/team-export.ts';
 
 // The team's website as knowledge (issue 34) against a local site (tests/fixtures/test-website.ts).
@@ -91,6 +92,11 @@ describe('a website as knowledge', () => {
     expect(pages.filter((p) => !p.url.startsWith(site.base))).toEqual([]);
     const fetched = site.requests.filter((r) => r.path.startsWith('/seite/')).map((r) => r.path);
     expect(fetched.length).toBe(new Set(fetched).size);
+    // One spelling per page: campaign parameters are dropped; a comment-reply variant whose canonical
+    // is the page itself is read once and kept as skipped, without knowledge of its own.
+    expect(pages.filter((p) => p.url.includes('utm_'))).toEqual([]);
+    expect(pages.find((p) => p.url.endsWith('/seite/2?replytocom=7'))).toMatchObject({ state: 'skipped', fileId: null, error: null });
+    expect(pages.filter((p) => p.url === `${site.base}/seite/2` || p.url.startsWith(`${site.base}/seite/2?`))).toHaveLength(2);
     // The redirect chain: /alt is not a page of its own, its target /ziel is.
     expect(pages.find((p) => p.url.endsWith('/alt'))).toMatchObject({ state: 'skipped', fileId: null });
     expect(pages.find((p) => p.url.endsWith('/ziel'))).toMatchObject({ state: 'done', title: 'Ziel' });
@@ -124,7 +130,7 @@ describe('a website as knowledge', () => {
     const resync = site.requests.slice(before).filter((r) => r.path.startsWith('/seite/') || r.path === '/wechsel');
     // Unchanged pages answered 304 (their ETag was sent); only the changed ones came again in full
     // (/seite/3 lost its link to /kontakt).
-    expect(resync.filter((r) => r.status === 200).map((r) => r.path)).toEqual(['/seite/3', '/wechsel']);
+    expect(resync.filter((r) => r.status === 200).map((r) => r.path)).toEqual(['/seite/3', '/wechsel', '/seite/2?replytocom=7']);
     // The page nothing names any more is kept through one sync (read last, its knowledge kept).
     expect(site.requests.slice(before).map((r) => r.path).at(-1)).toBe('/kontakt');
     expect((await ask(agent, assistant.uuid, 'Wie erreiche ich die Hotline?')).final_text).toContain('0800 123456');
@@ -202,6 +208,31 @@ describe('a website as knowledge', () => {
       expect((await ask(agent, assistant.uuid, 'Wie sind die Öffnungszeiten?')).final_text).not.toContain('montags bis freitags');
     } finally {
       await small.close();
+    }
+  }, 60_000);
+
+  it('keeps every page of a site without sitemap through syncs that find them unchanged (their stored links name the rest)', async () => {
+    const plain = await startTestWebsite({ pages: 4, sitemaps: false });
+    try {
+      const { team, owner } = await createStaffedTeam(t.database.db);
+      const assistant = await createAssistant(t.database.db, team);
+      const agent = await loginAs(t, owner);
+      const { uuid } = (await agent.post('/api/knowledge/website', { assistantUuid: assistant.uuid, url: `${plain.base}/`, maxPages: 100, interval: 'manual' })).json<{ uuid: string }>();
+      let last = await waitForSync(agent, assistant.uuid, uuid);
+      // Found by links only: the start page, /seite/1–3 (/seite/3 does not link on) and /kontakt.
+      expect(last.pages).toBe(5);
+      for (let i = 0; i < 3; i++) {
+        const before = plain.requests.length;
+        await agent.post(`/api/knowledge/website/${uuid}/sync`, {});
+        last = await waitForSync(agent, assistant.uuid, uuid, last.lastSync);
+        // Every page answered 304 (nothing parsed again), and none went for want of a link.
+        const asked = plain.requests.slice(before).filter((r) => r.path !== '/robots.txt' && r.path !== '/sitemap.xml' && !r.path.includes('?'));
+        expect(asked.map((r) => r.status)).toEqual([304, 304, 304, 304, 304]);
+        expect(last.pages).toBe(5);
+        expect(last.errors).toEqual([]);
+      }
+    } finally {
+      await plain.close();
     }
   }, 60_000);
 
@@ -301,6 +332,23 @@ describe('sitemaps', () => {
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+});
+
+describe('page URLs', () => {
+  it('drops campaign and click parameters, keeps the rest of the query', () => {
+    expect(normalizePageUrl('https://www.beispiel.de/preise?utm_source=mail&utm_medium=x&id=4&fbclid=abc#oben')).toBe('https://www.beispiel.de/preise?id=4');
+    expect(normalizePageUrl('https://www.beispiel.de/preise?gclid=1')).toBe('https://www.beispiel.de/preise');
+    expect(normalizePageUrl('https://www.beispiel.de/suche?q=a%20b')).toBe('https://www.beispiel.de/suche?q=a%20b');
+  });
+
+  it('takes a canonical only as another spelling of the same path, never a jump to another page', () => {
+    expect(isQueryVariantOf('https://www.beispiel.de/blog/a?replytocom=7', 'https://www.beispiel.de/blog/a/')).toBe(true);
+    expect(isQueryVariantOf('https://www.beispiel.de/shop?sort=preis', 'https://www.beispiel.de/shop')).toBe(true);
+    // Sites that point every canonical at the home page, another host, the page itself: not followed.
+    expect(isQueryVariantOf('https://www.beispiel.de/preise', 'https://www.beispiel.de/')).toBe(false);
+    expect(isQueryVariantOf('https://www.beispiel.de/shop?sort=preis', 'https://shop.beispiel.de/shop')).toBe(false);
+    expect(isQueryVariantOf('https://www.beispiel.de/shop', 'https://www.beispiel.de/shop')).toBe(false);
   });
 });
 
