@@ -67,12 +67,28 @@ export class CrawlClient {
     this.lastSent.set(host, Date.now());
   }
 
-  private async request(url: string, headers: Record<string, string>, signal?: AbortSignal) {
+  private async request(url: string, headers: Record<string, string>, signal?: AbortSignal, method: 'GET' | 'HEAD' = 'GET') {
     await this.pace(url, signal);
     const timeout = AbortSignal.timeout(PAGE_TIMEOUT_MS);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    const followed = await this.follow(url, { headers: { 'user-agent': this.userAgent, ...headers }, signal: combined });
+    const followed = await this.follow(url, { method, headers: { 'user-agent': this.userAgent, ...headers }, signal: combined });
     return { ...followed, timeout };
+  }
+
+  /**
+   * Where the start address leads: the URL after its redirects (beispiel.de → www.beispiel.de is
+   * the rule, not the exception). Asked with HEAD; the address itself when the site refuses HEAD
+   * or cannot be reached (the crawl then finds out as before).
+   */
+  async home(url: string, signal?: AbortSignal): Promise<string> {
+    try {
+      const { response, url: finalUrl } = await this.request(url, {}, signal, 'HEAD');
+      await response.body?.cancel();
+      return response.ok ? finalUrl : url;
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      return url;
+    }
   }
 
   /**

@@ -78,11 +78,13 @@ export async function crawlWebsite(deps: Deps, websiteId: number, ctx: Pick<JobC
     appUrl: deps.config.appUrl,
     perSecond: deps.config.crawler.requestsPerSecond,
   });
-  const start = new URL(website.url);
   const limit = Math.min(website.maxPages, websitePageCap(target.team?.planSlug));
   try {
+    // The site is where the start address leads (its redirects followed): its host is the site's.
+    const home = normalizePageUrl(await client.home(website.url, ctx.signal)) ?? website.url;
+    const start = new URL(home);
     const robots = await client.robots(start.origin, ctx.signal);
-    const admit = admission(website, robots);
+    const admit = admission(website, start.host, robots);
     // The sitemap first (the team's, else robots.txt's, else /sitemap.xml), then the start page.
     const namedSitemaps = website.sitemapUrl ? [website.sitemapUrl] : robots.sitemaps;
     const sitemaps = namedSitemaps.length > 0 ? namedSitemaps : [`${start.origin}/sitemap.xml`];
@@ -100,7 +102,7 @@ export async function crawlWebsite(deps: Deps, websiteId: number, ctx: Pick<JobC
       found.push(...read.urls);
       complete &&= read.complete;
     }
-    await recordFound(deps.db, website, run, admit([website.url, ...found]));
+    await recordFound(deps.db, website, run, admit([home, ...found]));
 
     let judged = false;
     for (;;) {
@@ -130,9 +132,8 @@ export async function crawlWebsite(deps: Deps, websiteId: number, ctx: Pick<JobC
   }
 }
 
-/** Which found URLs become pages: same host, the include/exclude patterns; robots.txt refusals are listed. */
-function admission(website: KnowledgeWebsiteRow, robots: Robots) {
-  const host = new URL(website.url).host;
+/** Which found URLs become pages: the site's host, the include/exclude patterns; robots.txt refusals are listed. */
+function admission(website: KnowledgeWebsiteRow, host: string, robots: Robots) {
   return (urls: string[]) => {
     const seen = new Set<string>();
     const out: { url: string; skipReason?: string }[] = [];
@@ -190,7 +191,7 @@ async function crawlPage(
   const validators = { etag: result.etag, lastModified: result.lastModified, contentHash: result.hash, goneCount: 0 };
   if (page.fileId !== null && page.contentHash === result.hash) {
     // Unchanged: nothing to index again; its links are parsed only when not stored yet.
-    const links = page.links ?? (result.type === 'html' ? siteLinks(extractHtmlPage(result.body.toString('utf8'), page.url).links, website) : []);
+    const links = page.links ?? (result.type === 'html' ? siteLinks(extractHtmlPage(result.body.toString('utf8'), page.url).links, page.url) : []);
     await markPage(deps.db, page.id, { ...visited, ...validators, links, state: 'done', error: null });
     return { links };
   }
@@ -201,7 +202,7 @@ async function crawlPage(
     if (result.type === 'html') {
       const extracted = extractHtmlPage(result.body.toString('utf8'), page.url);
       ({ title, sections } = extracted);
-      links = siteLinks(extracted.links, website);
+      links = siteLinks(extracted.links, page.url);
       const canonical = extracted.canonical && normalizePageUrl(extracted.canonical);
       if (canonical && isQueryVariantOf(page.url, canonical)) {
         // The same page in another spelling (?replytocom=…, ?sort=…): kept once, under its canonical URL.
@@ -242,9 +243,9 @@ async function crawlPage(
   return { links };
 }
 
-/** A page's links that can become pages of this website (its host): what a page row keeps. */
-function siteLinks(links: string[], website: KnowledgeWebsiteRow): string[] {
-  const host = new URL(website.url).host;
+/** A page's links that can become pages of this website (on the page's host): what a page row keeps. */
+function siteLinks(links: string[], pageUrl: string): string[] {
+  const host = new URL(pageUrl).host;
   return links.filter((link) => URL.canParse(link) && new URL(link).host === host);
 }
 

@@ -226,13 +226,33 @@ describe('a website as knowledge', () => {
         await agent.post(`/api/knowledge/website/${uuid}/sync`, {});
         last = await waitForSync(agent, assistant.uuid, uuid, last.lastSync);
         // Every page answered 304 (nothing parsed again), and none went for want of a link.
-        const asked = plain.requests.slice(before).filter((r) => r.path !== '/robots.txt' && r.path !== '/sitemap.xml' && !r.path.includes('?'));
+        const asked = plain.requests.slice(before).filter((r) => r.method === 'GET' && r.path !== '/robots.txt' && r.path !== '/sitemap.xml' && !r.path.includes('?'));
         expect(asked.map((r) => r.status)).toEqual([304, 304, 304, 304, 304]);
         expect(last.pages).toBe(5);
         expect(last.errors).toEqual([]);
       }
     } finally {
       await plain.close();
+    }
+  }, 60_000);
+
+  it('crawls the site the start address leads to when it redirects to another host (beispiel.de → www.beispiel.de)', async () => {
+    const small = await startTestWebsite({ pages: 4 });
+    const apex = http.createServer((req, res) => res.writeHead(301, { location: `${small.base}${req.url ?? '/'}` }).end());
+    await new Promise<void>((resolve) => apex.listen(0, '127.0.0.1', resolve));
+    try {
+      const { team, owner } = await createStaffedTeam(t.database.db);
+      const assistant = await createAssistant(t.database.db, team);
+      const agent = await loginAs(t, owner);
+      const typed = `http://127.0.0.1:${(apex.address() as AddressInfo).port}/`;
+      const { uuid } = (await agent.post('/api/knowledge/website', { assistantUuid: assistant.uuid, url: typed, maxPages: 100, interval: 'manual' })).json<{ uuid: string }>();
+      const done = await waitForSync(agent, assistant.uuid, uuid);
+      // The same 9 pages as when the site's own address is typed; the list keeps the typed address.
+      expect(done).toMatchObject({ status: 'ready', pages: 9, url: typed });
+      expect((await ask(agent, assistant.uuid, 'Wie viel Rabatt gibt es auf die Kategorie K2?')).sources).toContainEqual({ file: 'Thema 2 – Nordlicht GmbH', location: `${small.base}/seite/2` });
+    } finally {
+      await new Promise<void>((resolve) => apex.close(() => resolve()));
+      await small.close();
     }
   }, 60_000);
 
