@@ -58,7 +58,10 @@ export async function addWebsite(deps: Deps, auth: AuthContext, input: z.output<
   let sitemapUrl: string | null = null;
   if (input.sitemapUrl) {
     sitemapUrl = guardedUrl(deps, input.sitemapUrl, 'sitemapUrl');
-    if (new URL(sitemapUrl).host !== new URL(url).host) throw validationError('sitemapUrl', WEBSITE_MESSAGES.sitemapOtherHost);
+    // The same website: www.beispiel.de and beispiel.de count as one (the crawl follows the start
+    // address to where it leads).
+    const site = (u: string) => new URL(u).host.replace(/^www\./i, '');
+    if (site(sitemapUrl) !== site(url)) throw validationError('sitemapUrl', WEBSITE_MESSAGES.sitemapOtherHost);
   }
   const row = await withCountLimit(deps.db, `knowledge:${assistant.id}`, async (tx) => {
     // A website is one knowledge source: it counts against the same limit as the files.

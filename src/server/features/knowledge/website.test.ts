@@ -267,6 +267,11 @@ describe('a website as knowledge', () => {
     expect((await post({ url: 'https://10.1.2.3/' })).json()).toMatchObject({ error: WEBSITE_MESSAGES.refusedPrivate });
     expect((await post({ include: ['blog'] })).json()).toMatchObject({ error: WEBSITE_MESSAGES.patternInvalid });
     expect((await post({ interval: 'hourly' })).json()).toMatchObject({ error: WEBSITE_MESSAGES.intervalInvalid });
+    expect((await post({ url: 'https://beispiel.de/', sitemapUrl: 'https://andere.de/sitemap.xml' })).json()).toMatchObject({ error: WEBSITE_MESSAGES.sitemapOtherHost });
+    // www.beispiel.de and beispiel.de are one website.
+    const apexWithWww = await post({ url: 'https://beispiel.de/', sitemapUrl: 'https://www.beispiel.de/sitemap.xml' });
+    expect(apexWithWww.status, apexWithWww.body).toBe(200);
+    expect((await agent.request('DELETE', `/api/knowledge/website/${apexWithWww.json<{ uuid: string }>().uuid}`)).status).toBe(200);
 
     const res = await post({ include: ['/seite/*'], exclude: ['/seite/2'] });
     expect(res.status, res.body).toBe(200);
