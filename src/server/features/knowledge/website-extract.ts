@@ -143,6 +143,46 @@ function absoluteUrl(href: string | null | undefined, base: string): string | un
   }
 }
 
+/** The charset a Content-Type names, or the first `<meta charset>` / http-equiv in the page's first 1024 bytes. */
+function declaredCharsets(body: Buffer, contentType: string | null): string[] {
+  const labels: string[] = [];
+  const header = /;\s*charset\s*=\s*["']?([^"';\s]+)/i.exec(contentType ?? '');
+  if (header) labels.push(header[1]!);
+  for (const meta of body.subarray(0, 1024).toString('latin1').matchAll(/<meta\b[^>]*>/gi)) {
+    const charset = /\bcharset\s*=\s*["']?\s*([^"'\s;/>]+)/i.exec(meta[0]);
+    if (charset) {
+      labels.push(charset[1]!);
+      break;
+    }
+  }
+  // A page read as ASCII cannot be UTF-16, whatever it says (as browsers read it).
+  return labels.map((l) => (/^utf-?16/i.test(l.trim()) ? 'utf-8' : l.trim()));
+}
+
+/**
+ * A page's text from its bytes: by its byte order mark; else as UTF-8 when the bytes are UTF-8;
+ * else in the charset its header or its `<meta>` names; else as Windows-1252, which older German
+ * sites are (ISO-8859-1 is read as its superset Windows-1252, as browsers do). Read as UTF-8
+ * whatever it was, every ä, ö, ü and ß of such a page became U+FFFD and no question found it.
+ */
+export function decodeHtml(body: Buffer, contentType: string | null): string {
+  if (body[0] === 0xfe && body[1] === 0xff) return new TextDecoder('utf-16be').decode(body);
+  if (body[0] === 0xff && body[1] === 0xfe) return new TextDecoder('utf-16le').decode(body);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(body);
+  } catch {
+    // Not UTF-8: the declared charset, if this runtime knows it.
+  }
+  for (const label of declaredCharsets(body, contentType)) {
+    try {
+      return new TextDecoder(label).decode(body);
+    } catch {
+      // An unknown label: the next one, or the fallback.
+    }
+  }
+  return new TextDecoder('windows-1252').decode(body);
+}
+
 /** Our rule for the main content when Readability finds no article. */
 function ownMainContent(document: HappyDocument): HappyElement {
   return document.querySelector('main') ?? document.querySelector('[role=main]') ?? document.querySelector('article') ?? document.body;

@@ -24,7 +24,7 @@ const MAX_REDIRECTS = 5;
 export type PageKind = 'html' | 'pdf';
 
 export type PageResult =
-  | { kind: 'content'; type: PageKind; body: Buffer; hash: string; url: string; etag: string | null; lastModified: string | null }
+  | { kind: 'content'; type: PageKind; body: Buffer; contentType: string | null; hash: string; url: string; etag: string | null; lastModified: string | null }
   | { kind: 'unchanged'; url: string }
   | { kind: 'gone'; reason: string; url: string }
   /** `transient`: the site may answer tomorrow (timeout, unreachable, 5xx, 429); else it refuses for good. */
@@ -157,6 +157,7 @@ export class CrawlClient {
       kind: 'content',
       type,
       body,
+      contentType: response.headers.get('content-type'),
       hash: createHash('sha256').update(body).digest('hex'),
       url: finalUrl,
       etag: response.headers.get('etag'),

@@ -9,7 +9,7 @@ import { ExtractionError, extractSections, type Section } from './extract.ts';
 import { passageVectors } from './knowledge.jobs.ts';
 import { replacePassages } from './knowledge.repository.ts';
 import { CrawlClient, SiteUnreachable, sitemapUrls, type Robots } from './website-fetch.ts';
-import { extractHtmlPage } from './website-extract.ts';
+import { decodeHtml, extractHtmlPage } from './website-extract.ts';
 import { isQueryVariantOf, matchesPatterns, normalizePageUrl } from './website-urls.ts';
 import {
   beginRun,
@@ -191,7 +191,7 @@ async function crawlPage(
   const validators = { etag: result.etag, lastModified: result.lastModified, contentHash: result.hash, goneCount: 0 };
   if (page.fileId !== null && page.contentHash === result.hash) {
     // Unchanged: nothing to index again; its links are parsed only when not stored yet.
-    const links = page.links ?? (result.type === 'html' ? siteLinks(extractHtmlPage(result.body.toString('utf8'), page.url).links, page.url) : []);
+    const links = page.links ?? (result.type === 'html' ? siteLinks(extractHtmlPage(decodeHtml(result.body, result.contentType), page.url).links, page.url) : []);
     await markPage(deps.db, page.id, { ...visited, ...validators, links, state: 'done', error: null });
     return { links };
   }
@@ -200,7 +200,7 @@ async function crawlPage(
   let links: string[] = [];
   try {
     if (result.type === 'html') {
-      const extracted = extractHtmlPage(result.body.toString('utf8'), page.url);
+      const extracted = extractHtmlPage(decodeHtml(result.body, result.contentType), page.url);
       ({ title, sections } = extracted);
       links = siteLinks(extracted.links, page.url);
       const canonical = extracted.canonical && normalizePageUrl(extracted.canonical);

@@ -12,7 +12,7 @@ import { startTestWebsite, type TestWebsite } from '../../../../tests/fixtures/t
 import { WEBSITE_MESSAGES } from '../../../shared/messages.ts';
 import type { Website, WebsiteList } from '../../../shared/schemas/websites.ts';
 import { CrawlClient, sitemapUrls } from './website-fetch.ts';
-import { extractHtmlPage } from './website-extract.ts';
+import { decodeHtml, extractHtmlPage } from './website-extract.ts';
 import { websiteRowOwner } from './website.rows.ts';
 import { isQueryVariantOf, normalizePageUrl } from './website-urls.ts';
 import type { TeamExportContext } from '../../platform/team-export.ts';
@@ -133,7 +133,8 @@ describe('a website as knowledge', () => {
     expect(resync.filter((r) => r.status === 200).map((r) => r.path)).toEqual(['/seite/3', '/wechsel', '/seite/2?replytocom=7']);
     // The page nothing names any more is kept through one sync (read last, its knowledge kept).
     expect(site.requests.slice(before).map((r) => r.path).at(-1)).toBe('/kontakt');
-    expect((await ask(agent, assistant.uuid, 'Wie erreiche ich die Hotline?')).final_text).toContain('0800 123456');
+    // It is an ISO-8859-1 page: its umlauts were read as such (not U+FFFD), so a question finds them.
+    expect((await ask(agent, assistant.uuid, 'Wen erreiche ich für Rückfragen?')).final_text).toContain('Für Rückfragen erreichen Sie die Hotline');
     expect(resync.filter((r) => r.status === 404).map((r) => r.path)).toEqual(['/seite/60']);
     // A first 404 keeps the page (it may be back tomorrow); the second removes it.
     expect(second.pages).toBe(65);
@@ -146,7 +147,7 @@ describe('a website as knowledge', () => {
     expect(third.errors).toContainEqual({ url: `${site.base}/seite/60`, reason: WEBSITE_MESSAGES.pageNotFound });
     expect(third.errors).toContainEqual({ url: `${site.base}/kontakt`, reason: WEBSITE_MESSAGES.pageUnnamed });
     expect(site.requests.slice(beforeThird).map((r) => r.path)).not.toContain('/kontakt');
-    expect((await ask(agent, assistant.uuid, 'Wie erreiche ich die Hotline?')).final_text).not.toContain('0800 123456');
+    expect((await ask(agent, assistant.uuid, 'Wen erreiche ich für Rückfragen?')).final_text).not.toContain('0800 123456');
     const gone = await t.database.db.select().from(knowledgeWebsitePages).where(eq(knowledgeWebsitePages.url, `${site.base}/seite/60`));
     expect(gone[0]!.fileId).toBeNull();
     // robots.txt holds on every sync, not only the first.
@@ -357,6 +358,22 @@ describe('sitemaps', () => {
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+});
+
+describe('the text of a page', () => {
+  const latin1 = (text: string) => Buffer.from(text, 'latin1');
+  it('reads a page in the charset it declares, Windows-1252 when it declares none and is not UTF-8', () => {
+    const html = '<p>Öffnungszeiten: Mo–Fr, Grüße</p>'.replace('–', '-');
+    expect(decodeHtml(Buffer.from(html), 'text/html')).toBe(html);
+    expect(decodeHtml(latin1(html), 'text/html; charset=ISO-8859-1')).toBe(html);
+    expect(decodeHtml(latin1(`<meta charset="iso-8859-15">${html}`), 'text/html')).toBe(`<meta charset="iso-8859-15">${html}`);
+    expect(decodeHtml(latin1(`<meta http-equiv="Content-Type" content="text/html; charset=windows-1252">${html}`), null)).toContain('Grüße');
+    expect(decodeHtml(latin1(html), null)).toBe(html);
+    // A UTF-8 page under a stale Latin-1 header stays UTF-8; an unknown label falls back.
+    expect(decodeHtml(Buffer.from(html), 'text/html; charset=iso-8859-1')).toBe(html);
+    expect(decodeHtml(latin1(html), 'text/html; charset=x-unbekannt')).toBe(html);
+    expect(decodeHtml(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(html, 'utf16le')]), null)).toBe(html);
   });
 });
 
