@@ -300,7 +300,8 @@ export async function sitemapUrls(
   if ('missing' in read) return { urls: [], complete: opts.optional === true };
   if ('failed' in read) return { urls: [], complete: false };
   const xml = read.text;
-  const locs = [...xml.matchAll(/<loc>\s*([^<]+?)\s*<\/loc>/gi)].map((m) => decodeXml(m[1]!));
+  // <loc>URL</loc>, also as CDATA (some shop systems write it so); <image:loc> and the like are not pages.
+  const locs = [...xml.matchAll(/<loc>\s*(?:<!\[CDATA\[\s*([^\]<]+?)\s*\]\]>|([^<]+?))\s*<\/loc>/gi)].map((m) => (m[1] !== undefined ? m[1] : decodeXml(m[2]!)));
   if (!/<sitemapindex[\s>]/i.test(xml)) return { urls: locs.slice(0, limit), complete: locs.length <= limit };
   if (depth >= 2) return { urls: [], complete: false };
   const out: string[] = [];
