@@ -31,6 +31,8 @@ const DUE_JOB = 'website-due';
 /** Every 15 minutes the due websites are enqueued (daily or weekly after their last sync). */
 const DUE_CRON = '*/15 * * * *';
 const INTERVAL_MS = { daily: 24 * 3600_000, weekly: 7 * 24 * 3600_000 } as const;
+/** URLs read from a website's sitemaps at most: a sitemap file holds up to 50,000 (sitemaps.org). */
+const SITEMAP_URLS_MAX = 50_000;
 /** A page answering 404/410 this many syncs in a row is removed. */
 const GONE_AFTER = 2;
 
@@ -94,15 +96,20 @@ export async function crawlWebsite(deps: Deps, websiteId: number, ctx: Pick<JobC
     // the site could not be read, not when the page limit ends the run.
     let complete = !resumed;
     for (const s of sitemaps) {
-      if (found.length >= limit * 2) {
+      if (found.length >= SITEMAP_URLS_MAX) {
         complete = false;
         break;
       }
-      const read = await sitemapUrls(client, s, limit * 2 - found.length, { signal: ctx.signal, optional: namedSitemaps.length === 0 });
+      const read = await sitemapUrls(client, s, SITEMAP_URLS_MAX - found.length, { signal: ctx.signal, optional: namedSitemaps.length === 0 });
       found.push(...read.urls);
       complete &&= read.complete;
     }
-    await recordFound(deps.db, website, run, admit([home, ...found]));
+    // The patterns choose among all URLs the sitemaps name; then twice the page limit become pages
+    // of this run (a page that fails leaves room for the next), and as many refusals are listed.
+    const admitted = admit([home, ...found]);
+    const allowed = admitted.filter((u) => !u.skipReason);
+    if (allowed.length > limit * 2) complete = false;
+    await recordFound(deps.db, website, run, [...allowed.slice(0, limit * 2), ...admitted.filter((u) => u.skipReason).slice(0, limit * 2)]);
 
     let judged = false;
     for (;;) {

@@ -286,6 +286,13 @@ describe('a website as knowledge', () => {
     expect(urls.map((p) => p.url)).not.toContain(`${site.base}/seite/2`);
     expect((await post({ include: [] })).json()).toMatchObject({ error: WEBSITE_MESSAGES.alreadyAdded });
 
+    // The patterns choose among every URL of the sitemaps, not among the first few: the PDF and
+    // /wechsel stand at the end of the second sitemap, after 36 other URLs (limit 2: 4 candidates).
+    const late = await post({ url: `${site.base}/?spaet`, maxPages: 2, include: ['/preisliste.pdf', '/wechsel'] });
+    expect(late.status, late.body).toBe(200);
+    const lateDone = await waitForSync(agent, assistant.uuid, late.json<{ uuid: string }>().uuid);
+    expect(lateDone.pages).toBe(2);
+
     const stranger = await loginAs(t, (await createStaffedTeam(t.database.db)).owner);
     expect((await stranger.post(`/api/knowledge/website/${uuid}/sync`, {})).status).toBe(404);
     expect((await stranger.request('DELETE', `/api/knowledge/website/${uuid}`)).status).toBe(404);
