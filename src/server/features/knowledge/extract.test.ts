@@ -58,6 +58,24 @@ describe('extraction and chunking of real documents', () => {
     expect(passages[1]!.text).toContain('| Köln | 1200 |');
   });
 
+  it('reads a CSV as German Excel writes it (semicolons, Windows-1252, quoted fields) as a table cut by rows under its header', async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => `A-${1000 + i};Vollkornbrot Nr. ${i};${i + 1},50 Euro;"Bäckerei Süd; Regal ${i}"`);
+    const csv = Buffer.from(
+      `Artikelnummer;Bezeichnung;Preis;Lagerort\r\n${rows.join('\r\n')}\r\nA-9999;"Brötchen ""Kaiser""";0,45 Euro;"Filiale\r\nNord"\r\n`,
+      'latin1',
+    );
+    const passages = await passagesOf(csv, 'csv');
+    expect(passages.length).toBeGreaterThan(3);
+    // Every passage starts with the header row, so its numbers keep their meaning.
+    for (const p of passages) expect(p.text.startsWith('| Artikelnummer | Bezeichnung | Preis | Lagerort |\n| --- | --- | --- | --- |\n')).toBe(true);
+    const all = passages.map((p) => p.text).join('\n');
+    expect(all).toContain('| A-1042 | Vollkornbrot Nr. 42 | 43,50 Euro | Bäckerei Süd; Regal 42 |');
+    expect(all).toContain('| A-9999 | Brötchen "Kaiser" | 0,45 Euro | Filiale Nord |');
+    // Commas as delimiter (and a pipe in a cell) work as well.
+    const [comma] = await passagesOf(Buffer.from('Name,Telefon\nZentrale,0800 123|4\n'), 'csv');
+    expect(comma!.text).toBe('| Name | Telefon |\n| --- | --- |\n| Zentrale | 0800 123\\|4 |');
+  });
+
   it('reads a PPTX per slide', async () => {
     const pptx = await makePptx([
       { title: 'Strategie 2027', body: 'Wir wachsen im süddeutschen Raum.' },

@@ -124,24 +124,74 @@ function collectBlocks(node: OfficeContentNode, out: Block[]) {
 
 const cellText = (s: string) => s.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
 
-/** Rows of cells as a Markdown table (the first row is the header), so a 2×2 table stays one. */
-export function tableMarkdown(rows: OfficeContentNode[]): string {
-  const grid = rows
-    .filter((r) => r.type === 'row')
-    .map((r) => (r.children ?? []).map((c) => cellText(textOf(c))));
-  const width = Math.max(0, ...grid.map((r) => r.length));
-  const filled = grid
-    .filter((r) => r.some((c) => c !== ''))
-    .map((r) => [...r, ...Array<string>(width - r.length).fill('')]);
-  if (filled.length === 0) return '';
-  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  return [line(filled[0]!), line(filled[0]!.map(() => '---')), ...filled.slice(1).map(line)].join('\n');
+/**
+ * Rows of cell texts as a Markdown table (the first row is the header), so a 2×2 table stays one:
+ * whitespace collapsed, pipes escaped, short rows filled, empty rows dropped. Shared by documents,
+ * sheets, CSV files and web pages.
+ */
+export function markdownTable(grid: string[][]): string {
+  const rows = grid.map((r) => r.map(cellText)).filter((r) => r.some((c) => c !== ''));
+  if (rows.length === 0) return '';
+  // reduce, not Math.max(...): a sheet of 200,000 rows would overflow the stack as arguments.
+  const width = rows.reduce((w, r) => Math.max(w, r.length), 0);
+  const line = (cells: string[]) => `| ${[...cells, ...Array<string>(width - cells.length).fill('')].join(' | ')} |`;
+  return [line(rows[0]!), line(Array<string>(width).fill('---')), ...rows.slice(1).map(line)].join('\n');
 }
 
-/** Text, Markdown, CSV, JSON, XML and code: paragraphs separated by blank lines; Markdown headings. */
+function tableMarkdown(rows: OfficeContentNode[]): string {
+  return markdownTable(rows.filter((r) => r.type === 'row').map((r) => (r.children ?? []).map(textOf)));
+}
+
+/** The delimiter of a CSV file: the one of ; , tab | found most often in its first line outside quotes. */
+function csvDelimiter(text: string): string {
+  const firstLine = (text.split(/\r?\n/, 1)[0] ?? '').replace(/"[^"]*"/g, '');
+  let best = ';';
+  let most = 0;
+  for (const d of [';', ',', '\t', '|']) {
+    const n = firstLine.split(d).length - 1;
+    if (n > most) [best, most] = [d, n];
+  }
+  return best;
+}
+
+/** RFC 4180 rows: quoted fields may hold the delimiter, line breaks and doubled quotes. */
+function csvRows(text: string): string[][] {
+  const delimiter = csvDelimiter(text);
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c !== '"') field += c;
+      else if (text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else quoted = false;
+    } else if (c === '"' && field === '') quoted = true;
+    else if (c === delimiter) {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || row.length > 0) rows.push([...row, field]);
+  return rows;
+}
+
+/** Text, Markdown, JSON, XML and code: paragraphs separated by blank lines; Markdown headings. CSV: one table. */
 function parsePlain(data: Buffer, extension: string): Section[] {
   const text = decodeText(data);
   if (text === null) throw new ExtractionError(KNOWLEDGE_MESSAGES.errorUnreadable);
+  // A CSV file is a table (German Excel writes ; and Windows-1252): cut by rows with its header
+  // repeated, like a sheet, so each passage still says what its numbers are.
+  if (extension === 'csv') return [{ location: '', blocks: [{ kind: 'table', text: markdownTable(csvRows(text.replace(/^\uFEFF/, ''))) }] }];
   const blocks: Block[] = [];
   const markdown = extension === 'md' || extension === 'markdown';
   for (const para of text

@@ -97,6 +97,23 @@ describe('knowledge files (offline engine)', () => {
     expect(JSON.stringify(last)).toContain('"sources":[{"file":"Handbuch.pdf","location":"Seite 2"}]');
   });
 
+  it('answers from a CSV file exported by German Excel with the row the question names, under its header', async () => {
+    const { team, owner } = await createStaffedTeam(t.database.db);
+    const assistant = await createAssistant(t.database.db, team);
+    const agent = await loginAs(t, owner);
+    const rows = Array.from({ length: 80 }, (_, i) => `B-${200 + i};Sorte ${i};${i + 2},20 Euro;${i * 3} Stück`);
+    rows[41] = 'B-241;Roggenmischbrot;4,80 Euro;17 Stück';
+    const csv = Buffer.from(`Nummer;Brotsorte;Preis;Lagerbestand\r\n${rows.join('\r\n')}\r\n`, 'latin1');
+    const res = await uploadKnowledge(agent, assistant.uuid, { name: 'Brote.csv', data: csv });
+    expect(res.status, res.body).toBe(200);
+    await waitForIngestion(agent, assistant.uuid, res.json<{ file: KnowledgeFile }>().file.uuid);
+    const answer = await ask(agent, assistant.uuid, 'Wie hoch ist der Lagerbestand beim Roggenmischbrot?');
+    // The quoted table keeps its header, so «17 Stück» is read as the stock of that bread.
+    expect(answer.text).toContain('Lagerbestand');
+    expect(answer.text).toMatch(/B-241\s*\|\s*Roggenmischbrot\s*\|\s*4,80 Euro\s*\|\s*17 Stück/);
+    expect(answer.complete.sources).toEqual([{ file: 'Brote.csv', location: '' }]);
+  });
+
   it('answers public visitors from the knowledge too, without listing the file names as sources', async () => {
     const { team, owner } = await createStaffedTeam(t.database.db);
     const assistant = await createAssistant(t.database.db, team, { isPublic: true });

@@ -6,7 +6,7 @@
 // when the page has one, else the body without its chrome (docs/decisions/042-website-knowledge.md).
 import { Readability } from '@mozilla/readability';
 import { Window, type Document as HappyDocument, type Element as HappyElement } from 'happy-dom';
-import type { Block, Section } from './extract.ts';
+import { markdownTable, type Block, type Section } from './extract.ts';
 
 export interface ExtractedPage {
   title: string;
@@ -39,13 +39,7 @@ const window = new Window({
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 function tableMarkdown(table: HappyElement): string {
-  const rows = [...table.querySelectorAll('tr')].map((tr) =>
-    [...tr.querySelectorAll('th, td')].map((c) => clean(c.textContent ?? '').replace(/\|/g, '\\|')),
-  ).filter((r) => r.length > 0);
-  if (rows.length === 0) return '';
-  const width = Math.max(...rows.map((r) => r.length));
-  const line = (r: string[]) => `| ${[...r, ...Array<string>(width - r.length).fill('')].join(' | ')} |`;
-  return [line(rows[0]!), line(Array<string>(width).fill('---')), ...rows.slice(1).map(line)].join('\n');
+  return markdownTable([...table.querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent ?? '')));
 }
 
 /** Walks the content in document order: headings and tables as their own blocks, other text grouped. */
