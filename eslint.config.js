@@ -94,6 +94,29 @@ export default tseslint.config(
     ]),
   },
   {
+    // A spread into arguments overflows the stack past about 120,000 elements (a query's rows, a
+    // sitemap's URLs): lists the data sizes go through src/shared/arrays.ts.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(push|unshift)$/] > SpreadElement",
+          message: 'A spread into arguments overflows the stack on a long list: use appendAll (src/shared/arrays.ts).',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Math'][callee.property.name=/^(max|min)$/] > SpreadElement",
+          message: 'A spread into arguments overflows the stack on a long list: use maxOf (src/shared/arrays.ts) or reduce.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='fromCharCode'] > SpreadElement",
+          message: 'A spread into arguments overflows the stack on a long list: decode with TextDecoder or in slices.',
+        },
+      ],
+    },
+  },
+  {
     // Tests wait for something observable, never for a fixed time (decision 036).
     files: ['tests/**/*.ts'],
     rules: {

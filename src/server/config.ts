@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from '../shared/zod.ts';
 import { parseOutboundAllow } from './platform/outbound.ts';
+import { appendAll } from '../shared/arrays.ts';
 
 // The one place the environment is read. Everything else receives a typed AppConfig.
 // Unset or empty means true: the switches below are opt-outs.
@@ -527,7 +528,7 @@ function processorsFrom(e: z.output<typeof zEnv>): Processor[] {
   if (e.SUBPROCESSORS?.trim()) {
     const parsed = zSubprocessors.safeParse(JSON.parse(e.SUBPROCESSORS));
     if (!parsed.success) throw new Error('SUBPROCESSORS must be a JSON array of {name, purpose, data?, location: eu|non-eu|unknown}');
-    list.push(...parsed.data);
+    appendAll(list, parsed.data);
   }
   return list;
 }

@@ -1,5 +1,6 @@
 // German text tools for the offline engine's passage ranking (analysis itself: german-analyzer.ts).
 import { analyse, stemWord } from './german-analyzer.ts';
+import { maxOf } from '../../shared/arrays.ts';
 
 /** Lower-case Snowball stem with umlauts folded, so "Angebote" meets "Angebot" (german-stemmer.ts). */
 export function stem(word: string): string {
@@ -72,8 +73,7 @@ function linesAsBlocks(text: string): string[] {
   const blocks: string[] = [];
   for (const paragraph of text.split(/\n\s*\n/)) {
     const lines = paragraph.split('\n').map((l) => l.trim()).filter(Boolean);
-    // reduce, not Math.max(...): a spread of a very long paragraph's lines would overflow the stack.
-    const longest = lines.reduce((max, l) => Math.max(max, l.length), 0);
+    const longest = maxOf(lines.map((l) => l.length), 0);
     let current: string[] = [];
     lines.forEach((line, i) => {
       current.push(line);

@@ -19,6 +19,7 @@ import {
   type DocumentInput,
   type DocumentSection,
 } from './tools/document.ts';
+import { appendAll } from '../../shared/arrays.ts';
 
 /** A piece of text the offline engine may quote, with where it comes from. */
 export interface Passage {
@@ -173,7 +174,9 @@ export function composeOfflineAnswer(question: string, ctx: OfflineContext): str
   for (const p of best) {
     const quote = p.text.split('\n').map((line) => (line.trim() ? `> ${line}` : '>'));
     // Under a table the source is a paragraph of its own.
-    lines.push(...quote, ...(p.text.includes('\n') ? ['>'] : []), `> — *${p.source}*`, '');
+    appendAll(lines, quote);
+    if (p.text.includes('\n')) lines.push('>');
+    lines.push(`> — *${p.source}*`, '');
   }
   return lines.join('\n').trimEnd();
 }

@@ -36,7 +36,7 @@ interface PcmWav {
 /** Reads a PCM16 WAV (RIFF) buffer; throws for anything else. */
 export function readPcmWav(bytes: Uint8Array): PcmWav {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const tag = (o: number) => String.fromCharCode(...bytes.subarray(o, o + 4));
+  const tag = (o: number) => new TextDecoder('latin1').decode(bytes.subarray(o, o + 4));
   if (bytes.length < 44 || tag(0) !== 'RIFF' || tag(8) !== 'WAVE') throw new Error('not a WAV file');
   let offset = 12;
   let sampleRate = 0;

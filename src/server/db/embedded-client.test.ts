@@ -141,6 +141,12 @@ describe('the embedded database in its own thread', () => {
     expect(row).toEqual({ nothing: null, at: '2026-11-27 10:00:00+00', doc: { a: [1, 'ü'] }, yes: true, list: [1, 2] });
   });
 
+  it('answers a statement with 300,000 rows (more than a spread into arguments can carry)', async () => {
+    const rows = rowsOf<{ n: number }>(await database.db.execute(sql`select generate_series(1, ${300_000}::int) as n`));
+    expect(rows).toHaveLength(300_000);
+    expect(rows.at(-1)).toEqual({ n: 300_000 });
+  });
+
   it('keeps the event loop free while a long statement runs', async () => {
     const started = performance.now();
     const lateness: number[] = [];

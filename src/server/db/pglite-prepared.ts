@@ -6,6 +6,7 @@
 // PGlite's `query` sends, but the Parse names the statement once per SQL text and later calls only
 // Bind and Execute it.
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { appendAll } from '../../shared/arrays.ts';
 
 const { serialize } = protocol;
 const { parseDescribeStatementResults, parseResults } = parse;
@@ -124,7 +125,7 @@ export function preparedQueries(db: PGlite): PreparedQueries {
         if (rowDescription) messages.push(rowDescription);
         try {
           synced = true;
-          messages.push(...(await send(concat(serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()))));
+          appendAll(messages, await send(concat(serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync())));
         } catch (err) {
           if (isStale(err)) stale = name;
           throw err;

@@ -7,6 +7,7 @@ import type { AuthContext } from '../../platform/session.ts';
 import { filterEntries } from '../../../shared/schemas/users.ts';
 import { loadProcessingFacts } from './dataprotection.repository.ts';
 import { EXPORT_VALID_DAYS } from './exports.ts';
+import { maxOf } from '../../../shared/arrays.ts';
 
 // The record of processing activities (DSGVO Art. 30) for one team, generated from the current
 // settings on every request: it changes when the settings do. One model, two renderings
@@ -177,7 +178,7 @@ function table(doc: PDFKit.PDFDocument, header: string[], rows: string[][], widt
   const draw = (cells: string[], bold: boolean) => {
     doc.font(bold ? 'bold' : 'regular').fontSize(9);
     const heights = cells.map((c, i) => doc.heightOfString(c, { width: widths[i]! - 8 }));
-    const h = Math.max(...heights) + 8;
+    const h = maxOf(heights, 0) + 8;
     if (doc.y + h > doc.page.height - 50) doc.addPage();
     const y = doc.y;
     let x = 50;

@@ -13,6 +13,7 @@ import { dueThreadIds, findTeamRetention, lastRetentionRun, teamsWithRetention }
 import { eraseThreads } from './erasure.ts';
 import { removeExpiredExports } from './exports.ts';
 import { setTeamRetention } from '../teams/index.ts';
+import { appendAll } from '../../../shared/arrays.ts';
 
 // Retention (docs/dataprotection.md): every night a job deletes the conversations whose last
 // message is older than the team's setting — members' and visitors' chats separately — with their
@@ -73,8 +74,8 @@ export async function runRetention(deps: Deps, owners: PrivateFolderOwner[], now
   const list = await teamsWithRetention(deps.db);
   for (const team of list) {
     const ids: number[] = [];
-    if (team.retentionMemberDays !== null) ids.push(...(await dueThreadIds(deps.db, team.id, false, new Date(now.getTime() - team.retentionMemberDays * DAY_MS))));
-    if (team.retentionVisitorDays !== null) ids.push(...(await dueThreadIds(deps.db, team.id, true, new Date(now.getTime() - team.retentionVisitorDays * DAY_MS))));
+    if (team.retentionMemberDays !== null) appendAll(ids, await dueThreadIds(deps.db, team.id, false, new Date(now.getTime() - team.retentionMemberDays * DAY_MS)));
+    if (team.retentionVisitorDays !== null) appendAll(ids, await dueThreadIds(deps.db, team.id, true, new Date(now.getTime() - team.retentionVisitorDays * DAY_MS)));
     const removed = await eraseThreads(deps, owners, ids);
     await recordAudit(deps.db, {
       action: 'dataprotection.retention_run',

@@ -4,6 +4,7 @@
 import type { OfficeContentNode } from 'officeparser';
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { decodeText, ZIP_LIMITS } from './file-check.ts';
+import { maxOf } from '../../../shared/arrays.ts';
 
 export interface Block {
   kind: 'heading' | 'text' | 'table';
@@ -132,8 +133,7 @@ const cellText = (s: string) => s.replace(/\s+/g, ' ').replace(/\|/g, '\\|').tri
 export function markdownTable(grid: string[][]): string {
   const rows = grid.map((r) => r.map(cellText)).filter((r) => r.some((c) => c !== ''));
   if (rows.length === 0) return '';
-  // reduce, not Math.max(...): a sheet of 200,000 rows would overflow the stack as arguments.
-  const width = rows.reduce((w, r) => Math.max(w, r.length), 0);
+  const width = maxOf(rows.map((r) => r.length), 0);
   const line = (cells: string[]) => `| ${[...cells, ...Array<string>(width - cells.length).fill('')].join(' | ')} |`;
   return [line(rows[0]!), line(Array<string>(width).fill('---')), ...rows.slice(1).map(line)].join('\n');
 }

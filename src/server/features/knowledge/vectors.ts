@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { PrivacyGate } from '../../ai/privacy-gate.ts';
+import { appendAll } from '../../../shared/arrays.ts';
 
 const ready = new WeakMap<Db, Promise<boolean>>();
 const BATCH = 64;
@@ -64,7 +65,7 @@ export async function embedPassages(
   for (let i = 0; i < passages.length; i += BATCH) {
     const values = passages.slice(i, i + BATCH).map((p) => (p.heading ? `${p.heading}\n${p.text}` : p.text));
     const result = await deps.ai.embed(gate, values, signal);
-    embeddings.push(...result.embeddings);
+    appendAll(embeddings, result.embeddings);
     tokens += result.tokens;
     model = result.model;
   }

@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { constants as zlibConstants, createGunzip } from 'node:zlib';
 import { WEBSITE_MESSAGES } from '../../../shared/messages.ts';
 import { createFollowingFetch, OutboundRefused, type OutboundPolicy } from '../../platform/outbound.ts';
+import { appendAll } from '../../../shared/arrays.ts';
 
 interface RobotsTxt {
   isAllowed(url: string, ua?: string): boolean | undefined;
@@ -309,7 +310,7 @@ export async function sitemapUrls(
   for (const child of locs) {
     if (out.length >= limit) return { urls: out, complete: false };
     const sub = await sitemapUrls(client, child, limit - out.length, { signal: opts.signal, depth: depth + 1 });
-    out.push(...sub.urls);
+    appendAll(out, sub.urls);
     complete &&= sub.complete;
   }
   return { urls: out, complete };

@@ -25,6 +25,7 @@ import {
   unfinishedCrawls,
   updateWebsite,
 } from './website.repository.ts';
+import { appendAll } from '../../../shared/arrays.ts';
 
 export const crawlJob = 'website-crawl';
 const DUE_JOB = 'website-due';
@@ -101,7 +102,7 @@ export async function crawlWebsite(deps: Deps, websiteId: number, ctx: Pick<JobC
         break;
       }
       const read = await sitemapUrls(client, s, SITEMAP_URLS_MAX - found.length, { signal: ctx.signal, optional: namedSitemaps.length === 0 });
-      found.push(...read.urls);
+      appendAll(found, read.urls);
       complete &&= read.complete;
     }
     // The patterns choose among all URLs the sitemaps name; then twice the page limit become pages

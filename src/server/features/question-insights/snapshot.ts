@@ -5,12 +5,13 @@ import { INSIGHT_DAYS } from '../../../shared/schemas/question-insights.ts';
 import { groupQuestions } from './topics.ts';
 import { joinTopicsByMeaning } from './topic-vectors.ts';
 import type { CorpusRow } from './question.repository.ts';
+import { maxOf } from '../../../shared/arrays.ts';
 
 const DAY_MS = 86_400_000;
 /** Topics listed per period. */
 export const TOPICS_SHOWN = 20;
 /** The corpus a build reads: the longest period and the one before it (for the trend). */
-export const CORPUS_DAYS = 2 * Math.max(...INSIGHT_DAYS);
+export const CORPUS_DAYS = 2 * maxOf(INSIGHT_DAYS);
 
 export interface SnapshotTopic {
   key: string;

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { DocumentInput } from '../../../ai/tools/document.ts';
+import { maxOf } from '../../../../shared/arrays.ts';
 
 /**
  * The house layout every generated document shares: a plain sans-serif (the PDF embeds Noto Sans,
@@ -72,7 +73,7 @@ export function numericColumns(spalten: string[], rows: string[][]): boolean[] {
 
 /** Relative column widths from the content (numbers narrow, long text wide), summing to 1. */
 export function columnWeights(spalten: string[], rows: string[][]): number[] {
-  const raw = spalten.map((title, i) => Math.min(40, Math.max(8, title.length + 2, ...rows.map((r) => r[i]!.length))));
+  const raw = spalten.map((title, i) => Math.min(40, Math.max(8, title.length + 2, maxOf(rows.map((r) => r[i]!.length)))));
   const sum = raw.reduce((a, b) => a + b, 0);
   return raw.map((w) => w / sum);
 }

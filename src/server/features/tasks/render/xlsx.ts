@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { DocumentInput } from '../../../ai/tools/document.ts';
 import { sectionBlocks, tableGroups, type DocBlock, type TableBlock } from './blocks.ts';
 import { HOUSE, footerText, isTotalRow, numericCell, numericColumns, subtitleLines, type DocumentMeta } from './house.ts';
+import { appendAll, maxOf } from '../../../../shared/arrays.ts';
 
 const argb = (c: string) => `FF${c}`;
 const font = (extra: Partial<ExcelJS.Font> = {}): Partial<ExcelJS.Font> => ({ name: HOUSE.font, size: 10.5, color: { argb: argb(HOUSE.ink) }, ...extra });
@@ -17,10 +18,7 @@ const OVERVIEW_WIDTH = 22;
  */
 function rowHeight(cells: { text: string; width: number }[], pointSize = 10.5, padding = 4): number {
   const perLine = (width: number) => Math.max(4, Math.floor((width * 1.25 * 10.5) / pointSize) - 2);
-  const lines = Math.max(
-    1,
-    ...cells.map(({ text, width }) => text.split('\n').reduce((n, line) => n + Math.max(1, Math.ceil(line.length / perLine(width))), 0)),
-  );
+  const lines = Math.max(1, maxOf(cells.map(({ text, width }) => text.split('\n').reduce((n, line) => n + Math.max(1, Math.ceil(line.length / perLine(width))), 0))));
   return Math.ceil(lines * pointSize * 1.3 + padding);
 }
 
@@ -61,7 +59,7 @@ function textLines(ws: ExcelJS.Worksheet, blocks: DocBlock[], span: number) {
 }
 
 /** The table's column widths from its longest entry (bounded), so long text wraps instead of running on. */
-const tableWidths = (table: TableBlock) => table.spalten.map((title, i) => Math.min(60, Math.max(12, title.length + 3, ...table.zeilen.map((r) => r[i]!.length + 3))));
+const tableWidths = (table: TableBlock) => table.spalten.map((title, i) => Math.min(60, Math.max(12, title.length + 3, maxOf(table.zeilen.map((r) => r[i]!.length + 3)))));
 
 /** A table: formatted header, numbers as numbers, wrapped text in rows as high as they need, a filter. */
 function addTable(ws: ExcelJS.Worksheet, table: TableBlock, widths: number[]) {
@@ -117,7 +115,7 @@ export async function renderXlsx(doc: DocumentInput, meta: DocumentMeta): Promis
     }
     for (const g of groups) {
       if (g.table) withTable.push({ heading: section.ueberschrift, above: g.text, table: g.table, below: [] });
-      else withTable.at(-1)!.below.push(...g.text);
+      else appendAll(withTable.at(-1)!.below, g.text);
     }
   }
 
