@@ -95,3 +95,42 @@ test('Wissen: PDF hochladen, Fortschritt verfolgen, Frage aus dem PDF beantworte
   await expect(removal).toBeHidden({ timeout: 5000 });
   await expect(page.getByTestId('knowledge-file')).toHaveCount(0);
 });
+
+test('Wissen: eine CSV aus Excel (Semikolon, Windows-1252) wird als Tabelle gelesen; die Antwort zeigt die Zeile unter ihren Spalten', async ({
+  page,
+}) => {
+  const context = page.context();
+  await registerOwner(context, { name: 'Carla Csv', email: `csv-${unique()}@beispiel.de`, password: 'Tabelle#2026' });
+  const { uuid } = await callApi(context, 'post', '/api/assistant', {
+    type: 'chat',
+    name: 'Mika Backstube',
+    role: 'Du bist die Assistenz unserer Backstube und kennst Sorten, Preise und Bestände.',
+    task: 'Du beantwortest Fragen der Kolleginnen und Kollegen zu Brotsorten, Preisen und dem Lager. '.repeat(4),
+    style: 'professionell und sachlich',
+    is_public: 0,
+    can_talk: 0,
+  });
+  const rows = Array.from({ length: 60 }, (_, i) => `B-${200 + i};Sorte ${i};${i + 2},20 Euro;${i * 3} Stück`);
+  rows[17] = 'B-217;Dinkelvollkornbrot;5,10 Euro;23 Stück';
+  // German Excel's «CSV (Trennzeichen-getrennt)»: semicolons, Windows-1252, CRLF.
+  const csv = Buffer.from(`Nummer;Brotsorte;Preis;Lagerbestand\r\n${rows.join('\r\n')}\r\n`, 'latin1');
+
+  await page.goto(`/?view=edit&assistant=${uuid}&tab=knowledge`);
+  await page.getByRole('button', { name: 'Datei hochladen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Wissensdatei hochladen' });
+  await dialog.getByTestId('knowledge-file-input').setInputFiles({ name: 'Brote.csv', mimeType: 'text/csv', buffer: csv });
+  await dialog.getByRole('button', { name: 'Hochladen' }).click();
+  await expect(page.getByTestId('knowledge-progress-status')).toHaveText('Fertig – Dein Mika kennt die Datei jetzt.');
+  await expect(page.getByTestId('knowledge-file').filter({ hasText: 'Brote.csv' })).toHaveAttribute('data-status', 'ready');
+
+  await page.goto(`/?view=chat&assistant=${uuid}`);
+  await page.getByRole('textbox', { name: 'Nachricht' }).fill('Wie hoch ist der Lagerbestand beim Dinkelvollkornbrot?');
+  await page.getByRole('button', { name: 'Senden' }).click();
+  const answer = page.locator('[data-testid="chat-message"][data-origin="ai"]').last();
+  // The quote is a table with the file's own column names, umlauts intact.
+  const table = answer.getByRole('table');
+  await expect(table.getByRole('columnheader', { name: 'Lagerbestand' })).toBeVisible();
+  await expect(table.getByRole('row', { name: /Dinkelvollkornbrot/ })).toContainText('23 Stück');
+  await expect(answer.getByTestId('answer-sources')).toContainText('Brote.csv');
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/csv-answer-1280.png` });
+});
