@@ -10,6 +10,7 @@ import {
 } from '../../../../tests/fixtures/office-files.ts';
 import { chunkSections } from './chunk.ts';
 import { ExtractionError, extractSections } from './extract.ts';
+import { checkKnowledgeFile } from './file-check.ts';
 
 // Real files written by libraries, read back by the ingestion's extraction and chunking.
 const passagesOf = async (data: Buffer, ext: string) => chunkSections(await extractSections(data, ext));
@@ -74,6 +75,19 @@ describe('extraction and chunking of real documents', () => {
     // Commas as delimiter (and a pipe in a cell) work as well.
     const [comma] = await passagesOf(Buffer.from('Name,Telefon\nZentrale,0800 123|4\n'), 'csv');
     expect(comma!.text).toBe('| Name | Telefon |\n| --- | --- |\n| Zentrale | 0800 123\\|4 |');
+  });
+
+  it('reads UTF-16 text as Windows writes it («Unicode» in Notepad, «Unicode-Text» in Excel), and still refuses binary', async () => {
+    const bom = (le: boolean) => Buffer.from(le ? [0xff, 0xfe] : [0xfe, 0xff]);
+    const utf16be = (text: string) => Buffer.from(text, 'utf16le').swap16();
+    const notepad = Buffer.concat([bom(true), Buffer.from('Öffnungszeiten der Bäckerei: täglich ab 6 Uhr.\r\n\r\nSonntags geschlossen.', 'utf16le')]);
+    expect(checkKnowledgeFile('zeiten.txt', notepad)).toBe('txt');
+    expect((await passagesOf(notepad, 'txt')).map((p) => p.text)).toEqual(['Öffnungszeiten der Bäckerei: täglich ab 6 Uhr.\nSonntags geschlossen.']);
+    const excel = Buffer.concat([bom(false), utf16be('Filiale\tTelefon\r\nSüdstadt\t0221 12345\r\n')]);
+    expect(checkKnowledgeFile('filialen.csv', excel)).toBe('csv');
+    expect((await passagesOf(excel, 'csv'))[0]!.text).toBe('| Filiale | Telefon |\n| --- | --- |\n| Südstadt | 0221 12345 |');
+    // A binary file that merely starts like a BOM is no text.
+    expect(() => checkKnowledgeFile('bild.txt', Buffer.concat([bom(true), Buffer.from([0x01, 0x00, 0x02, 0x00, 0x00, 0xd8])]))).toThrow();
   });
 
   it('reads a PPTX per slide', async () => {

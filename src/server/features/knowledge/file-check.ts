@@ -21,8 +21,29 @@ const ZIP_PARTS: Record<string, ZipParts> = {
 
 const TEXTUAL = new Set<string>([...KNOWLEDGE_TEXT_TYPES, ...KNOWLEDGE_CODE_TYPES]);
 
-/** Decodes a text file: UTF-8 (with or without BOM), else Windows-1252 as old German CSVs are. */
+/** Control characters other than tab, line feed, vertical tab, form feed and carriage return: binary. */
+function hasControlChars(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 && (c < 0x09 || c > 0x0d)) return true;
+  }
+  return false;
+}
+
+/**
+ * Decodes a text file: UTF-16 by its byte order mark (Windows Notepad's «Unicode», Excel's
+ * «Unicode-Text»), UTF-8 (with or without BOM), else Windows-1252 as old German CSVs are.
+ */
 export function decodeText(data: Uint8Array): string | null {
+  const utf16 = data[0] === 0xff && data[1] === 0xfe ? 'utf-16le' : data[0] === 0xfe && data[1] === 0xff ? 'utf-16be' : null;
+  if (utf16) {
+    try {
+      const text = new TextDecoder(utf16, { fatal: true }).decode(data);
+      return hasControlChars(text) ? null : text;
+    } catch {
+      return null;
+    }
+  }
   if (data.includes(0)) return null;
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(data);
