@@ -21,6 +21,11 @@ const robotsParser = createRequire(import.meta.url)('robots-parser') as (url: st
 export const PAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const PAGE_TIMEOUT_MS = 15_000;
 const MAX_REDIRECTS = 5;
+/**
+ * The longest Crawl-delay honoured: 1,000 pages at 10 s take under 3 hours, the crawl job's expiry.
+ * A site asking for more is read 10 s apart.
+ */
+export const CRAWL_DELAY_MAX_S = 10;
 
 export type PageKind = 'html' | 'pdf';
 
@@ -41,6 +46,8 @@ export class CrawlClient {
   readonly userAgent: string;
   private readonly follow: ReturnType<typeof createFollowingFetch>;
   private readonly gapMs: number;
+  /** A host's own gap from its robots.txt `Crawl-delay`, when longer than ours. */
+  private readonly hostGapMs = new Map<string, number>();
   private readonly nextSlot = new Map<string, number>();
   private readonly lastSent = new Map<string, number>();
 
@@ -57,11 +64,12 @@ export class CrawlClient {
    */
   private async pace(url: string, signal?: AbortSignal) {
     const host = new URL(url).host;
+    const gap = Math.max(this.gapMs, this.hostGapMs.get(host) ?? 0);
     const slot = Math.max(Date.now(), this.nextSlot.get(host) ?? 0);
-    this.nextSlot.set(host, slot + this.gapMs);
+    this.nextSlot.set(host, slot + gap);
     for (;;) {
       const now = Date.now();
-      const due = Math.max(slot, (this.lastSent.get(host) ?? -Infinity) + this.gapMs);
+      const due = Math.max(slot, (this.lastSent.get(host) ?? -Infinity) + gap);
       if (due <= now) break;
       await sleep(due - now, undefined, { signal });
     }
@@ -183,10 +191,13 @@ export class CrawlClient {
       throw new SiteUnreachable(reason === WEBSITE_MESSAGES.pagePrivate ? WEBSITE_MESSAGES.refusedPrivate : WEBSITE_MESSAGES.startUnreachable);
     }
     const parsed = robotsParser(url, text);
+    // The site's Crawl-delay slows every later request to it, up to CRAWL_DELAY_MAX_S apart.
+    const crawlDelaySeconds = Math.min(CRAWL_DELAY_MAX_S, Math.max(0, Number(parsed.getCrawlDelay(this.userAgent) ?? 0) || 0));
+    if (crawlDelaySeconds > 0) this.hostGapMs.set(new URL(origin).host, crawlDelaySeconds * 1000);
     return {
       allowed: (u) => parsed.isAllowed(u, this.userAgent) !== false,
       sitemaps: parsed.getSitemaps(),
-      crawlDelaySeconds: parsed.getCrawlDelay(this.userAgent) ?? 0,
+      crawlDelaySeconds,
     };
   }
 }

@@ -311,6 +311,21 @@ describe('a website as knowledge', () => {
     expect(at.at(-1)! - at[0]!).toBeGreaterThanOrEqual(3 * 500 - 50);
   });
 
+  it('waits the Crawl-delay robots.txt asks for between requests to that site (up to 10 s)', async () => {
+    const slow = await startTestWebsite({ pages: 3, crawlDelay: 1 });
+    try {
+      const client = new CrawlClient({ policy: { allowPrivate: false, allow: { hosts: [], cidrs: [{ address: '127.0.0.1', prefix: 32, family: 'ipv4' }] } }, appUrl: 'https://mika.example.de', perSecond: 100 });
+      expect((await client.robots(slow.base)).crawlDelaySeconds).toBe(1);
+      for (let i = 1; i <= 3; i++) await client.page(`${slow.base}/seite/${i}`, null);
+      const at = slow.requests.map((r) => r.at);
+      // robots.txt and three pages, each at least the asked second after the one before (not 10 ms).
+      expect(at).toHaveLength(4);
+      for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(950);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('keeps the gap after the request actually sent when the process was busy at its turn, and stops waiting on abort', async () => {
     const client = new CrawlClient({ policy: { allowPrivate: false, allow: { hosts: [], cidrs: [{ address: '127.0.0.1', prefix: 32, family: 'ipv4' }] } }, appUrl: 'https://mika.example.de', perSecond: 1 });
     const before = site.requests.length;
