@@ -193,7 +193,8 @@ export function teamsWithRetention(db: Db) {
   return db
     .select()
     .from(teams)
-    .where(and(isNull(teams.deletedAt), sql`(${teams.retentionMemberDays} is not null or ${teams.retentionVisitorDays} is not null)`));
+    .where(and(isNull(teams.deletedAt), sql`(${teams.retentionMemberDays} is not null or ${teams.retentionVisitorDays} is not null)`))
+    .orderBy(asc(teams.id));
 }
 
 /** Threads of a team (or of no team) of one kind whose last message is before `cutoff`. */

@@ -136,6 +136,39 @@ describe('retention', () => {
     const audit = (await admin.get('/api/dataprotection/audit')).json().entries;
     expect(audit[0].text).toBe('Aufbewahrung ausgeführt: 2 Unterhaltungen, 4 Nachrichten, 1 Dateien gelöscht');
   });
+
+  it('erases every other team when one team fails (a file the storage refuses), and that team on a later run', async () => {
+    const db = t.database.db;
+    // Team A comes first and fails: its old visitor thread holds an answer file the storage cannot delete.
+    const a = await createStaffedTeam(db);
+    const mikaA = await createAssistant(db, a.team, { isPublic: true, canTalk: true });
+    const adminA = await loginAs(t, a.owner);
+    await adminA.put('/api/dataprotection/retention', { members_days: null, visitors_days: 30 });
+    const stuck = await agedThread(a.team, mikaA.id, { daysAgo: 60, text: 'Frage bei A' });
+    const audio = await t.deps.privateFiles.put(`audio-${mikaA.uuid}`, 'mp3', Buffer.from('ID3 fake mp3'));
+    await db.update(messages).set({ audio, type: 'mp3' }).where(and(eq(messages.threadId, stuck.id), eq(messages.origin, 'ai')));
+    const audioPath = path.join(privateDir(), `audio-${mikaA.uuid}`, audio);
+    await fs.rm(audioPath);
+    await fs.mkdir(audioPath);
+    // Team B comes after it and must not wait for A.
+    const b = await createStaffedTeam(db);
+    const mikaB = await createAssistant(db, b.team, { isPublic: true });
+    const adminB = await loginAs(t, b.owner);
+    await adminB.put('/api/dataprotection/retention', { members_days: null, visitors_days: 30 });
+    const due = await agedThread(b.team, mikaB.id, { daysAgo: 60, text: 'Frage bei B' });
+
+    await t.deps.jobs.send(RETENTION_JOB, {});
+    expect(await waitFor(async () => (await adminB.get('/api/dataprotection/retention')).json().last_run, 'B’s retention run')).toMatchObject({ threads: 1 });
+    expect(await threadExists(due.id)).toBe(false);
+    expect(await threadExists(stuck.id)).toBe(true);
+    expect((await adminA.get('/api/dataprotection/retention')).json().last_run).toBeNull();
+
+    // The storage answers again: the next run erases A's thread too.
+    await fs.rm(audioPath, { recursive: true });
+    await t.deps.jobs.send(RETENTION_JOB, {});
+    expect(await waitFor(async () => (await adminA.get('/api/dataprotection/retention')).json().last_run, 'A’s retention run')).toMatchObject({ threads: 1 });
+    expect(await threadExists(stuck.id)).toBe(false);
+  });
 });
 
 describe('export', () => {

@@ -71,28 +71,46 @@ export async function saveRetention(deps: Deps, auth: AuthContext, input: Retent
  */
 export async function runRetention(deps: Deps, owners: PrivateFolderOwner[], now = new Date()) {
   const totals = { teams: 0, threads: 0, messages: 0, files: 0, exports: 0 };
-  const list = await teamsWithRetention(deps.db);
-  for (const team of list) {
-    const ids: number[] = [];
-    if (team.retentionMemberDays !== null) appendAll(ids, await dueThreadIds(deps.db, team.id, false, new Date(now.getTime() - team.retentionMemberDays * DAY_MS)));
-    if (team.retentionVisitorDays !== null) appendAll(ids, await dueThreadIds(deps.db, team.id, true, new Date(now.getTime() - team.retentionVisitorDays * DAY_MS)));
-    const removed = await eraseThreads(deps, owners, ids);
-    await recordAudit(deps.db, {
-      action: 'dataprotection.retention_run',
-      team,
-      detail: { members_days: team.retentionMemberDays, visitors_days: team.retentionVisitorDays, ...removed },
-    });
-    totals.teams++;
+  // One team's failure (a file the storage refuses to delete) must not keep every later team's
+  // data past its deadline: each part runs on its own, and the run fails at the end (the job
+  // retries; what is done stays done).
+  const failed: string[] = [];
+  const part = async (name: string, work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch (err) {
+      deps.log.error({ err, part: name }, 'retention part failed');
+      failed.push(name);
+    }
+  };
+  const add = (removed: { threads: number; messages: number; files: number }) => {
     totals.threads += removed.threads;
     totals.messages += removed.messages;
     totals.files += removed.files;
+  };
+  const list = await teamsWithRetention(deps.db);
+  for (const team of list) {
+    await part(`team ${team.id}`, async () => {
+      const ids: number[] = [];
+      if (team.retentionMemberDays !== null) appendAll(ids, await dueThreadIds(deps.db, team.id, false, new Date(now.getTime() - team.retentionMemberDays * DAY_MS)));
+      if (team.retentionVisitorDays !== null) appendAll(ids, await dueThreadIds(deps.db, team.id, true, new Date(now.getTime() - team.retentionVisitorDays * DAY_MS)));
+      const removed = await eraseThreads(deps, owners, ids);
+      await recordAudit(deps.db, {
+        action: 'dataprotection.retention_run',
+        team,
+        detail: { members_days: team.retentionMemberDays, visitors_days: team.retentionVisitorDays, ...removed },
+      });
+      totals.teams++;
+      add(removed);
+    });
   }
-  const orphans = await dueThreadIds(deps.db, null, true, new Date(now.getTime() - DEFAULT_VISITOR_RETENTION_DAYS * DAY_MS));
-  const removed = await eraseThreads(deps, owners, orphans);
-  totals.threads += removed.threads;
-  totals.messages += removed.messages;
-  totals.files += removed.files;
-  totals.exports = await removeExpiredExports(deps, now);
-  deps.log.info(totals, 'retention run finished');
+  await part('public chats of the default Mikas', async () => {
+    add(await eraseThreads(deps, owners, await dueThreadIds(deps.db, null, true, new Date(now.getTime() - DEFAULT_VISITOR_RETENTION_DAYS * DAY_MS))));
+  });
+  await part('expired exports', async () => {
+    totals.exports = await removeExpiredExports(deps, now);
+  });
+  deps.log.info({ ...totals, failed }, 'retention run finished');
+  if (failed.length > 0) throw new Error(`retention failed for: ${failed.join(', ')}`);
   return totals;
 }
