@@ -11,6 +11,30 @@ import type { Database, Db } from '../db/client.ts';
  * See docs/decisions/009-job-engine.md.
  */
 
+/**
+ * The parts of a scheduled run that must not wait for each other (one team's retention, the
+ * reminders and the file catch-up of the billing day): each part runs on its own, a failing part
+ * is logged with its name, and `finish()` throws when any failed — the job is retried and the parts
+ * that succeeded stay done (each is idempotent).
+ */
+export function independentParts(log: Pick<FastifyBaseLogger, 'error'>, run: string) {
+  const failed: string[] = [];
+  return {
+    async part(name: string, work: () => Promise<void>): Promise<void> {
+      try {
+        await work();
+      } catch (err) {
+        log.error({ err, run, part: name }, 'part of a scheduled run failed');
+        failed.push(name);
+      }
+    },
+    failed: () => [...failed],
+    finish(): void {
+      if (failed.length > 0) throw new Error(`${run} failed for: ${failed.join(', ')}`);
+    },
+  };
+}
+
 export interface JobRetryOptions {
   /** Retries after the first attempt (default 2). */
   retryLimit?: number;

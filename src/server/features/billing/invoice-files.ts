@@ -2,6 +2,7 @@ import { berlinDay } from '../../platform/berlin-time.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { PrivateFile, PrivateFolderOwner } from '../../platform/file-sweep.ts';
+import { independentParts } from '../../platform/jobs.ts';
 import type { Db } from '../../db/client.ts';
 import type { Invoice } from '../../db/schema/index.ts';
 import type { BillingAddress } from '../../../shared/schemas/commerce.ts';
@@ -139,14 +140,22 @@ export async function sendPaymentReminders(deps: Deps, now = new Date()): Promis
 
 /** The daily billing run: reminders, extras whose paid period ended, retention, unrendered files. */
 export async function runBillingDaily(deps: Deps, now = new Date()) {
-  const reminders = await sendPaymentReminders(deps, now);
-  const extras = await applyDueExtraCancellations(deps, now);
-  const expired = await removeExpiredInvoices(deps, now);
+  // A failing part (a mail that cannot be queued) must not hold back the others.
+  const parts = independentParts(deps.log, 'billing daily run');
+  let reminders = 0;
+  let extras = 0;
+  let expired = 0;
+  await parts.part('reminders', async () => void (reminders = await sendPaymentReminders(deps, now)));
+  await parts.part('extras', async () => void (extras = await applyDueExtraCancellations(deps, now)));
+  await parts.part('expired invoices', async () => void (expired = await removeExpiredInvoices(deps, now)));
   // A render job that finally failed (or an invoice from before the render job) is tried again.
-  for (const { id } of await listUnrendered(deps.db, new Date(now.getTime() - 10 * 60_000))) {
-    await deps.jobs.send(INVOICE_RENDER_JOB, { invoiceId: id }, { singletonKey: `invoice-${id}` });
-  }
+  await parts.part('unrendered files', async () => {
+    for (const { id } of await listUnrendered(deps.db, new Date(now.getTime() - 10 * 60_000))) {
+      await deps.jobs.send(INVOICE_RENDER_JOB, { invoiceId: id }, { singletonKey: `invoice-${id}` });
+    }
+  });
   if (reminders || extras || expired) deps.log.info({ reminders, extras, expired }, 'billing daily run');
+  parts.finish();
   return { reminders, extras, expired };
 }
 

@@ -1,6 +1,7 @@
 import { requireAccess } from '../../platform/access.ts';
 import { auditFrom, recordAudit } from '../../platform/audit.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { independentParts } from '../../platform/jobs.ts';
 import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { DATA_PROTECTION_MESSAGES } from '../../../shared/messages.ts';
@@ -72,17 +73,8 @@ export async function saveRetention(deps: Deps, auth: AuthContext, input: Retent
 export async function runRetention(deps: Deps, owners: PrivateFolderOwner[], now = new Date()) {
   const totals = { teams: 0, threads: 0, messages: 0, files: 0, exports: 0 };
   // One team's failure (a file the storage refuses to delete) must not keep every later team's
-  // data past its deadline: each part runs on its own, and the run fails at the end (the job
-  // retries; what is done stays done).
-  const failed: string[] = [];
-  const part = async (name: string, work: () => Promise<void>) => {
-    try {
-      await work();
-    } catch (err) {
-      deps.log.error({ err, part: name }, 'retention part failed');
-      failed.push(name);
-    }
-  };
+  // data past its deadline.
+  const parts = independentParts(deps.log, 'retention');
   const add = (removed: { threads: number; messages: number; files: number }) => {
     totals.threads += removed.threads;
     totals.messages += removed.messages;
@@ -90,7 +82,7 @@ export async function runRetention(deps: Deps, owners: PrivateFolderOwner[], now
   };
   const list = await teamsWithRetention(deps.db);
   for (const team of list) {
-    await part(`team ${team.id}`, async () => {
+    await parts.part(`team ${team.id}`, async () => {
       const ids: number[] = [];
       if (team.retentionMemberDays !== null) appendAll(ids, await dueThreadIds(deps.db, team.id, false, new Date(now.getTime() - team.retentionMemberDays * DAY_MS)));
       if (team.retentionVisitorDays !== null) appendAll(ids, await dueThreadIds(deps.db, team.id, true, new Date(now.getTime() - team.retentionVisitorDays * DAY_MS)));
@@ -104,13 +96,13 @@ export async function runRetention(deps: Deps, owners: PrivateFolderOwner[], now
       add(removed);
     });
   }
-  await part('public chats of the default Mikas', async () => {
+  await parts.part('public chats of the default Mikas', async () => {
     add(await eraseThreads(deps, owners, await dueThreadIds(deps.db, null, true, new Date(now.getTime() - DEFAULT_VISITOR_RETENTION_DAYS * DAY_MS))));
   });
-  await part('expired exports', async () => {
+  await parts.part('expired exports', async () => {
     totals.exports = await removeExpiredExports(deps, now);
   });
-  deps.log.info({ ...totals, failed }, 'retention run finished');
-  if (failed.length > 0) throw new Error(`retention failed for: ${failed.join(', ')}`);
+  deps.log.info({ ...totals, failed: parts.failed() }, 'retention run finished');
+  parts.finish();
   return totals;
 }
