@@ -1,4 +1,5 @@
 import type { Deps } from '../../platform/deps.ts';
+import { independentParts } from '../../platform/jobs.ts';
 import type { AiGateway } from '../../ai/gateway.ts';
 import { createPrivacyGate, type PrivacyGate } from '../../ai/privacy-gate.ts';
 import { privacyTermsFor } from '../../ai/privacy-terms.ts';
@@ -143,11 +144,16 @@ export async function groupInsightTopics(deps: Pick<Deps, 'db'>, assistantId: nu
   await saveTopics(deps.db, assignNewTopics(rows, { joins }).changed);
 }
 
-/** Builds every stale insight; returns how many. */
-export async function buildStaleInsights(deps: InsightDeps): Promise<number> {
+/**
+ * Builds every stale insight; returns how many. Each Mika on its own: one that fails (and would
+ * fail again every minute) must not keep every later Mika's insight stale.
+ */
+export async function buildStaleInsights(deps: InsightDeps & Pick<Deps, 'log'>): Promise<number> {
   const model = deps.ai?.canEmbed ? deps.ai.embeddingModel : null;
   const ids = await staleAssistants(deps.db, model ? { model, since: corpusSince(new Date()) } : null);
-  for (const id of ids) await buildInsight(deps, id);
+  const parts = independentParts(deps.log, 'insight build');
+  for (const id of ids) await parts.part(`assistant ${id}`, () => buildInsight(deps, id));
+  parts.finish();
   return ids.length;
 }
 
