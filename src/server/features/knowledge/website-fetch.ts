@@ -86,14 +86,15 @@ export class CrawlClient {
 
   /**
    * Where the start address leads: the URL after its redirects (beispiel.de → www.beispiel.de is
-   * the rule, not the exception). Asked with HEAD; the address itself when the site refuses HEAD
-   * or cannot be reached (the crawl then finds out as before).
+   * the rule, not the exception). Asked with HEAD; the redirects count whatever the last answer
+   * is (some servers refuse HEAD with 405 at the end); the address itself when it cannot be
+   * reached (the crawl then finds out as before).
    */
   async home(url: string, signal?: AbortSignal): Promise<string> {
     try {
       const { response, url: finalUrl } = await this.request(url, {}, signal, 'HEAD');
       await response.body?.cancel();
-      return response.ok ? finalUrl : url;
+      return finalUrl;
     } catch (err) {
       if (signal?.aborted) throw err;
       return url;
