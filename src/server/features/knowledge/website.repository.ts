@@ -19,8 +19,9 @@ export async function countWebsites(db: Db, assistantId: number): Promise<number
   return row?.n ?? 0;
 }
 
-export const findWebsiteByUrl = async (db: Db, assistantId: number, url: string) =>
-  (await db.select({ id: knowledgeWebsites.id }).from(knowledgeWebsites).where(and(eq(knowledgeWebsites.assistantId, assistantId), eq(knowledgeWebsites.url, url))))[0];
+/** The start addresses of a Mika's websites. */
+export const websiteUrls = async (db: Db, assistantId: number) =>
+  (await db.select({ url: knowledgeWebsites.url }).from(knowledgeWebsites).where(eq(knowledgeWebsites.assistantId, assistantId))).map((r) => r.url);
 
 /** The assistant uuid a website belongs to (the object rule proves access through it). */
 export async function findWebsiteAssistantUuid(db: Db, websiteUuid: string): Promise<string | undefined> {

@@ -18,7 +18,7 @@ import {
   deleteWebsite,
   findWebsite,
   findWebsiteAssistantUuid,
-  findWebsiteByUrl,
+  websiteUrls,
   insertWebsite,
   listWebsiteRows,
   updateWebsite,
@@ -42,6 +42,18 @@ function guardedUrl(deps: Deps, raw: string, field: string): string {
   }
 }
 
+/** A site's host as people mean it: www.beispiel.de and beispiel.de are one website. */
+const siteHost = (url: string) => new URL(url).host.toLowerCase().replace(/^www\./, '');
+
+/** Two start addresses of one site: same host (see siteHost), path without its last slash and query. */
+function sameSite(a: string, b: string): boolean {
+  const key = (u: string) => {
+    const url = new URL(u);
+    return `${siteHost(u)}${url.pathname.replace(/\/$/, '')}${url.search}`;
+  };
+  return key(a) === key(b);
+}
+
 /** The plan's page cap for the team that owns the Mika (a default Mika: the caller's team). */
 const pageCap = (auth: AuthContext) => websitePageCap(auth.team.planSlug);
 
@@ -60,15 +72,15 @@ export async function addWebsite(deps: Deps, auth: AuthContext, input: z.output<
     sitemapUrl = guardedUrl(deps, input.sitemapUrl, 'sitemapUrl');
     // The same website: www.beispiel.de and beispiel.de count as one (the crawl follows the start
     // address to where it leads).
-    const site = (u: string) => new URL(u).host.replace(/^www\./i, '');
-    if (site(sitemapUrl) !== site(url)) throw validationError('sitemapUrl', WEBSITE_MESSAGES.sitemapOtherHost);
+    if (siteHost(sitemapUrl) !== siteHost(url)) throw validationError('sitemapUrl', WEBSITE_MESSAGES.sitemapOtherHost);
   }
   const row = await withCountLimit(deps.db, `knowledge:${assistant.id}`, async (tx) => {
     // A website is one knowledge source: it counts against the same limit as the files.
     if ((await countFiles(tx, assistant.id)) + (await countWebsites(tx, assistant.id)) >= KNOWLEDGE_MAX_FILES) {
       throw validationError('url', KNOWLEDGE_MESSAGES.tooManyFiles(KNOWLEDGE_MAX_FILES));
     }
-    if (await findWebsiteByUrl(tx, assistant.id, url)) throw validationError('url', WEBSITE_MESSAGES.alreadyAdded);
+    // The same site however typed: with or without www., with or without the last slash.
+    if ((await websiteUrls(tx, assistant.id)).some((known) => sameSite(known, url))) throw validationError('url', WEBSITE_MESSAGES.alreadyAdded);
     const website = await insertWebsite(tx, {
       teamId: assistant.teamId,
       assistantId: assistant.id,

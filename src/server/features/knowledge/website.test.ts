@@ -273,6 +273,12 @@ describe('a website as knowledge', () => {
     // www.beispiel.de and beispiel.de are one website.
     const apexWithWww = await post({ url: 'https://beispiel.de/', sitemapUrl: 'https://www.beispiel.de/sitemap.xml' });
     expect(apexWithWww.status, apexWithWww.body).toBe(200);
+    // …and the same site typed once more (with www., without the last slash) is refused, not crawled twice.
+    expect((await post({ url: 'https://www.beispiel.de' })).json()).toMatchObject({ error: WEBSITE_MESSAGES.alreadyAdded });
+    const shop = await post({ url: 'https://beispiel.de/shop/' });
+    expect(shop.status).toBe(200);
+    expect((await post({ url: 'https://www.beispiel.de/shop' })).json()).toMatchObject({ error: WEBSITE_MESSAGES.alreadyAdded });
+    expect((await agent.request('DELETE', `/api/knowledge/website/${shop.json<{ uuid: string }>().uuid}`)).status).toBe(200);
     expect((await agent.request('DELETE', `/api/knowledge/website/${apexWithWww.json<{ uuid: string }>().uuid}`)).status).toBe(200);
 
     const res = await post({ include: ['/seite/*'], exclude: ['/seite/2'] });
