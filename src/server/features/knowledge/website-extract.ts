@@ -108,6 +108,13 @@ export function extractHtmlPage(html: string, pageUrl: string): ExtractedPage {
         // Not a URL: ignored.
       }
     }
+    // An old-style forward (<meta http-equiv="refresh" content="0; url=/neu">) is a link too.
+    for (const meta of document.querySelectorAll('meta[http-equiv][content]')) {
+      if ((meta.getAttribute('http-equiv') ?? '').toLowerCase() !== 'refresh') continue;
+      const target = /url\s*=\s*['"]?([^'"\s]+)/i.exec(meta.getAttribute('content') ?? '')?.[1];
+      const url = absoluteUrl(target, base);
+      if (url) links.add(url.replace(/#.*$/, ''));
+    }
     const title =
       clean(document.querySelector('title')?.textContent ?? '') ||
       clean(document.querySelector('h1')?.textContent ?? '') ||

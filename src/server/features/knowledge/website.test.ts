@@ -453,6 +453,9 @@ describe('the main content of a page', () => {
       { kind: 'text', text: 'Kontakt Mail Login' },
     ]);
     expect(page.links).toEqual(['https://www.beispiel.de/a', 'https://www.beispiel.de/kontakt']);
+    // An old-style forward by <meta http-equiv="refresh"> leads on like a link.
+    const forward = extractHtmlPage('<html><head><meta http-equiv="Refresh" content="0; URL=\'/neu/preise.html#oben\'"></head><body>Weiter …</body></html>', 'https://www.beispiel.de/preise');
+    expect(forward.links).toEqual(['https://www.beispiel.de/neu/preise.html']);
   });
 });
 
