@@ -17,6 +17,7 @@ import {
   dueWebsites,
   fetchedInRun,
   findWebsiteForCrawl,
+  forgetPagesNotFound,
   markPage,
   nextPendingPage,
   pageFile,
@@ -36,6 +37,8 @@ const INTERVAL_MS = { daily: 24 * 3600_000, weekly: 7 * 24 * 3600_000 } as const
 const SITEMAP_URLS_MAX = 50_000;
 /** A page answering 404/410 this many syncs in a row is removed. */
 const GONE_AFTER = 2;
+/** A page row without knowledge that complete syncs have not found this many times is forgotten. */
+const FORGET_AFTER = 3;
 
 type CrawlTarget = NonNullable<Awaited<ReturnType<typeof findWebsiteForCrawl>>>;
 
@@ -114,7 +117,10 @@ export async function crawlWebsite(deps: Deps, websiteId: number, ctx: Pick<JobC
 
     let judged = false;
     for (;;) {
-      if ((await fetchedInRun(deps.db, website.id, run)) >= limit) break;
+      if ((await fetchedInRun(deps.db, website.id, run)) >= limit) {
+        complete = false;
+        break;
+      }
       let page = await nextPendingPage(deps.db, website.id, run);
       // Pages the site named come first: the first one it did not name means all named ones are read.
       if (page && page.discoveredRun < run && !judged) {
@@ -131,6 +137,9 @@ export async function crawlWebsite(deps: Deps, websiteId: number, ctx: Pick<JobC
       // dropped are not part of the site either.
       if (named && read.links.length > 0) await recordFound(deps.db, website, run, admit(read.links));
     }
+    // The list of pages with a reason keeps what the site still names: a row without knowledge that
+    // no complete run has found for FORGET_AFTER runs (a removed page, a refusal of an old URL) goes.
+    if (complete) await forgetPagesNotFound(deps.db, website.id, run - FORGET_AFTER);
     await finishRun(deps, website, run, null);
   } catch (err) {
     if (err instanceof SiteUnreachable && !ctx.signal.aborted) return finishRun(deps, website, run, err.message);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   assistants,
@@ -165,6 +165,13 @@ export async function dropUnnamedPages(db: Db, websiteId: number, run: number, a
     await markPage(db, page.id, { visitedRun: run, state: 'skipped', error: reason });
   }
   return unnamed.length;
+}
+
+/** Page rows without knowledge last found before `run` (list entries of pages the site no longer has). */
+export async function forgetPagesNotFound(db: Db, websiteId: number, beforeRun: number): Promise<void> {
+  await db
+    .delete(knowledgeWebsitePages)
+    .where(and(eq(knowledgeWebsitePages.websiteId, websiteId), isNull(knowledgeWebsitePages.fileId), lt(knowledgeWebsitePages.foundRun, beforeRun)));
 }
 
 /** How many pages this run has fetched (the page limit counts these). */
