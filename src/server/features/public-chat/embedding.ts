@@ -1,12 +1,18 @@
 import type { Db } from '../../db/client.ts';
 import { publishedAllowedDomains } from './public-chat.repository.ts';
 
-/** The valid host entries of an allowed-domains list ("firma.de, *.partner.de"), lower-cased. */
+/**
+ * The valid host entries of an allowed-domains list ("firma.de, *.partner.de"), lower-cased; a
+ * domain brings its www twin along (firma.de ↔ www.firma.de): a team lists its site as it says
+ * it, and a chat refused on the other spelling shows as an empty box on their own pages.
+ */
 function domainList(allowedDomains: string): string[] {
-  return allowedDomains
+  const listed = allowedDomains
     .split(',')
     .map((d) => d.trim().toLowerCase())
     .filter((d) => /^(\*\.)?[a-z0-9.-]+(:\d+)?$/.test(d));
+  const twins = listed.filter((d) => !d.startsWith('*.')).map((d) => (d.startsWith('www.') ? d.slice(4) : `www.${d}`));
+  return [...new Set([...listed, ...twins])];
 }
 
 /** CSP frame-ancestors sources for an assistant's allowed domains ("firma.de, *.partner.de"). */

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts
 import { parseSse } from '../../../../tests/setup/sse.ts';
 import { createAssistant, createStaffedTeam, loginAs } from '../../../../tests/factories/index.ts';
 import { PUBLIC_CHAT_MESSAGES } from '../../../shared/messages.ts';
-import { frameAncestors } from './embedding.ts';
+import { frameAncestors, isEmbedOrigin } from './embedding.ts';
 import { loadConfig } from '../../config.ts';
 
 let t: TestApp;
@@ -157,9 +157,11 @@ describe('visitor limits set by the operator', () => {
 describe('embedding', () => {
   it('builds frame-ancestors from the allowed domains', () => {
     expect(frameAncestors('')).toBe('*');
+    // firma.de brings www.firma.de along (and the other way round); a wildcard stands for itself.
     expect(frameAncestors('firma.de, *.partner.de')).toBe(
-      "'self' https://firma.de http://firma.de https://*.partner.de http://*.partner.de",
+      "'self' https://firma.de http://firma.de https://*.partner.de http://*.partner.de https://www.firma.de http://www.firma.de",
     );
+    expect(frameAncestors('www.firma.de, firma.de')).toBe("'self' https://www.firma.de http://www.firma.de https://firma.de http://firma.de");
   });
 
   it('serves the chat page with the assistant’s embedding policy and validates the list', async () => {
@@ -176,9 +178,14 @@ describe('embedding', () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain('Mika Chat');
     expect(page.headers['content-security-policy']).toContain(
-      "frame-ancestors 'self' https://firma.de http://firma.de https://shop.firma.de",
+      "frame-ancestors 'self' https://firma.de http://firma.de https://shop.firma.de http://shop.firma.de https://www.firma.de",
     );
     expect(page.headers['x-frame-options']).toBeUndefined();
+    // The live channel admits the same pages: the listed domain, its www twin, nothing else.
+    expect(await isEmbedOrigin(t.database.db, 'https://www.firma.de')).toBe(true);
+    expect(await isEmbedOrigin(t.database.db, 'https://shop.firma.de')).toBe(true);
+    expect(await isEmbedOrigin(t.database.db, 'https://blog.firma.de')).toBe(false);
+    expect(await isEmbedOrigin(t.database.db, 'https://firma.de.evil.example')).toBe(false);
     const open = await createAssistant(t.database.db, team, { isPublic: true });
     expect((await new Agent(t.app).get(`/chat/${open.uuid}`)).headers['content-security-policy']).toContain('frame-ancestors *');
     // The office itself stays unframeable by other sites.
