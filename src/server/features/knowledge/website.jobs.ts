@@ -169,7 +169,7 @@ function admission(website: KnowledgeWebsiteRow, host: string, robots: Robots) {
 
 /**
  * Reads one page and stores the outcome; returns the links found on it (or a redirect's target)
- * and whether it failed in a way that may pass (then its links are unknown in this run).
+ * and whether it failed in a way that may pass while its links are unknown (never read before).
  */
 async function crawlPage(
   deps: Deps,
@@ -203,7 +203,8 @@ async function crawlPage(
   }
   if (result.kind === 'failed') {
     await markPage(deps.db, page.id, { ...visited, state: 'error', error: result.reason, goneCount: 0 });
-    return { links: [], transient: result.transient };
+    // Its links as last read stand in for this run: only a page never read leaves them unknown.
+    return { links: page.links ?? [], transient: result.transient && page.links === null };
   }
   const validators = { etag: result.etag, lastModified: result.lastModified, contentHash: result.hash, goneCount: 0 };
   if (page.fileId !== null && page.contentHash === result.hash) {

@@ -218,6 +218,19 @@ describe('a website as knowledge', () => {
       expect(last.errors.map((e) => e.url)).not.toContain(`${small.base}/kontakt`);
       expect(last.errors).toContainEqual({ url: `${small.base}/wechsel`, reason: WEBSITE_MESSAGES.pageRobots });
       expect(last.pages).toBe(7);
+
+      // A named page that fails for a passing reason (503) passes on its links as last read, so the
+      // run stays complete: the PDF, taken out of the sitemap and linked from nowhere, goes after two
+      // syncs while /seite/3 keeps failing (and keeps its knowledge, as a failing page does).
+      small.fail('/seite/3');
+      small.unlist('/preisliste.pdf');
+      for (let i = 0; i < 2; i++) {
+        await agent.post(`/api/knowledge/website/${uuid}/sync`, {});
+        last = await waitForSync(agent, assistant.uuid, uuid, last.lastSync);
+      }
+      expect(last.errors).toContainEqual({ url: `${small.base}/preisliste.pdf`, reason: WEBSITE_MESSAGES.pageUnnamed });
+      expect(last.errors).toContainEqual({ url: `${small.base}/seite/3`, reason: WEBSITE_MESSAGES.pageHttp(503) });
+      expect(last.pages).toBe(6);
     } finally {
       await small.close();
     }
