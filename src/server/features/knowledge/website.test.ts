@@ -62,6 +62,22 @@ describe('a website as knowledge', () => {
     await site?.close();
   });
 
+  /** A new team's Mika with `url` added as a website (page limit 100, manual), its first sync done. */
+  async function addedWebsite(url: string) {
+    const { team, owner } = await createStaffedTeam(t.database.db);
+    const assistant = await createAssistant(t.database.db, team);
+    const agent = await loginAs(t, owner);
+    const added = await agent.post('/api/knowledge/website', { assistantUuid: assistant.uuid, url, maxPages: 100, interval: 'manual' });
+    expect(added.status, added.body).toBe(200);
+    const { uuid } = added.json<{ uuid: string }>();
+    /** «Jetzt neu lesen», then the list once the sync after `previous` has ended. */
+    const sync = async (previous: Website) => {
+      await agent.post(`/api/knowledge/website/${uuid}/sync`, {});
+      return waitForSync(agent, assistant.uuid, uuid, previous.lastSync);
+    };
+    return { assistant, agent, first: await waitForSync(agent, assistant.uuid, uuid), sync };
+  }
+
   it('crawls politely, indexes HTML and PDF, lists per-page reasons, cites pages; re-sync picks up only the change and drops the gone page', async () => {
     const { team, owner } = await createStaffedTeam(t.database.db);
     const assistant = await createAssistant(t.database.db, team);
@@ -174,11 +190,8 @@ describe('a website as knowledge', () => {
   it('drops no page while a sitemap cannot be read; a page unnamed through complete syncs goes, one robots.txt refuses at once', async () => {
     const small = await startTestWebsite({ pages: 4 });
     try {
-      const { team, owner } = await createStaffedTeam(t.database.db);
-      const assistant = await createAssistant(t.database.db, team);
-      const agent = await loginAs(t, owner);
-      const { uuid } = (await agent.post('/api/knowledge/website', { assistantUuid: assistant.uuid, url: `${small.base}/`, maxPages: 100, interval: 'manual' })).json<{ uuid: string }>();
-      let last = await waitForSync(agent, assistant.uuid, uuid);
+      const { assistant, agent, first, sync } = await addedWebsite(`${small.base}/`);
+      let last = first;
       // 4 pages, the start page, /kontakt, /ziel, the PDF and /wechsel.
       expect(last.pages).toBe(9);
 
@@ -187,23 +200,20 @@ describe('a website as knowledge', () => {
       small.unlinkContact();
       small.breakSitemaps(true);
       for (let i = 0; i < 2; i++) {
-        await agent.post(`/api/knowledge/website/${uuid}/sync`, {});
-        last = await waitForSync(agent, assistant.uuid, uuid, last.lastSync);
+        last = await sync(last);
         expect(last.pages).toBe(9);
         expect(last.errors.map((e) => e.reason)).not.toContain(WEBSITE_MESSAGES.pageUnnamed);
       }
       // The sitemaps are back: everything they name stays; /kontakt, unnamed for three syncs, goes.
       small.breakSitemaps(false);
-      await agent.post(`/api/knowledge/website/${uuid}/sync`, {});
-      last = await waitForSync(agent, assistant.uuid, uuid, last.lastSync);
+      last = await sync(last);
       expect(last.pages).toBe(8);
       expect(last.errors).toContainEqual({ url: `${small.base}/kontakt`, reason: WEBSITE_MESSAGES.pageUnnamed });
 
       // robots.txt now refuses a page read before: what was read of it leaves the knowledge at once.
       expect((await ask(agent, assistant.uuid, 'Wie sind die Öffnungszeiten?')).final_text).toContain('montags bis freitags');
       small.disallow('/wechsel');
-      await agent.post(`/api/knowledge/website/${uuid}/sync`, {});
-      last = await waitForSync(agent, assistant.uuid, uuid, last.lastSync);
+      last = await sync(last);
       expect(last.pages).toBe(7);
       expect(last.errors).toContainEqual({ url: `${small.base}/wechsel`, reason: WEBSITE_MESSAGES.pageRobots });
       expect((await ask(agent, assistant.uuid, 'Wie sind die Öffnungszeiten?')).final_text).not.toContain('montags bis freitags');
@@ -212,8 +222,7 @@ describe('a website as knowledge', () => {
       // not found it; the refusal of /wechsel, which the sitemap still names, stays.
       for (let i = 0; i < 3; i++) {
         expect(last.errors.map((e) => e.url)).toContain(`${small.base}/kontakt`);
-        await agent.post(`/api/knowledge/website/${uuid}/sync`, {});
-        last = await waitForSync(agent, assistant.uuid, uuid, last.lastSync);
+        last = await sync(last);
       }
       expect(last.errors.map((e) => e.url)).not.toContain(`${small.base}/kontakt`);
       expect(last.errors).toContainEqual({ url: `${small.base}/wechsel`, reason: WEBSITE_MESSAGES.pageRobots });
@@ -225,8 +234,7 @@ describe('a website as knowledge', () => {
       small.fail('/seite/3');
       small.unlist('/preisliste.pdf');
       for (let i = 0; i < 2; i++) {
-        await agent.post(`/api/knowledge/website/${uuid}/sync`, {});
-        last = await waitForSync(agent, assistant.uuid, uuid, last.lastSync);
+        last = await sync(last);
       }
       expect(last.errors).toContainEqual({ url: `${small.base}/preisliste.pdf`, reason: WEBSITE_MESSAGES.pageUnnamed });
       expect(last.errors).toContainEqual({ url: `${small.base}/seite/3`, reason: WEBSITE_MESSAGES.pageHttp(503) });
@@ -239,17 +247,13 @@ describe('a website as knowledge', () => {
   it('keeps every page of a site without sitemap through syncs that find them unchanged (their stored links name the rest)', async () => {
     const plain = await startTestWebsite({ pages: 4, sitemaps: false });
     try {
-      const { team, owner } = await createStaffedTeam(t.database.db);
-      const assistant = await createAssistant(t.database.db, team);
-      const agent = await loginAs(t, owner);
-      const { uuid } = (await agent.post('/api/knowledge/website', { assistantUuid: assistant.uuid, url: `${plain.base}/`, maxPages: 100, interval: 'manual' })).json<{ uuid: string }>();
-      let last = await waitForSync(agent, assistant.uuid, uuid);
+      const { first, sync } = await addedWebsite(`${plain.base}/`);
+      let last = first;
       // Found by links only: the start page, /seite/1–3 (/seite/3 does not link on) and /kontakt.
       expect(last.pages).toBe(5);
       for (let i = 0; i < 3; i++) {
         const before = plain.requests.length;
-        await agent.post(`/api/knowledge/website/${uuid}/sync`, {});
-        last = await waitForSync(agent, assistant.uuid, uuid, last.lastSync);
+        last = await sync(last);
         // Every page answered 304 (nothing parsed again), and none went for want of a link.
         const asked = plain.requests.slice(before).filter((r) => r.method === 'GET' && r.path !== '/robots.txt' && r.path !== '/sitemap.xml' && !r.path.includes('?'));
         expect(asked.map((r) => r.status)).toEqual([304, 304, 304, 304, 304]);
@@ -267,12 +271,8 @@ describe('a website as knowledge', () => {
     const apex = http.createServer((req, res) => res.writeHead(301, { location: `${small.base}${req.url ?? '/'}` }).end());
     await new Promise<void>((resolve) => apex.listen(0, '127.0.0.1', resolve));
     try {
-      const { team, owner } = await createStaffedTeam(t.database.db);
-      const assistant = await createAssistant(t.database.db, team);
-      const agent = await loginAs(t, owner);
       const typed = `http://127.0.0.1:${(apex.address() as AddressInfo).port}/`;
-      const { uuid } = (await agent.post('/api/knowledge/website', { assistantUuid: assistant.uuid, url: typed, maxPages: 100, interval: 'manual' })).json<{ uuid: string }>();
-      const done = await waitForSync(agent, assistant.uuid, uuid);
+      const { assistant, agent, first: done } = await addedWebsite(typed);
       // The same 9 pages as when the site's own address is typed; the list keeps the typed address.
       expect(done).toMatchObject({ status: 'ready', pages: 9, url: typed });
       expect((await ask(agent, assistant.uuid, 'Wie viel Rabatt gibt es auf die Kategorie K2?')).sources).toContainEqual({ file: 'Thema 2 – Nordlicht GmbH', location: `${small.base}/seite/2` });
