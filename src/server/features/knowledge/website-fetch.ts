@@ -25,7 +25,7 @@ const MAX_REDIRECTS = 5;
  * The longest Crawl-delay honoured: 1,000 pages at 10 s take under 3 hours, the crawl job's expiry.
  * A site asking for more is read 10 s apart.
  */
-export const CRAWL_DELAY_MAX_S = 10;
+const CRAWL_DELAY_MAX_S = 10;
 
 export type PageKind = 'html' | 'pdf';
 
@@ -105,7 +105,7 @@ export class CrawlClient {
    * A sitemap's text: `missing` when the site has none there (404/410), `failed` when it could not
    * be read (other status, network, timeout, broken gzip). Gzipped sitemaps (`.xml.gz`, served as
    * a file without Content-Encoding) are unpacked. At most the first 5 MB are read, packed or
-   * unpacked: a crawl never needs more than twice its page limit of URLs.
+   * unpacked: about the 50,000 URLs a sitemap file may hold (sitemaps.org).
    */
   async sitemap(url: string, signal?: AbortSignal): Promise<{ text: string } | { missing: true } | { failed: true }> {
     try {
