@@ -315,6 +315,11 @@ export async function sitemapUrls(
   const xml = read.text;
   // <loc>URL</loc>, also as CDATA (some shop systems write it so); <image:loc> and the like are not pages.
   const locs = [...xml.matchAll(/<loc>\s*(?:<!\[CDATA\[\s*([^\]<]+?)\s*\]\]>|([^<]+?))\s*<\/loc>/gi)].map((m) => (m[1] !== undefined ? m[1] : decodeXml(m[2]!)));
+  // A text sitemap (sitemaps.org): one URL per line, nothing else.
+  if (locs.length === 0 && !xml.trimStart().startsWith('<')) {
+    const lines = xml.split(/\r?\n/).map((l) => l.trim()).filter((l) => /^https?:\/\/\S+$/i.test(l));
+    return { urls: lines.slice(0, limit), complete: lines.length <= limit };
+  }
   if (!/<sitemapindex[\s>]/i.test(xml)) return { urls: locs.slice(0, limit), complete: locs.length <= limit };
   if (depth >= 2) return { urls: [], complete: false };
   const out: string[] = [];

@@ -387,7 +387,7 @@ describe('a website as knowledge', () => {
 });
 
 describe('sitemaps', () => {
-  it('reads a gzipped sitemap far larger unpacked than the limit up to the limit and says the list is cut; reads CDATA; tells broken from missing', async () => {
+  it('reads a gzipped sitemap far larger unpacked than the limit up to the limit and says the list is cut; reads CDATA and text sitemaps; tells broken from missing', async () => {
     const entry = (i: number) => `<url><loc>https://www.beispiel.de/seite/${i}</loc></url>`;
     // 60 MB unpacked (a bomb for a reader that unpacks it all), a few hundred KB packed.
     const bomb = gzipSync(`<?xml version="1.0"?><urlset>${Array.from({ length: 60 * 1024 * 1024 / 60 }, (_, i) => entry(i)).join('')}</urlset>`);
@@ -400,6 +400,7 @@ describe('sitemaps', () => {
             '<?xml version="1.0"?><urlset xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"><url><loc><![CDATA[https://www.beispiel.de/a?x=1&y=2]]></loc>' +
               '<image:image><image:loc>https://www.beispiel.de/bild.jpg</image:loc></image:image></url><url><loc> https://www.beispiel.de/b?x=1&amp;y=2 </loc></url></urlset>',
           );
+      else if (req.url === '/sitemap.txt') res.writeHead(200, { 'content-type': 'text/plain' }).end('https://www.beispiel.de/a\r\n\r\nhttps://www.beispiel.de/b?x=1\nkein Link\n');
       else if (req.url === '/kaputt.xml.gz') res.writeHead(200, { 'content-type': 'application/x-gzip' }).end(Buffer.from([0x1f, 0x8b, 1, 2, 3]));
       else res.writeHead(404).end();
     });
@@ -413,6 +414,8 @@ describe('sitemaps', () => {
       expect(read.complete).toBe(false);
       // CDATA and entities are read; an image's <image:loc> is not a page.
       expect(await sitemapUrls(client, `${base}/shop.xml`, 10)).toEqual({ urls: ['https://www.beispiel.de/a?x=1&y=2', 'https://www.beispiel.de/b?x=1&y=2'], complete: true });
+      // A text sitemap: one URL per line.
+      expect(await sitemapUrls(client, `${base}/sitemap.txt`, 10)).toEqual({ urls: ['https://www.beispiel.de/a', 'https://www.beispiel.de/b?x=1'], complete: true });
       // A broken file is a sitemap that could not be read; a missing one is no sitemap, if optional.
       expect(await sitemapUrls(client, `${base}/kaputt.xml.gz`, 10)).toEqual({ urls: [], complete: false });
       expect(await sitemapUrls(client, `${base}/sitemap.xml`, 10, { optional: true })).toEqual({ urls: [], complete: true });
