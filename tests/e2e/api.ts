@@ -32,6 +32,23 @@ export async function registerOwner<U extends { name: string; email: string; pas
   return user;
 }
 
+/**
+ * A private chat Mika of this context's team (not published, text only), made through the API
+ * (`task` needs the wizard's 250 characters). Returns its uuid.
+ */
+export async function createChatMika(context: BrowserContext, mika: { name: string; role: string; task: string }): Promise<string> {
+  const { uuid } = await callApi(context, 'post', '/api/assistant', {
+    type: 'chat',
+    name: mika.name,
+    role: mika.role,
+    task: mika.task,
+    style: 'professionell und sachlich',
+    is_public: 0,
+    can_talk: 0,
+  });
+  return uuid as string;
+}
+
 /** A browser context signed in through the API (the UI sign-in has its own journey). */
 export async function signedIn(browser: Browser, who: { email: string; password: string }, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext(options);

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { makePdf } from '../fixtures/office-files.ts';
-import { callApi, registerOwner } from './api.ts';
+import { createChatMika, registerOwner } from './api.ts';
 import { unique } from './public-helpers.ts';
 
 // Knowledge (issue 12): a PDF uploaded in the Wissen tab, its real ingestion stages in the
@@ -12,14 +12,10 @@ test('Wissen: PDF hochladen, Fortschritt verfolgen, Frage aus dem PDF beantworte
   const context = page.context();
   const password = 'Wissen#2026';
   await registerOwner(context, { name: 'Wiebke Wissen', email: `wissen-${unique()}@beispiel.de`, password });
-  const { uuid } = await callApi(context, 'post', '/api/assistant', {
-    type: 'chat',
+  const uuid = await createChatMika(context, {
     name: 'Mika Lager',
     role: 'Du bist die Assistenz unseres Lagers und kennst alle Abläufe genau.',
     task: 'Du beantwortest Fragen der Kolleginnen und Kollegen zu Lager, Versand und Inventur. '.repeat(4),
-    style: 'professionell und sachlich',
-    is_public: 0,
-    can_talk: 0,
   });
 
   await page.goto(`/?view=edit&assistant=${uuid}`);
@@ -101,14 +97,10 @@ test('Wissen: eine CSV aus Excel (Semikolon, Windows-1252) wird als Tabelle gele
 }) => {
   const context = page.context();
   await registerOwner(context, { name: 'Carla Csv', email: `csv-${unique()}@beispiel.de`, password: 'Tabelle#2026' });
-  const { uuid } = await callApi(context, 'post', '/api/assistant', {
-    type: 'chat',
+  const uuid = await createChatMika(context, {
     name: 'Mika Backstube',
     role: 'Du bist die Assistenz unserer Backstube und kennst Sorten, Preise und Bestände.',
     task: 'Du beantwortest Fragen der Kolleginnen und Kollegen zu Brotsorten, Preisen und dem Lager. '.repeat(4),
-    style: 'professionell und sachlich',
-    is_public: 0,
-    can_talk: 0,
   });
   const rows = Array.from({ length: 60 }, (_, i) => `B-${200 + i};Sorte ${i};${i + 2},20 Euro;${i * 3} Stück`);
   rows[17] = 'B-217;Dinkelvollkornbrot;5,10 Euro;23 Stück';

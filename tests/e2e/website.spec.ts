@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from './fixtures.ts';
-import { callApi, registerOwner } from './api.ts';
+import { createChatMika, registerOwner } from './api.ts';
 import { unique } from './public-helpers.ts';
 import { resize } from './viewport.ts';
 import { startTestWebsite } from '../fixtures/test-website.ts';
@@ -18,14 +18,10 @@ test('Wissen: Website hinzufügen, Fortschritt verfolgen, Antwort nennt die Seit
   try {
     const context = page.context();
     await registerOwner(context, { name: 'Wanda Web', email: `web-${unique()}@beispiel.de`, password: 'Website#2026' });
-    const { uuid } = await callApi(context, 'post', '/api/assistant', {
-      type: 'chat',
+    const uuid = await createChatMika(context, {
       name: 'Mika Website',
       role: 'Du bist die Assistenz der Nordlicht GmbH und kennst ihre Website genau.',
       task: 'Du beantwortest Fragen von Besucherinnen und Besuchern zu Angeboten, Preisen und Kontakt. '.repeat(4),
-      style: 'professionell und sachlich',
-      is_public: 0,
-      can_talk: 0,
     });
 
     await page.goto(`/?view=edit&assistant=${uuid}&tab=knowledge`);
