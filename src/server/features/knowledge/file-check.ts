@@ -30,12 +30,28 @@ function hasControlChars(text: string): boolean {
   return false;
 }
 
+/** The UTF-16 a byte order mark names, if the bytes start with one. */
+export const utf16ByBom = (data: Uint8Array): 'utf-16le' | 'utf-16be' | null =>
+  data[0] === 0xff && data[1] === 0xfe ? 'utf-16le' : data[0] === 0xfe && data[1] === 0xff ? 'utf-16be' : null;
+
+/** The bytes as UTF-8 when they are valid UTF-8 (a UTF-8 BOM dropped), else null. */
+export function validUtf8(data: Uint8Array): string | null {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(data);
+  } catch {
+    return null;
+  }
+}
+
+/** Windows-1252: the last guess for German text that is not UTF-8 (ISO-8859-1 is its subset). */
+export const windows1252 = (data: Uint8Array): string => new TextDecoder('windows-1252').decode(data);
+
 /**
  * Decodes a text file: UTF-16 by its byte order mark (Windows Notepad's «Unicode», Excel's
  * «Unicode-Text»), UTF-8 (with or without BOM), else Windows-1252 as old German CSVs are.
  */
 export function decodeText(data: Uint8Array): string | null {
-  const utf16 = data[0] === 0xff && data[1] === 0xfe ? 'utf-16le' : data[0] === 0xfe && data[1] === 0xff ? 'utf-16be' : null;
+  const utf16 = utf16ByBom(data);
   if (utf16) {
     try {
       const text = new TextDecoder(utf16, { fatal: true }).decode(data);
@@ -45,13 +61,11 @@ export function decodeText(data: Uint8Array): string | null {
     }
   }
   if (data.includes(0)) return null;
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(data);
-  } catch {
-    // Control bytes other than tab, line feed, vertical tab, form feed and carriage return mean binary.
-    if (data.some((b) => b < 0x20 && (b < 0x09 || b > 0x0d))) return null;
-    return new TextDecoder('windows-1252').decode(data);
-  }
+  const utf8 = validUtf8(data);
+  if (utf8 !== null) return utf8;
+  // Control bytes other than tab, line feed, vertical tab, form feed and carriage return mean binary.
+  if (data.some((b) => b < 0x20 && (b < 0x09 || b > 0x0d))) return null;
+  return windows1252(data);
 }
 
 /** Throws a German 4xx when the file may not be stored; returns its extension. */

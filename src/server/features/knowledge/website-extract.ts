@@ -7,6 +7,7 @@
 import { Readability } from '@mozilla/readability';
 import { Window, type Document as HappyDocument, type Element as HappyElement } from 'happy-dom';
 import { markdownTable, type Block, type Section } from './extract.ts';
+import { utf16ByBom, validUtf8, windows1252 } from './file-check.ts';
 
 export interface ExtractedPage {
   title: string;
@@ -167,13 +168,11 @@ function declaredCharsets(body: Buffer, contentType: string | null): string[] {
  * whatever it was, every ä, ö, ü and ß of such a page became U+FFFD and no question found it.
  */
 export function decodeHtml(body: Buffer, contentType: string | null): string {
-  if (body[0] === 0xfe && body[1] === 0xff) return new TextDecoder('utf-16be').decode(body);
-  if (body[0] === 0xff && body[1] === 0xfe) return new TextDecoder('utf-16le').decode(body);
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(body);
-  } catch {
-    // Not UTF-8: the declared charset, if this runtime knows it.
-  }
+  const utf16 = utf16ByBom(body);
+  if (utf16) return new TextDecoder(utf16).decode(body);
+  const utf8 = validUtf8(body);
+  if (utf8 !== null) return utf8;
+  // Not UTF-8: the declared charset, if this runtime knows it.
   for (const label of declaredCharsets(body, contentType)) {
     try {
       return new TextDecoder(label).decode(body);
@@ -181,7 +180,7 @@ export function decodeHtml(body: Buffer, contentType: string | null): string {
       // An unknown label: the next one, or the fallback.
     }
   }
-  return new TextDecoder('windows-1252').decode(body);
+  return windows1252(body);
 }
 
 /** Our rule for the main content when Readability finds no article. */
