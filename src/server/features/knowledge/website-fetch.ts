@@ -144,7 +144,7 @@ export class CrawlClient {
     }
     if (!response.ok) {
       await response.body?.cancel();
-      return { kind: 'failed', reason: WEBSITE_MESSAGES.pageHttp(response.status), url: finalUrl, transient: response.status >= 500 || response.status === 429 };
+      return failed(WEBSITE_MESSAGES.pageHttp(response.status), finalUrl, response.status >= 500 || response.status === 429);
     }
     const type = pageKind(response.headers.get('content-type'));
     if (!type) {
@@ -272,12 +272,12 @@ async function readCapped(response: Response, timeout: AbortSignal, opts: { trun
 
 class PageTimeout extends Error {}
 
-/** A page that could not be read; a timeout or an unreachable site may answer on the next sync. */
-const failed = (reason: string, url: string): PageResult => ({
+/** A page that could not be read; by default a timeout or an unreachable site may answer on the next sync. */
+const failed = (reason: string, url: string, transient = reason === WEBSITE_MESSAGES.pageTimeout || reason === WEBSITE_MESSAGES.pageUnreachable): PageResult => ({
   kind: 'failed',
   reason,
   url,
-  transient: reason === WEBSITE_MESSAGES.pageTimeout || reason === WEBSITE_MESSAGES.pageUnreachable,
+  transient,
 });
 
 function refusalReason(err: unknown): string {

@@ -18,6 +18,21 @@ export function normalizePageUrl(raw: string): string | null {
   }
 }
 
+/** A site's host as people mean it: www.beispiel.de and beispiel.de are one website. */
+export const siteHost = (url: string) => new URL(url).host.toLowerCase().replace(/^www\./, '');
+
+/** A path without its last slash (`/shop/` and `/shop` are one page to people). */
+const pathOf = (url: URL) => url.pathname.replace(/\/$/, '') || '/';
+
+/** Two start addresses of one site: the same siteHost, path (see pathOf) and query. */
+export function sameSite(a: string, b: string): boolean {
+  const key = (u: string) => {
+    const url = new URL(u);
+    return `${siteHost(u)}${pathOf(url)}${url.search}`;
+  };
+  return key(a) === key(b);
+}
+
 /**
  * Whether `canonical` names the same document as `url` in another spelling: same origin and path,
  * another query (sorting, a comment reply link, a session id). A canonical to another path is not
@@ -25,8 +40,7 @@ export function normalizePageUrl(raw: string): string | null {
  */
 export function isQueryVariantOf(url: string, canonical: string): boolean {
   const [a, b] = [new URL(url), new URL(canonical)];
-  const path = (u: URL) => u.pathname.replace(/\/$/, '') || '/';
-  return a.href !== b.href && a.origin === b.origin && path(a) === path(b) && a.search !== b.search;
+  return a.href !== b.href && a.origin === b.origin && pathOf(a) === pathOf(b) && a.search !== b.search;
 }
 
 const patternRegex = (pattern: string) =>

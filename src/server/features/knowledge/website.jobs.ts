@@ -207,9 +207,10 @@ async function crawlPage(
     return { links: page.links ?? [], transient: result.transient && page.links === null };
   }
   const validators = { etag: result.etag, lastModified: result.lastModified, contentHash: result.hash, goneCount: 0 };
+  const readHtml = () => extractHtmlPage(decodeHtml(result.body, result.contentType), page.url);
   if (page.fileId !== null && page.contentHash === result.hash) {
     // Unchanged: nothing to index again; its links are parsed only when not stored yet.
-    const links = page.links ?? (result.type === 'html' ? siteLinks(extractHtmlPage(decodeHtml(result.body, result.contentType), page.url).links, page.url) : []);
+    const links = page.links ?? (result.type === 'html' ? siteLinks(readHtml().links, page.url) : []);
     await markPage(deps.db, page.id, { ...visited, ...validators, links, state: 'done', error: null });
     return { links };
   }
@@ -218,7 +219,7 @@ async function crawlPage(
   let links: string[] = [];
   try {
     if (result.type === 'html') {
-      const extracted = extractHtmlPage(decodeHtml(result.body, result.contentType), page.url);
+      const extracted = readHtml();
       ({ title, sections } = extracted);
       links = siteLinks(extracted.links, page.url);
       const canonical = extracted.canonical && normalizePageUrl(extracted.canonical);

@@ -10,7 +10,7 @@ import { KNOWLEDGE_MAX_FILES, websitePageCap } from '../../../shared/constants.t
 import type { Website, WebsiteList, WebsiteInterval, WebsiteStatus, ZAddWebsiteRequest } from '../../../shared/schemas/websites.ts';
 import type { z } from '../../../shared/zod.ts';
 import { countFiles } from './knowledge.repository.ts';
-import { normalizePageUrl } from './website-urls.ts';
+import { normalizePageUrl, sameSite, siteHost } from './website-urls.ts';
 import { enqueueCrawl } from './website.jobs.ts';
 import { refuseGuideChange } from './guide.seed.ts';
 import {
@@ -40,18 +40,6 @@ function guardedUrl(deps: Deps, raw: string, field: string): string {
       err.reason === 'private' ? WEBSITE_MESSAGES.refusedPrivate : err.reason === 'protocol' ? WEBSITE_MESSAGES.refusedProtocol : WEBSITE_MESSAGES.urlInvalid;
     throw validationError(field, message);
   }
-}
-
-/** A site's host as people mean it: www.beispiel.de and beispiel.de are one website. */
-const siteHost = (url: string) => new URL(url).host.toLowerCase().replace(/^www\./, '');
-
-/** Two start addresses of one site: same host (see siteHost), path without its last slash and query. */
-function sameSite(a: string, b: string): boolean {
-  const key = (u: string) => {
-    const url = new URL(u);
-    return `${siteHost(u)}${url.pathname.replace(/\/$/, '')}${url.search}`;
-  };
-  return key(a) === key(b);
 }
 
 /** The plan's page cap for the team that owns the Mika (a default Mika: the caller's team). */
