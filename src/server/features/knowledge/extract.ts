@@ -191,11 +191,11 @@ function parsePlain(data: Buffer, extension: string): Section[] {
   if (text === null) throw new ExtractionError(KNOWLEDGE_MESSAGES.errorUnreadable);
   // A CSV file is a table (German Excel writes ; and Windows-1252): cut by rows with its header
   // repeated, like a sheet, so each passage still says what its numbers are.
-  if (extension === 'csv') return [{ location: '', blocks: [{ kind: 'table', text: markdownTable(csvRows(text.replace(/^\uFEFF/, ''))) }] }];
+  if (extension === 'csv') return [{ location: '', blocks: [{ kind: 'table', text: markdownTable(csvRows(text)) }] }];
   const blocks: Block[] = [];
   const markdown = extension === 'md' || extension === 'markdown';
+  // decodeText has dropped a byte order mark already.
   for (const para of text
-    .replace(/^\uFEFF/, '')
     .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n/)) {
     const heading = markdown ? /^#{1,6}\s+(.+)$/.exec(para.trim()) : null;
