@@ -329,7 +329,10 @@ export const KNOWLEDGE_MESSAGES = {
     ready: 'fertig',
     error: 'Fehler',
   },
-  errorEncrypted: 'Die Datei ist passwortgeschützt und kann nicht gelesen werden.',
+  errorEncrypted:
+    'Die Datei ist passwortgeschützt und kann nicht gelesen werden. Bitte speichere sie ohne Passwort und lade sie erneut hoch.',
+  errorOldOffice:
+    'Die Datei stammt aus einer Office-Version vor 1997 und kann nicht gelesen werden. Bitte öffne sie in Word oder Excel und speichere sie neu (als .docx oder .xlsx).',
   errorNoText:
     'Die Datei enthält keinen lesbaren Text – vermutlich ein eingescanntes Dokument ohne Texterkennung.',
   errorUnreadable: 'Die Datei ist beschädigt oder kann nicht gelesen werden.',

@@ -1,5 +1,6 @@
-import { expect, test } from './fixtures.ts';
-import { makePdf } from '../fixtures/office-files.ts';
+import { readFileSync } from 'node:fs';
+import { allowRefusal, expect, test } from './fixtures.ts';
+import { makeCompoundFile, makePdf } from '../fixtures/office-files.ts';
 import { createChatMika, registerOwner } from './api.ts';
 import { unique } from './public-helpers.ts';
 
@@ -125,4 +126,49 @@ test('Wissen: eine CSV aus Excel (Semikolon, Windows-1252) wird als Tabelle gele
   await expect(table.getByRole('row', { name: /Dinkelvollkornbrot/ })).toContainText('23 Stück');
   await expect(answer.getByTestId('answer-sources')).toContainText('Brote.csv');
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/csv-answer-1280.png` });
+});
+
+test('Wissen: eine alte Excel-Preisliste (.xls) wird gelesen, wie Excel sie zeigt; eine passwortgeschützte Datei wird mit Grund abgelehnt', async ({
+  page,
+}) => {
+  const context = page.context();
+  await registerOwner(context, { name: 'Xaver Xls', email: `xls-${unique()}@beispiel.de`, password: 'Tabelle#2026' });
+  const uuid = await createChatMika(context, {
+    name: 'Mika Verkauf',
+    role: 'Du bist die Assistenz unseres Verkaufs und kennst alle Preise und Artikel.',
+    task: 'Du beantwortest Fragen der Kolleginnen und Kollegen zu Preisen, Artikeln und Gültigkeiten. '.repeat(4),
+  });
+  await page.goto(`/?view=edit&assistant=${uuid}&tab=knowledge`);
+  const upload = async (name: string, buffer: Buffer, mimeType: string) => {
+    await page.getByRole('button', { name: 'Datei hochladen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Wissensdatei hochladen' });
+    await dialog.getByTestId('knowledge-file-input').setInputFiles({ name, mimeType, buffer });
+    await dialog.getByRole('button', { name: 'Hochladen' }).click();
+    return dialog;
+  };
+  // A workbook Office 97–2003 wrote (here: LibreOffice as «Excel 97»).
+  await upload('Preise 2026.xls', readFileSync(new URL('../fixtures/legacy-office/preise.xls', import.meta.url)), 'application/vnd.ms-excel');
+  await expect(page.getByTestId('knowledge-progress-status')).toHaveText('Fertig – Dein Mika kennt die Datei jetzt.');
+  await expect(page.getByTestId('knowledge-file').filter({ hasText: 'Preise 2026.xls' })).toHaveAttribute('data-status', 'ready');
+  await page.keyboard.press('Escape');
+
+  // Office keeps a password-protected .xlsx as a compound file around the encrypted package.
+  const protectedXlsx = makeCompoundFile({ EncryptionInfo: Buffer.alloc(4096, 1), EncryptedPackage: Buffer.alloc(8192, 2) });
+  allowRefusal(422, '/api/knowledge'); // the server's reason, shown as the upload's message
+  const refused = await upload('Gehälter.xlsx', protectedXlsx, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  await expect(page.getByText('Die Datei ist passwortgeschützt und kann nicht gelesen werden. Bitte speichere sie ohne Passwort und lade sie erneut hoch.')).toBeVisible();
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/xls-protected-1280.png` });
+  await refused.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(page.getByTestId('knowledge-file')).toHaveCount(1);
+
+  await page.goto(`/?view=chat&assistant=${uuid}`);
+  await page.getByRole('textbox', { name: 'Nachricht' }).fill('Ab wann gilt der Preis für den Käsekuchen?');
+  await page.getByRole('button', { name: 'Senden' }).click();
+  const answer = page.locator('[data-testid="chat-message"][data-origin="ai"]').last();
+  // The date and the amount as the sheet shows them, not Excel's day number 46127 and 38.5.
+  const row = answer.getByRole('table').getByRole('row', { name: /Käsekuchen/ });
+  await expect(row).toContainText('15.04.2026');
+  await expect(row).toContainText('38,50 €');
+  await expect(answer.getByTestId('answer-sources')).toContainText('Preise 2026.xls');
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/xls-answer-1280.png` });
 });

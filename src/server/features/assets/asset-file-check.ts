@@ -3,12 +3,11 @@
 import { ASSET_MESSAGES } from '../../../shared/messages.ts';
 import { ASSET_EXTENSIONS, type AssetExtension } from '../../../shared/schemas/assets.ts';
 import { validationError } from '../../platform/app-error.ts';
+import { isCompoundFile, isEncryptedOoxml } from '../../platform/compound-file.ts';
 import { OOXML_PARTS, checkZip, contentMismatch, extensionOf, isPdf } from '../../platform/file-content.ts';
 
 const startsWith = (data: Buffer, bytes: number[]) => bytes.every((b, i) => data[i] === b);
 
-// Legacy Word (.doc) is an OLE compound file.
-const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];
 
@@ -21,7 +20,8 @@ export function checkAssetFile(filename: string, data: Buffer): AssetExtension {
       if (!isPdf(data)) throw contentMismatch();
       break;
     case 'doc':
-      if (!startsWith(data, OLE)) throw contentMismatch();
+      // Legacy Word is a compound file.
+      if (!isCompoundFile(data)) throw contentMismatch();
       break;
     case 'png':
       if (!startsWith(data, PNG)) throw contentMismatch();
@@ -31,7 +31,9 @@ export function checkAssetFile(filename: string, data: Buffer): AssetExtension {
       if (!startsWith(data, JPEG)) throw contentMismatch();
       break;
     default:
-      checkZip(data, OOXML_PARTS[extension]);
+      // A password-protected .docx/.xlsx/.pptx (a compound file around the encrypted zip) is a
+      // file to hand out like any other; the recipient knows the password.
+      if (!isEncryptedOoxml(data)) checkZip(data, OOXML_PARTS[extension]);
   }
   return extension;
 }

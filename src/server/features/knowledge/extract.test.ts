@@ -55,8 +55,30 @@ describe('extraction and chunking of real documents', () => {
     });
     const passages = await passagesOf(xlsx, 'xlsx');
     expect(passages.map((p) => p.location)).toEqual(['Blatt Preise', 'Blatt Lager']);
-    expect(passages[0]!.text).toContain('| Edelstahlschraube M6 | 0.35 |');
+    expect(passages[0]!.text).toContain('| Edelstahlschraube M6 | 0,35 |');
     expect(passages[1]!.text).toContain('| Köln | 1200 |');
+  });
+
+  it('keeps each XLSX cell in its column and shows dates, amounts and yes/no as Excel does', async () => {
+    const xlsx = await makeXlsx({
+      Preise: [
+        ['Artikel', 'Preis', 'Gültig ab', 'Im Sortiment', 'Postleitzahl'],
+        ['Roggenbrot', { value: 4.2, format: '#,##0.00 "€"' }, { value: new Date(Date.UTC(2026, 2, 1)), format: 'dd.mm.yyyy' }, true, '01067'],
+        // Empty cells in between: the ones after them stay under their header.
+        ['Brezel', null, null, false, '80331'],
+        [null, { value: 1234.5, format: '#,##0.00 "€"' }, null, null, null],
+      ],
+    });
+    const [passage] = await passagesOf(xlsx, 'xlsx');
+    expect(passage!.text).toBe(
+      [
+        '| Artikel | Preis | Gültig ab | Im Sortiment | Postleitzahl |',
+        '| --- | --- | --- | --- | --- |',
+        '| Roggenbrot | 4,20 € | 01.03.2026 | WAHR | 01067 |',
+        '| Brezel |  |  | FALSCH | 80331 |',
+        '|  | 1.234,50 € |  |  |  |',
+      ].join('\n'),
+    );
   });
 
   it('reads a CSV as German Excel writes it (semicolons, Windows-1252, quoted fields) as a table cut by rows under its header', async () => {

@@ -5,6 +5,8 @@ import type { OfficeContentNode } from 'officeparser';
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { decodeText, ZIP_LIMITS } from './file-check.ts';
 import { maxOf } from '../../../shared/arrays.ts';
+import { readDoc, readXls } from './legacy-office.ts';
+import { sheetGrid, shownXlsxCell, xlsxFormats, type SheetCell, type XlsxFormats } from './spreadsheet.ts';
 
 export interface Block {
   kind: 'heading' | 'text' | 'table';
@@ -27,9 +29,14 @@ export async function extractSections(
   extension: string,
   signal?: AbortSignal,
 ): Promise<Section[]> {
-  const sections = PARSED.has(extension)
-    ? await parseOffice(data, extension, signal)
-    : parsePlain(data, extension);
+  const sections =
+    extension === 'doc'
+      ? readDoc(data)
+      : extension === 'xls'
+        ? readXls(data)
+        : PARSED.has(extension)
+          ? await parseOffice(data, extension, signal)
+          : parsePlain(data, extension);
   const withText = sections
     .map((s) => ({ ...s, blocks: s.blocks.filter((b) => b.text.trim() !== '') }))
     .filter((s) => s.blocks.length > 0);
@@ -62,14 +69,14 @@ async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal
   }
   const sections: Section[] = [];
   let loose: Section | undefined;
+  const formats = extension === 'xlsx' ? xlsxFormatsOrNone(data) : undefined;
   for (const node of content) {
     const location = locationOf(node);
     if (location !== null) {
       loose = undefined;
       const section: Section = { location, blocks: [] };
       // A sheet is one table; pages and slides hold paragraphs, headings and tables.
-      if (node.type === 'sheet')
-        section.blocks.push({ kind: 'table', text: tableMarkdown(node.children ?? []) });
+      if (node.type === 'sheet') section.blocks.push({ kind: 'table', text: sheetMarkdown(node, formats) });
       else for (const child of node.children ?? []) collectBlocks(child, section.blocks);
       sections.push(section);
     } else {
@@ -136,6 +143,36 @@ export function markdownTable(grid: string[][]): string {
   const width = maxOf(rows.map((r) => r.length), 0);
   const line = (cells: string[]) => `| ${[...cells, ...Array<string>(width - cells.length).fill('')].join(' | ')} |`;
   return [line(rows[0]!), line(Array<string>(width).fill('---')), ...rows.slice(1).map(line)].join('\n');
+}
+
+/** officeparser's .xlsx and .ods formats; none when the package cannot be read for them (raw values then). */
+function xlsxFormatsOrNone(data: Buffer): XlsxFormats | undefined {
+  try {
+    return xlsxFormats(data);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A sheet's cells placed by their row and column; an .xlsx's numbers as the workbook shows them. */
+function sheetMarkdown(sheet: OfficeContentNode, formats: XlsxFormats | undefined): string {
+  const name = (sheet.metadata as { sheetName?: string } | undefined)?.sheetName ?? '';
+  const cellFormats = formats?.sheets.get(name);
+  const cells: SheetCell[] = [];
+  let nextRow = 0;
+  for (const row of sheet.children ?? []) {
+    if (row.type !== 'row') continue;
+    let nextCol = 0;
+    for (const cell of row.children ?? []) {
+      const at = (cell.metadata ?? {}) as { row?: number; col?: number };
+      const r = at.row ?? nextRow;
+      const c = at.col ?? nextCol;
+      cells.push({ row: r, col: c, text: shownXlsxCell(textOf(cell), cellFormats, r, c, formats?.date1904 ?? false) });
+      nextCol = c + 1;
+    }
+    nextRow++;
+  }
+  return markdownTable(sheetGrid(cells));
 }
 
 function tableMarkdown(rows: OfficeContentNode[]): string {

@@ -8,6 +8,7 @@ import {
   KNOWLEDGE_CODE_TYPES,
 } from '../../../shared/schemas/knowledge.ts';
 import { validationError } from '../../platform/app-error.ts';
+import { isCompoundFile, isEncryptedOoxml, readCompoundFile } from '../../platform/compound-file.ts';
 import { OOXML_PARTS, checkZip, contentMismatch as mismatch, extensionOf, isPdf, type ZipParts } from '../../platform/file-content.ts';
 
 export { ZIP_LIMITS } from '../../platform/file-content.ts';
@@ -18,6 +19,19 @@ const ZIP_PARTS: Record<string, ZipParts> = {
   ods: { mimetype: 'application/vnd.oasis.opendocument.spreadsheet' },
   odp: { mimetype: 'application/vnd.oasis.opendocument.presentation' },
 };
+
+/** Word and Excel 97–2003: a compound file holding the document's main stream (Excel 95: Book). */
+const LEGACY_STREAMS: Record<string, string[]> = { doc: ['WordDocument'], xls: ['Workbook', 'Book'] };
+
+function hasStream(data: Buffer, names: string[]): boolean {
+  if (!isCompoundFile(data)) return false;
+  try {
+    const found = readCompoundFile(data).names.map((n) => n.toLowerCase());
+    return names.some((n) => found.includes(n.toLowerCase()));
+  } catch {
+    return false;
+  }
+}
 
 const TEXTUAL = new Set<string>([...KNOWLEDGE_TEXT_TYPES, ...KNOWLEDGE_CODE_TYPES]);
 
@@ -77,7 +91,11 @@ export function checkKnowledgeFile(filename: string, data: Buffer): string {
   } else if (extension === 'rtf') {
     if (!data.subarray(0, 16).toString('latin1').startsWith('{\\rtf')) throw mismatch();
   } else if (extension in ZIP_PARTS) {
+    // A password-protected Office file is a compound file around the encrypted zip: say so now.
+    if (isEncryptedOoxml(data)) throw validationError('file', KNOWLEDGE_MESSAGES.errorEncrypted);
     checkZip(data, ZIP_PARTS[extension]!);
+  } else if (extension in LEGACY_STREAMS) {
+    if (!hasStream(data, LEGACY_STREAMS[extension]!)) throw mismatch();
   } else if (TEXTUAL.has(extension)) {
     const text = decodeText(data);
     if (text === null) throw mismatch();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { knowledgeFiles, knowledgePassages, messages } from '../../db/schema/index.ts';
@@ -5,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts
 import { parseSse } from '../../../../tests/setup/sse.ts';
 import { addKnowledge, uploadKnowledge, waitForIngestion } from '../../../../tests/setup/knowledge.ts';
 import {
+  makeCompoundFile,
   makeImageOnlyPdf,
   makePdf,
   makePng,
@@ -112,6 +114,32 @@ describe('knowledge files (offline engine)', () => {
     expect(answer.text).toContain('Lagerbestand');
     expect(answer.text).toMatch(/B-241\s*\|\s*Roggenmischbrot\s*\|\s*4,80 Euro\s*\|\s*17 Stück/);
     expect(answer.complete.sources).toEqual([{ file: 'Brote.csv', location: '' }]);
+  });
+
+  it('answers from Word and Excel 97–2003 files (.doc, .xls), and refuses a password-protected .xlsx at once with the reason', async () => {
+    const { team, owner } = await createStaffedTeam(t.database.db);
+    const assistant = await createAssistant(t.database.db, team);
+    const agent = await loginAs(t, owner);
+    const fixture = (name: string) => readFileSync(new URL(`../../../../tests/fixtures/legacy-office/${name}`, import.meta.url));
+    for (const name of ['reise.doc', 'preise.xls']) {
+      const res = await uploadKnowledge(agent, assistant.uuid, { name, data: fixture(name) });
+      expect(res.status, res.body).toBe(200);
+      expect(await waitForIngestion(agent, assistant.uuid, res.json<{ file: KnowledgeFile }>().file.uuid)).toMatchObject({ status: 'ready', extension: name.split('.')[1] });
+    }
+    const hotel = await ask(agent, assistant.uuid, 'Bis zu welchem Betrag werden Hotelkosten pro Nacht erstattet?');
+    expect(hotel.text).toContain('Hotelkosten werden bis 120 € pro Nacht erstattet');
+    expect(hotel.complete.sources).toEqual([{ file: 'reise.doc', location: '' }]);
+    // The date as the sheet shows it, not Excel's day number 46127.
+    const cake = await ask(agent, assistant.uuid, 'Ab wann gilt der Preis für den Käsekuchen?');
+    expect(cake.text).toMatch(/Käsekuchen \(Blech\)\s*\|\s*KK-3\s*\|\s*38,50 €\s*\|\s*15\.04\.2026/);
+    expect(cake.complete.sources).toEqual([{ file: 'preise.xls', location: 'Blatt Preise 2026' }]);
+
+    const protectedXlsx = makeCompoundFile({ EncryptionInfo: Buffer.alloc(4096, 1), EncryptedPackage: Buffer.alloc(8192, 2) });
+    const refused = await uploadKnowledge(agent, assistant.uuid, { name: 'Gehälter.xlsx', data: protectedXlsx });
+    expect(refused.status).toBe(422);
+    expect(refused.json<{ error: string }>().error).toBe(KNOWLEDGE_MESSAGES.errorEncrypted);
+    const list = await agent.get(`/api/knowledge/${assistant.uuid}`);
+    expect(list.json<{ files: KnowledgeFile[] }>().files.map((f) => f.name).sort()).toEqual(['preise.xls', 'reise.doc']);
   });
 
   it('answers public visitors from the knowledge too, without listing the file names as sources', async () => {

@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
+import { makeCompoundFile, makeDocx, makeWord97 } from '../../../../tests/fixtures/office-files.ts';
+import { checkAssetFile } from '../assets/asset-file-check.ts';
+import { chunkSections } from './chunk.ts';
+import { ExtractionError, extractSections } from './extract.ts';
+import { checkKnowledgeFile } from './file-check.ts';
+
+// Word and Excel 97–2003 as LibreOffice writes them (tests/fixtures/legacy-office/README.md).
+const fixture = (name: string) => readFileSync(new URL(`../../../../tests/fixtures/legacy-office/${name}`, import.meta.url));
+const message = (err: unknown) => (err instanceof ExtractionError ? err.message : `not an ExtractionError: ${String(err)}`);
+
+/** A password-protected .docx/.xlsx/.pptx as Office writes it: the encrypted zip inside a compound file. */
+const encryptedOoxml = () =>
+  makeCompoundFile({
+    EncryptionInfo: Buffer.concat([Buffer.from([4, 0, 4, 0, 0x40, 0, 0, 0]), Buffer.from(`<?xml version="1.0"?><encryption/>${' '.repeat(4200)}`)]),
+    EncryptedPackage: Buffer.alloc(9000, 0x5a),
+  });
+
+describe('Word 97–2003 (.doc)', () => {
+  it('reads a .doc as the same headings, paragraphs and tables as the .docx of the same document', async () => {
+    const doc = await extractSections(fixture('reise.doc'), 'doc');
+    expect(doc).toEqual(await extractSections(fixture('reise.docx'), 'docx'));
+    const blocks = doc[0]!.blocks;
+    expect(blocks.filter((b) => b.kind === 'heading').map((b) => b.text)).toEqual([
+      'Reisekostenrichtlinie der Bäckerei Müller GmbH',
+      'Übernachtung',
+      'Verpflegungsmehraufwand',
+      'Fahrtkosten',
+      'Zuständigkeiten',
+      'Anhang: Kostenstellen',
+    ]);
+    // Empty cells stay in their column; a link reads as its text, not its field code.
+    expect(blocks).toContainEqual({ kind: 'table', text: '| Standort | Ansprechpartner | Telefon |\n| --- | --- | --- |\n| Weißenburg |  | 09141 1234 |\n| Gößweinstein | Herr Öztürk |  |' });
+    expect(blocks.map((b) => b.text).join('\n')).toContain('Weitere Informationen stehen im Intranet.');
+    expect(blocks.map((b) => b.text).join('\n')).not.toContain('HYPERLINK');
+    expect(blocks.at(-1)).toEqual({ kind: 'text', text: 'Kostenstelle 4149: Filiale Nummer 150 – Verantwortlich ist die Filialleitung, Budget 2490 €.' });
+  });
+
+  it('reads the one-byte text Microsoft Word writes, with its umlauts, € and fields', async () => {
+    const doc = makeWord97('Öffnungszeiten\rWir öffnen um 6 Uhr – auch sonntags für 2 €. Mehr im \x13 HYPERLINK "https://firma.example" \x14Intranet\x15.\r\x0cSeite zwei\r');
+    const [section] = await extractSections(doc, 'doc');
+    expect(section!.blocks.map((b) => b.text)).toEqual(['Öffnungszeiten', 'Wir öffnen um 6 Uhr – auch sonntags für 2 €. Mehr im Intranet.', 'Seite zwei']);
+  });
+
+  it('accepts a .doc upload and refuses what is no Word file, before anything is stored', async () => {
+    expect(checkKnowledgeFile('Reise.DOC', fixture('reise.doc'))).toBe('doc');
+    const docx = await makeDocx({ heading: 'A', paragraph: 'B', table: [['C']] });
+    for (const wrong of [docx, fixture('preise.xls'), Buffer.from('Nur Text')])
+      expect(() => checkKnowledgeFile('Reise.doc', wrong)).toThrow(KNOWLEDGE_MESSAGES.contentMismatch);
+  });
+});
+
+describe('Excel 97–2003 (.xls)', () => {
+  it('reads each sheet as the same table as the .xlsx saved from it: dates, € amounts, empty cells and formulas as Excel shows them', async () => {
+    const xls = await extractSections(fixture('preise.xls'), 'xls');
+    expect(xls).toEqual(await extractSections(fixture('preise.xlsx'), 'xlsx'));
+    expect(xls.map((s) => s.location)).toEqual(['Blatt Preise 2026', 'Blatt Lager']);
+    const prices = xls[0]!.blocks[0]!.text.split('\n');
+    expect(prices).toContain('| Roggenbrot 1 kg | RB-100 | 4,20 € | 01.03.2026 | täglich frisch |');
+    expect(prices).toContain('| Käsekuchen (Blech) | KK-3 | 38,50 € | 15.04.2026 | Vorbestellung 2 Tage; „Großauftrag“ |');
+    expect(prices.at(-1)).toBe('| Summe |  | 44,45 € |  |  |');
+    expect(xls[1]!.blocks[0]!.text).toContain('| Weißenburg | 1250 | WAHR |');
+    // A long sheet is cut by rows, each passage under the header.
+    const passages = chunkSections(xls);
+    const stock = passages.filter((p) => p.location === 'Blatt Lager');
+    expect(stock.length).toBeGreaterThan(1);
+    for (const p of stock) expect(p.text.startsWith('| Filiale | Bestand Mehl (kg) | Inventur |')).toBe(true);
+  });
+
+  it('accepts an .xls upload and refuses what is no Excel file', () => {
+    expect(checkKnowledgeFile('Preise.xls', fixture('preise.xls'))).toBe('xls');
+    expect(() => checkKnowledgeFile('Preise.xls', fixture('reise.doc'))).toThrow(KNOWLEDGE_MESSAGES.contentMismatch);
+  });
+});
+
+describe('password-protected and damaged Office files', () => {
+  it('says a protected .doc or .xls is protected, in the German message that tells what to do', async () => {
+    for (const [data, ext] of [
+      [fixture('reise-geschuetzt.doc'), 'doc'],
+      [makeWord97('Gehälter\r', { encrypted: true }), 'doc'],
+      [fixture('preise-geschuetzt.xls'), 'xls'],
+    ] as const)
+      expect(message(await extractSections(data, ext).catch((e: unknown) => e))).toBe(KNOWLEDGE_MESSAGES.errorEncrypted);
+  });
+
+  it('says what to do with a file from before Office 97 (Word 6/95, Excel 5/95)', async () => {
+    const word6 = makeWord97('Alter Brief\r', { nFib: 0x65 });
+    // Excel 5/95 keeps its workbook in a stream named Book (BIFF5).
+    const excel95 = makeCompoundFile({ Book: Buffer.concat([Buffer.from([0x09, 0x08, 0x08, 0x00, 0x00, 0x05, 0x05, 0x00]), Buffer.alloc(4096)]) });
+    expect(checkKnowledgeFile('Alt.xls', excel95)).toBe('xls');
+    for (const [data, ext] of [[word6, 'doc'], [excel95, 'xls']] as const)
+      expect(message(await extractSections(data, ext).catch((e: unknown) => e))).toBe(KNOWLEDGE_MESSAGES.errorOldOffice);
+  });
+
+  it('refuses a protected .docx, .xlsx or .pptx at upload as protected (not as «passt nicht zu ihrer Endung»); an asset may be one', () => {
+    for (const name of ['Gehälter.xlsx', 'Vertrag.docx', 'Strategie.pptx'])
+      expect(() => checkKnowledgeFile(name, encryptedOoxml())).toThrow(KNOWLEDGE_MESSAGES.errorEncrypted);
+    // An asset is handed out as it is; the recipient knows the password.
+    expect(checkAssetFile('Preisliste.xlsx', encryptedOoxml())).toBe('xlsx');
+    // Any other compound file is still no .xlsx.
+    expect(() => checkAssetFile('Preisliste.xlsx', fixture('preise.xls'))).toThrow(KNOWLEDGE_MESSAGES.contentMismatch);
+  });
+
+  it('ends a damaged file in the German «unreadable» message, never in a crash or a hang', async () => {
+    const messages = new Set<string>();
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (const [name, ext] of [['reise.doc', 'doc'], ['preise.xls', 'xls']] as const) {
+      const original = fixture(name);
+      for (const cut of [600, 5000, original.length - 700]) messages.add(message(await extractSections(original.subarray(0, cut), ext).catch((e: unknown) => e)));
+      for (let i = 0; i < 150; i++) {
+        const damaged = Buffer.from(original);
+        for (let k = 0; k < 8; k++) damaged[Math.floor(random() * damaged.length)] = Math.floor(random() * 256);
+        const result = await extractSections(damaged, ext).catch((e: unknown) => e);
+        if (!Array.isArray(result)) messages.add(message(result));
+      }
+    }
+    // Only the messages a person can act on; no «not an ExtractionError».
+    for (const m of messages)
+      expect([KNOWLEDGE_MESSAGES.errorUnreadable, KNOWLEDGE_MESSAGES.errorNoText, KNOWLEDGE_MESSAGES.errorEncrypted, KNOWLEDGE_MESSAGES.contentMismatch, KNOWLEDGE_MESSAGES.errorOldOffice]).toContain(m);
+    expect(messages).toContain(KNOWLEDGE_MESSAGES.errorUnreadable);
+  });
+});

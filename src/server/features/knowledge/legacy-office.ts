@@ -1,0 +1,422 @@
+// Word 97–2003 (.doc) and Excel 97–2003 (.xls): the files German offices still keep by the
+// thousand (old templates, price lists, forms). Read from their compound file ([MS-DOC], [MS-XLS])
+// into the same sections as every other format: a document's paragraphs, headings and tables; a
+// workbook's sheets as tables with their numbers as Excel shows them (cell-format.ts).
+import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
+import { CompoundFileError, readCompoundFile, type CompoundFile } from '../../platform/compound-file.ts';
+import { builtInFormat, booleanText, formatCell } from './cell-format.ts';
+import { sheetGrid, type SheetCell } from './spreadsheet.ts';
+import { ExtractionError, markdownTable, type Block, type Section } from './extract.ts';
+
+/** A structural fault in the file (out-of-range offsets and the like): unreadable. */
+class Damaged extends Error {}
+
+function bytesReader(data: Uint8Array) {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const check = (at: number, n: number) => {
+    if (at < 0 || at + n > data.length) throw new Damaged('read past the end');
+  };
+  return {
+    u8: (at: number) => (check(at, 1), data[at]!),
+    u16: (at: number) => (check(at, 2), view.getUint16(at, true)),
+    u32: (at: number) => (check(at, 4), view.getUint32(at, true)),
+    i32: (at: number) => (check(at, 4), view.getInt32(at, true)),
+    f64: (at: number) => (check(at, 8), view.getFloat64(at, true)),
+  };
+}
+
+const latin = new TextDecoder('windows-1252');
+const utf16 = new TextDecoder('utf-16le');
+
+/** Opens the container, maps its faults to the German messages. */
+function open(data: Uint8Array): CompoundFile {
+  try {
+    return readCompoundFile(data);
+  } catch {
+    throw new ExtractionError(KNOWLEDGE_MESSAGES.errorUnreadable);
+  }
+}
+
+function guarded<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof ExtractionError) throw err;
+    if (err instanceof Damaged || err instanceof CompoundFileError || err instanceof RangeError)
+      throw new ExtractionError(KNOWLEDGE_MESSAGES.errorUnreadable);
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------- Word 97–2003
+
+/** Paragraph properties that matter here, by the byte range (in the WordDocument stream) they cover. */
+interface ParagraphRun {
+  from: number;
+  to: number;
+  /** The style: 1–9 are the built-in headings. */
+  istd: number;
+  /** The end mark of a table row. */
+  rowEnd: boolean;
+}
+
+/** Operand size of a property by its sprm code ([MS-DOC] 2.2.5.1); -1 when the size is in the operand. */
+function operandSize(sprm: number): number {
+  switch (sprm >> 13) {
+    case 0:
+    case 1:
+      return 1;
+    case 2:
+    case 4:
+    case 5:
+      return 2;
+    case 3:
+      return 4;
+    case 7:
+      return 3;
+    default:
+      return -1;
+  }
+}
+
+/** The paragraph runs of the document from its PAPX pages (PlcBtePapx, [MS-DOC] 2.8.6). */
+function paragraphRuns(word: Uint8Array, table: Uint8Array, fcPlcf: number, lcbPlcf: number): ParagraphRun[] {
+  const t = bytesReader(table);
+  const w = bytesReader(word);
+  const runs: ParagraphRun[] = [];
+  const n = (lcbPlcf - 4) / 8;
+  if (lcbPlcf < 12 || !Number.isInteger(n)) return runs;
+  for (let i = 0; i < n; i++) {
+    const page = (t.u32(fcPlcf + (n + 1) * 4 + i * 4) & 0x3fffff) * 512;
+    if (page + 512 > word.length) throw new Damaged('FKP past the end');
+    const crun = w.u8(page + 511);
+    for (let j = 0; j < crun; j++) {
+      const from = w.u32(page + j * 4);
+      const to = w.u32(page + (j + 1) * 4);
+      const offset = w.u8(page + (crun + 1) * 4 + j * 13) * 2;
+      let istd = 0;
+      let rowEnd = false;
+      if (offset !== 0) {
+        let at = page + offset;
+        let cb = w.u8(at++);
+        let size = cb * 2 - 1;
+        if (cb === 0) {
+          cb = w.u8(at++);
+          size = cb * 2;
+        }
+        const end = Math.min(at + size, page + 511);
+        istd = w.u16(at);
+        for (let p = at + 2; p + 2 <= end; ) {
+          const sprm = w.u16(p);
+          p += 2;
+          let len = operandSize(sprm);
+          if (len < 0) {
+            // sprmTDefTable and sprmPChgTabs carry a 2-byte size; every other variable one a 1-byte size.
+            len = sprm === 0xd608 ? w.u16(p) + 1 : w.u8(p) + 1;
+            if (sprm === 0xc615 && w.u8(p) === 255) break;
+          }
+          // sprmPFTtp and sprmPFInnerTtp: this paragraph mark ends a table row.
+          if ((sprm === 0x2417 || sprm === 0x244b) && w.u8(p) === 1) rowEnd = true;
+          p += len;
+        }
+      }
+      runs.push({ from, to, istd, rowEnd });
+    }
+  }
+  return runs.sort((a, b) => a.from - b.from);
+}
+
+function runAt(runs: ParagraphRun[], fc: number): ParagraphRun | undefined {
+  let lo = 0;
+  let hi = runs.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const run = runs[mid]!;
+    if (fc < run.from) hi = mid - 1;
+    else if (fc >= run.to) lo = mid + 1;
+    else return run;
+  }
+  return undefined;
+}
+
+/** The main text of a .doc as blocks: headings by their built-in styles, tables by their row marks. */
+function wordBlocks(file: CompoundFile): Block[] {
+  const word = file.stream('WordDocument');
+  if (!word) throw new ExtractionError(KNOWLEDGE_MESSAGES.contentMismatch);
+  const w = bytesReader(word);
+  if (w.u16(0) !== 0xa5ec) throw new ExtractionError(KNOWLEDGE_MESSAGES.errorUnreadable);
+  const flags = w.u16(0x0a);
+  if (flags & 0x0100) throw new ExtractionError(KNOWLEDGE_MESSAGES.errorEncrypted);
+  // Word 6 and 95 (nFib below 101 is older still) keep another layout.
+  if (w.u16(2) < 0x00c1 && w.u16(2) !== 0x00c0) throw new ExtractionError(KNOWLEDGE_MESSAGES.errorOldOffice);
+  const table = file.stream(flags & 0x0200 ? '1Table' : '0Table');
+  if (!table) throw new ExtractionError(KNOWLEDGE_MESSAGES.errorUnreadable);
+  const csw = w.u16(32);
+  const lw = 34 + csw * 2 + 2;
+  const cslw = w.u16(lw - 2);
+  const ccpText = w.i32(lw + 3 * 4);
+  const blob = lw + cslw * 4 + 2;
+  const pair = (i: number) => [w.u32(blob + i * 8), w.u32(blob + i * 8 + 4)] as const;
+  const [fcClx, lcbClx] = pair(33);
+  const [fcPapx, lcbPapx] = pair(13);
+  const runs = paragraphRuns(word, table, fcPapx, lcbPapx);
+
+  // The piece table (Clx): which stretch of text sits where, compressed (1 byte) or UTF-16.
+  const t = bytesReader(table);
+  let at = fcClx;
+  while (t.u8(at) === 0x01) at += 3 + t.u16(at + 1);
+  if (t.u8(at) !== 0x02 || at >= fcClx + lcbClx) throw new Damaged('no piece table');
+  const lcb = t.u32(at + 1);
+  const plc = at + 5;
+  const pieces = (lcb - 4) / 12;
+  if (!Number.isInteger(pieces) || pieces < 1) throw new Damaged('bad piece table');
+
+  const blocks: Block[] = [];
+  let paragraph = '';
+  let row: string[] = [];
+  let rows: string[][] = [];
+  const flushTable = () => {
+    if (rows.length > 0) blocks.push({ kind: 'table', text: markdownTable(rows) });
+    rows = [];
+  };
+  // Fields: { code \x14 result } — the code is dropped, the result kept (a hyperlink's text).
+  const fields: boolean[] = [];
+  const endParagraph = (mark: '\r' | '\x07', fc: number) => {
+    const run = runAt(runs, fc);
+    const text = paragraph.replace(/[ \t]+/g, ' ').trim();
+    paragraph = '';
+    if (mark === '\x07') {
+      if (run?.rowEnd) {
+        rows.push(row);
+        row = [];
+      } else row.push(text);
+      return;
+    }
+    if (row.length > 0) {
+      // A row mark the properties did not name: the row ends here.
+      rows.push(row);
+      row = [];
+    }
+    flushTable();
+    if (text !== '') blocks.push({ kind: run && run.istd >= 1 && run.istd <= 9 ? 'heading' : 'text', text });
+  };
+
+  for (let i = 0; i < pieces; i++) {
+    const cpStart = t.u32(plc + i * 4);
+    const cpEnd = Math.min(t.u32(plc + (i + 1) * 4), ccpText);
+    if (cpStart >= cpEnd) continue;
+    const pcd = plc + (pieces + 1) * 4 + i * 8;
+    const raw = t.u32(pcd + 2);
+    const compressed = (raw & 0x40000000) !== 0;
+    const fc = compressed ? (raw & 0x3fffffff) / 2 : raw & 0x3fffffff;
+    const width = compressed ? 1 : 2;
+    const length = cpEnd - cpStart;
+    if (fc + length * width > word.length) throw new Damaged('piece past the end');
+    const bytes = word.subarray(fc, fc + length * width);
+    const text = compressed ? latin.decode(bytes) : utf16.decode(bytes);
+    for (let k = 0; k < text.length; k++) {
+      const c = text[k]!;
+      const code = c.charCodeAt(0);
+      if (code === 0x13) fields.push(true);
+      else if (code === 0x14) {
+        if (fields.length > 0) fields[fields.length - 1] = false;
+      } else if (code === 0x15) fields.pop();
+      else if (fields.at(-1) === true) continue;
+      else if (c === '\r' || c === '\x07') endParagraph(c, fc + k * width);
+      else if (c === '\x0b') paragraph += '\n';
+      else if (c === '\x0c' || c === '\x0e') endParagraph('\r', fc + k * width);
+      else if (c === '\x1e') paragraph += '-';
+      else if (c === '\xa0') paragraph += ' ';
+      else if (code >= 0x20 || c === '\t') paragraph += c;
+    }
+  }
+  endParagraph('\r', -1);
+  return blocks;
+}
+
+export function readDoc(data: Uint8Array): Section[] {
+  return guarded(() => [{ location: '', blocks: wordBlocks(open(data)) }]);
+}
+
+// ---------------------------------------------------------------- Excel 97–2003
+
+/** The records of a BIFF8 stream from `start`: type, data offset and length. */
+function* records(stream: Uint8Array, start = 0): Generator<{ type: number; at: number; length: number }> {
+  const r = bytesReader(stream);
+  for (let at = start; at + 4 <= stream.length; ) {
+    const type = r.u16(at);
+    const length = r.u16(at + 2);
+    if (at + 4 + length > stream.length) throw new Damaged('record past the end');
+    yield { type, at: at + 4, length };
+    at += 4 + length;
+  }
+}
+
+const BOF = 0x0809;
+const EOF = 0x000a;
+const CONTINUE = 0x003c;
+
+/**
+ * A record's data with its CONTINUE records, and where each continuation starts: a string that
+ * runs over the boundary starts its rest with a fresh «high byte» flag ([MS-XLS] 2.5.293).
+ */
+function withContinues(stream: Uint8Array, list: { type: number; at: number; length: number }[], index: number) {
+  const parts = [list[index]!];
+  for (let i = index + 1; i < list.length && list[i]!.type === CONTINUE; i++) parts.push(list[i]!);
+  const total = parts.reduce((n, p) => n + p.length, 0);
+  const data = new Uint8Array(total);
+  const breaks: number[] = [];
+  let offset = 0;
+  for (const p of parts) {
+    if (offset > 0) breaks.push(offset);
+    data.set(stream.subarray(p.at, p.at + p.length), offset);
+    offset += p.length;
+  }
+  return { data, breaks };
+}
+
+/** An XLUnicodeRichExtendedString at `at`: its text and where the next one starts. */
+function richString(data: Uint8Array, breaks: number[], start: number, cchBytes: 1 | 2 = 2): { text: string; next: number } {
+  const r = bytesReader(data);
+  let at = start;
+  const cch = cchBytes === 2 ? r.u16(at) : r.u8(at);
+  at += cchBytes;
+  const flags = r.u8(at++);
+  let high = (flags & 0x01) !== 0;
+  const runs = flags & 0x08 ? r.u16((at += 2) - 2) : 0;
+  const ext = flags & 0x04 ? r.u32((at += 4) - 4) : 0;
+  let text = '';
+  let left = cch;
+  while (left > 0) {
+    // The characters up to the next record boundary, then a fresh flag byte.
+    const boundary = breaks.find((b) => b > at) ?? data.length;
+    const fits = Math.min(left, Math.floor((boundary - at) / (high ? 2 : 1)));
+    if (fits <= 0 && boundary >= data.length) throw new Damaged('string past the end');
+    const bytes = data.subarray(at, at + fits * (high ? 2 : 1));
+    text += high ? utf16.decode(bytes) : latin.decode(bytes);
+    at += bytes.length;
+    left -= fits;
+    if (left > 0) {
+      high = (r.u8(at++) & 0x01) !== 0;
+    }
+  }
+  return { text, next: at + runs * 4 + ext };
+}
+
+const shortString = (data: Uint8Array, at: number) => richString(data, [], at, 1).text;
+
+/** An RK number ([MS-XLS] 2.5.217): a 30-bit integer or the high bits of a double, maybe ×100. */
+function rkValue(rk: number): number {
+  const value = rk & 0x02 ? rk >> 2 : new DataView(new Uint32Array([0, rk & 0xfffffffc]).buffer).getFloat64(0, true);
+  return rk & 0x01 ? value / 100 : value;
+}
+
+function readWorkbook(file: CompoundFile): Section[] {
+  const stream = file.stream('Workbook');
+  if (!stream) {
+    // Excel 5.0/95 named it Book and kept another string layout.
+    if (file.stream('Book')) throw new ExtractionError(KNOWLEDGE_MESSAGES.errorOldOffice);
+    throw new ExtractionError(KNOWLEDGE_MESSAGES.contentMismatch);
+  }
+  const r = bytesReader(stream);
+  const globals = [...records(stream)];
+  if (globals[0]?.type !== BOF) throw new Damaged('no BOF');
+  const formats = new Map<number, string>();
+  const xfFormat: number[] = [];
+  const sheets: { name: string; offset: number }[] = [];
+  let strings: string[] = [];
+  let date1904 = false;
+  for (let i = 0; i < globals.length; i++) {
+    const rec = globals[i]!;
+    if (rec.type === EOF) break;
+    switch (rec.type) {
+      case 0x002f: // FILEPASS
+        throw new ExtractionError(KNOWLEDGE_MESSAGES.errorEncrypted);
+      case 0x0022: // DATEMODE
+        date1904 = r.u16(rec.at) === 1;
+        break;
+      case 0x041e: // FORMAT
+        formats.set(r.u16(rec.at), richString(stream.subarray(rec.at, rec.at + rec.length), [], 2).text);
+        break;
+      case 0x00e0: // XF
+        xfFormat.push(r.u16(rec.at + 2));
+        break;
+      case 0x0085: // BOUNDSHEET8: only worksheets (type 0), not charts or macros
+        if (r.u8(rec.at + 5) === 0) sheets.push({ offset: r.u32(rec.at), name: shortString(stream.subarray(rec.at, rec.at + rec.length), 6) });
+        break;
+      case 0x00fc: {
+        // SST: every text of the workbook, once.
+        const { data, breaks } = withContinues(stream, globals, i);
+        const count = bytesReader(data).u32(4);
+        strings = [];
+        for (let at = 8, n = 0; n < count && at < data.length; n++) {
+          const s = richString(data, breaks, at);
+          strings.push(s.text);
+          at = s.next;
+        }
+        break;
+      }
+    }
+  }
+  const shown = (value: number, xf: number) => formatCell(value, formats.get(xfFormat[xf] ?? 0) ?? builtInFormat(xfFormat[xf] ?? 0), date1904);
+
+  return sheets.map((sheet) => {
+    const cells: SheetCell[] = [];
+    const list: { type: number; at: number; length: number }[] = [];
+    for (const rec of records(stream, sheet.offset)) {
+      list.push(rec);
+      if (rec.type === EOF) break;
+    }
+    let pendingFormula: { row: number; col: number } | undefined;
+    for (let i = 0; i < list.length; i++) {
+      const { type, at, length } = list[i]!;
+      const row = () => r.u16(at);
+      const col = () => r.u16(at + 2);
+      switch (type) {
+        case 0x00fd: // LABELSST
+          cells.push({ row: row(), col: col(), text: strings[r.u32(at + 6)] ?? '' });
+          break;
+        case 0x0204: // LABEL (older writers)
+          cells.push({ row: row(), col: col(), text: richString(stream.subarray(at, at + length), [], 6).text });
+          break;
+        case 0x0203: // NUMBER
+          cells.push({ row: row(), col: col(), text: shown(r.f64(at + 6), r.u16(at + 4)) });
+          break;
+        case 0x027e: // RK
+          cells.push({ row: row(), col: col(), text: shown(rkValue(r.u32(at + 6)), r.u16(at + 4)) });
+          break;
+        case 0x00bd: {
+          // MULRK: several RK numbers in a row
+          const first = col();
+          const count = (length - 6) / 6;
+          for (let k = 0; k < count; k++)
+            cells.push({ row: row(), col: first + k, text: shown(rkValue(r.u32(at + 4 + k * 6 + 2)), r.u16(at + 4 + k * 6)) });
+          break;
+        }
+        case 0x0205: // BOOLERR
+          if (r.u8(at + 7) === 0) cells.push({ row: row(), col: col(), text: booleanText(r.u8(at + 6) === 1) });
+          break;
+        case 0x0006: {
+          // FORMULA: its last computed value
+          const xf = r.u16(at + 4);
+          if (r.u16(at + 12) !== 0xffff) cells.push({ row: row(), col: col(), text: shown(r.f64(at + 6), xf) });
+          else if (r.u8(at + 6) === 0) pendingFormula = { row: row(), col: col() };
+          else if (r.u8(at + 6) === 1) cells.push({ row: row(), col: col(), text: booleanText(r.u8(at + 8) === 1) });
+          break;
+        }
+        case 0x0207: // STRING: the text a formula just before computed
+          if (pendingFormula) {
+            const { data, breaks } = withContinues(stream, list, i);
+            cells.push({ ...pendingFormula, text: richString(data, breaks, 0).text });
+            pendingFormula = undefined;
+          }
+          break;
+      }
+    }
+    return { location: KNOWLEDGE_MESSAGES.sheet(sheet.name), blocks: [{ kind: 'table', text: markdownTable(sheetGrid(cells)) }] };
+  });
+}
+
+export function readXls(data: Uint8Array): Section[] {
+  return guarded(() => readWorkbook(open(data)));
+}

@@ -1,0 +1,118 @@
+// Sheets as tables a reader understands: each cell in its own column (an empty cell no longer
+// shifts the ones after it to the left) and each number as the workbook shows it (cell-format.ts).
+// officeparser reads an .xlsx's cells with their row and column but only their stored values; the
+// number formats, the cell types and the date system are read here from the same package.
+import { strFromU8, unzipSync } from 'fflate';
+import { booleanText, builtInFormat, formatCell } from './cell-format.ts';
+
+/** One stored cell: its 0-based row and column, and its value as the workbook shows it. */
+export interface SheetCell {
+  row: number;
+  col: number;
+  text: string;
+}
+
+/**
+ * The cells as rows of a table: placed by column, rows in order, columns that are empty in every
+ * row dropped (a sheet that starts in column C has no two empty columns in front).
+ */
+export function sheetGrid(cells: SheetCell[]): string[][] {
+  const rows = new Map<number, Map<number, string>>();
+  const used = new Set<number>();
+  for (const cell of cells) {
+    if (cell.text.trim() === '') continue;
+    let row = rows.get(cell.row);
+    if (!row) rows.set(cell.row, (row = new Map<number, string>()));
+    row.set(cell.col, cell.text);
+    used.add(cell.col);
+  }
+  const columns = [...used].sort((a, b) => a - b);
+  return [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => columns.map((c) => row.get(c) ?? ''));
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const decodeXml = (s: string) =>
+  s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) =>
+    name[0] === '#'
+      ? String.fromCodePoint(name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10))
+      : (ENTITIES[name] ?? whole),
+  );
+
+const attr = (attrs: string, name: string) => new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(attrs)?.[1];
+
+/** A cell's type (`t`) and format code where it has a number format; by "row:col". */
+type CellFormats = Map<string, { type: string; format: string }>;
+
+export interface XlsxFormats {
+  date1904: boolean;
+  /** By sheet name. */
+  sheets: Map<string, CellFormats>;
+}
+
+/** Column letters (A, Z, AA) as a 0-based index. */
+function columnIndex(letters: string): number {
+  let n = 0;
+  for (const c of letters) n = n * 26 + (c.charCodeAt(0) - 64);
+  return n - 1;
+}
+
+/**
+ * The number formats and types of an .xlsx's cells. Called after officeparser has read the same
+ * package within its decompression limits, so these few parts are known to unpack safely.
+ */
+export function xlsxFormats(data: Uint8Array): XlsxFormats {
+  const files = unzipSync(data, {
+    filter: (f) => /^xl\/(styles\.xml|workbook\.xml|_rels\/workbook\.xml\.rels|worksheets\/[^/]+\.xml)$/.test(f.name),
+  });
+  const text = (name: string) => (files[name] ? strFromU8(files[name]) : '');
+  const styles = text('xl/styles.xml');
+  const custom = new Map<number, string>();
+  for (const m of styles.matchAll(/<(?:\w+:)?numFmt\b([^>]*)\/?>/g)) {
+    const id = attr(m[1]!, 'numFmtId');
+    const code = attr(m[1]!, 'formatCode');
+    if (id !== undefined && code !== undefined) custom.set(Number(id), decodeXml(code));
+  }
+  const xfs = /<(?:\w+:)?cellXfs\b[^>]*>([\s\S]*?)<\/(?:\w+:)?cellXfs>/.exec(styles)?.[1] ?? '';
+  const formatOfXf = [...xfs.matchAll(/<(?:\w+:)?xf\b([^>]*?)\/?>/g)].map((m) => {
+    const id = Number(attr(m[1]!, 'numFmtId') ?? 0);
+    return custom.get(id) ?? builtInFormat(id);
+  });
+
+  const workbook = text('xl/workbook.xml');
+  const date1904 = /<(?:\w+:)?workbookPr\b[^>]*\sdate1904="(1|true)"/.test(workbook);
+  const targets = new Map<string, string>();
+  for (const m of text('xl/_rels/workbook.xml.rels').matchAll(/<Relationship\b([^>]*)\/?>/g)) {
+    const id = attr(m[1]!, 'Id');
+    const target = attr(m[1]!, 'Target');
+    if (id && target) targets.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target}`);
+  }
+  const sheets = new Map<string, CellFormats>();
+  for (const m of workbook.matchAll(/<(?:\w+:)?sheet\b([^>]*)\/?>/g)) {
+    const name = attr(m[1]!, 'name');
+    const rid = /(?:^|\s)(?:\w+:)?id="([^"]*)"/.exec(m[1]!)?.[1];
+    const path = rid ? targets.get(rid) : undefined;
+    if (name === undefined || !path || !files[path]) continue;
+    const cells: CellFormats = new Map();
+    for (const c of strFromU8(files[path]).matchAll(/<(?:\w+:)?c\b([^>]*?)\/?>/g)) {
+      const ref = /(?:^|\s)r="([A-Z]+)(\d+)"/.exec(c[1]!);
+      if (!ref) continue;
+      const type = attr(c[1]!, 't') ?? 'n';
+      const xf = attr(c[1]!, 's');
+      if (type === 'n' || type === 'b')
+        cells.set(`${Number(ref[2]) - 1}:${columnIndex(ref[1]!)}`, { type, format: xf === undefined ? 'General' : (formatOfXf[Number(xf)] ?? 'General') });
+    }
+    sheets.set(decodeXml(name), cells);
+  }
+  return { date1904, sheets };
+}
+
+const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** A cell's stored text as the workbook shows it: numbers under their format, booleans in German. */
+export function shownXlsxCell(text: string, formats: CellFormats | undefined, row: number, col: number, date1904: boolean): string {
+  const cell = formats?.get(`${row}:${col}`);
+  if (cell?.type === 'b') return text === 'TRUE' || text === '1' ? booleanText(true) : text === 'FALSE' || text === '0' ? booleanText(false) : text;
+  // Only a numeric cell: a text cell keeps its text (a postcode «01067» is not the number 1067).
+  if (!cell || !NUMBER.test(text.trim())) return text;
+  return formatCell(Number(text), cell.format, date1904);
+}
