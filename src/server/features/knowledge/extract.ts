@@ -3,7 +3,7 @@
 // RTF and HTML; plain text, Markdown and code are read as they are.
 import type { OfficeContentNode } from 'officeparser';
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
-import { decodeText, ZIP_LIMITS } from './file-check.ts';
+import { decodeText, formatOf, ZIP_LIMITS } from './file-check.ts';
 import { maxOf } from '../../../shared/arrays.ts';
 import { readDoc, readXls } from './legacy-office.ts';
 import { sheetGrid, shownXlsxCell, xlsxFormats, type SheetCell, type XlsxFormats } from './spreadsheet.ts';
@@ -29,14 +29,16 @@ export async function extractSections(
   extension: string,
   signal?: AbortSignal,
 ): Promise<Section[]> {
+  // What the file holds, not only its name (a renamed .doc, an .xls a system exported as HTML).
+  const format = formatOf(extension, data);
   const sections =
-    extension === 'doc'
+    format === 'doc'
       ? readDoc(data)
-      : extension === 'xls'
+      : format === 'xls'
         ? readXls(data)
-        : PARSED.has(extension)
-          ? await parseOffice(data, extension, signal)
-          : parsePlain(data, extension);
+        : PARSED.has(format)
+          ? await parseOffice(data, format, signal)
+          : parsePlain(data, format);
   const withText = sections
     .map((s) => ({ ...s, blocks: s.blocks.filter((b) => b.text.trim() !== '') }))
     .filter((s) => s.blocks.length > 0);

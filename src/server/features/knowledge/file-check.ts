@@ -82,24 +82,62 @@ export function decodeText(data: Uint8Array): string | null {
   return windows1252(data);
 }
 
+const startsWithText = (data: Buffer, text: string) => data.subarray(0, text.length).toString('latin1') === text;
+const isZip = (data: Buffer) => startsWithText(data, 'PK\x03\x04');
+
+/** HTML as Word and Excel open it («Webseite», a system's «Export nach Excel»). */
+function isHtml(data: Buffer): boolean {
+  const head = decodeText(data.subarray(0, 4096));
+  return head !== null && /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<(!doctype html|html|head|body|table|meta)\b/i.test(head);
+}
+
+/**
+ * The format the content is, for a name Word or Excel would open it under: Office opens a file by
+ * what it holds, so a renamed .doc, an .xls that a system exported as HTML or tab-separated text,
+ * or RTF saved as .doc is read as what it is. Every other extension is its own format.
+ */
+export function formatOf(extension: string, data: Buffer): string {
+  const word = extension === 'doc' || extension === 'docx';
+  const excel = extension === 'xls' || extension === 'xlsx';
+  if (!word && !excel) return extension;
+  if (isCompoundFile(data)) {
+    if (isEncryptedOoxml(data)) return word ? 'docx' : 'xlsx';
+    return word ? 'doc' : 'xls';
+  }
+  if (isZip(data)) return word ? 'docx' : 'xlsx';
+  if (extension === 'doc' && startsWithText(data, '{\\rtf')) return 'rtf';
+  if (extension === 'doc' || extension === 'xls') {
+    if (isHtml(data)) return 'html';
+    // Tab- or semicolon-separated text named .xls, as many business systems export it.
+    if (extension === 'xls' && decodeText(data) !== null) return 'csv';
+  }
+  return extension;
+}
+
 /** Throws a German 4xx when the file may not be stored; returns its extension. */
 export function checkKnowledgeFile(filename: string, data: Buffer): string {
   const extension = extensionOf(filename);
   if (!KNOWLEDGE_EXTENSIONS.includes(extension)) throw validationError('file', KNOWLEDGE_MESSAGES.typeNotAllowed);
-  if (extension === 'pdf') {
+  checkContent(formatOf(extension, data), data);
+  return extension;
+}
+
+/** Throws when the content is not what its format needs. */
+function checkContent(format: string, data: Buffer) {
+  if (format === 'pdf') {
     if (!isPdf(data)) throw mismatch();
-  } else if (extension === 'rtf') {
-    if (!data.subarray(0, 16).toString('latin1').startsWith('{\\rtf')) throw mismatch();
-  } else if (extension in ZIP_PARTS) {
+  } else if (format === 'rtf') {
+    if (!startsWithText(data, '{\\rtf')) throw mismatch();
+  } else if (format in ZIP_PARTS) {
     // A password-protected Office file is a compound file around the encrypted zip: say so now.
     if (isEncryptedOoxml(data)) throw validationError('file', KNOWLEDGE_MESSAGES.errorEncrypted);
-    checkZip(data, ZIP_PARTS[extension]!);
-  } else if (extension in LEGACY_STREAMS) {
-    if (!hasStream(data, LEGACY_STREAMS[extension]!)) throw mismatch();
-  } else if (TEXTUAL.has(extension)) {
+    checkZip(data, ZIP_PARTS[format]!);
+  } else if (format in LEGACY_STREAMS) {
+    if (!hasStream(data, LEGACY_STREAMS[format]!)) throw mismatch();
+  } else if (TEXTUAL.has(format)) {
     const text = decodeText(data);
     if (text === null) throw mismatch();
-    if (extension === 'json') {
+    if (format === 'json') {
       try {
         JSON.parse(text.replace(/^\uFEFF/, ''));
       } catch {
@@ -107,5 +145,4 @@ export function checkKnowledgeFile(filename: string, data: Buffer): string {
       }
     }
   }
-  return extension;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
-import { makeCompoundFile, makeDocx, makeWord97 } from '../../../../tests/fixtures/office-files.ts';
+import { makeCompoundFile, makePng, makePptx, makeWord97, makeXlsx } from '../../../../tests/fixtures/office-files.ts';
 import { checkAssetFile } from '../assets/asset-file-check.ts';
 import { chunkSections } from './chunk.ts';
 import { ExtractionError, extractSections } from './extract.ts';
@@ -46,8 +46,8 @@ describe('Word 97–2003 (.doc)', () => {
 
   it('accepts a .doc upload and refuses what is no Word file, before anything is stored', async () => {
     expect(checkKnowledgeFile('Reise.DOC', fixture('reise.doc'))).toBe('doc');
-    const docx = await makeDocx({ heading: 'A', paragraph: 'B', table: [['C']] });
-    for (const wrong of [docx, fixture('preise.xls'), Buffer.from('Nur Text')])
+    const xlsx = await makeXlsx({ Blatt: [['A']] });
+    for (const wrong of [xlsx, fixture('preise.xls'), Buffer.from('Nur Text')])
       expect(() => checkKnowledgeFile('Reise.doc', wrong)).toThrow(KNOWLEDGE_MESSAGES.contentMismatch);
   });
 });
@@ -72,6 +72,55 @@ describe('Excel 97–2003 (.xls)', () => {
   it('accepts an .xls upload and refuses what is no Excel file', () => {
     expect(checkKnowledgeFile('Preise.xls', fixture('preise.xls'))).toBe('xls');
     expect(() => checkKnowledgeFile('Preise.xls', fixture('reise.doc'))).toThrow(KNOWLEDGE_MESSAGES.contentMismatch);
+  });
+});
+
+describe('files Word and Excel open by what they hold, whatever their name says', () => {
+  it('reads a renamed .doc/.docx/.xls/.xlsx as what it is', async () => {
+    for (const [file, name, ext] of [
+      ['reise.doc', 'Reise.docx', 'docx'],
+      ['reise.docx', 'Reise.doc', 'doc'],
+      ['preise.xlsx', 'Preise.xls', 'xls'],
+      ['preise.xls', 'Preise.xlsx', 'xlsx'],
+    ] as const) {
+      expect(checkKnowledgeFile(name, fixture(file)), name).toBe(ext);
+      expect(await extractSections(fixture(file), ext)).toEqual(await extractSections(fixture(file), file.split('.')[1]!));
+    }
+  });
+
+  it('reads an «Excel export» that is HTML or tab-separated text, and RTF or HTML saved as .doc', async () => {
+    // What business systems hand out as «Export nach Excel»: an HTML table, Windows-1252.
+    const htmlXls = Buffer.from(
+      '<html xmlns:x="urn:schemas-microsoft-com:office:excel"><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1252"></head>' +
+        '<body><table><tr><th>Kunde</th><th>Umsatz 2026</th></tr><tr><td>Bäckerei Groß</td><td>12.400,00</td></tr></table></body></html>',
+      'latin1',
+    );
+    expect(checkKnowledgeFile('Umsatz.xls', htmlXls)).toBe('xls');
+    expect((await extractSections(htmlXls, 'xls'))[0]!.blocks).toContainEqual({ kind: 'table', text: '| Kunde | Umsatz 2026 |\n| --- | --- |\n| Bäckerei Groß | 12.400,00 |' });
+    const tsvXls = Buffer.from('Artikel\tBestand\r\nWeißbrot\t42\r\nKürbiskernbrot\t7\r\n', 'latin1');
+    expect(checkKnowledgeFile('Bestand.xls', tsvXls)).toBe('xls');
+    expect((await extractSections(tsvXls, 'xls'))[0]!.blocks[0]!.text).toBe('| Artikel | Bestand |\n| --- | --- |\n| Weißbrot | 42 |\n| Kürbiskernbrot | 7 |');
+    const rtfDoc = Buffer.from('{\\rtf1\\ansi\\ansicpg1252 {\\b Lieferbedingungen}\\par Wir liefern frei Haus ab 50 \\\'80 Bestellwert.\\par}', 'latin1');
+    expect(checkKnowledgeFile('Lieferung.doc', rtfDoc)).toBe('doc');
+    expect((await extractSections(rtfDoc, 'doc')).flatMap((sec) => sec.blocks.map((b) => b.text)).join(' ')).toContain('Wir liefern frei Haus ab 50 € Bestellwert.');
+    const htmlDoc = Buffer.from('<html><body><h1>Hausordnung</h1><p>Die Küche wird freitags gereinigt.</p></body></html>');
+    expect(checkKnowledgeFile('Hausordnung.doc', htmlDoc)).toBe('doc');
+    expect((await extractSections(htmlDoc, 'doc'))[0]!.blocks).toEqual([
+      { kind: 'heading', text: 'Hausordnung' },
+      { kind: 'text', text: 'Die Küche wird freitags gereinigt.' },
+    ]);
+  });
+
+  it('still refuses what neither Word nor Excel would open under that name', async () => {
+    const pptx = await makePptx([{ title: 'Folie', body: 'Text' }]);
+    for (const [name, data] of [
+      ['Preise.xls', pptx],
+      ['Preise.xlsx', fixture('reise.doc')],
+      ['Reise.doc', fixture('preise.xlsx')],
+      ['Bild.xls', makePng()],
+      ['Notiz.doc', Buffer.from('Nur eine Notiz')],
+    ] as const)
+      expect(() => checkKnowledgeFile(name, data), name).toThrow(KNOWLEDGE_MESSAGES.contentMismatch);
   });
 });
 
