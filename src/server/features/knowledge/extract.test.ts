@@ -11,6 +11,8 @@ import {
 import { chunkSections } from './chunk.ts';
 import { ExtractionError, extractSections } from './extract.ts';
 import { checkKnowledgeFile } from './file-check.ts';
+import { extractHtmlPage } from './website-extract.ts';
+import { Document, Packer, Paragraph, Table, TableCell, TableRow, VerticalMergeType } from 'docx';
 
 // Real files written by libraries, read back by the ingestion's extraction and chunking.
 const passagesOf = async (data: Buffer, ext: string) => chunkSections(await extractSections(data, ext));
@@ -79,6 +81,36 @@ describe('extraction and chunking of real documents', () => {
         '|  | 1.234,50 € |  |  |  |',
       ].join('\n'),
     );
+  });
+
+  it('keeps merged table cells in their columns (Word, HTML, web pages): a cell over two rows is named in both', async () => {
+    const cell = (text: string, options: Partial<ConstructorParameters<typeof TableCell>[0]> = {}) => new TableCell({ children: [new Paragraph(text)], ...options });
+    const docx = await Packer.toBuffer(
+      new Document({
+        sections: [
+          {
+            children: [
+              new Table({
+                rows: [
+                  new TableRow({ children: [cell('Filiale'), cell('Öffnungszeiten', { columnSpan: 2 })] }),
+                  new TableRow({ children: [cell('Nord'), cell('Mo–Fr'), cell('6–18 Uhr')] }),
+                  new TableRow({ children: [cell('Süd', { verticalMerge: VerticalMergeType.RESTART }), cell('Sa'), cell('7–12 Uhr')] }),
+                  new TableRow({ children: [cell('', { verticalMerge: VerticalMergeType.CONTINUE }), cell('So'), cell('geschlossen')] }),
+                ],
+              }),
+            ],
+          },
+        ],
+      }),
+    );
+    const expected = '| Filiale | Öffnungszeiten |  |\n| --- | --- | --- |\n| Nord | Mo–Fr | 6–18 Uhr |\n| Süd | Sa | 7–12 Uhr |\n| Süd | So | geschlossen |';
+    expect((await passagesOf(docx, 'docx'))[0]!.text).toBe(expected);
+    const html =
+      '<table><tr><th>Filiale</th><th colspan="2">Öffnungszeiten</th></tr><tr><td>Nord</td><td>Mo–Fr</td><td>6–18 Uhr</td></tr>' +
+      '<tr><td rowspan="2">Süd</td><td>Sa</td><td>7–12 Uhr</td></tr><tr><td>So</td><td>geschlossen</td></tr></table>';
+    expect((await passagesOf(Buffer.from(`<html><body>${html}</body></html>`), 'html'))[0]!.text).toBe(expected);
+    const page = extractHtmlPage(`<html><body><main><h1>Filialen</h1>${html}</main></body></html>`, 'https://www.beispiel.de/filialen');
+    expect(page.sections.flatMap((sec) => sec.blocks).find((b) => b.kind === 'table')?.text).toBe(expected);
   });
 
   it('reads a CSV as German Excel writes it (semicolons, Windows-1252, quoted fields) as a table cut by rows under its header', async () => {

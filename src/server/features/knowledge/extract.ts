@@ -177,8 +177,48 @@ function sheetMarkdown(sheet: OfficeContentNode, formats: XlsxFormats | undefine
   return markdownTable(sheetGrid(cells));
 }
 
+/** Widest span honoured: a `colspan="1000"` would only pad the table with empty columns. */
+const MAX_SPAN = 50;
+
+/** A table cell with the rows and columns it is merged over (1 when not merged). */
+export interface SpannedCell {
+  text: string;
+  colSpan?: number;
+  rowSpan?: number;
+}
+
+/**
+ * Table rows as a grid with merged cells resolved, as a browser lays them out: a cell merged over
+ * rows is repeated in each (so every row, cut into its own passage, still names it); a cell merged
+ * over columns leaves the columns it covers empty. Before, a merged cell shifted every cell after
+ * it into the wrong column. Shared by documents and web pages.
+ */
+export function spannedGrid(rows: SpannedCell[][]): string[][] {
+  const grid: string[][] = [];
+  rows.forEach((row, r) => {
+    const line = (grid[r] ??= []);
+    let col = 0;
+    for (const cell of row) {
+      while (line[col] !== undefined) col++;
+      const colSpan = Math.min(Math.max(1, cell.colSpan ?? 1), MAX_SPAN);
+      const rowSpan = Math.min(Math.max(1, cell.rowSpan ?? 1), rows.length - r);
+      for (let dr = 0; dr < rowSpan; dr++) {
+        const target = (grid[r + dr] ??= []);
+        for (let dc = 0; dc < colSpan; dc++) target[col + dc] = dc === 0 ? cell.text : '';
+      }
+      col += colSpan;
+    }
+  });
+  return grid.map((line) => Array.from(line, (c) => c ?? ''));
+}
+
 function tableMarkdown(rows: OfficeContentNode[]): string {
-  return markdownTable(rows.filter((r) => r.type === 'row').map((r) => (r.children ?? []).map(textOf)));
+  const cells = rows
+    .filter((r) => r.type === 'row')
+    .map((r) =>
+      (r.children ?? []).map((cell) => ({ text: textOf(cell), ...((cell.metadata ?? {}) as { colSpan?: number; rowSpan?: number }) })),
+    );
+  return markdownTable(spannedGrid(cells));
 }
 
 /** The delimiter of a CSV file: the one of ; , tab | found most often in its first line outside quotes. */

@@ -6,7 +6,7 @@
 // when the page has one, else the body without its chrome (docs/decisions/042-website-knowledge.md).
 import { Readability } from '@mozilla/readability';
 import { Window, type Document as HappyDocument, type Element as HappyElement } from 'happy-dom';
-import { markdownTable, type Block, type Section } from './extract.ts';
+import { markdownTable, spannedGrid, type Block, type Section } from './extract.ts';
 import { utf16ByBom, validUtf8, windows1252 } from './file-check.ts';
 
 export interface ExtractedPage {
@@ -40,7 +40,14 @@ const window = new Window({
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 function tableMarkdown(table: HappyElement): string {
-  return markdownTable([...table.querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent ?? '')));
+  const span = (cell: HappyElement, name: string) => Number.parseInt(cell.getAttribute(name) ?? '1', 10) || 1;
+  return markdownTable(
+    spannedGrid(
+      [...table.querySelectorAll('tr')].map((tr) =>
+        [...tr.querySelectorAll('th, td')].map((c) => ({ text: c.textContent ?? '', colSpan: span(c, 'colspan'), rowSpan: span(c, 'rowspan') })),
+      ),
+    ),
+  );
 }
 
 /** Walks the content in document order: headings and tables as their own blocks, other text grouped. */
