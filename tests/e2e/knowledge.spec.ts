@@ -156,7 +156,10 @@ test('Wissen: eine alte Excel-Preisliste (.xls) wird gelesen, wie Excel sie zeig
   const protectedXlsx = makeCompoundFile({ EncryptionInfo: Buffer.alloc(4096, 1), EncryptedPackage: Buffer.alloc(8192, 2) });
   allowRefusal(422, '/api/knowledge'); // the server's reason, shown as the upload's message
   const refused = await upload('Gehälter.xlsx', protectedXlsx, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-  await expect(page.getByText('Die Datei ist passwortgeschützt und kann nicht gelesen werden. Bitte speichere sie ohne Passwort und lade sie erneut hoch.')).toBeVisible();
+  // Announced while the dialog is open: the message is not inside the part the dialog hides.
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Die Datei ist passwortgeschützt und kann nicht gelesen werden. Bitte speichere sie ohne Passwort und lade sie erneut hoch.' }),
+  ).toBeVisible();
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/xls-protected-1280.png` });
   await refused.getByRole('button', { name: 'Abbrechen' }).click();
   await expect(page.getByTestId('knowledge-file')).toHaveCount(1);
