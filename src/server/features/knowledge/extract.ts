@@ -5,7 +5,7 @@ import type { OfficeContentNode } from 'officeparser';
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { decodeText, formatOf, ZIP_LIMITS } from './file-check.ts';
 import { maxOf } from '../../../shared/arrays.ts';
-import { readDoc, readXls } from './legacy-office.ts';
+import { readDoc, readPpt, readXls } from './legacy-office.ts';
 import { sheetGrid, shownXlsxCell, xlsxFormats, type SheetCell, type XlsxFormats } from './spreadsheet.ts';
 
 export interface Block {
@@ -36,6 +36,8 @@ export async function extractSections(
       ? readDoc(data)
       : format === 'xls'
         ? readXls(data)
+        : format === 'ppt'
+          ? readPpt(data)
         : PARSED.has(format)
           ? await parseOffice(data, format, signal)
           : parsePlain(data, format);

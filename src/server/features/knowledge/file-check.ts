@@ -20,8 +20,8 @@ const ZIP_PARTS: Record<string, ZipParts> = {
   odp: { mimetype: 'application/vnd.oasis.opendocument.presentation' },
 };
 
-/** Word and Excel 97–2003: a compound file holding the document's main stream (Excel 95: Book). */
-const LEGACY_STREAMS: Record<string, string[]> = { doc: ['WordDocument'], xls: ['Workbook', 'Book'] };
+/** Word, Excel and PowerPoint 97–2003: a compound file holding the document's main stream (Excel 95: Book). */
+const LEGACY_STREAMS: Record<string, string[]> = { doc: ['WordDocument'], xls: ['Workbook', 'Book'], ppt: ['PowerPoint Document'] };
 
 function hasStream(data: Buffer, names: string[]): boolean {
   if (!isCompoundFile(data)) return false;
@@ -82,6 +82,13 @@ export function decodeText(data: Uint8Array): string | null {
   return windows1252(data);
 }
 
+/** Each Office application's format before 2007 and since. */
+const OFFICE_FAMILIES = [
+  ['doc', 'docx'],
+  ['xls', 'xlsx'],
+  ['ppt', 'pptx'],
+] as const;
+
 const startsWithText = (data: Buffer, text: string) => data.subarray(0, text.length).toString('latin1') === text;
 const isZip = (data: Buffer) => startsWithText(data, 'PK\x03\x04');
 
@@ -92,19 +99,17 @@ function isHtml(data: Buffer): boolean {
 }
 
 /**
- * The format the content is, for a name Word or Excel would open it under: Office opens a file by
- * what it holds, so a renamed .doc, an .xls that a system exported as HTML or tab-separated text,
- * or RTF saved as .doc is read as what it is. Every other extension is its own format.
+ * The format the content is, for a name Word, Excel or PowerPoint would open it under: Office opens
+ * a file by what it holds, so a renamed .doc, an .xls that a system exported as HTML or
+ * tab-separated text, or RTF saved as .doc is read as what it is. Every other extension is its own
+ * format.
  */
 export function formatOf(extension: string, data: Buffer): string {
-  const word = extension === 'doc' || extension === 'docx';
-  const excel = extension === 'xls' || extension === 'xlsx';
-  if (!word && !excel) return extension;
-  if (isCompoundFile(data)) {
-    if (isEncryptedOoxml(data)) return word ? 'docx' : 'xlsx';
-    return word ? 'doc' : 'xls';
-  }
-  if (isZip(data)) return word ? 'docx' : 'xlsx';
+  const family = OFFICE_FAMILIES.find(([old, current]) => extension === old || extension === current);
+  if (!family) return extension;
+  const [old, current] = family;
+  if (isCompoundFile(data)) return isEncryptedOoxml(data) ? current : old;
+  if (isZip(data)) return current;
   if (extension === 'doc' && startsWithText(data, '{\\rtf')) return 'rtf';
   if (extension === 'doc' || extension === 'xls') {
     if (isHtml(data)) return 'html';

@@ -7,7 +7,7 @@ import { chunkSections } from './chunk.ts';
 import { ExtractionError, extractSections } from './extract.ts';
 import { checkKnowledgeFile } from './file-check.ts';
 
-// Word and Excel 97–2003 as LibreOffice writes them (tests/fixtures/legacy-office/README.md).
+// Word, Excel and PowerPoint 97–2003 as LibreOffice writes them (tests/fixtures/legacy-office/README.md).
 const fixture = (name: string) => readFileSync(new URL(`../../../../tests/fixtures/legacy-office/${name}`, import.meta.url));
 const message = (err: unknown) => (err instanceof ExtractionError ? err.message : `not an ExtractionError: ${String(err)}`);
 
@@ -75,6 +75,41 @@ describe('Excel 97–2003 (.xls)', () => {
   });
 });
 
+describe('PowerPoint 97–2003 (.ppt)', () => {
+  it('reads a .ppt slide by slide as the .pptx of the same presentation: titles as headings, every text box', async () => {
+    const ppt = await extractSections(fixture('filialen.ppt'), 'ppt');
+    expect(ppt).toEqual(await extractSections(fixture('filialen.pptx'), 'pptx'));
+    expect(ppt).toEqual([
+      {
+        location: 'Folie 1',
+        blocks: [
+          { kind: 'heading', text: 'Filialen 2027' },
+          { kind: 'text', text: 'Wir eröffnen drei neue Filialen: Würzburg, Fürth und Regensburg.' },
+          { kind: 'text', text: 'Die Eröffnung in Fürth ist am 3. Mai.' },
+        ],
+      },
+      {
+        location: 'Folie 2',
+        blocks: [
+          { kind: 'heading', text: 'Lieferzeiten' },
+          { kind: 'text', text: 'Bestellungen bis 14 Uhr liefern wir am nächsten Werktag.' },
+          { kind: 'text', text: 'Großaufträge brauchen zwei Tage Vorlauf.' },
+        ],
+      },
+    ]);
+    expect(checkKnowledgeFile('Filialen.ppt', fixture('filialen.ppt'))).toBe('ppt');
+    expect(() => checkKnowledgeFile('Filialen.ppt', fixture('reise.doc'))).toThrow(KNOWLEDGE_MESSAGES.contentMismatch);
+  });
+
+  it('says a protected .ppt is protected', async () => {
+    // PowerPoint marks an encrypted file in its Current User stream (headerToken 0xF3D1C4DF).
+    const current = Buffer.alloc(4096);
+    current.writeUInt32LE(0xf3d1c4df, 12);
+    const ppt = makeCompoundFile({ 'Current User': current, 'PowerPoint Document': Buffer.alloc(4096) });
+    expect(message(await extractSections(ppt, 'ppt').catch((e: unknown) => e))).toBe(KNOWLEDGE_MESSAGES.errorEncrypted);
+  });
+});
+
 describe('files Word and Excel open by what they hold, whatever their name says', () => {
   it('reads a renamed .doc/.docx/.xls/.xlsx as what it is', async () => {
     for (const [file, name, ext] of [
@@ -82,6 +117,8 @@ describe('files Word and Excel open by what they hold, whatever their name says'
       ['reise.docx', 'Reise.doc', 'doc'],
       ['preise.xlsx', 'Preise.xls', 'xls'],
       ['preise.xls', 'Preise.xlsx', 'xlsx'],
+      ['filialen.ppt', 'Filialen.pptx', 'pptx'],
+      ['filialen.pptx', 'Filialen.ppt', 'ppt'],
     ] as const) {
       expect(checkKnowledgeFile(name, fixture(file)), name).toBe(ext);
       expect(await extractSections(fixture(file), ext)).toEqual(await extractSections(fixture(file), file.split('.')[1]!));
@@ -156,7 +193,7 @@ describe('password-protected and damaged Office files', () => {
     const messages = new Set<string>();
     let seed = 7;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    for (const [name, ext] of [['reise.doc', 'doc'], ['preise.xls', 'xls']] as const) {
+    for (const [name, ext] of [['reise.doc', 'doc'], ['preise.xls', 'xls'], ['filialen.ppt', 'ppt']] as const) {
       const original = fixture(name);
       for (const cut of [600, 5000, original.length - 700]) messages.add(message(await extractSections(original.subarray(0, cut), ext).catch((e: unknown) => e)));
       for (let i = 0; i < 150; i++) {

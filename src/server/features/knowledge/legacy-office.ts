@@ -1,11 +1,13 @@
-// Word 97–2003 (.doc) and Excel 97–2003 (.xls): the files German offices still keep by the
-// thousand (old templates, price lists, forms). Read from their compound file ([MS-DOC], [MS-XLS])
-// into the same sections as every other format: a document's paragraphs, headings and tables; a
-// workbook's sheets as tables with their numbers as Excel shows them (cell-format.ts).
+// Word, Excel and PowerPoint 97–2003 (.doc, .xls, .ppt): the files German offices still keep by
+// the thousand (old templates, price lists, forms, presentations). Read from their compound file
+// ([MS-DOC], [MS-XLS], [MS-PPT]) into the same sections as every other format: a document's
+// paragraphs, headings and tables; a workbook's sheets as tables with their numbers as Excel shows
+// them (cell-format.ts); a presentation's slides with their titles as headings.
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { CompoundFileError, readCompoundFile, type CompoundFile } from '../../platform/compound-file.ts';
 import { builtInFormat, booleanText, formatCell } from './cell-format.ts';
 import { sheetGrid, type SheetCell } from './spreadsheet.ts';
+import { appendAll } from '../../../shared/arrays.ts';
 import { ExtractionError, markdownTable, type Block, type Section } from './extract.ts';
 
 /** A structural fault in the file (out-of-range offsets and the like): unreadable. */
@@ -419,4 +421,130 @@ function readWorkbook(file: CompoundFile): Section[] {
 
 export function readXls(data: Uint8Array): Section[] {
   return guarded(() => readWorkbook(open(data)));
+}
+
+// ---------------------------------------------------------------- PowerPoint 97–2003
+
+interface PptRecord {
+  /** recInstance: e.g. which list a SlideListWithText is (0: slides). */
+  instance: number;
+  type: number;
+  /** Where the record's data starts, and its length. */
+  at: number;
+  length: number;
+  container: boolean;
+}
+
+function pptRecord(r: ReturnType<typeof bytesReader>, at: number): PptRecord {
+  const verInstance = r.u16(at);
+  return { instance: verInstance >> 4, type: r.u16(at + 2), at: at + 8, length: r.u32(at + 4), container: (verInstance & 0x0f) === 0x0f };
+}
+
+/** The direct children of a container record. */
+function* pptChildren(r: ReturnType<typeof bytesReader>, parent: PptRecord, size: number): Generator<PptRecord> {
+  const end = Math.min(parent.at + parent.length, size);
+  for (let at = parent.at; at + 8 <= end; ) {
+    const rec = pptRecord(r, at);
+    if (rec.at + rec.length > end) throw new Damaged('record past its container');
+    yield rec;
+    at = rec.at + rec.length;
+  }
+}
+
+const TEXT_CHARS = 0x0fa0;
+const TEXT_BYTES = 0x0fa8;
+const TEXT_HEADER = 0x0f9f;
+/** A TextHeaderAtom's type: the title (0) or the centred title of a title slide (6). */
+const isTitle = (textType: number) => textType === 0 || textType === 6;
+
+/** A text atom's paragraphs (\r ends one, \v breaks a line). */
+function atomText(stream: Uint8Array, rec: PptRecord): string {
+  const bytes = stream.subarray(rec.at, rec.at + rec.length);
+  return (rec.type === TEXT_CHARS ? utf16 : latin).decode(bytes);
+}
+
+/**
+ * The slides of a .ppt in their order, from the current edit: the persist directory (newest edit
+ * first) gives each object's place, the document's slide list the order and the placeholder texts,
+ * and each slide's drawing the texts of its other text boxes.
+ */
+function presentationSections(file: CompoundFile): Section[] {
+  const stream = file.stream('PowerPoint Document');
+  const current = file.stream('Current User');
+  if (!stream || !current) throw new ExtractionError(KNOWLEDGE_MESSAGES.contentMismatch);
+  if (file.stream('EncryptedSummary')) throw new ExtractionError(KNOWLEDGE_MESSAGES.errorEncrypted);
+  const r = bytesReader(stream);
+  const c = bytesReader(current);
+  // CurrentUserAtom: header, size, headerToken, offsetToCurrentEdit.
+  if (c.u32(12) === 0xf3d1c4df) throw new ExtractionError(KNOWLEDGE_MESSAGES.errorEncrypted);
+  let edit = c.u32(16);
+  const persist = new Map<number, number>();
+  let documentRef = 0;
+  for (let hops = 0; edit !== 0 && hops < 1000; hops++) {
+    const atom = pptRecord(r, edit);
+    if (atom.type !== 0x0ff5) throw new Damaged('no UserEditAtom');
+    if (hops === 0) documentRef = r.u32(atom.at + 16);
+    const dir = pptRecord(r, r.u32(atom.at + 12));
+    if (dir.type !== 0x1772) throw new Damaged('no PersistDirectoryAtom');
+    for (let at = dir.at; at + 4 <= dir.at + dir.length; ) {
+      const entry = r.u32(at);
+      const first = entry & 0xfffff;
+      const count = entry >>> 20;
+      for (let k = 0; k < count; k++) if (!persist.has(first + k)) persist.set(first + k, r.u32(at + 4 + k * 4));
+      at += 4 + count * 4;
+    }
+    const last = r.u32(atom.at + 8);
+    edit = last !== 0 && last < edit ? last : 0;
+  }
+  const documentAt = persist.get(documentRef);
+  if (documentAt === undefined) throw new Damaged('no document');
+  const document = pptRecord(r, documentAt);
+  if (document.type !== 0x03e8) throw new Damaged('no DocumentContainer');
+
+  // The slide list: a SlidePersistAtom per slide, then the texts of its placeholders.
+  const slides: { ref: number; blocks: Block[] }[] = [];
+  for (const list of pptChildren(r, document, stream.length)) {
+    if (list.type !== 0x0ff0 || list.instance !== 0) continue;
+    let textType = -1;
+    for (const rec of pptChildren(r, list, stream.length)) {
+      if (rec.type === 0x03f3) slides.push({ ref: r.u32(rec.at), blocks: [] });
+      else if (rec.type === TEXT_HEADER) textType = r.u32(rec.at);
+      else if ((rec.type === TEXT_CHARS || rec.type === TEXT_BYTES) && slides.length > 0)
+        appendAll(slides.at(-1)!.blocks, pptBlocks(atomText(stream, rec), isTitle(textType)));
+    }
+  }
+  // Each slide's other text boxes (OfficeArtClientTextbox) in its drawing.
+  return slides.map((slide, i) => {
+    const at = persist.get(slide.ref);
+    if (at !== undefined) {
+      const container = pptRecord(r, at);
+      if (container.type === 0x03ee) appendAll(slide.blocks, drawingBlocks(r, stream, container, 0));
+    }
+    return { location: KNOWLEDGE_MESSAGES.slide(i + 1), blocks: slide.blocks };
+  });
+}
+
+/** The text boxes (OfficeArtClientTextbox) in a slide's drawing, in order; nesting is capped. */
+function drawingBlocks(r: ReturnType<typeof bytesReader>, stream: Uint8Array, node: PptRecord, depth: number): Block[] {
+  if (depth > 32) throw new Damaged('drawing nested too deep');
+  const out: Block[] = [];
+  let textType = -1;
+  for (const kid of pptChildren(r, node, stream.length)) {
+    if (kid.type === TEXT_HEADER && node.type === 0xf00d) textType = r.u32(kid.at);
+    else if ((kid.type === TEXT_CHARS || kid.type === TEXT_BYTES) && node.type === 0xf00d) appendAll(out, pptBlocks(atomText(stream, kid), isTitle(textType)));
+    else if (kid.container) appendAll(out, drawingBlocks(r, stream, kid, depth + 1));
+  }
+  return out;
+}
+
+function pptBlocks(text: string, title: boolean): Block[] {
+  return text
+    .split('\r')
+    .map((p) => p.replace(/\v/g, '\n').replace(/[ \t]+/g, ' ').trim())
+    .filter((p) => p !== '')
+    .map((p) => ({ kind: title ? 'heading' : 'text', text: p }));
+}
+
+export function readPpt(data: Uint8Array): Section[] {
+  return guarded(() => presentationSections(open(data)));
 }
