@@ -21,6 +21,21 @@ export function normalizePageUrl(raw: string): string | null {
 /** A site's host as people mean it: www.beispiel.de and beispiel.de are one website. */
 export const siteHost = (url: string) => new URL(url).host.toLowerCase().replace(/^www\./, '');
 
+/**
+ * A URL of the site in the site's own spelling: on `origin`'s host as it is; on its www twin
+ * (beispiel.de ↔ www.beispiel.de) or in plain http moved to `origin`, as the twin redirects there
+ * anyway. Null for any other host. Sites served on www.firma.de often link and list pages as
+ * https://firma.de/… (the CMS's configured address): those are the site's pages too.
+ */
+export function onSite(url: string, origin: URL): string | null {
+  const parsed = new URL(url);
+  if (parsed.host !== origin.host && siteHost(url) !== siteHost(origin.href)) return null;
+  if (parsed.origin === origin.origin) return url;
+  parsed.protocol = origin.protocol;
+  parsed.host = origin.host;
+  return parsed.href;
+}
+
 /** A path without its last slash (`/shop/` and `/shop` are one page to people). */
 const pathOf = (url: URL) => url.pathname.replace(/\/$/, '') || '/';
 

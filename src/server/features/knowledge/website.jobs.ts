@@ -10,7 +10,7 @@ import { passageVectors } from './knowledge.jobs.ts';
 import { replacePassages } from './knowledge.repository.ts';
 import { CrawlClient, SiteUnreachable, sitemapUrls, type Robots } from './website-fetch.ts';
 import { decodeHtml, extractHtmlPage } from './website-extract.ts';
-import { isQueryVariantOf, matchesPatterns, normalizePageUrl } from './website-urls.ts';
+import { isQueryVariantOf, matchesPatterns, normalizePageUrl, onSite } from './website-urls.ts';
 import {
   beginRun,
   dropUnnamedPages,
@@ -90,7 +90,7 @@ export async function crawlWebsite(deps: Deps, websiteId: number, ctx: Pick<JobC
     const home = normalizePageUrl(await client.home(website.url, ctx.signal)) ?? website.url;
     const start = new URL(home);
     const robots = await client.robots(start.origin, ctx.signal);
-    const admit = admission(website, start.host, robots);
+    const admit = admission(website, start, robots);
     // The sitemap first (the team's, else robots.txt's, else /sitemap.xml), then the start page.
     const namedSitemaps = website.sitemapUrl ? [website.sitemapUrl] : robots.sitemaps;
     const sitemaps = namedSitemaps.length > 0 ? namedSitemaps : [`${start.origin}/sitemap.xml`];
@@ -149,17 +149,20 @@ export async function crawlWebsite(deps: Deps, websiteId: number, ctx: Pick<JobC
   }
 }
 
-/** Which found URLs become pages: the site's host, the include/exclude patterns; robots.txt refusals are listed. */
-function admission(website: KnowledgeWebsiteRow, host: string, robots: Robots) {
+/**
+ * Which found URLs become pages: the site's (its www twin's moved onto the site's origin, see
+ * onSite), the include/exclude patterns; robots.txt refusals are listed.
+ */
+function admission(website: KnowledgeWebsiteRow, start: URL, robots: Robots) {
   return (urls: string[]) => {
     const seen = new Set<string>();
     const out: { url: string; skipReason?: string }[] = [];
     for (const raw of urls) {
-      const url = normalizePageUrl(raw);
+      const normalized = normalizePageUrl(raw);
+      const url = normalized && onSite(normalized, start);
       if (!url || seen.has(url)) continue;
       seen.add(url);
       const parsed = new URL(url);
-      if (parsed.host !== host) continue;
       if (!matchesPatterns(parsed.pathname, website.include, website.exclude)) continue;
       out.push(robots.allowed(url) ? { url } : { url, skipReason: WEBSITE_MESSAGES.pageRobots });
     }
@@ -222,7 +225,9 @@ async function crawlPage(
       const extracted = readHtml();
       ({ title, sections } = extracted);
       links = siteLinks(extracted.links, page.url);
-      const canonical = extracted.canonical && normalizePageUrl(extracted.canonical);
+      const named = extracted.canonical && normalizePageUrl(extracted.canonical);
+      // A canonical written with the www twin's host names this site's page too.
+      const canonical = named && onSite(named, new URL(page.url));
       if (canonical && isQueryVariantOf(page.url, canonical)) {
         // The same page in another spelling (?replytocom=…, ?sort=…): kept once, under its canonical URL.
         if (page.fileId !== null) await removePageFile(deps.db, page, assistant.id);
@@ -262,10 +267,13 @@ async function crawlPage(
   return { links };
 }
 
-/** A page's links that can become pages of this website (on the page's host): what a page row keeps. */
+/** A page's links that can become pages of this website (see onSite): what a page row keeps. */
 function siteLinks(links: string[], pageUrl: string): string[] {
-  const host = new URL(pageUrl).host;
-  return links.filter((link) => URL.canParse(link) && new URL(link).host === host);
+  const origin = new URL(pageUrl);
+  return links.flatMap((link) => {
+    const local = URL.canParse(link) ? onSite(link, origin) : null;
+    return local ? [local] : [];
+  });
 }
 
 async function finishRun(deps: Deps, website: KnowledgeWebsiteRow, run: number, error: string | null) {

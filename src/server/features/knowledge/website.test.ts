@@ -14,7 +14,7 @@ import type { Website, WebsiteList } from '../../../shared/schemas/websites.ts';
 import { CrawlClient, sitemapUrls } from './website-fetch.ts';
 import { decodeHtml, extractHtmlPage } from './website-extract.ts';
 import { websiteRowOwner } from './website.rows.ts';
-import { isQueryVariantOf, normalizePageUrl } from './website-urls.ts';
+import { isQueryVariantOf, onSite, normalizePageUrl } from './website-urls.ts';
 import type { TeamExportContext } from '../../platform/team-export.ts';
 
 // The team's website as knowledge (issue 34) against a local site (tests/fixtures/test-website.ts).
@@ -55,7 +55,7 @@ describe('a website as knowledge', () => {
   let site: TestWebsite;
   beforeAll(async () => {
     site = await startTestWebsite();
-    t = await createTestApp({ AI_OFFLINE_WORD_DELAY_MS: '0', OUTBOUND_ALLOW: '127.0.0.1', CRAWL_REQUESTS_PER_SECOND: '100', APP_URL: 'https://mika.example.de' });
+    t = await createTestApp({ AI_OFFLINE_WORD_DELAY_MS: '0', OUTBOUND_ALLOW: '127.0.0.1, localhost', CRAWL_REQUESTS_PER_SECOND: '100', APP_URL: 'https://mika.example.de' });
   });
   afterAll(async () => {
     await t?.close();
@@ -282,6 +282,39 @@ describe('a website as knowledge', () => {
     }
   }, 60_000);
 
+  it('reads the pages a site lists and links under its www twin (a CMS configured as www.… on a site served without it)', async () => {
+    // Every address in the sitemap and in the links names the twin www.<host>: the pages are the site's own.
+    const requested: string[] = [];
+    let twin = '';
+    const page = (title: string, body: string) =>
+      `<!doctype html><html lang="de"><head><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+    const server = http.createServer((req, res) => {
+      requested.push(req.url ?? '');
+      const html = (body: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+      if (req.url === '/robots.txt') res.writeHead(404).end();
+      else if (req.url === '/sitemap.xml')
+        res.writeHead(200, { 'content-type': 'application/xml' }).end(`<?xml version="1.0"?><urlset><url><loc>${twin}/</loc></url><url><loc>${twin}/leistungen</loc></url></urlset>`);
+      else if (req.url === '/') html(page('Tischlerei Holzwurm', `<p>Willkommen in der Tischlerei.</p><a href="${twin}/leistungen">Leistungen</a> <a href="${twin}/kontakt">Kontakt</a>`));
+      else if (req.url === '/leistungen') html(page('Leistungen', '<p>Wir bauen Einbauschränke aus Eiche nach Maß, Lieferzeit sechs Wochen.</p>'));
+      else if (req.url === '/kontakt') html(page('Kontakt', '<p>Die Werkstatt erreichen Sie unter 0911 445566, montags bis freitags.</p>'));
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    // localhost, not 127.0.0.1: a www. in front of an IP address is no host name.
+    const base = `http://localhost:${(server.address() as AddressInfo).port}`;
+    twin = base.replace('http://', 'http://www.');
+    try {
+      const { assistant, agent, first } = await addedWebsite(`${base}/`);
+      expect(first).toMatchObject({ status: 'ready', pages: 3 });
+      // Read under the site's own address, each once; the twin's name is never asked for.
+      expect(requested.filter((u) => u === '/leistungen')).toHaveLength(1);
+      expect((await ask(agent, assistant.uuid, 'Wie lange ist die Lieferzeit für Einbauschränke?')).sources).toContainEqual({ file: 'Leistungen', location: `${base}/leistungen` });
+      expect((await ask(agent, assistant.uuid, 'Unter welcher Telefonnummer erreiche ich die Werkstatt?')).sources).toContainEqual({ file: 'Kontakt', location: `${base}/kontakt` });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 60_000);
+
   it('keeps to the page limit and the patterns; refuses bad input with German messages; another team gets 404', async () => {
     const { team, owner } = await createStaffedTeam(t.database.db, { plan: 'solo' });
     const assistant = await createAssistant(t.database.db, team);
@@ -455,6 +488,15 @@ describe('page URLs', () => {
     // Sites that point every canonical at the home page, another host, the page itself: not followed.
     expect(isQueryVariantOf('https://www.beispiel.de/preise', 'https://www.beispiel.de/')).toBe(false);
     expect(isQueryVariantOf('https://www.beispiel.de/shop?sort=preis', 'https://shop.beispiel.de/shop')).toBe(false);
+    // The www twin and plain http are the site's own pages, moved onto the site's origin; other hosts are not.
+    const site = new URL('https://www.beispiel.de/');
+    expect(onSite('https://beispiel.de/kontakt', site)).toBe('https://www.beispiel.de/kontakt');
+    expect(onSite('http://www.beispiel.de/preise?id=4', site)).toBe('https://www.beispiel.de/preise?id=4');
+    expect(onSite('https://www.beispiel.de/team', site)).toBe('https://www.beispiel.de/team');
+    expect(onSite('https://www.beispiel.de/team', new URL('https://beispiel.de/'))).toBe('https://beispiel.de/team');
+    expect(onSite('https://shop.beispiel.de/', site)).toBeNull();
+    expect(onSite('https://beispiel.de.evil.example/', site)).toBeNull();
+    expect(onSite('https://www.beispiel.de:8443/', site)).toBeNull();
     expect(isQueryVariantOf('https://www.beispiel.de/shop', 'https://www.beispiel.de/shop')).toBe(false);
   });
 });
