@@ -241,7 +241,13 @@ async function crawlPage(
     }
   } catch (err) {
     if (!(err instanceof ExtractionError)) throw err;
-    await markPage(deps.db, page.id, { ...visited, ...validators, links, state: 'error', error: err.message });
+    // The page answers but says nothing readable any more (an app shell, an emptied page, a PDF
+    // without text): what it said before is no longer the site's. Kept through one such read (a bad
+    // deploy), removed at the second, as a 404 is. Its validators are not kept: a 304 next time
+    // would have passed for the knowledge of the page's older version, and kept it for good.
+    const goneCount = page.goneCount + 1;
+    if (goneCount >= GONE_AFTER || page.fileId === null) await removePageFile(deps.db, page, assistant.id);
+    await markPage(deps.db, page.id, { ...visited, etag: null, lastModified: null, contentHash: null, goneCount, links, state: 'error', error: err.message });
     return { links };
   }
   // Each passage names its page's URL as its place: answers cite the page as a link.

@@ -282,6 +282,35 @@ describe('a website as knowledge', () => {
     }
   }, 60_000);
 
+  it('drops what a page said once it holds no readable text at its second read (an app shell), and reads it in full again', async () => {
+    const small = await startTestWebsite({ pages: 4 });
+    try {
+      const { assistant, agent, first, sync } = await addedWebsite(`${small.base}/`);
+      const question = 'Wann ist montags geöffnet?';
+      expect((await ask(agent, assistant.uuid, question)).final_text).toContain('montags bis freitags von 9 bis 17 Uhr');
+      small.blank(true);
+      // First read without text: listed with its reason, its knowledge kept (a bad deploy passes).
+      const second = await sync(first);
+      expect(second.errors).toContainEqual({ url: `${small.base}/wechsel`, reason: WEBSITE_MESSAGES.pageNoText });
+      expect(second.pages).toBe(first.pages);
+      // Second read: asked in full (not with the app shell's ETag, whose 304 kept the old text for
+      // good), still no text: what the page said before goes.
+      const before = small.requests.length;
+      const third = await sync(second);
+      expect(small.requests.slice(before).filter((r) => r.path === '/wechsel').map((r) => r.status)).toEqual([200]);
+      expect(third.pages).toBe(first.pages - 1);
+      expect(third.errors).toContainEqual({ url: `${small.base}/wechsel`, reason: WEBSITE_MESSAGES.pageNoText });
+      expect((await ask(agent, assistant.uuid, question)).final_text).not.toContain('9 bis 17 Uhr');
+      // The text back: read and known again.
+      small.blank(false);
+      const fourth = await sync(third);
+      expect(fourth.pages).toBe(first.pages);
+      expect((await ask(agent, assistant.uuid, question)).final_text).toContain('montags bis freitags von 9 bis 17 Uhr');
+    } finally {
+      await small.close();
+    }
+  }, 90_000);
+
   it('reads the pages a site lists and links under its www twin (a CMS configured as www.… on a site served without it)', async () => {
     // Every address in the sitemap and in the links names the twin www.<host>: the pages are the site's own.
     const requested: string[] = [];
