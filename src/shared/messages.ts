@@ -317,6 +317,8 @@ export const KNOWLEDGE_MESSAGES = {
   typeNotAllowed:
     'Dieser Dateityp wird nicht unterstützt. Erlaubt sind PDF, Word, Excel, PowerPoint, OpenDocument, Text, Markdown, CSV, JSON, HTML, XML, RTF und Quellcode.',
   contentMismatch: 'Der Inhalt der Datei passt nicht zu ihrer Endung.',
+  alreadyKnown: (name: string) => `Diese Datei kennt Dein Mika schon: „${name}“.`,
+  replacedGone: 'Die Datei, die ersetzt werden soll, gibt es nicht mehr. Bitte lade die neue Datei ohne Ersetzen hoch.',
   archiveTooLarge: 'Die Datei ist entpackt zu groß oder besteht aus zu vielen Teilen und wird deshalb abgelehnt.',
   info: (max: number) =>
     `Lade bis zu ${max} Dateien hoch (je höchstens 10 MB): PDF, Word, Excel, PowerPoint, OpenDocument, Text, Markdown, CSV, JSON, HTML, XML, RTF oder Quellcode. Dein Mika beantwortet Fragen dann aus diesen Unterlagen und nennt die Quelle.`,

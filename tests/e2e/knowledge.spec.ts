@@ -175,3 +175,49 @@ test('Wissen: eine alte Excel-Preisliste (.xls) wird gelesen, wie Excel sie zeig
   await expect(answer.getByTestId('answer-sources')).toContainText('Preise 2026.xls');
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/xls-answer-1280.png` });
 });
+
+test('Wissen: eine neue Fassung ersetzt die bisherige Datei, sobald sie gelesen ist; dieselbe Datei ein zweites Mal wird abgelehnt', async ({ page }) => {
+  const context = page.context();
+  await registerOwner(context, { name: 'Frieda Fassung', email: `fassung-${unique()}@beispiel.de`, password: 'Fassung#2026' });
+  const uuid = await createChatMika(context, {
+    name: 'Mika Laden',
+    role: 'Du bist die Assistenz unseres Ladens und kennst alle Preise.',
+    task: 'Du beantwortest Fragen der Kolleginnen und Kollegen zu Preisen und Artikeln. '.repeat(4),
+  });
+  const upload = async (buffer: Buffer) => {
+    await page.getByRole('button', { name: 'Datei hochladen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Wissensdatei hochladen' });
+    await dialog.getByTestId('knowledge-file-input').setInputFiles({ name: 'Preisliste.pdf', mimeType: 'application/pdf', buffer });
+    return dialog;
+  };
+  const version1 = await makePdf(['Preisliste: Das Roggenbrot kostet 4,20 Euro.']);
+  await page.goto(`/?view=edit&assistant=${uuid}&tab=knowledge`);
+  await (await upload(version1)).getByRole('button', { name: 'Hochladen' }).click();
+  await expect(page.getByTestId('knowledge-progress-status')).toHaveText('Fertig – Dein Mika kennt die Datei jetzt.');
+  await page.keyboard.press('Escape');
+
+  // The same file once more: the dialog offers to replace it, the server says it knows it already.
+  const again = await upload(version1);
+  await expect(again.getByRole('switch', { name: '„Preisliste.pdf“ ersetzen' })).toBeChecked();
+  allowRefusal(422, '/api/knowledge'); // the server's reason, shown as the upload's message
+  await again.getByRole('button', { name: 'Hochladen' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Diese Datei kennt Dein Mika schon: „Preisliste.pdf“.' })).toBeVisible();
+  await again.getByRole('button', { name: 'Abbrechen' }).click();
+
+  // The new version replaces the earlier one once it is read: one «Preisliste.pdf», the new price.
+  const next = await upload(await makePdf(['Preisliste: Das Roggenbrot kostet 4,60 Euro.']));
+  await expect(next.getByText('Die neue Fassung ersetzt die bisherige, sobald sie fertig gelesen ist.', { exact: false })).toBeVisible();
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/knowledge-replace-1280.png` });
+  await next.getByRole('button', { name: 'Hochladen' }).click();
+  await expect(page.getByTestId('knowledge-progress-status')).toHaveText('Fertig – Dein Mika kennt die Datei jetzt.');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('knowledge-file')).toHaveCount(1);
+  await expect(page.getByTestId('knowledge-file')).toHaveAttribute('data-status', 'ready');
+
+  await page.goto(`/?view=chat&assistant=${uuid}`);
+  await page.getByRole('textbox', { name: 'Nachricht' }).fill('Was kostet das Roggenbrot?');
+  await page.getByRole('button', { name: 'Senden' }).click();
+  const answer = page.locator('[data-testid="chat-message"][data-origin="ai"]').last();
+  await expect(answer).toContainText('4,60 Euro');
+  await expect(answer).not.toContainText('4,20 Euro');
+});

@@ -114,6 +114,7 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
 
       <UploadDialog
         assistantUuid={uuid}
+        files={list}
         open={uploading}
         onClose={() => setUploading(false)}
         onUploaded={(file) => {

@@ -14,24 +14,33 @@ import { showError } from '../../state/snackbar-store.ts';
 import { useUploadKnowledge } from './api/upload-knowledge.ts';
 import { KNOWLEDGE_TEXTS } from './texts.ts';
 
-/** Choose a file, describe it, decide on data protection; the server checks everything again. */
+/**
+ * Choose a file, describe it, decide on data protection; the server checks everything again. A
+ * file named like one the Mika has is offered as its new version (switched on): the earlier one
+ * goes once the new one is read.
+ */
 export function UploadDialog({
   assistantUuid,
+  files,
   open,
   onClose,
   onUploaded,
 }: {
   assistantUuid: string;
+  files: KnowledgeFile[];
   open: boolean;
   onClose: () => void;
   onUploaded: (file: KnowledgeFile) => void;
 }) {
   const [file, setFile] = useState<File | null>(null);
+  const [replace, setReplace] = useState(true);
+  const namesake = file ? files.find((f) => f.name.toLowerCase() === file.name.toLowerCase()) : undefined;
   const [description, setDescription] = useState('');
   const [dataProtection, setDataProtection] = useState(false);
   const upload = useUploadKnowledge();
   const reset = () => {
     setFile(null);
+    setReplace(true);
     setDescription('');
     setDataProtection(false);
   };
@@ -39,7 +48,7 @@ export function UploadDialog({
     if (!file) return showError(KNOWLEDGE_MESSAGES.fileRequired);
     if (file.size > LIMITS.maxUploadBytes) return showError(KNOWLEDGE_MESSAGES.fileTooLarge);
     upload.mutate(
-      { assistantUuid, file, description, dataProtection },
+      { assistantUuid, file, description, dataProtection, replaces: namesake && replace ? namesake.uuid : undefined },
       {
         onSuccess: (result) => {
           reset();
@@ -66,7 +75,10 @@ export function UploadDialog({
               type="file"
               accept={KNOWLEDGE_ACCEPT}
               data-testid="knowledge-file-input"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setReplace(true);
+              }}
             />
           </Button>
           <Typography
@@ -76,6 +88,17 @@ export function UploadDialog({
             {file?.name ?? KNOWLEDGE_TEXTS.noFile}
           </Typography>
         </Box>
+        {namesake && (
+          <Box>
+            <FormControlLabel
+              control={<Switch checked={replace} onChange={(e) => setReplace(e.target.checked)} />}
+              label={KNOWLEDGE_TEXTS.replace(namesake.name)}
+            />
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {KNOWLEDGE_TEXTS.replaceHelp}
+            </Typography>
+          </Box>
+        )}
         <TextField
           label={KNOWLEDGE_TEXTS.description}
           helperText={KNOWLEDGE_TEXTS.descriptionHelp}

@@ -22,6 +22,9 @@ export const KNOWLEDGE_TEXTS = {
   dataProtection: 'Datenschutz',
   dataProtectionHelp:
     'Namen und Begriffe aus Eurem Datenschutzfilter werden in dieser Datei immer unkenntlich gemacht, bevor Text an das KI-Modell geht – auch wenn der Filter des Mikas aus ist.',
+  replace: (name: string) => `„${name}“ ersetzen`,
+  replaceHelp:
+    'Die neue Fassung ersetzt die bisherige, sobald sie fertig gelesen ist. Bis dahin antwortet Dein Mika aus der bisherigen.',
   cancel: 'Abbrechen',
   start: 'Hochladen',
   empty:

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  type AnyPgColumn,
   check,
   index,
   integer,
@@ -49,6 +50,8 @@ export const knowledgeFiles = pgTable(
     websiteId: integer('website_id').references(() => knowledgeWebsites.id, { onDelete: 'cascade' }),
     // A later file brought words that may split this file's compounds (knowledge.jobs.ts: re-split).
     needsResplit: boolean('needs_resplit').notNull().default(false),
+    // The earlier file this upload replaces: it goes when this one becomes ready (replacePassages).
+    replacesFileId: integer('replaces_file_id').references((): AnyPgColumn => knowledgeFiles.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

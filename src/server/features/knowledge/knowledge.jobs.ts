@@ -56,7 +56,10 @@ export function defineKnowledgeJobs(deps: Deps) {
         const chunks = chunkSections(sections);
         await stage('indexing');
         const vectors = await passageVectors(deps, { assistant, team }, chunks, ctx);
-        if (await replacePassages(deps.db, file, chunks, vectors)) {
+        const indexed = await replacePassages(deps.db, file, chunks, vectors);
+        if (indexed) {
+          // The earlier version this upload replaced went with it; its bytes go now.
+          if (indexed.replaced) await deps.privateFiles.remove(FOLDER, indexed.replaced.storedName);
           if (vectors && vectors.tokens > 0) {
             await recordUsage(deps.db, [
               {

@@ -112,18 +112,29 @@ export async function setStatus(
 
 const BATCH = 200;
 
-/** Replaces a file's passages and marks it ready in one transaction: a retry never doubles them. */
+/** The earlier file an upload replaced, gone with the new one's readiness: its bytes are the caller's to remove. */
+export interface ReplacedFile {
+  uuid: string;
+  storedName: string;
+}
+
+/**
+ * Replaces a file's passages and marks it ready in one transaction: a retry never doubles them.
+ * A file that replaces an earlier one (an upload's new version) takes the earlier one's place in
+ * the same transaction. False when the file is gone.
+ */
 export async function replacePassages(
   db: Db,
   file: { id: number; assistantId: number; name: string },
   chunks: Chunk[],
   vectors?: { model: string; embeddings: number[][] },
-): Promise<boolean> {
+): Promise<false | { replaced: ReplacedFile | null }> {
   return db.transaction(async (tx) => {
     // Lock the file row: a delete running at the same time either waits or has already won.
-    const locked = await tx.execute(sql`select id from knowledge_files where id = ${file.id} for update`);
-    const lockedRows = Array.isArray(locked) ? locked : (locked as { rows: unknown[] }).rows;
+    const locked = await tx.execute(sql`select id, replaces_file_id from knowledge_files where id = ${file.id} for update`);
+    const lockedRows = (Array.isArray(locked) ? locked : (locked as { rows: unknown[] }).rows) as { replaces_file_id: number | null }[];
     if (lockedRows.length === 0) return false;
+    const replacesId = lockedRows[0]!.replaces_file_id;
     await forgetFileTerms(tx, file.assistantId, file.id);
     await tx.delete(knowledgePassages).where(eq(knowledgePassages.fileId, file.id));
     const indexed: { id: number; heading: string; location: string; text: string }[] = [];
@@ -155,10 +166,29 @@ export async function replacePassages(
     const termTotal = await writePostings(tx, file.assistantId, file, indexed);
     await tx
       .update(knowledgeFiles)
-      .set({ status: 'ready', error: null, passageCount: chunks.length, termTotal, updatedAt: new Date() })
+      .set({ status: 'ready', error: null, passageCount: chunks.length, termTotal, replacesFileId: null, updatedAt: new Date() })
       .where(eq(knowledgeFiles.id, file.id));
-    return true;
+    let replaced: ReplacedFile | null = null;
+    if (replacesId !== null) {
+      // The earlier version goes now (if a delete has not taken it already): never both, never neither.
+      await tx.execute(sql`select id from knowledge_files where id = ${replacesId} for update`);
+      await forgetFileTerms(tx, file.assistantId, replacesId);
+      const [gone] = await tx
+        .delete(knowledgeFiles)
+        .where(and(eq(knowledgeFiles.id, replacesId), eq(knowledgeFiles.assistantId, file.assistantId)))
+        .returning({ uuid: knowledgeFiles.uuid, storedName: knowledgeFiles.storedName });
+      replaced = gone ?? null;
+    }
+    return { replaced };
   });
+}
+
+/** Uploaded files of the Mika with exactly this many bytes: the candidates for «the same file again». */
+export async function filesOfSize(db: Db, assistantId: number, sizeBytes: number) {
+  return db
+    .select({ id: knowledgeFiles.id, name: knowledgeFiles.name, storedName: knowledgeFiles.storedName })
+    .from(knowledgeFiles)
+    .where(and(eq(knowledgeFiles.assistantId, assistantId), eq(knowledgeFiles.sizeBytes, sizeBytes), isNull(knowledgeFiles.websiteId)));
 }
 
 /**

@@ -39,7 +39,9 @@ export const knowledgeRoutes =
           tags,
           consumes: ['multipart/form-data'],
           description:
-            'multipart: file (≤ 10 MB, knowledge types), assistantUuid, description, dataProtection (1/0). ' +
+            'multipart: file (≤ 10 MB, knowledge types), assistantUuid, description, dataProtection (1/0), ' +
+            'optional replaces (uuid of an uploaded file of the same Mika: it goes once this one is ready). ' +
+            'The very same bytes as a file the Mika has are refused. ' +
             'Stores the file and enqueues its ingestion; progress follows in the knowledge room.',
           response: { 200: z.object({ file: ZKnowledgeFile, message: z.string() }) },
         },

@@ -21,6 +21,7 @@ import { ingestionJob } from './knowledge.jobs.ts';
 import {
   countFiles,
   deleteFile,
+  filesOfSize,
   findFile,
   findFileAssistantUuid,
   hasReadyFile,
@@ -77,10 +78,17 @@ export async function uploadKnowledge(
   if (!/^[0-9a-f-]{36}$/i.test(assistantUuid)) throw new AppError('VALIDATION', KNOWLEDGE_MESSAGES.noAssistant);
   const assistant = await requireAccess(auth, 'assistant.edit', assistantUuid, deps);
   await refuseGuideChange(deps.db, assistant.id);
-  if ((await countFiles(deps.db, assistant.id)) >= KNOWLEDGE_MAX_FILES) {
+  // A new version of an uploaded file of this Mika: the earlier one goes once this one is ready.
+  const replacesUuid = (upload.fields.replaces ?? '').trim();
+  const replaces = replacesUuid === '' ? null : await findFile(deps.db, assistant.id, replacesUuid);
+  if (replacesUuid !== '' && (!replaces || replaces.websiteId !== null)) throw validationError('replaces', KNOWLEDGE_MESSAGES.replacedGone);
+  // The file being replaced makes room for its new version.
+  const room = KNOWLEDGE_MAX_FILES + (replaces ? 1 : 0);
+  if ((await countFiles(deps.db, assistant.id)) >= room) {
     throw validationError('file', KNOWLEDGE_MESSAGES.tooManyFiles(KNOWLEDGE_MAX_FILES));
   }
   const extension = checkKnowledgeFile(upload.file.filename, upload.file.data);
+  await refuseSameFile(deps, assistant.id, upload.file.data);
   const description = (upload.fields.description ?? '').trim().slice(0, 2000);
   const isFiltered = TRUE_VALUES.has((upload.fields.dataProtection ?? '').toLowerCase());
   const name = upload.file.filename.replace(/[\\/]/g, '_').slice(0, 200);
@@ -89,10 +97,11 @@ export async function uploadKnowledge(
   try {
     // Counted again under the assistant's lock: parallel uploads cannot pass the limit together.
     const row = await withCountLimit(deps.db, `knowledge:${assistant.id}`, async (tx) => {
-      if ((await countFiles(tx, assistant.id)) >= KNOWLEDGE_MAX_FILES) {
+      if ((await countFiles(tx, assistant.id)) >= room) {
         throw validationError('file', KNOWLEDGE_MESSAGES.tooManyFiles(KNOWLEDGE_MAX_FILES));
       }
       const file = await insertFile(tx, {
+        replacesFileId: replaces?.id ?? null,
         teamId: assistant.teamId,
         assistantId: assistant.id,
         name,
@@ -111,6 +120,17 @@ export async function uploadKnowledge(
   } catch (err) {
     await deps.privateFiles.remove(KNOWLEDGE_FOLDER, storedName);
     throw err;
+  }
+}
+
+/**
+ * Refuses the very same bytes a second time: the Mika would quote each passage twice and spend a
+ * place of its 100 files on nothing. A new version (other bytes) under the same name is welcome.
+ */
+async function refuseSameFile(deps: Deps, assistantId: number, data: Buffer) {
+  for (const candidate of await filesOfSize(deps.db, assistantId, data.length)) {
+    const stored = await deps.privateFiles.read(KNOWLEDGE_FOLDER, candidate.storedName);
+    if (stored && Buffer.compare(stored, data) === 0) throw validationError('file', KNOWLEDGE_MESSAGES.alreadyKnown(candidate.name));
   }
 }
 

@@ -243,6 +243,59 @@ describe('knowledge files (offline engine)', () => {
     expect(res.json().error).toBe(KNOWLEDGE_MESSAGES.tooManyFiles(KNOWLEDGE_MAX_FILES));
     const list = await agent.get(`/api/knowledge/${assistant.uuid}`);
     expect(list.json().files).toHaveLength(KNOWLEDGE_MAX_FILES);
+    // A new version of one of them takes its place: it may come in at the limit.
+    const replaced = list.json<{ files: KnowledgeFile[] }>().files.find((f) => f.name === 'datei-7.txt')!;
+    const newVersion = await uploadKnowledge(agent, assistant.uuid, { name: 'datei-7.txt', data: Buffer.from('Die neue Fassung.') }, { replaces: replaced.uuid });
+    expect(newVersion.status, newVersion.body).toBe(200);
+  });
+
+  it('replaces an earlier file by its new version once that is ready (never both, never neither), and refuses the same file twice', async () => {
+    const { team, owner } = await createStaffedTeam(t.database.db);
+    const assistant = await createAssistant(t.database.db, team);
+    const agent = await loginAs(t, owner);
+    const version1 = await makePdf(['Preisliste: Das Roggenbrot kostet 4,20 Euro.']);
+    const first = await addKnowledge(agent, assistant.uuid, { name: 'Preisliste.pdf', data: version1 });
+    const names = async () => (await agent.get(`/api/knowledge/${assistant.uuid}`)).json<{ files: KnowledgeFile[] }>().files.map((f) => f.name);
+
+    // The very same bytes again, under any name: refused, nothing stored.
+    for (const name of ['Preisliste.pdf', 'Preisliste (1).pdf']) {
+      const again = await uploadKnowledge(agent, assistant.uuid, { name, data: version1 });
+      expect(again.status).toBe(422);
+      expect(again.json<{ error: string }>().error).toBe(KNOWLEDGE_MESSAGES.alreadyKnown('Preisliste.pdf'));
+    }
+    expect(await names()).toEqual(['Preisliste.pdf']);
+
+    // A replacement that cannot be read (password) leaves the earlier version in place.
+    const locked = await uploadKnowledge(agent, assistant.uuid, { name: 'Preisliste.pdf', data: await makePdf(['x'], { userPassword: 'pw' }) }, { replaces: first.uuid });
+    expect(await waitForIngestion(agent, assistant.uuid, locked.json<{ file: KnowledgeFile }>().file.uuid)).toMatchObject({ status: 'error' });
+    expect((await ask(agent, assistant.uuid, 'Was kostet das Roggenbrot?')).text).toContain('4,20 Euro');
+    const removed = await agent.request('DELETE', '/api/knowledge', { assistantUuid: assistant.uuid, fileUuid: locked.json<{ file: KnowledgeFile }>().file.uuid });
+    expect(removed.status, removed.body).toBe(200);
+
+    // The new version: both are listed while it is read, then only the new one is known.
+    const upload = await uploadKnowledge(agent, assistant.uuid, { name: 'Preisliste.pdf', data: await makePdf(['Preisliste: Das Roggenbrot kostet 4,60 Euro.']) }, { replaces: first.uuid });
+    expect(upload.status, upload.body).toBe(200);
+    const second = upload.json<{ file: KnowledgeFile }>().file;
+    expect(await waitForIngestion(agent, assistant.uuid, second.uuid)).toMatchObject({ status: 'ready' });
+    const files = (await agent.get(`/api/knowledge/${assistant.uuid}`)).json<{ files: KnowledgeFile[] }>().files;
+    expect(files.map((f) => f.uuid)).toEqual([second.uuid]);
+    const answer = await ask(agent, assistant.uuid, 'Was kostet das Roggenbrot?');
+    expect(answer.text).toContain('4,60 Euro');
+    expect(answer.text).not.toContain('4,20 Euro');
+    // The earlier version's row, passages and bytes are gone.
+    const stored = await t.database.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.uuid, first.uuid));
+    expect(stored).toEqual([]);
+    expect(await t.database.db.select().from(knowledgePassages).where(eq(knowledgePassages.fileId, first.id))).toEqual([]);
+
+    // Replacing a file that is gone, or another Mika's: refused with the reason, nothing stored.
+    const other = await createAssistant(t.database.db, team);
+    const otherFile = await addKnowledge(agent, other.uuid, { name: 'Andere.txt', data: Buffer.from('Eine andere Datei.') });
+    for (const replaces of [first.uuid, otherFile.uuid]) {
+      const refused = await uploadKnowledge(agent, assistant.uuid, { name: 'Preisliste.pdf', data: Buffer.from('%PDF-1.4 neu') }, { replaces });
+      expect(refused.status).toBe(422);
+      expect(refused.json<{ error: string }>().error).toBe(KNOWLEDGE_MESSAGES.replacedGone);
+    }
+    expect(await names()).toEqual(['Preisliste.pdf']);
   });
 
   it('ends a scanned and an encrypted PDF in a visible German error state', async () => {

@@ -8,14 +8,17 @@ export interface UploadKnowledgeInput {
   file: File;
   description: string;
   dataProtection: boolean;
+  /** An uploaded file of the same Mika this one replaces once it is ready. */
+  replaces?: string;
 }
 
-/** POST /api/knowledge, multipart {file, assistantUuid, description, dataProtection}. */
+/** POST /api/knowledge, multipart {file, assistantUuid, description, dataProtection, replaces?}. */
 export async function uploadKnowledge(input: UploadKnowledgeInput) {
   const body = new FormData();
   body.append('assistantUuid', input.assistantUuid);
   body.append('description', input.description);
   body.append('dataProtection', input.dataProtection ? '1' : '0');
+  if (input.replaces) body.append('replaces', input.replaces);
   body.append('file', input.file, input.file.name);
   return api.post<{ file: KnowledgeFile; message: string }>('/api/knowledge', body);
 }
