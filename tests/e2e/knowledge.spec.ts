@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { allowRefusal, expect, test } from './fixtures.ts';
 import { makeCompoundFile, makePdf } from '../fixtures/office-files.ts';
-import { createChatMika, registerOwner } from './api.ts';
+import { apiHeaders, createChatMika, registerOwner } from './api.ts';
+import { E2E_BASE_URL } from './server.ts';
 import { unique } from './public-helpers.ts';
 
 // Knowledge (issue 12): a PDF uploaded in the Wissen tab, its real ingestion stages in the
@@ -220,4 +221,39 @@ test('Wissen: eine neue Fassung ersetzt die bisherige Datei, sobald sie gelesen 
   const answer = page.locator('[data-testid="chat-message"][data-origin="ai"]').last();
   await expect(answer).toContainText('4,60 Euro');
   await expect(answer).not.toContainText('4,20 Euro');
+});
+
+test('Wissen: mit 100 Dateien lässt der Dialog nur noch eine neue Fassung einer vorhandenen Datei zu', async ({ page }) => {
+  const context = page.context();
+  await registerOwner(context, { name: 'Volker Voll', email: `voll-${unique()}@beispiel.de`, password: 'Hundert#2026' });
+  const uuid = await createChatMika(context, {
+    name: 'Mika Archiv',
+    role: 'Du bist die Assistenz unseres Archivs und kennst alle Unterlagen.',
+    task: 'Du beantwortest Fragen der Kolleginnen und Kollegen zu Unterlagen aus dem Archiv. '.repeat(4),
+  });
+  const headers = await apiHeaders(context);
+  for (let i = 0; i < 100; i++) {
+    const res = await context.request.post(`${E2E_BASE_URL}/api/knowledge`, {
+      headers,
+      multipart: { assistantUuid: uuid, description: '', dataProtection: '0', file: { name: `datei-${i}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`Unterlage Nummer ${i}.`) } },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  await page.goto(`/?view=edit&assistant=${uuid}&tab=knowledge`);
+  await expect(page.getByText('100 von 100 Dateien')).toBeVisible();
+  await page.getByRole('button', { name: 'Datei hochladen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Wissensdatei hochladen' });
+  await expect(dialog.getByTestId('knowledge-full')).toHaveText(
+    'Dein Mika hat schon 100 Dateien, mehr geht nicht. Du kannst eine Datei durch eine neue Fassung mit demselben Namen ersetzen – oder zuerst eine Datei löschen.',
+  );
+  const choose = (name: string, text: string) =>
+    dialog.getByTestId('knowledge-file-input').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await choose('neu.txt', 'Eine weitere Unterlage.');
+  await expect(dialog.getByRole('button', { name: 'Hochladen' })).toBeDisabled();
+  await choose('datei-7.txt', 'Unterlage Nummer 7, neue Fassung.');
+  await expect(dialog.getByRole('switch', { name: '„datei-7.txt“ ersetzen' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Hochladen' }).click();
+  await expect(page.getByTestId('knowledge-progress-status')).toHaveText('Fertig – Dein Mika kennt die Datei jetzt.');
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('100 von 100 Dateien')).toBeVisible();
 });

@@ -86,7 +86,6 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
               variant="contained"
               startIcon={<AddIcon />}
               onClick={() => setUploading(true)}
-              disabled={full}
             >
               {KNOWLEDGE_TEXTS.upload}
             </Button>
@@ -115,6 +114,7 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
       <UploadDialog
         assistantUuid={uuid}
         files={list}
+        full={full}
         open={uploading}
         onClose={() => setUploading(false)}
         onUploaded={(file) => {

@@ -17,17 +17,20 @@ import { KNOWLEDGE_TEXTS } from './texts.ts';
 /**
  * Choose a file, describe it, decide on data protection; the server checks everything again. A
  * file named like one the Mika has is offered as its new version (switched on): the earlier one
- * goes once the new one is read.
+ * goes once the new one is read. At the file limit only such a new version can be uploaded.
  */
 export function UploadDialog({
   assistantUuid,
   files,
+  full,
   open,
   onClose,
   onUploaded,
 }: {
   assistantUuid: string;
   files: KnowledgeFile[];
+  /** At the file limit: only a new version of a file the Mika has may come in. */
+  full: boolean;
   open: boolean;
   onClose: () => void;
   onUploaded: (file: KnowledgeFile) => void;
@@ -35,6 +38,7 @@ export function UploadDialog({
   const [file, setFile] = useState<File | null>(null);
   const [replace, setReplace] = useState(true);
   const namesake = file ? files.find((f) => f.name.toLowerCase() === file.name.toLowerCase()) : undefined;
+  const blocked = full && !(namesake && replace);
   const [description, setDescription] = useState('');
   const [dataProtection, setDataProtection] = useState(false);
   const upload = useUploadKnowledge();
@@ -67,6 +71,11 @@ export function UploadDialog({
     >
       <DialogTitle id="knowledge-upload-title">{KNOWLEDGE_TEXTS.uploadTitle}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2.5 }}>
+        {full && (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="knowledge-full">
+            {KNOWLEDGE_TEXTS.fullReplaceOnly(files.length)}
+          </Typography>
+        )}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
           <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
             {KNOWLEDGE_TEXTS.chooseFile}
@@ -124,7 +133,7 @@ export function UploadDialog({
         <Button onClick={onClose} disabled={upload.isPending}>
           {KNOWLEDGE_TEXTS.cancel}
         </Button>
-        <Button variant="contained" onClick={submit} loading={upload.isPending}>
+        <Button variant="contained" onClick={submit} loading={upload.isPending} disabled={blocked}>
           {KNOWLEDGE_TEXTS.start}
         </Button>
       </DialogActions>

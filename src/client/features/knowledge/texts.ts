@@ -23,6 +23,8 @@ export const KNOWLEDGE_TEXTS = {
   dataProtectionHelp:
     'Namen und Begriffe aus Eurem Datenschutzfilter werden in dieser Datei immer unkenntlich gemacht, bevor Text an das KI-Modell geht – auch wenn der Filter des Mikas aus ist.',
   replace: (name: string) => `„${name}“ ersetzen`,
+  fullReplaceOnly: (n: number) =>
+    `Dein Mika hat schon ${n} Dateien, mehr geht nicht. Du kannst eine Datei durch eine neue Fassung mit demselben Namen ersetzen – oder zuerst eine Datei löschen.`,
   replaceHelp:
     'Die neue Fassung ersetzt die bisherige, sobald sie fertig gelesen ist. Bis dahin antwortet Dein Mika aus der bisherigen.',
   cancel: 'Abbrechen',
