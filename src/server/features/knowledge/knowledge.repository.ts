@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   assistants,
@@ -183,12 +183,22 @@ export async function replacePassages(
   });
 }
 
-/** Uploaded files of the Mika with exactly this many bytes: the candidates for «the same file again». */
+/**
+ * Uploaded files of the Mika with exactly this many bytes: the candidates for «the same file
+ * again». Not one that ended in an error: trying it once more is no duplicate.
+ */
 export async function filesOfSize(db: Db, assistantId: number, sizeBytes: number) {
   return db
     .select({ id: knowledgeFiles.id, name: knowledgeFiles.name, storedName: knowledgeFiles.storedName })
     .from(knowledgeFiles)
-    .where(and(eq(knowledgeFiles.assistantId, assistantId), eq(knowledgeFiles.sizeBytes, sizeBytes), isNull(knowledgeFiles.websiteId)));
+    .where(
+      and(
+        eq(knowledgeFiles.assistantId, assistantId),
+        eq(knowledgeFiles.sizeBytes, sizeBytes),
+        isNull(knowledgeFiles.websiteId),
+        ne(knowledgeFiles.status, 'error'),
+      ),
+    );
 }
 
 /**

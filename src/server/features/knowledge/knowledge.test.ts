@@ -266,8 +266,14 @@ describe('knowledge files (offline engine)', () => {
     expect(await names()).toEqual(['Preisliste.pdf']);
 
     // A replacement that cannot be read (password) leaves the earlier version in place.
-    const locked = await uploadKnowledge(agent, assistant.uuid, { name: 'Preisliste.pdf', data: await makePdf(['x'], { userPassword: 'pw' }) }, { replaces: first.uuid });
+    const lockedPdf = await makePdf(['x'], { userPassword: 'pw' });
+    const locked = await uploadKnowledge(agent, assistant.uuid, { name: 'Preisliste.pdf', data: lockedPdf }, { replaces: first.uuid });
     expect(await waitForIngestion(agent, assistant.uuid, locked.json<{ file: KnowledgeFile }>().file.uuid)).toMatchObject({ status: 'error' });
+    // A file that ended in an error may be tried again: that is no duplicate.
+    const retried = await uploadKnowledge(agent, assistant.uuid, { name: 'Preisliste.pdf', data: lockedPdf });
+    expect(retried.status, retried.body).toBe(200);
+    await waitForIngestion(agent, assistant.uuid, retried.json<{ file: KnowledgeFile }>().file.uuid);
+    expect((await agent.request('DELETE', '/api/knowledge', { assistantUuid: assistant.uuid, fileUuid: retried.json<{ file: KnowledgeFile }>().file.uuid })).status).toBe(200);
     expect((await ask(agent, assistant.uuid, 'Was kostet das Roggenbrot?')).text).toContain('4,20 Euro');
     const removed = await agent.request('DELETE', '/api/knowledge', { assistantUuid: assistant.uuid, fileUuid: locked.json<{ file: KnowledgeFile }>().file.uuid });
     expect(removed.status, removed.body).toBe(200);
