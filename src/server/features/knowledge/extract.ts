@@ -6,7 +6,7 @@ import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { decodeText, formatOf, ZIP_LIMITS } from './file-check.ts';
 import { maxOf } from '../../../shared/arrays.ts';
 import { readDoc, readPpt, readXls } from './legacy-office.ts';
-import { sheetGrid, shownXlsxCell, xlsxFormats, type SheetCell, type XlsxFormats } from './spreadsheet.ts';
+import { sheetGrid, shownXlsxCell, spreadsheetMlSheets, xlsxFormats, type SheetCell, type XlsxFormats } from './spreadsheet.ts';
 
 export interface Block {
   kind: 'heading' | 'text' | 'table';
@@ -38,6 +38,8 @@ export async function extractSections(
         ? readXls(data)
         : format === 'ppt'
           ? readPpt(data)
+          : format === 'xml-spreadsheet'
+            ? spreadsheetMl(data)
         : PARSED.has(format)
           ? await parseOffice(data, format, signal)
           : parsePlain(data, format);
@@ -264,6 +266,16 @@ function csvRows(text: string): string[][] {
   }
   if (field !== '' || row.length > 0) rows.push([...row, field]);
   return rows;
+}
+
+/** An «XML Spreadsheet 2003» workbook: one table per worksheet, like an .xlsx. */
+function spreadsheetMl(data: Buffer): Section[] {
+  const text = decodeText(data);
+  if (text === null) throw new ExtractionError(KNOWLEDGE_MESSAGES.errorUnreadable);
+  return spreadsheetMlSheets(text).map((sheet) => ({
+    location: KNOWLEDGE_MESSAGES.sheet(sheet.name),
+    blocks: [{ kind: 'table', text: markdownTable(sheetGrid(sheet.cells)) }],
+  }));
 }
 
 /** Text, Markdown, JSON, XML and code: paragraphs separated by blank lines; Markdown headings. CSV: one table. */

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/knowledge.ts';
 import { validationError } from '../../platform/app-error.ts';
 import { isCompoundFile, isEncryptedOoxml, readCompoundFile } from '../../platform/compound-file.ts';
+import { isSpreadsheetMl } from './spreadsheet.ts';
 import { OOXML_PARTS, checkZip, contentMismatch as mismatch, extensionOf, isPdf, type ZipParts } from '../../platform/file-content.ts';
 
 export { ZIP_LIMITS } from '../../platform/file-content.ts';
@@ -105,6 +106,11 @@ function isHtml(data: Buffer): boolean {
  * format.
  */
 export function formatOf(extension: string, data: Buffer): string {
+  // «XML Spreadsheet 2003», as .xml or named .xls: a workbook, not markup to read as text.
+  if (extension === 'xml' || extension === 'xls') {
+    const head = decodeText(data.subarray(0, 4096));
+    if (head !== null && isSpreadsheetMl(head)) return 'xml-spreadsheet';
+  }
   const family = OFFICE_FAMILIES.find(([old, current]) => extension === old || extension === current);
   if (!family) return extension;
   const [old, current] = family;
@@ -139,7 +145,7 @@ function checkContent(format: string, data: Buffer) {
     checkZip(data, ZIP_PARTS[format]!);
   } else if (format in LEGACY_STREAMS) {
     if (!hasStream(data, LEGACY_STREAMS[format]!)) throw mismatch();
-  } else if (TEXTUAL.has(format)) {
+  } else if (TEXTUAL.has(format) || format === 'xml-spreadsheet') {
     const text = decodeText(data);
     if (text === null) throw mismatch();
     if (format === 'json') {

@@ -148,6 +148,48 @@ describe('files Word and Excel open by what they hold, whatever their name says'
     ]);
   });
 
+  it('reads an «XML Spreadsheet 2003» (as .xml, or named .xls) as a workbook, not as markup', async () => {
+    // As Excel 2003 and many business systems write it: styles with number formats, ss:Index gaps.
+    const xml = Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?>
+<?mso-application progid="Excel.Sheet"?>
+<Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet" xmlns:o="urn:schemas-microsoft-com:office:office"
+ xmlns:x="urn:schemas-microsoft-com:office:excel" xmlns:ss="urn:schemas-microsoft-com:office:spreadsheet">
+ <Styles>
+  <Style ss:ID="Default" ss:Name="Normal"><Alignment ss:Vertical="Bottom"/></Style>
+  <Style ss:ID="s62"><NumberFormat ss:Format="Short Date"/></Style>
+  <Style ss:ID="s63"><NumberFormat ss:Format="#,##0.00\ &quot;€&quot;"/></Style>
+ </Styles>
+ <Worksheet ss:Name="Aufträge &amp; Termine">
+  <Table ss:ExpandedColumnCount="4" ss:ExpandedRowCount="3">
+   <Row><Cell><Data ss:Type="String">Kunde</Data></Cell><Cell><Data ss:Type="String">Termin</Data></Cell><Cell><Data ss:Type="String">Betrag</Data></Cell><Cell><Data ss:Type="String">Bezahlt</Data></Cell></Row>
+   <Row><Cell><Data ss:Type="String">Bäckerei Groß</Data></Cell><Cell ss:StyleID="s62"><Data ss:Type="DateTime">2026-03-15T00:00:00.000</Data></Cell><Cell ss:StyleID="s63"><Data ss:Type="Number">1234.5</Data></Cell><Cell><Data ss:Type="Boolean">1</Data></Cell></Row>
+   <Row><Cell><ss:Data ss:Type="String" xmlns="http://www.w3.org/TR/REC-html40"><B>Café</B> Süß</ss:Data></Cell><Cell ss:Index="3" ss:StyleID="s63"><Data ss:Type="Number">80</Data></Cell></Row>
+  </Table>
+ </Worksheet>
+</Workbook>`,
+    );
+    const expected = [
+      {
+        location: 'Blatt Aufträge & Termine',
+        blocks: [
+          {
+            kind: 'table',
+            text: '| Kunde | Termin | Betrag | Bezahlt |\n| --- | --- | --- | --- |\n| Bäckerei Groß | 15.03.2026 | 1.234,50 € | WAHR |\n| Café Süß |  | 80,00 € |  |',
+          },
+        ],
+      },
+    ];
+    for (const name of ['Auftraege.xml', 'Auftraege.xls']) {
+      const ext = name.split('.')[1]!;
+      expect(checkKnowledgeFile(name, xml)).toBe(ext);
+      expect(await extractSections(xml, ext)).toEqual(expected);
+    }
+    // Other XML stays text.
+    const other = Buffer.from('<?xml version="1.0"?><lieferung><artikel>Roggenbrot</artikel></lieferung>');
+    expect((await extractSections(other, 'xml'))[0]!.blocks[0]!.text).toContain('<artikel>Roggenbrot</artikel>');
+  });
+
   it('still refuses what neither Word nor Excel would open under that name', async () => {
     const pptx = await makePptx([{ title: 'Folie', body: 'Text' }]);
     for (const [name, data] of [

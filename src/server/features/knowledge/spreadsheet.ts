@@ -116,3 +116,79 @@ export function shownXlsxCell(text: string, formats: CellFormats | undefined, ro
   if (!cell || !NUMBER.test(text.trim())) return text;
   return formatCell(Number(text), cell.format, date1904);
 }
+
+/** Excel's named number formats of XML Spreadsheet 2003, as a German Excel shows them. */
+const NAMED_FORMATS: Record<string, string> = {
+  'general': 'General',
+  'general number': 'General',
+  'general date': 'dd.mm.yyyy hh:mm',
+  'short date': 'dd.mm.yyyy',
+  'medium date': 'dd. mmm yy',
+  'long date': 'dddd, d. mmmm yyyy',
+  'short time': 'hh:mm',
+  'medium time': 'hh:mm',
+  'long time': 'hh:mm:ss',
+  'fixed': '0.00',
+  'standard': '#,##0.00',
+  'percent': '0.00%',
+  'currency': '#,##0.00 "€"',
+  'euro currency': '#,##0.00 "€"',
+};
+
+/** Whether a text is an «XML Spreadsheet 2003» workbook (what many systems export «for Excel»). */
+export const isSpreadsheetMl = (text: string): boolean =>
+  /<(?:\w+:)?Workbook\b/.test(text.slice(0, 4096)) && text.slice(0, 4096).includes('urn:schemas-microsoft-com:office:spreadsheet');
+
+const stripTags = (s: string) => decodeXml(s.replace(/<[^>]*>/g, ''));
+
+/**
+ * The worksheets of an XML Spreadsheet 2003 file as cell grids: cells placed by their `ss:Index`
+ * (rows too), numbers and dates under their style's number format, booleans in German.
+ */
+export function spreadsheetMlSheets(text: string): { name: string; cells: SheetCell[] }[] {
+  const formats = new Map<string, string>();
+  for (const m of text.matchAll(/<(?:\w+:)?Style\b([^>]*)>([\s\S]*?)<\/(?:\w+:)?Style>/g)) {
+    const id = attr(m[1]!, 'ss:ID');
+    const format = /<(?:\w+:)?NumberFormat\b[^>]*\sss:Format="([^"]*)"/.exec(m[2]!)?.[1];
+    if (id && format !== undefined) {
+      const code = decodeXml(format);
+      formats.set(id, NAMED_FORMATS[code.toLowerCase()] ?? code);
+    }
+  }
+  const sheets: { name: string; cells: SheetCell[] }[] = [];
+  for (const sheet of text.matchAll(/<(?:\w+:)?Worksheet\b([^>]*)>([\s\S]*?)<\/(?:\w+:)?Worksheet>/g)) {
+    const cells: SheetCell[] = [];
+    let row = -1;
+    for (const r of sheet[2]!.matchAll(/<(?:\w+:)?Row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?Row>)/g)) {
+      const rowIndex = attr(r[1]!, 'ss:Index');
+      row = rowIndex ? Number(rowIndex) - 1 : row + 1;
+      let col = -1;
+      for (const c of (r[2] ?? '').matchAll(/<(?:\w+:)?Cell\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?Cell>)/g)) {
+        const index = attr(c[1]!, 'ss:Index');
+        col = index ? Number(index) - 1 : col + 1;
+        const data = /<(?:\w+:)?Data\b([^>]*)>([\s\S]*?)<\/(?:\w+:)?Data>/.exec(c[2] ?? '');
+        if (data) {
+          const type = attr(data[1]!, 'ss:Type') ?? 'String';
+          const raw = stripTags(data[2]!).trim();
+          const format = formats.get(attr(c[1]!, 'ss:StyleID') ?? '') ?? 'General';
+          let shown = raw;
+          if (type === 'Number' && raw !== '' && Number.isFinite(Number(raw))) shown = formatCell(Number(raw), format);
+          else if (type === 'Boolean') shown = booleanText(raw === '1');
+          else if (type === 'DateTime') {
+            const ms = Date.parse(`${raw.replace(/Z$/, '')}Z`);
+            if (Number.isFinite(ms)) {
+              const serial = ms / 86_400_000 + 25569;
+              const code = format === 'General' ? (serial % 1 === 0 ? 'dd.mm.yyyy' : 'dd.mm.yyyy hh:mm') : format;
+              shown = formatCell(serial, code);
+            }
+          }
+          cells.push({ row, col, text: shown });
+        }
+        // A cell merged over columns takes their places.
+        col += Number(attr(c[1]!, 'ss:MergeAcross') ?? 0);
+      }
+    }
+    sheets.push({ name: decodeXml(attr(sheet[1]!, 'ss:Name') ?? String(sheets.length + 1)), cells });
+  }
+  return sheets;
+}
