@@ -158,7 +158,7 @@ describe('files Word and Excel open by what they hold, whatever their name says'
  <Styles>
   <Style ss:ID="Default" ss:Name="Normal"><Alignment ss:Vertical="Bottom"/></Style>
   <Style ss:ID="s62"><NumberFormat ss:Format="Short Date"/></Style>
-  <Style ss:ID="s63"><NumberFormat ss:Format="#,##0.00\ &quot;€&quot;"/></Style>
+  <Style ss:ID="s63"><NumberFormat ss:Format="#,##0.00\\ &quot;€&quot;"/></Style>
  </Styles>
  <Worksheet ss:Name="Aufträge &amp; Termine">
   <Table ss:ExpandedColumnCount="4" ss:ExpandedRowCount="3">
