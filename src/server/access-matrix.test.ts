@@ -505,7 +505,7 @@ const EXAMPLES: Record<string, Example> = {
     request: () => {
       const { payload, contentType } = multipartBody(
         { assistantUuid: a.uuid, description: 'Öffnungszeiten des Ladens', dataProtection: '0' },
-        { field: 'file', name: 'zeiten.txt', data: Buffer.from('Wir haben montags bis freitags geöffnet.') },
+        { field: 'file', name: 'zeiten.txt', data: Buffer.from(`Wir haben montags bis freitags geöffnet (Aushang ${++knowledgeUploads}).`) },
       );
       return { method: 'POST', url: '/api/knowledge', payload, headers: { 'content-type': contentType } };
     },
@@ -729,6 +729,9 @@ async function createApiKeyOfTeamA(): Promise<string> {
   return res.json().key.uuid as string;
 }
 
+/** Each upload's own bytes: the very same bytes twice are refused as a duplicate. */
+let knowledgeUploads = 0;
+
 /** A website of team A's assistant (a `.invalid` host: its crawl fails at once, nothing leaves the machine). */
 let websiteCount = 0;
 const websitePayload = () => ({ assistantUuid: a.uuid, url: `https://site-${++websiteCount}.mika-test.invalid/`, maxPages: 10, interval: 'manual' });
@@ -742,7 +745,7 @@ async function addWebsite(): Promise<string> {
 async function uploadKnowledgeFile(): Promise<string> {
   const { payload, contentType } = multipartBody(
     { assistantUuid: a.uuid, description: 'Preise und Lieferzeiten', dataProtection: '0' },
-    { field: 'file', name: 'preise.txt', data: Buffer.from('Das Basispaket kostet 49 Euro im Monat.') },
+    { field: 'file', name: 'preise.txt', data: Buffer.from(`Das Basispaket kostet 49 Euro im Monat (Fassung ${++knowledgeUploads}).`) },
   );
   const res = await agents.owner.request('POST', '/api/knowledge', payload, { headers: { 'content-type': contentType } });
   if (res.status !== 200) throw new Error(`knowledge upload failed: ${res.body}`);

@@ -98,7 +98,7 @@ describe('finding 3: every count limit holds under parallel requests', () => {
     );
     const results = await Promise.all(
       Array.from({ length: PARALLEL }, (_, i) =>
-        upload(agent, '/api/knowledge', { assistantUuid: a.uuid, dataProtection: '0' }, { name: `zeiten-${i}.txt`, data: Buffer.from('Wir haben montags geöffnet.') }),
+        upload(agent, '/api/knowledge', { assistantUuid: a.uuid, dataProtection: '0' }, { name: `zeiten-${i}.txt`, data: Buffer.from(`Wir haben montags geöffnet (Aushang ${i}).`) }),
       ),
     );
     const [row] = await t.database.db.select({ n: count() }).from(knowledgeFiles).where(eq(knowledgeFiles.assistantId, a.id));

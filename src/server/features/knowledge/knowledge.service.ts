@@ -3,6 +3,7 @@ import type { Passage } from '../../ai/offline-engine.ts';
 import { withCountLimit } from '../../platform/count-limit.ts';
 import { AppError, validationError } from '../../platform/app-error.ts';
 import type { Deps } from '../../platform/deps.ts';
+import type { Db } from '../../db/client.ts';
 import type { PrivacyGate } from '../../ai/privacy-gate.ts';
 import { vectorRanking } from './vectors.ts';
 import { RERANK_CANDIDATES, rerankPassages } from './rerank.ts';
@@ -88,7 +89,6 @@ export async function uploadKnowledge(
     throw validationError('file', KNOWLEDGE_MESSAGES.tooManyFiles(KNOWLEDGE_MAX_FILES));
   }
   const extension = checkKnowledgeFile(upload.file.filename, upload.file.data);
-  await refuseSameFile(deps, assistant.id, upload.file.data);
   const description = (upload.fields.description ?? '').trim().slice(0, 2000);
   const isFiltered = TRUE_VALUES.has((upload.fields.dataProtection ?? '').toLowerCase());
   const name = upload.file.filename.replace(/[\\/]/g, '_').slice(0, 200);
@@ -100,6 +100,8 @@ export async function uploadKnowledge(
       if ((await countFiles(tx, assistant.id)) >= room) {
         throw validationError('file', KNOWLEDGE_MESSAGES.tooManyFiles(KNOWLEDGE_MAX_FILES));
       }
+      // Under the same lock: two uploads of the same bytes at once cannot both pass.
+      await refuseSameFile(deps, tx, assistant.id, upload.file.data);
       const file = await insertFile(tx, {
         replacesFileId: replaces?.id ?? null,
         teamId: assistant.teamId,
@@ -127,8 +129,8 @@ export async function uploadKnowledge(
  * Refuses the very same bytes a second time: the Mika would quote each passage twice and spend a
  * place of its 100 files on nothing. A new version (other bytes) under the same name is welcome.
  */
-async function refuseSameFile(deps: Deps, assistantId: number, data: Buffer) {
-  for (const candidate of await filesOfSize(deps.db, assistantId, data.length)) {
+async function refuseSameFile(deps: Deps, db: Db, assistantId: number, data: Buffer) {
+  for (const candidate of await filesOfSize(db, assistantId, data.length)) {
     const stored = await deps.privateFiles.read(KNOWLEDGE_FOLDER, candidate.storedName);
     if (stored && Buffer.compare(stored, data) === 0) throw validationError('file', KNOWLEDGE_MESSAGES.alreadyKnown(candidate.name));
   }
