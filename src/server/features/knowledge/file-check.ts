@@ -1,6 +1,8 @@
 // What an upload must be before it is stored: an allowed extension AND content that is what the
-// extension says. Office files are zips: their entry count and declared unpacked size are capped
-// here; ingestion enforces the same caps on the real bytes (officeparser's decompression limits).
+// extension says — for Word, Excel and PowerPoint names, what Office would open under that name
+// (formatOf). Office files since 2007 are zips: their entry count and declared unpacked size are
+// capped here; ingestion enforces the same caps on the real bytes (officeparser's decompression
+// limits). Office 97–2003 files are compound files holding their main stream.
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import {
   KNOWLEDGE_EXTENSIONS,
