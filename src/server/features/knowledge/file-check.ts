@@ -95,9 +95,8 @@ const OFFICE_FAMILIES = [
 const startsWithText = (data: Buffer, text: string) => data.subarray(0, text.length).toString('latin1') === text;
 const isZip = (data: Buffer) => startsWithText(data, 'PK\x03\x04');
 
-/** HTML as Word and Excel open it («Webseite», a system's «Export nach Excel»). */
-function isHtml(data: Buffer): boolean {
-  const head = decodeText(data.subarray(0, 4096));
+/** HTML as Word and Excel open it («Webseite», a system's «Export nach Excel»), by the file's first 4 KB as text. */
+function isHtml(head: string | null): boolean {
   return head !== null && /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<(!doctype html|html|head|body|table|meta)\b/i.test(head);
 }
 
@@ -109,10 +108,9 @@ function isHtml(data: Buffer): boolean {
  */
 export function formatOf(extension: string, data: Buffer): string {
   // «XML Spreadsheet 2003», as .xml or named .xls: a workbook, not markup to read as text.
-  if (extension === 'xml' || extension === 'xls') {
-    const head = decodeText(data.subarray(0, 4096));
-    if (head !== null && isSpreadsheetMl(head)) return 'xml-spreadsheet';
-  }
+  // The first 4 KB as text, decoded once for the checks below that read it.
+  const head = extension === 'xml' || extension === 'doc' || extension === 'xls' ? decodeText(data.subarray(0, 4096)) : null;
+  if ((extension === 'xml' || extension === 'xls') && head !== null && isSpreadsheetMl(head)) return 'xml-spreadsheet';
   const family = OFFICE_FAMILIES.find(([old, current]) => extension === old || extension === current);
   if (!family) return extension;
   const [old, current] = family;
@@ -120,7 +118,7 @@ export function formatOf(extension: string, data: Buffer): string {
   if (isZip(data)) return current;
   if (extension === 'doc' && startsWithText(data, '{\\rtf')) return 'rtf';
   if (extension === 'doc' || extension === 'xls') {
-    if (isHtml(data)) return 'html';
+    if (isHtml(head)) return 'html';
     // Tab- or semicolon-separated text named .xls, as many business systems export it.
     if (extension === 'xls' && decodeText(data) !== null) return 'csv';
   }

@@ -7,6 +7,7 @@ import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { CompoundFileError, readCompoundFile, type CompoundFile } from '../../platform/compound-file.ts';
 import { builtInFormat, booleanText, formatCell } from './cell-format.ts';
 import { sheetGrid, type SheetCell } from './spreadsheet.ts';
+import { windows1252 } from './file-check.ts';
 import { appendAll } from '../../../shared/arrays.ts';
 import { ExtractionError, markdownTable, type Block, type Section } from './extract.ts';
 
@@ -27,7 +28,6 @@ function bytesReader(data: Uint8Array) {
   };
 }
 
-const latin = new TextDecoder('windows-1252');
 const utf16 = new TextDecoder('utf-16le');
 
 /** Opens the container, maps its faults to the German messages. */
@@ -215,7 +215,7 @@ function wordBlocks(file: CompoundFile): Block[] {
     const length = cpEnd - cpStart;
     if (fc + length * width > word.length) throw new Damaged('piece past the end');
     const bytes = word.subarray(fc, fc + length * width);
-    const text = compressed ? latin.decode(bytes) : utf16.decode(bytes);
+    const text = compressed ? windows1252(bytes) : utf16.decode(bytes);
     for (let k = 0; k < text.length; k++) {
       const c = text[k]!;
       const code = c.charCodeAt(0);
@@ -295,7 +295,7 @@ function richString(data: Uint8Array, breaks: number[], start: number, cchBytes:
     const fits = Math.min(left, Math.floor((boundary - at) / (high ? 2 : 1)));
     if (fits <= 0 && boundary >= data.length) throw new Damaged('string past the end');
     const bytes = data.subarray(at, at + fits * (high ? 2 : 1));
-    text += high ? utf16.decode(bytes) : latin.decode(bytes);
+    text += high ? utf16.decode(bytes) : windows1252(bytes);
     at += bytes.length;
     left -= fits;
     if (left > 0) {
@@ -460,7 +460,7 @@ const isTitle = (textType: number) => textType === 0 || textType === 6;
 /** A text atom's paragraphs (\r ends one, \v breaks a line). */
 function atomText(stream: Uint8Array, rec: PptRecord): string {
   const bytes = stream.subarray(rec.at, rec.at + rec.length);
-  return (rec.type === TEXT_CHARS ? utf16 : latin).decode(bytes);
+  return rec.type === TEXT_CHARS ? utf16.decode(bytes) : windows1252(bytes);
 }
 
 /**

@@ -3,6 +3,7 @@
 // officeparser reads an .xlsx's cells with their row and column but only their stored values; the
 // number formats, the cell types and the date system are read here from the same package.
 import { strFromU8, unzipSync } from 'fflate';
+import { decodeXml } from '../../platform/xml-text.ts';
 import { booleanText, builtInFormat, formatCell } from './cell-format.ts';
 
 /** One stored cell: its 0-based row and column, and its value as the workbook shows it. */
@@ -29,14 +30,6 @@ export function sheetGrid(cells: SheetCell[]): string[][] {
   const columns = [...used].sort((a, b) => a - b);
   return [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => columns.map((c) => row.get(c) ?? ''));
 }
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const decodeXml = (s: string) =>
-  s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) =>
-    name[0] === '#'
-      ? String.fromCodePoint(name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10))
-      : (ENTITIES[name] ?? whole),
-  );
 
 const attr = (attrs: string, name: string) => new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(attrs)?.[1];
 

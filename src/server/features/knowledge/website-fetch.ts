@@ -2,6 +2,7 @@
 // 041: public https addresses or OUTBOUND_ALLOW, ≤ 5 redirects checked hop by hop), identified as
 // MikaBot, at most `perSecond` requests per host, ≤ 5 MB and 15 s per page, streamed (a page never
 // grows past the limit in memory).
+import { decodeXml } from '../../platform/xml-text.ts';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -333,5 +334,3 @@ export async function sitemapUrls(
   return { urls: out, complete };
 }
 
-const decodeXml = (s: string) =>
-  s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e]!);
