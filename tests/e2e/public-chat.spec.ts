@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { request as apiRequest, type APIRequestContext } from '@playwright/test';
+import { request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { allowRefusal, expect, test } from './fixtures.ts';
 import { adminApi, ask, embeddingWebsite, failFirstThreadCreation, later, publishedAssistant, unique } from './public-helpers.ts';
 import { SMTPServer } from 'smtp-server';
@@ -47,31 +47,46 @@ test('Besucher: Zustimmung einmal, Farben des Mikas, Chat ohne Konto', async ({ 
   for (const api of apis) await api.ctx.dispose();
 });
 
-test('Einbettung: die Blase sofort, der Chat erst bei Interesse, kein Speicher vor der ersten Interaktion', async ({ page }) => {
+test('Einbettung: die Blase sofort, der Chat erst bei Interesse, kein Speicher vor der ersten Interaktion', async ({ browser, page }) => {
   const api = await adminApi(E2E_BASE_URL);
   const uuid = await publishedAssistant(api);
   const host = await embeddingWebsite(uuid, { color: '#1565C0' });
-  const chatRequests: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/chat/')) chatRequests.push(request.url());
-  });
-  const hostStorage = () => page.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length, cookie: document.cookie }));
-  // The page's timers are Playwright's: a deferred preload (a timeout, an idle callback) would
-  // fire when the clock is run forward below, instead of after a wait the test cannot know.
-  await page.clock.install();
+  const chatRequestsOf = (p: Page) => {
+    const urls: string[] = [];
+    p.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/chat/')) urls.push(request.url());
+    });
+    return urls;
+  };
+  const storageOf = (p: Page) => p.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length, cookie: document.cookie }));
   try {
+    // A page view alone loads no chat and writes nothing to the host page's storage — also after
+    // the visitor has read the page for ten minutes. The reader's timers are Playwright's: a
+    // deferred preload (a timeout, an idle callback) fires when the clock is run forward, instead
+    // of after a wait the test cannot know. The fake clock holds every frame of its context, so
+    // the reader has a context of their own and the chat below runs on real time.
+    const reading = await browser.newContext();
+    try {
+      const reader = await reading.newPage();
+      const readerRequests = chatRequestsOf(reader);
+      await reader.clock.install();
+      await reader.goto(host.sameSite);
+      await expect(reader.getByRole('button', { name: 'Chat öffnen' })).toBeVisible();
+      await reader.clock.runFor(10 * 60_000);
+      expect(readerRequests).toEqual([]);
+      await expect(reader.locator('iframe')).toHaveCount(0);
+      expect(await storageOf(reader)).toEqual({ local: 0, session: 0, cookie: '' });
+    } finally {
+      await reading.close();
+    }
+
+    const chatRequests = chatRequestsOf(page);
     await page.goto(host.sameSite);
     const bubble = page.getByRole('button', { name: 'Chat öffnen' });
     await expect(bubble).toBeVisible();
     expect(await bubble.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(21, 101, 192)');
     await expectNoAxeViolations(page, 'Einbettung: Website mit Chat-Blase');
-
-    // A page view alone loads no chat and writes nothing to the host page's storage — also after
-    // the visitor has read the page for ten minutes (every timer due by then has run).
-    await page.clock.runFor(10 * 60_000);
     expect(chatRequests).toEqual([]);
-    await expect(page.locator('iframe')).toHaveCount(0);
-    expect(await hostStorage()).toEqual({ local: 0, session: 0, cookie: '' });
 
     // Hovering the bubble (intent) loads the chat frame; the chat inside sets no cookie, writes no
     // storage and starts no conversation until the visitor interacts with it.
@@ -95,8 +110,8 @@ test('Einbettung: die Blase sofort, der Chat erst bei Interesse, kein Speicher v
     await expect(frame.getByTestId('chat-message').last()).toContainText('zwei Werktage');
     // After the first interaction the chat has its CSRF cookie (on this test machine host and chat
     // share the host name 127.0.0.1, so the host page sees it); the host's own storage stays empty.
-    expect(await hostStorage()).toMatchObject({ local: 0, session: 0 });
-    expect((await hostStorage()).cookie).toMatch(/^(XSRF-TOKEN=[^;]+)?$/);
+    expect(await storageOf(page)).toMatchObject({ local: 0, session: 0 });
+    expect((await storageOf(page)).cookie).toMatch(/^(XSRF-TOKEN=[^;]+)?$/);
     expect(chatRequests).toHaveLength(1);
 
     // A reload of the host page continues the conversation (storage inside the chat's own origin).
