@@ -315,13 +315,13 @@ export const KNOWLEDGE_MESSAGES = {
   noAssistant: 'Kein Assistent definiert',
   tooManyFiles: (max: number) => `Ein Assistent kann höchstens ${max} Wissensdateien haben. Bitte lösche zuerst eine Datei.`,
   typeNotAllowed:
-    'Dieser Dateityp wird nicht unterstützt. Erlaubt sind PDF, Word, Excel, PowerPoint, OpenDocument, Text, Markdown, CSV, JSON, HTML, XML, RTF und Quellcode.',
+    'Dieser Dateityp wird nicht unterstützt. Erlaubt sind PDF, Word, Excel, PowerPoint, OpenDocument, E-Mails (eml), Text, Markdown, CSV, JSON, HTML, XML, RTF und Quellcode.',
   contentMismatch: 'Der Inhalt der Datei passt nicht zu ihrer Endung.',
   alreadyKnown: (name: string) => `Diese Datei kennt Dein Mika schon: „${name}“.`,
   replacedGone: 'Die Datei, die ersetzt werden soll, gibt es nicht mehr. Bitte lade die neue Datei ohne Ersetzen hoch.',
   archiveTooLarge: 'Die Datei ist entpackt zu groß oder besteht aus zu vielen Teilen und wird deshalb abgelehnt.',
   info: (max: number) =>
-    `Lade bis zu ${max} Dateien hoch (je höchstens 10 MB): PDF, Word, Excel, PowerPoint, OpenDocument, Text, Markdown, CSV, JSON, HTML, XML, RTF oder Quellcode. Dein Mika beantwortet Fragen dann aus diesen Unterlagen und nennt die Quelle.`,
+    `Lade bis zu ${max} Dateien hoch (je höchstens 10 MB): PDF, Word, Excel, PowerPoint, OpenDocument, E-Mails (eml), Text, Markdown, CSV, JSON, HTML, XML, RTF oder Quellcode. Dein Mika beantwortet Fragen dann aus diesen Unterlagen und nennt die Quelle.`,
   // The stages of ingestion, as the progress dialog and the list show them.
   status: {
     queued: 'hochgeladen',
@@ -343,6 +343,18 @@ export const KNOWLEDGE_MESSAGES = {
   page: (n: number) => `Seite ${n}`,
   slide: (n: number) => `Folie ${n}`,
   sheet: (name: string) => `Blatt ${name}`,
+  /** A passage of a mail's attachment: «Anhang „Preise.xlsx“, Blatt Preise». */
+  attachment: (name: string, location: string) => (location ? `Anhang „${name}“, ${location}` : `Anhang „${name}“`),
+  // A mail's header lines, as Outlook writes them above a forwarded mail.
+  mail: {
+    from: 'Von',
+    to: 'An',
+    cc: 'Cc',
+    date: 'Gesendet',
+    attachments: 'Anhänge',
+    noSubject: '(ohne Betreff)',
+    forwarded: 'Weitergeleitete Nachricht.eml',
+  },
   qaFileDescription: 'Antworten, die im Tab „Einblicke“ hinterlegt wurden. Alle zusammen zählen als eine Wissensquelle.',
   qaNotFound: 'Dieser Eintrag wurde nicht gefunden.',
   qaSaved: 'Eintrag gespeichert',

@@ -1,9 +1,12 @@
 // Text out of a stored file, kept in its structure: sections per page, slide or sheet; headings;
 // tables as Markdown tables. One maintained parser (officeparser) for PDF, Office, OpenDocument,
-// RTF and HTML; plain text, Markdown and code are read as they are.
+// RTF and HTML; Office 97–2003 by legacy-office.ts; mails and their attachments by mail.ts;
+// plain text, Markdown and code are read as they are.
 import type { OfficeContentNode } from 'officeparser';
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
-import { decodeText, formatOf, ZIP_LIMITS } from './file-check.ts';
+import { checkKnowledgeFile, decodeText, formatOf, ZIP_LIMITS } from './file-check.ts';
+import { KNOWLEDGE_EXTENSIONS } from '../../../shared/schemas/knowledge.ts';
+import { MAIL_DEPTH, mailSections, readEml, type Mail } from './mail.ts';
 import { maxOf } from '../../../shared/arrays.ts';
 import { readDoc, readPpt, readXls } from './legacy-office.ts';
 import { sheetGrid, shownXlsxCell, spreadsheetMlSheets, xlsxFormats, type SheetCell, type XlsxFormats } from './spreadsheet.ts';
@@ -29,26 +32,52 @@ export async function extractSections(
   extension: string,
   signal?: AbortSignal,
 ): Promise<Section[]> {
-  // What the file holds, not only its name (a renamed .doc, an .xls a system exported as HTML).
-  const format = formatOf(extension, data);
-  const sections =
-    format === 'doc'
-      ? readDoc(data)
-      : format === 'xls'
-        ? readXls(data)
-        : format === 'ppt'
-          ? readPpt(data)
-          : format === 'xml-spreadsheet'
-            ? spreadsheetMl(data)
-        : PARSED.has(format)
-          ? await parseOffice(data, format, signal)
-          : parsePlain(data, format);
+  const sections = await readSections(data, extension, signal, 0);
   const withText = sections
     .map((s) => ({ ...s, blocks: s.blocks.filter((b) => b.text.trim() !== '') }))
     .filter((s) => s.blocks.length > 0);
   if (withText.length === 0) throw new ExtractionError(KNOWLEDGE_MESSAGES.errorNoText);
   return withText;
 }
+
+/** A file's sections by what it holds; `depth` counts the mails it is attached to. */
+async function readSections(data: Buffer, extension: string, signal: AbortSignal | undefined, depth: number): Promise<Section[]> {
+  // What the file holds, not only its name (a renamed .doc, an .xls a system exported as HTML).
+  const format = formatOf(extension, data);
+  if (format === 'doc') return readDoc(data);
+  if (format === 'xls') return readXls(data);
+  if (format === 'ppt') return readPpt(data);
+  if (format === 'xml-spreadsheet') return spreadsheetMl(data);
+  if (format === 'eml') return readMail(data, signal, depth);
+  if (PARSED.has(format)) return parseOffice(data, format, signal);
+  return parsePlain(data, format);
+}
+
+/** A saved mail and the attachments Mika can read, nested mails up to MAIL_DEPTH deep. */
+async function readMail(data: Buffer, signal: AbortSignal | undefined, depth: number): Promise<Section[]> {
+  let mail: Mail;
+  try {
+    mail = await readEml(data);
+  } catch {
+    throw new ExtractionError(KNOWLEDGE_MESSAGES.errorUnreadable);
+  }
+  const read = (bytes: Uint8Array, extension: string) => readSections(asBuffer(bytes), extension, signal, depth);
+  return mailSections(mail, read, async (attachment) => {
+    if (!KNOWLEDGE_EXTENSIONS.includes(attachment.extension)) return null;
+    if (attachment.extension === 'eml' && depth + 1 >= MAIL_DEPTH) return null;
+    const bytes = asBuffer(attachment.data);
+    try {
+      // The checks an upload of the file would pass (content as its name says, Office zips capped).
+      checkKnowledgeFile(`attachment.${attachment.extension}`, bytes);
+      return await readSections(bytes, attachment.extension, signal, depth + 1);
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      return null;
+    }
+  });
+}
+
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal): Promise<Section[]> {
   let content: OfficeContentNode[];

@@ -2,7 +2,8 @@
 // extension says — for Word, Excel and PowerPoint names, what Office would open under that name
 // (formatOf). Office files since 2007 are zips: their entry count and declared unpacked size are
 // capped here; ingestion enforces the same caps on the real bytes (officeparser's decompression
-// limits). Office 97–2003 files are compound files holding their main stream.
+// limits). Office 97–2003 files are compound files holding their main stream. A saved mail starts
+// with its header fields.
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import {
   KNOWLEDGE_EXTENSIONS,
@@ -133,12 +134,34 @@ export function checkKnowledgeFile(filename: string, data: Buffer): string {
   return extension;
 }
 
+/** Header fields every saved mail has at least one of. */
+const MAIL_FIELDS = /^(from|date|subject|to|message-id|mime-version|received|return-path):/im;
+
+/** How far into a mail its header is looked for (Exchange's header alone can run to tens of KB). */
+const MAIL_HEAD = 65_536;
+const FIELD = /^[\x21-\x39\x3b-\x7e]+:/;
+
+/**
+ * A saved mail (RFC 5322): header fields (folded lines allowed) up to the first empty line, one of
+ * them a mail's own; a leading mbox «From » line is allowed (some programs save one).
+ */
+function isMail(data: Buffer): boolean {
+  const head = data.subarray(0, MAIL_HEAD).toString('latin1').replace(/^From [^\n]*\n/, '');
+  const end = head.search(/\r?\n\r?\n/);
+  // A header longer than the part looked at: the lines up to there, the cut one left out.
+  if (end < 0 && data.length <= MAIL_HEAD) return false;
+  const lines = end < 0 ? head.split(/\r?\n/).slice(0, -1) : head.slice(0, end).split(/\r?\n/);
+  return lines.length > 0 && FIELD.test(lines[0]!) && lines.every((l) => FIELD.test(l) || /^[ \t]/.test(l)) && MAIL_FIELDS.test(lines.join('\n'));
+}
+
 /** Throws when the content is not what its format needs. */
 function checkContent(format: string, data: Buffer) {
   if (format === 'pdf') {
     if (!isPdf(data)) throw mismatch();
   } else if (format === 'rtf') {
     if (!startsWithText(data, '{\\rtf')) throw mismatch();
+  } else if (format === 'eml') {
+    if (!isMail(data)) throw mismatch();
   } else if (format in ZIP_PARTS) {
     // A password-protected Office file is a compound file around the encrypted zip: say so now.
     if (isEncryptedOoxml(data)) throw validationError('file', KNOWLEDGE_MESSAGES.errorEncrypted);

@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
+import { chunkSections } from './chunk.ts';
+import { ExtractionError, extractSections, type Section } from './extract.ts';
+import { checkKnowledgeFile } from './file-check.ts';
+
+// Mails as Python's email package writes them (tests/fixtures/mail/make.py: Outlook's, Thunderbird's
+// and a system's way), with LibreOffice's files (tests/fixtures/legacy-office) attached.
+const mail = (name: string) => readFileSync(new URL(`../../../../tests/fixtures/mail/${name}`, import.meta.url));
+const office = (name: string) => readFileSync(new URL(`../../../../tests/fixtures/legacy-office/${name}`, import.meta.url));
+const texts = (section: Section | undefined) => (section?.blocks ?? []).map((b) => b.text);
+const message = (err: unknown) => (err instanceof ExtractionError ? err.message : `not an ExtractionError: ${String(err)}`);
+
+/** A MIME message written out by hand: headers, then the body (CRLF line ends as mail has them). */
+const raw = (lines: string[]) => Buffer.from(lines.join('\r\n'), 'latin1');
+const base64Lines = (data: Buffer) => data.toString('base64').replace(/.{76}/g, '$&\r\n');
+
+/** A mail with one attachment (base64), as every mail program writes it. */
+function withAttachment(subject: string, body: string, attachment: { name: string; type: string; data: Buffer }) {
+  return raw([
+    'From: Frau Berger <berger@rollladen-berger.de>',
+    'To: service@rollladen-berger.de',
+    `Subject: ${subject}`,
+    'Date: Mon, 02 Jun 2025 10:00:00 +0200',
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/mixed; boundary="b1"',
+    '',
+    '--b1',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    body,
+    '--b1',
+    `Content-Type: ${attachment.type}; name="${attachment.name}"`,
+    'Content-Transfer-Encoding: base64',
+    `Content-Disposition: attachment; filename="${attachment.name}"`,
+    '',
+    base64Lines(attachment.data),
+    '--b1--',
+    '',
+  ]);
+}
+
+describe('e-mails (.eml)', () => {
+  it('reads an Outlook mail: subject as heading, who wrote to whom and when (Berlin time), the text with its table, the attachment as its own sections', async () => {
+    const sections = await extractSections(mail('lieferzeit-outlook.eml'), 'eml');
+    const [body, ...attachment] = sections;
+    expect(body!.location).toBe('');
+    expect(body!.blocks[0]).toEqual({ kind: 'heading', text: 'AW: Lieferzeit für die Rollläden – Auftrag 4711' });
+    // Encoded words (=?utf-8?…?=), quoted-printable Windows-1252; the inline logo is no attachment.
+    expect(body!.blocks[1]).toEqual({
+      kind: 'text',
+      text: [
+        'Von: Jürgen Müller <juergen.mueller@nordlicht-gmbh.de>',
+        'An: Service Rollladen Berger <service@rollladen-berger.de>',
+        'Cc: Sabine Schäfer <s.schaefer@nordlicht-gmbh.de>',
+        'Gesendet: 18.03.2025, 09:12',
+        'Anhänge: Preisübersicht 2025.xlsx',
+      ].join('\n'),
+    });
+    expect(texts(body)).toContain('wie besprochen liefern wir die Rollläden für Auftrag 4711 in Kalenderwoche 14. Die Montage übernimmt Herr Schulz am Donnerstag, 3. April, ab 8 Uhr.');
+    // The HTML holds a table: read from the HTML, the table stays one.
+    expect(body!.blocks).toContainEqual({ kind: 'table', text: '| Artikel | Lieferzeit |\n| --- | --- |\n| Aluminium-Rollladen | 3 Wochen |\n| Holz-Rollladen | 6 Wochen |' });
+    expect(texts(body).join('\n')).not.toMatch(/MsoNormal|cid:|<o:p>/);
+    // The attached workbook reads exactly as the same file uploaded alone, each sheet located in the attachment.
+    const alone = await extractSections(office('preise.xlsx'), 'xlsx');
+    expect(attachment).toEqual(alone.map((s) => ({ ...s, location: `Anhang „Preisübersicht 2025.xlsx“, ${s.location}` })));
+  });
+
+  it('reads a forwarded mail attached to a mail, and the document attached to that one', async () => {
+    const sections = await extractSections(mail('weiterleitung-thunderbird.eml'), 'eml');
+    expect(texts(sections[0])).toEqual([
+      'WG: Neue Reisekostenregelung ab April',
+      'Von: Sabine Schäfer <s.schaefer@nordlicht-gmbh.de>\nAn: Team Vertrieb <vertrieb@nordlicht-gmbh.de>\nGesendet: 03.03.2025, 08:30\nAnhänge: Neue Reisekostenregelung ab April.eml',
+      'Zur Info für alle im Außendienst: die Regelung unten gilt auch für Kundenbesuche.',
+    ]);
+    const forwarded = 'Anhang „Neue Reisekostenregelung ab April.eml“';
+    expect(sections[1]!.location).toBe(forwarded);
+    expect(texts(sections[1]).slice(0, 2)).toEqual([
+      'Neue Reisekostenregelung ab April',
+      'Von: Buchhaltung <buchhaltung@nordlicht-gmbh.de>\nAn: alle@nordlicht-gmbh.de\nGesendet: 01.03.2025, 14:00\nAnhänge: Reiserichtlinie.docx',
+    ]);
+    const docx = await extractSections(office('reise.docx'), 'docx');
+    expect(sections.slice(2)).toEqual(docx.map((s) => ({ ...s, location: `${forwarded}, Anhang „Reiserichtlinie.docx“` })));
+  });
+
+  it('reads a mail that has only HTML (a system\'s, a web mailer\'s), headings and tables kept', async () => {
+    const [section] = await extractSections(mail('ostern-nur-html.eml'), 'eml');
+    expect(section!.blocks).toContainEqual({ kind: 'table', text: '| Tag | Öffnungszeit |\n| --- | --- |\n| Karfreitag | geschlossen |\n| Ostersamstag | 9 bis 12 Uhr |\n| Ostermontag | geschlossen |' });
+    expect(texts(section)[1]).toBe('Von: Shop-System <noreply@nordlicht-gmbh.de>\nAn: service@rollladen-berger.de\nGesendet: 10.04.2025, 16:45');
+  });
+
+  it('cuts a mail into passages that each still say where they come from', async () => {
+    const chunks = chunkSections(await extractSections(mail('lieferzeit-outlook.eml'), 'eml'));
+    const row = chunks.find((c) => c.text.includes('Käsekuchen'));
+    expect(row?.location).toBe('Anhang „Preisübersicht 2025.xlsx“, Blatt Preise 2026');
+    expect(chunks.find((c) => c.text.includes('Kalenderwoche 14'))).toMatchObject({ location: '', heading: 'AW: Lieferzeit für die Rollläden – Auftrag 4711' });
+  });
+
+  it('keeps the mail when an attachment cannot be read (protected, an image, unknown): it is only named', async () => {
+    for (const attachment of [
+      { name: 'Preise geheim.xls', type: 'application/vnd.ms-excel', data: office('preise-geschuetzt.xls') },
+      { name: 'Foto.jpg', type: 'image/jpeg', data: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]) },
+      { name: 'Rechnung.pdf', type: 'application/pdf', data: Buffer.from('kein PDF') },
+    ]) {
+      const sections = await extractSections(withAttachment('Preise', 'Die Preise gelten bis Juni.', attachment), 'eml');
+      expect(sections).toHaveLength(1);
+      expect(texts(sections[0])).toContain('Die Preise gelten bis Juni.');
+      expect(texts(sections[0])[1]).toContain(`Anhänge: ${attachment.name}`);
+    }
+  });
+
+  it('reads forwarded mails three deep; a deeper one is only named (a mail cannot nest without end)', async () => {
+    let nested = raw(['From: a@example.de', 'Subject: Ebene 0', 'Content-Type: text/plain; charset=utf-8', '', 'Text der Ebene 0', '']);
+    for (let level = 1; level <= 4; level++) {
+      nested = raw([
+        'From: a@example.de',
+        `Subject: Ebene ${level}`,
+        'MIME-Version: 1.0',
+        `Content-Type: multipart/mixed; boundary="n${level}"`,
+        '',
+        `--n${level}`,
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        `Text der Ebene ${level}`,
+        `--n${level}`,
+        'Content-Type: message/rfc822',
+        `Content-Disposition: attachment; filename="Ebene ${level - 1}.eml"`,
+        '',
+        nested.toString('latin1'),
+        `--n${level}--`,
+        '',
+      ]);
+    }
+    const all = (await extractSections(nested, 'eml')).flatMap(texts).join('\n');
+    for (const level of [4, 3, 2]) expect(all).toContain(`Text der Ebene ${level}`);
+    expect(all).not.toContain('Text der Ebene 1');
+    expect(all).toContain('Anhänge: Ebene 1.eml');
+  });
+
+  it('reads a mail without subject or date, and one saved with a leading mbox line', async () => {
+    const plain = raw(['From: info@example.de', 'To: service@example.de', '', 'Nur ein kurzer Text.', '']);
+    expect(texts((await extractSections(plain, 'eml'))[0])).toEqual(['(ohne Betreff)', 'Von: info@example.de\nAn: service@example.de', 'Nur ein kurzer Text.']);
+    const mbox = Buffer.concat([Buffer.from('From info@example.de Mon Jun  2 10:00:00 2025\n'), plain]);
+    expect(checkKnowledgeFile('Gespeichert.eml', mbox)).toBe('eml');
+  });
+
+  it('accepts a mail upload and refuses what is no mail, before anything is stored', () => {
+    expect(checkKnowledgeFile('Lieferzeit.EML', mail('lieferzeit-outlook.eml'))).toBe('eml');
+    // Exchange's headers can run to tens of KB before the first empty line.
+    const received = Array.from({ length: 900 }, (_, i) => `Received: from relay${i}.example.de by mx.example.de; Mon, 2 Jun 2025 10:00:00 +0200`);
+    expect(checkKnowledgeFile('Lang.eml', raw([...received, 'From: a@example.de', 'Subject: Lang', '', 'Text', '']))).toBe('eml');
+    for (const wrong of [Buffer.from('Hallo zusammen,\n\nhier der Text ohne Kopf.'), office('reise.docx'), Buffer.from('Betreff ohne Doppelpunkt\n\nText'), Buffer.from('X-Custom: nur\n\nText')])
+      expect(() => checkKnowledgeFile('Mail.eml', wrong)).toThrow(KNOWLEDGE_MESSAGES.contentMismatch);
+  });
+
+  it('ends a damaged mail in its text or the German «unreadable» message, never in a crash or a hang', async () => {
+    const source = mail('lieferzeit-outlook.eml');
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const allowed = new Set([KNOWLEDGE_MESSAGES.errorUnreadable, KNOWLEDGE_MESSAGES.errorNoText]);
+    for (let round = 0; round < 150; round++) {
+      const broken = Buffer.from(source.subarray(0, random(source.length) + 1));
+      for (let i = 0; i < 20; i++) broken[random(broken.length)] = random(256);
+      try {
+        const sections = await extractSections(broken, 'eml');
+        expect(sections.length).toBeGreaterThan(0);
+      } catch (err) {
+        expect(allowed).toContain(message(err));
+      }
+    }
+  });
+});
