@@ -315,13 +315,13 @@ export const KNOWLEDGE_MESSAGES = {
   noAssistant: 'Kein Assistent definiert',
   tooManyFiles: (max: number) => `Ein Assistent kann höchstens ${max} Wissensdateien haben. Bitte lösche zuerst eine Datei.`,
   typeNotAllowed:
-    'Dieser Dateityp wird nicht unterstützt. Erlaubt sind PDF, Word, Excel, PowerPoint, OpenDocument, E-Mails (eml), Text, Markdown, CSV, JSON, HTML, XML, RTF und Quellcode.',
+    'Dieser Dateityp wird nicht unterstützt. Erlaubt sind PDF, Word, Excel, PowerPoint, OpenDocument, E-Mails (eml, msg), Text, Markdown, CSV, JSON, HTML, XML, RTF und Quellcode.',
   contentMismatch: 'Der Inhalt der Datei passt nicht zu ihrer Endung.',
   alreadyKnown: (name: string) => `Diese Datei kennt Dein Mika schon: „${name}“.`,
   replacedGone: 'Die Datei, die ersetzt werden soll, gibt es nicht mehr. Bitte lade die neue Datei ohne Ersetzen hoch.',
   archiveTooLarge: 'Die Datei ist entpackt zu groß oder besteht aus zu vielen Teilen und wird deshalb abgelehnt.',
   info: (max: number) =>
-    `Lade bis zu ${max} Dateien hoch (je höchstens 10 MB): PDF, Word, Excel, PowerPoint, OpenDocument, E-Mails (eml), Text, Markdown, CSV, JSON, HTML, XML, RTF oder Quellcode. Dein Mika beantwortet Fragen dann aus diesen Unterlagen und nennt die Quelle.`,
+    `Lade bis zu ${max} Dateien hoch (je höchstens 10 MB): PDF, Word, Excel, PowerPoint, OpenDocument, E-Mails (eml, msg), Text, Markdown, CSV, JSON, HTML, XML, RTF oder Quellcode. Dein Mika beantwortet Fragen dann aus diesen Unterlagen und nennt die Quelle.`,
   // The stages of ingestion, as the progress dialog and the list show them.
   status: {
     queued: 'hochgeladen',

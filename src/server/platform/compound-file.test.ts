@@ -34,6 +34,23 @@ describe('compound files', () => {
     expect(() => readCompoundFile(Buffer.from('PK\x03\x04'))).toThrow(CompoundFileError);
   });
 
+  it('reads storages (folders of streams and storages), as Outlook keeps a mail\'s recipients and attachments', () => {
+    const file = makeCompoundFile({ Oben: Buffer.from('klein'), Ordner: { Innen: Buffer.alloc(5000, 7), Unter: { Tief: Buffer.from('ganz unten') } } });
+    const top = readCompoundFile(file);
+    expect([top.names, top.storages]).toEqual([['Oben'], ['Ordner']]);
+    const folder = top.storage('ORDNER')!;
+    expect(folder.names).toEqual(['Innen']);
+    expect(folder.stream('Innen')!.every((b) => b === 7)).toBe(true);
+    expect(Buffer.from(folder.storage('Unter')!.stream('Tief')!).toString()).toBe('ganz unten');
+    expect(top.storage('Oben')).toBeUndefined();
+    expect(folder.stream('Oben')).toBeUndefined();
+    // A storage whose child is an entry of another level (the directory points back) is refused.
+    // Entries: 0 root, 1 Oben, 2 Ordner, 3 Innen, 4 Unter, 5 Tief; the directory is sector 1 (byte 1024).
+    const looped = Buffer.from(file);
+    looped.writeUInt32LE(1, 1024 + 2 * 128 + 0x4c);
+    expect(() => readCompoundFile(looped).storage('Ordner')).toThrow(CompoundFileError);
+  });
+
   it('tells a password-protected Office package from other compound files', () => {
     expect(isEncryptedOoxml(makeCompoundFile({ EncryptionInfo: Buffer.alloc(4096), EncryptedPackage: Buffer.alloc(4096) }))).toBe(true);
     expect(isEncryptedOoxml(fixture('reise.doc'))).toBe(false);

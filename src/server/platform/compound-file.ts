@@ -1,8 +1,8 @@
-// The OLE compound file ([MS-CFB]): the container of Word 97–2003 (.doc), Excel 97–2003 (.xls)
-// and of password-protected .docx/.xlsx/.pptx (an EncryptionInfo and an EncryptedPackage
-// stream). Reads the streams at the top level of the container; every sector number, chain and
-// size is checked against the file, so a damaged or hostile file ends in CompoundFileError, never
-// in a loop or an allocation larger than the file.
+// The OLE compound file ([MS-CFB]): the container of Word 97–2003 (.doc), Excel 97–2003 (.xls),
+// Outlook's saved mails (.msg) and of password-protected .docx/.xlsx/.pptx (an EncryptionInfo and
+// an EncryptedPackage stream). Reads streams and storages (folders of streams); every sector
+// number, chain, size and directory entry is checked against the file, so a damaged or hostile
+// file ends in CompoundFileError, never in a loop or an allocation larger than the file.
 
 const SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const END_OF_CHAIN = 0xfffffffe;
@@ -15,10 +15,14 @@ export class CompoundFileError extends Error {}
 export const isCompoundFile = (data: Uint8Array): boolean => data.length >= 512 && SIGNATURE.every((b, i) => data[i] === b);
 
 export interface CompoundFile {
-  /** The names of the streams at the top level. */
+  /** The names of the streams at this level (the top level of the file, or a storage's). */
   names: string[];
-  /** A top-level stream's bytes by name (case-insensitive), or undefined. */
+  /** A stream's bytes by name (case-insensitive), or undefined. */
   stream(name: string): Uint8Array | undefined;
+  /** The names of the storages at this level. */
+  storages: string[];
+  /** A storage's streams and storages by name (case-insensitive), or undefined. */
+  storage(name: string): CompoundFile | undefined;
 }
 
 export function readCompoundFile(data: Uint8Array): CompoundFile {
@@ -114,18 +118,25 @@ export function readCompoundFile(data: Uint8Array): CompoundFile {
   };
   const root = entry(0);
   if (root.type !== 5) throw new CompoundFileError('no root entry');
-  const streams = new Map<string, Entry>();
-  const seen = new Set<number>();
-  const stack = [root.child];
-  while (stack.length > 0) {
-    const i = stack.pop()!;
-    if (i === NO_STREAM) continue;
-    if (seen.has(i)) throw new CompoundFileError('directory loops');
-    seen.add(i);
-    const e = entry(i);
-    if (e.type === 2) streams.set(e.name.toLowerCase(), e);
-    stack.push(e.left, e.right);
-  }
+  // Each directory entry belongs to one level only: a tree that points back is refused.
+  const seen = new Set<number>([0]);
+  /** The streams and storages under a storage: its child and that child's siblings (a binary tree). */
+  const childrenOf = (child: number) => {
+    const streams = new Map<string, Entry>();
+    const storages = new Map<string, Entry>();
+    const stack = [child];
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      if (i === NO_STREAM) continue;
+      if (seen.has(i)) throw new CompoundFileError('directory loops');
+      seen.add(i);
+      const e = entry(i);
+      if (e.type === 2) streams.set(e.name.toLowerCase(), e);
+      else if (e.type === 1) storages.set(e.name.toLowerCase(), e);
+      stack.push(e.left, e.right);
+    }
+    return { streams, storages };
+  };
 
   // Small streams live in the mini stream (the root's data) in 64-byte sectors with their own FAT.
   const cutoff = u32(0x38);
@@ -153,16 +164,32 @@ export function readCompoundFile(data: Uint8Array): CompoundFile {
     return out;
   };
 
-  return {
-    names: [...streams.values()].map((e) => e.name),
-    stream(name) {
-      const e = streams.get(name.toLowerCase());
-      if (!e) return undefined;
-      if (e.size > data.length) throw new CompoundFileError('stream larger than the file');
-      if (e.size === 0) return new Uint8Array(0);
-      return e.size < cutoff ? readMini(e.start, e.size) : readChain(e.start, e.size);
-    },
+  const readStream = (e: Entry): Uint8Array => {
+    if (e.size > data.length) throw new CompoundFileError('stream larger than the file');
+    if (e.size === 0) return new Uint8Array(0);
+    return e.size < cutoff ? readMini(e.start, e.size) : readChain(e.start, e.size);
   };
+  const level = (child: number): CompoundFile => {
+    const { streams, storages } = childrenOf(child);
+    const opened = new Map<string, CompoundFile>();
+    return {
+      names: [...streams.values()].map((e) => e.name),
+      stream: (name) => {
+        const e = streams.get(name.toLowerCase());
+        return e ? readStream(e) : undefined;
+      },
+      storages: [...storages.values()].map((e) => e.name),
+      storage: (name) => {
+        const key = name.toLowerCase();
+        const e = storages.get(key);
+        if (!e) return undefined;
+        let opening = opened.get(key);
+        if (!opening) opened.set(key, (opening = level(e.child)));
+        return opening;
+      },
+    };
+  };
+  return level(root.child);
 }
 
 /** A password-protected .docx, .xlsx or .pptx: a compound file holding the encrypted package. */

@@ -6,7 +6,7 @@ import type { OfficeContentNode } from 'officeparser';
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { checkKnowledgeFile, decodeText, formatOf, ZIP_LIMITS } from './file-check.ts';
 import { KNOWLEDGE_EXTENSIONS } from '../../../shared/schemas/knowledge.ts';
-import { MAIL_DEPTH, mailSections, readEml, type Mail } from './mail.ts';
+import { MAIL_DEPTH, mailSections, readEml, readMsg, type Mail } from './mail.ts';
 import { maxOf } from '../../../shared/arrays.ts';
 import { readDoc, readPpt, readXls } from './legacy-office.ts';
 import { sheetGrid, shownXlsxCell, spreadsheetMlSheets, xlsxFormats, type SheetCell, type XlsxFormats } from './spreadsheet.ts';
@@ -48,23 +48,31 @@ async function readSections(data: Buffer, extension: string, signal: AbortSignal
   if (format === 'xls') return readXls(data);
   if (format === 'ppt') return readPpt(data);
   if (format === 'xml-spreadsheet') return spreadsheetMl(data);
-  if (format === 'eml') return readMail(data, signal, depth);
+  if (format === 'eml' || format === 'msg') return readMail(data, format, signal, depth);
   if (PARSED.has(format)) return parseOffice(data, format, signal);
   return parsePlain(data, format);
 }
 
-/** A saved mail and the attachments Mika can read, nested mails up to MAIL_DEPTH deep. */
-async function readMail(data: Buffer, signal: AbortSignal | undefined, depth: number): Promise<Section[]> {
+/** A saved mail (.eml, .msg) and the attachments Mika can read, nested mails up to MAIL_DEPTH deep. */
+async function readMail(data: Buffer, format: 'eml' | 'msg', signal: AbortSignal | undefined, depth: number): Promise<Section[]> {
   let mail: Mail;
   try {
-    mail = await readEml(data);
+    mail = format === 'eml' ? await readEml(data) : readMsg(data);
   } catch {
     throw new ExtractionError(KNOWLEDGE_MESSAGES.errorUnreadable);
   }
+  return mailParts(mail, signal, depth);
+}
+
+const MAIL_FORMATS = new Set(['eml', 'msg']);
+
+function mailParts(mail: Mail, signal: AbortSignal | undefined, depth: number): Promise<Section[]> {
   const read = (bytes: Uint8Array, extension: string) => readSections(asBuffer(bytes), extension, signal, depth);
   return mailSections(mail, read, async (attachment) => {
+    if (MAIL_FORMATS.has(attachment.extension) && depth + 1 >= MAIL_DEPTH) return null;
+    // An Outlook message attached inside a .msg comes read already.
+    if (attachment.mail) return mailParts(attachment.mail, signal, depth + 1);
     if (!KNOWLEDGE_EXTENSIONS.includes(attachment.extension)) return null;
-    if (attachment.extension === 'eml' && depth + 1 >= MAIL_DEPTH) return null;
     const bytes = asBuffer(attachment.data);
     try {
       // The checks an upload of the file would pass (content as its name says, Office zips capped).

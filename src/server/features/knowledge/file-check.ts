@@ -24,8 +24,16 @@ const ZIP_PARTS: Record<string, ZipParts> = {
   odp: { mimetype: 'application/vnd.oasis.opendocument.presentation' },
 };
 
-/** Word, Excel and PowerPoint 97–2003: a compound file holding the document's main stream (Excel 95: Book). */
-const LEGACY_STREAMS: Record<string, string[]> = { doc: ['WordDocument'], xls: ['Workbook', 'Book'], ppt: ['PowerPoint Document'] };
+/**
+ * Word, Excel and PowerPoint 97–2003: a compound file holding the document's main stream (Excel
+ * 95: Book); an Outlook mail (.msg) one holding the message's property stream.
+ */
+const LEGACY_STREAMS: Record<string, string[]> = {
+  doc: ['WordDocument'],
+  xls: ['Workbook', 'Book'],
+  ppt: ['PowerPoint Document'],
+  msg: ['__properties_version1.0'],
+};
 
 function hasStream(data: Buffer, names: string[]): boolean {
   if (!isCompoundFile(data)) return false;
@@ -104,14 +112,16 @@ function isHtml(head: string | null): boolean {
 /**
  * The format the content is, for a name Word, Excel or PowerPoint would open it under: Office opens
  * a file by what it holds, so a renamed .doc, an .xls that a system exported as HTML or
- * tab-separated text, or RTF saved as .doc is read as what it is. Every other extension is its own
- * format.
+ * tab-separated text, or RTF saved as .doc is read as what it is; so is a mail saved as .eml or
+ * .msg. Every other extension is its own format.
  */
 export function formatOf(extension: string, data: Buffer): string {
   // «XML Spreadsheet 2003», as .xml or named .xls: a workbook, not markup to read as text.
   // The first 4 KB as text, decoded once for the checks below that read it.
   const head = extension === 'xml' || extension === 'doc' || extension === 'xls' ? decodeText(data.subarray(0, 4096)) : null;
   if ((extension === 'xml' || extension === 'xls') && head !== null && isSpreadsheetMl(head)) return 'xml-spreadsheet';
+  // A mail by what it holds: Outlook's compound file, or MIME text (some systems name that .msg).
+  if (extension === 'eml' || extension === 'msg') return isCompoundFile(data) ? 'msg' : 'eml';
   const family = OFFICE_FAMILIES.find(([old, current]) => extension === old || extension === current);
   if (!family) return extension;
   const [old, current] = family;

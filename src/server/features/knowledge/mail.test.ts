@@ -4,6 +4,7 @@ import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { chunkSections } from './chunk.ts';
 import { ExtractionError, extractSections, type Section } from './extract.ts';
 import { checkKnowledgeFile } from './file-check.ts';
+import { makeMsg, makeWord97, type MsgSpec } from '../../../../tests/fixtures/office-files.ts';
 
 // Mails as Python's email package writes them (tests/fixtures/mail/make.py: Outlook's, Thunderbird's
 // and a system's way), with LibreOffice's files (tests/fixtures/legacy-office) attached.
@@ -169,5 +170,115 @@ describe('e-mails (.eml)', () => {
         expect(allowed).toContain(message(err));
       }
     }
+  });
+});
+
+/** The Outlook mail of lieferzeit-outlook.eml, as Outlook saves it (.msg). */
+const lieferzeit: MsgSpec = {
+  subject: 'AW: Lieferzeit für die Rollläden – Auftrag 4711',
+  from: { name: 'Jürgen Müller', address: 'juergen.mueller@nordlicht-gmbh.de' },
+  to: [{ name: 'Service Rollladen Berger', address: 'service@rollladen-berger.de' }],
+  cc: [{ name: 'Sabine Schäfer', address: 's.schaefer@nordlicht-gmbh.de' }],
+  date: new Date('2025-03-18T08:12:44Z'),
+  body:
+    'Guten Tag Frau Berger,\r\n\r\nwie besprochen liefern wir die Rollläden für Auftrag 4711 in Kalenderwoche 14. Die Montage übernimmt Herr Schulz am Donnerstag, 3. April, ab 8 Uhr.\r\n\r\n' +
+    'Lieferzeiten:\r\nAluminium-Rollladen: 3 Wochen\r\nHolz-Rollladen: 6 Wochen\r\n\r\nMit freundlichen Grüßen\r\nJürgen Müller\r\n\r\n> Am 17.03.2025 schrieb Frau Berger:\r\n> Wann kommen die Rollläden für Auftrag 4711?\r\n',
+  html: '',
+  attachments: [
+    { name: 'image001.png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47]), contentId: 'logo@nordlicht' },
+    { name: 'Preisübersicht 2025.xlsx', data: office('preise.xlsx') },
+  ],
+};
+
+describe('Outlook mails (.msg)', () => {
+  it('reads an Outlook mail as the same mail saved as .eml: header lines, text, table, attachment; the inline logo is no attachment', async () => {
+    // The HTML exactly as the .eml carries it (Outlook keeps it as bytes in the charset its meta tag names).
+    const eml = mail('lieferzeit-outlook.eml');
+    const quoted = /<html>[\s\S]*<\/html>/.exec(eml.toString('latin1').replace(/=\r?\n/g, ''))![0];
+    const html = new TextDecoder('windows-1252').decode(Buffer.from(quoted.replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1'));
+    const msg = makeMsg({ ...lieferzeit, html });
+    expect(await extractSections(msg, 'msg')).toEqual(await extractSections(eml, 'eml'));
+  });
+
+  it('reads the 8-bit strings of an older Outlook in the mail\'s code page (umlauts, €)', async () => {
+    const msg = makeMsg({ ...lieferzeit, subject: 'Preise für 2025 – Anzahlung 500 €', html: undefined, attachments: [], ansi: true });
+    const [section] = await extractSections(msg, 'msg');
+    expect(texts(section).slice(0, 2)).toEqual([
+      'Preise für 2025 – Anzahlung 500 €',
+      'Von: Jürgen Müller <juergen.mueller@nordlicht-gmbh.de>\nAn: Service Rollladen Berger <service@rollladen-berger.de>\nCc: Sabine Schäfer <s.schaefer@nordlicht-gmbh.de>\nGesendet: 18.03.2025, 09:12',
+    ]);
+    expect(texts(section)).toContain('Mit freundlichen Grüßen\nJürgen Müller');
+  });
+
+  it('reads an Outlook message attached to an Outlook message, and the document attached to that one', async () => {
+    const forwarded: MsgSpec = {
+      subject: 'Neue Reisekostenregelung ab April',
+      from: { name: 'Buchhaltung', address: 'buchhaltung@nordlicht-gmbh.de' },
+      to: [{ name: 'Alle', address: 'alle@nordlicht-gmbh.de' }],
+      date: new Date('2025-03-01T13:00:00Z'),
+      body: 'Anbei die neue Reisekostenregelung. Sie gilt ab dem 1. April.',
+      attachments: [{ name: 'Reiserichtlinie.docx', data: office('reise.docx') }],
+    };
+    const msg = makeMsg({ ...lieferzeit, subject: 'WG: Neue Reisekostenregelung ab April', html: undefined, body: 'Zur Info.', attachments: [{ name: 'Neue Reisekostenregelung ab April', message: forwarded }] });
+    const sections = await extractSections(msg, 'msg');
+    expect(texts(sections[0])[1]).toContain('Anhänge: Neue Reisekostenregelung ab April');
+    expect(sections[1]!.location).toBe('Anhang „Neue Reisekostenregelung ab April“');
+    expect(texts(sections[1])).toEqual([
+      'Neue Reisekostenregelung ab April',
+      'Von: Buchhaltung <buchhaltung@nordlicht-gmbh.de>\nAn: Alle <alle@nordlicht-gmbh.de>\nGesendet: 01.03.2025, 14:00\nAnhänge: Reiserichtlinie.docx',
+      'Anbei die neue Reisekostenregelung. Sie gilt ab dem 1. April.',
+    ]);
+    const docx = await extractSections(office('reise.docx'), 'docx');
+    expect(sections.slice(2)).toEqual(docx.map((s) => ({ ...s, location: `Anhang „Neue Reisekostenregelung ab April“, Anhang „Reiserichtlinie.docx“${s.location ? `, ${s.location}` : ''}` })));
+
+    // Attached messages nest three deep; a deeper one is only named.
+    let nested: MsgSpec = { ...forwarded, subject: 'Ebene 0', body: 'Text der Ebene 0', attachments: [] };
+    for (let level = 1; level <= 4; level++) nested = { ...forwarded, subject: `Ebene ${level}`, body: `Text der Ebene ${level}`, attachments: [{ name: `Ebene ${level - 1}`, message: nested }] };
+    const all = (await extractSections(makeMsg(nested), 'msg')).flatMap(texts).join('\n');
+    for (const level of [4, 3, 2]) expect(all).toContain(`Text der Ebene ${level}`);
+    expect(all).not.toContain('Text der Ebene 1');
+    expect(all).toContain('Anhänge: Ebene 1');
+  });
+
+  it('shows a sender inside Exchange by the SMTP address Outlook keeps, never by the Exchange path', async () => {
+    const exchange = '/O=EXCHANGELABS/OU=EXCHANGE ADMINISTRATIVE GROUP/CN=RECIPIENTS/CN=JMUELLER';
+    const msg = makeMsg({ ...lieferzeit, html: undefined, attachments: [], from: { name: 'Jürgen Müller', address: exchange } });
+    const header = texts((await extractSections(msg, 'msg'))[0])[1]!;
+    expect(header.split('\n')[0]).toBe('Von: Jürgen Müller');
+    expect(header).not.toContain('/O=');
+  });
+
+  it('reads a mail by what it holds: MIME text named .msg, an Outlook file named .eml', async () => {
+    expect(checkKnowledgeFile('Lieferzeit.msg', mail('ostern-nur-html.eml'))).toBe('msg');
+    expect(await extractSections(mail('ostern-nur-html.eml'), 'msg')).toEqual(await extractSections(mail('ostern-nur-html.eml'), 'eml'));
+    const msg = makeMsg({ ...lieferzeit, html: undefined, attachments: [] });
+    expect(checkKnowledgeFile('Lieferzeit.eml', msg)).toBe('eml');
+    expect(await extractSections(msg, 'eml')).toEqual(await extractSections(msg, 'msg'));
+  });
+
+  it('refuses what is no Outlook mail under a .msg name, before anything is stored', () => {
+    expect(checkKnowledgeFile('Lieferzeit.MSG', makeMsg(lieferzeit))).toBe('msg');
+    for (const wrong of [makeWord97('Kein Brief\r'), office('reise.docx'), Buffer.from('Nur ein Text ohne Kopf')])
+      expect(() => checkKnowledgeFile('Lieferzeit.msg', wrong)).toThrow(KNOWLEDGE_MESSAGES.contentMismatch);
+  });
+
+  it('ends a damaged .msg in its text or the German «unreadable» message, never in a crash or a hang', async () => {
+    const source = makeMsg(lieferzeit);
+    let seed = 11;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const allowed = new Set([KNOWLEDGE_MESSAGES.errorUnreadable, KNOWLEDGE_MESSAGES.errorNoText]);
+    let read = 0;
+    for (let round = 0; round < 150; round++) {
+      const broken = Buffer.from(source);
+      for (let i = 0; i < 1 + random(12); i++) broken[512 + random(broken.length - 512)] = random(256);
+      try {
+        expect((await extractSections(broken, 'msg')).length).toBeGreaterThan(0);
+        read++;
+      } catch (err) {
+        expect(allowed).toContain(message(err));
+      }
+    }
+    // Most single-byte damage leaves the mail readable.
+    expect(read).toBeGreaterThan(50);
   });
 });

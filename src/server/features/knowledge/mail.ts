@@ -1,11 +1,13 @@
-// E-mails as knowledge (docs/knowledge.md#ingestion-a-background-job, «E-mails»): a saved mail (.eml, as Thunderbird, Apple Mail
-// and web mailers save it) becomes one section with its subject as heading, who wrote it to whom and
-// when, and its text; each attachment Mika can read follows as sections of its own («Anhang
-// „Preise.xlsx“, Blatt 1»). MIME (encodings, charsets, encoded words, nesting) is read by
-// postal-mime, a maintained parser; what becomes knowledge is decided here.
+// E-mails as knowledge (docs/knowledge.md#ingestion-a-background-job, «E-mails»): a saved mail
+// becomes one section with its subject as heading, who wrote it to whom and when, and its text;
+// each attachment Mika can read follows as sections of its own («Anhang „Preise.xlsx“, Blatt 1»).
+// .eml (Thunderbird, Apple Mail, web mailers): MIME (encodings, charsets, encoded words, nesting)
+// is read by postal-mime, a maintained parser. .msg (Outlook): the message's properties in a
+// compound file ([MS-OXMSG]), read here on platform/compound-file.ts.
 import type { Address, Email } from 'postal-mime';
 import { appendAll } from '../../../shared/arrays.ts';
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
+import { readCompoundFile, type CompoundFile } from '../../platform/compound-file.ts';
 import type { Block, Section } from './extract.ts';
 
 /** A mail, as far as knowledge needs it. */
@@ -27,6 +29,8 @@ export interface MailAttachment {
   /** The extension it is read as (a forwarded message is a mail whatever its name says). */
   extension: string;
   data: Uint8Array;
+  /** An Outlook message attached inside the .msg (no bytes of its own), read already. */
+  mail?: Mail;
 }
 
 /** Reads a file's bytes as the sections of the given extension (extract.ts's reader, passed in). */
@@ -73,6 +77,176 @@ export async function readEml(data: Uint8Array): Promise<Mail> {
       })
       .filter((a) => a.name !== ''),
   };
+}
+
+// --- Outlook's .msg ([MS-OXMSG]) ---
+
+/** Property ids ([MS-OXPROPS]) and types the reader uses. */
+const PROP = {
+  subject: 0x0037,
+  submitTime: 0x0039,
+  sentRepresentingName: 0x0042,
+  senderName: 0x0c1a,
+  senderEmail: 0x0c1f,
+  recipientType: 0x0c15,
+  displayCc: 0x0e03,
+  displayTo: 0x0e04,
+  deliveryTime: 0x0e06,
+  body: 0x1000,
+  html: 0x1013,
+  displayName: 0x3001,
+  emailAddress: 0x3003,
+  creationTime: 0x3007,
+  attachData: 0x3701,
+  attachFilename: 0x3704,
+  attachMethod: 0x3705,
+  attachLongFilename: 0x3707,
+  attachContentId: 0x3712,
+  smtpAddress: 0x39fe,
+  internetCodepage: 0x3fde,
+  messageCodepage: 0x3ffd,
+  senderSmtpAddress: 0x5d01,
+  attachmentHidden: 0x7ffe,
+} as const;
+const PT_LONG = 0x0003;
+const PT_BOOLEAN = 0x000b;
+const PT_SYSTIME = 0x0040;
+/** PR_ATTACH_METHOD: the attachment's bytes are in the message; an Outlook message is attached. */
+const ATTACH_BY_VALUE = 1;
+const ATTACH_EMBEDDED_MSG = 5;
+/** The properties stream's header: the message 32 bytes, an attached message 24, the rest 8. */
+const HEADER = { message: 32, embedded: 24, other: 8 } as const;
+
+const hex4 = (n: number) => n.toString(16).toUpperCase().padStart(4, '0');
+/** A Windows code page's decoder (Outlook's 8-bit strings); Windows-1252 for one we do not know. */
+function codepageDecoder(codepage: number | undefined): TextDecoder {
+  const label =
+    codepage === 65001
+      ? 'utf-8'
+      : codepage !== undefined && ((codepage >= 1250 && codepage <= 1258) || codepage === 874)
+        ? `windows-${codepage}`
+        : codepage !== undefined && codepage >= 28591 && codepage <= 28605
+          ? `iso-8859-${codepage - 28590}`
+          : ({ 866: 'ibm866', 932: 'shift_jis', 936: 'gbk', 949: 'euc-kr', 950: 'big5', 10000: 'macintosh', 20866: 'koi8-r' } as Record<number, string>)[codepage ?? 0];
+  try {
+    return new TextDecoder(label ?? 'windows-1252');
+  } catch {
+    return new TextDecoder('windows-1252');
+  }
+}
+
+/** One level of a .msg (the message, an attached message, a recipient, an attachment): its properties. */
+class MsgLevel {
+  private readonly fixed = new Map<number, DataView>();
+  readonly level: CompoundFile;
+  private decoder: TextDecoder;
+  constructor(level: CompoundFile, headerSize: number, decoder: TextDecoder) {
+    this.level = level;
+    this.decoder = decoder;
+    const stream = level.stream('__properties_version1.0') ?? new Uint8Array(0);
+    for (let at = headerSize; at + 16 <= stream.length; at += 16) {
+      const view = new DataView(stream.buffer, stream.byteOffset + at, 16);
+      this.fixed.set(view.getUint32(0, true), new DataView(stream.buffer, stream.byteOffset + at + 8, 8));
+    }
+    const codepage = this.long(PROP.messageCodepage) ?? this.long(PROP.internetCodepage);
+    if (codepage !== undefined) this.decoder = codepageDecoder(codepage);
+  }
+  get stringDecoder() {
+    return this.decoder;
+  }
+  long(id: number): number | undefined {
+    return this.fixed.get(((id << 16) | PT_LONG) >>> 0)?.getInt32(0, true);
+  }
+  flag(id: number): boolean {
+    return (this.fixed.get(((id << 16) | PT_BOOLEAN) >>> 0)?.getUint16(0, true) ?? 0) !== 0;
+  }
+  time(id: number): Date | null {
+    const value = this.fixed.get(((id << 16) | PT_SYSTIME) >>> 0);
+    if (!value) return null;
+    // FILETIME: 100-nanosecond steps since 1601-01-01 UTC.
+    const ms = Number(value.getBigUint64(0, true) / 10_000n) - 11_644_473_600_000;
+    const date = new Date(ms);
+    return ms > 0 && !Number.isNaN(date.getTime()) ? date : null;
+  }
+  binary(id: number): Uint8Array | undefined {
+    return this.level.stream(`__substg1.0_${hex4(id)}0102`);
+  }
+  /** A string property, Unicode (PT_UNICODE) or 8-bit in the message's code page (PT_STRING8). */
+  text(id: number): string {
+    const unicode = this.level.stream(`__substg1.0_${hex4(id)}001F`);
+    const string8 = unicode ? undefined : this.level.stream(`__substg1.0_${hex4(id)}001E`);
+    const decoded = unicode ? new TextDecoder('utf-16le').decode(unicode) : string8 ? this.decoder.decode(string8) : '';
+    return decoded.replace(/\0+$/, '').trim();
+  }
+}
+
+/** An address Outlook keeps for Exchange users («/O=…/CN=…») says nothing to a reader. */
+const smtp = (...candidates: string[]) => candidates.find((a) => a.includes('@') && !a.startsWith('/')) ?? '';
+const named = (name: string, address: string) => (name && address && name !== address ? `${name} <${address}>` : name || address);
+
+/** The HTML body Outlook stores as bytes: in the charset its meta tag names, else the message's code page. */
+function htmlOf(message: MsgLevel): string {
+  const bytes = message.binary(PROP.html);
+  if (!bytes) return message.text(PROP.html);
+  const charset = /<meta[^>]+charset=["']?([\w-]+)/i.exec(new TextDecoder('latin1').decode(bytes.subarray(0, 2048)))?.[1];
+  let decoder = message.stringDecoder;
+  if (charset) {
+    try {
+      decoder = new TextDecoder(charset);
+    } catch {
+      // an unknown charset: the message's code page
+    }
+  }
+  return decoder.decode(bytes);
+}
+
+function msgMail(message: MsgLevel, depth: number): Mail {
+  const html = htmlOf(message);
+  const to: string[] = [];
+  const cc: string[] = [];
+  const attachments: MailAttachment[] = [];
+  for (const name of message.level.storages.sort()) {
+    const storage = message.level.storage(name)!;
+    if (/^__recip_version1\.0_#/i.test(name)) {
+      const recipient = new MsgLevel(storage, HEADER.other, message.stringDecoder);
+      const entry = named(recipient.text(PROP.displayName), smtp(recipient.text(PROP.smtpAddress), recipient.text(PROP.emailAddress)));
+      // 1 To, 2 Cc, 3 Bcc (a saved mail's blind copies are not the reader's business).
+      const type = recipient.long(PROP.recipientType) ?? 1;
+      if (entry && type === 1) to.push(entry);
+      else if (entry && type === 2) cc.push(entry);
+    } else if (/^__attach_version1\.0_#/i.test(name)) {
+      const attachment = new MsgLevel(storage, HEADER.other, message.stringDecoder);
+      const contentId = attachment.text(PROP.attachContentId);
+      // An image the HTML shows inline (a signature logo) is part of the text, not an attachment.
+      if (attachment.flag(PROP.attachmentHidden) || (contentId && html.includes(`cid:${contentId}`))) continue;
+      const fileName = attachment.text(PROP.attachLongFilename) || attachment.text(PROP.attachFilename) || attachment.text(PROP.displayName);
+      const method = attachment.long(PROP.attachMethod);
+      if (method === ATTACH_EMBEDDED_MSG) {
+        const inner = storage.storage('__substg1.0_3701000D');
+        const mail = inner && depth + 1 < MAIL_DEPTH ? msgMail(new MsgLevel(inner, HEADER.embedded, message.stringDecoder), depth + 1) : undefined;
+        attachments.push({ name: fileName || mail?.subject || KNOWLEDGE_MESSAGES.mail.forwarded, extension: 'msg', data: new Uint8Array(0), mail });
+      } else if (method === ATTACH_BY_VALUE || method === undefined) {
+        const data = attachment.binary(PROP.attachData);
+        if (data && fileName) attachments.push({ name: fileName, extension: extensionOf(fileName), data });
+      }
+    }
+  }
+  return {
+    subject: message.text(PROP.subject),
+    from: named(message.text(PROP.senderName) || message.text(PROP.sentRepresentingName), smtp(message.text(PROP.senderSmtpAddress), message.text(PROP.senderEmail))),
+    // Without recipient storages (some programs write only the display lines): those.
+    to: to.length > 0 ? to.join(', ') : message.text(PROP.displayTo),
+    cc: cc.length > 0 ? cc.join(', ') : message.text(PROP.displayCc),
+    date: message.time(PROP.submitTime) ?? message.time(PROP.deliveryTime) ?? message.time(PROP.creationTime),
+    text: message.text(PROP.body),
+    html,
+    attachments,
+  };
+}
+
+/** An Outlook mail (.msg). Throws (CompoundFileError) when the bytes are not one. */
+export function readMsg(data: Uint8Array): Mail {
+  return msgMail(new MsgLevel(readCompoundFile(data), HEADER.message, codepageDecoder(undefined)), 0);
 }
 
 const DATE = new Intl.DateTimeFormat('de-DE', {
