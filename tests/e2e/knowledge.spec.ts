@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { allowRefusal, expect, test } from './fixtures.ts';
-import { makeCompoundFile, makePdf } from '../fixtures/office-files.ts';
+import { makeCompoundFile, makeMsg, makePdf } from '../fixtures/office-files.ts';
 import { apiHeaders, createChatMika, registerOwner } from './api.ts';
 import { E2E_BASE_URL } from './server.ts';
 import { unique } from './public-helpers.ts';
+import { askInChat, chooseKnowledgeFile, uploadKnowledgeFile } from './knowledge-helpers.ts';
 
 // Knowledge (issue 12): a PDF uploaded in the Wissen tab, its real ingestion stages in the
 // progress dialog, then a question only the PDF answers — with the source under the answer.
@@ -110,17 +111,9 @@ test('Wissen: eine CSV aus Excel (Semikolon, Windows-1252) wird als Tabelle gele
   const csv = Buffer.from(`Nummer;Brotsorte;Preis;Lagerbestand\r\n${rows.join('\r\n')}\r\n`, 'latin1');
 
   await page.goto(`/?view=edit&assistant=${uuid}&tab=knowledge`);
-  await page.getByRole('button', { name: 'Datei hochladen' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Wissensdatei hochladen' });
-  await dialog.getByTestId('knowledge-file-input').setInputFiles({ name: 'Brote.csv', mimeType: 'text/csv', buffer: csv });
-  await dialog.getByRole('button', { name: 'Hochladen' }).click();
-  await expect(page.getByTestId('knowledge-progress-status')).toHaveText('Fertig – Dein Mika kennt die Datei jetzt.');
-  await expect(page.getByTestId('knowledge-file').filter({ hasText: 'Brote.csv' })).toHaveAttribute('data-status', 'ready');
+  await uploadKnowledgeFile(page, { name: 'Brote.csv', mimeType: 'text/csv', buffer: csv });
 
-  await page.goto(`/?view=chat&assistant=${uuid}`);
-  await page.getByRole('textbox', { name: 'Nachricht' }).fill('Wie hoch ist der Lagerbestand beim Dinkelvollkornbrot?');
-  await page.getByRole('button', { name: 'Senden' }).click();
-  const answer = page.locator('[data-testid="chat-message"][data-origin="ai"]').last();
+  const answer = await askInChat(page, uuid, 'Wie hoch ist der Lagerbestand beim Dinkelvollkornbrot?');
   // The quote is a table with the file's own column names, umlauts intact.
   const table = answer.getByRole('table');
   await expect(table.getByRole('columnheader', { name: 'Lagerbestand' })).toBeVisible();
@@ -140,23 +133,14 @@ test('Wissen: eine alte Excel-Preisliste (.xls) wird gelesen, wie Excel sie zeig
     task: 'Du beantwortest Fragen der Kolleginnen und Kollegen zu Preisen, Artikeln und Gültigkeiten. '.repeat(4),
   });
   await page.goto(`/?view=edit&assistant=${uuid}&tab=knowledge`);
-  const upload = async (name: string, buffer: Buffer, mimeType: string) => {
-    await page.getByRole('button', { name: 'Datei hochladen' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Wissensdatei hochladen' });
-    await dialog.getByTestId('knowledge-file-input').setInputFiles({ name, mimeType, buffer });
-    await dialog.getByRole('button', { name: 'Hochladen' }).click();
-    return dialog;
-  };
   // A workbook Office 97–2003 wrote (here: LibreOffice as «Excel 97»).
-  await upload('Preise 2026.xls', readFileSync(new URL('../fixtures/legacy-office/preise.xls', import.meta.url)), 'application/vnd.ms-excel');
-  await expect(page.getByTestId('knowledge-progress-status')).toHaveText('Fertig – Dein Mika kennt die Datei jetzt.');
-  await expect(page.getByTestId('knowledge-file').filter({ hasText: 'Preise 2026.xls' })).toHaveAttribute('data-status', 'ready');
-  await page.keyboard.press('Escape');
+  await uploadKnowledgeFile(page, { name: 'Preise 2026.xls', mimeType: 'application/vnd.ms-excel', buffer: readFileSync(new URL('../fixtures/legacy-office/preise.xls', import.meta.url)) });
 
   // Office keeps a password-protected .xlsx as a compound file around the encrypted package.
   const protectedXlsx = makeCompoundFile({ EncryptionInfo: Buffer.alloc(4096, 1), EncryptedPackage: Buffer.alloc(8192, 2) });
   allowRefusal(422, '/api/knowledge'); // the server's reason, shown as the upload's message
-  const refused = await upload('Gehälter.xlsx', protectedXlsx, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  const refused = await chooseKnowledgeFile(page, { name: 'Gehälter.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: protectedXlsx });
+  await refused.getByRole('button', { name: 'Hochladen' }).click();
   // Announced while the dialog is open: the message is not inside the part the dialog hides.
   await expect(
     page.getByRole('alert').filter({ hasText: 'Die Datei ist passwortgeschützt und kann nicht gelesen werden. Bitte speichere sie ohne Passwort und lade sie erneut hoch.' }),
@@ -165,10 +149,7 @@ test('Wissen: eine alte Excel-Preisliste (.xls) wird gelesen, wie Excel sie zeig
   await refused.getByRole('button', { name: 'Abbrechen' }).click();
   await expect(page.getByTestId('knowledge-file')).toHaveCount(1);
 
-  await page.goto(`/?view=chat&assistant=${uuid}`);
-  await page.getByRole('textbox', { name: 'Nachricht' }).fill('Ab wann gilt der Preis für den Käsekuchen?');
-  await page.getByRole('button', { name: 'Senden' }).click();
-  const answer = page.locator('[data-testid="chat-message"][data-origin="ai"]').last();
+  const answer = await askInChat(page, uuid, 'Ab wann gilt der Preis für den Käsekuchen?');
   // The date and the amount as the sheet shows them, not Excel's day number 46127 and 38.5.
   const row = answer.getByRole('table').getByRole('row', { name: /Käsekuchen/ });
   await expect(row).toContainText('15.04.2026');
@@ -185,12 +166,7 @@ test('Wissen: eine neue Fassung ersetzt die bisherige Datei, sobald sie gelesen 
     role: 'Du bist die Assistenz unseres Ladens und kennst alle Preise.',
     task: 'Du beantwortest Fragen der Kolleginnen und Kollegen zu Preisen und Artikeln. '.repeat(4),
   });
-  const upload = async (buffer: Buffer) => {
-    await page.getByRole('button', { name: 'Datei hochladen' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Wissensdatei hochladen' });
-    await dialog.getByTestId('knowledge-file-input').setInputFiles({ name: 'Preisliste.pdf', mimeType: 'application/pdf', buffer });
-    return dialog;
-  };
+  const upload = (buffer: Buffer) => chooseKnowledgeFile(page, { name: 'Preisliste.pdf', mimeType: 'application/pdf', buffer });
   const version1 = await makePdf(['Preisliste: Das Roggenbrot kostet 4,20 Euro.']);
   await page.goto(`/?view=edit&assistant=${uuid}&tab=knowledge`);
   await (await upload(version1)).getByRole('button', { name: 'Hochladen' }).click();
@@ -215,10 +191,7 @@ test('Wissen: eine neue Fassung ersetzt die bisherige Datei, sobald sie gelesen 
   await expect(page.getByTestId('knowledge-file')).toHaveCount(1);
   await expect(page.getByTestId('knowledge-file')).toHaveAttribute('data-status', 'ready');
 
-  await page.goto(`/?view=chat&assistant=${uuid}`);
-  await page.getByRole('textbox', { name: 'Nachricht' }).fill('Was kostet das Roggenbrot?');
-  await page.getByRole('button', { name: 'Senden' }).click();
-  const answer = page.locator('[data-testid="chat-message"][data-origin="ai"]').last();
+  const answer = await askInChat(page, uuid, 'Was kostet das Roggenbrot?');
   await expect(answer).toContainText('4,60 Euro');
   await expect(answer).not.toContainText('4,20 Euro');
 });
@@ -256,4 +229,37 @@ test('Wissen: mit 100 Dateien lässt der Dialog nur noch eine neue Fassung einer
   await expect(page.getByTestId('knowledge-progress-status')).toHaveText('Fertig – Dein Mika kennt die Datei jetzt.');
   await page.keyboard.press('Escape');
   await expect(page.getByText('100 von 100 Dateien')).toBeVisible();
+});
+
+test('Wissen: eine Outlook-Mail (.msg) mit Preisliste im Anhang wird gelesen; die Antwort nennt den Anhang als Quelle', async ({ page }) => {
+  const context = page.context();
+  await registerOwner(context, { name: 'Maren Mail', email: `mail-${unique()}@beispiel.de`, password: 'Postfach#2026' });
+  const uuid = await createChatMika(context, {
+    name: 'Mika Einkauf',
+    role: 'Du bist die Assistenz unseres Einkaufs und kennst die Absprachen mit den Lieferanten.',
+    task: 'Du beantwortest Fragen der Kolleginnen und Kollegen zu Lieferungen, Preisen und Absprachen. '.repeat(4),
+  });
+  // A supplier's reply as Outlook saves it (drag the mail out of Outlook): the price list attached.
+  const msg = makeMsg({
+    subject: 'AW: Lieferzeit für die Rollläden – Auftrag 4711',
+    from: { name: 'Jürgen Müller', address: 'juergen.mueller@nordlicht-gmbh.de' },
+    to: [{ name: 'Einkauf', address: 'einkauf@rollladen-berger.de' }],
+    date: new Date('2025-03-18T08:12:44Z'),
+    body: 'Guten Tag,\r\n\r\ndie Rollläden für Auftrag 4711 liefern wir in Kalenderwoche 14. Die Montage übernimmt Herr Schulz.\r\n\r\nMit freundlichen Grüßen\r\nJürgen Müller',
+    attachments: [{ name: 'Preisübersicht 2026.xlsx', data: readFileSync(new URL('../fixtures/legacy-office/preise.xlsx', import.meta.url)) }],
+  });
+  await page.goto(`/?view=edit&assistant=${uuid}&tab=knowledge`);
+  await uploadKnowledgeFile(page, { name: 'Lieferzeit Auftrag 4711.msg', mimeType: 'application/vnd.ms-outlook', buffer: msg });
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/msg-knowledge-1280.png` });
+
+  // From the mail's text: the week, with the mail as the source.
+  const week = await askInChat(page, uuid, 'In welcher Kalenderwoche kommen die Rollläden für Auftrag 4711?');
+  await expect(week).toContainText('Kalenderwoche 14');
+  await expect(week.getByTestId('answer-sources')).toContainText('Lieferzeit Auftrag 4711.msg');
+
+  // From the attachment: the row of the price list, located in the attachment's sheet.
+  const price = await askInChat(page, uuid, 'Was kostet der Käsekuchen laut Preisübersicht?');
+  await expect(price.getByRole('table').getByRole('row', { name: /Käsekuchen/ })).toContainText('38,50 €');
+  await expect(price.getByTestId('answer-sources')).toContainText('Lieferzeit Auftrag 4711.msg, Anhang „Preisübersicht 2026.xlsx“, Blatt Preise 2026');
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/msg-answer-1280.png` });
 });
