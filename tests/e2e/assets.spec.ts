@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { allowRefusal, expect, test } from './fixtures.ts';
 import { makePdf } from '../fixtures/office-files.ts';
 import { callApi, registerOwner } from './api.ts';
 import { expectNoAxeViolations } from './axe.ts';
@@ -30,9 +30,19 @@ test('Dateien: Preisliste im Tools-Tab hochladen, veröffentlichen, Besucher fra
 
   await card.getByRole('button', { name: 'Datei hinzufügen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Datei zum Anbieten hochladen' });
+  // A file the server refuses: the reason stays in the dialog under the file, not in a snackbar
+  // that vanishes; choosing another file clears it.
+  await dialog.getByTestId('asset-file-input').setInputFiles({ name: 'Preisliste.pdf', mimeType: 'application/pdf', buffer: Buffer.from('Nur ein Text') });
+  await dialog.getByRole('textbox', { name: 'Beschreibung' }).fill('Unsere aktuelle Preisliste für Inspektionen und Reparaturen');
+  allowRefusal(422, '/api/assets');
+  await dialog.getByRole('button', { name: 'Hochladen' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Der Inhalt der Datei passt nicht zu ihrer Endung.');
+  await expect(page.getByRole('alert').filter({ hasText: 'Der Inhalt der Datei passt nicht zu ihrer Endung.' })).toHaveCount(1);
+  await expectNoAxeViolations(page, 'Bearbeiten: Datei hochladen, Datei abgelehnt');
   await dialog
     .getByTestId('asset-file-input')
     .setInputFiles({ name: 'Preisliste 2026.pdf', mimeType: 'application/pdf', buffer: await makePdf(['Preisliste 2026: Inspektion 59 Euro']) });
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
   await dialog.getByRole('textbox', { name: 'Beschreibung' }).fill('Preise');
   await dialog.getByRole('button', { name: 'Hochladen' }).click();
   await expect(dialog.getByText('Die Beschreibung muss mindestens 15 Zeichen lang sein.')).toBeVisible();

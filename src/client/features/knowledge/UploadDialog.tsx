@@ -10,14 +10,17 @@ import { useState } from 'react';
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { LIMITS } from '../../../shared/constants.ts';
 import { KNOWLEDGE_ACCEPT, type KnowledgeFile } from '../../../shared/schemas/knowledge.ts';
-import { showError } from '../../state/snackbar-store.ts';
+import { Alert } from '../../components/ui/Alert.ts';
+import { uploadRefusal } from '../../lib/upload-refusal.ts';
 import { useUploadKnowledge } from './api/upload-knowledge.ts';
 import { KNOWLEDGE_TEXTS } from './texts.ts';
 
 /**
  * Choose a file, describe it, decide on data protection; the server checks everything again. A
  * file named like one the Mika has is offered as its new version (switched on): the earlier one
- * goes once the new one is read. At the file limit only such a new version can be uploaded.
+ * goes once the new one is read. At the file limit only such a new version can be uploaded. The
+ * server's refusal (wrong content, a password, a file the Mika knows) stays in the dialog under the
+ * file it is about, until another file is chosen; a failure that is no refusal goes to the snackbar.
  */
 export function UploadDialog({
   assistantUuid,
@@ -41,16 +44,24 @@ export function UploadDialog({
   const blocked = full && !(namesake && replace);
   const [description, setDescription] = useState('');
   const [dataProtection, setDataProtection] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const upload = useUploadKnowledge();
   const reset = () => {
     setFile(null);
     setReplace(true);
     setDescription('');
     setDataProtection(false);
+    setRefusal(null);
+  };
+  // Cancelled: the next opening starts empty (no file, no refusal from this one).
+  const close = () => {
+    reset();
+    onClose();
   };
   const submit = () => {
-    if (!file) return showError(KNOWLEDGE_MESSAGES.fileRequired);
-    if (file.size > LIMITS.maxUploadBytes) return showError(KNOWLEDGE_MESSAGES.fileTooLarge);
+    if (!file) return setRefusal(KNOWLEDGE_MESSAGES.fileRequired);
+    if (file.size > LIMITS.maxUploadBytes) return setRefusal(KNOWLEDGE_MESSAGES.fileTooLarge);
+    setRefusal(null);
     upload.mutate(
       { assistantUuid, file, description, dataProtection, replaces: namesake && replace ? namesake.uuid : undefined },
       {
@@ -58,13 +69,14 @@ export function UploadDialog({
           reset();
           onUploaded(result.file);
         },
+        onError: (error) => setRefusal(uploadRefusal(error)),
       },
     );
   };
   return (
     <Dialog
       open={open}
-      onClose={upload.isPending ? undefined : onClose}
+      onClose={upload.isPending ? undefined : close}
       maxWidth="sm"
       fullWidth
       aria-labelledby="knowledge-upload-title"
@@ -87,6 +99,7 @@ export function UploadDialog({
               onChange={(e) => {
                 setFile(e.target.files?.[0] ?? null);
                 setReplace(true);
+                setRefusal(null);
               }}
             />
           </Button>
@@ -97,6 +110,11 @@ export function UploadDialog({
             {file?.name ?? KNOWLEDGE_TEXTS.noFile}
           </Typography>
         </Box>
+        {refusal && (
+          <Alert severity="error" data-testid="knowledge-upload-refusal">
+            {refusal}
+          </Alert>
+        )}
         {namesake && (
           <Box>
             <FormControlLabel
@@ -130,7 +148,7 @@ export function UploadDialog({
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={upload.isPending}>
+        <Button onClick={close} disabled={upload.isPending}>
           {KNOWLEDGE_TEXTS.cancel}
         </Button>
         <Button variant="contained" onClick={submit} loading={upload.isPending} disabled={blocked}>

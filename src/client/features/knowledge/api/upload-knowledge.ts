@@ -20,7 +20,8 @@ export async function uploadKnowledge(input: UploadKnowledgeInput) {
   body.append('dataProtection', input.dataProtection ? '1' : '0');
   if (input.replaces) body.append('replaces', input.replaces);
   body.append('file', input.file, input.file.name);
-  return api.post<{ file: KnowledgeFile; message: string }>('/api/knowledge', body);
+  // The dialog shows a refusal next to the chosen file (UploadDialog); anything else it hands to the snackbar.
+  return api.post<{ file: KnowledgeFile; message: string }>('/api/knowledge', body, { snackbar: false });
 }
 
 export function useUploadKnowledge() {

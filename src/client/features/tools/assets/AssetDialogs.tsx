@@ -9,7 +9,9 @@ import { KNOWLEDGE_MESSAGES } from '../../../../shared/messages.ts';
 import { LIMITS } from '../../../../shared/constants.ts';
 import { ASSET_ACCEPT, ASSET_DESCRIPTION_MIN, type AssetFile } from '../../../../shared/schemas/assets.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { showError, showSuccess } from '../../../state/snackbar-store.ts';
+import { uploadRefusal } from '../../../lib/upload-refusal.ts';
+import { Alert } from '../../../components/ui/Alert.ts';
+import { showSuccess } from '../../../state/snackbar-store.ts';
 import { useDeleteAsset } from './api/delete-asset.ts';
 import { useEditAsset } from './api/edit-asset.ts';
 import { useUploadAsset } from './api/upload-asset.ts';
@@ -34,17 +36,23 @@ function DescriptionField({ value, error, onChange }: { value: string; error: st
   );
 }
 
-/** Choose a file and say when the Mika should offer it; the server checks everything again. */
+/**
+ * Choose a file and say when the Mika should offer it; the server checks everything again. A
+ * refusal of the file stays in the dialog under it until another file is chosen; one of the
+ * description at the description.
+ */
 export function UploadAssetDialog({ assistantUuid, onClose }: { assistantUuid: string; onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [description, setDescription] = useState('');
   const [error, setError] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
   const upload = useUploadAsset();
   const submit = () => {
-    if (!file) return showError(KNOWLEDGE_MESSAGES.fileRequired);
-    if (file.size > LIMITS.maxUploadBytes) return showError(KNOWLEDGE_MESSAGES.fileTooLarge);
+    if (!file) return setRefusal(KNOWLEDGE_MESSAGES.fileRequired);
+    if (file.size > LIMITS.maxUploadBytes) return setRefusal(KNOWLEDGE_MESSAGES.fileTooLarge);
     const invalid = descriptionError(description);
     if (invalid) return setError(invalid);
+    setRefusal(null);
     upload.mutate(
       { assistantUuid, file, description: description.trim() },
       {
@@ -54,6 +62,7 @@ export function UploadAssetDialog({ assistantUuid, onClose }: { assistantUuid: s
         },
         onError: (err) => {
           if (err instanceof ApiError && err.fields.description?.[0]) setError(err.fields.description[0]);
+          else setRefusal(uploadRefusal(err));
         },
       },
     );
@@ -65,12 +74,26 @@ export function UploadAssetDialog({ assistantUuid, onClose }: { assistantUuid: s
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
           <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
             {ASSET_TEXTS.chooseFile}
-            <input hidden type="file" accept={ASSET_ACCEPT} data-testid="asset-file-input" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            <input
+              hidden
+              type="file"
+              accept={ASSET_ACCEPT}
+              data-testid="asset-file-input"
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setRefusal(null);
+              }}
+            />
           </Button>
           <Typography variant="body2" sx={{ color: file ? 'text.primary' : 'text.secondary', overflowWrap: 'anywhere' }}>
             {file?.name ?? ASSET_TEXTS.noFile}
           </Typography>
         </Box>
+        {refusal && (
+          <Alert severity="error" data-testid="asset-upload-refusal">
+            {refusal}
+          </Alert>
+        )}
         <DescriptionField
           value={description}
           error={error}

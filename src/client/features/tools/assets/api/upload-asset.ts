@@ -15,7 +15,8 @@ export async function uploadAsset(input: UploadAssetInput) {
   body.append('assistantUuid', input.assistantUuid);
   body.append('description', input.description);
   body.append('file', input.file, input.file.name);
-  return api.post<{ file: AssetFile; message: string }>('/api/assets', body);
+  // The dialog shows a refusal itself (UploadAssetDialog); anything else goes to the snackbar there.
+  return api.post<{ file: AssetFile; message: string }>('/api/assets', body, { snackbar: false });
 }
 
 export function useUploadAsset() {
