@@ -194,6 +194,22 @@ test('Wissen: eine neue Fassung ersetzt die bisherige Datei, sobald sie gelesen 
   const answer = await askInChat(page, uuid, 'Was kostet das Roggenbrot?');
   await expect(answer).toContainText('4,60 Euro');
   await expect(answer).not.toContainText('4,20 Euro');
+
+  // Next year's list under its own name: offered as a new version, but switched off until the user
+  // says it is one; switched on, it replaces the list as well.
+  await page.goto(`/?view=edit&assistant=${uuid}&tab=knowledge`);
+  const yearly = await chooseKnowledgeFile(page, { name: 'Preisliste 2027.pdf', mimeType: 'application/pdf', buffer: await makePdf(['Preisliste 2027: Das Roggenbrot kostet 4,90 Euro.']) });
+  const similar = yearly.getByRole('switch', { name: '„Preisliste.pdf“ ersetzen' });
+  await expect(similar).not.toBeChecked();
+  await expect(yearly.getByText('Ist die Datei eine neue Fassung von „Preisliste.pdf“?', { exact: false })).toBeVisible();
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/knowledge-replace-similar-1280.png` });
+  await similar.check();
+  await yearly.getByRole('button', { name: 'Hochladen' }).click();
+  await expect(page.getByTestId('knowledge-progress-status')).toHaveText('Fertig – Dein Mika kennt die Datei jetzt.');
+  await expect(page.getByTestId('knowledge-progress')).toBeHidden({ timeout: 5000 });
+  await expect(page.getByTestId('knowledge-file')).toHaveCount(1);
+  await expect(page.getByTestId('knowledge-file')).toContainText('Preisliste 2027.pdf');
+  await expect(await askInChat(page, uuid, 'Was kostet das Roggenbrot?')).toContainText('4,90 Euro');
 });
 
 test('Wissen: mit 100 Dateien lässt der Dialog nur noch eine neue Fassung einer vorhandenen Datei zu', async ({ page }) => {
@@ -217,7 +233,7 @@ test('Wissen: mit 100 Dateien lässt der Dialog nur noch eine neue Fassung einer
   await page.getByRole('button', { name: 'Datei hochladen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Wissensdatei hochladen' });
   await expect(dialog.getByTestId('knowledge-full')).toHaveText(
-    'Dein Mika hat schon 100 Dateien, mehr geht nicht. Du kannst eine Datei durch eine neue Fassung mit demselben Namen ersetzen – oder zuerst eine Datei löschen.',
+    'Dein Mika hat schon 100 Dateien, mehr geht nicht. Du kannst eine Datei durch eine neue Fassung ersetzen (mit demselben Namen oder etwa einer neuen Jahreszahl darin) – oder zuerst eine Datei löschen.',
   );
   const choose = (name: string, text: string) =>
     dialog.getByTestId('knowledge-file-input').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });

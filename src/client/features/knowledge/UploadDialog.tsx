@@ -14,11 +14,12 @@ import { Alert } from '../../components/ui/Alert.ts';
 import { uploadRefusal } from '../../lib/upload-refusal.ts';
 import { useUploadKnowledge } from './api/upload-knowledge.ts';
 import { KNOWLEDGE_TEXTS } from './texts.ts';
+import { earlierVersion } from './versions.ts';
 
 /**
  * Choose a file, describe it, decide on data protection; the server checks everything again. A
- * file named like one the Mika has is offered as its new version (switched on): the earlier one
- * goes once the new one is read. At the file limit only such a new version can be uploaded. The
+ * file named like one the Mika has is offered as its new version (switched on for the same name,
+ * off for a similar one, versions.ts): the earlier one goes once the new one is read. At the file limit only such a new version can be uploaded. The
  * server's refusal (wrong content, a password, a file the Mika knows) stays in the dialog under the
  * file it is about, until another file is chosen; a failure that is no refusal goes to the snackbar.
  */
@@ -40,7 +41,10 @@ export function UploadDialog({
 }) {
   const [file, setFile] = useState<File | null>(null);
   const [replace, setReplace] = useState(true);
-  const namesake = file ? files.find((f) => f.name.toLowerCase() === file.name.toLowerCase()) : undefined;
+  // The file this one is probably a new version of: the same name (offered switched on), or a
+  // similar one — another year, «v2», «final» — offered switched off: the user says whether it is.
+  const earlier = file ? earlierVersion(file.name, files) : undefined;
+  const namesake = earlier?.file;
   const blocked = full && !(namesake && replace);
   const [description, setDescription] = useState('');
   const [dataProtection, setDataProtection] = useState(false);
@@ -97,8 +101,9 @@ export function UploadDialog({
               accept={KNOWLEDGE_ACCEPT}
               data-testid="knowledge-file-input"
               onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setReplace(true);
+                const chosen = e.target.files?.[0] ?? null;
+                setFile(chosen);
+                setReplace(chosen ? (earlierVersion(chosen.name, files)?.exact ?? false) : true);
                 setRefusal(null);
               }}
             />
@@ -122,7 +127,7 @@ export function UploadDialog({
               label={KNOWLEDGE_TEXTS.replace(namesake.name)}
             />
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {KNOWLEDGE_TEXTS.replaceHelp}
+              {earlier?.exact ? KNOWLEDGE_TEXTS.replaceHelp : KNOWLEDGE_TEXTS.replaceSimilarHelp(namesake.name)}
             </Typography>
           </Box>
         )}

@@ -24,9 +24,11 @@ export const KNOWLEDGE_TEXTS = {
     'Namen und Begriffe aus Eurem Datenschutzfilter werden in dieser Datei immer unkenntlich gemacht, bevor Text an das KI-Modell geht – auch wenn der Filter des Mikas aus ist.',
   replace: (name: string) => `„${name}“ ersetzen`,
   fullReplaceOnly: (n: number) =>
-    `Dein Mika hat schon ${n} Dateien, mehr geht nicht. Du kannst eine Datei durch eine neue Fassung mit demselben Namen ersetzen – oder zuerst eine Datei löschen.`,
+    `Dein Mika hat schon ${n} Dateien, mehr geht nicht. Du kannst eine Datei durch eine neue Fassung ersetzen (mit demselben Namen oder etwa einer neuen Jahreszahl darin) – oder zuerst eine Datei löschen.`,
   replaceHelp:
     'Die neue Fassung ersetzt die bisherige, sobald sie fertig gelesen ist. Bis dahin antwortet Dein Mika aus der bisherigen.',
+  replaceSimilarHelp: (name: string) =>
+    `Ist die Datei eine neue Fassung von „${name}“? Dann schalte Ersetzen ein: Sie ersetzt die bisherige, sobald sie fertig gelesen ist.`,
   cancel: 'Abbrechen',
   start: 'Hochladen',
   empty:
