@@ -57,7 +57,7 @@ async function readSections(data: Buffer, extension: string, signal: AbortSignal
 async function readMail(data: Buffer, format: 'eml' | 'msg', signal: AbortSignal | undefined, depth: number): Promise<Section[]> {
   let mail: Mail;
   try {
-    mail = format === 'eml' ? await readEml(data) : readMsg(data);
+    mail = format === 'eml' ? await readEml(data) : await readMsg(data);
   } catch {
     throw new ExtractionError(KNOWLEDGE_MESSAGES.errorUnreadable);
   }

@@ -240,6 +240,36 @@ describe('Outlook mails (.msg)', () => {
     expect(all).toContain('Anhänge: Ebene 1');
   });
 
+  it('reads a body Outlook keeps only as compressed RTF: the HTML inside it (with its table), text inside it, or RTF of its own', async () => {
+    const only = { ...lieferzeit, html: undefined, body: undefined, attachments: [] };
+    // HTML encapsulated in RTF ([MS-OXRTFEX]), as Outlook keeps an HTML mail: tags in \htmltag
+    // groups, the text between, RTF-only parts suppressed by \htmlrtf.
+    const encapsulated = String.raw`{\rtf1\ansi\ansicpg1252\fromhtml1 \deff0{\fonttbl{\f0\fswiss\fcharset0 Arial;}}
+{\colortbl\red0\green0\blue0;}
+\uc1\pard\plain\deftab360 \f0\fs24 
+{\*\htmltag19 <html>}{\*\htmltag34 <head>}{\*\htmltag41 </head>}
+{\*\htmltag50 <body>}\htmlrtf {\htmlrtf0 
+{\*\htmltag64 <p>}\htmlrtf {\htmlrtf0 Die Rolll\'e4den kommen in Kalenderwoche 14 \endash  Anzahlung 500 \u8364?.\htmlrtf\par}\htmlrtf0
+{\*\htmltag72 </p>}
+{\*\htmltag64 <table>}{\*\htmltag64 <tr>}{\*\htmltag64 <th>}\htmlrtf {\htmlrtf0 Artikel\htmlrtf }\htmlrtf0{\*\htmltag72 </th>}{\*\htmltag64 <th>}\htmlrtf {\htmlrtf0 Lieferzeit\htmlrtf }\htmlrtf0{\*\htmltag72 </th>}{\*\htmltag72 </tr>}
+{\*\htmltag64 <tr>}{\*\htmltag64 <td>}\htmlrtf {\htmlrtf0 Holz-Rollladen\htmlrtf }\htmlrtf0{\*\htmltag72 </td>}{\*\htmltag64 <td>}\htmlrtf {\htmlrtf0 6 Wochen\htmlrtf }\htmlrtf0{\*\htmltag72 </td>}{\*\htmltag72 </tr>}{\*\htmltag72 </table>}
+{\*\htmltag58 </body>}{\*\htmltag27 </html>}}`;
+    const [html] = await extractSections(makeMsg({ ...only, rtf: encapsulated }), 'msg');
+    expect(html!.blocks.slice(2)).toEqual([
+      { kind: 'text', text: 'Die Rollläden kommen in Kalenderwoche 14 – Anzahlung 500 €.' },
+      { kind: 'table', text: '| Artikel | Lieferzeit |\n| --- | --- |\n| Holz-Rollladen | 6 Wochen |' },
+    ]);
+    // With a plain-text body too, the table still comes from the HTML in the RTF.
+    const [both] = await extractSections(makeMsg({ ...only, body: 'Artikel Lieferzeit Holz-Rollladen 6 Wochen', rtf: encapsulated }), 'msg');
+    expect(both!.blocks).toContainEqual({ kind: 'table', text: '| Artikel | Lieferzeit |\n| --- | --- |\n| Holz-Rollladen | 6 Wochen |' });
+
+    const fromText = String.raw`{\rtf1\ansi\ansicpg1252\fromtext \deff0{\fonttbl{\f0 Courier New;}}\f0 Die Rolll\'e4den kommen in KW 14.\par Zweite Zeile.}`;
+    expect(texts((await extractSections(makeMsg({ ...only, rtf: fromText }), 'msg'))[0]).slice(2)).toEqual(['Die Rollläden kommen in KW 14.\nZweite Zeile.']);
+
+    const own = String.raw`{\rtf1\ansi\ansicpg1252\deff0{\fonttbl{\f0 Arial;}}\f0\fs20 Die Rolll\'e4den kommen in Kalenderwoche 14.\par Mit freundlichen Gr\'fc\'dfen\par}`;
+    expect(texts((await extractSections(makeMsg({ ...only, rtf: own }), 'msg'))[0]).slice(2)).toEqual(['Die Rollläden kommen in Kalenderwoche 14.', 'Mit freundlichen Grüßen']);
+  });
+
   it('shows a sender inside Exchange by the SMTP address Outlook keeps, never by the Exchange path', async () => {
     const exchange = '/O=EXCHANGELABS/OU=EXCHANGE ADMINISTRATIVE GROUP/CN=RECIPIENTS/CN=JMUELLER';
     const msg = makeMsg({ ...lieferzeit, html: undefined, attachments: [], from: { name: 'Jürgen Müller', address: exchange } });

@@ -8,6 +8,7 @@ import type { Address, Email } from 'postal-mime';
 import { appendAll } from '../../../shared/arrays.ts';
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { readCompoundFile, type CompoundFile } from '../../platform/compound-file.ts';
+import { decompressRtf } from './compressed-rtf.ts';
 import type { Block, Section } from './extract.ts';
 
 /** A mail, as far as knowledge needs it. */
@@ -21,6 +22,8 @@ export interface Mail {
   text: string;
   /** The HTML body ('' when the mail has none). */
   html: string;
+  /** An Outlook body that exists only as RTF of its own (neither text nor HTML inside). */
+  rtf?: Uint8Array;
   attachments: MailAttachment[];
 }
 
@@ -93,6 +96,7 @@ const PROP = {
   displayTo: 0x0e04,
   deliveryTime: 0x0e06,
   body: 0x1000,
+  rtfCompressed: 0x1009,
   html: 0x1013,
   displayName: 0x3001,
   emailAddress: 0x3003,
@@ -128,8 +132,13 @@ function codepageDecoder(codepage: number | undefined): TextDecoder {
         : codepage !== undefined && codepage >= 28591 && codepage <= 28605
           ? `iso-8859-${codepage - 28590}`
           : ({ 866: 'ibm866', 932: 'shift_jis', 936: 'gbk', 949: 'euc-kr', 950: 'big5', 10000: 'macintosh', 20866: 'koi8-r' } as Record<number, string>)[codepage ?? 0];
+  return labelDecoder(label ?? 'windows-1252');
+}
+
+/** A decoder by its label (utf-8, iso-8859-15, …); Windows-1252 for a label we do not know. */
+function labelDecoder(label: string): TextDecoder {
   try {
-    return new TextDecoder(label ?? 'windows-1252');
+    return new TextDecoder(label);
   } catch {
     return new TextDecoder('windows-1252');
   }
@@ -189,19 +198,52 @@ function htmlOf(message: MsgLevel): string {
   const bytes = message.binary(PROP.html);
   if (!bytes) return message.text(PROP.html);
   const charset = /<meta[^>]+charset=["']?([\w-]+)/i.exec(new TextDecoder('latin1').decode(bytes.subarray(0, 2048)))?.[1];
-  let decoder = message.stringDecoder;
-  if (charset) {
-    try {
-      decoder = new TextDecoder(charset);
-    } catch {
-      // an unknown charset: the message's code page
-    }
-  }
-  return decoder.decode(bytes);
+  return (charset ? labelDecoder(charset) : message.stringDecoder).decode(bytes);
 }
 
-function msgMail(message: MsgLevel, depth: number): Mail {
-  const html = htmlOf(message);
+/** An RTF body grows at most this large (a .msg is at most 10 MB; RTF compresses well, not endlessly). */
+const MAX_RTF_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The body Outlook keeps only as compressed RTF (PR_RTF_COMPRESSED): HTML or text encapsulated in it
+ * ([MS-OXRTFEX], read by rtf-stream-parser, a maintained de-encapsulator), or RTF of its own.
+ */
+async function rtfBody(message: MsgLevel): Promise<{ html?: string; text?: string; rtf?: Uint8Array }> {
+  const compressed = message.binary(PROP.rtfCompressed);
+  if (!compressed) return {};
+  let rtf: Uint8Array;
+  try {
+    rtf = decompressRtf(compressed, MAX_RTF_BYTES);
+  } catch {
+    return {};
+  }
+  try {
+    const { deEncapsulateSync } = await import('rtf-stream-parser');
+    // It names code pages «cp1252»; anything else by its label.
+    const decode = (bytes: Buffer, encoding: string) =>
+      (/^cp\d+$/i.test(encoding) ? codepageDecoder(Number(encoding.slice(2))) : labelDecoder(encoding)).decode(bytes);
+    // Its warnings (an unbalanced brace in a damaged body) are no news to anyone reading the logs.
+    const { mode, text } = deEncapsulateSync(Buffer.from(rtf), { decode, mode: 'either', warn: () => undefined });
+    return mode === 'html' ? { html: String(text) } : { text: String(text) };
+  } catch {
+    // Not encapsulated: a body written as RTF, read as an .rtf file is.
+    return { rtf };
+  }
+}
+
+async function msgMail(message: MsgLevel, depth: number): Promise<Mail> {
+  let html = htmlOf(message);
+  let text = message.text(PROP.body);
+  let rtf: Uint8Array | undefined;
+  // Without an HTML body the RTF may hold it (Outlook keeps HTML mails so): its tables survive.
+  if (!html) {
+    const body = await rtfBody(message);
+    html = body.html ?? '';
+    if (!text) {
+      text = body.text ?? '';
+      rtf = body.rtf;
+    }
+  }
   const to: string[] = [];
   const cc: string[] = [];
   const attachments: MailAttachment[] = [];
@@ -223,7 +265,7 @@ function msgMail(message: MsgLevel, depth: number): Mail {
       const method = attachment.long(PROP.attachMethod);
       if (method === ATTACH_EMBEDDED_MSG) {
         const inner = storage.storage('__substg1.0_3701000D');
-        const mail = inner && depth + 1 < MAIL_DEPTH ? msgMail(new MsgLevel(inner, HEADER.embedded, message.stringDecoder), depth + 1) : undefined;
+        const mail = inner && depth + 1 < MAIL_DEPTH ? await msgMail(new MsgLevel(inner, HEADER.embedded, message.stringDecoder), depth + 1) : undefined;
         attachments.push({ name: fileName || mail?.subject || KNOWLEDGE_MESSAGES.mail.forwarded, extension: 'msg', data: new Uint8Array(0), mail });
       } else if (method === ATTACH_BY_VALUE || method === undefined) {
         const data = attachment.binary(PROP.attachData);
@@ -238,14 +280,15 @@ function msgMail(message: MsgLevel, depth: number): Mail {
     to: to.length > 0 ? to.join(', ') : message.text(PROP.displayTo),
     cc: cc.length > 0 ? cc.join(', ') : message.text(PROP.displayCc),
     date: message.time(PROP.submitTime) ?? message.time(PROP.deliveryTime) ?? message.time(PROP.creationTime),
-    text: message.text(PROP.body),
+    text,
     html,
+    rtf,
     attachments,
   };
 }
 
 /** An Outlook mail (.msg). Throws (CompoundFileError) when the bytes are not one. */
-export function readMsg(data: Uint8Array): Mail {
+export function readMsg(data: Uint8Array): Promise<Mail> {
   return msgMail(new MsgLevel(readCompoundFile(data), HEADER.message, codepageDecoder(undefined)), 0);
 }
 
@@ -281,7 +324,13 @@ export async function mailSections(mail: Mail, read: ReadFile, readAttachment: R
   // The HTML when the mail has no plain text or its HTML holds a table (a price list stays a
   // table); otherwise the plain text, which is what the sender wrote without the layout.
   const html = mail.html !== '' && (mail.text.trim() === '' || /<table[\s>]/i.test(mail.html));
-  const body = html ? await read(new TextEncoder().encode(mail.html), 'html') : mail.text.trim() ? await read(new TextEncoder().encode(mail.text), 'txt') : [];
+  const body = html
+    ? await read(new TextEncoder().encode(mail.html), 'html')
+    : mail.text.trim()
+      ? await read(new TextEncoder().encode(mail.text), 'txt')
+      : mail.rtf
+        ? await read(mail.rtf, 'rtf').catch(() => [])
+        : [];
   for (const section of body) appendAll(blocks, section.blocks);
   const sections: Section[] = [{ location: '', blocks }];
   for (const attachment of mail.attachments) {
