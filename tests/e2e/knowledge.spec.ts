@@ -239,6 +239,15 @@ test('Wissen: mit 100 Dateien lässt der Dialog nur noch eine neue Fassung einer
     dialog.getByTestId('knowledge-file-input').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
   await choose('neu.txt', 'Eine weitere Unterlage.');
   await expect(dialog.getByRole('button', { name: 'Hochladen' })).toBeDisabled();
+  // Several at once: new versions would pass, a new file has no room.
+  await dialog.getByTestId('knowledge-file-input').setInputFiles([
+    { name: 'datei-3.txt', mimeType: 'text/plain', buffer: Buffer.from('Unterlage Nummer 3, neue Fassung.') },
+    { name: 'neu.txt', mimeType: 'text/plain', buffer: Buffer.from('Eine weitere Unterlage.') },
+  ]);
+  await expect(dialog.getByTestId('knowledge-too-many')).toHaveText(
+    'Dein Mika hat schon so viele Dateien, wie er haben kann. Neue Fassungen vorhandener Dateien gehen noch – oder lösche zuerst eine Datei.',
+  );
+  await expect(dialog.getByRole('button', { name: 'Hochladen' })).toBeDisabled();
   await choose('datei-7.txt', 'Unterlage Nummer 7, neue Fassung.');
   await expect(dialog.getByRole('switch', { name: '„datei-7.txt“ ersetzen' })).toBeChecked();
   await dialog.getByRole('button', { name: 'Hochladen' }).click();
@@ -278,4 +287,50 @@ test('Wissen: eine Outlook-Mail (.msg) mit Preisliste im Anhang wird gelesen; di
   await expect(price.getByRole('table').getByRole('row', { name: /Käsekuchen/ })).toContainText('38,50 €');
   await expect(price.getByTestId('answer-sources')).toContainText('Lieferzeit Auftrag 4711.msg, Anhang „Preisübersicht 2026.xlsx“, Blatt Preise 2026');
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/msg-answer-1280.png` });
+});
+
+test('Wissen: mehrere Dateien auf einmal — eine neue Fassung ersetzt die bisherige, eine abgelehnte bleibt mit Grund im Dialog', async ({ page }) => {
+  const context = page.context();
+  await registerOwner(context, { name: 'Mona Mehrfach', email: `mehrfach-${unique()}@beispiel.de`, password: 'Mehrere#2026' });
+  const uuid = await createChatMika(context, {
+    name: 'Mika Büro',
+    role: 'Du bist die Assistenz unseres Büros und kennst alle Unterlagen.',
+    task: 'Du beantwortest Fragen der Kolleginnen und Kollegen zu Preisen, Lager und Abläufen. '.repeat(4),
+  });
+  await page.goto(`/?view=edit&assistant=${uuid}&tab=knowledge`);
+  await uploadKnowledgeFile(page, { name: 'Preise.pdf', mimeType: 'application/pdf', buffer: await makePdf(['Preise: Das Roggenbrot kostet 4,20 Euro.']) });
+
+  // Three files chosen at once: a new version of «Preise.pdf», a new CSV, and a «PDF» that is text.
+  const dialog = await (async () => {
+    await page.getByRole('button', { name: 'Datei hochladen' }).click();
+    const d = page.getByRole('dialog', { name: 'Wissensdatei hochladen' });
+    await d.getByTestId('knowledge-file-input').setInputFiles([
+      { name: 'Preise.pdf', mimeType: 'application/pdf', buffer: await makePdf(['Preise: Das Roggenbrot kostet 4,60 Euro.']) },
+      { name: 'Lager.csv', mimeType: 'text/csv', buffer: Buffer.from('Artikel;Bestand\r\nMehl;1250 kg\r\nZucker;80 kg\r\n', 'latin1') },
+      { name: 'Kaputt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('Nur ein Text') },
+    ]);
+    return d;
+  })();
+  await expect(dialog.getByText('3 Dateien ausgewählt', { exact: true })).toBeVisible();
+  const chosen = dialog.getByTestId('knowledge-chosen').getByRole('listitem');
+  await expect(chosen).toHaveCount(3);
+  await expect(chosen.filter({ hasText: 'Preise.pdf' })).toContainText('ersetzt die bisherige Fassung');
+  await expect(chosen.filter({ hasText: 'Lager.csv' })).not.toContainText('ersetzt');
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/knowledge-many-1280.png` });
+  allowRefusal(422, '/api/knowledge'); // the refused file's reason, shown under it
+  await dialog.getByRole('button', { name: 'Hochladen' }).click();
+
+  // Two went up; the refused one stays in the dialog with its reason.
+  await expect(page.getByRole('alert').filter({ hasText: '2 Dateien hochgeladen – Dein Mika liest sie jetzt.' })).toBeVisible();
+  await expect(dialog.getByText('Kaputt.pdf', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('alert')).toHaveText('Der Inhalt der Datei passt nicht zu ihrer Endung.');
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/knowledge-many-refused-1280.png` });
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+
+  // The list reads both; the new «Preise.pdf» has replaced the old one.
+  const rows = page.getByTestId('knowledge-file');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'Lager.csv' })).toHaveAttribute('data-status', 'ready');
+  await expect(rows.filter({ hasText: 'Preise.pdf' })).toHaveAttribute('data-status', 'ready');
+  await expect(await askInChat(page, uuid, 'Was kostet das Roggenbrot?')).toContainText('4,60 Euro');
 });

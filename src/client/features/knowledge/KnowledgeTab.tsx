@@ -55,7 +55,6 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
     return <LoadFailed query={files} text={KNOWLEDGE_TEXTS.loadFailed} />;
   }
   const { files: list, max_files, read_only: readOnly } = files.data;
-  const full = list.length >= max_files;
   const followedFile = list.find((f) => f.uuid === followed) ?? null;
 
   return (
@@ -114,12 +113,13 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
       <UploadDialog
         assistantUuid={uuid}
         files={list}
-        full={full}
+        maxFiles={max_files}
         open={uploading}
         onClose={() => setUploading(false)}
         onUploaded={(file) => {
           setUploading(false);
-          setFollowed(file.uuid);
+          // One file: its training is followed in the progress dialog; several: the list shows them.
+          if (file) setFollowed(file.uuid);
         }}
       />
       <QaEntries assistantUuid={uuid} />

@@ -12,46 +12,66 @@ import { LIMITS } from '../../../shared/constants.ts';
 import { KNOWLEDGE_ACCEPT, type KnowledgeFile } from '../../../shared/schemas/knowledge.ts';
 import { Alert } from '../../components/ui/Alert.ts';
 import { uploadRefusal } from '../../lib/upload-refusal.ts';
+import { showSuccess } from '../../state/snackbar-store.ts';
+import { appendAll } from '../../../shared/arrays.ts';
 import { useUploadKnowledge } from './api/upload-knowledge.ts';
 import { KNOWLEDGE_TEXTS } from './texts.ts';
 import { earlierVersion } from './versions.ts';
 
+/** A chosen file's fate in a multi-file upload: waiting, refused (with the reason), or uploaded. */
+interface Chosen {
+  file: File;
+  refusal: string | null;
+}
+
 /**
- * Choose a file, describe it, decide on data protection; the server checks everything again. A
- * file named like one the Mika has is offered as its new version (switched on for the same name,
- * off for a similar one, versions.ts): the earlier one goes once the new one is read. At the file limit only such a new version can be uploaded. The
- * server's refusal (wrong content, a password, a file the Mika knows) stays in the dialog under the
- * file it is about, until another file is chosen; a failure that is no refusal goes to the snackbar.
+ * Choose one file or several, describe them, decide on data protection; the server checks
+ * everything again. One file named like one the Mika has is offered as its new version (switched
+ * on for the same name, off for a similar one, versions.ts): the earlier one goes once the new one
+ * is read. At the file limit only such a new version can be uploaded. The server's refusal (wrong
+ * content, a password, a file the Mika knows) stays in the dialog under the file it is about; a
+ * failure that is no refusal goes to the snackbar. Several files go up one after another (each
+ * with the same name as a file the Mika has replaces it); the refused ones stay in the dialog with
+ * their reasons, the list shows the others being read.
  */
 export function UploadDialog({
   assistantUuid,
   files,
-  full,
+  maxFiles,
   open,
   onClose,
   onUploaded,
 }: {
   assistantUuid: string;
   files: KnowledgeFile[];
-  /** At the file limit: only a new version of a file the Mika has may come in. */
-  full: boolean;
+  /** The Mika's file limit: at it, only a new version of a file the Mika has may come in. */
+  maxFiles: number;
   open: boolean;
   onClose: () => void;
-  onUploaded: (file: KnowledgeFile) => void;
+  /** One file went up: its progress is followed. Several: the list shows them. */
+  onUploaded: (file: KnowledgeFile | null) => void;
 }) {
-  const [file, setFile] = useState<File | null>(null);
+  const [chosen, setChosen] = useState<Chosen[]>([]);
   const [replace, setReplace] = useState(true);
+  const [description, setDescription] = useState('');
+  const [dataProtection, setDataProtection] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [sending, setSending] = useState<number | null>(null);
+  const upload = useUploadKnowledge();
+  const busy = upload.isPending || sending !== null;
+  const file = chosen.length === 1 ? chosen[0]!.file : null;
   // The file this one is probably a new version of: the same name (offered switched on), or a
   // similar one — another year, «v2», «final» — offered switched off: the user says whether it is.
   const earlier = file ? earlierVersion(file.name, files) : undefined;
   const namesake = earlier?.file;
-  const blocked = full && !(namesake && replace);
-  const [description, setDescription] = useState('');
-  const [dataProtection, setDataProtection] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const upload = useUploadKnowledge();
+  const full = files.length >= maxFiles;
+  // Several files: those named like a file the Mika has replace it; the others need room.
+  const sameName = (f: File) => files.find((k) => k.name.toLowerCase() === f.name.toLowerCase());
+  const room = maxFiles - files.length;
+  const newcomers = chosen.filter((c) => !sameName(c.file)).length;
+  const blocked = chosen.length > 1 ? newcomers > room : full && !(namesake && replace);
   const reset = () => {
-    setFile(null);
+    setChosen([]);
     setReplace(true);
     setDescription('');
     setDataProtection(false);
@@ -62,12 +82,9 @@ export function UploadDialog({
     reset();
     onClose();
   };
-  const submit = () => {
-    if (!file) return setRefusal(KNOWLEDGE_MESSAGES.fileRequired);
-    if (file.size > LIMITS.maxUploadBytes) return setRefusal(KNOWLEDGE_MESSAGES.fileTooLarge);
-    setRefusal(null);
+  const submitOne = (one: File) => {
     upload.mutate(
-      { assistantUuid, file, description, dataProtection, replaces: namesake && replace ? namesake.uuid : undefined },
+      { assistantUuid, file: one, description, dataProtection, replaces: namesake && replace ? namesake.uuid : undefined },
       {
         onSuccess: (result) => {
           reset();
@@ -77,10 +94,52 @@ export function UploadDialog({
       },
     );
   };
+  const submitMany = async () => {
+    const left: Chosen[] = [];
+    let done = 0;
+    for (const [i, c] of chosen.entries()) {
+      setSending(i + 1);
+      if (c.file.size > LIMITS.maxUploadBytes) {
+        left.push({ file: c.file, refusal: KNOWLEDGE_MESSAGES.fileTooLarge });
+        continue;
+      }
+      try {
+        await upload.mutateAsync({ assistantUuid, file: c.file, description, dataProtection, replaces: sameName(c.file)?.uuid });
+        done++;
+      } catch (error) {
+        const reason = uploadRefusal(error);
+        // Not a refusal of this file (the network, the server): the snackbar said so; stop here.
+        if (reason === null) {
+          appendAll(left, chosen.slice(i).map((rest) => ({ file: rest.file, refusal: null })));
+          break;
+        }
+        left.push({ file: c.file, refusal: reason });
+      }
+    }
+    setSending(null);
+    if (done > 0) showSuccess(KNOWLEDGE_TEXTS.uploadedMany(done));
+    if (left.length === 0) {
+      reset();
+      onUploaded(null);
+      return;
+    }
+    setChosen(left);
+    // One file left: the dialog shows it as a single choice, its reason under it.
+    if (left.length === 1) setRefusal(left[0]!.refusal);
+  };
+  const submit = () => {
+    if (chosen.length === 0) return setRefusal(KNOWLEDGE_MESSAGES.fileRequired);
+    setRefusal(null);
+    if (file) {
+      if (file.size > LIMITS.maxUploadBytes) return setRefusal(KNOWLEDGE_MESSAGES.fileTooLarge);
+      return submitOne(file);
+    }
+    void submitMany();
+  };
   return (
     <Dialog
       open={open}
-      onClose={upload.isPending ? undefined : close}
+      onClose={busy ? undefined : close}
       maxWidth="sm"
       fullWidth
       aria-labelledby="knowledge-upload-title"
@@ -93,28 +152,56 @@ export function UploadDialog({
           </Typography>
         )}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-          <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
+          <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={busy}>
             {KNOWLEDGE_TEXTS.chooseFile}
             <input
               hidden
+              multiple
               type="file"
               accept={KNOWLEDGE_ACCEPT}
               data-testid="knowledge-file-input"
               onChange={(e) => {
-                const chosen = e.target.files?.[0] ?? null;
-                setFile(chosen);
-                setReplace(chosen ? (earlierVersion(chosen.name, files)?.exact ?? false) : true);
+                const picked = [...(e.target.files ?? [])];
+                setChosen(picked.map((f) => ({ file: f, refusal: null })));
+                setReplace(picked.length === 1 ? (earlierVersion(picked[0]!.name, files)?.exact ?? false) : true);
                 setRefusal(null);
               }}
             />
           </Button>
           <Typography
             variant="body2"
-            sx={{ color: file ? 'text.primary' : 'text.secondary', overflowWrap: 'anywhere' }}
+            sx={{ color: chosen.length > 0 ? 'text.primary' : 'text.secondary', overflowWrap: 'anywhere' }}
           >
-            {file?.name ?? KNOWLEDGE_TEXTS.noFile}
+            {file?.name ?? (chosen.length > 1 ? KNOWLEDGE_TEXTS.chosenFiles(chosen.length) : KNOWLEDGE_TEXTS.noFile)}
           </Typography>
         </Box>
+        {chosen.length > 1 && (
+          <Box component="ul" aria-label={KNOWLEDGE_TEXTS.chosenFiles(chosen.length)} data-testid="knowledge-chosen" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
+            {chosen.map((c, i) => (
+              <Box component="li" key={`${i}-${c.file.name}`} sx={{ display: 'grid', gap: 0.5 }}>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {c.file.name}
+                  {sameName(c.file) && (
+                    <Box component="span" sx={{ color: 'text.secondary' }}>
+                      {' – '}
+                      {KNOWLEDGE_TEXTS.replacesExisting}
+                    </Box>
+                  )}
+                </Typography>
+                {c.refusal && (
+                  <Alert severity="error" sx={{ py: 0 }}>
+                    {c.refusal}
+                  </Alert>
+                )}
+              </Box>
+            ))}
+          </Box>
+        )}
+        {chosen.length > 1 && blocked && (
+          <Alert severity="warning" data-testid="knowledge-too-many">
+            {KNOWLEDGE_TEXTS.tooManyChosen(Math.max(0, room))}
+          </Alert>
+        )}
         {refusal && (
           <Alert severity="error" data-testid="knowledge-upload-refusal">
             {refusal}
@@ -151,12 +238,17 @@ export function UploadDialog({
             {KNOWLEDGE_TEXTS.dataProtectionHelp}
           </Typography>
         </Box>
+        {sending !== null && (
+          <Typography variant="body2" aria-live="polite" sx={{ color: 'text.secondary' }}>
+            {KNOWLEDGE_TEXTS.sendingMany(sending, chosen.length)}
+          </Typography>
+        )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={close} disabled={upload.isPending}>
+        <Button onClick={close} disabled={busy}>
           {KNOWLEDGE_TEXTS.cancel}
         </Button>
-        <Button variant="contained" onClick={submit} loading={upload.isPending} disabled={blocked}>
+        <Button variant="contained" onClick={submit} loading={busy} disabled={blocked}>
           {KNOWLEDGE_TEXTS.start}
         </Button>
       </DialogActions>

@@ -1,6 +1,9 @@
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { KNOWLEDGE_MAX_FILES } from '../../../shared/constants.ts';
 
+/** «eine Datei», «3 Dateien». */
+const fileCount = (n: number) => (n === 1 ? 'eine Datei' : `${n} Dateien`);
+
 // German texts of the Wissen tab (docs/product/knowledge-and-tools.md).
 export const KNOWLEDGE_TEXTS = {
   tabLabel: 'Wissen',
@@ -17,6 +20,14 @@ export const KNOWLEDGE_TEXTS = {
   uploadTitle: 'Wissensdatei hochladen',
   chooseFile: 'Datei auswählen',
   noFile: 'Keine Datei ausgewählt',
+  chosenFiles: (n: number) => `${n} Dateien ausgewählt`,
+  replacesExisting: 'ersetzt die bisherige Fassung',
+  tooManyChosen: (room: number) =>
+    room === 0
+      ? 'Dein Mika hat schon so viele Dateien, wie er haben kann. Neue Fassungen vorhandener Dateien gehen noch – oder lösche zuerst eine Datei.'
+      : `Dein Mika kann noch ${fileCount(room)} aufnehmen. Wähle weniger aus – oder lösche zuerst eine Datei.`,
+  sendingMany: (i: number, n: number) => `Datei ${i} von ${n} wird hochgeladen …`,
+  uploadedMany: (n: number) => (n === 1 ? '1 Datei hochgeladen – Dein Mika liest sie jetzt.' : `${n} Dateien hochgeladen – Dein Mika liest sie jetzt.`),
   description: 'Beschreibung (optional)',
   descriptionHelp: 'Worum geht es in der Datei? Hilft Dir und Deinem Team beim Wiederfinden.',
   dataProtection: 'Datenschutz',
