@@ -289,7 +289,7 @@ test('Wissen: eine Outlook-Mail (.msg) mit Preisliste im Anhang wird gelesen; di
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/msg-answer-1280.png` });
 });
 
-test('Wissen: mehrere Dateien auf einmal — eine neue Fassung ersetzt die bisherige, eine abgelehnte bleibt mit Grund im Dialog', async ({ page }) => {
+test('Wissen: mehrere Dateien auf einmal auf den Tab gezogen — eine neue Fassung ersetzt die bisherige, eine abgelehnte bleibt mit Grund im Dialog', async ({ page }) => {
   const context = page.context();
   await registerOwner(context, { name: 'Mona Mehrfach', email: `mehrfach-${unique()}@beispiel.de`, password: 'Mehrere#2026' });
   const uuid = await createChatMika(context, {
@@ -300,17 +300,25 @@ test('Wissen: mehrere Dateien auf einmal — eine neue Fassung ersetzt die bishe
   await page.goto(`/?view=edit&assistant=${uuid}&tab=knowledge`);
   await uploadKnowledgeFile(page, { name: 'Preise.pdf', mimeType: 'application/pdf', buffer: await makePdf(['Preise: Das Roggenbrot kostet 4,20 Euro.']) });
 
-  // Three files chosen at once: a new version of «Preise.pdf», a new CSV, and a «PDF» that is text.
-  const dialog = await (async () => {
-    await page.getByRole('button', { name: 'Datei hochladen' }).click();
-    const d = page.getByRole('dialog', { name: 'Wissensdatei hochladen' });
-    await d.getByTestId('knowledge-file-input').setInputFiles([
-      { name: 'Preise.pdf', mimeType: 'application/pdf', buffer: await makePdf(['Preise: Das Roggenbrot kostet 4,60 Euro.']) },
-      { name: 'Lager.csv', mimeType: 'text/csv', buffer: Buffer.from('Artikel;Bestand\r\nMehl;1250 kg\r\nZucker;80 kg\r\n', 'latin1') },
-      { name: 'Kaputt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('Nur ein Text') },
-    ]);
-    return d;
-  })();
+  // Three files dragged from the desktop onto the tab: a new version of «Preise.pdf», a new CSV, and
+  // a «PDF» that is text. The tab shows where they land; dropped, they open the upload dialog.
+  const dropped = [
+    { name: 'Preise.pdf', type: 'application/pdf', bytes: [...(await makePdf(['Preise: Das Roggenbrot kostet 4,60 Euro.']))] },
+    { name: 'Lager.csv', type: 'text/csv', bytes: [...Buffer.from('Artikel;Bestand\r\nMehl;1250 kg\r\nZucker;80 kg\r\n', 'latin1')] },
+    { name: 'Kaputt.pdf', type: 'application/pdf', bytes: [...Buffer.from('Nur ein Text')] },
+  ];
+  const dataTransfer = await page.evaluateHandle((files) => {
+    const transfer = new DataTransfer();
+    for (const f of files) transfer.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: f.type }));
+    return transfer;
+  }, dropped);
+  const tab = page.getByTestId('knowledge-drop');
+  await tab.dispatchEvent('dragover', { dataTransfer });
+  await expect(tab.getByText('Dateien hier ablegen')).toBeVisible();
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/knowledge-drop-1280.png` });
+  await tab.dispatchEvent('drop', { dataTransfer });
+  await expect(tab.getByText('Dateien hier ablegen')).toBeHidden();
+  const dialog = page.getByRole('dialog', { name: 'Wissensdatei hochladen' });
   await expect(dialog.getByText('3 Dateien ausgewählt', { exact: true })).toBeVisible();
   const chosen = dialog.getByTestId('knowledge-chosen').getByRole('listitem');
   await expect(chosen).toHaveCount(3);

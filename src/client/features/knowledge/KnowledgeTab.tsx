@@ -28,6 +28,7 @@ import { UploadDialog } from './UploadDialog.tsx';
 import { useKnowledgeProgress } from './use-knowledge-progress.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { WebsitesSection } from './WebsitesSection.tsx';
+import { useFileDrop } from '../../lib/use-file-drop.ts';
 
 /** The Wissen tab of the edit screen (docs/product/knowledge-and-tools.md): the assistant's knowledge files. */
 export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
@@ -35,6 +36,13 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
   const files = useKnowledgeFiles(uuid);
   useKnowledgeProgress(uuid);
   const [uploading, setUploading] = useState(false);
+  // Each opening of the upload dialog starts anew, with the files dropped on the tab if any.
+  const [upload, setUpload] = useState<{ key: number; files: File[] }>({ key: 0, files: [] });
+  const openUpload = (dropped: File[] = []) => {
+    setUpload((current) => ({ key: current.key + 1, files: dropped }));
+    setUploading(true);
+  };
+  const drop = useFileDrop((dropped) => openUpload(dropped), files.data !== undefined && !files.data.read_only);
   const [followed, setFollowed] = useState<string | null>(null);
   const [editing, setEditing] = useState<KnowledgeFile | null>(null);
   const [deleting, setDeleting] = useState<KnowledgeFile | null>(null);
@@ -58,7 +66,27 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
   const followedFile = list.find((f) => f.uuid === followed) ?? null;
 
   return (
-    <Card sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 880 }}>
+    <Card sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 880, position: 'relative' }} {...drop.targetProps} data-testid="knowledge-drop">
+      {drop.over && (
+        <Box
+          aria-hidden
+          sx={{
+            position: 'absolute',
+            inset: 8,
+            zIndex: 1,
+            display: 'grid',
+            placeItems: 'center',
+            borderRadius: 2,
+            border: `2px dashed ${COLORS.primary}`,
+            bgcolor: 'rgba(20, 22, 26, 0.88)',
+            pointerEvents: 'none',
+          }}
+        >
+          <Typography variant="h6" component="p">
+            {KNOWLEDGE_TEXTS.dropHere}
+          </Typography>
+        </Box>
+      )}
       <Box
         sx={{
           display: 'flex',
@@ -84,7 +112,7 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
             <Button
               variant="contained"
               startIcon={<AddIcon />}
-              onClick={() => setUploading(true)}
+              onClick={() => openUpload()}
             >
               {KNOWLEDGE_TEXTS.upload}
             </Button>
@@ -111,6 +139,8 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
       {!readOnly && <WebsitesSection assistantUuid={uuid} />}
 
       <UploadDialog
+        key={upload.key}
+        initialFiles={upload.files}
         assistantUuid={uuid}
         files={list}
         maxFiles={max_files}

@@ -17,6 +17,12 @@ import { appendAll } from '../../../shared/arrays.ts';
 import { useUploadKnowledge } from './api/upload-knowledge.ts';
 import { KNOWLEDGE_TEXTS } from './texts.ts';
 import { earlierVersion } from './versions.ts';
+import { useFileDrop } from '../../lib/use-file-drop.ts';
+import { COLORS } from '../../lib/theme-tokens.ts';
+
+/** One chosen file with the name of a file the Mika has replaces it unless switched off; a similar name waits for the user. */
+const replaceByDefault = (picked: File[], files: KnowledgeFile[]) =>
+  picked.length === 1 ? (earlierVersion(picked[0]!.name, files)?.exact ?? false) : true;
 
 /** A chosen file's fate in a multi-file upload: waiting, refused (with the reason), or uploaded. */
 interface Chosen {
@@ -39,10 +45,13 @@ export function UploadDialog({
   files,
   maxFiles,
   open,
+  initialFiles = [],
   onClose,
   onUploaded,
 }: {
   assistantUuid: string;
+  /** Files dropped on the Wissen tab, chosen already. */
+  initialFiles?: File[];
   files: KnowledgeFile[];
   /** The Mika's file limit: at it, only a new version of a file the Mika has may come in. */
   maxFiles: number;
@@ -51,8 +60,8 @@ export function UploadDialog({
   /** One file went up: its progress is followed. Several: the list shows them. */
   onUploaded: (file: KnowledgeFile | null) => void;
 }) {
-  const [chosen, setChosen] = useState<Chosen[]>([]);
-  const [replace, setReplace] = useState(true);
+  const [chosen, setChosen] = useState<Chosen[]>(() => initialFiles.map((f) => ({ file: f, refusal: null })));
+  const [replace, setReplace] = useState(() => replaceByDefault(initialFiles, files));
   const [description, setDescription] = useState('');
   const [dataProtection, setDataProtection] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -70,6 +79,13 @@ export function UploadDialog({
   const room = maxFiles - files.length;
   const newcomers = chosen.filter((c) => !sameName(c.file)).length;
   const blocked = chosen.length > 1 ? newcomers > room : full && !(namesake && replace);
+  const choose = (picked: File[]) => {
+    setChosen(picked.map((f) => ({ file: f, refusal: null })));
+    setReplace(replaceByDefault(picked, files));
+    setRefusal(null);
+  };
+  // Files dragged onto the open dialog are chosen as if picked.
+  const drop = useFileDrop(choose, !busy);
   const reset = () => {
     setChosen([]);
     setReplace(true);
@@ -145,7 +161,7 @@ export function UploadDialog({
       aria-labelledby="knowledge-upload-title"
     >
       <DialogTitle id="knowledge-upload-title">{KNOWLEDGE_TEXTS.uploadTitle}</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2.5 }}>
+      <DialogContent sx={{ display: 'grid', gap: 2.5, outline: drop.over ? `2px dashed ${COLORS.primary}` : 'none', outlineOffset: -8 }} {...drop.targetProps}>
         {full && (
           <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="knowledge-full">
             {KNOWLEDGE_TEXTS.fullReplaceOnly(files.length)}
@@ -160,12 +176,7 @@ export function UploadDialog({
               type="file"
               accept={KNOWLEDGE_ACCEPT}
               data-testid="knowledge-file-input"
-              onChange={(e) => {
-                const picked = [...(e.target.files ?? [])];
-                setChosen(picked.map((f) => ({ file: f, refusal: null })));
-                setReplace(picked.length === 1 ? (earlierVersion(picked[0]!.name, files)?.exact ?? false) : true);
-                setRefusal(null);
-              }}
+              onChange={(e) => choose([...(e.target.files ?? [])])}
             />
           </Button>
           <Typography

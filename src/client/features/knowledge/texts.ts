@@ -21,6 +21,7 @@ export const KNOWLEDGE_TEXTS = {
   chooseFile: 'Datei auswählen',
   noFile: 'Keine Datei ausgewählt',
   chosenFiles: (n: number) => `${n} Dateien ausgewählt`,
+  dropHere: 'Dateien hier ablegen',
   replacesExisting: 'ersetzt die bisherige Fassung',
   tooManyChosen: (room: number) =>
     room === 0

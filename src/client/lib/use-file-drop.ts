@@ -1,0 +1,36 @@
+import { useState, type DragEvent } from 'react';
+
+const hasFiles = (event: DragEvent) => [...event.dataTransfer.types].includes('Files');
+
+/**
+ * Files dragged from the desktop (or out of a mail program) onto an element: the props that make it
+ * a drop target, and whether files are over it now (to show where they will land). Text or links
+ * dragged over it are left alone.
+ */
+export function useFileDrop(onFiles: (files: File[]) => void, enabled = true) {
+  const [over, setOver] = useState(false);
+  if (!enabled) return { over: false, targetProps: {} };
+  return {
+    over,
+    targetProps: {
+      onDragOver: (event: DragEvent) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'copy';
+        setOver(true);
+      },
+      onDragLeave: (event: DragEvent) => {
+        // Leaving for one of its own children is no leaving.
+        if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
+        setOver(false);
+      },
+      onDrop: (event: DragEvent) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        setOver(false);
+        const files = [...event.dataTransfer.files];
+        if (files.length > 0) onFiles(files);
+      },
+    },
+  };
+}
