@@ -39,9 +39,16 @@ test('Dateien: Preisliste im Tools-Tab hochladen, veröffentlichen, Besucher fra
   await expect(dialog.getByRole('alert')).toHaveText('Der Inhalt der Datei passt nicht zu ihrer Endung.');
   await expect(page.getByRole('alert').filter({ hasText: 'Der Inhalt der Datei passt nicht zu ihrer Endung.' })).toHaveCount(1);
   await expectNoAxeViolations(page, 'Bearbeiten: Datei hochladen, Datei abgelehnt');
-  await dialog
-    .getByTestId('asset-file-input')
-    .setInputFiles({ name: 'Preisliste 2026.pdf', mimeType: 'application/pdf', buffer: await makePdf(['Preisliste 2026: Inspektion 59 Euro']) });
+  // The right file, dragged from the desktop onto the dialog.
+  const pdf = [...(await makePdf(['Preisliste 2026: Inspektion 59 Euro']))];
+  const dataTransfer = await page.evaluateHandle((bytes) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(bytes)], 'Preisliste 2026.pdf', { type: 'application/pdf' }));
+    return transfer;
+  }, pdf);
+  await dialog.locator('.MuiDialogContent-root').dispatchEvent('dragover', { dataTransfer });
+  await dialog.locator('.MuiDialogContent-root').dispatchEvent('drop', { dataTransfer });
+  await expect(dialog.getByText('Preisliste 2026.pdf', { exact: true })).toBeVisible();
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   await dialog.getByRole('textbox', { name: 'Beschreibung' }).fill('Preise');
   await dialog.getByRole('button', { name: 'Hochladen' }).click();

@@ -10,6 +10,8 @@ import { LIMITS } from '../../../../shared/constants.ts';
 import { ASSET_ACCEPT, ASSET_DESCRIPTION_MIN, type AssetFile } from '../../../../shared/schemas/assets.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { uploadRefusal } from '../../../lib/upload-refusal.ts';
+import { useFileDrop } from '../../../lib/use-file-drop.ts';
+import { COLORS } from '../../../lib/theme-tokens.ts';
 import { Alert } from '../../../components/ui/Alert.ts';
 import { showSuccess } from '../../../state/snackbar-store.ts';
 import { useDeleteAsset } from './api/delete-asset.ts';
@@ -47,6 +49,12 @@ export function UploadAssetDialog({ assistantUuid, onClose }: { assistantUuid: s
   const [error, setError] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const upload = useUploadAsset();
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
+    setRefusal(null);
+  };
+  // A file dragged onto the dialog is chosen as if picked (the first, when several are dropped).
+  const drop = useFileDrop((dropped) => choose(dropped[0] ?? null), !upload.isPending);
   const submit = () => {
     if (!file) return setRefusal(KNOWLEDGE_MESSAGES.fileRequired);
     if (file.size > LIMITS.maxUploadBytes) return setRefusal(KNOWLEDGE_MESSAGES.fileTooLarge);
@@ -70,7 +78,7 @@ export function UploadAssetDialog({ assistantUuid, onClose }: { assistantUuid: s
   return (
     <Dialog open onClose={upload.isPending ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="asset-upload-title">
       <DialogTitle id="asset-upload-title">{ASSET_TEXTS.uploadTitle}</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2.5 }}>
+      <DialogContent sx={{ display: 'grid', gap: 2.5, outline: drop.over ? `2px dashed ${COLORS.primary}` : 'none', outlineOffset: -8 }} {...drop.targetProps}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
           <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
             {ASSET_TEXTS.chooseFile}
@@ -79,10 +87,7 @@ export function UploadAssetDialog({ assistantUuid, onClose }: { assistantUuid: s
               type="file"
               accept={ASSET_ACCEPT}
               data-testid="asset-file-input"
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setRefusal(null);
-              }}
+              onChange={(e) => choose(e.target.files?.[0] ?? null)}
             />
           </Button>
           <Typography variant="body2" sx={{ color: file ? 'text.primary' : 'text.secondary', overflowWrap: 'anywhere' }}>
