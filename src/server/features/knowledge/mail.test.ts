@@ -4,7 +4,8 @@ import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { chunkSections } from './chunk.ts';
 import { ExtractionError, extractSections, type Section } from './extract.ts';
 import { checkKnowledgeFile } from './file-check.ts';
-import { makeMsg, makeWord97, type MsgSpec } from '../../../../tests/fixtures/office-files.ts';
+import { makeMsg, makeTnef, makeWord97, type MsgSpec } from '../../../../tests/fixtures/office-files.ts';
+import { readTnef, TnefError } from './tnef.ts';
 
 // Mails as Python's email package writes them (tests/fixtures/mail/make.py: Outlook's, Thunderbird's
 // and a system's way), with LibreOffice's files (tests/fixtures/legacy-office) attached.
@@ -108,6 +109,39 @@ describe('e-mails (.eml)', () => {
       expect(sections).toHaveLength(1);
       expect(texts(sections[0])).toContain('Die Preise gelten bis Juni.');
       expect(texts(sections[0])[1]).toContain(`Anhänge: ${attachment.name}`);
+    }
+  });
+
+  it('reads the files Outlook packed into a winmail.dat as the mail\'s attachments; a damaged one is only named', async () => {
+    const winmail = makeTnef([
+      { name: 'Preisübersicht 2026.xlsx', data: office('preise.xlsx') },
+      { name: 'Foto vom Lager.jpg', data: Buffer.from([0xff, 0xd8, 0xff, 0xe0]) },
+    ]);
+    const sections = await extractSections(withAttachment('Preise', 'Anbei die Preise.', { name: 'winmail.dat', type: 'application/ms-tnef', data: winmail }), 'eml');
+    expect(texts(sections[0])[1]).toContain('Anhänge: Preisübersicht 2026.xlsx, Foto vom Lager.jpg');
+    const alone = await extractSections(office('preise.xlsx'), 'xlsx');
+    expect(sections.slice(1)).toEqual(alone.map((s) => ({ ...s, location: `Anhang „Preisübersicht 2026.xlsx“, ${s.location}` })));
+
+    const damaged = Buffer.from(winmail.subarray(0, 200));
+    const kept = await extractSections(withAttachment('Preise', 'Anbei die Preise.', { name: 'winmail.dat', type: 'application/ms-tnef', data: damaged }), 'eml');
+    expect(kept).toHaveLength(1);
+    expect(texts(kept[0])[1]).toContain('Anhänge: winmail.dat');
+  });
+
+  it('reads a winmail.dat only as far as its bytes go: a cut or mutated one ends in TnefError or fewer files, never in a hang', () => {
+    const source = makeTnef([{ name: 'Preise.xlsx', data: office('preise.xlsx') }, { name: 'Reise.docx', data: office('reise.docx') }]);
+    expect(readTnef(source).map((f) => [f.name, f.data.length])).toEqual([['Preise.xlsx', 9500], ['Reise.docx', 8802]]);
+    expect(() => readTnef(Buffer.from('winmail'))).toThrow(TnefError);
+    let seed = 5;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    for (let round = 0; round < 300; round++) {
+      const broken = Buffer.from(source.subarray(0, 6 + random(source.length - 5)));
+      for (let i = 0; i < 3; i++) broken[6 + random(Math.max(1, broken.length - 6))] = random(256);
+      try {
+        expect(readTnef(broken).length).toBeLessThanOrEqual(2);
+      } catch (err) {
+        expect(err).toBeInstanceOf(TnefError);
+      }
     }
   });
 

@@ -9,6 +9,7 @@ import { appendAll } from '../../../shared/arrays.ts';
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { readCompoundFile, type CompoundFile } from '../../platform/compound-file.ts';
 import { decompressRtf } from './compressed-rtf.ts';
+import { readTnef } from './tnef.ts';
 import type { Block, Section } from './extract.ts';
 
 /** A mail, as far as knowledge needs it. */
@@ -71,15 +72,26 @@ export async function readEml(data: Uint8Array): Promise<Mail> {
     // An image the HTML shows inline (a signature logo) is part of the text, not an attachment.
     attachments: email.attachments
       .filter((a) => !a.related)
-      .map((a) => {
+      .flatMap((a): MailAttachment[] => {
         const message = a.mimeType === 'message/rfc822';
         const name = a.filename?.trim() || (message ? KNOWLEDGE_MESSAGES.mail.forwarded : '');
         const content = a.content;
         const data = typeof content === 'string' ? new TextEncoder().encode(content) : new Uint8Array(content);
-        return { name, extension: message ? 'eml' : extensionOf(name), data };
-      })
-      .filter((a) => a.name !== ''),
+        if (a.mimeType === 'application/ms-tnef' || name.toLowerCase() === 'winmail.dat') return tnefFiles(name || 'winmail.dat', data);
+        return name ? [{ name, extension: message ? 'eml' : extensionOf(name), data }] : [];
+      }),
   };
+}
+
+/** The files inside Outlook's winmail.dat; the winmail.dat itself (only named) when it holds none we can read. */
+function tnefFiles(name: string, data: Uint8Array): MailAttachment[] {
+  try {
+    const files = readTnef(data).map((f) => ({ name: f.name, extension: extensionOf(f.name), data: f.data }));
+    if (files.length > 0) return files;
+  } catch {
+    // damaged: named below
+  }
+  return [{ name, extension: 'dat', data }];
 }
 
 // --- Outlook's .msg ([MS-OXMSG]) ---
