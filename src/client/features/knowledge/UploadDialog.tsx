@@ -24,7 +24,7 @@ import { COLORS } from '../../lib/theme-tokens.ts';
 const replaceByDefault = (picked: File[], files: KnowledgeFile[]) =>
   picked.length === 1 ? (earlierVersion(picked[0]!.name, files)?.exact ?? false) : true;
 
-/** A chosen file's fate in a multi-file upload: waiting, refused (with the reason), or uploaded. */
+/** A chosen file: still to go up (no refusal), or refused by the server with its reason. */
 interface Chosen {
   file: File;
   refusal: string | null;
