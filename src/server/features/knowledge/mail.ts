@@ -2,12 +2,15 @@
 // becomes one section with its subject as heading, who wrote it to whom and when, and its text;
 // each attachment Mika can read follows as sections of its own («Anhang „Preise.xlsx“, Blatt 1»).
 // .eml (Thunderbird, Apple Mail, web mailers): MIME (encodings, charsets, encoded words, nesting)
-// is read by postal-mime, a maintained parser. .msg (Outlook): the message's properties in a
-// compound file ([MS-OXMSG]), read here on platform/compound-file.ts.
+// is read by postal-mime, a maintained parser; the files of a «winmail.dat» by tnef.ts. .msg
+// (Outlook): the message's properties in a compound file ([MS-OXMSG]), read here on
+// platform/compound-file.ts; a body kept only as compressed RTF by compressed-rtf.ts and
+// rtf-stream-parser. Decision 057.
 import type { Address, Email } from 'postal-mime';
 import { appendAll } from '../../../shared/arrays.ts';
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { readCompoundFile, type CompoundFile } from '../../platform/compound-file.ts';
+import { extensionOf } from '../../platform/file-content.ts';
 import { decompressRtf } from './compressed-rtf.ts';
 import { readTnef } from './tnef.ts';
 import type { Block, Section } from './extract.ts';
@@ -44,8 +47,6 @@ export type ReadAttachment = (attachment: MailAttachment) => Promise<Section[] |
 
 /** A forwarded mail inside a mail inside a mail…: deeper than this, attachments are only named. */
 export const MAIL_DEPTH = 3;
-
-const extensionOf = (name: string) => (name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '');
 
 /** A mailbox as a mail program shows it: «Name <address>», or the address alone. */
 function mailbox(address: Address): string {
