@@ -260,7 +260,7 @@ async function msgMail(message: MsgLevel, depth: number): Promise<Mail> {
   const to: string[] = [];
   const cc: string[] = [];
   const attachments: MailAttachment[] = [];
-  for (const name of message.level.storages.sort()) {
+  for (const name of [...message.level.storages].sort()) {
     const storage = message.level.storage(name)!;
     if (/^__recip_version1\.0_#/i.test(name)) {
       const recipient = new MsgLevel(storage, HEADER.other, message.stringDecoder);
