@@ -4,6 +4,7 @@ import { makeCompoundFile, makeMsg, makePdf } from '../fixtures/office-files.ts'
 import { apiHeaders, createChatMika, registerOwner } from './api.ts';
 import { E2E_BASE_URL } from './server.ts';
 import { unique } from './public-helpers.ts';
+import { expectNoAxeViolations } from './axe.ts';
 import { askInChat, chooseKnowledgeFile, uploadKnowledgeFile } from './knowledge-helpers.ts';
 
 // Knowledge (issue 12): a PDF uploaded in the Wissen tab, its real ingestion stages in the
@@ -324,6 +325,7 @@ test('Wissen: mehrere Dateien auf einmal auf den Tab gezogen — eine neue Fassu
   await expect(chosen).toHaveCount(3);
   await expect(chosen.filter({ hasText: 'Preise.pdf' })).toContainText('ersetzt die bisherige Fassung');
   await expect(chosen.filter({ hasText: 'Lager.csv' })).not.toContainText('ersetzt');
+  await expectNoAxeViolations(page, 'Wissen: mehrere Dateien ausgewählt');
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/knowledge-many-1280.png` });
   allowRefusal(422, '/api/knowledge'); // the refused file's reason, shown under it
   await dialog.getByRole('button', { name: 'Hochladen' }).click();
@@ -332,6 +334,7 @@ test('Wissen: mehrere Dateien auf einmal auf den Tab gezogen — eine neue Fassu
   await expect(page.getByRole('alert').filter({ hasText: '2 Dateien hochgeladen – Dein Mika liest sie jetzt.' })).toBeVisible();
   await expect(dialog.getByText('Kaputt.pdf', { exact: true })).toBeVisible();
   await expect(dialog.getByRole('alert')).toHaveText('Der Inhalt der Datei passt nicht zu ihrer Endung.');
+  await expectNoAxeViolations(page, 'Wissen: eine Datei abgelehnt');
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/knowledge-many-refused-1280.png` });
   await dialog.getByRole('button', { name: 'Abbrechen' }).click();
 
