@@ -6,7 +6,37 @@ import { zFileName } from './common.ts';
 /** docs/product/knowledge-and-tools.md: up to 100 knowledge files per assistant. */
 export { KNOWLEDGE_MAX_FILES };
 
-export const KNOWLEDGE_OFFICE_TYPES = ['pdf', 'docx', 'doc', 'xlsx', 'xls', 'pptx', 'ppt', 'odt', 'ods', 'odp', 'rtf', 'eml', 'msg'] as const;
+export const KNOWLEDGE_OFFICE_TYPES = [
+  'pdf',
+  'docx',
+  'doc',
+  'xlsx',
+  'xls',
+  'pptx',
+  'ppt',
+  // Macro-enabled files, templates and PowerPoint shows: the same formats inside.
+  'docm',
+  'dotx',
+  'dotm',
+  'dot',
+  'xlsm',
+  'xltx',
+  'xltm',
+  'xlt',
+  'pptm',
+  'potx',
+  'potm',
+  'pot',
+  'ppsx',
+  'ppsm',
+  'pps',
+  'odt',
+  'ods',
+  'odp',
+  'rtf',
+  'eml',
+  'msg',
+] as const;
 export const KNOWLEDGE_TEXT_TYPES = ['txt', 'md', 'markdown', 'csv', 'json', 'html', 'htm', 'xml'] as const;
 export const KNOWLEDGE_CODE_TYPES = [
   'js',

@@ -94,11 +94,15 @@ export function decodeText(data: Uint8Array): string | null {
   return windows1252(data);
 }
 
-/** Each Office application's format before 2007 and since. */
+/**
+ * Each Office application's format before 2007 and since, and the names its files carry: the
+ * document itself, macro-enabled (…m), templates (.dot, .xlt, .pot, …x, …m) and PowerPoint's shows
+ * (.pps, .ppsx, .ppsm) — each the same format inside as the document.
+ */
 const OFFICE_FAMILIES = [
-  ['doc', 'docx'],
-  ['xls', 'xlsx'],
-  ['ppt', 'pptx'],
+  { old: 'doc', current: 'docx', oldNames: ['doc', 'dot'], currentNames: ['docx', 'docm', 'dotx', 'dotm'] },
+  { old: 'xls', current: 'xlsx', oldNames: ['xls', 'xlt'], currentNames: ['xlsx', 'xlsm', 'xltx', 'xltm'] },
+  { old: 'ppt', current: 'pptx', oldNames: ['ppt', 'pot', 'pps'], currentNames: ['pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm'] },
 ] as const;
 
 const startsWithText = (data: Buffer, text: string) => data.subarray(0, text.length).toString('latin1') === text;
@@ -113,7 +117,8 @@ function isHtml(head: string | null): boolean {
  * The format the content is, for a name Word, Excel or PowerPoint would open it under: Office opens
  * a file by what it holds, so a renamed .doc, an .xls that a system exported as HTML or
  * tab-separated text, or RTF saved as .doc is read as what it is; so is a mail saved as .eml or
- * .msg. Every other extension is its own format.
+ * .msg. A template, a macro-enabled file or a show is its application's format (.xlsm → xlsx).
+ * Every other extension is its own format.
  */
 export function formatOf(extension: string, data: Buffer): string {
   // «XML Spreadsheet 2003», as .xml or named .xls: a workbook, not markup to read as text.
@@ -122,9 +127,9 @@ export function formatOf(extension: string, data: Buffer): string {
   if ((extension === 'xml' || extension === 'xls') && head !== null && isSpreadsheetMl(head)) return 'xml-spreadsheet';
   // A mail by what it holds: Outlook's compound file, or MIME text (some systems name that .msg).
   if (extension === 'eml' || extension === 'msg') return isCompoundFile(data) ? 'msg' : 'eml';
-  const family = OFFICE_FAMILIES.find(([old, current]) => extension === old || extension === current);
+  const family = OFFICE_FAMILIES.find((f) => (f.oldNames as readonly string[]).includes(extension) || (f.currentNames as readonly string[]).includes(extension));
   if (!family) return extension;
-  const [old, current] = family;
+  const { old, current } = family;
   if (isCompoundFile(data)) return isEncryptedOoxml(data) ? current : old;
   if (isZip(data)) return current;
   if (extension === 'doc' && startsWithText(data, '{\\rtf')) return 'rtf';
@@ -133,7 +138,8 @@ export function formatOf(extension: string, data: Buffer): string {
     // Tab- or semicolon-separated text named .xls, as many business systems export it.
     if (extension === 'xls' && decodeText(data) !== null) return 'csv';
   }
-  return extension;
+  // Neither: the format its name says, which the content check then refuses.
+  return (family.oldNames as readonly string[]).includes(extension) ? old : current;
 }
 
 /** Throws a German 4xx when the file may not be stored; returns its extension. */

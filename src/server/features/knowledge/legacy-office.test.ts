@@ -203,6 +203,37 @@ describe('files Word and Excel open by what they hold, whatever their name says'
   });
 });
 
+describe('templates, macro-enabled files and shows (.dotx, .xlsm, .ppsx, .dot, .xlt, .pps, …)', () => {
+  // LibreOffice saved each from the committed document with the filter of Office's variant (variants.sh).
+  it('reads each as the same passages as the document it was saved from', async () => {
+    for (const [variant, extension, document] of [
+      ['reise.docm', 'docm', 'reise.docx'],
+      ['reise.dotx', 'dotx', 'reise.docx'],
+      ['reise.dot', 'dot', 'reise.doc'],
+      ['preise.xlsm', 'xlsm', 'preise.xlsx'],
+      ['preise.xltx', 'xltx', 'preise.xlsx'],
+      ['preise.xlt', 'xlt', 'preise.xls'],
+      ['filialen.ppsx', 'ppsx', 'filialen.pptx'],
+      ['filialen.potx', 'potx', 'filialen.pptx'],
+      ['filialen.pps', 'pps', 'filialen.ppt'],
+    ] as const) {
+      expect(checkKnowledgeFile(`Vorlage.${extension.toUpperCase()}`, fixture(variant)), variant).toBe(extension);
+      expect(await extractSections(fixture(variant), extension), variant).toEqual(await extractSections(fixture(document), document.slice(document.lastIndexOf('.') + 1)));
+    }
+  });
+
+  it('refuses what is none of them under their names', async () => {
+    for (const [name, wrong] of [
+      ['Makros.xlsm', Buffer.from('Nur Text')],
+      ['Vorlage.dotx', fixture('preise.xlsx')],
+      ['Show.ppsx', fixture('reise.docx')],
+      ['Vorlage.xlt', fixture('reise.doc')],
+      ['Show.pps', await makeXlsx({ Blatt: [['A']] })],
+    ] as const)
+      expect(() => checkKnowledgeFile(name, wrong), name).toThrow(KNOWLEDGE_MESSAGES.contentMismatch);
+  });
+});
+
 describe('password-protected and damaged Office files', () => {
   it('says a protected .doc or .xls is protected, in the German message that tells what to do', async () => {
     for (const [data, ext] of [
