@@ -37,7 +37,7 @@ export const KNOWLEDGE_OFFICE_TYPES = [
   'eml',
   'msg',
 ] as const;
-export const KNOWLEDGE_TEXT_TYPES = ['txt', 'md', 'markdown', 'csv', 'json', 'html', 'htm', 'xml'] as const;
+export const KNOWLEDGE_TEXT_TYPES = ['txt', 'md', 'markdown', 'csv', 'tsv', 'json', 'html', 'htm', 'xml'] as const;
 export const KNOWLEDGE_CODE_TYPES = [
   'js',
   'mjs',

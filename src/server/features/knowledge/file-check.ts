@@ -127,6 +127,8 @@ export function formatOf(extension: string, data: Buffer): string {
   if ((extension === 'xml' || extension === 'xls') && head !== null && isSpreadsheetMl(head)) return 'xml-spreadsheet';
   // A mail by what it holds: Outlook's compound file, or MIME text (some systems name that .msg).
   if (extension === 'eml' || extension === 'msg') return isCompoundFile(data) ? 'msg' : 'eml';
+  // Tab-separated values: a table as CSV is (the delimiter is found in the first line).
+  if (extension === 'tsv') return 'csv';
   const family = OFFICE_FAMILIES.find((f) => (f.oldNames as readonly string[]).includes(extension) || (f.currentNames as readonly string[]).includes(extension));
   if (!family) return extension;
   const { old, current } = family;

@@ -190,6 +190,13 @@ describe('files Word and Excel open by what they hold, whatever their name says'
     expect((await extractSections(other, 'xml'))[0]!.blocks[0]!.text).toContain('<artikel>Roggenbrot</artikel>');
   });
 
+  it('reads tab-separated values (.tsv) as a table, like a CSV', async () => {
+    const tsv = Buffer.from('Artikel\tBestand\r\nMehl\t1250 kg\r\nZucker\t80 kg\r\n', 'latin1');
+    expect(checkKnowledgeFile('Lager.tsv', tsv)).toBe('tsv');
+    expect(await extractSections(tsv, 'tsv')).toEqual([{ location: '', blocks: [{ kind: 'table', text: '| Artikel | Bestand |\n| --- | --- |\n| Mehl | 1250 kg |\n| Zucker | 80 kg |' }] }]);
+    expect(() => checkKnowledgeFile('Lager.tsv', fixture('preise.xls'))).toThrow(KNOWLEDGE_MESSAGES.contentMismatch);
+  });
+
   it('still refuses what neither Word nor Excel would open under that name', async () => {
     const pptx = await makePptx([{ title: 'Folie', body: 'Text' }]);
     for (const [name, data] of [
