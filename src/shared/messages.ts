@@ -317,6 +317,12 @@ export const KNOWLEDGE_MESSAGES = {
   typeNotAllowed:
     'Dieser Dateityp wird nicht unterstützt. Erlaubt sind PDF, Word, Excel, PowerPoint, OpenDocument, E-Mails (eml, msg), Text, Markdown, CSV, JSON, HTML, XML, RTF und Quellcode.',
   contentMismatch: 'Der Inhalt der Datei passt nicht zu ihrer Endung.',
+  // Types people try first, each with what to do instead.
+  archiveNotRead:
+    'Archive (ZIP, RAR, 7z) liest Dein Mika nicht. Bitte entpacke es und lade die Dateien hoch – Du kannst mehrere auf einmal auswählen.',
+  imageNotRead: 'Bilder liest Dein Mika nicht, nur Text. Lade das Dokument bitte als PDF, Word- oder Textdatei hoch.',
+  mailboxNotRead:
+    'Ein ganzes Postfach liest Dein Mika nicht. Speichere die Mails, die er kennen soll, einzeln (als .msg oder .eml) und lade sie hoch.',
   alreadyKnown: (name: string) => `Diese Datei kennt Dein Mika schon: „${name}“.`,
   replacedGone: 'Die Datei, die ersetzt werden soll, gibt es nicht mehr. Bitte lade die neue Datei ohne Ersetzen hoch.',
   archiveTooLarge: 'Die Datei ist entpackt zu groß oder besteht aus zu vielen Teilen und wird deshalb abgelehnt.',

@@ -144,10 +144,17 @@ export function formatOf(extension: string, data: Buffer): string {
   return (family.oldNames as readonly string[]).includes(extension) ? old : current;
 }
 
+/** Types that are not read, with a refusal that says what to do instead of listing what is read. */
+const NOT_READ: Record<string, string> = {
+  ...Object.fromEntries(['zip', '7z', 'rar', 'tar', 'gz', 'tgz'].map((e) => [e, KNOWLEDGE_MESSAGES.archiveNotRead])),
+  ...Object.fromEntries(['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic', 'tif', 'tiff', 'bmp'].map((e) => [e, KNOWLEDGE_MESSAGES.imageNotRead])),
+  ...Object.fromEntries(['pst', 'ost', 'mbox', 'olm'].map((e) => [e, KNOWLEDGE_MESSAGES.mailboxNotRead])),
+};
+
 /** Throws a German 4xx when the file may not be stored; returns its extension. */
 export function checkKnowledgeFile(filename: string, data: Buffer): string {
   const extension = extensionOf(filename);
-  if (!KNOWLEDGE_EXTENSIONS.includes(extension)) throw validationError('file', KNOWLEDGE_MESSAGES.typeNotAllowed);
+  if (!KNOWLEDGE_EXTENSIONS.includes(extension)) throw validationError('file', NOT_READ[extension] ?? KNOWLEDGE_MESSAGES.typeNotAllowed);
   checkContent(formatOf(extension, data), data);
   return extension;
 }

@@ -212,6 +212,10 @@ describe('knowledge files (offline engine)', () => {
     await refused({ name: 'tabelle.xlsx', data: await makePdf(['kein Excel']) }, 422, KNOWLEDGE_MESSAGES.contentMismatch);
     await refused({ name: 'daten.json', data: Buffer.from('{ kein json') }, 422, KNOWLEDGE_MESSAGES.contentMismatch);
     await refused({ name: 'programm.exe', data: Buffer.from('MZ') }, 422, KNOWLEDGE_MESSAGES.typeNotAllowed);
+    // What people try first is refused with what to do instead.
+    await refused({ name: 'Unterlagen.zip', data: Buffer.from('PK\x03\x04') }, 422, KNOWLEDGE_MESSAGES.archiveNotRead);
+    await refused({ name: 'Aushang.JPG', data: makePng() }, 422, KNOWLEDGE_MESSAGES.imageNotRead);
+    await refused({ name: 'Postfach.pst', data: Buffer.from('!BDN') }, 422, KNOWLEDGE_MESSAGES.mailboxNotRead);
     await refused({ name: 'bombe.docx', data: await makeZipBombDocx() }, 422, KNOWLEDGE_MESSAGES.archiveTooLarge);
     const [stored] = await t.database.db
       .select({ n: count() })
