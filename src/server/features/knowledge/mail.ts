@@ -13,6 +13,7 @@ import { readCompoundFile, type CompoundFile } from '../../platform/compound-fil
 import { extensionOf } from '../../platform/file-content.ts';
 import { decompressRtf } from './compressed-rtf.ts';
 import { readTnef } from './tnef.ts';
+import { codepageDecoder, labelDecoder } from './codepage.ts';
 import type { Block, Section } from './extract.ts';
 
 /** A mail, as far as knowledge needs it. */
@@ -135,28 +136,6 @@ const ATTACH_EMBEDDED_MSG = 5;
 const HEADER = { message: 32, embedded: 24, other: 8 } as const;
 
 const hex4 = (n: number) => n.toString(16).toUpperCase().padStart(4, '0');
-/** A Windows code page's decoder (Outlook's 8-bit strings); Windows-1252 for one we do not know. */
-function codepageDecoder(codepage: number | undefined): TextDecoder {
-  const label =
-    codepage === 65001
-      ? 'utf-8'
-      : codepage !== undefined && ((codepage >= 1250 && codepage <= 1258) || codepage === 874)
-        ? `windows-${codepage}`
-        : codepage !== undefined && codepage >= 28591 && codepage <= 28605
-          ? `iso-8859-${codepage - 28590}`
-          : ({ 866: 'ibm866', 932: 'shift_jis', 936: 'gbk', 949: 'euc-kr', 950: 'big5', 10000: 'macintosh', 20866: 'koi8-r' } as Record<number, string>)[codepage ?? 0];
-  return labelDecoder(label ?? 'windows-1252');
-}
-
-/** A decoder by its label (utf-8, iso-8859-15, …); Windows-1252 for a label we do not know. */
-function labelDecoder(label: string): TextDecoder {
-  try {
-    return new TextDecoder(label);
-  } catch {
-    return new TextDecoder('windows-1252');
-  }
-}
-
 /** One level of a .msg (the message, an attached message, a recipient, an attachment): its properties. */
 class MsgLevel {
   private readonly fixed = new Map<number, DataView>();

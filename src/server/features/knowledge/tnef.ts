@@ -4,6 +4,8 @@
 // bytes that are there, so a damaged or hostile file ends in TnefError, never in a loop or an
 // allocation beyond the file.
 
+import { codepageDecoder } from './codepage.ts';
+
 const SIGNATURE = 0x223e9f78;
 const LEVEL_ATTACHMENT = 2;
 /** Attribute ids (the low 16 bits of an attribute's tag). */
@@ -95,15 +97,6 @@ function stringProps(value: Uint8Array, decoder: TextDecoder): Map<number, strin
   return out;
 }
 
-/** A Windows code page's decoder; Windows-1252 for one we do not know. */
-function codepage(n: number): TextDecoder {
-  try {
-    return new TextDecoder(n === 65001 ? 'utf-8' : `windows-${n}`);
-  } catch {
-    return new TextDecoder('windows-1252');
-  }
-}
-
 /** The files a winmail.dat carries, by their long names. Throws TnefError when it is none. */
 export function readTnef(data: Uint8Array): TnefAttachment[] {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
@@ -119,7 +112,7 @@ export function readTnef(data: Uint8Array): TnefAttachment[] {
     if (length > data.length - at) throw new TnefError('attribute past the end');
     const value = data.subarray(at, at + length);
     at += length + 2;
-    if (id === ATTR.oemCodepage && length >= 4) decoder = codepage(new DataView(value.buffer, value.byteOffset, 4).getUint32(0, true));
+    if (id === ATTR.oemCodepage && length >= 4) decoder = codepageDecoder(new DataView(value.buffer, value.byteOffset, 4).getUint32(0, true));
     if (level !== LEVEL_ATTACHMENT) continue;
     // Each attachment starts with its rendering attribute; the others describe the last one started.
     if (id === ATTR.attachRendData) found.push({});
