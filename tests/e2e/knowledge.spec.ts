@@ -344,4 +344,21 @@ test('Wissen: mehrere Dateien auf einmal auf den Tab gezogen — eine neue Fassu
   await expect(rows.filter({ hasText: 'Lager.csv' })).toHaveAttribute('data-status', 'ready');
   await expect(rows.filter({ hasText: 'Preise.pdf' })).toHaveAttribute('data-status', 'ready');
   await expect(await askInChat(page, uuid, 'Was kostet das Roggenbrot?')).toContainText('4,60 Euro');
+
+  // Two more, both fine: one dialog follows their training and closes once both are read.
+  await page.goto(`/?view=edit&assistant=${uuid}&tab=knowledge`);
+  await page.getByRole('button', { name: 'Datei hochladen' }).click();
+  const second = page.getByRole('dialog', { name: 'Wissensdatei hochladen' });
+  await second.getByTestId('knowledge-file-input').setInputFiles([
+    { name: 'Urlaub.txt', mimeType: 'text/plain', buffer: Buffer.from('Urlaubsanträge bitte zwei Wochen vorher stellen.') },
+    { name: 'Kantine.txt', mimeType: 'text/plain', buffer: Buffer.from('Die Kantine öffnet um 11:30 Uhr.') },
+  ]);
+  await second.getByRole('button', { name: 'Hochladen' }).click();
+  const training = page.getByRole('dialog', { name: '2 Dateien werden trainiert' });
+  await expect(training.getByTestId('knowledge-progress-file')).toHaveCount(2);
+  await expect(training.getByTestId('knowledge-progress-many-status')).toHaveText('Fertig – Dein Mika kennt die Dateien jetzt.');
+  await expect(training.getByTestId('knowledge-progress-file').filter({ hasText: 'Urlaub.txt' })).toContainText('fertig');
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/knowledge-many-training-1280.png` });
+  await expect(training).toBeHidden({ timeout: 5000 });
+  await expect(page.getByTestId('knowledge-file')).toHaveCount(4);
 });

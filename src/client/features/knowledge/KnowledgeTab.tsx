@@ -21,7 +21,7 @@ import type { KnowledgeFile } from '../../../shared/schemas/knowledge.ts';
 import { useKnowledgeFiles } from './api/get-knowledge.ts';
 import { DeleteFileDialog, EditFileDialog } from './FileDialogs.tsx';
 import { QaEntries } from './QaEntries.tsx';
-import { ProgressDialog, RemovalDialog } from './ProgressDialog.tsx';
+import { ProgressDialog, ProgressListDialog, RemovalDialog } from './ProgressDialog.tsx';
 import { KNOWLEDGE_TEXTS } from './texts.ts';
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { UploadDialog } from './UploadDialog.tsx';
@@ -43,10 +43,11 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
     setUploading(true);
   };
   const drop = useFileDrop((dropped) => openUpload(dropped), files.data !== undefined && !files.data.read_only);
-  const [followed, setFollowed] = useState<string | null>(null);
+  // The uploaded files whose training is followed (one: the progress dialog; several: the list dialog).
+  const [followed, setFollowed] = useState<string[]>([]);
   const [editing, setEditing] = useState<KnowledgeFile | null>(null);
   const [deleting, setDeleting] = useState<KnowledgeFile | null>(null);
-  const closeProgress = useCallback(() => setFollowed(null), []);
+  const closeProgress = useCallback(() => setFollowed([]), []);
   const [removed, setRemoved] = useState<string | null>(null);
   const closeRemoval = useCallback(() => setRemoved(null), []);
 
@@ -63,7 +64,7 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
     return <LoadFailed query={files} text={KNOWLEDGE_TEXTS.loadFailed} />;
   }
   const { files: list, max_files, read_only: readOnly } = files.data;
-  const followedFile = list.find((f) => f.uuid === followed) ?? null;
+  const followedFiles = list.filter((f) => followed.includes(f.uuid));
 
   return (
     <Card sx={{ p: { xs: 2.5, sm: 3 }, maxWidth: 880, position: 'relative' }} {...drop.targetProps} data-testid="knowledge-drop">
@@ -146,14 +147,14 @@ export function KnowledgeTab({ assistant }: { assistant: AssistantDetail }) {
         maxFiles={max_files}
         open={uploading}
         onClose={() => setUploading(false)}
-        onUploaded={(file) => {
+        onUploaded={(uploaded) => {
           setUploading(false);
-          // One file: its training is followed in the progress dialog; several: the list shows them.
-          if (file) setFollowed(file.uuid);
+          setFollowed(uploaded.map((f) => f.uuid));
         }}
       />
       <QaEntries assistantUuid={uuid} />
-      <ProgressDialog file={followedFile} onClose={closeProgress} />
+      <ProgressDialog file={followed.length === 1 ? (followedFiles[0] ?? null) : null} onClose={closeProgress} />
+      <ProgressListDialog files={followed.length > 1 ? followedFiles : []} onClose={closeProgress} />
       {editing && <EditFileDialog assistantUuid={uuid} file={editing} onClose={() => setEditing(null)} />}
       {deleting && (
         <DeleteFileDialog

@@ -3,6 +3,7 @@ import { Dialog, DialogActions, DialogContent, DialogTitle } from '../../compone
 import { Alert } from '../../components/ui/Alert.ts';
 import { LinearProgress } from '../../components/ui/LinearProgress.ts';
 import { Typography } from '../../components/ui/Typography.ts';
+import { Box } from '../../components/ui/Box.ts';
 import { Step, StepLabel, Stepper } from '../../components/ui/Stepper.ts';
 import { useEffect, useState } from 'react';
 import type { KnowledgeFile, KnowledgeStatus } from '../../../shared/schemas/knowledge.ts';
@@ -29,7 +30,7 @@ export function ProgressDialog({ file, onClose }: { file: KnowledgeFile | null; 
   if (!file) return null;
   const failed = file.status === 'error';
   const index = STAGES.indexOf(file.status);
-  const progress = failed ? 100 : Math.round((index / (STAGES.length - 1)) * 100);
+  const progress = progressOf(file.status);
   return (
     <Dialog
       open
@@ -71,6 +72,65 @@ export function ProgressDialog({ file, onClose }: { file: KnowledgeFile | null; 
         )}
       </DialogContent>
       {failed && (
+        <DialogActions>
+          <Button onClick={onClose}>{KNOWLEDGE_TEXTS.close}</Button>
+        </DialogActions>
+      )}
+    </Dialog>
+  );
+}
+
+/** A file's place on the way to «fertig», 0–100 (an error counts as done). */
+const progressOf = (status: KnowledgeStatus) => (status === 'error' ? 100 : Math.round((STAGES.indexOf(status) / (STAGES.length - 1)) * 100));
+
+/**
+ * Several files uploaded at once: one dialog follows them all, each with its real stage as it
+ * arrives, and closes 2 s after the last is read. A file that ends in an error keeps the dialog
+ * open with its reason, as the single-file dialog does.
+ */
+export function ProgressListDialog({ files, onClose }: { files: KnowledgeFile[]; onClose: () => void }) {
+  const settled = files.length > 0 && files.every((f) => f.status === 'ready' || f.status === 'error');
+  const failed = files.some((f) => f.status === 'error');
+  useEffect(() => {
+    if (!settled || failed) return;
+    const timer = setTimeout(onClose, CLOSE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [settled, failed, onClose]);
+  if (files.length === 0) return null;
+  const title = KNOWLEDGE_TEXTS.progressManyTitle(files.length);
+  return (
+    <Dialog open maxWidth="sm" fullWidth aria-labelledby="knowledge-progress-many-title" data-testid="knowledge-progress-many">
+      <DialogTitle id="knowledge-progress-many-title">{title}</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2 }}>
+        {files.map((f) => (
+          <Box key={f.uuid} data-testid="knowledge-progress-file">
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mb: 0.75 }}>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {f.name}
+              </Typography>
+              <Typography variant="body2" sx={{ color: 'text.secondary', flexShrink: 0 }}>
+                {KNOWLEDGE_TEXTS.status[f.status]}
+              </Typography>
+            </Box>
+            <LinearProgress
+              variant="determinate"
+              value={progressOf(f.status)}
+              color={f.status === 'error' ? 'error' : f.status === 'ready' ? 'success' : 'primary'}
+              aria-label={f.name}
+              sx={{ height: 6, borderRadius: 3 }}
+            />
+            {f.status === 'error' && (
+              <Alert severity="error" sx={{ mt: 1 }}>
+                {f.error}
+              </Alert>
+            )}
+          </Box>
+        ))}
+        <Typography variant="body2" aria-live="polite" sx={{ color: 'text.secondary' }} data-testid="knowledge-progress-many-status">
+          {settled && !failed ? KNOWLEDGE_TEXTS.progressManyDone : title}
+        </Typography>
+      </DialogContent>
+      {failed && settled && (
         <DialogActions>
           <Button onClick={onClose}>{KNOWLEDGE_TEXTS.close}</Button>
         </DialogActions>

@@ -37,8 +37,9 @@ interface Chosen {
  * is read. At the file limit only such a new version can be uploaded. The server's refusal (wrong
  * content, a password, a file the Mika knows) stays in the dialog under the file it is about; a
  * failure that is no refusal goes to the snackbar. Several files go up one after another (each
- * with the same name as a file the Mika has replaces it); the refused ones stay in the dialog with
- * their reasons, the list shows the others being read.
+ * with the same name as a file the Mika has replaces it); when all went up, one dialog follows
+ * their training; the refused ones stay in this dialog with their reasons (the list shows the
+ * others being read).
  */
 export function UploadDialog({
   assistantUuid,
@@ -57,8 +58,8 @@ export function UploadDialog({
   maxFiles: number;
   open: boolean;
   onClose: () => void;
-  /** One file went up: its progress is followed. Several: the list shows them. */
-  onUploaded: (file: KnowledgeFile | null) => void;
+  /** The files that went up (their training is followed); called when the dialog is done. */
+  onUploaded: (files: KnowledgeFile[]) => void;
 }) {
   const [chosen, setChosen] = useState<Chosen[]>(() => initialFiles.map((f) => ({ file: f, refusal: null })));
   const [replace, setReplace] = useState(() => replaceByDefault(initialFiles, files));
@@ -104,7 +105,7 @@ export function UploadDialog({
       {
         onSuccess: (result) => {
           reset();
-          onUploaded(result.file);
+          onUploaded([result.file]);
         },
         onError: (error) => setRefusal(uploadRefusal(error)),
       },
@@ -112,7 +113,7 @@ export function UploadDialog({
   };
   const submitMany = async () => {
     const left: Chosen[] = [];
-    let done = 0;
+    const uploaded: KnowledgeFile[] = [];
     for (const [i, c] of chosen.entries()) {
       setSending(i + 1);
       if (c.file.size > LIMITS.maxUploadBytes) {
@@ -120,8 +121,7 @@ export function UploadDialog({
         continue;
       }
       try {
-        await upload.mutateAsync({ assistantUuid, file: c.file, description, dataProtection, replaces: sameName(c.file)?.uuid });
-        done++;
+        uploaded.push((await upload.mutateAsync({ assistantUuid, file: c.file, description, dataProtection, replaces: sameName(c.file)?.uuid })).file);
       } catch (error) {
         const reason = uploadRefusal(error);
         // Not a refusal of this file (the network, the server): the snackbar said so; stop here.
@@ -133,10 +133,10 @@ export function UploadDialog({
       }
     }
     setSending(null);
-    if (done > 0) showSuccess(KNOWLEDGE_TEXTS.uploadedMany(done));
+    if (uploaded.length > 0) showSuccess(KNOWLEDGE_TEXTS.uploadedMany(uploaded.length));
     if (left.length === 0) {
       reset();
-      onUploaded(null);
+      onUploaded(uploaded);
       return;
     }
     setChosen(left);

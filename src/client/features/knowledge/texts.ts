@@ -60,6 +60,8 @@ export const KNOWLEDGE_TEXTS = {
   passages: (n: number) => (n === 1 ? '1 Abschnitt' : `${n} Abschnitte`),
   progressTitle: (name: string) => `„${name}“ wird trainiert`,
   progressDone: 'Fertig – Dein Mika kennt die Datei jetzt.',
+  progressManyTitle: (n: number) => `${n} Dateien werden trainiert`,
+  progressManyDone: 'Fertig – Dein Mika kennt die Dateien jetzt.',
   removalTitle: (name: string) => `„${name}“ wird entfernt`,
   removalRunning: 'Dein Mika wird ohne diese Datei neu trainiert …',
   removalDone: 'Fertig – Dein Mika nutzt die Datei nicht mehr.',
