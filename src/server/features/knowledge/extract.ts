@@ -4,8 +4,7 @@
 // plain text, Markdown and code are read as they are.
 import type { OfficeContentNode } from 'officeparser';
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
-import { checkKnowledgeFile, decodeText, formatOf, ZIP_LIMITS } from './file-check.ts';
-import { KNOWLEDGE_EXTENSIONS } from '../../../shared/schemas/knowledge.ts';
+import { checkedFormat, decodeText, formatOf, ZIP_LIMITS } from './file-check.ts';
 import { MAIL_DEPTH, mailSections, readEml, readMsg, type Mail } from './mail.ts';
 import { maxOf } from '../../../shared/arrays.ts';
 import { readDoc, readPpt, readXls } from './legacy-office.ts';
@@ -32,7 +31,8 @@ export async function extractSections(
   extension: string,
   signal?: AbortSignal,
 ): Promise<Section[]> {
-  const sections = await readSections(data, extension, signal, 0);
+  // What the file holds, not only its name (a renamed .doc, an .xls a system exported as HTML).
+  const sections = await readFormat(data, formatOf(extension, data), signal, 0);
   const withText = sections
     .map((s) => ({ ...s, blocks: s.blocks.filter((b) => b.text.trim() !== '') }))
     .filter((s) => s.blocks.length > 0);
@@ -40,10 +40,8 @@ export async function extractSections(
   return withText;
 }
 
-/** A file's sections by what it holds; `depth` counts the mails it is attached to. */
-async function readSections(data: Buffer, extension: string, signal: AbortSignal | undefined, depth: number): Promise<Section[]> {
-  // What the file holds, not only its name (a renamed .doc, an .xls a system exported as HTML).
-  const format = formatOf(extension, data);
+/** A file's sections in the format it holds (formatOf); `depth` counts the mails it is attached to. */
+async function readFormat(data: Buffer, format: string, signal: AbortSignal | undefined, depth: number): Promise<Section[]> {
   if (format === 'doc') return readDoc(data);
   if (format === 'xls') return readXls(data);
   if (format === 'ppt') return readPpt(data);
@@ -67,17 +65,15 @@ async function readMail(data: Buffer, format: 'eml' | 'msg', signal: AbortSignal
 const MAIL_FORMATS = new Set(['eml', 'msg']);
 
 function mailParts(mail: Mail, signal: AbortSignal | undefined, depth: number): Promise<Section[]> {
-  const read = (bytes: Uint8Array, extension: string) => readSections(asBuffer(bytes), extension, signal, depth);
+  const read = (bytes: Uint8Array, format: string) => readFormat(asBuffer(bytes), format, signal, depth);
   return mailSections(mail, read, async (attachment) => {
     if (MAIL_FORMATS.has(attachment.extension) && depth + 1 >= MAIL_DEPTH) return null;
     // An Outlook message attached inside a .msg comes read already.
     if (attachment.mail) return mailParts(attachment.mail, signal, depth + 1);
-    if (!KNOWLEDGE_EXTENSIONS.includes(attachment.extension)) return null;
     const bytes = asBuffer(attachment.data);
     try {
       // The checks an upload of the file would pass (content as its name says, Office zips capped).
-      checkKnowledgeFile(`attachment.${attachment.extension}`, bytes);
-      return await readSections(bytes, attachment.extension, signal, depth + 1);
+      return await readFormat(bytes, checkedFormat(attachment.extension, bytes), signal, depth + 1);
     } catch (err) {
       if (signal?.aborted) throw err;
       return null;

@@ -99,11 +99,11 @@ export function decodeText(data: Uint8Array): string | null {
  * document itself, macro-enabled (…m), templates (.dot, .xlt, .pot, …x, …m) and PowerPoint's shows
  * (.pps, .ppsx, .ppsm) — each the same format inside as the document.
  */
-const OFFICE_FAMILIES = [
+const OFFICE_FAMILIES: readonly { old: string; current: string; oldNames: readonly string[]; currentNames: readonly string[] }[] = [
   { old: 'doc', current: 'docx', oldNames: ['doc', 'dot'], currentNames: ['docx', 'docm', 'dotx', 'dotm'] },
   { old: 'xls', current: 'xlsx', oldNames: ['xls', 'xlt'], currentNames: ['xlsx', 'xlsm', 'xltx', 'xltm'] },
   { old: 'ppt', current: 'pptx', oldNames: ['ppt', 'pot', 'pps'], currentNames: ['pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm'] },
-] as const;
+];
 
 const startsWithText = (data: Buffer, text: string) => data.subarray(0, text.length).toString('latin1') === text;
 const isZip = (data: Buffer) => startsWithText(data, 'PK\x03\x04');
@@ -129,7 +129,7 @@ export function formatOf(extension: string, data: Buffer): string {
   if (extension === 'eml' || extension === 'msg') return isCompoundFile(data) ? 'msg' : 'eml';
   // Tab-separated values: a table as CSV is (the delimiter is found in the first line).
   if (extension === 'tsv') return 'csv';
-  const family = OFFICE_FAMILIES.find((f) => (f.oldNames as readonly string[]).includes(extension) || (f.currentNames as readonly string[]).includes(extension));
+  const family = OFFICE_FAMILIES.find((f) => f.oldNames.includes(extension) || f.currentNames.includes(extension));
   if (!family) return extension;
   const { old, current } = family;
   if (isCompoundFile(data)) return isEncryptedOoxml(data) ? current : old;
@@ -141,7 +141,7 @@ export function formatOf(extension: string, data: Buffer): string {
     if (extension === 'xls' && decodeText(data) !== null) return 'csv';
   }
   // Neither: the format its name says, which the content check then refuses.
-  return (family.oldNames as readonly string[]).includes(extension) ? old : current;
+  return family.oldNames.includes(extension) ? old : current;
 }
 
 /** Types that are not read, with a refusal that says what to do instead of listing what is read. */
@@ -154,9 +154,19 @@ const NOT_READ: Record<string, string> = {
 /** Throws a German 4xx when the file may not be stored; returns its extension. */
 export function checkKnowledgeFile(filename: string, data: Buffer): string {
   const extension = extensionOf(filename);
-  if (!KNOWLEDGE_EXTENSIONS.includes(extension)) throw validationError('file', NOT_READ[extension] ?? KNOWLEDGE_MESSAGES.typeNotAllowed);
-  checkContent(formatOf(extension, data), data);
+  checkedFormat(extension, data);
   return extension;
+}
+
+/**
+ * The format a file of this extension is read as, once it passed the checks of an upload (a German
+ * 4xx otherwise): for an upload, and for a file attached to a mail.
+ */
+export function checkedFormat(extension: string, data: Buffer): string {
+  if (!KNOWLEDGE_EXTENSIONS.includes(extension)) throw validationError('file', NOT_READ[extension] ?? KNOWLEDGE_MESSAGES.typeNotAllowed);
+  const format = formatOf(extension, data);
+  checkContent(format, data);
+  return format;
 }
 
 /** Header fields every saved mail has at least one of. */

@@ -41,8 +41,8 @@ export interface MailAttachment {
   mail?: Mail;
 }
 
-/** Reads a file's bytes as the sections of the given extension (extract.ts's reader, passed in). */
-export type ReadFile = (data: Uint8Array, extension: string) => Promise<Section[]>;
+/** Reads bytes of a known format ('html', 'txt', 'rtf') as sections (extract.ts's reader, passed in). */
+export type ReadFile = (data: Uint8Array, format: string) => Promise<Section[]>;
 /** An attachment's sections, or null when it is not one Mika reads (or cannot: a scan, a password). */
 export type ReadAttachment = (attachment: MailAttachment) => Promise<Section[] | null>;
 
