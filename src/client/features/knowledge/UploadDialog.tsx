@@ -16,13 +16,12 @@ import { showSuccess } from '../../state/snackbar-store.ts';
 import { appendAll } from '../../../shared/arrays.ts';
 import { useUploadKnowledge } from './api/upload-knowledge.ts';
 import { KNOWLEDGE_TEXTS } from './texts.ts';
-import { earlierVersion } from './versions.ts';
+import { earlierVersion, sameNamed } from './versions.ts';
 import { useFileDrop } from '../../lib/use-file-drop.ts';
 import { COLORS } from '../../lib/theme-tokens.ts';
 
 /** One chosen file with the name of a file the Mika has replaces it unless switched off; a similar name waits for the user. */
-const replaceByDefault = (picked: File[], files: KnowledgeFile[]) =>
-  picked.length === 1 ? (earlierVersion(picked[0]!.name, files)?.exact ?? false) : true;
+const replaceByDefault = (picked: File[], files: KnowledgeFile[]) => picked.length !== 1 || sameNamed(picked[0]!.name, files) !== undefined;
 
 /** A chosen file: still to go up (no refusal), or refused by the server with its reason. */
 interface Chosen {
@@ -68,7 +67,7 @@ export function UploadDialog({
   const [refusal, setRefusal] = useState<string | null>(null);
   const [sending, setSending] = useState<number | null>(null);
   const upload = useUploadKnowledge();
-  const busy = upload.isPending || sending !== null;
+  const busy = sending !== null;
   const file = chosen.length === 1 ? chosen[0]!.file : null;
   // The file this one is probably a new version of: the same name (offered switched on), or a
   // similar one — another year, «v2», «final» — offered switched off: the user says whether it is.
@@ -76,10 +75,10 @@ export function UploadDialog({
   const namesake = earlier?.file;
   const full = files.length >= maxFiles;
   // Several files: those named like a file the Mika has replace it; the others need room.
-  const sameName = (f: File) => files.find((k) => k.name.toLowerCase() === f.name.toLowerCase());
   const room = maxFiles - files.length;
-  const newcomers = chosen.filter((c) => !sameName(c.file)).length;
+  const newcomers = chosen.filter((c) => !sameNamed(c.file.name, files)).length;
   const blocked = chosen.length > 1 ? newcomers > room : full && !(namesake && replace);
+  const replacing = (f: File) => (chosen.length === 1 ? (replace ? namesake : undefined) : sameNamed(f.name, files))?.uuid;
   const choose = (picked: File[]) => {
     setChosen(picked.map((f) => ({ file: f, refusal: null })));
     setReplace(replaceByDefault(picked, files));
@@ -87,31 +86,11 @@ export function UploadDialog({
   };
   // Files dragged onto the open dialog are chosen as if picked.
   const drop = useFileDrop(choose, !busy);
-  const reset = () => {
-    setChosen([]);
-    setReplace(true);
-    setDescription('');
-    setDataProtection(false);
+  // One file or several, one after another; the dialog is opened anew each time (KnowledgeTab), so
+  // nothing needs resetting when it closes.
+  const submit = async () => {
+    if (chosen.length === 0) return setRefusal(KNOWLEDGE_MESSAGES.fileRequired);
     setRefusal(null);
-  };
-  // Cancelled: the next opening starts empty (no file, no refusal from this one).
-  const close = () => {
-    reset();
-    onClose();
-  };
-  const submitOne = (one: File) => {
-    upload.mutate(
-      { assistantUuid, file: one, description, dataProtection, replaces: namesake && replace ? namesake.uuid : undefined },
-      {
-        onSuccess: (result) => {
-          reset();
-          onUploaded([result.file]);
-        },
-        onError: (error) => setRefusal(uploadRefusal(error)),
-      },
-    );
-  };
-  const submitMany = async () => {
     const left: Chosen[] = [];
     const uploaded: KnowledgeFile[] = [];
     for (const [i, c] of chosen.entries()) {
@@ -121,7 +100,7 @@ export function UploadDialog({
         continue;
       }
       try {
-        uploaded.push((await upload.mutateAsync({ assistantUuid, file: c.file, description, dataProtection, replaces: sameName(c.file)?.uuid })).file);
+        uploaded.push((await upload.mutateAsync({ assistantUuid, file: c.file, description, dataProtection, replaces: replacing(c.file) })).file);
       } catch (error) {
         const reason = uploadRefusal(error);
         // Not a refusal of this file (the network, the server): the snackbar said so; stop here.
@@ -133,29 +112,20 @@ export function UploadDialog({
       }
     }
     setSending(null);
-    if (uploaded.length > 0) showSuccess(KNOWLEDGE_TEXTS.uploadedMany(uploaded.length));
-    if (left.length === 0) {
-      reset();
-      onUploaded(uploaded);
-      return;
-    }
+    // One file: its training dialog says «Datei hochgeladen» when it is read.
+    if (chosen.length > 1 && uploaded.length > 0) showSuccess(KNOWLEDGE_TEXTS.uploadedMany(uploaded.length));
+    if (left.length === 0) return onUploaded(uploaded);
     setChosen(left);
     // One file left: the dialog shows it as a single choice, its reason under it.
-    if (left.length === 1) setRefusal(left[0]!.refusal);
-  };
-  const submit = () => {
-    if (chosen.length === 0) return setRefusal(KNOWLEDGE_MESSAGES.fileRequired);
-    setRefusal(null);
-    if (file) {
-      if (file.size > LIMITS.maxUploadBytes) return setRefusal(KNOWLEDGE_MESSAGES.fileTooLarge);
-      return submitOne(file);
+    if (left.length === 1) {
+      setRefusal(left[0]!.refusal);
+      setReplace(replaceByDefault([left[0]!.file], files));
     }
-    void submitMany();
   };
   return (
     <Dialog
       open={open}
-      onClose={busy ? undefined : close}
+      onClose={busy ? undefined : onClose}
       maxWidth="sm"
       fullWidth
       aria-labelledby="knowledge-upload-title"
@@ -192,7 +162,7 @@ export function UploadDialog({
               <Box component="li" key={`${i}-${c.file.name}`} sx={{ display: 'grid', gap: 0.5 }}>
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                   {c.file.name}
-                  {sameName(c.file) && (
+                  {sameNamed(c.file.name, files) && (
                     <Box component="span" sx={{ color: 'text.secondary' }}>
                       {' – '}
                       {KNOWLEDGE_TEXTS.replacesExisting}
@@ -249,17 +219,17 @@ export function UploadDialog({
             {KNOWLEDGE_TEXTS.dataProtectionHelp}
           </Typography>
         </Box>
-        {sending !== null && (
+        {sending !== null && chosen.length > 1 && (
           <Typography variant="body2" aria-live="polite" sx={{ color: 'text.secondary' }}>
             {KNOWLEDGE_TEXTS.sendingMany(sending, chosen.length)}
           </Typography>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={close} disabled={busy}>
+        <Button onClick={onClose} disabled={busy}>
           {KNOWLEDGE_TEXTS.cancel}
         </Button>
-        <Button variant="contained" onClick={submit} loading={busy} disabled={blocked}>
+        <Button variant="contained" onClick={() => void submit()} loading={busy} disabled={blocked}>
           {KNOWLEDGE_TEXTS.start}
         </Button>
       </DialogActions>

@@ -20,13 +20,16 @@ export function documentKey(name: string): string {
     .trim();
 }
 
+/** The file of the very same name (case aside): a new version of it replaces it by default. */
+export const sameNamed = (name: string, files: readonly KnowledgeFile[]) => files.find((f) => f.name.toLowerCase() === name.toLowerCase());
+
 /**
  * The file a new upload is probably a new version of: the one with the very same name (exact),
  * else the latest one whose name differs only in what documentKey leaves out. None when the key
  * holds no letter (a name that is only a date says nothing).
  */
 export function earlierVersion(name: string, files: readonly KnowledgeFile[]): { file: KnowledgeFile; exact: boolean } | undefined {
-  const same = files.find((f) => f.name.toLowerCase() === name.toLowerCase());
+  const same = sameNamed(name, files);
   if (same) return { file: same, exact: true };
   const key = documentKey(name);
   if (!/\p{L}/u.test(key)) return undefined;
