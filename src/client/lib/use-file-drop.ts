@@ -1,17 +1,20 @@
 import { useState, type DragEvent } from 'react';
+import { COLORS } from './theme-tokens.ts';
 
 const hasFiles = (event: DragEvent) => [...event.dataTransfer.types].includes('Files');
 
 /**
  * Files dragged from the desktop (or out of a mail program) onto an element: the props that make it
- * a drop target, and whether files are over it now (to show where they will land). Text or links
- * dragged over it are left alone.
+ * a drop target, whether files are over it now, and the outline that shows where they will land
+ * (for a dialog's content). Text or links dragged over it are left alone.
  */
 export function useFileDrop(onFiles: (files: File[]) => void, enabled = true) {
   const [over, setOver] = useState(false);
-  if (!enabled) return { over: false, targetProps: {} };
+  const outline = { outline: enabled && over ? `2px dashed ${COLORS.primary}` : 'none', outlineOffset: -8 };
+  if (!enabled) return { over: false, outline, targetProps: {} };
   return {
     over,
+    outline,
     targetProps: {
       onDragOver: (event: DragEvent) => {
         if (!hasFiles(event)) return;

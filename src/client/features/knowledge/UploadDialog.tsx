@@ -18,7 +18,6 @@ import { useUploadKnowledge } from './api/upload-knowledge.ts';
 import { KNOWLEDGE_TEXTS } from './texts.ts';
 import { earlierVersion, sameNamed } from './versions.ts';
 import { useFileDrop } from '../../lib/use-file-drop.ts';
-import { COLORS } from '../../lib/theme-tokens.ts';
 
 /** One chosen file with the name of a file the Mika has replaces it unless switched off; a similar name waits for the user. */
 const replaceByDefault = (picked: File[], files: KnowledgeFile[]) => picked.length !== 1 || sameNamed(picked[0]!.name, files) !== undefined;
@@ -131,7 +130,7 @@ export function UploadDialog({
       aria-labelledby="knowledge-upload-title"
     >
       <DialogTitle id="knowledge-upload-title">{KNOWLEDGE_TEXTS.uploadTitle}</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2.5, outline: drop.over ? `2px dashed ${COLORS.primary}` : 'none', outlineOffset: -8 }} {...drop.targetProps}>
+      <DialogContent sx={{ display: 'grid', gap: 2.5, ...drop.outline }} {...drop.targetProps}>
         {full && (
           <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="knowledge-full">
             {KNOWLEDGE_TEXTS.fullReplaceOnly(files.length)}

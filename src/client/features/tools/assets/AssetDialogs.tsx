@@ -11,7 +11,6 @@ import { ASSET_ACCEPT, ASSET_DESCRIPTION_MIN, type AssetFile } from '../../../..
 import { ApiError } from '../../../lib/api-client.ts';
 import { uploadRefusal } from '../../../lib/upload-refusal.ts';
 import { useFileDrop } from '../../../lib/use-file-drop.ts';
-import { COLORS } from '../../../lib/theme-tokens.ts';
 import { Alert } from '../../../components/ui/Alert.ts';
 import { showSuccess } from '../../../state/snackbar-store.ts';
 import { useDeleteAsset } from './api/delete-asset.ts';
@@ -78,7 +77,7 @@ export function UploadAssetDialog({ assistantUuid, onClose }: { assistantUuid: s
   return (
     <Dialog open onClose={upload.isPending ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="asset-upload-title">
       <DialogTitle id="asset-upload-title">{ASSET_TEXTS.uploadTitle}</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2.5, outline: drop.over ? `2px dashed ${COLORS.primary}` : 'none', outlineOffset: -8 }} {...drop.targetProps}>
+      <DialogContent sx={{ display: 'grid', gap: 2.5, ...drop.outline }} {...drop.targetProps}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
           <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
             {ASSET_TEXTS.chooseFile}
