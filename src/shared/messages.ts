@@ -315,19 +315,19 @@ export const KNOWLEDGE_MESSAGES = {
   noAssistant: 'Kein Assistent definiert',
   tooManyFiles: (max: number) => `Ein Assistent kann höchstens ${max} Wissensdateien haben. Bitte lösche zuerst eine Datei.`,
   typeNotAllowed:
-    'Dieser Dateityp wird nicht unterstützt. Erlaubt sind PDF, Word, Excel, PowerPoint, OpenDocument, E-Mails (eml, msg), Text, Markdown, CSV, JSON, HTML, XML, RTF und Quellcode.',
+    'Dieser Dateityp wird nicht unterstützt. Erlaubt sind PDF, Word, Excel, PowerPoint, OpenDocument, E-Mails (eml, msg), Bilder und Scans (JPEG, PNG, TIFF), Text, Markdown, CSV, JSON, HTML, XML, RTF und Quellcode.',
   contentMismatch: 'Der Inhalt der Datei passt nicht zu ihrer Endung.',
   // Types people try first, each with what to do instead.
   archiveNotRead:
     'Archive (ZIP, RAR, 7z) liest Dein Mika nicht. Bitte entpacke es und lade die Dateien hoch – Du kannst mehrere auf einmal auswählen.',
-  imageNotRead: 'Bilder liest Dein Mika nicht, nur Text. Lade das Dokument bitte als PDF, Word- oder Textdatei hoch.',
+  imageNotRead: 'Dieses Bildformat liest Dein Mika nicht. Speichere das Bild bitte als JPEG oder PNG und lade es erneut hoch.',
   mailboxNotRead:
     'Ein ganzes Postfach liest Dein Mika nicht. Speichere die Mails, die er kennen soll, einzeln (als .msg oder .eml) und lade sie hoch.',
   alreadyKnown: (name: string) => `Diese Datei kennt Dein Mika schon: „${name}“.`,
   replacedGone: 'Die Datei, die ersetzt werden soll, gibt es nicht mehr. Bitte lade die neue Datei ohne Ersetzen hoch.',
   archiveTooLarge: 'Die Datei ist entpackt zu groß oder besteht aus zu vielen Teilen und wird deshalb abgelehnt.',
   info: (max: number) =>
-    `Lade bis zu ${max} Dateien hoch (je höchstens 10 MB): PDF, Word, Excel, PowerPoint, OpenDocument, E-Mails (eml, msg), Text, Markdown, CSV, JSON, HTML, XML, RTF oder Quellcode. Dein Mika beantwortet Fragen dann aus diesen Unterlagen und nennt die Quelle.`,
+    `Lade bis zu ${max} Dateien hoch (je höchstens 10 MB): PDF, Word, Excel, PowerPoint, OpenDocument, E-Mails (eml, msg), Scans und Fotos von Dokumenten (JPEG, PNG, TIFF), Text, Markdown, CSV, JSON, HTML, XML, RTF oder Quellcode. Dein Mika beantwortet Fragen dann aus diesen Unterlagen und nennt die Quelle.`,
   // The stages of ingestion, as the progress dialog and the list show them.
   status: {
     queued: 'hochgeladen',
@@ -342,7 +342,7 @@ export const KNOWLEDGE_MESSAGES = {
   errorOldOffice:
     'Die Datei stammt aus einer Office-Version vor 1997 und kann nicht gelesen werden. Bitte öffne sie in Word oder Excel und speichere sie neu (als .docx oder .xlsx).',
   errorNoText:
-    'Die Datei enthält keinen lesbaren Text – vermutlich ein eingescanntes Dokument ohne Texterkennung.',
+    'In der Datei ist kein lesbarer Text zu finden – auch die Texterkennung hat keinen erkannt. Ein scharfer, gerader Scan mit mindestens 300 dpi hilft meist.',
   errorUnreadable: 'Die Datei ist beschädigt oder kann nicht gelesen werden.',
   errorTooLargeUnpacked: 'Die Datei ist entpackt zu groß und kann nicht gelesen werden.',
   // Where a passage comes from.

@@ -16,11 +16,14 @@ export async function chooseKnowledgeFile(page: Page, file: PickedFile) {
   return dialog;
 }
 
-/** Uploads `file` in the Wissen tab and waits until the Mika has read it and the progress dialog has closed itself. */
-export async function uploadKnowledgeFile(page: Page, file: PickedFile) {
+/**
+ * Uploads `file` in the Wissen tab and waits until the Mika has read it and the progress dialog has
+ * closed itself. `readingMs`: how long reading may take (a scan's text recognition takes seconds).
+ */
+export async function uploadKnowledgeFile(page: Page, file: PickedFile, readingMs = 10_000) {
   const dialog = await chooseKnowledgeFile(page, file);
   await dialog.getByRole('button', { name: 'Hochladen' }).click();
-  await expect(page.getByTestId('knowledge-progress-status')).toHaveText('Fertig – Dein Mika kennt die Datei jetzt.');
+  await expect(page.getByTestId('knowledge-progress-status')).toHaveText('Fertig – Dein Mika kennt die Datei jetzt.', { timeout: readingMs });
   // It closes 2 s after «fertig» (docs/product/knowledge-and-tools.md).
   await expect(page.getByTestId('knowledge-progress')).toBeHidden({ timeout: 5000 });
   await expect(page.getByTestId('knowledge-file').filter({ hasText: file.name })).toHaveAttribute('data-status', 'ready');

@@ -362,3 +362,31 @@ test('Wissen: mehrere Dateien auf einmal auf den Tab gezogen — eine neue Fassu
   await expect(training).toBeHidden({ timeout: 5000 });
   await expect(page.getByTestId('knowledge-file')).toHaveCount(4);
 });
+
+test('Wissen: ein eingescannter Lieferschein (PDF ohne Text) und ein Handyfoto eines Aushangs werden per Texterkennung gelesen und beantwortet', async ({ page }) => {
+  const context = page.context();
+  await registerOwner(context, { name: 'Sina Scan', email: `scan-${unique()}@beispiel.de`, password: 'Scanner#2026' });
+  const uuid = await createChatMika(context, {
+    name: 'Mika Backstube',
+    role: 'Du bist die Assistenz unserer Bäckerei und kennst Lieferungen und Hausregeln.',
+    task: 'Du beantwortest Fragen der Kolleginnen und Kollegen zu Lieferscheinen, Lieferanten und Abläufen. '.repeat(4),
+  });
+  const fixture = (name: string) => readFileSync(new URL(`../fixtures/scans/${name}`, import.meta.url));
+  await page.goto(`/?view=edit&assistant=${uuid}&tab=knowledge`);
+  await expect(page.getByText('Scans und Fotos von Dokumenten (JPEG, PNG, TIFF)')).toBeVisible();
+  // The delivery note as the scanner saved it: the page is a picture, there is no text layer.
+  await uploadKnowledgeFile(page, { name: 'Lieferschein 4711.pdf', mimeType: 'application/pdf', buffer: fixture('lieferschein-scan.pdf') }, 60_000);
+  // The notice in the kitchen, photographed with a phone.
+  await uploadKnowledgeFile(page, { name: 'Aushang Teeküche.jpg', mimeType: 'image/jpeg', buffer: fixture('aushang-foto.jpg') }, 60_000);
+  await expect(page.getByTestId('knowledge-file').filter({ hasText: 'Aushang Teeküche.jpg' })).toContainText('Abschnitt');
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/scan-knowledge-1280.png` });
+
+  const terms = await askInChat(page, uuid, 'Innerhalb von wie vielen Tagen müssen wir den Lieferschein 4711 bezahlen?');
+  await expect(terms).toContainText('Zahlbar innerhalb von 21 Tagen ohne Abzug.');
+  await expect(terms.getByTestId('answer-sources')).toContainText('Lieferschein 4711.pdf, Seite 1');
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/scan-answer-1280.png` });
+
+  const key = await askInChat(page, uuid, 'Wer hat den Schlüssel für den Getränkeautomaten?');
+  await expect(key).toContainText('Frau Yilmaz, Zimmer 2.14');
+  await expect(key.getByTestId('answer-sources')).toContainText('Aushang Teeküche.jpg');
+});

@@ -70,11 +70,14 @@ export const KNOWLEDGE_CODE_TYPES = [
   'vue',
   'svelte',
 ] as const;
+/** Pictures of documents (photos, scans): read by text recognition (docs/knowledge.md). */
+export const KNOWLEDGE_IMAGE_TYPES = ['jpg', 'jpeg', 'png', 'tif', 'tiff', 'webp', 'gif'] as const;
 /** docs/product/knowledge-and-tools.md: code, text, Office, pdf, markdown, json and similar types. */
 export const KNOWLEDGE_EXTENSIONS: readonly string[] = [
   ...KNOWLEDGE_OFFICE_TYPES,
   ...KNOWLEDGE_TEXT_TYPES,
   ...KNOWLEDGE_CODE_TYPES,
+  ...KNOWLEDGE_IMAGE_TYPES,
 ];
 /** For the file picker's accept attribute. */
 export const KNOWLEDGE_ACCEPT = KNOWLEDGE_EXTENSIONS.map((e) => `.${e}`).join(',');

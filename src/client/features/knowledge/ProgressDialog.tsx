@@ -14,6 +14,32 @@ import { KNOWLEDGE_TEXTS } from './texts.ts';
 const STAGES: KnowledgeStatus[] = ['queued', 'reading', 'chunking', 'indexing', 'ready'];
 /** docs/product/knowledge-and-tools.md: the dialog closes 2 s after completion. */
 const CLOSE_DELAY_MS = 2000;
+/** Reading longer than this is a scan's text recognition (seconds per page): say so, let the user go. */
+const READING_LONG_MS = 5000;
+
+/**
+ * True while some file is in «Text wird gelesen», once one has been for READING_LONG_MS: the
+ * dialogs then explain the wait and may be closed (the list goes on showing the file's stage).
+ */
+function useReadingLong(statuses: readonly KnowledgeStatus[]): boolean {
+  const reading = statuses.includes('reading');
+  const [long, setLong] = useState(false);
+  useEffect(() => {
+    if (!reading) return;
+    const timer = setTimeout(() => setLong(true), READING_LONG_MS);
+    return () => clearTimeout(timer);
+  }, [reading]);
+  return reading && long;
+}
+
+/** The explanation of a long reading (a scan), in the dialogs' own words. */
+function ReadingLongHint() {
+  return (
+    <Alert severity="info" sx={{ mt: 2 }} data-testid="knowledge-reading-long">
+      {KNOWLEDGE_TEXTS.readingLong}
+    </Alert>
+  );
+}
 
 /**
  * The training dialog of docs/product/knowledge-and-tools.md, showing the real ingestion stages as they arrive (live channel,
@@ -21,6 +47,7 @@ const CLOSE_DELAY_MS = 2000;
  */
 export function ProgressDialog({ file, onClose }: { file: KnowledgeFile | null; onClose: () => void }) {
   const status = file?.status;
+  const readingLong = useReadingLong(status ? [status] : []);
   useEffect(() => {
     if (status !== 'ready') return;
     showSuccess(KNOWLEDGE_MESSAGES.fileUploaded);
@@ -70,8 +97,9 @@ export function ProgressDialog({ file, onClose }: { file: KnowledgeFile | null; 
             {file.error}
           </Alert>
         )}
+        {readingLong && <ReadingLongHint />}
       </DialogContent>
-      {failed && (
+      {(failed || readingLong) && (
         <DialogActions>
           <Button onClick={onClose}>{KNOWLEDGE_TEXTS.close}</Button>
         </DialogActions>
@@ -91,6 +119,7 @@ const progressOf = (status: KnowledgeStatus) => (status === 'error' ? 100 : Math
 export function ProgressListDialog({ files, onClose }: { files: KnowledgeFile[]; onClose: () => void }) {
   const settled = files.length > 0 && files.every((f) => f.status === 'ready' || f.status === 'error');
   const failed = files.some((f) => f.status === 'error');
+  const readingLong = useReadingLong(files.map((f) => f.status));
   useEffect(() => {
     if (!settled || failed) return;
     const timer = setTimeout(onClose, CLOSE_DELAY_MS);
@@ -129,8 +158,9 @@ export function ProgressListDialog({ files, onClose }: { files: KnowledgeFile[];
         <Typography variant="body2" aria-live="polite" sx={{ color: 'text.secondary' }} data-testid="knowledge-progress-many-status">
           {settled && !failed ? KNOWLEDGE_TEXTS.progressManyDone : title}
         </Typography>
+        {readingLong && <ReadingLongHint />}
       </DialogContent>
-      {failed && settled && (
+      {((failed && settled) || readingLong) && (
         <DialogActions>
           <Button onClick={onClose}>{KNOWLEDGE_TEXTS.close}</Button>
         </DialogActions>

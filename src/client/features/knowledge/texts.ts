@@ -66,5 +66,7 @@ export const KNOWLEDGE_TEXTS = {
   removalRunning: 'Dein Mika wird ohne diese Datei neu trainiert …',
   removalDone: 'Fertig – Dein Mika nutzt die Datei nicht mehr.',
   close: 'Schließen',
+  readingLong:
+    'Gescannte Seiten und Fotos liest Dein Mika per Texterkennung – das dauert einige Sekunden pro Seite. Du kannst den Dialog schließen: Das Lesen geht im Hintergrund weiter.',
   status: KNOWLEDGE_MESSAGES.status,
 } as const;

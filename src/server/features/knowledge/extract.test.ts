@@ -182,7 +182,7 @@ describe('extraction and chunking of real documents', () => {
     expect(passages[0]!.text.slice(-250)).toContain(firstOfSecond);
   });
 
-  it('ends an encrypted PDF and an image-only PDF in a German error', async () => {
+  it('ends an encrypted PDF, and one whose only picture holds no writing, in a German error', async () => {
     const encrypted = await makePdf(['Geheime Gehaltsliste'], { userPassword: 'geheim' });
     await expect(extractSections(encrypted, 'pdf')).rejects.toThrow(new ExtractionError(KNOWLEDGE_MESSAGES.errorEncrypted));
     const scanned = await makeImageOnlyPdf(makePng());

@@ -1,13 +1,15 @@
 // Text out of a stored file, kept in its structure: sections per page, slide or sheet; headings;
 // tables as Markdown tables. One maintained parser (officeparser) for PDF, Office, OpenDocument,
 // RTF and HTML; Office 97–2003 by legacy-office.ts; mails and their attachments by mail.ts;
-// plain text, Markdown and code are read as they are.
+// scanned PDF pages and pictures of documents by text recognition (ocr.ts); plain text, Markdown
+// and code are read as they are.
 import type { OfficeContentNode } from 'officeparser';
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { checkedFormat, decodeText, formatOf, ZIP_LIMITS } from './file-check.ts';
 import { MAIL_DEPTH, mailSections, readEml, readMsg, type Mail } from './mail.ts';
-import { maxOf } from '../../../shared/arrays.ts';
+import { appendAll, maxOf } from '../../../shared/arrays.ts';
 import { readDoc, readPpt, readXls } from './legacy-office.ts';
+import { recognizeImageFile, recognizePdfPages, SCANNED_PAGE_TEXT, type RecognizedPage } from './ocr.ts';
 import { sheetGrid, shownXlsxCell, spreadsheetMlSheets, xlsxFormats, type SheetCell, type XlsxFormats } from './spreadsheet.ts';
 
 export interface Block {
@@ -24,7 +26,7 @@ export interface Section {
 /** Ingestion failed for a reason the user can act on; `message` is German. */
 export class ExtractionError extends Error {}
 
-const PARSED = new Set(['pdf', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'rtf', 'html', 'htm']);
+const PARSED = new Set(['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'rtf', 'html', 'htm']);
 
 export async function extractSections(
   data: Buffer,
@@ -47,6 +49,8 @@ async function readFormat(data: Buffer, format: string, signal: AbortSignal | un
   if (format === 'ppt') return readPpt(data);
   if (format === 'xml-spreadsheet') return spreadsheetMl(data);
   if (format === 'eml' || format === 'msg') return readMail(data, format, signal, depth);
+  if (format === 'pdf') return readPdf(data, signal);
+  if (format === 'image') return readImage(data, signal);
   if (PARSED.has(format)) return parseOffice(data, format, signal);
   return parsePlain(data, format);
 }
@@ -83,7 +87,42 @@ function mailParts(mail: Mail, signal: AbortSignal | undefined, depth: number): 
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal): Promise<Section[]> {
+const recognizedBlocks = (page: RecognizedPage): Block[] => page.paragraphs.map((text) => ({ kind: 'text', text }));
+
+/** A PDF's text; the pages that hold (almost) none of their own are scans, whose pictures are read. */
+async function readPdf(data: Buffer, signal: AbortSignal | undefined): Promise<Section[]> {
+  const pages = new Map<number, Section>();
+  const sections = await parseOffice(data, 'pdf', signal, pages);
+  const textLength = (s: Section) => s.blocks.reduce((n, b) => n + b.text.trim().length, 0);
+  const scanned = [...pages].filter(([, s]) => textLength(s) < SCANNED_PAGE_TEXT).map(([n]) => n);
+  if (scanned.length === 0) return sections;
+  let recognized: RecognizedPage[];
+  try {
+    recognized = await recognizePdfPages(data, scanned, signal);
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    // The text layer read before stands; a scan that cannot be recognized leaves it as it was.
+    return sections;
+  }
+  for (const page of recognized) appendAll(pages.get(page.page)!.blocks, recognizedBlocks(page));
+  return sections;
+}
+
+/** A picture of a document (a photo, a scan saved as JPEG or TIFF): its recognized text, page by page. */
+async function readImage(data: Buffer, signal: AbortSignal | undefined): Promise<Section[]> {
+  let recognized: RecognizedPage[];
+  try {
+    recognized = await recognizeImageFile(data, signal);
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new ExtractionError(KNOWLEDGE_MESSAGES.errorUnreadable);
+  }
+  const paged = recognized.length > 1;
+  return recognized.map((page) => ({ location: paged ? KNOWLEDGE_MESSAGES.page(page.page) : '', blocks: recognizedBlocks(page) }));
+}
+
+/** Parsed by officeparser; a PDF's page sections are also put into `pages` by their number. */
+async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal, pages?: Map<number, Section>): Promise<Section[]> {
   let content: OfficeContentNode[];
   try {
     // Loaded on first use (start-up time).
@@ -118,6 +157,7 @@ async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal
       if (node.type === 'sheet') section.blocks.push({ kind: 'table', text: sheetMarkdown(node, formats) });
       else for (const child of node.children ?? []) collectBlocks(child, section.blocks);
       sections.push(section);
+      if (node.type === 'page') pages?.set((node.metadata as { pageNumber?: number } | undefined)?.pageNumber ?? sections.length, section);
     } else {
       if (!loose) sections.push((loose = { location: '', blocks: [] }));
       collectBlocks(node, loose.blocks);

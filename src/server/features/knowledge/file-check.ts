@@ -9,6 +9,7 @@ import {
   KNOWLEDGE_EXTENSIONS,
   KNOWLEDGE_TEXT_TYPES,
   KNOWLEDGE_CODE_TYPES,
+  KNOWLEDGE_IMAGE_TYPES,
 } from '../../../shared/schemas/knowledge.ts';
 import { validationError } from '../../platform/app-error.ts';
 import { isCompoundFile, isEncryptedOoxml, readCompoundFile } from '../../platform/compound-file.ts';
@@ -46,6 +47,21 @@ function hasStream(data: Buffer, names: string[]): boolean {
 }
 
 const TEXTUAL = new Set<string>([...KNOWLEDGE_TEXT_TYPES, ...KNOWLEDGE_CODE_TYPES]);
+const IMAGES = new Set<string>(KNOWLEDGE_IMAGE_TYPES);
+
+/** JPEG, PNG, TIFF (either byte order), WebP and GIF by their signatures. */
+function isPicture(data: Buffer): boolean {
+  const head = data.subarray(0, 12).toString('latin1');
+  return (
+    head.startsWith('\xff\xd8\xff') ||
+    head.startsWith('\x89PNG\r\n\x1a\n') ||
+    head.startsWith('II*\0') ||
+    head.startsWith('MM\0*') ||
+    (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP') ||
+    head.startsWith('GIF87a') ||
+    head.startsWith('GIF89a')
+  );
+}
 
 /** Control characters other than tab, line feed, vertical tab, form feed and carriage return: binary. */
 function hasControlChars(text: string): boolean {
@@ -129,6 +145,8 @@ export function formatOf(extension: string, data: Buffer): string {
   if (extension === 'eml' || extension === 'msg') return isCompoundFile(data) ? 'msg' : 'eml';
   // Tab-separated values: a table as CSV is (the delimiter is found in the first line).
   if (extension === 'tsv') return 'csv';
+  // A picture of a document, whichever of the picture formats it is under whichever picture name.
+  if (IMAGES.has(extension)) return 'image';
   const family = OFFICE_FAMILIES.find((f) => f.oldNames.includes(extension) || f.currentNames.includes(extension));
   if (!family) return extension;
   const { old, current } = family;
@@ -147,7 +165,7 @@ export function formatOf(extension: string, data: Buffer): string {
 /** Types that are not read, with a refusal that says what to do instead of listing what is read. */
 const NOT_READ: Record<string, string> = {
   ...Object.fromEntries(['zip', '7z', 'rar', 'tar', 'gz', 'tgz'].map((e) => [e, KNOWLEDGE_MESSAGES.archiveNotRead])),
-  ...Object.fromEntries(['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic', 'tif', 'tiff', 'bmp'].map((e) => [e, KNOWLEDGE_MESSAGES.imageNotRead])),
+  ...Object.fromEntries(['heic', 'heif', 'bmp', 'avif'].map((e) => [e, KNOWLEDGE_MESSAGES.imageNotRead])),
   ...Object.fromEntries(['pst', 'ost', 'mbox', 'olm'].map((e) => [e, KNOWLEDGE_MESSAGES.mailboxNotRead])),
 };
 
@@ -197,6 +215,8 @@ function checkContent(format: string, data: Buffer) {
     if (!startsWithText(data, '{\\rtf')) throw mismatch();
   } else if (format === 'eml') {
     if (!isMail(data)) throw mismatch();
+  } else if (format === 'image') {
+    if (!isPicture(data)) throw mismatch();
   } else if (format in ZIP_PARTS) {
     // A password-protected Office file is a compound file around the encrypted zip: say so now.
     if (isEncryptedOoxml(data)) throw validationError('file', KNOWLEDGE_MESSAGES.errorEncrypted);

@@ -95,8 +95,9 @@ export function defineKnowledgeJobs(deps: Deps) {
         throw err;
       }
     },
-    // A dead worker's attempt is retried after the heartbeat stops (a 10 MB PDF takes seconds).
-    { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 600, heartbeatSeconds: 20 },
+    // A dead worker's attempt is retried after the heartbeat stops (a 10 MB PDF takes seconds; a
+    // scan of 100 pages, whose text is recognized page by page, a few minutes).
+    { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 1800, heartbeatSeconds: 20 },
   );
   deps.jobs.define<{ assistantId: number }>(
     resplitJob,

@@ -214,7 +214,8 @@ describe('knowledge files (offline engine)', () => {
     await refused({ name: 'programm.exe', data: Buffer.from('MZ') }, 422, KNOWLEDGE_MESSAGES.typeNotAllowed);
     // What people try first is refused with what to do instead.
     await refused({ name: 'Unterlagen.zip', data: Buffer.from('PK\x03\x04') }, 422, KNOWLEDGE_MESSAGES.archiveNotRead);
-    await refused({ name: 'Aushang.JPG', data: makePng() }, 422, KNOWLEDGE_MESSAGES.imageNotRead);
+    await refused({ name: 'IMG_0042.HEIC', data: Buffer.from('\0\0\0\x18ftypheic') }, 422, KNOWLEDGE_MESSAGES.imageNotRead);
+    await refused({ name: 'Aushang.jpg', data: Buffer.from('kein Foto') }, 422, KNOWLEDGE_MESSAGES.contentMismatch);
     await refused({ name: 'Postfach.pst', data: Buffer.from('!BDN') }, 422, KNOWLEDGE_MESSAGES.mailboxNotRead);
     await refused({ name: 'bombe.docx', data: await makeZipBombDocx() }, 422, KNOWLEDGE_MESSAGES.archiveTooLarge);
     const [stored] = await t.database.db
@@ -308,10 +309,17 @@ describe('knowledge files (offline engine)', () => {
     expect(await names()).toEqual(['Preisliste.pdf']);
   });
 
-  it('ends a scanned and an encrypted PDF in a visible German error state', async () => {
+  it('answers from a photographed notice by text recognition; a picture without writing and an encrypted PDF end in a visible German error', async () => {
     const { team, owner } = await createStaffedTeam(t.database.db);
     const assistant = await createAssistant(t.database.db, team);
     const agent = await loginAs(t, owner);
+    const photo = readFileSync(new URL('../../../../tests/fixtures/scans/aushang-foto.jpg', import.meta.url));
+    const read = await addKnowledge(agent, assistant.uuid, { name: 'Aushang Teeküche.jpg', data: photo });
+    expect(read).toMatchObject({ status: 'ready', error: null });
+    const answer = await ask(agent, assistant.uuid, 'Wer hat den Schlüssel für den Getränkeautomaten?');
+    expect(answer.text).toContain('Den Schlüssel für den Getränkeautomaten hat Frau Yilmaz, Zimmer 2.14.');
+    expect(answer.text).toContain('Aushang Teeküche.jpg');
+
     for (const [name, data, reason] of [
       ['scan.pdf', await makeImageOnlyPdf(makePng()), KNOWLEDGE_MESSAGES.errorNoText],
       ['geheim.pdf', await makePdf(['Gehälter'], { userPassword: 'pw' }), KNOWLEDGE_MESSAGES.errorEncrypted],
@@ -321,7 +329,7 @@ describe('knowledge files (offline engine)', () => {
       const done = await waitForIngestion(agent, assistant.uuid, res.json().file.uuid);
       expect(done).toMatchObject({ status: 'error', error: reason, passages: 0 });
     }
-  });
+  }, 60_000);
 
   it('answers 404 for another team on every call, and never retrieves its passages', async () => {
     const a = await createStaffedTeam(t.database.db);

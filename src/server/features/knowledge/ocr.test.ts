@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
+import { chunkSections } from './chunk.ts';
+import { ExtractionError, extractSections, type Section } from './extract.ts';
+import { checkKnowledgeFile } from './file-check.ts';
+import { paragraphText, recognizeImageFile, stopOcr } from './ocr.ts';
+
+const scan = (name: string) => readFileSync(new URL(`../../../../tests/fixtures/scans/${name}`, import.meta.url));
+const texts = (section: Section | undefined) => section?.blocks.map((b) => b.text) ?? [];
+
+const NOTICE = [
+  'Die Spülmaschine räumt der Reinigungsdienst jeden Freitag um 15 Uhr aus.',
+  'Den Schlüssel für den Getränkeautomaten hat Frau Yilmaz, Zimmer 2.14.',
+];
+
+describe('text recognition of scans and photographed documents', () => {
+  afterAll(() => stopOcr());
+
+  it('reads a scanned PDF page by page: the scan by text recognition, the page with a text layer as it is', async () => {
+    const sections = await extractSections(scan('lieferschein-scan.pdf'), 'pdf');
+    expect(sections.map((s) => s.location)).toEqual(['Seite 1', 'Seite 2']);
+    const page = texts(sections[0]);
+    expect(page[0]).toBe('Lieferschein Nr. 4711');
+    // Paragraphs as printed (Tesseract saw the tilted page as one), table rows each on their own.
+    expect(page).toContain('Leergut (Paletten, Mehlsäcke) holt unser Fahrer bei der nächsten Lieferung wieder ab.');
+    expect(page.find((p) => p.startsWith('Die Ware bleibt'))).toContain('Zahlbar innerhalb von 21 Tagen ohne Abzug.');
+    expect(page.find((p) => p.includes('Roggenmehl'))).toMatch(/^1 Roggenmehl Type 1150 25 ?kg 18,90 EUR$/);
+    expect(texts(sections[1])).toEqual(['Anlage zum Lieferschein 4711: Die Mehlsäcke sind lebensmittelecht und kompostierbar.']);
+    // Passages still name the page they come from.
+    expect(chunkSections(sections).find((c) => c.text.includes('21 Tagen'))?.location).toBe('Seite 1');
+  }, 60_000);
+
+  it('reads a photo of a document — also turned on its side, with or without the camera noting it', async () => {
+    const photo = scan('aushang-foto.jpg');
+    const upright = await extractSections(photo, 'jpg');
+    expect(upright).toHaveLength(1);
+    expect(upright[0]!.location).toBe('');
+    expect(texts(upright[0])[0]).toBe('Aushang Teeküche');
+    for (const sentence of NOTICE) expect(texts(upright[0]).join(' ')).toContain(sentence);
+
+    // The camera held sideways: the pixels lie on their side, EXIF says how to turn them.
+    const noted = await sharp(photo).rotate(270).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    // Scanned sideways: nothing says so; the other sides are tried.
+    const unnoted = await sharp(photo).rotate(90).png().toBuffer();
+    for (const [data, extension] of [[noted, 'jpeg'], [unnoted, 'png']] as const) {
+      const read = texts((await extractSections(data, extension))[0]).join(' ');
+      for (const sentence of NOTICE) expect(read).toContain(sentence);
+    }
+  }, 60_000);
+
+  it('reads each page of a TIFF (a fax, a scanner\'s file) as «Seite n», one of them upside down', async () => {
+    const page = await sharp(scan('aushang-foto.jpg')).greyscale().png().toBuffer();
+    const upsideDown = await sharp(page).rotate(180).png().toBuffer();
+    const tiff = await sharp([page, upsideDown], { join: { animated: true } }).tiff().toBuffer();
+    const sections = await extractSections(tiff, 'tif');
+    expect(sections.map((s) => s.location)).toEqual(['Seite 1', 'Seite 2']);
+    for (const section of sections) expect(texts(section).join(' ')).toContain(NOTICE[1]);
+  }, 60_000);
+
+  it('ends a picture without writing, and a damaged one, in a German error', async () => {
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#88aacc' } })
+      .composite([{ input: Buffer.from('<svg width="1200" height="900"><circle cx="600" cy="450" r="300" fill="#c84"/><rect x="100" y="100" width="300" height="200" fill="#262"/></svg>') }])
+      .jpeg()
+      .toBuffer();
+    await expect(extractSections(photo, 'jpg')).rejects.toThrow(new ExtractionError(KNOWLEDGE_MESSAGES.errorNoText));
+    const damaged = scan('aushang-foto.jpg').subarray(0, 2000);
+    await expect(extractSections(damaged, 'jpg')).rejects.toThrow(new ExtractionError(KNOWLEDGE_MESSAGES.errorUnreadable));
+  }, 60_000);
+
+  it('stops at once when the reading is cancelled, and reads the next picture as before', async () => {
+    const photo = scan('aushang-foto.jpg');
+    const controller = new AbortController();
+    const cancelled = recognizeImageFile(photo, controller.signal);
+    setTimeout(() => controller.abort(new Error('cancelled')), 50);
+    await expect(cancelled).rejects.toThrow('cancelled');
+    const [read] = await recognizeImageFile(photo);
+    expect(read!.paragraphs.join(' ')).toContain(NOTICE[1]);
+  }, 60_000);
+
+  it('accepts pictures under any picture name, refuses what is not one, and says what to do with HEIC', () => {
+    const jpeg = scan('aushang-foto.jpg');
+    expect(checkKnowledgeFile('Aushang.PNG', jpeg)).toBe('png');
+    const refusal = (name: string, data: Buffer) => {
+      try {
+        checkKnowledgeFile(name, data);
+        return null;
+      } catch (err) {
+        return (err as Error).message;
+      }
+    };
+    expect(refusal('Aushang.jpg', Buffer.from('kein Bild'))).toBe(KNOWLEDGE_MESSAGES.contentMismatch);
+    expect(refusal('IMG_0042.HEIC', Buffer.from('\0\0\0\x18ftypheic'))).toBe(KNOWLEDGE_MESSAGES.imageNotRead);
+  });
+
+  it('joins a word hyphenated at a line\'s end, but not «Bäcker- und Konditorei»', () => {
+    expect(paragraphText(['Reklama-', 'tionen nehmen wir an.'])).toBe('Reklamationen nehmen wir an.');
+    expect(paragraphText(['Bäcker-', 'und Konditorei'])).toBe('Bäcker- und Konditorei');
+    expect(paragraphText(['Seite  1 ', '', ' von 2'])).toBe('Seite 1 von 2');
+  });
+});
