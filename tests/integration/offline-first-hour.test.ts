@@ -23,6 +23,7 @@ const QUESTIONS: [chapter: string, question: string][] = [
   ['Wissen hochladen', 'Wie lade ich Wissen hoch?'],
   ['Wissen hochladen', 'Welche Dateitypen kann ich meinem Mika als Wissen geben?'],
   ['Wissen hochladen', 'Kann mein Mika auch unsere Website als Wissen lesen?'],
+  ['Wissen hochladen', 'Kann mein Mika auch eingescannte Dokumente lesen?'],
   ['Tools', 'Wie richte ich das Kontaktformular ein?'],
   ['Tools', 'Wie kann mein Mika eine Preisliste zum Herunterladen anbieten?'],
   ['Veröffentlichen und einbinden', 'Wie veröffentliche ich meinen Mika?'],

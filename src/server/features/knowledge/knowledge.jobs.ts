@@ -96,8 +96,10 @@ export function defineKnowledgeJobs(deps: Deps) {
       }
     },
     // A dead worker's attempt is retried after the heartbeat stops (a 10 MB PDF takes seconds; a
-    // scan of 100 pages, whose text is recognized page by page, a few minutes).
-    { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 1800, heartbeatSeconds: 20 },
+    // scan of 100 pages, whose text is recognized page by page, minutes). Two files at a time: one
+    // team's long scan does not hold every other upload of the server at «hochgeladen» (text
+    // recognition itself reads one picture at a time; postings are written in term order).
+    { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 1800, heartbeatSeconds: 20, concurrency: 2 },
   );
   deps.jobs.define<{ assistantId: number }>(
     resplitJob,

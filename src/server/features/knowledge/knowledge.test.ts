@@ -331,6 +331,26 @@ describe('knowledge files (offline engine)', () => {
     }
   }, 60_000);
 
+  it('reads a text file while another team\'s scan is still being recognized', async () => {
+    const scanner = await createStaffedTeam(t.database.db);
+    const other = await createStaffedTeam(t.database.db);
+    const scanMika = await createAssistant(t.database.db, scanner.team);
+    const textMika = await createAssistant(t.database.db, other.team);
+    const scanAgent = await loginAs(t, scanner.owner);
+    const textAgent = await loginAs(t, other.owner);
+    const scan = readFileSync(new URL('../../../../tests/fixtures/scans/lieferschein-scan.pdf', import.meta.url));
+    const scanRes = await uploadKnowledge(scanAgent, scanMika.uuid, { name: 'Lieferschein.pdf', data: scan });
+    expect(scanRes.status, scanRes.body).toBe(200);
+    const textRes = await uploadKnowledge(textAgent, textMika.uuid, { name: 'Regeln.txt', data: Buffer.from(HANDBOOK.join('\n\n')) });
+    expect(textRes.status, textRes.body).toBe(200);
+    const text = await waitForIngestion(textAgent, textMika.uuid, textRes.json().file.uuid);
+    expect(text.status).toBe('ready');
+    // The scan is still being read when the text file is ready (its recognition takes seconds).
+    const scanNow = (await scanAgent.get(`/api/knowledge/${scanMika.uuid}`)).json<{ files: KnowledgeFile[] }>().files[0]!;
+    expect(['queued', 'reading']).toContain(scanNow.status);
+    expect(await waitForIngestion(scanAgent, scanMika.uuid, scanRes.json().file.uuid, 60_000)).toMatchObject({ status: 'ready' });
+  }, 90_000);
+
   it('answers 404 for another team on every call, and never retrieves its passages', async () => {
     const a = await createStaffedTeam(t.database.db);
     const b = await createStaffedTeam(t.database.db);
