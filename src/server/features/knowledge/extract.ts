@@ -9,7 +9,14 @@ import { checkedFormat, decodeText, formatOf, ZIP_LIMITS } from './file-check.ts
 import { MAIL_DEPTH, mailSections, readEml, readMsg, type Mail } from './mail.ts';
 import { appendAll, maxOf } from '../../../shared/arrays.ts';
 import { readDoc, readPpt, readXls } from './legacy-office.ts';
-import { recognizeImageFile, recognizePdfPages, SCANNED_PAGE_TEXT, type RecognizedPage } from './ocr.ts';
+import {
+  MAX_OCR_PAGES,
+  recognizeEmbeddedPicture,
+  recognizeImageFile,
+  recognizePdfPages,
+  SCANNED_PAGE_TEXT,
+  type RecognizedPage,
+} from './ocr.ts';
 import { sheetGrid, shownXlsxCell, spreadsheetMlSheets, xlsxFormats, type SheetCell, type XlsxFormats } from './spreadsheet.ts';
 
 export interface Block {
@@ -51,6 +58,7 @@ async function readFormat(data: Buffer, format: string, signal: AbortSignal | un
   if (format === 'eml' || format === 'msg') return readMail(data, format, signal, depth);
   if (format === 'pdf') return readPdf(data, signal);
   if (format === 'image') return readImage(data, signal);
+  if (PICTURED.has(format)) return readPictured(data, format, signal);
   if (PARSED.has(format)) return parseOffice(data, format, signal);
   return parsePlain(data, format);
 }
@@ -89,11 +97,43 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
 
 const recognizedBlocks = (page: RecognizedPage): Block[] => page.paragraphs.map((text) => ({ kind: 'text', text }));
 
+const textLength = (s: Section) => s.blocks.reduce((n, b) => n + b.text.trim().length, 0);
+
+/** Documents and slides that may be pictures of writing: a scan pasted into Word, a slide that is a photo. */
+const PICTURED = new Set(['docx', 'odt', 'pptx', 'odp']);
+
+/**
+ * A Word or OpenDocument file, or a presentation, whose writing may be in pictures: a document with
+ * (almost) no text of its own, or each such slide, has its pictures read by text recognition (at most
+ * MAX_OCR_PAGES pictures a file). A document with text keeps its pictures unread (a logo, a chart).
+ */
+async function readPictured(data: Buffer, format: string, signal: AbortSignal | undefined): Promise<Section[]> {
+  const sections = await parseOffice(data, format, signal);
+  const slides = sections.some((s) => s.location !== '');
+  const total = sections.reduce((n, s) => n + textLength(s), 0);
+  const needy = (s: Section) => (slides ? textLength(s) < SCANNED_PAGE_TEXT : total < SCANNED_PAGE_TEXT);
+  if (!sections.some(needy)) return sections;
+  const pictures = new Map<Section, Buffer[]>();
+  let again: Section[];
+  try {
+    again = await parseOffice(data, format, signal, { pictures });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    return sections;
+  }
+  // The same file read by the same parser: its sections come in the same order.
+  if (again.length !== sections.length) return sections;
+  const wanted = sections.flatMap((section, i) => (needy(section) ? (pictures.get(again[i]!) ?? []).map((picture) => ({ section, picture })) : []));
+  for (const { section, picture } of wanted.slice(0, MAX_OCR_PAGES)) {
+    appendAll(section.blocks, (await recognizeEmbeddedPicture(picture, signal)).map((text): Block => ({ kind: 'text', text })));
+  }
+  return sections;
+}
+
 /** A PDF's text; the pages that hold (almost) none of their own are scans, whose pictures are read. */
 async function readPdf(data: Buffer, signal: AbortSignal | undefined): Promise<Section[]> {
   const pages = new Map<number, Section>();
-  const sections = await parseOffice(data, 'pdf', signal, pages);
-  const textLength = (s: Section) => s.blocks.reduce((n, b) => n + b.text.trim().length, 0);
+  const sections = await parseOffice(data, 'pdf', signal, { pages });
   const scanned = [...pages].filter(([, s]) => textLength(s) < SCANNED_PAGE_TEXT).map(([n]) => n);
   if (scanned.length === 0) return sections;
   let recognized: RecognizedPage[];
@@ -121,16 +161,25 @@ async function readImage(data: Buffer, signal: AbortSignal | undefined): Promise
   return recognized.map((page) => ({ location: paged ? KNOWLEDGE_MESSAGES.page(page.page) : '', blocks: recognizedBlocks(page) }));
 }
 
-/** Parsed by officeparser; a PDF's page sections are also put into `pages` by their number. */
-async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal, pages?: Map<number, Section>): Promise<Section[]> {
+interface ParseOptions {
+  /** A PDF's page sections by their number. */
+  pages?: Map<number, Section>;
+  /** Asked for: the pictures of each section, in their order (the file is read with its pictures). */
+  pictures?: Map<Section, Buffer[]>;
+}
+
+/** Parsed by officeparser into sections (see ParseOptions for what else it can hand back). */
+async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal, options: ParseOptions = {}): Promise<Section[]> {
+  const { pages, pictures } = options;
   let content: OfficeContentNode[];
+  let attachments = new Map<string, string>();
   try {
     // Loaded on first use (start-up time).
     const { OfficeParser } = await import('officeparser');
     const ast = await OfficeParser.parseOffice(data, {
       fileType: (extension === 'htm' ? 'html' : extension) as never,
       ocr: false,
-      extractAttachments: false,
+      extractAttachments: pictures !== undefined,
       abortSignal: signal ?? null,
       decompressionLimits: {
         maxUncompressedBytes: ZIP_LIMITS.maxUnpackedBytes,
@@ -138,6 +187,7 @@ async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal
       },
     });
     content = ast.content;
+    if (pictures) attachments = new Map((ast.attachments ?? []).flatMap((a) => (typeof a.data === 'string' ? [[a.name, a.data]] : [])));
   } catch (err) {
     if (signal?.aborted) throw err;
     const code = String((err as { officeIssue?: { code?: string } }).officeIssue?.code ?? '');
@@ -148,6 +198,14 @@ async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal
   const sections: Section[] = [];
   let loose: Section | undefined;
   const formats = extension === 'xlsx' ? xlsxFormatsOrNone(data) : undefined;
+  // A picture node's bytes, kept for its section when asked for.
+  const pictureOf = (section: Section) => (name: string) => {
+    const bytes = attachments.get(name);
+    if (!pictures || !bytes) return;
+    const list = pictures.get(section) ?? [];
+    list.push(Buffer.from(bytes, 'base64'));
+    pictures.set(section, list);
+  };
   for (const node of content) {
     const location = locationOf(node);
     if (location !== null) {
@@ -155,12 +213,12 @@ async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal
       const section: Section = { location, blocks: [] };
       // A sheet is one table; pages and slides hold paragraphs, headings and tables.
       if (node.type === 'sheet') section.blocks.push({ kind: 'table', text: sheetMarkdown(node, formats) });
-      else for (const child of node.children ?? []) collectBlocks(child, section.blocks);
+      else for (const child of node.children ?? []) collectBlocks(child, section.blocks, pictureOf(section));
       sections.push(section);
       if (node.type === 'page') pages?.set((node.metadata as { pageNumber?: number } | undefined)?.pageNumber ?? sections.length, section);
     } else {
       if (!loose) sections.push((loose = { location: '', blocks: [] }));
-      collectBlocks(node, loose.blocks);
+      collectBlocks(node, loose.blocks, pictureOf(loose));
     }
   }
   return sections;
@@ -179,22 +237,31 @@ const textOf = (node: OfficeContentNode): string =>
     .replace(/[ \t]+/g, ' ')
     .trim();
 
-function collectBlocks(node: OfficeContentNode, out: Block[]) {
+/** The attachment names of the pictures in a node and below it, in document order. */
+function picturesIn(node: OfficeContentNode, onPicture: (attachmentName: string) => void) {
+  const name = node.type === 'image' ? (node.metadata as { attachmentName?: string } | undefined)?.attachmentName : undefined;
+  if (name) onPicture(name);
+  for (const child of node.children ?? []) picturesIn(child, onPicture);
+}
+
+/** A node's blocks into `out`; each picture's attachment name (also one inside a paragraph or table) to `onPicture`. */
+function collectBlocks(node: OfficeContentNode, out: Block[], onPicture?: (attachmentName: string) => void) {
   switch (node.type) {
     case 'heading':
       out.push({ kind: 'heading', text: textOf(node) });
-      return;
+      break;
     case 'table':
       out.push({ kind: 'table', text: tableMarkdown(node.children ?? []) });
-      return;
+      break;
     case 'paragraph':
     case 'text':
     case 'note':
     case 'code':
     case 'cell':
       out.push({ kind: 'text', text: textOf(node) });
-      return;
+      break;
     case 'image':
+      break;
     case 'chart':
     case 'drawing':
     case 'break':
@@ -204,9 +271,11 @@ function collectBlocks(node: OfficeContentNode, out: Block[]) {
     case 'slideMaster':
       return;
     default:
-      if (node.children?.length) for (const child of node.children) collectBlocks(child, out);
+      if (node.children?.length) for (const child of node.children) collectBlocks(child, out, onPicture);
       else if (node.text) out.push({ kind: 'text', text: node.text.trim() });
+      return;
   }
+  if (onPicture) picturesIn(node, onPicture);
 }
 
 const cellText = (s: string) => s.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();

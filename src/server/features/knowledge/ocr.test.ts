@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
+import { Document, ImageRun, Packer, Paragraph } from 'docx';
+import { makePptx } from '../../../../tests/fixtures/office-files.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { chunkSections } from './chunk.ts';
@@ -57,6 +59,29 @@ describe('text recognition of scans and photographed documents', () => {
     const sections = await extractSections(tiff, 'tif');
     expect(sections.map((s) => s.location)).toEqual(['Seite 1', 'Seite 2']);
     for (const section of sections) expect(texts(section).join(' ')).toContain(NOTICE[1]);
+  }, 60_000);
+
+  it('reads a scan pasted into Word and a slide that is a photo; a document or slide with text of its own keeps its pictures unread', async () => {
+    const photo = scan('aushang-foto.jpg');
+    const picture = () => new ImageRun({ type: 'jpg', data: photo, transformation: { width: 600, height: 470 } });
+    const pasted = await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('Aushang'), new Paragraph({ children: [picture()] })] }] }));
+    const read = texts((await extractSections(pasted, 'docx'))[0]).join(' ');
+    expect(read).toContain('Aushang Teeküche');
+    for (const sentence of NOTICE) expect(read).toContain(sentence);
+
+    const written = await Packer.toBuffer(
+      new Document({ sections: [{ children: [new Paragraph('Die Teeküche ist für alle da. Bitte haltet sie sauber und räumt eure Tassen weg.'), new Paragraph({ children: [picture()] })] }] }),
+    );
+    expect(texts((await extractSections(written, 'docx'))[0]).join(' ')).not.toContain('Getränkeautomaten');
+
+    const deck = await makePptx([
+      { title: 'Willkommen in der Backstube: die Regeln für alle neuen Kolleginnen und Kollegen', jpeg: photo },
+      { jpeg: photo },
+    ]);
+    const slides = await extractSections(deck, 'pptx');
+    expect(slides.map((s) => s.location)).toEqual(['Folie 1', 'Folie 2']);
+    expect(texts(slides[0]).join(' ')).not.toContain('Getränkeautomaten');
+    expect(texts(slides[1]).join(' ')).toContain(NOTICE[1]);
   }, 60_000);
 
   it('ends a picture without writing, and a damaged one, in a German error', async () => {

@@ -1,5 +1,6 @@
 // Text recognition (OCR) for what a team scanned or photographed: the pages of a PDF that hold no
-// text of their own, and pictures of documents (JPEG, PNG, TIFF with its pages, WebP, GIF).
+// text of their own, a Word or OpenDocument file that is a pasted scan, slides that are pictures,
+// and pictures of documents (JPEG, PNG, TIFF with its pages, WebP, GIF).
 // Tesseract (tesseract.js: WebAssembly in a worker thread) with its German model, shipped as an
 // npm package — nothing is downloaded at run time, nothing leaves the server. One worker for the
 // process: pictures are recognized one after another (one core at most; the event loop stays free);
@@ -22,6 +23,8 @@ export const MAX_OCR_PAGES = 100;
 export const SCANNED_PAGE_TEXT = 50;
 /** A picture on a scanned page smaller than this share of the page (a logo, a signature) is not read. */
 const MIN_PAGE_SHARE = 0.05;
+/** A picture in a document whose long side is shorter than this (an icon, a logo) is not read. */
+const MIN_PICTURE_EDGE = 400;
 /** Pictures are recognized at most this large (a 300-dpi A4 scan is 2480 × 3508) … */
 const MAX_EDGE = 4000;
 /** … and small ones enlarged to this (Tesseract reads letters of about 20 pixels best). */
@@ -255,14 +258,29 @@ async function pagePictures(data: Buffer, page: number, signal: AbortSignal | un
   return pictures.sort((a, b) => a.top - b.top || a.left - b.left);
 }
 
+/**
+ * The text of a picture inside a document (a PDF page's scan, a picture pasted into Word or onto a
+ * slide); nothing for one that is no picture sharp reads (an Office drawing's EMF) or too small to
+ * hold a page of writing (an icon). Only a cancellation is thrown.
+ */
+export async function recognizeEmbeddedPicture(picture: Buffer, signal?: AbortSignal): Promise<string[]> {
+  try {
+    const open = () => sharp(picture, { limitInputPixels: MAX_INPUT_PIXELS });
+    const { width = 0, height = 0 } = await open().metadata();
+    if (Math.max(width, height) < MIN_PICTURE_EDGE) return [];
+    return await recognizePicture(open, signal);
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    return [];
+  }
+}
+
 /** The recognized text of the given pages of a PDF (its scanned ones), at most MAX_OCR_PAGES of them. */
 export async function recognizePdfPages(data: Buffer, pages: number[], signal?: AbortSignal): Promise<RecognizedPage[]> {
   const out: RecognizedPage[] = [];
   for (const page of pages.slice(0, MAX_OCR_PAGES)) {
     const paragraphs: string[] = [];
-    for (const picture of await pagePictures(data, page, signal)) {
-      appendAll(paragraphs, await recognizePicture(() => sharp(picture.png, { limitInputPixels: MAX_INPUT_PIXELS }), signal));
-    }
+    for (const picture of await pagePictures(data, page, signal)) appendAll(paragraphs, await recognizeEmbeddedPicture(picture.png, signal));
     out.push({ page, paragraphs });
   }
   return out;
