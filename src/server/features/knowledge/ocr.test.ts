@@ -7,7 +7,9 @@ import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { chunkSections } from './chunk.ts';
 import { ExtractionError, extractSections, type Section } from './extract.ts';
 import { checkKnowledgeFile } from './file-check.ts';
-import { paragraphText, recognizeImageFile, stopOcr } from './ocr.ts';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import PDFDocument from 'pdfkit';
+import { paragraphText, recognizeImageFile, recognizePdfPages, stopOcr } from './ocr.ts';
 
 const scan = (name: string) => readFileSync(new URL(`../../../../tests/fixtures/scans/${name}`, import.meta.url));
 const texts = (section: Section | undefined) => section?.blocks.map((b) => b.text) ?? [];
@@ -92,6 +94,26 @@ describe('text recognition of scans and photographed documents', () => {
     await expect(extractSections(photo, 'jpg')).rejects.toThrow(new ExtractionError(KNOWLEDGE_MESSAGES.errorNoText));
     const damaged = scan('aushang-foto.jpg').subarray(0, 2000);
     await expect(extractSections(damaged, 'jpg')).rejects.toThrow(new ExtractionError(KNOWLEDGE_MESSAGES.errorUnreadable));
+  }, 60_000);
+
+  it('keeps the event loop free while it takes an A4 scan at 300 dpi out of its PDF and reads it', async () => {
+    // The photo as the full page of a 300-dpi A4 scan (2480 × 3508): officeparser encodes such a
+    // page as a PNG of 35 MB of pixels, which held the event loop for about 1.4 s on the main thread.
+    const page = await sharp(scan('aushang-foto.jpg')).resize(2480, 3508, { fit: 'contain', background: '#f4f1e8' }).jpeg({ quality: 80 }).toBuffer();
+    const pdf = await new Promise<Buffer>((resolve) => {
+      const doc = new PDFDocument({ size: 'A4', margin: 0 });
+      const chunks: Buffer[] = [];
+      doc.on('data', (c: Buffer) => chunks.push(c));
+      doc.on('end', () => resolve(Buffer.concat(chunks)));
+      doc.image(page, 0, 0, { width: doc.page.width, height: doc.page.height });
+      doc.end();
+    });
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const [read] = await recognizePdfPages(pdf, [1]);
+    loop.disable();
+    expect(read!.paragraphs.join(' ')).toContain(NOTICE[1]);
+    expect(loop.max / 1e6).toBeLessThan(400);
   }, 60_000);
 
   it('stops at once when the reading is cancelled, and reads the next picture as before', async () => {
