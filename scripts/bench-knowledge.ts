@@ -30,6 +30,9 @@ async function main() {
   const qualityOnly = only === 'quality';
   const { agent, deps, database, newAssistant, assistantId, indexQaSet, close } = await openBenchApp();
   try {
+    // Where a long run is (stderr; the results go to stdout at the end).
+    const stage = (what: string) => console.error(`[knowledge bench ${new Date().toISOString().slice(11, 19)}] ${what}`);
+    stage('ingestion of a 100-page PDF, 3 times');
     // Ingestion: a 100-page PDF, from the upload answer until "ready".
     const pdfAssistant = await newAssistant('Bench PDF');
     const page = (i: number) =>
@@ -51,6 +54,7 @@ async function main() {
     let ocrSeconds = 0;
     let loopP99 = 0;
     if (!qualityOnly) {
+      stage(`text recognition of a ${scanPages}-page scanned PDF`);
       const scanAssistant = await newAssistant('Bench Scan');
       const paragraph = (i: number) =>
         `Seite ${i}. ` + 'Die Lieferbedingungen regeln Versand, Haftung und Zahlung im Detail. Reklamationen nehmen wir nur innerhalb von acht Tagen an. '.repeat(28);
@@ -87,6 +91,7 @@ async function main() {
       );
       return { score, latencies };
     };
+    stage('the German QA sets');
     const qa = loadGermanQa();
     const first = await measureSet('Bench QA', qa);
     const blindSet = loadGermanQaBlind();
@@ -119,6 +124,7 @@ async function main() {
       return;
     }
 
+    stage('10,000 passages: upload, re-split, retrieval');
     // Scale: all QA documents in one file, again and again (headings numbered), to 10,000 passages.
     const searchAssistant = await newAssistant('Bench Suche');
     const copies = Math.ceil(10_000 / qa.questions.length);

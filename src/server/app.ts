@@ -47,7 +47,7 @@ import { authRoutes } from './features/auth/index.ts';
 import { accountRowOwner, defineAuthJobs } from './features/auth/index.ts';
 import { defineChatJobs } from './features/chat/index.ts';
 import { defineKnowledgeJobs, defineReembedJob, openVocabularyCache, defineWebsiteJobs, resumeInterruptedCrawls, resumeInterruptedIngestion, scheduleLegacyIndexing } from './features/knowledge/index.ts';
-import { knowledgeQaRoutes, knowledgeRoutes, stopOcr, websiteRoutes } from './features/knowledge/index.ts';
+import { knowledgeQaRoutes, knowledgeRoutes, stopReadingThreads, websiteRoutes } from './features/knowledge/index.ts';
 import { defineQuestionInsightJobs, questionInsightRoutes, questionInsightRowOwner } from './features/question-insights/index.ts';
 import { assetRoutes } from './features/assets/index.ts';
 import { assetDocumentSource } from './features/assets/index.ts';
@@ -211,8 +211,8 @@ export async function buildApp(
   }
   app.addHook('onClose', async () => {
     await jobs.stop();
-    // After the jobs: no ingestion is still reading a scan when its text recognition ends.
-    await stopOcr();
+    // After the jobs: no ingestion is still reading a file when the threads files are read in end.
+    await stopReadingThreads();
     deps.mailer.close();
   });
 

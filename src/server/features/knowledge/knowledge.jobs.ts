@@ -8,7 +8,7 @@ import { privacyTermsFor } from '../../ai/privacy-terms.ts';
 import { filterEntries } from '../../../shared/schemas/users.ts';
 import { recordUsage } from '../usage/index.ts';
 import { embedPassages, vectorsEnabled } from './vectors.ts';
-import { ExtractionError, extractSections } from './extract.ts';
+import { ExtractionError, extractInThread } from './extract.ts';
 import { markFilesToResplit } from './postings.ts';
 import {
   filesToResplit,
@@ -51,7 +51,7 @@ export function defineKnowledgeJobs(deps: Deps) {
         await stage('reading');
         const data = await deps.privateFiles.read(FOLDER, file.storedName);
         if (!data) throw new ExtractionError(KNOWLEDGE_MESSAGES.errorUnreadable);
-        const sections = await extractSections(data, file.extension, ctx.signal);
+        const sections = await extractInThread(data, file.extension, ctx.signal);
         await stage('chunking');
         const chunks = chunkSections(sections);
         await stage('indexing');
@@ -97,8 +97,8 @@ export function defineKnowledgeJobs(deps: Deps) {
     },
     // A dead worker's attempt is retried after the heartbeat stops (a 10 MB PDF takes seconds; a
     // scan of 100 pages, whose text is recognized page by page, minutes). Two files at a time: one
-    // team's long scan does not hold every other upload of the server at «hochgeladen» (text
-    // recognition itself reads one picture at a time; postings are written in term order).
+    // team's long scan does not hold every other upload of the server at «hochgeladen» (each file
+    // is read in a thread of its own, extractInThread; postings are written in term order).
     { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 1800, heartbeatSeconds: 20, concurrency: 2 },
   );
   deps.jobs.define<{ assistantId: number }>(

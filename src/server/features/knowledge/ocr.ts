@@ -7,7 +7,6 @@
 // it starts on first use and ends after a quiet half minute. docs/knowledge.md#scans-and-pictures
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Worker as Thread } from 'node:worker_threads';
 import sharp, { type Sharp } from 'sharp';
 import type { Page, Worker } from 'tesseract.js';
 import { appendAll, minOf } from '../../../shared/arrays.ts';
@@ -22,6 +21,8 @@ const LANG_PATH = path.join(
 export const MAX_OCR_PAGES = 100;
 /** A page of a PDF with less text than this (a scanner's footer, a stamp) is treated as a scan. */
 export const SCANNED_PAGE_TEXT = 50;
+/** A picture on a scanned page smaller than this share of the page (a logo, a signature) is not read. */
+const MIN_PAGE_SHARE = 0.05;
 /** A picture in a document whose long side is shorter than this (an icon, a logo) is not read. */
 const MIN_PICTURE_EDGE = 400;
 /** Pictures are recognized at most this large (a 300-dpi A4 scan is 2480 × 3508) … */
@@ -224,31 +225,37 @@ export async function recognizeImageFile(data: Buffer, signal?: AbortSignal): Pr
   return out;
 }
 
-/** A scanned PDF's pictures, page by page, from a thread of their own (pdf-pictures-thread.ts). */
-function pdfPictureThread(data: Buffer) {
-  const thread = new Thread(new URL('./pdf-pictures-thread.ts', import.meta.url), { name: 'mika-pdf-pictures', workerData: new Uint8Array(data) });
-  const waiting = new Map<number, { resolve: (pictures: Buffer[]) => void; reject: (err: Error) => void }>();
-  let next = 0;
-  const fail = (err: Error) => {
-    for (const w of waiting.values()) w.reject(err);
-    waiting.clear();
-  };
-  thread.on('message', (m: { id: number; pictures: Uint8Array[] }) => {
-    waiting.get(m.id)?.resolve(m.pictures.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength)));
-    waiting.delete(m.id);
+interface PdfPicture {
+  png: Buffer;
+  top: number;
+  left: number;
+}
+
+/** The pictures on one page of a PDF that cover a real share of it (the scan), top to bottom. */
+async function pagePictures(data: Buffer, page: number, signal: AbortSignal | undefined): Promise<PdfPicture[]> {
+  const { OfficeParser } = await import('officeparser');
+  // One page at a time: a page's pictures are decoded, read and let go before the next.
+  const ast = await OfficeParser.parseOffice(data, {
+    fileType: 'pdf' as never,
+    extractAttachments: true,
+    abortSignal: signal ?? null,
+    pdfParserConfig: { pageRange: String(page) },
   });
-  thread.on('error', fail);
-  thread.on('exit', (code) => fail(new Error(`the PDF picture thread stopped (exit code ${code})`)));
-  return {
-    /** The pictures covering a real share of the page (the scan, not a logo), top to bottom. */
-    pictures(page: number, signal: AbortSignal | undefined): Promise<Buffer[]> {
-      const id = next++;
-      const answer = new Promise<Buffer[]>((resolve, reject) => waiting.set(id, { resolve, reject }));
-      thread.postMessage({ id, page });
-      return bounded(answer, signal, RECOGNITION_TIMEOUT_MS);
-    },
-    end: () => thread.terminate(),
-  };
+  const attachments = new Map((ast.attachments ?? []).map((a) => [a.name, a.data]));
+  const pictures: PdfPicture[] = [];
+  for (const node of ast.content) {
+    const meta = (node.metadata ?? {}) as { pageWidth?: number; pageHeight?: number };
+    const pageArea = (meta.pageWidth ?? 0) * (meta.pageHeight ?? 0);
+    for (const child of node.children ?? []) {
+      const name = (child.metadata as { attachmentName?: string } | undefined)?.attachmentName;
+      const b = child.bounds;
+      const data = name ? attachments.get(name) : undefined;
+      if (child.type !== 'image' || !b || typeof data !== 'string') continue;
+      if (pageArea > 0 && (b.width * b.height) / pageArea < MIN_PAGE_SHARE) continue;
+      pictures.push({ png: Buffer.from(data, 'base64'), top: b.y, left: b.x });
+    }
+  }
+  return pictures.sort((a, b) => a.top - b.top || a.left - b.left);
 }
 
 /**
@@ -271,15 +278,10 @@ export async function recognizeEmbeddedPicture(picture: Buffer, signal?: AbortSi
 /** The recognized text of the given pages of a PDF (its scanned ones), at most MAX_OCR_PAGES of them. */
 export async function recognizePdfPages(data: Buffer, pages: number[], signal?: AbortSignal): Promise<RecognizedPage[]> {
   const out: RecognizedPage[] = [];
-  const thread = pdfPictureThread(data);
-  try {
-    for (const page of pages.slice(0, MAX_OCR_PAGES)) {
-      const paragraphs: string[] = [];
-      for (const picture of await thread.pictures(page, signal)) appendAll(paragraphs, await recognizeEmbeddedPicture(picture, signal));
-      out.push({ page, paragraphs });
-    }
-  } finally {
-    await thread.end();
+  for (const page of pages.slice(0, MAX_OCR_PAGES)) {
+    const paragraphs: string[] = [];
+    for (const picture of await pagePictures(data, page, signal)) appendAll(paragraphs, await recognizeEmbeddedPicture(picture.png, signal));
+    out.push({ page, paragraphs });
   }
   return out;
 }

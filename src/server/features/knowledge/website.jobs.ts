@@ -5,7 +5,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { JobContext } from '../../platform/jobs.ts';
 import { recordUsage } from '../usage/index.ts';
 import { chunkSections } from './chunk.ts';
-import { ExtractionError, extractSections, type Section } from './extract.ts';
+import { ExtractionError, extractInThread, type Section } from './extract.ts';
 import { passageVectors } from './knowledge.jobs.ts';
 import { replacePassages } from './knowledge.repository.ts';
 import { CrawlClient, SiteUnreachable, sitemapUrls, type Robots } from './website-fetch.ts';
@@ -236,7 +236,7 @@ async function crawlPage(
       }
       if (sections.length === 0) throw new ExtractionError(WEBSITE_MESSAGES.pageNoText);
     } else {
-      sections = await extractSections(result.body, 'pdf', signal);
+      sections = await extractInThread(result.body, 'pdf', signal);
       title = decodeURIComponent(new URL(page.url).pathname.split('/').pop() || page.url);
     }
   } catch (err) {
