@@ -11,13 +11,12 @@
 import fs from 'node:fs/promises';
 import { searchPassages, vocabularyOf } from '../src/server/features/knowledge/index.ts';
 import { resplitAssistant } from '../src/server/features/knowledge/index.ts';
-import { uploadKnowledge } from '../tests/setup/knowledge-upload.ts';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { makePdf, makeScannedPdf } from '../tests/fixtures/office-files.ts';
 import { loadGermanQa, meanWordOverlap, scoreQa, type QaSet } from '../tests/fixtures/german-qa/index.ts';
 import { loadGermanQaBlind, scoreByCategory } from '../tests/fixtures/german-qa-blind/index.ts';
 import { sql } from 'drizzle-orm';
-import { openBenchApp, resplitIdle, waitReady } from './knowledge-bench-app.ts';
+import { openBenchApp, resplitIdle, uploadOrFail, waitReady } from './knowledge-bench-app.ts';
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -37,11 +36,12 @@ async function main() {
     const pdfAssistant = await newAssistant('Bench PDF');
     const page = (i: number) =>
       `Seite ${i}: ` + 'Die Lieferbedingungen regeln Versand, Haftung und Zahlung im Detail. '.repeat(25);
-    const pdf = await makePdf(Array.from({ length: 100 }, (_, i) => page(i + 1)));
     const runs: number[] = [];
     for (let i = 0; i < (qualityOnly ? 0 : 3); i++) {
+      // Each run its own bytes: the same file twice is refused as a duplicate.
+      const pdf = await makePdf(Array.from({ length: 100 }, (_, p) => `Fassung ${i}. ${page(p + 1)}`));
       const t0 = performance.now();
-      await uploadKnowledge(agent, pdfAssistant, { name: `bedingungen-${i}.pdf`, data: pdf });
+      await uploadOrFail(agent, pdfAssistant, { name: `bedingungen-${i}.pdf`, data: pdf });
       await waitReady(agent, pdfAssistant, i + 1);
       runs.push(performance.now() - t0);
     }
@@ -62,7 +62,7 @@ async function main() {
       const loop = monitorEventLoopDelay({ resolution: 10 });
       loop.enable();
       const t0 = performance.now();
-      await uploadKnowledge(agent, scanAssistant, { name: 'bedingungen-scan.pdf', data: scanned });
+      await uploadOrFail(agent, scanAssistant, { name: 'bedingungen-scan.pdf', data: scanned });
       await waitReady(agent, scanAssistant, 1);
       ocrSeconds = (performance.now() - t0) / 1000;
       loop.disable();
@@ -132,7 +132,7 @@ async function main() {
     const t0 = performance.now();
     for (let i = 0; i < copies; i++) {
       const text = all.replace(/^(#+) (.+)$/gm, `$1 $2 (Fassung ${i})`);
-      await uploadKnowledge(agent, searchAssistant, { name: `handbuch-${i}.md`, data: Buffer.from(text) });
+      await uploadOrFail(agent, searchAssistant, { name: `handbuch-${i}.md`, data: Buffer.from(text) });
     }
     const list = await waitReady(agent, searchAssistant, copies);
     const bulkSeconds = (performance.now() - t0) / 1000;

@@ -11,6 +11,16 @@ import type { Agent } from '../tests/setup/agent.ts';
 import { uploadKnowledge } from '../tests/setup/knowledge-upload.ts';
 import { openInProcessApp } from './bench-in-process.ts';
 
+/**
+ * Uploads a file as the Wissen tab does; a refusal stops the bench with its reason (a refused file
+ * would leave waitReady waiting for it for ever — the same bytes twice are refused since the
+ * duplicate check).
+ */
+export async function uploadOrFail(agent: Agent, assistantUuid: string, file: { name: string; data: Buffer }) {
+  const res = await uploadKnowledge(agent, assistantUuid, file);
+  if (res.status !== 200) throw new Error(`upload of ${file.name} answered ${res.status}: ${res.body.slice(0, 300)}`);
+}
+
 export async function waitReady(agent: Agent, assistantUuid: string, count: number) {
   for (;;) {
     const res = await agent.get(`/api/knowledge/${assistantUuid}`);
@@ -58,7 +68,7 @@ export async function openBenchApp() {
   /** A QA set's documents in an assistant of their own, indexed and re-split; its id. */
   const indexQaSet = async (name: string, set: QaSet) => {
     const uuid = await newAssistant(name);
-    for (const doc of set.documents) await uploadKnowledge(agent, uuid, doc);
+    for (const doc of set.documents) await uploadOrFail(agent, uuid, doc);
     await waitReady(agent, uuid, set.documents.length);
     // The re-split job runs a few seconds after the last upload: wait for it. Then the planner's
     // statistics as autovacuum would have them a minute later (a fresh PostgreSQL table has none).
