@@ -3,8 +3,9 @@
 // and pictures of documents (JPEG, PNG, TIFF with its pages, WebP, GIF).
 // Tesseract (tesseract.js: WebAssembly in a worker thread) with its German model, shipped as an
 // npm package — nothing is downloaded at run time, nothing leaves the server. One worker for the
-// process: pictures are recognized one after another (one core at most; the event loop stays free);
-// it starts on first use and ends after a quiet half minute. docs/knowledge.md#scans-and-pictures
+// thread that uses it (a file's reading thread, extract-thread.ts): its pictures are recognized one
+// after another; it starts on first use and ends after a quiet half minute.
+// docs/knowledge.md#scans-and-pictures
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
@@ -17,7 +18,7 @@ const LANG_PATH = path.join(
   '4.0.0_best_int',
 );
 
-/** Pages of one file that are recognized (about 2 s each): a longer scan is read up to here. */
+/** Pages (or pictures) of one file that are recognized (1–12 s each): a longer scan is read up to here. */
 export const MAX_OCR_PAGES = 100;
 /** A page of a PDF with less text than this (a scanner's footer, a stamp) is treated as a scan. */
 export const SCANNED_PAGE_TEXT = 50;
@@ -29,9 +30,12 @@ const MIN_PICTURE_EDGE = 400;
 const MAX_EDGE = 4000;
 /** … and small ones enlarged to this (Tesseract reads letters of about 20 pixels best). */
 const MIN_EDGE = 1600;
-/** A picture declaring more pixels than this is not decoded (a «decompression bomb»). */
-const MAX_INPUT_PIXELS = 100_000_000;
-/** Paragraphs Tesseract is less sure of than this (0–100) are noise: a photo, a stain, a logo. */
+/**
+ * A picture declaring more pixels than this is not decoded (a «decompression bomb»; decoded it
+ * would take three bytes a pixel): a 50-megapixel phone photo still is.
+ */
+const MAX_INPUT_PIXELS = 60_000_000;
+/** Lines Tesseract is less sure of than this (0–100) are noise: a photo's background, a stain, a logo. */
 const MIN_CONFIDENCE = 55;
 /** Below this the picture may lie on its side or upside down: the other three turns are tried. */
 const TURN_BELOW = 70;
