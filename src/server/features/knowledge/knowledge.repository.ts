@@ -10,7 +10,7 @@ import {
 import type { KnowledgeStatus } from '../../../shared/schemas/knowledge.ts';
 import type { Chunk } from './chunk.ts';
 import { insertVectors } from './vectors.ts';
-import { forgetFileTerms, writePostings } from './postings.ts';
+import { analysePassages, forgetFileTerms, writePostings, type AnalysedPassage } from './postings.ts';
 import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
 
 export const listFiles = (db: Db, assistantId: number) =>
@@ -129,6 +129,8 @@ export async function replacePassages(
   chunks: Chunk[],
   vectors?: { model: string; embeddings: number[][] },
 ): Promise<false | { replaced: ReplacedFile | null }> {
+  // The CPU part of indexing before the transaction: it then holds the database for the writes only.
+  const analysed = await analysePassages(chunks);
   return db.transaction(async (tx) => {
     // Lock the file row: a delete running at the same time either waits or has already won.
     const locked = await tx.execute(sql`select id, replaces_file_id from knowledge_files where id = ${file.id} for update`);
@@ -137,7 +139,7 @@ export async function replacePassages(
     const replacesId = lockedRows[0]!.replaces_file_id;
     await forgetFileTerms(tx, file.assistantId, file.id);
     await tx.delete(knowledgePassages).where(eq(knowledgePassages.fileId, file.id));
-    const indexed: { id: number; heading: string; location: string; text: string }[] = [];
+    const indexed: { id: number; heading: string; location: string; text: string; analysed?: AnalysedPassage }[] = [];
     for (let i = 0; i < chunks.length; i += BATCH) {
       const inserted = await tx
         .insert(knowledgePassages)
@@ -152,7 +154,7 @@ export async function replacePassages(
           })),
         )
         .returning({ id: knowledgePassages.id, position: knowledgePassages.position });
-      for (const r of inserted) indexed.push({ id: r.id, ...chunks[r.position]! });
+      for (const r of inserted) indexed.push({ id: r.id, ...chunks[r.position]!, analysed: analysed[r.position] });
       // The passages' vectors go in with them: a file is "fertig" with all its signals or none.
       if (vectors) {
         const rows = inserted.flatMap((r) => {

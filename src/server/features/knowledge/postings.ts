@@ -96,11 +96,43 @@ export async function forgetFileTerms(db: Db, assistantId: number, fileId: numbe
 const locationTitle = (location: string) => location.replace(/^(Seite|Folie|Blatt)\s*\d*\s*/u, '');
 const fileTitle = (name: string) => name.replace(/\.[A-Za-z0-9]{1,5}$/u, '').replace(/[_.]+/gu, ' ');
 
+/** A passage's fields as the index reads them (german-analyzer). */
+export interface AnalysedPassage {
+  text: Analysed;
+  heading: Analysed;
+  location: Analysed;
+}
+
 interface IndexedPassage {
   id: number;
   heading: string;
   location: string;
   text: string;
+  /** Worked out before the transaction (analysePassages); else here. */
+  analysed?: AnalysedPassage;
+}
+
+/** Passages worked through between two turns of the event loop (a big workbook's 888 took 0.9 s at once). */
+const PASSAGES_PER_TURN = 50;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const analysePassage = (p: { heading: string; location: string; text: string }): AnalysedPassage => ({
+  text: analyse(p.text),
+  heading: analyse(p.heading),
+  location: analyse(locationTitle(p.location)),
+});
+
+/**
+ * The passages analysed for the index before their transaction opens (so it holds the database for
+ * the writes only), PASSAGES_PER_TURN at a time with the event loop served in between.
+ */
+export async function analysePassages(passages: { heading: string; location: string; text: string }[]): Promise<AnalysedPassage[]> {
+  const out: AnalysedPassage[] = [];
+  for (let i = 0; i < passages.length; i++) {
+    if (i > 0 && i % PASSAGES_PER_TURN === 0) await nextTurn();
+    out.push(analysePassage(passages[i]!));
+  }
+  return out;
 }
 
 /**
@@ -114,12 +146,12 @@ export async function writePostings(
   passages: IndexedPassage[],
 ): Promise<number> {
   const name = analyse(fileTitle(file.name));
-  const fields = passages.map((p) => ({
-    id: p.id,
-    text: analyse(p.text),
-    heading: analyse(p.heading),
-    location: analyse(locationTitle(p.location)),
-  }));
+  const fields: (AnalysedPassage & { id: number })[] = [];
+  for (let i = 0; i < passages.length; i++) {
+    const p = passages[i]!;
+    if (!p.analysed && i > 0 && i % PASSAGES_PER_TURN === 0) await nextTurn();
+    fields.push({ id: p.id, ...(p.analysed ?? analysePassage(p)) });
+  }
   // The vocabulary: whole words of this file, plus the assistant's for prefixes and suffixes of long words.
   const local = new Map<string, number>();
   const surfaces = new Set<string>();
@@ -142,7 +174,8 @@ export async function writePostings(
   const exacts: boolean[] = [];
   const lengths: number[] = [];
   let total = 0;
-  for (const f of fields) {
+  for (const [i, f] of fields.entries()) {
+    if (i > 0 && i % PASSAGES_PER_TURN === 0) await nextTurn();
     const weights = weightedTerms(f.text, split, FIELD_WEIGHTS.text);
     weightedTerms(f.heading, split, FIELD_WEIGHTS.heading, weights);
     weightedTerms(f.location, split, FIELD_WEIGHTS.location, weights);
