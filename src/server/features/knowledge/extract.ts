@@ -57,6 +57,8 @@ const READER_IDLE_MS = 30_000;
 
 interface Reader {
   thread: Thread;
+  /** Handed to a file (set when acquired, before any await: two files never share a thread). */
+  busy: boolean;
   /** The file it reads now, answered by its next message. */
   current: { resolve: (sections: Section[]) => void; reject: (err: Error) => void } | null;
   idle?: NodeJS.Timeout;
@@ -67,7 +69,7 @@ const waitingForReader: ((reader: Reader) => void)[] = [];
 
 function startReader(): Reader {
   const thread = new Thread(new URL('./extract-thread.ts', import.meta.url), { name: 'mika-extract' });
-  const reader: Reader = { thread, current: null };
+  const reader: Reader = { thread, busy: true, current: null };
   const lost = (err: Error) => {
     const index = readers.indexOf(reader);
     if (index >= 0) readers.splice(index, 1);
@@ -94,8 +96,11 @@ function startReader(): Reader {
 
 /** A free reading thread: an idle one, a new one while there are fewer than READING_THREADS, else the next freed. */
 function acquireReader(): Promise<Reader> {
-  const idle = readers.find((r) => r.current === null && !waitingForReader.length);
-  if (idle) return Promise.resolve(idle);
+  const idle = readers.find((r) => !r.busy);
+  if (idle) {
+    idle.busy = true;
+    return Promise.resolve(idle);
+  }
   if (readers.length < READING_THREADS) return Promise.resolve(startReader());
   return new Promise((resolve) => waitingForReader.push(resolve));
 }
@@ -103,6 +108,7 @@ function acquireReader(): Promise<Reader> {
 function release(reader: Reader) {
   const next = waitingForReader.shift();
   if (next) return next(reader);
+  reader.busy = false;
   reader.thread.unref();
   reader.idle = setTimeout(() => void reader.thread.terminate(), READER_IDLE_MS).unref();
 }

@@ -122,6 +122,12 @@ describe('text recognition of scans and photographed documents', () => {
     expect(longest).toBeLessThan(400);
   }, 60_000);
 
+  it('reads more files at once than there are reading threads, each file its own text', async () => {
+    const notes = Array.from({ length: 7 }, (_, i) => `Notiz ${i}: Die Lieferung ${i} kommt am ${i + 1}. März.`);
+    const read = await Promise.all(notes.map((note) => extractInThread(Buffer.from(note), 'txt')));
+    expect(read.map((sections) => texts(sections[0])[0])).toEqual(notes);
+  });
+
   it('hands back the reason a file cannot be read from its thread, and ends the thread when cancelled', async () => {
     await expect(extractInThread(Buffer.from('%PDF-1.4 kaputt'), 'pdf')).rejects.toThrow(new ExtractionError(KNOWLEDGE_MESSAGES.errorUnreadable));
     const controller = new AbortController();
