@@ -24,6 +24,17 @@ export const contentMismatch = () => validationError('file', KNOWLEDGE_MESSAGES.
 
 export const isPdf = (data: Buffer) => data.subarray(0, 1024).toString('latin1').includes('%PDF-');
 
+/** The picture format the bytes start with (JPEG, PNG, TIFF in either byte order, WebP, GIF), else null. */
+export function pictureFormat(data: Buffer): 'jpeg' | 'png' | 'tiff' | 'webp' | 'gif' | null {
+  const head = data.subarray(0, 12).toString('latin1');
+  if (head.startsWith('\xff\xd8\xff')) return 'jpeg';
+  if (head.startsWith('\x89PNG\r\n\x1a\n')) return 'png';
+  if (head.startsWith('II*\0') || head.startsWith('MM\0*')) return 'tiff';
+  if (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP') return 'webp';
+  if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) return 'gif';
+  return null;
+}
+
 /** A zip whose entries are capped (count, declared unpacked size) and that holds `parts`. */
 export function checkZip(data: Buffer, parts: ZipParts) {
   if (!(data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04)) throw contentMismatch();

@@ -4,12 +4,7 @@ import { ASSET_MESSAGES } from '../../../shared/messages.ts';
 import { ASSET_EXTENSIONS, type AssetExtension } from '../../../shared/schemas/assets.ts';
 import { validationError } from '../../platform/app-error.ts';
 import { isCompoundFile, isEncryptedOoxml } from '../../platform/compound-file.ts';
-import { OOXML_PARTS, checkZip, contentMismatch, extensionOf, isPdf } from '../../platform/file-content.ts';
-
-const startsWith = (data: Buffer, bytes: number[]) => bytes.every((b, i) => data[i] === b);
-
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const JPEG = [0xff, 0xd8, 0xff];
+import { OOXML_PARTS, checkZip, contentMismatch, extensionOf, isPdf, pictureFormat } from '../../platform/file-content.ts';
 
 /** Throws a German 4xx when the file may not be an asset; returns its extension. */
 export function checkAssetFile(filename: string, data: Buffer): AssetExtension {
@@ -24,11 +19,11 @@ export function checkAssetFile(filename: string, data: Buffer): AssetExtension {
       if (!isCompoundFile(data)) throw contentMismatch();
       break;
     case 'png':
-      if (!startsWith(data, PNG)) throw contentMismatch();
+      if (pictureFormat(data) !== 'png') throw contentMismatch();
       break;
     case 'jpg':
     case 'jpeg':
-      if (!startsWith(data, JPEG)) throw contentMismatch();
+      if (pictureFormat(data) !== 'jpeg') throw contentMismatch();
       break;
     default:
       // A password-protected .docx/.xlsx/.pptx (a compound file around the encrypted zip) is a

@@ -14,7 +14,7 @@ import {
 import { validationError } from '../../platform/app-error.ts';
 import { isCompoundFile, isEncryptedOoxml, readCompoundFile } from '../../platform/compound-file.ts';
 import { isSpreadsheetMl } from './spreadsheet.ts';
-import { OOXML_PARTS, checkZip, contentMismatch as mismatch, extensionOf, isPdf, type ZipParts } from '../../platform/file-content.ts';
+import { OOXML_PARTS, checkZip, contentMismatch as mismatch, extensionOf, isPdf, pictureFormat, type ZipParts } from '../../platform/file-content.ts';
 
 export { ZIP_LIMITS } from '../../platform/file-content.ts';
 
@@ -49,19 +49,6 @@ function hasStream(data: Buffer, names: string[]): boolean {
 const TEXTUAL = new Set<string>([...KNOWLEDGE_TEXT_TYPES, ...KNOWLEDGE_CODE_TYPES]);
 const IMAGES = new Set<string>(KNOWLEDGE_IMAGE_TYPES);
 
-/** JPEG, PNG, TIFF (either byte order), WebP and GIF by their signatures. */
-function isPicture(data: Buffer): boolean {
-  const head = data.subarray(0, 12).toString('latin1');
-  return (
-    head.startsWith('\xff\xd8\xff') ||
-    head.startsWith('\x89PNG\r\n\x1a\n') ||
-    head.startsWith('II*\0') ||
-    head.startsWith('MM\0*') ||
-    (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP') ||
-    head.startsWith('GIF87a') ||
-    head.startsWith('GIF89a')
-  );
-}
 
 /** Control characters other than tab, line feed, vertical tab, form feed and carriage return: binary. */
 function hasControlChars(text: string): boolean {
@@ -216,7 +203,7 @@ function checkContent(format: string, data: Buffer) {
   } else if (format === 'eml') {
     if (!isMail(data)) throw mismatch();
   } else if (format === 'image') {
-    if (!isPicture(data)) throw mismatch();
+    if (!pictureFormat(data)) throw mismatch();
   } else if (format in ZIP_PARTS) {
     // A password-protected Office file is a compound file around the encrypted zip: say so now.
     if (isEncryptedOoxml(data)) throw validationError('file', KNOWLEDGE_MESSAGES.errorEncrypted);

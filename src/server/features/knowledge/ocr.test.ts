@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { Document, ImageRun, Packer, Paragraph } from 'docx';
-import { makePptx } from '../../../../tests/fixtures/office-files.ts';
+import { makePicturePdf, makePptx } from '../../../../tests/fixtures/office-files.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { chunkSections } from './chunk.ts';
 import { ExtractionError, extractInThread, extractSections, type Section } from './extract.ts';
 import { checkKnowledgeFile } from './file-check.ts';
-import PDFDocument from 'pdfkit';
 import { paragraphText, recognizeImageFile, stopOcr } from './ocr.ts';
 
 const scan = (name: string) => readFileSync(new URL(`../../../../tests/fixtures/scans/${name}`, import.meta.url));
@@ -99,14 +98,7 @@ describe('text recognition of scans and photographed documents', () => {
     // The photo as the full page of a 300-dpi A4 scan (2480 × 3508): officeparser encodes such a
     // page as a PNG of 35 MB of pixels, which held the event loop for about 1.4 s on the main thread.
     const page = await sharp(scan('aushang-foto.jpg')).resize(2480, 3508, { fit: 'contain', background: '#f4f1e8' }).jpeg({ quality: 80 }).toBuffer();
-    const pdf = await new Promise<Buffer>((resolve) => {
-      const doc = new PDFDocument({ size: 'A4', margin: 0 });
-      const chunks: Buffer[] = [];
-      doc.on('data', (c: Buffer) => chunks.push(c));
-      doc.on('end', () => resolve(Buffer.concat(chunks)));
-      doc.image(page, 0, 0, { width: doc.page.width, height: doc.page.height });
-      doc.end();
-    });
+    const pdf = await makePicturePdf([page]);
     // The longest gap between ticks of a 5-ms timer (a blocked loop delays the next tick).
     let last = performance.now();
     let longest = 0;
