@@ -193,7 +193,8 @@ function mailParts(mail: Mail, signal: AbortSignal | undefined, depth: number): 
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-const recognizedBlocks = (page: RecognizedPage): Block[] => page.paragraphs.map((text) => ({ kind: 'text', text }));
+/** Recognized paragraphs as text blocks. */
+const textBlocks = (paragraphs: string[]): Block[] => paragraphs.map((text) => ({ kind: 'text', text }));
 
 const textLength = (s: Section) => s.blocks.reduce((n, b) => n + b.text.trim().length, 0);
 
@@ -223,7 +224,7 @@ async function readPictured(data: Buffer, format: string, signal: AbortSignal | 
   if (again.length !== sections.length) return sections;
   const wanted = sections.flatMap((section, i) => (needy(section) ? (pictures.get(again[i]!) ?? []).map((picture) => ({ section, picture })) : []));
   for (const { section, picture } of wanted.slice(0, MAX_OCR_PAGES)) {
-    appendAll(section.blocks, (await recognizeEmbeddedPicture(picture, signal)).map((text): Block => ({ kind: 'text', text })));
+    appendAll(section.blocks, textBlocks(await recognizeEmbeddedPicture(picture, signal)));
   }
   return sections;
 }
@@ -242,7 +243,7 @@ async function readPdf(data: Buffer, signal: AbortSignal | undefined): Promise<S
     // The text layer read before stands; a scan that cannot be recognized leaves it as it was.
     return sections;
   }
-  for (const page of recognized) appendAll(pages.get(page.page)!.blocks, recognizedBlocks(page));
+  for (const page of recognized) appendAll(pages.get(page.page)!.blocks, textBlocks(page.paragraphs));
   return sections;
 }
 
@@ -256,7 +257,7 @@ async function readImage(data: Buffer, signal: AbortSignal | undefined): Promise
     throw new ExtractionError(KNOWLEDGE_MESSAGES.errorUnreadable);
   }
   const paged = recognized.length > 1;
-  return recognized.map((page) => ({ location: paged ? KNOWLEDGE_MESSAGES.page(page.page) : '', blocks: recognizedBlocks(page) }));
+  return recognized.map((page) => ({ location: paged ? KNOWLEDGE_MESSAGES.page(page.page) : '', blocks: textBlocks(page.paragraphs) }));
 }
 
 interface ParseOptions {
