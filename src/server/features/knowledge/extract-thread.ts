@@ -1,19 +1,26 @@
-// The threads knowledge files are read in (extractInThread in extract.ts): parsing a file is CPU
-// work that runs for seconds — a workbook of 20,000 rows held the event loop, and with it every
-// team's chat, for 1.4 s; a scan's pictures are decoded and recognized. Here it runs beside the
-// event loop that serves HTTP, one file after another per thread (a cancelled file ends its thread,
-// whatever it was doing). Started by extract.ts; not imported by anything.
+// A reading thread (reading-threads.ts): reads one file or web page after another, beside the event
+// loop that serves HTTP. Started by reading-threads.ts; not imported by anything.
 import { parentPort } from 'node:worker_threads';
 import { ExtractionError, extractSections } from './extract.ts';
+import type { ReadingAnswer, ReadingJob } from './reading-threads.ts';
+import { decodeHtml, extractHtmlPage } from './website-extract.ts';
 
 const port = parentPort!;
 
-port.on('message', ({ data, extension }: { data: Uint8Array; extension: string }) => {
-  extractSections(Buffer.from(data.buffer, data.byteOffset, data.byteLength), extension).then(
-    (sections) => port.postMessage({ sections }),
+async function read(job: ReadingJob): Promise<unknown> {
+  const bytes = Buffer.from(job.data.buffer, job.data.byteOffset, job.data.byteLength);
+  if (job.kind === 'page') return extractHtmlPage(decodeHtml(bytes, job.contentType), job.url);
+  return extractSections(bytes, job.extension);
+}
+
+port.on('message', (job: ReadingJob) => {
+  read(job).then(
+    (result) => port.postMessage({ result } satisfies ReadingAnswer),
     (err: unknown) =>
       port.postMessage(
-        err instanceof ExtractionError ? { extractionError: err.message } : { failure: err instanceof Error ? err.message : String(err) },
+        (err instanceof ExtractionError
+          ? { extractionError: err.message }
+          : { failure: err instanceof Error ? err.message : String(err) }) satisfies ReadingAnswer,
       ),
   );
 });

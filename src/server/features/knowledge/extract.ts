@@ -3,7 +3,6 @@
 // RTF and HTML; Office 97–2003 by legacy-office.ts; mails and their attachments by mail.ts;
 // scanned PDF pages and pictures of documents by text recognition (ocr.ts); plain text, Markdown
 // and code are read as they are.
-import { Worker as Thread } from 'node:worker_threads';
 import type { OfficeContentNode } from 'officeparser';
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { checkedFormat, decodeText, formatOf, ZIP_LIMITS } from './file-check.ts';
@@ -48,103 +47,6 @@ export async function extractSections(
     .filter((s) => s.blocks.length > 0);
   if (withText.length === 0) throw new ExtractionError(KNOWLEDGE_MESSAGES.errorNoText);
   return withText;
-}
-
-/** Files read at the same time in threads (the ingestion job reads two at a time; a website's PDFs). */
-const READING_THREADS = 3;
-/** A reading thread without a file for this long is ended (it starts again in about 0.3 s). */
-const READER_IDLE_MS = 30_000;
-
-interface Reader {
-  thread: Thread;
-  /** Handed to a file (set when acquired, before any await: two files never share a thread). */
-  busy: boolean;
-  /** The file it reads now, answered by its next message. */
-  current: { resolve: (sections: Section[]) => void; reject: (err: Error) => void } | null;
-  idle?: NodeJS.Timeout;
-}
-
-const readers: Reader[] = [];
-const waitingForReader: ((reader: Reader) => void)[] = [];
-
-function startReader(): Reader {
-  const thread = new Thread(new URL('./extract-thread.ts', import.meta.url), { name: 'mika-extract' });
-  const reader: Reader = { thread, busy: true, current: null };
-  const lost = (err: Error) => {
-    const index = readers.indexOf(reader);
-    if (index >= 0) readers.splice(index, 1);
-    clearTimeout(reader.idle);
-    reader.current?.reject(err);
-    reader.current = null;
-    // A file waiting for a thread gets a new one in its place.
-    const next = waitingForReader.shift();
-    if (next) next(startReader());
-  };
-  thread.on('message', (m: { sections?: Section[]; extractionError?: string; failure?: string }) => {
-    const current = reader.current;
-    reader.current = null;
-    if (m.sections) current?.resolve(m.sections);
-    else if (m.extractionError !== undefined) current?.reject(new ExtractionError(m.extractionError));
-    else current?.reject(new Error(`reading the file failed: ${m.failure ?? 'unknown'}`));
-    release(reader);
-  });
-  thread.on('error', lost);
-  thread.on('exit', (code) => lost(new Error(`the file's reading thread stopped (exit code ${code})`)));
-  readers.push(reader);
-  return reader;
-}
-
-/** A free reading thread: an idle one, a new one while there are fewer than READING_THREADS, else the next freed. */
-function acquireReader(): Promise<Reader> {
-  const idle = readers.find((r) => !r.busy);
-  if (idle) {
-    idle.busy = true;
-    return Promise.resolve(idle);
-  }
-  if (readers.length < READING_THREADS) return Promise.resolve(startReader());
-  return new Promise((resolve) => waitingForReader.push(resolve));
-}
-
-function release(reader: Reader) {
-  const next = waitingForReader.shift();
-  if (next) return next(reader);
-  reader.busy = false;
-  reader.thread.unref();
-  reader.idle = setTimeout(() => void reader.thread.terminate(), READER_IDLE_MS).unref();
-}
-
-/** Ends the reading threads (at shutdown; they start again when a file is read). */
-export async function stopReadingThreads(): Promise<void> {
-  await Promise.all(readers.splice(0).map((r) => r.thread.terminate()));
-}
-
-/**
- * extractSections in a thread of its own (extract-thread.ts), as the ingestion and website jobs
- * read files: the event loop that serves every team's requests stays free while a file is parsed or
- * a scan recognized. The signal ends the file's thread at once, whatever it was doing. An
- * ExtractionError comes back as one.
- */
-export async function extractInThread(data: Buffer, extension: string, signal?: AbortSignal): Promise<Section[]> {
-  signal?.throwIfAborted();
-  const reader = await acquireReader();
-  clearTimeout(reader.idle);
-  reader.thread.ref();
-  if (signal?.aborted) {
-    release(reader);
-    throw signal.reason as Error;
-  }
-  const reading = new Promise<Section[]>((resolve, reject) => (reader.current = { resolve, reject }));
-  // A copy: the caller keeps its bytes.
-  reader.thread.postMessage({ data: new Uint8Array(data), extension });
-  const onAbort = () => void reader.thread.terminate();
-  signal?.addEventListener('abort', onAbort, { once: true });
-  try {
-    return await reading;
-  } catch (err) {
-    throw signal?.aborted ? (signal.reason as Error) : err;
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-  }
 }
 
 /** A file's sections in the format it holds (formatOf); `depth` counts the mails it is attached to. */

@@ -8,7 +8,8 @@ import { privacyTermsFor } from '../../ai/privacy-terms.ts';
 import { filterEntries } from '../../../shared/schemas/users.ts';
 import { recordUsage } from '../usage/index.ts';
 import { embedPassages, vectorsEnabled } from './vectors.ts';
-import { ExtractionError, extractInThread } from './extract.ts';
+import { ExtractionError } from './extract.ts';
+import { extractInThread } from './reading-threads.ts';
 import { markFilesToResplit } from './postings.ts';
 import {
   filesToResplit,

@@ -214,13 +214,8 @@ export async function reindexFile(
   file: { id: number; assistantId: number; name: string },
   onlyLegacy = false,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const locked = await tx.execute(sql`
-      select id from knowledge_files where id = ${file.id} and status = 'ready'
-        ${onlyLegacy ? sql`and term_total = 0` : sql``} for update`);
-    const lockedRows = Array.isArray(locked) ? locked : (locked as { rows: unknown[] }).rows;
-    if (lockedRows.length === 0) return false;
-    const passages = await tx
+  const passagesOf = (q: Db) =>
+    q
       .select({
         id: knowledgePassages.id,
         heading: knowledgePassages.heading,
@@ -229,6 +224,18 @@ export async function reindexFile(
       })
       .from(knowledgePassages)
       .where(eq(knowledgePassages.fileId, file.id));
+  // The CPU part before the transaction, as replacePassages does: it then holds the database for
+  // the writes only. A passage is never changed in place (a new version has new rows), so an id
+  // read again inside the transaction has the text analysed here.
+  const before = await passagesOf(db);
+  const analysed = new Map((await analysePassages(before)).map((a, i) => [before[i]!.id, a]));
+  return db.transaction(async (tx) => {
+    const locked = await tx.execute(sql`
+      select id from knowledge_files where id = ${file.id} and status = 'ready'
+        ${onlyLegacy ? sql`and term_total = 0` : sql``} for update`);
+    const lockedRows = Array.isArray(locked) ? locked : (locked as { rows: unknown[] }).rows;
+    if (lockedRows.length === 0) return false;
+    const passages = (await passagesOf(tx)).map((p) => ({ ...p, analysed: analysed.get(p.id) }));
     await forgetFileTerms(tx, file.assistantId, file.id);
     await tx.execute(
       sql`delete from knowledge_postings where passage_id in (select id from knowledge_passages where file_id = ${file.id})`,

@@ -5,7 +5,8 @@ import { makePicturePdf, makePptx } from '../../../../tests/fixtures/office-file
 import { afterAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { chunkSections } from './chunk.ts';
-import { ExtractionError, extractInThread, extractSections, type Section } from './extract.ts';
+import { ExtractionError, extractSections, type Section } from './extract.ts';
+import { extractInThread } from './reading-threads.ts';
 import { checkKnowledgeFile } from './file-check.ts';
 import { paragraphText, recognizeImageFile, stopOcr } from './ocr.ts';
 

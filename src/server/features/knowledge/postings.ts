@@ -13,6 +13,8 @@ import {
   weightedTerms,
   type Analysed,
 } from '../../ai/german-analyzer.ts';
+import { timeSlices } from '../../platform/time-slices.ts';
+import { appendAll } from '../../../shared/arrays.ts';
 
 /** Field weights (BM25F): a word in a heading counts twice, in the file name 1.5 times. */
 export const FIELD_WEIGHTS = { text: 1, heading: 2, location: 2, fileName: 1.5 } as const;
@@ -112,9 +114,6 @@ interface IndexedPassage {
   analysed?: AnalysedPassage;
 }
 
-/** Passages worked through between two turns of the event loop (a big workbook's 888 took 0.9 s at once). */
-const PASSAGES_PER_TURN = 50;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const analysePassage = (p: { heading: string; location: string; text: string }): AnalysedPassage => ({
   text: analyse(p.text),
@@ -124,13 +123,15 @@ const analysePassage = (p: { heading: string; location: string; text: string }):
 
 /**
  * The passages analysed for the index before their transaction opens (so it holds the database for
- * the writes only), PASSAGES_PER_TURN at a time with the event loop served in between.
+ * the writes only), in time slices with the event loop served in between (a big workbook's 888
+ * passages took 0.9 s at once).
  */
 export async function analysePassages(passages: { heading: string; location: string; text: string }[]): Promise<AnalysedPassage[]> {
+  const slice = timeSlices();
   const out: AnalysedPassage[] = [];
-  for (let i = 0; i < passages.length; i++) {
-    if (i > 0 && i % PASSAGES_PER_TURN === 0) await nextTurn();
-    out.push(analysePassage(passages[i]!));
+  for (const passage of passages) {
+    await slice();
+    out.push(analysePassage(passage));
   }
   return out;
 }
@@ -145,11 +146,11 @@ export async function writePostings(
   file: { id: number; name: string },
   passages: IndexedPassage[],
 ): Promise<number> {
+  const slice = timeSlices();
   const name = analyse(fileTitle(file.name));
   const fields: (AnalysedPassage & { id: number })[] = [];
-  for (let i = 0; i < passages.length; i++) {
-    const p = passages[i]!;
-    if (!p.analysed && i > 0 && i % PASSAGES_PER_TURN === 0) await nextTurn();
+  for (const p of passages) {
+    if (!p.analysed) await slice();
     fields.push({ id: p.id, ...(p.analysed ?? analysePassage(p)) });
   }
   // The vocabulary: whole words of this file, plus the assistant's for prefixes and suffixes of long words.
@@ -164,7 +165,11 @@ export async function writePostings(
   };
   collect(name);
   for (const f of fields) [f.text, f.heading, f.location].forEach(collect);
-  const candidates = [...surfaces].flatMap((s) => compoundCandidates(s));
+  const candidates: string[] = [];
+  for (const surface of surfaces) {
+    await slice();
+    appendAll(candidates, compoundCandidates(surface));
+  }
   const stored = await vocabularyCounts(db, assistantId, candidates);
   const split = compoundSplitter((stem) => (local.get(stem) ?? 0) + (stored.get(stem) ?? 0));
 
@@ -174,8 +179,8 @@ export async function writePostings(
   const exacts: boolean[] = [];
   const lengths: number[] = [];
   let total = 0;
-  for (const [i, f] of fields.entries()) {
-    if (i > 0 && i % PASSAGES_PER_TURN === 0) await nextTurn();
+  for (const f of fields) {
+    await slice();
     const weights = weightedTerms(f.text, split, FIELD_WEIGHTS.text);
     weightedTerms(f.heading, split, FIELD_WEIGHTS.heading, weights);
     weightedTerms(f.location, split, FIELD_WEIGHTS.location, weights);

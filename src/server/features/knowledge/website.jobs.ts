@@ -5,11 +5,11 @@ import type { Deps } from '../../platform/deps.ts';
 import type { JobContext } from '../../platform/jobs.ts';
 import { recordUsage } from '../usage/index.ts';
 import { chunkSections } from './chunk.ts';
-import { ExtractionError, extractInThread, type Section } from './extract.ts';
+import { ExtractionError, type Section } from './extract.ts';
+import { extractInThread, extractPageInThread } from './reading-threads.ts';
 import { passageVectors } from './knowledge.jobs.ts';
 import { replacePassages } from './knowledge.repository.ts';
 import { CrawlClient, SiteUnreachable, sitemapUrls, type Robots } from './website-fetch.ts';
-import { decodeHtml, extractHtmlPage } from './website-extract.ts';
 import { isQueryVariantOf, matchesPatterns, normalizePageUrl, onSite } from './website-urls.ts';
 import {
   beginRun,
@@ -210,10 +210,11 @@ async function crawlPage(
     return { links: page.links ?? [], transient: result.transient && page.links === null };
   }
   const validators = { etag: result.etag, lastModified: result.lastModified, contentHash: result.hash, goneCount: 0 };
-  const readHtml = () => extractHtmlPage(decodeHtml(result.body, result.contentType), page.url);
+  // Parsed in a reading thread: a big page holds a CPU for seconds (happy-dom, Readability).
+  const readHtml = () => extractPageInThread(result.body, result.contentType, page.url, signal);
   if (page.fileId !== null && page.contentHash === result.hash) {
     // Unchanged: nothing to index again; its links are parsed only when not stored yet.
-    const links = page.links ?? (result.type === 'html' ? siteLinks(readHtml().links, page.url) : []);
+    const links = page.links ?? (result.type === 'html' ? siteLinks((await readHtml()).links, page.url) : []);
     await markPage(deps.db, page.id, { ...visited, ...validators, links, state: 'done', error: null });
     return { links };
   }
@@ -222,7 +223,7 @@ async function crawlPage(
   let links: string[] = [];
   try {
     if (result.type === 'html') {
-      const extracted = readHtml();
+      const extracted = await readHtml();
       ({ title, sections } = extracted);
       links = siteLinks(extracted.links, page.url);
       const named = extracted.canonical && normalizePageUrl(extracted.canonical);
