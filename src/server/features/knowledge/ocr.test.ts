@@ -129,8 +129,18 @@ describe('text recognition of scans and photographed documents', () => {
     await expect(reading).rejects.toThrow('abgebrochen');
   }, 60_000);
 
-  it('stops at once when the reading is cancelled, and reads the next picture as before', async () => {
+  it('stops at once when the reading is cancelled — while the recognition starts or while it reads — and reads the next picture as before', async () => {
     const photo = scan('aushang-foto.jpg');
+    // Cancelled while the worker starts (about 0.3 s, after the picture's preparation): its 'abort'
+    // had fired before the picture was handed over, and the picture was read to its end all the same.
+    await stopOcr();
+    const starting = new AbortController();
+    const cancelledAtStart = recognizeImageFile(photo, starting.signal);
+    setTimeout(() => starting.abort(new Error('cancelled at start')), 150);
+    await expect(cancelledAtStart).rejects.toThrow('cancelled at start');
+    // Cancelled while the picture is read.
+    const [warm] = await recognizeImageFile(photo);
+    expect(warm!.paragraphs.join(' ')).toContain(NOTICE[1]);
     const controller = new AbortController();
     const cancelled = recognizeImageFile(photo, controller.signal);
     setTimeout(() => controller.abort(new Error('cancelled')), 50);

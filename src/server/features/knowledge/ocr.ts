@@ -75,9 +75,15 @@ function exclusive<T>(task: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** The promise, unless the signal aborts or the time runs out first. */
+/** The promise, unless the signal aborts (or has aborted already) or the time runs out first. */
 function bounded<T>(promise: Promise<T>, signal: AbortSignal | undefined, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
+    // A signal that aborted while the worker started fires no 'abort' event any more: the picture
+    // would have been read to its end (seen once on a loaded machine).
+    if (signal?.aborted) {
+      promise.catch(() => undefined);
+      return reject(signal.reason as Error);
+    }
     const timer = setTimeout(() => reject(new Error(`text recognition took longer than ${ms} ms`)), ms);
     const onAbort = () => reject(signal!.reason as Error);
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -105,6 +111,7 @@ async function recognize(png: Buffer, longEdge: number, signal: AbortSignal | un
     });
     try {
       const w = await worker;
+      signal?.throwIfAborted();
       const dpi = Math.min(600, Math.max(70, Math.round(longEdge / A4_INCHES)));
       await w.setParameters({ user_defined_dpi: String(dpi) });
       const { data } = await bounded(w.recognize(png, {}, { text: false, blocks: true }), signal, RECOGNITION_TIMEOUT_MS);
