@@ -16,6 +16,7 @@ import { registerResponseCompression, serveClient } from './platform/client-deli
 import { registerCsrf } from './platform/csrf.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { warnOnUntrustedProxy } from './platform/proxy-check.ts';
+import { stopThreadPools } from './platform/thread-pool.ts';
 import { createAuthCache } from './platform/auth-cache.ts';
 import { createNotifiedCaches } from './platform/notified-cache.ts';
 import { auditRowOwner } from './platform/audit.ts';
@@ -47,7 +48,7 @@ import { authRoutes } from './features/auth/index.ts';
 import { accountRowOwner, defineAuthJobs } from './features/auth/index.ts';
 import { defineChatJobs } from './features/chat/index.ts';
 import { defineKnowledgeJobs, defineReembedJob, openVocabularyCache, defineWebsiteJobs, resumeInterruptedCrawls, resumeInterruptedIngestion, scheduleLegacyIndexing } from './features/knowledge/index.ts';
-import { knowledgeQaRoutes, knowledgeRoutes, stopReadingThreads, websiteRoutes } from './features/knowledge/index.ts';
+import { knowledgeQaRoutes, knowledgeRoutes, websiteRoutes } from './features/knowledge/index.ts';
 import { defineQuestionInsightJobs, questionInsightRoutes, questionInsightRowOwner } from './features/question-insights/index.ts';
 import { assetRoutes } from './features/assets/index.ts';
 import { assetDocumentSource } from './features/assets/index.ts';
@@ -211,8 +212,9 @@ export async function buildApp(
   }
   app.addHook('onClose', async () => {
     await jobs.stop();
-    // After the jobs: no ingestion is still reading a file when the threads files are read in end.
-    await stopReadingThreads();
+    // After the jobs: no ingestion is still reading a file, no task rendering a document, when the
+    // threads they use end.
+    await stopThreadPools();
     deps.mailer.close();
   });
 

@@ -6,7 +6,6 @@ export { seedGuideKnowledge } from './guide.seed.ts';
 export { defineKnowledgeJobs, resplitAssistant, resumeInterruptedIngestion } from './knowledge.jobs.ts';
 export { knowledgeFolderOwner } from './knowledge.repository.ts';
 export { knowledgeRoutes } from './knowledge.routes.ts';
-export { stopReadingThreads } from './reading-threads.ts';
 export { citedSources, retrieveKnowledge, retrieveKnowledgeIfAny } from './knowledge.service.ts';
 export { defineReembedJob, reembeddingPending, requestReembedding } from './reembed.ts';
 export { questionTerms, searchPassages } from './retrieval.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyse } from '../../ai/german-analyzer.ts';
 import { analysePassages } from './postings.ts';
+import { withLoopWatch } from '../../../../tests/setup/event-loop.ts';
 
 // Indexing a big file (a workbook of 20,000 rows: 888 passages) analysed every passage at once,
 // inside the transaction: 0.9 s in which the event loop — every team's chat — and, on the embedded
@@ -19,25 +20,10 @@ const longPassages = Array.from({ length: 45 }, (_, i) => ({
   text: Array.from({ length: 50 }, (_, j) => `Artikel ${i}-${j}: Holzbriketts der Sorte ${j}, Lieferung in Säcken zu ${j + 10} kg, Preis ${j},95 Euro.`).join(' '),
 }));
 
-/** The passages analysed, and the longest time the event loop waited for a turn meanwhile (ms). */
-async function analysedWithLongestWait(input: typeof passages) {
-  let last = performance.now();
-  let longest = 0;
-  const ticker = setInterval(() => {
-    longest = Math.max(longest, performance.now() - last);
-    last = performance.now();
-  }, 0);
-  const started = performance.now();
-  const analysed = await analysePassages(input);
-  const took = performance.now() - started;
-  clearInterval(ticker);
-  return { analysed, longest: Math.max(longest, performance.now() - last), took };
-}
-
 describe('analysing passages for the index', () => {
   it('lets the event loop serve others while it works through a big file, however long its passages', async () => {
     for (const input of [passages, longPassages]) {
-      const { analysed, longest, took } = await analysedWithLongestWait(input);
+      const { result: analysed, longest, took } = await withLoopWatch(() => analysePassages(input));
       expect(analysed).toHaveLength(input.length);
       // Turns come every few passages: the loop never waits for the whole file (with 50 passages
       // per turn, the 45 long ones held it for all of their 150-400 ms).

@@ -6,7 +6,7 @@ import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
 import { TASK_MESSAGES } from '../../../shared/messages.ts';
 import { findThreadById, getThreadMessages, type ThreadAccess } from '../chat/index.ts';
 import type { DocumentSource } from '../../platform/document-source.ts';
-import { documentFileName, renderDocument } from './render/index.ts';
+import { documentFileName, renderDocumentInThread } from './render/index.ts';
 import { namedDocumentSources, taskDocumentSourcesOfTeam, taskDocumentSourcesOfThreads } from './task.repository.ts';
 
 /** Generated documents live per thread in the private store: `taskdocs-{threadId}/{generated}.{ext}`. */
@@ -38,9 +38,10 @@ export function taskDocumentTools(
     [DOCUMENT_FUNCTION]: tool({
       description: DOCUMENT_TOOL_DESCRIPTION,
       inputSchema: ZDocumentInput,
-      execute: async (doc): Promise<DocumentCreated> => {
+      execute: async (doc, { abortSignal }): Promise<DocumentCreated> => {
         ctx.progress(TASK_MESSAGES.documentBuilding);
-        const data = await renderDocument(doc, { assistantName: access.assistant.name, offline: deps.ai.offline, createdAt: new Date() });
+        const meta = { assistantName: access.assistant.name, offline: deps.ai.offline, createdAt: new Date() };
+        const data = await renderDocumentInThread(doc, meta, abortSignal);
         const stored = await deps.privateFiles.put(folderOf(access.thread.id), doc.format, data);
         const taken = new Set(
           [

@@ -4,6 +4,15 @@ import { sectionBlocks, type TableBlock } from './blocks.ts';
 import { FONT_FILES, HOUSE, columnWeights, footerText, isTotalRow, numericColumns, subtitleLines, type DocumentMeta } from './house.ts';
 
 const hex = (c: string) => `#${c}`;
+
+/**
+ * The typefaces by their file paths, not by names given with registerFont: pdfkit caches a font
+ * under the name it was asked by, and a table cell with its own font switches back to the
+ * document's font by its path (`_fontSource`), which a registered name never cached — so every
+ * cell of a table read and parsed the font file anew, three times: a table of 300 rows took 18 s,
+ * the event loop held throughout. By path, every switch is a cache hit.
+ */
+const FONT = { Regular: FONT_FILES.regular, Bold: FONT_FILES.bold, Semi: FONT_FILES.semibold } as const;
 const MARGIN = { top: 64, bottom: 72, left: 62, right: 62 };
 
 /** A4 PDF in the house layout, with the typeface embedded (umlauts and ß render everywhere). */
@@ -21,18 +30,15 @@ export function renderPdf(doc: DocumentInput, meta: DocumentMeta): Promise<Buffe
     pdf.on('data', (c: Buffer) => chunks.push(c));
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
-    pdf.registerFont('Regular', FONT_FILES.regular);
-    pdf.registerFont('Bold', FONT_FILES.bold);
-    pdf.registerFont('Semi', FONT_FILES.semibold);
     const width = pdf.page.width - MARGIN.left - MARGIN.right;
 
     // Title block: a short accent bar, the title, the subtitle and a thin rule.
     pdf.rect(MARGIN.left, MARGIN.top, 44, 4).fill(hex(HOUSE.accent));
     pdf.moveDown(0.6);
-    pdf.font('Bold').fontSize(22).fillColor(hex(HOUSE.ink)).text(doc.titel, MARGIN.left, MARGIN.top + 16, { width });
+    pdf.font(FONT.Bold).fontSize(22).fillColor(hex(HOUSE.ink)).text(doc.titel, MARGIN.left, MARGIN.top + 16, { width });
     const subtitle = subtitleLines(doc, meta);
     if (subtitle.length > 0) pdf.moveDown(0.3);
-    for (const line of subtitle) pdf.font('Regular').fontSize(10.5).fillColor(hex(HOUSE.muted)).text(line, { width });
+    for (const line of subtitle) pdf.font(FONT.Regular).fontSize(10.5).fillColor(hex(HOUSE.muted)).text(line, { width });
     pdf.moveDown(0.8);
     const ruleY = pdf.y;
     pdf.moveTo(MARGIN.left, ruleY).lineTo(MARGIN.left + width, ruleY).lineWidth(0.6).strokeColor(hex(HOUSE.rule)).stroke();
@@ -66,8 +72,8 @@ export function renderPdf(doc: DocumentInput, meta: DocumentMeta): Promise<Buffe
               ? { backgroundColor: hex(HOUSE.zebra) }
               : undefined,
         data: [
-          table.spalten.map((text, i) => ({ text, font: { src: 'Semi' }, type: 'TH' as const, align: align(i) })),
-          ...table.zeilen.map((row) => row.map((text, i) => ({ text, font: { src: isTotalRow(row) ? 'Bold' : 'Regular' }, align: align(i) }))),
+          table.spalten.map((text, i) => ({ text, font: { src: FONT.Semi }, type: 'TH' as const, align: align(i) })),
+          ...table.zeilen.map((row) => row.map((text, i) => ({ text, font: { src: isTotalRow(row) ? FONT.Bold : FONT.Regular }, align: align(i) }))),
         ],
       });
       pdf.x = MARGIN.left;
@@ -77,18 +83,18 @@ export function renderPdf(doc: DocumentInput, meta: DocumentMeta): Promise<Buffe
     for (const section of doc.abschnitte) {
       ensureRoom(60);
       pdf.x = MARGIN.left;
-      pdf.font('Semi').fontSize(14).fillColor(hex(HOUSE.ink)).text(section.ueberschrift, { width });
+      pdf.font(FONT.Semi).fontSize(14).fillColor(hex(HOUSE.ink)).text(section.ueberschrift, { width });
       pdf.moveDown(0.35);
       const blocks = sectionBlocks(section);
       blocks.forEach((block, b) => {
         if (block.kind === 'paragraph') {
-          pdf.font('Regular').fontSize(10.5).fillColor(hex(HOUSE.ink)).text(block.text, { width, lineGap: 2.5, align: 'left' });
+          pdf.font(FONT.Regular).fontSize(10.5).fillColor(hex(HOUSE.ink)).text(block.text, { width, lineGap: 2.5, align: 'left' });
           pdf.moveDown(0.55);
         } else if (block.kind === 'point') {
           ensureRoom(16);
           const y = pdf.y;
-          pdf.font('Bold').fontSize(10.5).fillColor(hex(HOUSE.accent)).text('•', MARGIN.left + 4, y, { width: 12 });
-          pdf.font('Regular').fillColor(hex(HOUSE.ink)).text(block.text, MARGIN.left + 18, y, { width: width - 18, lineGap: 2.5 });
+          pdf.font(FONT.Bold).fontSize(10.5).fillColor(hex(HOUSE.accent)).text('•', MARGIN.left + 4, y, { width: 12 });
+          pdf.font(FONT.Regular).fillColor(hex(HOUSE.ink)).text(block.text, MARGIN.left + 18, y, { width: width - 18, lineGap: 2.5 });
           pdf.moveDown(0.3);
           pdf.x = MARGIN.left;
           // A list ends with a little room before what follows.
@@ -109,7 +115,7 @@ export function renderPdf(doc: DocumentInput, meta: DocumentMeta): Promise<Buffe
       pdf.page.margins.bottom = 0;
       const y = pdf.page.height - 44;
       pdf.moveTo(MARGIN.left, y - 8).lineTo(MARGIN.left + width, y - 8).lineWidth(0.5).strokeColor(hex(HOUSE.rule)).stroke();
-      pdf.font('Regular').fontSize(8.5).fillColor(hex(HOUSE.muted));
+      pdf.font(FONT.Regular).fontSize(8.5).fillColor(hex(HOUSE.muted));
       pdf.text(footer, MARGIN.left, y, { width: width / 2, lineBreak: false });
       pdf.text(`Seite ${i - range.start + 1} von ${range.count}`, MARGIN.left + width / 2, y, { width: width / 2, align: 'right', lineBreak: false });
       pdf.page.margins.bottom = bottom;
