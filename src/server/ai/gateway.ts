@@ -17,7 +17,7 @@ import { OFFLINE_PROVIDER_KEY } from './offline-engine.ts';
 import type { PrivacyGate, StreamRestorer } from './privacy-gate.ts';
 import { describeCapabilities, modelName, resolveModels, type RawModels } from './providers.ts';
 import { rerankUsageOf } from './rerank-model.ts';
-import { encodeMp3, espeakWav, readPcmWav, speakableText, wavSeconds } from './speech.ts';
+import { offlineSpeech, speakableText, wavSeconds } from './speech.ts';
 import { styleTemplate, type ImageStyleChoice } from './image-styles.ts';
 import { AppError } from '../platform/app-error.ts';
 import { IMAGE_MESSAGES } from '../../shared/messages.ts';
@@ -169,7 +169,7 @@ export function createAiGateway(ai: AppConfig['ai'], source: RawModels | (() => 
         const result = await generateSpeech({ model: models.speech.model, text: spoken, voice, outputFormat: 'mp3' });
         return { mp3: Buffer.from(result.audio.uint8Array), model: modelName(models.speech), characters: spoken.length, viaProvider: true };
       }
-      const mp3 = encodeMp3(readPcmWav(await espeakWav(spoken || '…')));
+      const mp3 = await offlineSpeech(spoken || '…');
       return { mp3, model: OFFLINE_SPEECH_MODEL, characters: spoken.length, viaProvider: false };
     },
     async transcribe(gate, wav, opts = {}) {

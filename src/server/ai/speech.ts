@@ -1,4 +1,5 @@
 import { Mp3Encoder } from '@breezystack/lamejs';
+import { ThreadPool } from '../platform/thread-pool.ts';
 
 const SPEECH_MAX_CHARS = 3000;
 
@@ -89,4 +90,22 @@ export function wavSeconds(bytes: Uint8Array): number {
   } catch {
     return 0;
   }
+}
+
+const speaking = new ThreadPool<string, Uint8Array>({
+  script: new URL('./speech-thread.ts', import.meta.url),
+  name: 'mika-speech',
+  size: 2,
+  idleMs: 30_000,
+});
+
+/**
+ * The text spoken by the bundled synthesizer, as MP3 — in a thread of its own (speech-thread.ts):
+ * synthesis and MP3 encoding are CPU work in WebAssembly and JavaScript, 0.7 s for a sentence and
+ * 2.7 s for a long answer, which held every team's chat on the main thread
+ * (decision 059).
+ */
+export async function offlineSpeech(text: string): Promise<Buffer> {
+  const mp3 = await speaking.run(text);
+  return Buffer.from(mp3.buffer, mp3.byteOffset, mp3.byteLength);
 }
