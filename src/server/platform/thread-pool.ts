@@ -126,6 +126,16 @@ export class ThreadPool<Job, Result> {
 }
 
 /**
+ * Bytes that own their whole memory (a rendered document, an archive) move to the caller instead of
+ * being copied; a Buffer that is a slice of Node's shared pool never does (moving it would take the
+ * pool's other buffers with it).
+ */
+function ownBuffer(result: unknown): ArrayBuffer[] {
+  if (!(result instanceof Uint8Array) || !(result.buffer instanceof ArrayBuffer)) return [];
+  return result.byteOffset === 0 && result.byteLength === result.buffer.byteLength ? [result.buffer] : [];
+}
+
+/**
  * In a pool's thread (its `script`): answers each job with the handler's result, one job after
  * another. `expected` marks failures the caller turns into its own error (e.g. a file that cannot
  * be read, with its German message); any other failure reaches the caller as an Error.
@@ -135,7 +145,7 @@ export function answerJobs<Job>(handle: (job: Job) => Promise<unknown>, expected
   if (!port) throw new Error('answerJobs runs in a worker thread');
   port.on('message', (job: Job) => {
     handle(job).then(
-      (result) => port.postMessage({ result } satisfies ThreadAnswer),
+      (result) => port.postMessage({ result } satisfies ThreadAnswer, ownBuffer(result)),
       (err: unknown) =>
         port.postMessage({ failure: err instanceof Error ? err.message : String(err), expected: expected(err) } satisfies ThreadAnswer),
     );

@@ -1,5 +1,5 @@
 import { requireAccess } from '../../platform/access.ts';
-import { zipSync, strToU8 } from 'fflate';
+import { strToU8 } from 'fflate';
 import type { DataExportRow, ExportScope } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { auditFrom, recordAudit } from '../../platform/audit.ts';
@@ -11,7 +11,7 @@ import type { JobKind } from '../../platform/jobs.ts';
 import type { AuthContext } from '../../platform/session.ts';
 import { DATA_PROTECTION_MESSAGES } from '../../../shared/messages.ts';
 import type { ExportItem, ExportRequest } from '../../../shared/schemas/dataprotection.ts';
-import { exportJson, type ExportEntries, type MessageAttachments, type TeamExportContext } from '../../platform/team-export.ts';
+import { exportJson, zipInThread, type ExportEntries, type MessageAttachments, type TeamExportContext } from '../../platform/team-export.ts';
 import { listRightsOfUser, listTeamAssistantNames } from '../assistants/index.ts';
 import { findTeamPersonByUuid, listTeamUserUuids, personExportJson } from '../auth/index.ts';
 import { exportConversations, listThreadIdsOfUser } from '../chat/index.ts';
@@ -252,7 +252,7 @@ export async function buildExportZip(deps: Deps, row: DataExportRow): Promise<Ui
     Object.assign(entries, await exportThreadFormSubmissions(db, thread.id));
     Object.assign(entries, await exportThreadFeedback(db, thread.id));
   }
-  return zipSync(entries, { level: 6 });
+  return zipInThread(entries);
 }
 
 /** Where the conversations' attachments come from (wired in app.ts): voice answers, conversation documents. */
