@@ -1,8 +1,9 @@
 // Threads for CPU work beside the event loop that serves HTTP: reading a knowledge file or a web
-// page, rendering a task's document. Work that runs for a second or more on the main thread holds
-// every team's requests and answer streams meanwhile (a 20,000-row workbook 1.4 s, a 600 KB web
-// page 4.5 s, a PDF with a 300-row table 0.9 s). A pool keeps up to `size` threads, each doing one
-// job after another, and ends a thread after `idleMs` without work (starting one costs ~0.3 s).
+// page, rendering a task's document, speaking an answer offline, zipping a data export (decision
+// 059). Work that runs for a second or more on the main thread holds every team's requests and
+// answer streams meanwhile (a 20,000-row workbook 1.4 s, a 600 KB web page 4.5 s, a long answer
+// spoken 2.7 s, a 100 MB export 9.7 s). A pool keeps up to `size` threads, each doing one job after
+// another, and ends a thread after `idleMs` without work (starting one costs ~0.3 s).
 import { parentPort, Worker as Thread } from 'node:worker_threads';
 
 /** A thread's answer to one job (answerJobs). */
