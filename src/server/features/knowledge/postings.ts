@@ -114,7 +114,6 @@ interface IndexedPassage {
   analysed?: AnalysedPassage;
 }
 
-
 const analysePassage = (p: { heading: string; location: string; text: string }): AnalysedPassage => ({
   text: analyse(p.text),
   heading: analyse(p.heading),
