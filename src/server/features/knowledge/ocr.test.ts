@@ -122,22 +122,20 @@ describe('text recognition of scans and photographed documents', () => {
 
   it('stops at once when the reading is cancelled — while the recognition starts or while it reads — and reads the next picture as before', async () => {
     const photo = scan('aushang-foto.jpg');
+    const cancelledAfter = (ms: number, reason: string) => {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(new Error(reason)), ms);
+      return recognizeImageFile(photo, controller.signal);
+    };
+    const readsTheNotice = async () => expect((await recognizeImageFile(photo))[0]!.paragraphs.join(' ')).toContain(NOTICE[1]);
     // Cancelled while the worker starts (about 0.3 s, after the picture's preparation): its 'abort'
     // had fired before the picture was handed over, and the picture was read to its end all the same.
     await stopOcr();
-    const starting = new AbortController();
-    const cancelledAtStart = recognizeImageFile(photo, starting.signal);
-    setTimeout(() => starting.abort(new Error('cancelled at start')), 150);
-    await expect(cancelledAtStart).rejects.toThrow('cancelled at start');
+    await expect(cancelledAfter(150, 'cancelled at start')).rejects.toThrow('cancelled at start');
     // Cancelled while the picture is read.
-    const [warm] = await recognizeImageFile(photo);
-    expect(warm!.paragraphs.join(' ')).toContain(NOTICE[1]);
-    const controller = new AbortController();
-    const cancelled = recognizeImageFile(photo, controller.signal);
-    setTimeout(() => controller.abort(new Error('cancelled')), 50);
-    await expect(cancelled).rejects.toThrow('cancelled');
-    const [read] = await recognizeImageFile(photo);
-    expect(read!.paragraphs.join(' ')).toContain(NOTICE[1]);
+    await readsTheNotice();
+    await expect(cancelledAfter(50, 'cancelled')).rejects.toThrow('cancelled');
+    await readsTheNotice();
   }, 60_000);
 
   it('accepts pictures under any picture name, refuses what is not one, and says what to do with HEIC', () => {
