@@ -225,8 +225,8 @@ export async function reindexFile(
       .from(knowledgePassages)
       .where(eq(knowledgePassages.fileId, file.id));
   // The CPU part before the transaction, as replacePassages does: it then holds the database for
-  // the writes only. A passage is never changed in place (a new version has new rows), so an id
-  // read again inside the transaction has the text analysed here.
+  // the writes only. A passage is never changed in place (a new version has new rows), so the same
+  // ids inside the transaction are the same passages; other ids (a new version meanwhile) are read there.
   const before = await passagesOf(db);
   const analysed = new Map((await analysePassages(before)).map((a, i) => [before[i]!.id, a]));
   return db.transaction(async (tx) => {
@@ -235,7 +235,9 @@ export async function reindexFile(
         ${onlyLegacy ? sql`and term_total = 0` : sql``} for update`);
     const lockedRows = Array.isArray(locked) ? locked : (locked as { rows: unknown[] }).rows;
     if (lockedRows.length === 0) return false;
-    const passages = (await passagesOf(tx)).map((p) => ({ ...p, analysed: analysed.get(p.id) }));
+    const ids = await tx.select({ id: knowledgePassages.id }).from(knowledgePassages).where(eq(knowledgePassages.fileId, file.id));
+    const unchanged = ids.length === before.length && ids.every((r) => analysed.has(r.id));
+    const passages = (unchanged ? before : await passagesOf(tx)).map((p) => ({ ...p, analysed: analysed.get(p.id) }));
     await forgetFileTerms(tx, file.assistantId, file.id);
     await tx.execute(
       sql`delete from knowledge_postings where passage_id in (select id from knowledge_passages where file_id = ${file.id})`,
