@@ -92,7 +92,7 @@ export function wavSeconds(bytes: Uint8Array): number {
   }
 }
 
-const speaking = new ThreadPool<string, Uint8Array>({
+const speaking = new ThreadPool<string, Buffer>({
   script: new URL('./speech-thread.ts', import.meta.url),
   name: 'mika-speech',
   size: 2,
@@ -105,7 +105,6 @@ const speaking = new ThreadPool<string, Uint8Array>({
  * 2.7 s for a long answer, which held every team's chat on the main thread
  * (decision 059).
  */
-export async function offlineSpeech(text: string): Promise<Buffer> {
-  const mp3 = await speaking.run(text);
-  return Buffer.from(mp3.buffer, mp3.byteOffset, mp3.byteLength);
+export function offlineSpeech(text: string): Promise<Buffer> {
+  return speaking.run(text);
 }

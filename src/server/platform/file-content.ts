@@ -63,3 +63,6 @@ export function checkZip(data: Buffer, parts: ZipParts) {
       : parts.required.every((p) => names.some((n) => (p.endsWith('/') ? n.startsWith(p) : n === p)));
   if (!ok) throw contentMismatch();
 }
+
+/** The same bytes as a Buffer, without a copy. */
+export const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -37,7 +37,7 @@ export const exportJson = (value: unknown) => strToU8(JSON.stringify(value, null
 /** A file name safe inside a ZIP on every system (no folders, no control characters). */
 export const zipSafeName = (name: string) => name.replace(/[^\p{L}\p{N}._ -]+/gu, '_').replace(/^\.+/, '_').slice(0, 120) || 'datei';
 
-const zipping = new ThreadPool<ExportEntries, Uint8Array>({
+const zipping = new ThreadPool<ExportEntries, Buffer>({
   script: new URL('./zip-thread.ts', import.meta.url),
   name: 'mika-zip',
   size: 1,
@@ -49,6 +49,6 @@ const zipping = new ThreadPool<ExportEntries, Uint8Array>({
  * event loop — every team's requests and answer streams — for 9.7 s while fflate deflated it on the
  * main thread. Files compressed already (PDF, Office, pictures, audio) are stored, not deflated again.
  */
-export function zipInThread(entries: ExportEntries): Promise<Uint8Array> {
+export function zipInThread(entries: ExportEntries): Promise<Buffer> {
   return zipping.run(entries);
 }

@@ -5,6 +5,7 @@
 // spoken 2.7 s, a 100 MB export 9.7 s). A pool keeps up to `size` threads, each doing one job after
 // another, and ends a thread after `idleMs` without work (starting one costs ~0.3 s).
 import { parentPort, Worker as Thread } from 'node:worker_threads';
+import { asBuffer } from './file-content.ts';
 
 /** A thread's answer to one job (answerJobs). */
 type ThreadAnswer = { result: unknown } | { failure: string; expected: boolean };
@@ -95,7 +96,8 @@ export class ThreadPool<Job, Result> {
     thread.on('message', (m: ThreadAnswer) => {
       const current = t.current;
       t.current = null;
-      if ('result' in m) current?.resolve(m.result);
+      // Bytes arrive as a plain Uint8Array (structured clone): the caller gets the Buffer it sent them as.
+      if ('result' in m) current?.resolve(m.result instanceof Uint8Array ? asBuffer(m.result) : m.result);
       else if (m.expected && this.#options.expectedError) current?.reject(this.#options.expectedError(m.failure));
       else current?.reject(new Error(`${this.#options.name}: ${m.failure}`));
       this.#release(t);
@@ -132,9 +134,18 @@ export class ThreadPool<Job, Result> {
  * pool's other buffers with it).
  */
 function ownBuffer(result: unknown): ArrayBuffer[] {
-  if (!(result instanceof Uint8Array) || !(result.buffer instanceof ArrayBuffer)) return [];
-  return result.byteOffset === 0 && result.byteLength === result.buffer.byteLength ? [result.buffer] : [];
+  return result instanceof Uint8Array && ownsItsMemory(result) ? [result.buffer as ArrayBuffer] : [];
 }
+
+const ownsItsMemory = (bytes: Uint8Array) =>
+  bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+
+/**
+ * Bytes to hand to a job: as they are when they own their memory, else a copy of just them — a
+ * structured clone copies a view's whole ArrayBuffer (a Buffer sliced from a larger one would
+ * carry all of it across).
+ */
+export const jobBytes = (bytes: Uint8Array): Uint8Array => (ownsItsMemory(bytes) ? bytes : new Uint8Array(bytes));
 
 /**
  * In a pool's thread (its `script`): answers each job with the handler's result, one job after

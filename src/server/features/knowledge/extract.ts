@@ -5,6 +5,7 @@
 // and code are read as they are.
 import type { OfficeContentNode } from 'officeparser';
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
+import { asBuffer } from '../../platform/file-content.ts';
 import { checkedFormat, decodeText, formatOf, ZIP_LIMITS } from './file-check.ts';
 import { MAIL_DEPTH, mailSections, readEml, readMsg, type Mail } from './mail.ts';
 import { appendAll, maxOf } from '../../../shared/arrays.ts';
@@ -92,8 +93,6 @@ function mailParts(mail: Mail, signal: AbortSignal | undefined, depth: number): 
     }
   });
 }
-
-const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** Recognized paragraphs as text blocks. */
 const textBlocks = (paragraphs: string[]): Block[] => paragraphs.map((text) => ({ kind: 'text', text }));

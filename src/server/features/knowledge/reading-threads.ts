@@ -2,7 +2,7 @@
 // web page is CPU work that runs for seconds — a workbook of 20,000 rows held the event loop, and
 // with it every team's chat, for 1.4 s; a web page of 600 KB for 4.5 s (happy-dom and Readability);
 // a scan's pictures are decoded and recognized.
-import { ThreadPool } from '../../platform/thread-pool.ts';
+import { jobBytes, ThreadPool } from '../../platform/thread-pool.ts';
 import { ExtractionError, type Section } from './extract.ts';
 import type { ExtractedPage } from './website-extract.ts';
 
@@ -26,11 +26,10 @@ const reading = new ThreadPool<ReadingJob, unknown>({
  * The signal ends the thread at once; an ExtractionError comes back as one.
  */
 export async function extractInThread(data: Buffer, extension: string, signal?: AbortSignal): Promise<Section[]> {
-  // A copy: the caller keeps its bytes.
-  return (await reading.run({ kind: 'file', data: new Uint8Array(data), extension }, signal)) as Section[];
+  return (await reading.run({ kind: 'file', data: jobBytes(data), extension }, signal)) as Section[];
 }
 
 /** A fetched web page's main content and links (decodeHtml and extractHtmlPage) in a reading thread. */
 export async function extractPageInThread(body: Buffer, contentType: string | null, url: string, signal?: AbortSignal): Promise<ExtractedPage> {
-  return (await reading.run({ kind: 'page', data: new Uint8Array(body), contentType, url }, signal)) as ExtractedPage;
+  return (await reading.run({ kind: 'page', data: jobBytes(body), contentType, url }, signal)) as ExtractedPage;
 }

@@ -17,7 +17,7 @@ export function renderDocument(doc: DocumentInput, meta: DocumentMeta): Promise<
   return RENDERERS[doc.format](doc, meta);
 }
 
-const rendering = new ThreadPool<{ doc: DocumentInput; meta: DocumentMeta }, Uint8Array>({
+const rendering = new ThreadPool<{ doc: DocumentInput; meta: DocumentMeta }, Buffer>({
   script: new URL('./render-thread.ts', import.meta.url),
   name: 'mika-render',
   size: 2,
@@ -30,9 +30,8 @@ const rendering = new ThreadPool<{ doc: DocumentInput; meta: DocumentMeta }, Uin
  * Word file of two such tables 0.9 s), which held every team's chat on the main thread. The signal
  * (the answer stopped) ends the thread at once.
  */
-export async function renderDocumentInThread(doc: DocumentInput, meta: DocumentMeta, signal?: AbortSignal): Promise<Buffer> {
-  const bytes = await rendering.run({ doc, meta }, signal);
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+export function renderDocumentInThread(doc: DocumentInput, meta: DocumentMeta, signal?: AbortSignal): Promise<Buffer> {
+  return rendering.run({ doc, meta }, signal);
 }
 
 /**
