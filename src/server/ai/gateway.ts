@@ -245,7 +245,7 @@ export function createAiGateway(ai: AppConfig['ai'], source: RawModels | (() => 
             role: 'user',
             content: [
               { type: 'text', text: STYLE_DESCRIPTION_PROMPT },
-              ...pngs.map((png) => ({ type: 'image' as const, image: new Uint8Array(png), mediaType: 'image/png' })),
+              ...pngs.map((png) => ({ type: 'file' as const, data: new Uint8Array(png), mediaType: 'image/png' })),
             ],
           },
         ],
