@@ -93,8 +93,50 @@ function collectBlocks(root: HappyElement): Block[] {
   return blocks;
 }
 
+/** A start tag's attributes: quoted values may hold `>`, `<!--` or `<script>`. */
+const ATTRIBUTES = String.raw`(?:[^>"']|"[^"]*"|'[^']*')*`;
+/**
+ * The page's tokens that can hold a `<script` or `<!--` which is none: comments and start tags
+ * (their attribute values), kept as they are; the text of title and textarea, kept as text (the
+ * parser would read a `<script>` in a title as a script) — and scripts and styles with their text,
+ * which go. Their text ends where the HTML tokenizer ends it: at the first `</script`, `</style`,
+ * `</title` or `</textarea` followed by a space, `/` or `>`, or else at the end of the page.
+ */
+const TOKENS = new RegExp(
+  [
+    String.raw`<!--(?:>|->|[\s\S]*?(?:--!?>|$))`,
+    String.raw`<(?<script>script|style)(?=[\s/>])${ATTRIBUTES}>[\s\S]*?(?:<\/\k<script>(?=[\s/>])[^>]*>|$)`,
+    String.raw`(?<open><(?<rcdata>title|textarea)(?=[\s/>])${ATTRIBUTES}>)(?<text>[\s\S]*?)(?<close><\/\k<rcdata>(?=[\s/>])[^>]*>|$)`,
+    String.raw`<[a-zA-Z][^\s/>]*${ATTRIBUTES}>`,
+  ].join('|'),
+  'gi',
+);
+interface TokenGroups {
+  script?: string;
+  rcdata?: string;
+  open?: string;
+  text?: string;
+  close?: string;
+}
+
+/**
+ * The page without its scripts and styles, removed before the parser sees them. happy-dom's parser
+ * can miss a script's end when its last `<` runs into it without a space (`i<n;i++)f(i)}</script>`,
+ * `"a<b";</script>`, common in minified code): the rest of the page became the script's text and
+ * the page read as empty. Never content, and often most of a page's bytes (inline data, styles).
+ */
+function withoutScripts(html: string): string {
+  return html.replace(TOKENS, (...args: unknown[]) => {
+    const token = args[0] as string;
+    const groups = args.at(-1) as TokenGroups;
+    if (groups.script) return '';
+    if (groups.rcdata) return `${groups.open}${groups.text!.replaceAll('<', '&lt;')}${groups.close}`;
+    return token;
+  });
+}
+
 export function extractHtmlPage(html: string, pageUrl: string): ExtractedPage {
-  const document = new window.DOMParser().parseFromString(html, 'text/html');
+  const document = new window.DOMParser().parseFromString(withoutScripts(html), 'text/html');
   {
     const base = (() => {
       const href = document.querySelector('base[href]')?.getAttribute('href');

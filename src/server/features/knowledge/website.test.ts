@@ -587,6 +587,32 @@ describe('the main content of a page', () => {
     const forward = extractHtmlPage('<html><head><meta http-equiv="Refresh" content="0; URL=\'/neu/preise.html#oben\'"></head><body>Weiter …</body></html>', 'https://www.beispiel.de/preise');
     expect(forward.links).toEqual(['https://www.beispiel.de/neu/preise.html']);
   });
+
+  it('reads the whole page whatever its scripts hold: minified code whose last `<` runs into `</script>` once emptied it', () => {
+    const content = '<main><h1>Öffnungszeiten</h1><p>Die Bäckerei ist montags bis freitags von 7 bis 18 Uhr geöffnet.</p></main>';
+    const texts = (html: string) => extractHtmlPage(html, 'https://www.beispiel.de/').sections.flatMap((s) => s.blocks.map((b) => b.text));
+    const expected = ['Öffnungszeiten', 'Die Bäckerei ist montags bis freitags von 7 bis 18 Uhr geöffnet.'];
+    for (const script of [
+      '<script>for(var i=0;i<n.length;i++)f(n[i])}</script>',
+      '<script>var s="a<b";</script>',
+      '<SCRIPT type="module">x<y</SCRIPT >',
+      '<script data-note="a > b">if(a<b)c()</script>',
+      '<style>a<b{}</style>',
+    ]) {
+      expect(texts(`<html><head><title>Bäckerei</title>${script}</head><body>${content}</body></html>`), script).toEqual(expected);
+      expect(texts(`<html><body>${script}${content}</body></html>`), script).toEqual(expected);
+    }
+    // What only looks like a script is no script: in a comment, an attribute, the title, a textarea.
+    const lookalikes = extractHtmlPage(
+      `<html><head><title>Preise <script> Leistungen</title></head><body><!-- <script> alt --><main title="<script>" data-x='<!--'>` +
+        `<h1>Preise</h1><p>Das Basispaket kostet 49 Euro.</p><form><textarea><script></textarea></form><p>Pro kostet 99 Euro.</p></main></body></html>`,
+      'https://www.beispiel.de/',
+    );
+    expect(lookalikes.title).toBe('Preise <script> Leistungen');
+    expect(lookalikes.sections.flatMap((s) => s.blocks.map((b) => b.text))).toEqual(['Preise', 'Das Basispaket kostet 49 Euro.', 'Pro kostet 99 Euro.']);
+    // A script without an end tag runs to the end of the page, as in a browser.
+    expect(texts(`<html><body>${content}<script>var rest = 1;<p>kein Inhalt</p></body></html>`)).toEqual(expected);
+  });
 });
 
 describe('a website without OUTBOUND_ALLOW', () => {
