@@ -39,12 +39,32 @@ const window = new Window({
 
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/** Elements whose text runs on within a line; every other element, and `<br>`, parts the words around it. */
+const INLINE = new Set(['A', 'SPAN', 'B', 'STRONG', 'EM', 'I', 'U', 'S', 'SMALL', 'SUP', 'SUB', 'CODE', 'ABBR', 'TIME', 'MARK', 'Q', 'CITE', 'DFN', 'KBD', 'VAR', 'DATA', 'INS', 'DEL', 'FONT', 'LABEL']);
+
+/**
+ * An element's text as it reads on screen: `textContent` glued «Musterstraße 5<br>12345 Berlin»
+ * into «Musterstraße 512345 Berlin» and the cells of a list item's two blocks into one word.
+ */
+function textOf(node: HappyElement | null): string {
+  let text = '';
+  if (!node) return text;
+  for (const child of node.childNodes) {
+    if (child.nodeType === 3) text += child.textContent ?? '';
+    else if (child.nodeType === 1) {
+      const el = child as unknown as HappyElement;
+      text += INLINE.has(el.tagName) ? textOf(el) : ` ${textOf(el)} `;
+    }
+  }
+  return text;
+}
+
 function tableMarkdown(table: HappyElement): string {
   const span = (cell: HappyElement, name: string) => Number.parseInt(cell.getAttribute(name) ?? '1', 10) || 1;
   return markdownTable(
     spannedGrid(
       [...table.querySelectorAll('tr')].map((tr) =>
-        [...tr.querySelectorAll('th, td')].map((c) => ({ text: c.textContent ?? '', colSpan: span(c, 'colspan'), rowSpan: span(c, 'rowspan') })),
+        [...tr.querySelectorAll('th, td')].map((c) => ({ text: clean(textOf(c)), colSpan: span(c, 'colspan'), rowSpan: span(c, 'rowspan') })),
       ),
     ),
   );
@@ -68,7 +88,7 @@ function collectBlocks(root: HappyElement): Block[] {
       const el = child as unknown as HappyElement;
       if (HEADINGS.has(el.tagName)) {
         flush();
-        const text = clean(el.textContent ?? '');
+        const text = clean(textOf(el));
         if (text) blocks.push({ kind: 'heading', text });
       } else if (el.tagName === 'TABLE') {
         flush();
@@ -76,12 +96,12 @@ function collectBlocks(root: HappyElement): Block[] {
         if (text) blocks.push({ kind: 'table', text });
       } else if (BLOCKS.has(el.tagName)) {
         flush();
-        const text = clean(el.textContent ?? '');
+        const text = clean(textOf(el));
         if (text) blocks.push({ kind: 'text', text: el.tagName === 'LI' ? `- ${text}` : text });
       } else if (el.tagName === 'BR') {
         loose += ' ';
       } else {
-        const inline = ['A', 'SPAN', 'B', 'STRONG', 'EM', 'I', 'U', 'SMALL', 'SUP', 'SUB', 'CODE', 'ABBR', 'TIME', 'MARK'].includes(el.tagName);
+        const inline = INLINE.has(el.tagName);
         if (!inline) flush();
         walk(el);
         if (!inline) flush();
@@ -100,7 +120,8 @@ const ATTRIBUTES = String.raw`(?:[^>"']|"[^"]*"|'[^']*')*`;
  * (their attribute values), kept as they are; the text of title and textarea, kept as text (the
  * parser would read a `<script>` in a title as a script) — and scripts and styles with their text,
  * which go. Their text ends where the HTML tokenizer ends it: at the first `</script`, `</style`,
- * `</title` or `</textarea` followed by a space, `/` or `>`, or else at the end of the page.
+ * `</title` or `</textarea` followed by a space, `/` or `>`, or else at the end of the page. A `<`
+ * that starts no tag (not followed by a letter, `/`, `!` or `?`) is text.
  */
 const TOKENS = new RegExp(
   [
@@ -108,6 +129,7 @@ const TOKENS = new RegExp(
     String.raw`<(?<script>script|style)(?=[\s/>])${ATTRIBUTES}>[\s\S]*?(?:<\/\k<script>(?=[\s/>])[^>]*>|$)`,
     String.raw`(?<open><(?<rcdata>title|textarea)(?=[\s/>])${ATTRIBUTES}>)(?<text>[\s\S]*?)(?<close><\/\k<rcdata>(?=[\s/>])[^>]*>|$)`,
     String.raw`<[a-zA-Z][^\s/>]*${ATTRIBUTES}>`,
+    String.raw`(?<lt><)(?![a-zA-Z/!?])`,
   ].join('|'),
   'gi',
 );
@@ -117,26 +139,30 @@ interface TokenGroups {
   open?: string;
   text?: string;
   close?: string;
+  lt?: string;
 }
 
 /**
- * The page without its scripts and styles, removed before the parser sees them. happy-dom's parser
- * can miss a script's end when its last `<` runs into it without a space (`i<n;i++)f(i)}</script>`,
- * `"a<b";</script>`, common in minified code): the rest of the page became the script's text and
- * the page read as empty. Never content, and often most of a page's bytes (inline data, styles).
+ * The page as a browser's tokenizer reads it, for happy-dom's parser, which does not in two ways:
+ * it can miss a script's end when its last `<` runs into it without a space
+ * (`i<n;i++)f(i)}</script>`, `"a<b";</script>`, common in minified code) — the rest of the page
+ * became the script's text and the page read as empty —, and it takes a `<` before a digit for a
+ * tag («Lieferzeit <2 Tage. Versand …» lost all after it). Scripts and styles go (never content,
+ * and often most of a page's bytes: inline data, styles); a `<` that starts no tag becomes `&lt;`.
  */
-function withoutScripts(html: string): string {
+function normalizedMarkup(html: string): string {
   return html.replace(TOKENS, (...args: unknown[]) => {
     const token = args[0] as string;
     const groups = args.at(-1) as TokenGroups;
     if (groups.script) return '';
     if (groups.rcdata) return `${groups.open}${groups.text!.replaceAll('<', '&lt;')}${groups.close}`;
+    if (groups.lt) return '&lt;';
     return token;
   });
 }
 
 export function extractHtmlPage(html: string, pageUrl: string): ExtractedPage {
-  const document = new window.DOMParser().parseFromString(withoutScripts(html), 'text/html');
+  const document = new window.DOMParser().parseFromString(normalizedMarkup(html), 'text/html');
   {
     const base = (() => {
       const href = document.querySelector('base[href]')?.getAttribute('href');
@@ -167,7 +193,7 @@ export function extractHtmlPage(html: string, pageUrl: string): ExtractedPage {
     }
     const title =
       clean(document.querySelector('title')?.textContent ?? '') ||
-      clean(document.querySelector('h1')?.textContent ?? '') ||
+      clean(textOf(document.querySelector('h1'))) ||
       pageUrl;
     const main = readableContent(document) ?? ownMainContent(document);
     for (const el of [...main.querySelectorAll(CHROME)]) el.remove();
@@ -176,7 +202,7 @@ export function extractHtmlPage(html: string, pageUrl: string): ExtractedPage {
     }
     const blocks = collectBlocks(main);
     // Readability drops a heading that repeats the page's title: the page's main heading leads its content.
-    const h1 = clean(document.querySelector('h1')?.textContent ?? '');
+    const h1 = clean(textOf(document.querySelector('h1')));
     if (h1 && !blocks.some((b) => b.kind === 'heading' && b.text === h1)) blocks.unshift({ kind: 'heading', text: h1 });
     const canonicalLink = [...document.querySelectorAll('link[rel][href]')].find((l) => /(^|\s)canonical(\s|$)/i.test(l.getAttribute('rel') ?? ''));
     const canonical = absoluteUrl(canonicalLink?.getAttribute('href'), base);

@@ -613,6 +613,24 @@ describe('the main content of a page', () => {
     // A script without an end tag runs to the end of the page, as in a browser.
     expect(texts(`<html><body>${content}<script>var rest = 1;<p>kein Inhalt</p></body></html>`)).toEqual(expected);
   });
+
+  it('reads the words as they stand on screen: a line break or a block parts them, a `<` that starts no tag is text', () => {
+    const page = extractHtmlPage(
+      `<html><body><main><h1>Bäckerei<br>Schneider</h1><address>Musterstraße 5<br>12345 Berlin</address>` +
+        `<p>Lieferzeit <2 Tage, ab 3 Brote <5 % Rabatt. Versand in ganz Deutschland.</p>` +
+        `<ul><li><div>Roggenbrot</div><div>4,20 €</div></li></ul>` +
+        `<table><tr><th>Tag</th><th>Zeit</th></tr><tr><td>Mo<br>Di</td><td><p>7 Uhr</p><p>18 Uhr</p></td></tr></table></main></body></html>`,
+      'https://www.beispiel.de/',
+    );
+    expect(page.title).toBe('Bäckerei Schneider');
+    expect(page.sections[0]!.blocks.map((b) => b.text)).toEqual([
+      'Bäckerei Schneider',
+      'Musterstraße 5 12345 Berlin',
+      'Lieferzeit <2 Tage, ab 3 Brote <5 % Rabatt. Versand in ganz Deutschland.',
+      '- Roggenbrot 4,20 €',
+      '| Tag | Zeit |\n| --- | --- |\n| Mo Di | 7 Uhr 18 Uhr |',
+    ]);
+  });
 });
 
 describe('a website without OUTBOUND_ALLOW', () => {
