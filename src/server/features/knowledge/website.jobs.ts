@@ -171,6 +171,14 @@ function admission(website: KnowledgeWebsiteRow, start: URL, robots: Robots) {
 }
 
 /**
+ * How a page is read (website-extract.ts), as a mark in front of its stored hash: a page read by
+ * an older reading is read again at the next sync, also when the site answers 304 or the same
+ * bytes. Raised when a change to the reading changes what pages' passages hold — 2: the rest of a
+ * page after a minified script was lost, words at line breaks were glued.
+ */
+const READING_MARK = 'r2:';
+
+/**
  * Reads one page and stores the outcome; returns the links found on it (or a redirect's target)
  * and whether it failed in a way that may pass while its links are unknown (never read before).
  */
@@ -184,8 +192,9 @@ async function crawlPage(
 ): Promise<{ links: string[]; transient?: boolean }> {
   const { website, assistant } = target;
   const visited = { visitedRun: run, fetchedAt: new Date() };
-  // Asked conditionally only when its knowledge and its links are known: a 304 passes the stored links on.
-  const known = page.fileId !== null && page.links !== null;
+  // Asked conditionally only when its knowledge and its links are known, as the current reading
+  // reads them: a 304 passes the stored links on.
+  const known = page.fileId !== null && page.links !== null && page.contentHash?.startsWith(READING_MARK) === true;
   const result = await client.page(page.url, known ? { etag: page.etag, lastModified: page.lastModified } : null, signal);
   const finalUrl = normalizePageUrl(result.url);
   if (finalUrl && finalUrl !== page.url) {
@@ -209,10 +218,10 @@ async function crawlPage(
     // Its links as last read stand in for this run: only a page never read leaves them unknown.
     return { links: page.links ?? [], transient: result.transient && page.links === null };
   }
-  const validators = { etag: result.etag, lastModified: result.lastModified, contentHash: result.hash, goneCount: 0 };
+  const validators = { etag: result.etag, lastModified: result.lastModified, contentHash: `${READING_MARK}${result.hash}`, goneCount: 0 };
   // Parsed in a reading thread: a big page holds a CPU for seconds (happy-dom, Readability).
   const readHtml = () => extractPageInThread(result.body, result.contentType, page.url, signal);
-  if (page.fileId !== null && page.contentHash === result.hash) {
+  if (page.fileId !== null && page.contentHash === validators.contentHash) {
     // Unchanged: nothing to index again; its links are parsed only when not stored yet.
     const links = page.links ?? (result.type === 'html' ? siteLinks((await readHtml()).links, page.url) : []);
     await markPage(deps.db, page.id, { ...visited, ...validators, links, state: 'done', error: null });

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { knowledgeFiles, knowledgeWebsitePages, knowledgeWebsites } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { parseSse } from '../../../../tests/setup/sse.ts';
@@ -261,6 +261,31 @@ describe('a website as knowledge', () => {
         expect(last.pages).toBe(5);
         expect(last.errors).toEqual([]);
       }
+    } finally {
+      await plain.close();
+    }
+  }, 60_000);
+
+  it('reads every page again at the next sync after the way pages are read has changed, though the site answers 304', async () => {
+    const plain = await startTestWebsite({ pages: 4, sitemaps: false });
+    try {
+      const { first, sync } = await addedWebsite(`${plain.base}/`);
+      const pageGets = (from: number) =>
+        plain.requests.slice(from).filter((r) => r.method === 'GET' && r.path !== '/robots.txt' && r.path !== '/sitemap.xml' && !r.path.includes('?'));
+      // As an older reading stored them: the bare hash, without the current reading's mark.
+      const [website] = await t.database.db.select({ id: knowledgeWebsites.id }).from(knowledgeWebsites).where(eq(knowledgeWebsites.url, `${plain.base}/`));
+      await t.database.db
+        .update(knowledgeWebsitePages)
+        .set({ contentHash: sql`regexp_replace(${knowledgeWebsitePages.contentHash}, '^[^:]*:', '')` })
+        .where(eq(knowledgeWebsitePages.websiteId, website!.id));
+      let before = plain.requests.length;
+      const reread = await sync(first);
+      // Asked in full, not with the ETag whose 304 would have kept the older reading's passages.
+      expect(pageGets(before).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(reread).toMatchObject({ status: 'ready', pages: 5, errors: [] });
+      before = plain.requests.length;
+      await sync(reread);
+      expect(pageGets(before).map((r) => r.status)).toEqual([304, 304, 304, 304, 304]);
     } finally {
       await plain.close();
     }
