@@ -349,6 +349,10 @@ export const KNOWLEDGE_MESSAGES = {
   page: (n: number) => `Seite ${n}`,
   slide: (n: number) => `Folie ${n}`,
   sheet: (name: string) => `Blatt ${name}`,
+  // A document's notes, read after the text that points to them.
+  footnote: (text: string) => `Fußnote: ${text}`,
+  endnote: (text: string) => `Endnote: ${text}`,
+  speakerNotes: (text: string) => `Notizen: ${text}`,
   /** A passage of a mail's attachment: «Anhang „Preise.xlsx“, Blatt Preise». */
   attachment: (name: string, location: string) => (location ? `Anhang „${name}“, ${location}` : `Anhang „${name}“`),
   // A mail's header lines, as Outlook writes them above a forwarded mail.

@@ -12,7 +12,21 @@ import { chunkSections } from './chunk.ts';
 import { ExtractionError, extractSections } from './extract.ts';
 import { checkKnowledgeFile } from './file-check.ts';
 import { extractHtmlPage } from './website-extract.ts';
-import { Document, Packer, Paragraph, Table, TableCell, TableRow, VerticalMergeType } from 'docx';
+import {
+  CommentRangeEnd,
+  CommentRangeStart,
+  CommentReference,
+  Document,
+  EndnoteReferenceRun,
+  FootnoteReferenceRun,
+  Packer,
+  Paragraph,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  VerticalMergeType,
+} from 'docx';
 
 // Real files written by libraries, read back by the ingestion's extraction and chunking.
 const passagesOf = async (data: Buffer, ext: string) => chunkSections(await extractSections(data, ext));
@@ -155,6 +169,42 @@ describe('extraction and chunking of real documents', () => {
     const passages = await passagesOf(pptx, 'pptx');
     expect(passages.map((p) => p.location)).toEqual(['Folie 1', 'Folie 2']);
     expect(passages[1]!.text).toContain('Frau Berger leitet ab Mai den Vertrieb.');
+  });
+
+  it('reads footnotes, endnotes and speaker notes beside the text they belong to, but not review comments', async () => {
+    const docx = await Packer.toBuffer(
+      new Document({
+        footnotes: { 1: { children: [new Paragraph('Gilt nur für Neukunden bis zum 31. Dezember.')] } },
+        endnotes: { 1: { children: [new Paragraph('Quelle: Preisliste der Zentrale, Stand März.')] } },
+        comments: { children: [{ id: 0, author: 'Chefin', children: [new Paragraph('Rabatt noch mit dem Steuerbüro klären')] }] },
+        sections: [
+          {
+            children: [
+              new Paragraph({ children: [new TextRun('Auf Dinkelbrot geben wir 10 Prozent Rabatt.'), new FootnoteReferenceRun(1)] }),
+              new Table({
+                rows: [new TableRow({ children: [new TableCell({ children: [new Paragraph({ children: [new TextRun('Roggenbrot 4,20 €'), new EndnoteReferenceRun(1)] })] })] })],
+              }),
+              new Paragraph({ children: [new CommentRangeStart(0), new TextRun('Lieferung frei Haus.'), new CommentRangeEnd(0), new TextRun({ children: [new CommentReference(0)] })] }),
+            ],
+          },
+        ],
+      }),
+    );
+    const [passage] = await passagesOf(docx, 'docx');
+    expect(passage!.text).toMatch(/Auf Dinkelbrot geben wir 10 Prozent Rabatt\.\s+Fußnote: Gilt nur für Neukunden bis zum 31\. Dezember\./);
+    expect(passage!.text).toMatch(/\| Roggenbrot 4,20 € \|[\s\S]*Endnote: Quelle: Preisliste der Zentrale, Stand März\./);
+    expect(passage!.text).toContain('Lieferung frei Haus.');
+    expect(passage!.text).not.toContain('Steuerbüro');
+
+    const pptx = await makePptx([
+      { title: 'Preise 2027', body: 'Neue Preise für alle Filialen.', notes: 'Die neuen Preise gelten ab dem 1. März, nicht schon im Februar.' },
+      { title: 'Team', body: 'Frau Berger leitet den Vertrieb.' },
+    ]);
+    const slides = await passagesOf(pptx, 'pptx');
+    expect(slides.map((p) => p.location)).toEqual(['Folie 1', 'Folie 2']);
+    // The notes page's slide number field is no note.
+    expect(slides[0]!.text).toMatch(/Neue Preise für alle Filialen\.\s+Notizen: Die neuen Preise gelten ab dem 1\. März, nicht schon im Februar\.$/);
+    expect(slides[1]!.text).not.toContain('Notizen');
   });
 
   it('reads HTML as text with its headings, without markup or scripts', async () => {

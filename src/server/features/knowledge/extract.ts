@@ -214,6 +214,8 @@ async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal
       // A sheet is one table; pages and slides hold paragraphs, headings and tables.
       if (node.type === 'sheet') section.blocks.push({ kind: 'table', text: sheetMarkdown(node, formats) });
       else for (const child of node.children ?? []) collectBlocks(child, section.blocks, pictureOf(section));
+      // A slide's speaker notes, after what the slide shows.
+      appendAll(section.blocks, noteBlocks(node.notes));
       sections.push(section);
       if (node.type === 'page') pages?.set((node.metadata as { pageNumber?: number } | undefined)?.pageNumber ?? sections.length, section);
     } else {
@@ -244,8 +246,45 @@ function picturesIn(node: OfficeContentNode, onPicture: (attachmentName: string)
   for (const child of node.children ?? []) picturesIn(child, onPicture);
 }
 
+/** The notes attached to a node and to the nodes within it (a footnote hangs on the run that points to it). */
+function notesWithin(node: OfficeContentNode, out: OfficeContentNode[] = []): OfficeContentNode[] {
+  if (node.notes) appendAll(out, node.notes);
+  for (const child of node.children ?? []) notesWithin(child, out);
+  return out;
+}
+
+/**
+ * Footnotes, endnotes and a slide's speaker notes as text blocks, named as what they are. Without
+ * them a price's condition in its footnote, or what a presenter says about a slide, was never
+ * found. (Review comments are not read: remarks such as «mit dem Chef klären» are no knowledge.)
+ */
+function noteBlocks(notes: OfficeContentNode[] | undefined): Block[] {
+  return (notes ?? []).flatMap((note): Block[] => {
+    const meta = (note.metadata ?? {}) as { noteType?: string; slideNumber?: number };
+    // A notes page's slide number field reads as a paragraph of its own.
+    const parts = (note.children?.length ? note.children : [note]).map(textOf).filter((t) => t !== '' && t !== String(meta.slideNumber));
+    const text = parts.join('\n');
+    if (text === '') return [];
+    if (meta.noteType === 'footnote') return [{ kind: 'text', text: KNOWLEDGE_MESSAGES.footnote(text) }];
+    if (meta.noteType === 'endnote') return [{ kind: 'text', text: KNOWLEDGE_MESSAGES.endnote(text) }];
+    return [{ kind: 'text', text: KNOWLEDGE_MESSAGES.speakerNotes(text) }];
+  });
+}
+
 /** A node's blocks into `out`; each picture's attachment name (also one inside a paragraph or table) to `onPicture`. */
 function collectBlocks(node: OfficeContentNode, out: Block[], onPicture?: (attachmentName: string) => void) {
+  if (LEFT_OUT.has(node.type)) return;
+  collectOwnBlocks(node, out, onPicture);
+  // A block's notes hang on its runs; a container's children bring their own.
+  appendAll(out, noteBlocks(BLOCKS.has(node.type) ? notesWithin(node) : node.notes));
+}
+
+/** The node types read as one block: their children are their text. */
+const BLOCKS = new Set<string>(['heading', 'table', 'paragraph', 'text', 'note', 'code', 'cell', 'image']);
+/** The node types not read, with all they hold. */
+const LEFT_OUT = new Set<string>(['chart', 'drawing', 'break', 'comment', 'header', 'footer', 'slideMaster']);
+
+function collectOwnBlocks(node: OfficeContentNode, out: Block[], onPicture?: (attachmentName: string) => void) {
   switch (node.type) {
     case 'heading':
       out.push({ kind: 'heading', text: textOf(node) });
@@ -262,14 +301,6 @@ function collectBlocks(node: OfficeContentNode, out: Block[], onPicture?: (attac
       break;
     case 'image':
       break;
-    case 'chart':
-    case 'drawing':
-    case 'break':
-    case 'comment':
-    case 'header':
-    case 'footer':
-    case 'slideMaster':
-      return;
     default:
       if (node.children?.length) for (const child of node.children) collectBlocks(child, out, onPicture);
       else if (node.text) out.push({ kind: 'text', text: node.text.trim() });
