@@ -21,8 +21,10 @@ export interface ExtractedPage {
 const CHROME =
   'script, style, noscript, template, iframe, svg, canvas, nav, header, footer, aside, form, button, dialog, ' +
   '[role=navigation], [role=banner], [role=contentinfo], [role=complementary], [role=dialog], [aria-hidden=true], [hidden]';
-/** Cookie and consent banners go by their class or id. */
+/** Cookie and consent banners go by their class or id… */
 const BANNER = /(cookie|consent|gdpr|dsgvo|newsletter-popup|modal)/i;
+/** …but not the texts about them: a privacy page's «cookie-policy», Cookiebot's «CookieDeclaration». */
+const ABOUT_COOKIES = /(polic|declaration|richtlinie|erkl(ae|ä)rung)/i;
 const HEADINGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
 const BLOCKS = new Set(['P', 'LI', 'BLOCKQUOTE', 'PRE', 'DT', 'DD', 'FIGCAPTION', 'ADDRESS']);
 
@@ -195,11 +197,9 @@ export function extractHtmlPage(html: string, pageUrl: string): ExtractedPage {
       clean(document.querySelector('title')?.textContent ?? '') ||
       clean(textOf(document.querySelector('h1'))) ||
       pageUrl;
+    dropBanners(document.body);
     const main = readableContent(document) ?? ownMainContent(document);
     for (const el of [...main.querySelectorAll(CHROME)]) el.remove();
-    for (const el of [...main.querySelectorAll('[class], [id]')]) {
-      if (BANNER.test(`${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`)) el.remove();
-    }
     const blocks = collectBlocks(main);
     // Readability drops a heading that repeats the page's title: the page's main heading leads its content.
     const h1 = clean(textOf(document.querySelector('h1')));
@@ -256,6 +256,21 @@ export function decodeHtml(body: Buffer, contentType: string | null): string {
     }
   }
   return windows1252(body);
+}
+
+/**
+ * Removes cookie and consent banners by their class or id, before Readability (which drops the
+ * names and turns a banner's <div> into one more paragraph of the article). A banner is a small
+ * part of the page; what holds most of its text is the content, whatever its name (a privacy page
+ * wrapped in «dsgvo-content» or «cookie-policy» lost all its text).
+ */
+function dropBanners(body: HappyElement) {
+  const pageLength = clean(textOf(body)).length;
+  for (const el of [...body.querySelectorAll('[class], [id]')]) {
+    const names = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
+    if (!BANNER.test(names) || ABOUT_COOKIES.test(names)) continue;
+    if (clean(textOf(el)).length * 2 <= pageLength) el.remove();
+  }
 }
 
 /** Our rule for the main content when Readability finds no article. */

@@ -174,7 +174,8 @@ function admission(website: KnowledgeWebsiteRow, start: URL, robots: Robots) {
  * How a page is read (website-extract.ts), as a mark in front of its stored hash: a page read by
  * an older reading is read again at the next sync, also when the site answers 304 or the same
  * bytes. Raised when a change to the reading changes what pages' passages hold — 2: the rest of a
- * page after a minified script was lost, words at line breaks were glued.
+ * page after a minified script was lost, words at line breaks were glued, a privacy page named
+ * after cookies was emptied and a banner within an article was kept.
  */
 const READING_MARK = 'r2:';
 

@@ -639,6 +639,23 @@ describe('the main content of a page', () => {
     expect(texts(`<html><body>${content}<script>var rest = 1;<p>kein Inhalt</p></body></html>`)).toEqual(expected);
   });
 
+  it('drops a cookie banner, but keeps a privacy page whose content is named after cookies or the GDPR', () => {
+    const rules = 'Wir setzen technisch notwendige Cookies ein und mit Ihrer Einwilligung Cookies zur Reichweitenmessung. '.repeat(4);
+    const texts = (html: string) => extractHtmlPage(html, 'https://www.beispiel.de/datenschutz').sections.flatMap((s) => s.blocks.map((b) => b.text));
+    for (const wrapper of ['<main id="cookie-policy">', '<main><div id="dsgvo-content">', '<main><div id="CookieDeclaration">']) {
+      const close = wrapper.includes('<div') ? '</div></main>' : '</main>';
+      const page = texts(`<html><body>${wrapper}<h1>Datenschutz</h1><h2>Cookies</h2><p>${rules}</p><p>Verantwortlich ist die Nordlicht GmbH.</p>${close}</body></html>`);
+      expect(page, wrapper).toContain('Verantwortlich ist die Nordlicht GmbH.');
+      expect(page.join(' '), wrapper).toContain('Reichweitenmessung');
+    }
+    // A banner within the content (no article of its own around it) still goes.
+    const shop = texts(
+      `<html><body><main><h1>Öffnungszeiten</h1><p>Montags bis freitags von 7 bis 18 Uhr, samstags bis 13 Uhr.</p>` +
+        `<div id="cookie-notice">Diese Website nutzt Cookies. Alle akzeptieren</div></main></body></html>`,
+    );
+    expect(shop).toEqual(['Öffnungszeiten', 'Montags bis freitags von 7 bis 18 Uhr, samstags bis 13 Uhr.']);
+  });
+
   it('reads the words as they stand on screen: a line break or a block parts them, a `<` that starts no tag is text', () => {
     const page = extractHtmlPage(
       `<html><body><main><h1>Bäckerei<br>Schneider</h1><address>Musterstraße 5<br>12345 Berlin</address>` +
