@@ -353,6 +353,8 @@ export const KNOWLEDGE_MESSAGES = {
   footnote: (text: string) => `Fußnote: ${text}`,
   endnote: (text: string) => `Endnote: ${text}`,
   speakerNotes: (text: string) => `Notizen: ${text}`,
+  /** A chart's data, read as a table under this line. */
+  chart: (title: string) => (title ? `Diagramm „${title}“:` : 'Diagramm:'),
   /** A passage of a mail's attachment: «Anhang „Preise.xlsx“, Blatt Preise». */
   attachment: (name: string, location: string) => (location ? `Anhang „${name}“, ${location}` : `Anhang „${name}“`),
   // A mail's header lines, as Outlook writes them above a forwarded mail.

@@ -207,6 +207,30 @@ describe('extraction and chunking of real documents', () => {
     expect(slides[1]!.text).not.toContain('Notizen');
   });
 
+  it('reads the data a chart shows as a table under its title (PPTX)', async () => {
+    const pptx = await makePptx([
+      {
+        title: 'Geschäftsjahr 2026',
+        chart: {
+          kind: 'bar',
+          title: 'Umsatz je Quartal',
+          labels: ['Q1', 'Q2', 'Q3'],
+          series: [
+            { name: 'Umsatz in Tsd. €', values: [120, 135.5, 1234.5] },
+            { name: 'Kosten in Tsd. €', values: [90, 95, 99] },
+          ],
+        },
+      },
+      { chart: { kind: 'pie', labels: ['Brot', 'Kuchen'], series: [{ name: 'Anteil am Umsatz', values: [0.6, 0.4] }] } },
+    ]);
+    const slides = await passagesOf(pptx, 'pptx');
+    expect(slides.map((p) => p.location)).toEqual(['Folie 1', 'Folie 2']);
+    expect(slides[0]!.text).toContain(
+      'Diagramm „Umsatz je Quartal“:\n\n|  | Umsatz in Tsd. € | Kosten in Tsd. € |\n| --- | --- | --- |\n| Q1 | 120 | 90 |\n| Q2 | 135,5 | 95 |\n| Q3 | 1234,5 | 99 |',
+    );
+    expect(slides[1]!.text).toContain('Diagramm:\n\n|  | Anteil am Umsatz |\n| --- | --- |\n| Brot | 0,6 |\n| Kuchen | 0,4 |');
+  });
+
   it('reads HTML as text with its headings, without markup or scripts', async () => {
     const html = Buffer.from(
       '<html><head><title>x</title><script>alert("nein")</script></head><body>' +

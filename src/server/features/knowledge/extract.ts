@@ -18,6 +18,7 @@ import {
   SCANNED_PAGE_TEXT,
   type RecognizedPage,
 } from './ocr.ts';
+import { packageCharts, type Chart } from './charts.ts';
 import { sheetGrid, shownXlsxCell, spreadsheetMlSheets, xlsxFormats, type SheetCell, type XlsxFormats } from './spreadsheet.ts';
 
 export interface Block {
@@ -198,6 +199,7 @@ async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal
   const sections: Section[] = [];
   let loose: Section | undefined;
   const formats = extension === 'xlsx' ? xlsxFormatsOrNone(data) : undefined;
+  const charts = (extension === 'pptx' || extension === 'docx') && content.some(holdsChart) ? chartsOrNone(data) : undefined;
   // A picture node's bytes, kept for its section when asked for.
   const pictureOf = (section: Section) => (name: string) => {
     const bytes = attachments.get(name);
@@ -213,14 +215,14 @@ async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal
       const section: Section = { location, blocks: [] };
       // A sheet is one table; pages and slides hold paragraphs, headings and tables.
       if (node.type === 'sheet') section.blocks.push({ kind: 'table', text: sheetMarkdown(node, formats) });
-      else for (const child of node.children ?? []) collectBlocks(child, section.blocks, pictureOf(section));
+      else for (const child of node.children ?? []) collectBlocks(child, section.blocks, pictureOf(section), charts);
       // A slide's speaker notes, after what the slide shows.
       appendAll(section.blocks, noteBlocks(node.notes));
       sections.push(section);
       if (node.type === 'page') pages?.set((node.metadata as { pageNumber?: number } | undefined)?.pageNumber ?? sections.length, section);
     } else {
       if (!loose) sections.push((loose = { location: '', blocks: [] }));
-      collectBlocks(node, loose.blocks, pictureOf(loose));
+      collectBlocks(node, loose.blocks, pictureOf(loose), charts);
     }
   }
   return sections;
@@ -271,10 +273,35 @@ function noteBlocks(notes: OfficeContentNode[] | undefined): Block[] {
   });
 }
 
-/** A node's blocks into `out`; each picture's attachment name (also one inside a paragraph or table) to `onPicture`. */
-function collectBlocks(node: OfficeContentNode, out: Block[], onPicture?: (attachmentName: string) => void) {
+const holdsChart = (node: OfficeContentNode): boolean => node.type === 'chart' || (node.children ?? []).some(holdsChart);
+
+/** A .pptx's or .docx's charts (charts.ts); none when they cannot be read (the rest of the file still is). */
+function chartsOrNone(data: Buffer): Map<string, Chart> | undefined {
+  try {
+    return packageCharts(data);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A chart's title line and its data as a table, when its part could be read. */
+function chartBlocks(node: OfficeContentNode, charts: Map<string, Chart> | undefined): Block[] {
+  const chart = charts?.get((node.metadata as { attachmentName?: string } | undefined)?.attachmentName ?? '');
+  const table = chart ? markdownTable(chart.grid) : '';
+  return chart && table ? [{ kind: 'text', text: KNOWLEDGE_MESSAGES.chart(chart.title) }, { kind: 'table', text: table }] : [];
+}
+
+/**
+ * A node's blocks into `out`; each picture's attachment name (also one inside a paragraph or
+ * table) to `onPicture`; a chart's data from `charts`.
+ */
+function collectBlocks(node: OfficeContentNode, out: Block[], onPicture?: (attachmentName: string) => void, charts?: Map<string, Chart>) {
+  if (node.type === 'chart') {
+    appendAll(out, chartBlocks(node, charts));
+    return;
+  }
   if (LEFT_OUT.has(node.type)) return;
-  collectOwnBlocks(node, out, onPicture);
+  collectOwnBlocks(node, out, onPicture, charts);
   // A block's notes hang on its runs; a container's children bring their own.
   appendAll(out, noteBlocks(BLOCKS.has(node.type) ? notesWithin(node) : node.notes));
 }
@@ -282,9 +309,9 @@ function collectBlocks(node: OfficeContentNode, out: Block[], onPicture?: (attac
 /** The node types read as one block: their children are their text. */
 const BLOCKS = new Set<string>(['heading', 'table', 'paragraph', 'text', 'note', 'code', 'cell', 'image']);
 /** The node types not read, with all they hold. */
-const LEFT_OUT = new Set<string>(['chart', 'drawing', 'break', 'comment', 'header', 'footer', 'slideMaster']);
+const LEFT_OUT = new Set<string>(['drawing', 'break', 'comment', 'header', 'footer', 'slideMaster']);
 
-function collectOwnBlocks(node: OfficeContentNode, out: Block[], onPicture?: (attachmentName: string) => void) {
+function collectOwnBlocks(node: OfficeContentNode, out: Block[], onPicture?: (attachmentName: string) => void, charts?: Map<string, Chart>) {
   switch (node.type) {
     case 'heading':
       out.push({ kind: 'heading', text: textOf(node) });
@@ -302,7 +329,7 @@ function collectOwnBlocks(node: OfficeContentNode, out: Block[], onPicture?: (at
     case 'image':
       break;
     default:
-      if (node.children?.length) for (const child of node.children) collectBlocks(child, out, onPicture);
+      if (node.children?.length) for (const child of node.children) collectBlocks(child, out, onPicture, charts);
       else if (node.text) out.push({ kind: 'text', text: node.text.trim() });
       return;
   }

@@ -1,0 +1,98 @@
+// The charts of a PowerPoint or Word file (DrawingML parts `ppt/charts/chartN.xml`,
+// `word/charts/chartN.xml`) as tables of what they show. officeparser hands over where a chart
+// stands and the name of its part, but not its data unless every picture of the file is extracted
+// too; so a presentation's «Umsatz je Quartal» was never found. The values are the chart's cached
+// ones (what PowerPoint shows without its embedded workbook), under the chart's number format.
+import { strFromU8, unzipSync } from 'fflate';
+import { decodeXml } from '../../platform/xml-text.ts';
+import { maxOf } from '../../../shared/arrays.ts';
+import { formatCell } from './cell-format.ts';
+
+export interface Chart {
+  /** The chart's title as shown, or '' when it has none. */
+  title: string;
+  /** A header row (the axis' title or '', then each series' name), then one row per category. */
+  grid: string[][];
+}
+
+/** Enough for any chart a person reads; a generated one with more points is cut there. */
+const MAX_POINTS = 1000;
+const MAX_SERIES = 50;
+/** A chart's part is a few kilobytes; a bigger one is not read (the patterns below scan it). */
+const MAX_PART_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The package's charts by the file name of their part ("chart1.xml", as officeparser names a chart
+ * node's attachment). Called after officeparser has read the package within its decompression
+ * limits, so these parts are known to unpack safely.
+ */
+export function packageCharts(data: Uint8Array): Map<string, Chart> {
+  const parts = unzipSync(data, { filter: (f) => /^(ppt|word)\/charts\/chart\d+\.xml$/.test(f.name) && f.originalSize <= MAX_PART_BYTES });
+  const charts = new Map<string, Chart>();
+  for (const [name, bytes] of Object.entries(parts)) charts.set(name.slice(name.lastIndexOf('/') + 1), readChart(strFromU8(bytes)));
+  return charts;
+}
+
+/**
+ * Every `tag` element's inner XML (any namespace prefix): from each start tag to its end tag, or
+ * to the next start tag of the same name. The parts read here do not nest in themselves; cutting
+ * at the next start tag keeps the reading linear in a damaged part without end tags.
+ */
+function elements(xml: string | undefined, tag: string): string[] {
+  if (xml === undefined) return [];
+  const end = new RegExp(String.raw`</(?:\w+:)?${tag}>`);
+  return xml
+    .split(new RegExp(String.raw`<(?:\w+:)?${tag}(?=[\s/>])`))
+    .slice(1)
+    .map((part) => {
+      const close = part.indexOf('>');
+      if (close < 0 || part[close - 1] === '/') return '';
+      const body = part.slice(close + 1);
+      const at = body.search(end);
+      return at < 0 ? body : body.slice(0, at);
+    });
+}
+
+const element = (xml: string | undefined, tag: string): string | undefined => elements(xml, tag)[0];
+
+/** The text runs (`a:t`) in `xml`, joined. */
+const runText = (xml: string | undefined) => elements(xml, 't').map(decodeXml).join('').trim();
+
+/** A cache's points by their index (`c:pt idx`); of a multi-level category cache, the innermost level. */
+function points(xml: string | undefined): string[] {
+  if (xml === undefined) return [];
+  const out: string[] = [];
+  for (const pt of (element(xml, 'lvl') ?? xml).split(/<(?:\w+:)?pt(?=[\s/>])/).slice(1)) {
+    const index = Number(/^[^>]*?\sidx="(\d+)"/.exec(pt)?.[1] ?? Number.NaN);
+    if (index < MAX_POINTS) out[index] = decodeXml(element(pt, 'v') ?? '').trim();
+  }
+  return Array.from(out, (v) => v ?? '');
+}
+
+const attribute = (xml: string | undefined, tag: string, name: string) =>
+  xml === undefined ? undefined : new RegExp(String.raw`<(?:\w+:)?${tag}\b[^>]*?\s${name}="([^"]*)"`).exec(xml)?.[1];
+
+function readChart(xml: string): Chart {
+  const chart = element(xml, 'chart') ?? xml;
+  const title = runText(element(chart, 'title'));
+  const plot = element(chart, 'plotArea') ?? chart;
+  const series = elements(plot, 'ser').slice(0, MAX_SERIES);
+  const columns = series.map((ser, i) => {
+    const tx = element(ser, 'tx');
+    const name = points(tx)[0] ?? (runText(tx) || `Reihe ${i + 1}`);
+    const valuesXml = element(ser, 'val') ?? element(ser, 'yVal');
+    // The values' own format, else the one their labels show them in, else General.
+    const own = decodeXml(element(valuesXml, 'formatCode') ?? '').trim();
+    const labels = element(ser, 'dLbls');
+    const shown = attribute(labels, 'showVal', 'val') === '1' ? attribute(labels, 'numFmt', 'formatCode') : undefined;
+    const format = own && own !== 'General' ? own : decodeXml(shown ?? 'General');
+    const values = points(valuesXml).map((v) => (v !== '' && Number.isFinite(Number(v)) ? formatCell(Number(v), format) : v));
+    return { name, categories: points(element(ser, 'cat') ?? element(ser, 'xVal')), values };
+  });
+  const categories = columns.find((c) => c.categories.length > 0)?.categories ?? [];
+  const rows = Math.max(categories.length, maxOf(columns.map((c) => c.values.length), 0));
+  const axisTitle = runText(element(element(plot, 'catAx') ?? element(plot, 'dateAx') ?? element(plot, 'valAx'), 'title'));
+  const grid = [[axisTitle, ...columns.map((c) => c.name)]];
+  for (let r = 0; r < rows; r++) grid.push([categories[r] ?? String(r + 1), ...columns.map((c) => c.values[r] ?? '')]);
+  return { title, grid };
+}
