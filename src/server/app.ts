@@ -47,7 +47,7 @@ import type { ApiErrorBody } from '../shared/errors.ts';
 import { authRoutes } from './features/auth/index.ts';
 import { accountRowOwner, defineAuthJobs } from './features/auth/index.ts';
 import { defineChatJobs } from './features/chat/index.ts';
-import { defineKnowledgeJobs, defineReembedJob, openVocabularyCache, defineWebsiteJobs, resumeInterruptedCrawls, resumeInterruptedIngestion, scheduleLegacyIndexing } from './features/knowledge/index.ts';
+import { defineKnowledgeJobs, defineReembedJob, openVocabularyCache, defineWebsiteJobs, resumeInterruptedCrawls, resumeInterruptedIngestion, scheduleLegacyIndexing, scheduleRereading } from './features/knowledge/index.ts';
 import { knowledgeQaRoutes, knowledgeRoutes, websiteRoutes } from './features/knowledge/index.ts';
 import { defineQuestionInsightJobs, questionInsightRoutes, questionInsightRowOwner } from './features/question-insights/index.ts';
 import { assetRoutes } from './features/assets/index.ts';
@@ -202,6 +202,8 @@ export async function buildApp(
   app.addHook('onReady', () => jobs.start());
   // Files waiting for their postings after an upgrade are indexed by a job: the start does not wait.
   app.addHook('onReady', async () => void (await scheduleLegacyIndexing(deps)));
+  // …and so are files an older reading read, of a format whose reading has changed since.
+  app.addHook('onReady', async () => void (await scheduleRereading(deps)));
   if (database.kind === 'pglite') {
     app.addHook('onReady', async () => {
       await resumeInterruptedIngestion(deps);

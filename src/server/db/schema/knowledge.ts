@@ -9,6 +9,7 @@ import {
   primaryKey,
   real,
   serial,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -52,6 +53,8 @@ export const knowledgeFiles = pgTable(
     needsResplit: boolean('needs_resplit').notNull().default(false),
     // The earlier file this upload replaces: it goes when this one becomes ready (replacePassages).
     replacesFileId: integer('replaces_file_id').references((): AnyPgColumn => knowledgeFiles.id, { onDelete: 'set null' }),
+    // How it was read (extract.ts's FILE_READING): an older reading of a changed format is read again.
+    reading: smallint('reading').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -32,6 +32,19 @@ export interface Section {
   blocks: Block[];
 }
 
+/**
+ * How files are read: raised when a change to the reading changes what some formats' passages
+ * hold, with those formats in READING_CHANGES. A ready file read by an older reading, of a format
+ * that changed since, is read again in the background (knowledge.jobs.ts, rereadFiles).
+ */
+export const FILE_READING = 2;
+
+/** The file extensions whose reading changed with each reading (the first is 1). */
+export const READING_CHANGES: Record<number, readonly string[]> = {
+  // Footnotes, endnotes and speaker notes; charts.
+  2: ['docx', 'docm', 'dotx', 'dotm', 'pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm', 'odt', 'odp', 'rtf'],
+};
+
 /** Ingestion failed for a reason the user can act on; `message` is German. */
 export class ExtractionError extends Error {}
 

@@ -9,7 +9,7 @@ export { knowledgeRoutes } from './knowledge.routes.ts';
 export { citedSources, retrieveKnowledge, retrieveKnowledgeIfAny } from './knowledge.service.ts';
 export { defineReembedJob, reembeddingPending, requestReembedding } from './reembed.ts';
 export { questionTerms, searchPassages } from './retrieval.ts';
-export { scheduleLegacyIndexing } from './knowledge.jobs.ts';
+export { scheduleLegacyIndexing, scheduleRereading } from './knowledge.jobs.ts';
 export { knowledgeRowOwner } from './knowledge.rows.ts';
 export { openVocabularyCache, SETTLE_MS, vocabularyOf } from './term-cache.ts';
 export { addQaEntry } from './knowledge-qa.ts';

@@ -12,8 +12,10 @@ import { ExtractionError } from './extract.ts';
 import { extractInThread } from './reading-threads.ts';
 import { markFilesToResplit } from './postings.ts';
 import {
+  filesToReread,
   filesToResplit,
   findFileForIngestion,
+  markReadAsCurrent,
   reindexFile,
   hasLegacyFiles,
   reindexLegacyFiles,
@@ -25,6 +27,9 @@ import {
 export const ingestionJob = 'knowledge-ingest';
 export const resplitJob = 'knowledge-resplit';
 export const legacyIndexJob = 'knowledge-index-legacy';
+export const rereadJob = 'knowledge-reread';
+/** Files read again per run of the re-read job: a run stays short, a killed one loses little. */
+const REREAD_BATCH = 10;
 /** Files indexed per run of the legacy-index job: a run stays short, a killed one loses little. */
 const LEGACY_BATCH = 25;
 /** Uploads within this time after a file is ready share one re-split of the assistant's files. */
@@ -36,8 +41,15 @@ const FOLDER = 'knowledge';
  * index them — each stage stored on the file and published to the assistant's knowledge room.
  * Safe to run twice: passages are replaced in one transaction, a finished file is left alone.
  */
+/** The new file's words may split compounds of the files before it: those are indexed again. */
+async function resplitAfter(deps: Deps, assistantId: number, fileId: number) {
+  if ((await markFilesToResplit(deps.db, assistantId, fileId)) === 0) return;
+  await deps.jobs.send(resplitJob, { assistantId }, { singletonKey: `resplit-${assistantId}`, startAfter: new Date(Date.now() + RESPLIT_DELAY_MS) });
+}
+
 export function defineKnowledgeJobs(deps: Deps) {
   defineLegacyIndexJob(deps);
+  defineRereadJob(deps);
   deps.jobs.define<{ fileId: number }>(
     ingestionJob,
     async ({ fileId }, ctx) => {
@@ -78,16 +90,7 @@ export function defineKnowledgeJobs(deps: Deps) {
             status: 'ready',
             error: null,
           });
-          // The new file's words may split compounds of the files before it: index those again.
-          if ((await markFilesToResplit(deps.db, assistant.id, file.id)) > 0)
-            await deps.jobs.send(
-              resplitJob,
-              { assistantId: assistant.id },
-              {
-                singletonKey: `resplit-${assistant.id}`,
-                startAfter: new Date(Date.now() + RESPLIT_DELAY_MS),
-              },
-            );
+          await resplitAfter(deps, assistant.id, file.id);
         }
       } catch (err) {
         // A reason the user can act on ends the file in the error state; anything else is retried.
@@ -185,6 +188,63 @@ function defineLegacyIndexJob(deps: Deps) {
       if (more) await deps.jobs.send(legacyIndexJob, {}, { singletonKey: legacyIndexJob });
     },
     { retryLimit: 5, retryDelaySeconds: 10, expireInSeconds: 600, policy: 'short' },
+  );
+}
+
+/**
+ * Reads again, in place, up to `limit` ready files that an older reading read, of a format whose
+ * reading has changed since (extract.ts: FILE_READING, READING_CHANGES) — a presentation uploaded
+ * before charts and speaker notes were read gains them. Each file stays ready and answers from its
+ * passages until the new ones replace them in one transaction (replacePassages); one that cannot
+ * be read now keeps its passages. Not counted as the team's usage: the upgrade is not theirs.
+ */
+export async function rereadFiles(
+  deps: Deps,
+  ctx: { signal: AbortSignal; lastAttempt: boolean },
+  limit = REREAD_BATCH,
+): Promise<{ count: number; more: boolean }> {
+  const due = await filesToReread(deps.db, limit + 1);
+  let count = 0;
+  for (const { id } of due.slice(0, limit)) {
+    const found = await findFileForIngestion(deps.db, id);
+    if (!found || found.file.status !== 'ready') continue;
+    const { file, assistantUuid, assistant, team } = found;
+    try {
+      const data = await deps.privateFiles.read(FOLDER, file.storedName);
+      if (!data) throw new ExtractionError(KNOWLEDGE_MESSAGES.errorUnreadable);
+      const chunks = chunkSections(await extractInThread(data, file.extension, ctx.signal));
+      const vectors = await passageVectors(deps, { assistant, team }, chunks, ctx);
+      if (!(await replacePassages(deps.db, file, chunks, vectors))) continue;
+      count++;
+      deps.realtime?.publishKnowledge({ assistantUuid, fileUuid: file.uuid, status: 'ready', error: null });
+      await resplitAfter(deps, assistant.id, file.id);
+    } catch (err) {
+      if (!(err instanceof ExtractionError)) throw err;
+      deps.log.warn({ fileId: file.id, reason: err.message }, 'a knowledge file could not be read again: its passages stay');
+      await markReadAsCurrent(deps.db, file.id);
+    }
+  }
+  if (count > 0) deps.log.info({ count, more: due.length > limit }, 'knowledge files read again by the current reading');
+  return { count, more: due.length > limit };
+}
+
+/** At start: when files wait to be read again (an upgrade changed how their format is read), a background job does it. */
+export async function scheduleRereading(deps: Deps): Promise<boolean> {
+  if ((await filesToReread(deps.db, 1)).length === 0) return false;
+  await deps.jobs.send(rereadJob, {}, { singletonKey: rereadJob });
+  return true;
+}
+
+function defineRereadJob(deps: Deps) {
+  deps.jobs.define<Record<string, never>>(
+    rereadJob,
+    async (_data, ctx) => {
+      const { more } = await rereadFiles(deps, ctx);
+      // The next batch as a job of its own (an active job does not hold its key's queued place).
+      if (more) await deps.jobs.send(rereadJob, {}, { singletonKey: rereadJob });
+    },
+    // One at a time beside the uploads (two ingestions run at once): a re-read is never urgent.
+    { retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 1800, heartbeatSeconds: 20 },
   );
 }
 

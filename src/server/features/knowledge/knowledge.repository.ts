@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   assistants,
@@ -10,6 +10,7 @@ import {
 import type { KnowledgeStatus } from '../../../shared/schemas/knowledge.ts';
 import type { Chunk } from './chunk.ts';
 import { insertVectors } from './vectors.ts';
+import { FILE_READING, READING_CHANGES } from './extract.ts';
 import { analysePassages, forgetFileTerms, writePostings, type AnalysedPassage } from './postings.ts';
 import type { PrivateFolderOwner } from '../../platform/file-sweep.ts';
 
@@ -168,7 +169,7 @@ export async function replacePassages(
     const termTotal = await writePostings(tx, file.assistantId, file, indexed);
     await tx
       .update(knowledgeFiles)
-      .set({ status: 'ready', error: null, passageCount: chunks.length, termTotal, replacesFileId: null, updatedAt: new Date() })
+      .set({ status: 'ready', error: null, passageCount: chunks.length, termTotal, replacesFileId: null, reading: FILE_READING, updatedAt: new Date() })
       .where(eq(knowledgeFiles.id, file.id));
     let replaced: ReplacedFile | null = null;
     if (replacesId !== null) {
@@ -287,6 +288,22 @@ export async function reindexLegacyFiles(db: Db, limit = Number.POSITIVE_INFINIT
   let count = 0;
   for (const file of batch) if (await reindexFile(db, file, true)) count++;
   return { count, more: files.length > batch.length };
+}
+
+/** A ready upload read by an older reading, of a format whose reading has changed since (extract.ts). */
+const rereadDue = and(
+  eq(knowledgeFiles.status, 'ready'),
+  isNull(knowledgeFiles.websiteId),
+  or(...Object.entries(READING_CHANGES).map(([reading, extensions]) => and(lt(knowledgeFiles.reading, Number(reading)), inArray(knowledgeFiles.extension, [...extensions])))),
+);
+
+/** Up to `limit` files to read again (see rereadDue), oldest first. */
+export const filesToReread = (db: Db, limit: number) =>
+  db.select({ id: knowledgeFiles.id }).from(knowledgeFiles).where(rereadDue).orderBy(knowledgeFiles.id).limit(limit);
+
+/** A file that could not be read again keeps its passages, marked as read by the current reading (not tried again). */
+export async function markReadAsCurrent(db: Db, fileId: number) {
+  await db.update(knowledgeFiles).set({ reading: FILE_READING }).where(eq(knowledgeFiles.id, fileId));
 }
 
 /** Files whose ingestion had started or was queued (after a restart of the embedded database). */
