@@ -18,6 +18,7 @@ export interface ExtractedPage {
   canonical?: string;
 }
 
+/** What is no content: scripts, chrome, dialogs and what is hidden (see extractHtmlPage for hidden="until-found"). */
 const CHROME =
   'script, style, noscript, template, iframe, svg, canvas, nav, header, footer, aside, form, button, dialog, ' +
   '[role=navigation], [role=banner], [role=contentinfo], [role=complementary], [role=dialog], [aria-hidden=true], [hidden]';
@@ -198,6 +199,9 @@ export function extractHtmlPage(html: string, pageUrl: string): ExtractedPage {
       clean(textOf(document.querySelector('h1'))) ||
       pageUrl;
     dropBanners(document.body);
+    // A collapsed answer that a browser's find-in-page opens (an FAQ's hidden="until-found") is
+    // content: neither Readability nor our rule may take it for something hidden.
+    for (const el of [...document.querySelectorAll('[hidden=until-found]')]) el.removeAttribute('hidden');
     const main = readableContent(document) ?? ownMainContent(document);
     for (const el of [...main.querySelectorAll(CHROME)]) el.remove();
     const blocks = collectBlocks(main);

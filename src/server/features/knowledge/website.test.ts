@@ -656,6 +656,20 @@ describe('the main content of a page', () => {
     expect(shop).toEqual(['Öffnungszeiten', 'Montags bis freitags von 7 bis 18 Uhr, samstags bis 13 Uhr.']);
   });
 
+  it('reads an FAQ\'s collapsed answers that find-in-page opens (hidden="until-found"), not what is simply hidden', () => {
+    const page = extractHtmlPage(
+      `<html><body><main><h1>Häufige Fragen</h1><h2>Wie lange bleibt das Roggenbrot frisch?</h2>` +
+        `<div hidden="until-found">Unser Roggenbrot bleibt fünf Tage frisch, im Leinenbeutel sogar eine Woche.</div>` +
+        `<div hidden>Entwurf: Preise noch nicht freigegeben.</div></main></body></html>`,
+      'https://www.beispiel.de/faq',
+    );
+    expect(page.sections[0]!.blocks.map((b) => b.text)).toEqual([
+      'Häufige Fragen',
+      'Wie lange bleibt das Roggenbrot frisch?',
+      'Unser Roggenbrot bleibt fünf Tage frisch, im Leinenbeutel sogar eine Woche.',
+    ]);
+  });
+
   it('reads the words as they stand on screen: a line break or a block parts them, a `<` that starts no tag is text', () => {
     const page = extractHtmlPage(
       `<html><body><main><h1>Bäckerei<br>Schneider</h1><address>Musterstraße 5<br>12345 Berlin</address>` +
