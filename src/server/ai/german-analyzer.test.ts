@@ -63,6 +63,12 @@ describe('German analyser', () => {
     expect(contentStems('zwei oder drei Tage')).toEqual(expect.arrayContaining(['zwei', 'drei']));
   });
 
+  it('reads a word with invisible format characters in it (soft hyphen, zero-width space, word joiner) as the word', () => {
+    const whole = contentStems('Lieferbedingungen');
+    for (const written of ['Liefer\u00ADbedingungen', 'Lieferbedingun\u00ADgen', 'Liefer\u200Bbedingungen', 'Liefer\u2060bedingun\u00ADgen', '\uFEFFLieferbedingungen'])
+      expect(contentStems(written), JSON.stringify(written)).toEqual(whole);
+  });
+
   it('reads a number with thousands separators as the number, and leaves dates and decimals apart', () => {
     expect(contentStems('Freigabe ab 1.200 Euro')).toEqual(contentStems('Freigabe ab 1200 Euro'));
     expect(contentStems('bis 25.000 Seiten, 1.200,50 Euro')).toEqual(

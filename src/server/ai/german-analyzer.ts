@@ -96,8 +96,17 @@ export function isStopword(word: string): boolean {
   return STOPWORDS.has(word.toLowerCase());
 }
 
+/**
+ * Invisible format characters (Unicode Cf): a soft hyphen (web pages write «Liefer&shy;bedingungen»
+ * for line breaking, Word its optional hyphen), a zero-width space, a word joiner, a byte order
+ * mark. They part no words: read as separators they cut «Lieferbedingun\u00ADgen» into
+ * «lieferbedingun» and «gen», which no question found.
+ */
+const FORMAT_CHARACTERS = /\p{Cf}/gu;
+
 /** Tokens, stems, stop words and separable verbs of a text. */
-export function analyse(text: string): Analysed {
+export function analyse(input: string): Analysed {
+  const text = input.replace(FORMAT_CHARACTERS, '');
   const words: Word[] = [];
   const joined: string[] = [];
   let clause: { lower: string; capital: boolean; first: boolean; stop: boolean }[] = [];
