@@ -42,12 +42,18 @@ const window = new Window({
 
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** Elements whose text runs on within a line; every other element, and `<br>`, parts the words around it. */
-const INLINE = new Set(['A', 'SPAN', 'B', 'STRONG', 'EM', 'I', 'U', 'S', 'SMALL', 'SUP', 'SUB', 'CODE', 'ABBR', 'TIME', 'MARK', 'Q', 'CITE', 'DFN', 'KBD', 'VAR', 'DATA', 'INS', 'DEL', 'FONT', 'LABEL']);
+/**
+ * Elements whose text runs on within a line (a `<wbr>` inside «Liefer<wbr>bedingungen» parts no
+ * word); every other element, and `<br>`, parts the words around it.
+ */
+const INLINE = new Set([
+  'A', 'SPAN', 'B', 'STRONG', 'EM', 'I', 'U', 'S', 'SMALL', 'BIG', 'SUP', 'SUB', 'CODE', 'SAMP', 'TT', 'KBD', 'VAR', 'ABBR', 'ACRONYM', 'DFN',
+  'TIME', 'DATA', 'MARK', 'Q', 'CITE', 'INS', 'DEL', 'STRIKE', 'FONT', 'LABEL', 'BDI', 'BDO', 'NOBR', 'WBR', 'IMG', 'RUBY', 'RT', 'RP',
+]);
 
 /**
  * An element's text as it reads on screen: `textContent` glued «Musterstraße 5<br>12345 Berlin»
- * into «Musterstraße 512345 Berlin» and the cells of a list item's two blocks into one word.
+ * into «Musterstraße 512345 Berlin», and the two blocks of a list item into one word.
  */
 function textOf(node: HappyElement | null): string {
   let text = '';

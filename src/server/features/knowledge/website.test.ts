@@ -674,6 +674,7 @@ describe('the main content of a page', () => {
     const page = extractHtmlPage(
       `<html><body><main><h1>Bäckerei<br>Schneider</h1><address>Musterstraße 5<br>12345 Berlin</address>` +
         `<p>Lieferzeit <2 Tage, ab 3 Brote <5 % Rabatt. Versand in ganz Deutschland.</p>` +
+        `<p>Unsere Liefer<wbr>bedingungen gelten bundes<b>weit</b>.</p>Ab <wbr>sofort auch im Abo<img src="/x.png"> erhältlich.` +
         `<ul><li><div>Roggenbrot</div><div>4,20 €</div></li></ul>` +
         `<table><tr><th>Tag</th><th>Zeit</th></tr><tr><td>Mo<br>Di</td><td><p>7 Uhr</p><p>18 Uhr</p></td></tr></table></main></body></html>`,
       'https://www.beispiel.de/',
@@ -683,6 +684,8 @@ describe('the main content of a page', () => {
       'Bäckerei Schneider',
       'Musterstraße 5 12345 Berlin',
       'Lieferzeit <2 Tage, ab 3 Brote <5 % Rabatt. Versand in ganz Deutschland.',
+      'Unsere Lieferbedingungen gelten bundesweit.',
+      'Ab sofort auch im Abo erhältlich.',
       '- Roggenbrot 4,20 €',
       '| Tag | Zeit |\n| --- | --- |\n| Mo Di | 7 Uhr 18 Uhr |',
     ]);
