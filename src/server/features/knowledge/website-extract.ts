@@ -22,6 +22,8 @@ export interface ExtractedPage {
 const CHROME =
   'script, style, noscript, template, iframe, svg, canvas, nav, header, footer, aside, form, button, dialog, ' +
   '[role=navigation], [role=banner], [role=contentinfo], [role=complementary], [role=dialog], [aria-hidden=true], [hidden]';
+/** Dialogs are never the page's content (a consent dialog's text can outweigh a short page's). */
+const DIALOGS = 'dialog, [role=dialog], [role=alertdialog], [aria-modal=true]';
 /** Cookie and consent banners go by their class or id… */
 const BANNER = /(cookie|consent|gdpr|dsgvo|newsletter-popup|modal)/i;
 /** …but not the texts about them: a privacy page's «cookie-policy», Cookiebot's «CookieDeclaration». */
@@ -204,7 +206,7 @@ export function extractHtmlPage(html: string, pageUrl: string): ExtractedPage {
       clean(document.querySelector('title')?.textContent ?? '') ||
       clean(textOf(document.querySelector('h1'))) ||
       pageUrl;
-    dropBanners(document.body);
+    dropBanners(document);
     // A collapsed answer that a browser's find-in-page opens (an FAQ's hidden="until-found") is
     // content: neither Readability nor our rule may take it for something hidden.
     for (const el of [...document.querySelectorAll('[hidden=until-found]')]) el.removeAttribute('hidden');
@@ -269,17 +271,19 @@ export function decodeHtml(body: Buffer, contentType: string | null): string {
 }
 
 /**
- * Removes cookie and consent banners by their class or id, before Readability (which drops the
- * names and turns a banner's <div> into one more paragraph of the article). A banner is a small
- * part of the page; what holds most of its text is the content, whatever its name (a privacy page
- * wrapped in «dsgvo-content» or «cookie-policy» lost all its text).
+ * Removes dialogs, and cookie and consent banners by their class or id, before Readability (which
+ * drops the names and turns a banner's <div> into one more paragraph of the article, or takes a
+ * big consent dialog on a short page for the article itself). What holds the page's main heading
+ * or its <main>/<article> is the content, whatever its name: a privacy page wrapped in
+ * «dsgvo-content» or «cookie-policy» lost all its text.
  */
-function dropBanners(body: HappyElement) {
-  const pageLength = clean(textOf(body)).length;
-  for (const el of [...body.querySelectorAll('[class], [id]')]) {
+function dropBanners(document: HappyDocument) {
+  for (const el of [...document.querySelectorAll(DIALOGS)]) el.remove();
+  const content = [...document.querySelectorAll('h1, main, article, [role=main]')];
+  for (const el of [...document.body.querySelectorAll('[class], [id]')]) {
     const names = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
     if (!BANNER.test(names) || ABOUT_COOKIES.test(names)) continue;
-    if (clean(textOf(el)).length * 2 <= pageLength) el.remove();
+    if (!content.some((c) => el === c || el.contains(c))) el.remove();
   }
 }
 

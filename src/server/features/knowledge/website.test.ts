@@ -654,6 +654,13 @@ describe('the main content of a page', () => {
         `<div id="cookie-notice">Diese Website nutzt Cookies. Alle akzeptieren</div></main></body></html>`,
     );
     expect(shop).toEqual(['Öffnungszeiten', 'Montags bis freitags von 7 bis 18 Uhr, samstags bis 13 Uhr.']);
+    // A consent banner that lists every service says more than a short contact page: it still goes.
+    const services = 'Google Maps lädt Karten; Anbieter ist Google Ireland Limited; Speicherdauer bis zu 6 Monate. '.repeat(12);
+    const contact = texts(
+      `<html><body><div id="cookie-law-info-bar"><h2>Datenschutzeinstellungen</h2><p>${services}</p></div>` +
+        `<div class="page"><h1>Kontakt</h1><p>Rufen Sie uns an: 030 1234567, montags bis freitags.</p></div></body></html>`,
+    );
+    expect(contact).toEqual(['Kontakt', 'Rufen Sie uns an: 030 1234567, montags bis freitags.']);
   });
 
   it('reads an FAQ\'s collapsed answers that find-in-page opens (hidden="until-found"), not what is simply hidden', () => {
