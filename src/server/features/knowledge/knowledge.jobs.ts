@@ -36,17 +36,17 @@ const LEGACY_BATCH = 25;
 const RESPLIT_DELAY_MS = 5000;
 const FOLDER = 'knowledge';
 
-/**
- * Ingestion as a background job: read the text (per page, slide, sheet), cut it into passages,
- * index them — each stage stored on the file and published to the assistant's knowledge room.
- * Safe to run twice: passages are replaced in one transaction, a finished file is left alone.
- */
 /** The new file's words may split compounds of the files before it: those are indexed again. */
 async function resplitAfter(deps: Deps, assistantId: number, fileId: number) {
   if ((await markFilesToResplit(deps.db, assistantId, fileId)) === 0) return;
   await deps.jobs.send(resplitJob, { assistantId }, { singletonKey: `resplit-${assistantId}`, startAfter: new Date(Date.now() + RESPLIT_DELAY_MS) });
 }
 
+/**
+ * Ingestion as a background job: read the text (per page, slide, sheet), cut it into passages,
+ * index them — each stage stored on the file and published to the assistant's knowledge room.
+ * Safe to run twice: passages are replaced in one transaction, a finished file is left alone.
+ */
 export function defineKnowledgeJobs(deps: Deps) {
   defineLegacyIndexJob(deps);
   defineRereadJob(deps);
