@@ -355,6 +355,8 @@ export const KNOWLEDGE_MESSAGES = {
   speakerNotes: (text: string) => `Notizen: ${text}`,
   /** A chart's data, read as a table under this line. */
   chart: (title: string) => (title ? `Diagramm „${title}“:` : 'Diagramm:'),
+  /** A chart's series without a name. */
+  chartSeries: (n: number) => `Reihe ${n}`,
   /** A passage of a mail's attachment: «Anhang „Preise.xlsx“, Blatt Preise». */
   attachment: (name: string, location: string) => (location ? `Anhang „${name}“, ${location}` : `Anhang „${name}“`),
   // A mail's header lines, as Outlook writes them above a forwarded mail.

@@ -6,6 +6,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { decodeXml } from '../../platform/xml-text.ts';
 import { maxOf } from '../../../shared/arrays.ts';
+import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { formatCell } from './cell-format.ts';
 
 export interface Chart {
@@ -72,22 +73,30 @@ function points(xml: string | undefined): string[] {
 const attribute = (xml: string | undefined, tag: string, name: string) =>
   xml === undefined ? undefined : new RegExp(String.raw`<(?:\w+:)?${tag}\b[^>]*?\s${name}="([^"]*)"`).exec(xml)?.[1];
 
+/** A cache's points as the chart shows them: numbers under the cache's format (else `fallback`), text as it is. */
+function shownPoints(xml: string | undefined, fallback: string): string[] {
+  const own = decodeXml(element(xml, 'formatCode') ?? '').trim();
+  const format = own && own !== 'General' ? own : fallback;
+  const numeric = xml !== undefined && /<(?:\w+:)?numCache\b/.test(xml);
+  return points(xml).map((v) => (numeric && v !== '' && Number.isFinite(Number(v)) ? formatCell(Number(v), format) : v));
+}
+
 function readChart(xml: string): Chart {
   const chart = element(xml, 'chart') ?? xml;
-  const title = runText(element(chart, 'title'));
+  // The chart's own title comes before its plot area (an axis' title is inside it).
+  const title = runText(element(chart.split(/<(?:\w+:)?plotArea(?=[\s/>])/)[0], 'title'));
   const plot = element(chart, 'plotArea') ?? chart;
   const series = elements(plot, 'ser').slice(0, MAX_SERIES);
   const columns = series.map((ser, i) => {
     const tx = element(ser, 'tx');
-    const name = points(tx)[0] ?? (runText(tx) || `Reihe ${i + 1}`);
+    const name = points(tx)[0] ?? (runText(tx) || KNOWLEDGE_MESSAGES.chartSeries(i + 1));
     const valuesXml = element(ser, 'val') ?? element(ser, 'yVal');
     // The values' own format, else the one their labels show them in, else General.
-    const own = decodeXml(element(valuesXml, 'formatCode') ?? '').trim();
     const labels = element(ser, 'dLbls');
     const shown = attribute(labels, 'showVal', 'val') === '1' ? attribute(labels, 'numFmt', 'formatCode') : undefined;
-    const format = own && own !== 'General' ? own : decodeXml(shown ?? 'General');
-    const values = points(valuesXml).map((v) => (v !== '' && Number.isFinite(Number(v)) ? formatCell(Number(v), format) : v));
-    return { name, categories: points(element(ser, 'cat') ?? element(ser, 'xVal')), values };
+    const values = shownPoints(valuesXml, shown === undefined ? 'General' : decodeXml(shown));
+    // Categories that are dates or numbers are shown under their format too («Jan 26», not 46023).
+    return { name, categories: shownPoints(element(ser, 'cat') ?? element(ser, 'xVal'), 'General'), values };
   });
   const categories = columns.find((c) => c.categories.length > 0)?.categories ?? [];
   const rows = Math.max(categories.length, maxOf(columns.map((c) => c.values.length), 0));
