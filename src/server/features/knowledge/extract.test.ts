@@ -75,6 +75,29 @@ describe('extraction and chunking of real documents', () => {
     expect(passages[1]!.text).toContain('| Köln | 1200 |');
   });
 
+  it('reads a workbook as Excel shows it: not its hidden sheets, rows and columns (a price list\'s purchase prices)', async () => {
+    const xlsx = await makeXlsx(
+      {
+        Preisliste: [
+          ['Artikel', 'Einkaufspreis', 'Verkaufspreis', 'Marge'],
+          ['Roggenbrot', 1.1, 4.2, 3.1],
+          ['Interner Testartikel', 0.5, 0.9, 0.4],
+          ['Dinkelbrot', 1.4, 4.9, 3.5],
+        ],
+        Kalkulation: [
+          ['Kostenstelle', 'Betrag'],
+          ['Mehl Großhandel Schulz', 18000],
+        ],
+      },
+      { sheets: ['Kalkulation'], rows: { Preisliste: [3] }, columns: { Preisliste: [2, 4] } },
+    );
+    const passages = await passagesOf(xlsx, 'xlsx');
+    expect(passages.map((p) => p.location)).toEqual(['Blatt Preisliste']);
+    const text = passages.map((p) => p.text).join('\n');
+    expect(text).toContain('| Artikel | Verkaufspreis |\n| --- | --- |\n| Roggenbrot | 4,2 |\n| Dinkelbrot | 4,9 |');
+    for (const secret of ['Einkaufspreis', 'Marge', '1,1', 'Testartikel', 'Kalkulation', 'Schulz']) expect(text).not.toContain(secret);
+  });
+
   it('keeps each XLSX cell in its column and shows dates, amounts and yes/no as Excel does', async () => {
     const xlsx = await makeXlsx({
       Preise: [

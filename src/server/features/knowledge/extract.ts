@@ -19,7 +19,7 @@ import {
   type RecognizedPage,
 } from './ocr.ts';
 import { packageCharts, type Chart } from './charts.ts';
-import { sheetGrid, shownXlsxCell, spreadsheetMlSheets, xlsxFormats, type SheetCell, type XlsxFormats } from './spreadsheet.ts';
+import { isHiddenCell, sheetGrid, shownXlsxCell, spreadsheetMlSheets, xlsxFormats, type SheetCell, type XlsxFormats } from './spreadsheet.ts';
 
 export interface Block {
   kind: 'heading' | 'text' | 'table';
@@ -41,8 +41,8 @@ export const FILE_READING = 2;
 
 /** The file extensions whose reading changed with each reading (the first is 1). */
 export const READING_CHANGES: Record<number, readonly string[]> = {
-  // Footnotes, endnotes and speaker notes; charts.
-  2: ['docx', 'docm', 'dotx', 'dotm', 'pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm', 'odt', 'odp', 'rtf'],
+  // Footnotes, endnotes and speaker notes; charts; what a workbook hides is no longer read.
+  2: ['docx', 'docm', 'dotx', 'dotm', 'pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm', 'odt', 'odp', 'rtf', 'xlsx', 'xlsm', 'xltx', 'xltm', 'xls', 'xlt', 'xml'],
 };
 
 /** Ingestion failed for a reason the user can act on; `message` is German. */
@@ -222,6 +222,9 @@ async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal
     pictures.set(section, list);
   };
   for (const node of content) {
+    // A sheet hidden in Excel is not read: what a workbook hides (purchase prices, internal
+    // calculations) must not reach a Mika its owner publishes.
+    if (node.type === 'sheet' && formats?.hiddenSheets.has((node.metadata as { sheetName?: string } | undefined)?.sheetName ?? '')) continue;
     const location = locationOf(node);
     if (location !== null) {
       loose = undefined;
@@ -373,10 +376,14 @@ function xlsxFormatsOrNone(data: Buffer): XlsxFormats | undefined {
   }
 }
 
-/** A sheet's cells placed by their row and column; an .xlsx's numbers as the workbook shows them. */
+/**
+ * A sheet's cells placed by their row and column; an .xlsx's numbers as the workbook shows them,
+ * without the rows and columns it hides (a price list's hidden purchase-price column).
+ */
 function sheetMarkdown(sheet: OfficeContentNode, formats: XlsxFormats | undefined): string {
   const name = (sheet.metadata as { sheetName?: string } | undefined)?.sheetName ?? '';
   const cellFormats = formats?.sheets.get(name);
+  const hidden = formats?.hidden.get(name);
   const cells: SheetCell[] = [];
   let nextRow = 0;
   for (const row of sheet.children ?? []) {
@@ -386,8 +393,9 @@ function sheetMarkdown(sheet: OfficeContentNode, formats: XlsxFormats | undefine
       const at = (cell.metadata ?? {}) as { row?: number; col?: number };
       const r = at.row ?? nextRow;
       const c = at.col ?? nextCol;
-      cells.push({ row: r, col: c, text: shownXlsxCell(textOf(cell), cellFormats, r, c, formats?.date1904 ?? false) });
       nextCol = c + 1;
+      if (isHiddenCell(hidden, r, c)) continue;
+      cells.push({ row: r, col: c, text: shownXlsxCell(textOf(cell), cellFormats, r, c, formats?.date1904 ?? false) });
     }
     nextRow++;
   }

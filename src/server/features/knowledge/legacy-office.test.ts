@@ -6,6 +6,7 @@ import { checkAssetFile } from '../assets/asset-file-check.ts';
 import { chunkSections } from './chunk.ts';
 import { ExtractionError, extractSections } from './extract.ts';
 import { checkKnowledgeFile } from './file-check.ts';
+import { readCompoundFile } from '../../platform/compound-file.ts';
 
 // Word, Excel and PowerPoint 97–2003 as LibreOffice writes them (tests/fixtures/legacy-office/README.md).
 const fixture = (name: string) => readFileSync(new URL(`../../../../tests/fixtures/legacy-office/${name}`, import.meta.url));
@@ -72,6 +73,65 @@ describe('Excel 97–2003 (.xls)', () => {
   it('accepts an .xls upload and refuses what is no Excel file', () => {
     expect(checkKnowledgeFile('Preise.xls', fixture('preise.xls'))).toBe('xls');
     expect(() => checkKnowledgeFile('Preise.xls', fixture('reise.doc'))).toThrow(KNOWLEDGE_MESSAGES.contentMismatch);
+  });
+});
+
+describe('what an Excel 97–2003 workbook hides', () => {
+  /** preise.xls with the bits Excel sets when a sheet, a row or a column is hidden. */
+  function withHidden(): Buffer {
+    const book = Buffer.from(readCompoundFile(fixture('preise.xls')).stream('Workbook')!);
+    const sheets: number[] = [];
+    let sheet = -1;
+    for (let at = 0; at + 4 <= book.length; at += 4 + book.readUInt16LE(at + 2)) {
+      const type = book.readUInt16LE(at);
+      const data = at + 4;
+      if (type === 0x0809 && sheets.length > 0) sheet++; // a BOF after the globals: the next sheet's records
+      if (type === 0x0085) sheets.push(at);
+      // The second sheet («Lager») hidden: BoundSheet8.hsState.
+      if (type === 0x0085 && sheets.length === 2) book[data + 4] = 0x01;
+      // On the first sheet: the third column (the prices) by COLINFO.fHidden, the third row by ROW.fDyZero.
+      if (sheet === 0 && type === 0x007d && book.readUInt16LE(data) === 2) book.writeUInt16LE(book.readUInt16LE(data + 8) | 0x0001, data + 8);
+      if (sheet === 0 && type === 0x0208 && book.readUInt16LE(data) === 2) book.writeUInt16LE(book.readUInt16LE(data + 12) | 0x0020, data + 12);
+    }
+    return makeCompoundFile({ Workbook: book });
+  }
+
+  it('leaves out what an «XML Spreadsheet 2003» hides: a sheet, a row, a column (spans included)', async () => {
+    const xml = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
+<?mso-application progid="Excel.Sheet"?>
+<Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet" xmlns:x="urn:schemas-microsoft-com:office:excel" xmlns:ss="urn:schemas-microsoft-com:office:spreadsheet">
+ <Worksheet ss:Name="Preise">
+  <Table>
+   <Column ss:Width="120"/><Column ss:Hidden="1" ss:Span="1"/><Column ss:Width="60"/>
+   <Row><Cell><Data ss:Type="String">Artikel</Data></Cell><Cell><Data ss:Type="String">EK</Data></Cell><Cell><Data ss:Type="String">Rabatt EK</Data></Cell><Cell><Data ss:Type="String">VK</Data></Cell></Row>
+   <Row><Cell><Data ss:Type="String">Roggenbrot</Data></Cell><Cell><Data ss:Type="Number">1.1</Data></Cell><Cell><Data ss:Type="Number">0.1</Data></Cell><Cell><Data ss:Type="Number">4.2</Data></Cell></Row>
+   <Row ss:Hidden="1"><Cell><Data ss:Type="String">Testartikel</Data></Cell><Cell><Data ss:Type="Number">0.5</Data></Cell><Cell/><Cell><Data ss:Type="Number">0.9</Data></Cell></Row>
+   <Row><Cell><Data ss:Type="String">Dinkelbrot</Data></Cell><Cell><Data ss:Type="Number">1.4</Data></Cell><Cell/><Cell><Data ss:Type="Number">4.9</Data></Cell></Row>
+  </Table>
+ </Worksheet>
+ <Worksheet ss:Name="Kalkulation">
+  <Table><Row><Cell><Data ss:Type="String">Mehl Großhandel Schulz</Data></Cell></Row></Table>
+  <WorksheetOptions xmlns="urn:schemas-microsoft-com:office:excel"><Visible>SheetHidden</Visible></WorksheetOptions>
+ </Worksheet>
+</Workbook>`);
+    const sections = await extractSections(xml, 'xml');
+    expect(sections.map((s) => s.location)).toEqual(['Blatt Preise']);
+    expect(sections[0]!.blocks[0]!.text).toBe('| Artikel | VK |\n| --- | --- |\n| Roggenbrot | 4,2 |\n| Dinkelbrot | 4,9 |');
+  });
+
+  it('leaves out a hidden sheet, hidden rows and hidden columns, as for an .xlsx', async () => {
+    const shown = await extractSections(fixture('preise.xls'), 'xls');
+    const hidden = await extractSections(withHidden(), 'xls');
+    expect(hidden.map((s) => s.location)).toEqual(['Blatt Preise 2026']);
+    const before = shown[0]!.blocks[0]!.text.split('\n');
+    const after = hidden[0]!.blocks[0]!.text.split('\n');
+    // One row fewer, and every row one column fewer: the prices are gone.
+    expect(after).toHaveLength(before.length - 1);
+    expect(before.join('\n')).toContain('4,20 €');
+    expect(after.join('\n')).not.toMatch(/€/);
+    expect(after[0]!.split(' | ')).toHaveLength(before[0]!.split(' | ').length - 1);
+    expect(after.join('\n')).toContain('Roggenbrot 1 kg');
+    expect(after.join('\n')).not.toContain(before[3]!.split(' | ')[0]!.slice(2));
   });
 });
 

@@ -6,7 +6,7 @@
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { CompoundFileError, readCompoundFile, type CompoundFile } from '../../platform/compound-file.ts';
 import { builtInFormat, booleanText, formatCell } from './cell-format.ts';
-import { sheetGrid, type SheetCell } from './spreadsheet.ts';
+import { isHiddenCell, sheetGrid, type HiddenCells, type SheetCell } from './spreadsheet.ts';
 import { windows1252 } from './file-check.ts';
 import { appendAll } from '../../../shared/arrays.ts';
 import { ExtractionError, markdownTable, type Block, type Section } from './extract.ts';
@@ -343,8 +343,9 @@ function readWorkbook(file: CompoundFile): Section[] {
       case 0x00e0: // XF
         xfFormat.push(r.u16(rec.at + 2));
         break;
-      case 0x0085: // BOUNDSHEET8: only worksheets (type 0), not charts or macros
-        if (r.u8(rec.at + 5) === 0) sheets.push({ offset: r.u32(rec.at), name: shortString(stream.subarray(rec.at, rec.at + rec.length), 6) });
+      case 0x0085: // BOUNDSHEET8: only worksheets (type 0), not charts or macros, and not hidden ones (hsState)
+        if (r.u8(rec.at + 5) === 0 && (r.u8(rec.at + 4) & 0x03) === 0)
+          sheets.push({ offset: r.u32(rec.at), name: shortString(stream.subarray(rec.at, rec.at + rec.length), 6) });
         break;
       case 0x00fc: {
         // SST: every text of the workbook, once.
@@ -370,11 +371,19 @@ function readWorkbook(file: CompoundFile): Section[] {
       if (rec.type === EOF) break;
     }
     let pendingFormula: { row: number; col: number } | undefined;
+    // What the sheet hides, as the .xlsx reader leaves it out: ROW's fDyZero, COLINFO's fHidden.
+    const hidden: HiddenCells = { rows: new Set(), columns: [] };
     for (let i = 0; i < list.length; i++) {
       const { type, at, length } = list[i]!;
       const row = () => r.u16(at);
       const col = () => r.u16(at + 2);
       switch (type) {
+        case 0x0208: // ROW
+          if (r.u16(at + 12) & 0x0020) hidden.rows.add(row());
+          break;
+        case 0x007d: // COLINFO
+          if (r.u16(at + 8) & 0x0001) hidden.columns.push([r.u16(at), r.u16(at + 2)]);
+          break;
         case 0x00fd: // LABELSST
           cells.push({ row: row(), col: col(), text: strings[r.u32(at + 6)] ?? '' });
           break;
@@ -415,7 +424,8 @@ function readWorkbook(file: CompoundFile): Section[] {
           break;
       }
     }
-    return { location: KNOWLEDGE_MESSAGES.sheet(sheet.name), blocks: [{ kind: 'table', text: markdownTable(sheetGrid(cells)) }] };
+    const shownCells = cells.filter((c) => !isHiddenCell(hidden, c.row, c.col));
+    return { location: KNOWLEDGE_MESSAGES.sheet(sheet.name), blocks: [{ kind: 'table', text: markdownTable(sheetGrid(shownCells)) }] };
   });
 }
 

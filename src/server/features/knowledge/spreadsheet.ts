@@ -36,11 +36,25 @@ const attr = (attrs: string, name: string) => new RegExp(`(?:^|\\s)${name}="([^"
 /** A cell's type (`t`) and format code where it has a number format; by "row:col". */
 type CellFormats = Map<string, { type: string; format: string }>;
 
+/** What a sheet hides: rows by 0-based index, columns as 0-based inclusive ranges (`<col min max>`). */
+export interface HiddenCells {
+  rows: Set<number>;
+  columns: [number, number][];
+}
+
 export interface XlsxFormats {
   date1904: boolean;
   /** By sheet name. */
   sheets: Map<string, CellFormats>;
+  /** The sheets hidden in Excel (`state="hidden"` or `"veryHidden"`), by name. */
+  hiddenSheets: Set<string>;
+  /** The rows and columns hidden in Excel, by sheet name. */
+  hidden: Map<string, HiddenCells>;
 }
+
+/** Whether the cell at 0-based `row`, `col` is in a row or column its sheet hides. */
+export const isHiddenCell = (hidden: HiddenCells | undefined, row: number, col: number) =>
+  hidden !== undefined && (hidden.rows.has(row) || hidden.columns.some(([from, to]) => col >= from && col <= to));
 
 /** Column letters (A, Z, AA) as a 0-based index. */
 function columnIndex(letters: string): number {
@@ -80,13 +94,18 @@ export function xlsxFormats(data: Uint8Array): XlsxFormats {
     if (id && target) targets.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target}`);
   }
   const sheets = new Map<string, CellFormats>();
+  const hiddenSheets = new Set<string>();
+  const hidden = new Map<string, HiddenCells>();
   for (const m of workbook.matchAll(/<(?:\w+:)?sheet\b([^>]*)\/?>/g)) {
     const name = attr(m[1]!, 'name');
+    if (name !== undefined && /^(hidden|veryHidden)$/.test(attr(m[1]!, 'state') ?? '')) hiddenSheets.add(decodeXml(name));
     const rid = /(?:^|\s)(?:\w+:)?id="([^"]*)"/.exec(m[1]!)?.[1];
     const path = rid ? targets.get(rid) : undefined;
     if (name === undefined || !path || !files[path]) continue;
+    const sheetXml = strFromU8(files[path]);
+    hidden.set(decodeXml(name), hiddenCellsOf(sheetXml));
     const cells: CellFormats = new Map();
-    for (const c of strFromU8(files[path]).matchAll(/<(?:\w+:)?c\b([^>]*?)\/?>/g)) {
+    for (const c of sheetXml.matchAll(/<(?:\w+:)?c\b([^>]*?)\/?>/g)) {
       const ref = /(?:^|\s)r="([A-Z]+)(\d+)"/.exec(c[1]!);
       if (!ref) continue;
       const type = attr(c[1]!, 't') ?? 'n';
@@ -96,7 +115,25 @@ export function xlsxFormats(data: Uint8Array): XlsxFormats {
     }
     sheets.set(decodeXml(name), cells);
   }
-  return { date1904, sheets };
+  return { date1904, sheets, hiddenSheets, hidden };
+}
+
+const isTrue = (value: string | undefined) => value === '1' || value === 'true';
+
+/** The rows (`<row r hidden>`) and columns (`<col min max hidden>`) a worksheet hides. */
+function hiddenCellsOf(sheetXml: string): HiddenCells {
+  const rows = new Set<number>();
+  for (const m of sheetXml.matchAll(/<(?:\w+:)?row\b([^>]*?)\/?>/g)) {
+    const r = Number(attr(m[1]!, 'r'));
+    if (Number.isInteger(r) && r > 0 && isTrue(attr(m[1]!, 'hidden'))) rows.add(r - 1);
+  }
+  const columns: [number, number][] = [];
+  for (const m of sheetXml.matchAll(/<(?:\w+:)?col\b([^>]*?)\/?>/g)) {
+    const min = Number(attr(m[1]!, 'min'));
+    const max = Number(attr(m[1]!, 'max'));
+    if (Number.isInteger(min) && Number.isInteger(max) && isTrue(attr(m[1]!, 'hidden'))) columns.push([min - 1, max - 1]);
+  }
+  return { rows, columns };
 }
 
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
@@ -150,11 +187,25 @@ export function spreadsheetMlSheets(text: string): { name: string; cells: SheetC
   }
   const sheets: { name: string; cells: SheetCell[] }[] = [];
   for (const sheet of text.matchAll(/<(?:\w+:)?Worksheet\b([^>]*)>([\s\S]*?)<\/(?:\w+:)?Worksheet>/g)) {
+    // What the sheet hides is not read, as in an .xlsx: the sheet (WorksheetOptions' Visible),
+    // rows and columns (ss:Hidden; a column's ss:Span covers that many more).
+    if (/<(?:\w+:)?Visible>\s*Sheet(Very)?Hidden\s*</.test(sheet[2]!)) continue;
+    const hidden: HiddenCells = { rows: new Set(), columns: [] };
+    let column = -1;
+    for (const c of sheet[2]!.matchAll(/<(?:\w+:)?Column\b([^>]*?)\/?>/g)) {
+      const index = attr(c[1]!, 'ss:Index');
+      const first = index ? Number(index) - 1 : column + 1;
+      column = first + Number(attr(c[1]!, 'ss:Span') ?? 0);
+      if (isTrue(attr(c[1]!, 'ss:Hidden'))) hidden.columns.push([first, column]);
+    }
     const cells: SheetCell[] = [];
     let row = -1;
     for (const r of sheet[2]!.matchAll(/<(?:\w+:)?Row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?Row>)/g)) {
       const rowIndex = attr(r[1]!, 'ss:Index');
       row = rowIndex ? Number(rowIndex) - 1 : row + 1;
+      // A row's ss:Span repeats it: the next row without an index comes after the repeats.
+      const rowSpan = Number(attr(r[1]!, 'ss:Span') ?? 0);
+      if (isTrue(attr(r[1]!, 'ss:Hidden'))) for (let k = 0; k <= rowSpan; k++) hidden.rows.add(row + k);
       let col = -1;
       for (const c of (r[2] ?? '').matchAll(/<(?:\w+:)?Cell\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?Cell>)/g)) {
         const index = attr(c[1]!, 'ss:Index');
@@ -180,8 +231,9 @@ export function spreadsheetMlSheets(text: string): { name: string; cells: SheetC
         // A cell merged over columns takes their places.
         col += Number(attr(c[1]!, 'ss:MergeAcross') ?? 0);
       }
+      row += rowSpan;
     }
-    sheets.push({ name: decodeXml(attr(sheet[1]!, 'ss:Name') ?? String(sheets.length + 1)), cells });
+    sheets.push({ name: decodeXml(attr(sheet[1]!, 'ss:Name') ?? String(sheets.length + 1)), cells: cells.filter((c) => !isHiddenCell(hidden, c.row, c.col)) });
   }
   return sheets;
 }
