@@ -230,6 +230,17 @@ describe('extraction and chunking of real documents', () => {
     expect(slides[1]!.text).not.toContain('Notizen');
   });
 
+  it('leaves out the slides a presentation hides, keeping the others\' numbers', async () => {
+    const pptx = await makePptx([
+      { title: 'Preise 2027', body: 'Roggenbrot kostet 4,20 Euro.' },
+      { title: 'Intern', body: 'Unsere Marge auf Roggenbrot liegt bei 38 Prozent.', hidden: true },
+      { title: 'Kontakt', body: 'Bestellungen unter 030 1234567.' },
+    ]);
+    const slides = await passagesOf(pptx, 'pptx');
+    expect(slides.map((p) => p.location)).toEqual(['Folie 1', 'Folie 3']);
+    expect(slides.map((p) => p.text).join('\n')).not.toContain('Marge');
+  });
+
   it('reads the data a chart shows as a table under its title (PPTX)', async () => {
     const pptx = await makePptx([
       {

@@ -19,6 +19,7 @@ import {
   type RecognizedPage,
 } from './ocr.ts';
 import { packageCharts, type Chart } from './charts.ts';
+import { hiddenSlideNumbers } from './slides.ts';
 import { isHiddenCell, sheetGrid, shownXlsxCell, spreadsheetMlSheets, xlsxFormats, type SheetCell, type XlsxFormats } from './spreadsheet.ts';
 
 export interface Block {
@@ -213,6 +214,7 @@ async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal
   let loose: Section | undefined;
   const formats = extension === 'xlsx' ? xlsxFormatsOrNone(data) : undefined;
   const charts = (extension === 'pptx' || extension === 'docx') && content.some(holdsChart) ? chartsOrNone(data) : undefined;
+  const hiddenSlides = extension === 'pptx' ? hiddenSlidesOrNone(data) : undefined;
   // A picture node's bytes, kept for its section when asked for.
   const pictureOf = (section: Section) => (name: string) => {
     const bytes = attachments.get(name);
@@ -225,6 +227,8 @@ async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal
     // A sheet hidden in Excel is not read: what a workbook hides (purchase prices, internal
     // calculations) must not reach a Mika its owner publishes.
     if (node.type === 'sheet' && formats?.hiddenSheets.has((node.metadata as { sheetName?: string } | undefined)?.sheetName ?? '')) continue;
+    // …and so is a slide hidden in PowerPoint (slides.ts).
+    if (node.type === 'slide' && hiddenSlides?.has((node.metadata as { slideNumber?: number } | undefined)?.slideNumber ?? 0)) continue;
     const location = locationOf(node);
     if (location !== null) {
       loose = undefined;
@@ -365,6 +369,15 @@ export function markdownTable(grid: string[][]): string {
   const width = maxOf(rows.map((r) => r.length), 0);
   const line = (cells: string[]) => `| ${[...cells, ...Array<string>(width - cells.length).fill('')].join(' | ')} |`;
   return [line(rows[0]!), line(Array<string>(width).fill('---')), ...rows.slice(1).map(line)].join('\n');
+}
+
+/** A .pptx's hidden slides; none when the package cannot be read for them (every slide is read then). */
+function hiddenSlidesOrNone(data: Buffer): Set<number> | undefined {
+  try {
+    return hiddenSlideNumbers(data);
+  } catch {
+    return undefined;
+  }
 }
 
 /** officeparser's .xlsx and .ods formats; none when the package cannot be read for them (raw values then). */
