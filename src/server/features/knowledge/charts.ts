@@ -3,11 +3,11 @@
 // stands and the name of its part, but not its data unless every picture of the file is extracted
 // too; so a presentation's «Umsatz je Quartal» was never found. The values are the chart's cached
 // ones (what PowerPoint shows without its embedded workbook), under the chart's number format.
-import { strFromU8, unzipSync } from 'fflate';
 import { decodeXml } from '../../platform/xml-text.ts';
 import { maxOf } from '../../../shared/arrays.ts';
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import { formatCell } from './cell-format.ts';
+import type { PackageParts } from './office-package.ts';
 
 export interface Chart {
   /** The chart's title as shown, or '' when it has none. */
@@ -20,17 +20,18 @@ export interface Chart {
 const MAX_POINTS = 1000;
 const MAX_SERIES = 50;
 /** A chart's part is a few kilobytes; a bigger one is not read (the patterns below scan it). */
-const MAX_PART_BYTES = 2 * 1024 * 1024;
+export const MAX_CHART_PART_BYTES = 2 * 1024 * 1024;
+
+/** A package's chart parts. */
+export const isChartPart = (name: string) => /^(ppt|word)\/charts\/chart\d+\.xml$/.test(name);
 
 /**
  * The package's charts by the file name of their part ("chart1.xml", as officeparser names a chart
- * node's attachment). Called after officeparser has read the package within its decompression
- * limits, so these parts are known to unpack safely.
+ * node's attachment), from its parts unpacked with `isChartPart` (office-package.ts).
  */
-export function packageCharts(data: Uint8Array): Map<string, Chart> {
-  const parts = unzipSync(data, { filter: (f) => /^(ppt|word)\/charts\/chart\d+\.xml$/.test(f.name) && f.originalSize <= MAX_PART_BYTES });
+export function packageCharts(parts: PackageParts): Map<string, Chart> {
   const charts = new Map<string, Chart>();
-  for (const [name, bytes] of Object.entries(parts)) charts.set(name.slice(name.lastIndexOf('/') + 1), readChart(strFromU8(bytes)));
+  for (const name of parts.names.filter(isChartPart)) charts.set(name.slice(name.lastIndexOf('/') + 1), readChart(parts.text(name)));
   return charts;
 }
 

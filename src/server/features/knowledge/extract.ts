@@ -18,8 +18,9 @@ import {
   SCANNED_PAGE_TEXT,
   type RecognizedPage,
 } from './ocr.ts';
-import { packageCharts, type Chart } from './charts.ts';
-import { hiddenSlideNumbers } from './slides.ts';
+import { isChartPart, MAX_CHART_PART_BYTES, packageCharts, type Chart } from './charts.ts';
+import { packageParts } from './office-package.ts';
+import { hiddenSlideNumbers, isSlidePart } from './slides.ts';
 import { isHiddenCell, sheetGrid, shownXlsxCell, spreadsheetMlSheets, xlsxFormats, type SheetCell, type XlsxFormats } from './spreadsheet.ts';
 
 export interface Block {
@@ -213,8 +214,7 @@ async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal
   const sections: Section[] = [];
   let loose: Section | undefined;
   const formats = extension === 'xlsx' ? xlsxFormatsOrNone(data) : undefined;
-  const charts = (extension === 'pptx' || extension === 'docx') && content.some(holdsChart) ? chartsOrNone(data) : undefined;
-  const hiddenSlides = extension === 'pptx' ? hiddenSlidesOrNone(data) : undefined;
+  const { charts, hiddenSlides } = extension === 'pptx' || extension === 'docx' ? presentationParts(data, extension, content.some(holdsChart)) : {};
   // A picture node's bytes, kept for its section when asked for.
   const pictureOf = (section: Section) => (name: string) => {
     const bytes = attachments.get(name);
@@ -295,12 +295,19 @@ function noteBlocks(notes: OfficeContentNode[] | undefined): Block[] {
 
 const holdsChart = (node: OfficeContentNode): boolean => node.type === 'chart' || (node.children ?? []).some(holdsChart);
 
-/** A .pptx's or .docx's charts (charts.ts); none when they cannot be read (the rest of the file still is). */
-function chartsOrNone(data: Buffer): Map<string, Chart> | undefined {
+/**
+ * What our own readers take from a .pptx's or .docx's package beside officeparser, unpacked in one
+ * pass: its charts' data (charts.ts, when it has charts) and a deck's hidden slides (slides.ts).
+ * Neither when the package cannot be read for them: the rest of the file still is.
+ */
+function presentationParts(data: Buffer, extension: 'pptx' | 'docx', withCharts: boolean): { charts?: Map<string, Chart>; hiddenSlides?: Set<number> } {
+  const slides = extension === 'pptx';
+  if (!withCharts && !slides) return {};
   try {
-    return packageCharts(data);
+    const parts = packageParts(data, (name) => (withCharts && isChartPart(name)) || (slides && isSlidePart(name)), MAX_CHART_PART_BYTES);
+    return { ...(withCharts ? { charts: packageCharts(parts) } : {}), ...(slides ? { hiddenSlides: hiddenSlideNumbers(parts) } : {}) };
   } catch {
-    return undefined;
+    return {};
   }
 }
 
@@ -369,15 +376,6 @@ export function markdownTable(grid: string[][]): string {
   const width = maxOf(rows.map((r) => r.length), 0);
   const line = (cells: string[]) => `| ${[...cells, ...Array<string>(width - cells.length).fill('')].join(' | ')} |`;
   return [line(rows[0]!), line(Array<string>(width).fill('---')), ...rows.slice(1).map(line)].join('\n');
-}
-
-/** A .pptx's hidden slides; none when the package cannot be read for them (every slide is read then). */
-function hiddenSlidesOrNone(data: Buffer): Set<number> | undefined {
-  try {
-    return hiddenSlideNumbers(data);
-  } catch {
-    return undefined;
-  }
 }
 
 /** officeparser's .xlsx and .ods formats; none when the package cannot be read for them (raw values then). */

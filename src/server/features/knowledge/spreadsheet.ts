@@ -2,7 +2,7 @@
 // shifts the ones after it to the left) and each number as the workbook shows it (cell-format.ts).
 // officeparser reads an .xlsx's cells with their row and column but only their stored values; the
 // number formats, the cell types and the date system are read here from the same package.
-import { strFromU8, unzipSync } from 'fflate';
+import { packageParts, relationshipTargets } from './office-package.ts';
 import { decodeXml } from '../../platform/xml-text.ts';
 import { booleanText, builtInFormat, formatCell } from './cell-format.ts';
 
@@ -68,10 +68,7 @@ function columnIndex(letters: string): number {
  * package within its decompression limits, so these few parts are known to unpack safely.
  */
 export function xlsxFormats(data: Uint8Array): XlsxFormats {
-  const files = unzipSync(data, {
-    filter: (f) => /^xl\/(styles\.xml|workbook\.xml|_rels\/workbook\.xml\.rels|worksheets\/[^/]+\.xml)$/.test(f.name),
-  });
-  const text = (name: string) => (files[name] ? strFromU8(files[name]) : '');
+  const { text } = packageParts(data, (name) => /^xl\/(styles\.xml|workbook\.xml|_rels\/workbook\.xml\.rels|worksheets\/[^/]+\.xml)$/.test(name));
   const styles = text('xl/styles.xml');
   const custom = new Map<number, string>();
   for (const m of styles.matchAll(/<(?:\w+:)?numFmt\b([^>]*)\/?>/g)) {
@@ -87,12 +84,7 @@ export function xlsxFormats(data: Uint8Array): XlsxFormats {
 
   const workbook = text('xl/workbook.xml');
   const date1904 = /<(?:\w+:)?workbookPr\b[^>]*\sdate1904="(1|true)"/.test(workbook);
-  const targets = new Map<string, string>();
-  for (const m of text('xl/_rels/workbook.xml.rels').matchAll(/<Relationship\b([^>]*)\/?>/g)) {
-    const id = attr(m[1]!, 'Id');
-    const target = attr(m[1]!, 'Target');
-    if (id && target) targets.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target}`);
-  }
+  const targets = relationshipTargets(text('xl/_rels/workbook.xml.rels'), 'xl');
   const sheets = new Map<string, CellFormats>();
   const hiddenSheets = new Set<string>();
   const hidden = new Map<string, HiddenCells>();
@@ -101,8 +93,8 @@ export function xlsxFormats(data: Uint8Array): XlsxFormats {
     if (name !== undefined && /^(hidden|veryHidden)$/.test(attr(m[1]!, 'state') ?? '')) hiddenSheets.add(decodeXml(name));
     const rid = /(?:^|\s)(?:\w+:)?id="([^"]*)"/.exec(m[1]!)?.[1];
     const path = rid ? targets.get(rid) : undefined;
-    if (name === undefined || !path || !files[path]) continue;
-    const sheetXml = strFromU8(files[path]);
+    const sheetXml = path ? text(path) : '';
+    if (name === undefined || sheetXml === '') continue;
     hidden.set(decodeXml(name), hiddenCellsOf(sheetXml));
     const cells: CellFormats = new Map();
     for (const c of sheetXml.matchAll(/<(?:\w+:)?c\b([^>]*?)\/?>/g)) {
