@@ -19,14 +19,17 @@ import {
   Document,
   EndnoteReferenceRun,
   FootnoteReferenceRun,
+  HeadingLevel,
   Packer,
   Paragraph,
   Table,
   TableCell,
   TableRow,
+  Textbox,
   TextRun,
   VerticalMergeType,
 } from 'docx';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 
 // Real files written by libraries, read back by the ingestion's extraction and chunking.
 const passagesOf = async (data: Buffer, ext: string) => chunkSections(await extractSections(data, ext));
@@ -230,6 +233,75 @@ describe('extraction and chunking of real documents', () => {
     expect(slides[1]!.text).not.toContain('Notizen');
   });
 
+  it('leaves out the text Word hides (hidden runs, styles that hide, hidden paragraphs, in notes too) and keeps the rest as it was', async () => {
+    const write = (hidden: boolean) => {
+      // The same offer with and without what its author hid: read, both must be the same.
+      const when = <T,>(items: T[]) => (hidden ? items : []);
+      return Packer.toBuffer(
+        new Document({
+          styles: {
+            paragraphStyles: [{ id: 'Bearbeitung', name: 'Bearbeitungshinweis', run: { vanish: true } }],
+            characterStyles: [{ id: 'Intern', name: 'Intern', run: { vanish: true } }],
+          },
+          footnotes: { 1: { children: [new Paragraph({ children: [new TextRun('Nur für Neukunden.'), ...when([new TextRun({ text: ' Marge 38 Prozent.', vanish: true })])] })] } },
+          sections: [
+            {
+              children: [
+                new Paragraph({ text: 'Angebot Dinkelbrot', heading: HeadingLevel.HEADING_1 }),
+                new Paragraph({
+                  children: [
+                    new TextRun('Der Preis beträgt 4,80 € je Laib.'),
+                    ...when([new TextRun({ text: ' Einkaufspreis 2,10 €.', vanish: true }), new TextRun({ text: ' Rabatt bis 30 Prozent möglich.', style: 'Intern' })]),
+                    new TextRun({ text: ' Lieferung ab 20 Laiben.', vanish: false }),
+                    new FootnoteReferenceRun(1),
+                  ],
+                }),
+                ...when([
+                  new Paragraph({ run: { vanish: true }, children: [new TextRun({ text: 'Hinweis: nicht an Filiale Süd schicken.', vanish: true })] }),
+                  new Paragraph({ style: 'Bearbeitung', children: [new TextRun('Kalkulation mit der Chefin abstimmen.')] }),
+                ]),
+                // A paragraph style that hides, overruled by the run itself: shown.
+                new Paragraph({ ...(hidden ? { style: 'Bearbeitung' } : {}), children: [new TextRun({ text: 'Zahlbar innerhalb von 14 Tagen.', vanish: false })] }),
+              ],
+            },
+          ],
+        }),
+      );
+    };
+    const [withHidden, without] = await Promise.all([write(true), write(false)]);
+    const read = (await passagesOf(withHidden, 'docx')).map((p) => p.text).join('\n');
+    for (const secret of ['Einkaufspreis', 'Rabatt bis', 'Filiale Süd', 'Kalkulation', 'Marge']) expect(read).not.toContain(secret);
+    expect(read).toMatch(/Der Preis beträgt 4,80 € je Laib\. Lieferung ab 20 Laiben\.\s+Fußnote: Nur für Neukunden\./);
+    expect(read).toContain('Zahlbar innerhalb von 14 Tagen.');
+    expect(read).toBe((await passagesOf(without, 'docx')).map((p) => p.text).join('\n'));
+  });
+
+  it('leaves out the text boxes Word hides (a legacy shape hidden by its style, a drawing hidden in the selection pane)', async () => {
+    const box = (hidden: boolean) => new Textbox({ style: { width: '200pt', height: '50pt', ...(hidden ? { visibility: 'hidden' as const } : {}) }, children: [new Paragraph(`Textfeld ${hidden ? 'versteckt' : 'sichtbar'}.`)] });
+    const docx = await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('Preisliste 2027.'), box(false), box(true), new Paragraph('PLATZHALTER')] }] }));
+    // No library here writes a DrawingML text box: one as Word writes it (ECMA-376 §20.4, wps), hidden in
+    // the selection pane, in the place of the placeholder's run.
+    const drawing =
+      '<w:r><w:drawing><wp:anchor distT="0" distB="0" distL="114300" distR="114300" simplePos="0" relativeHeight="251659264" behindDoc="0" locked="0" layoutInCell="1" allowOverlap="1">' +
+      '<wp:simplePos x="0" y="0"/><wp:positionH relativeFrom="column"><wp:posOffset>0</wp:posOffset></wp:positionH><wp:positionV relativeFrom="paragraph"><wp:posOffset>0</wp:posOffset></wp:positionV>' +
+      '<wp:extent cx="2540000" cy="635000"/><wp:effectExtent l="0" t="0" r="0" b="0"/><wp:wrapNone/><wp:docPr id="7" name="Textfeld 1" hidden="1"/><wp:cNvGraphicFramePr/>' +
+      '<a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><wps:wsp><wps:cNvSpPr txBox="1"/>' +
+      '<wps:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="2540000" cy="635000"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></wps:spPr>' +
+      '<wps:txbx><w:txbxContent><w:p><w:r><w:t>Ausgeblendet: Mindestmarge 25 Prozent.</w:t></w:r></w:p></w:txbxContent></wps:txbx><wps:bodyPr/></wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r>';
+    const parts = unzipSync(docx);
+    const document = strFromU8(parts['word/document.xml']!);
+    parts['word/document.xml'] = strToU8(document.replace(/<w:r><w:t[^>]*>PLATZHALTER<\/w:t><\/w:r>/, drawing));
+    const shown = async () => (await passagesOf(Buffer.from(zipSync(parts)), 'docx')).map((p) => p.text).join('\n');
+    const read = await shown();
+    expect(read).toContain('Preisliste 2027.');
+    expect(read).toContain('Textfeld sichtbar.');
+    expect(read).not.toContain('versteckt');
+    expect(read).not.toContain('Mindestmarge');
+    // Shown, the same drawing is read: it is left out for being hidden, not for being a drawing.
+    parts['word/document.xml'] = strToU8(document.replace(/<w:r><w:t[^>]*>PLATZHALTER<\/w:t><\/w:r>/, drawing.replace(' hidden="1"', '')));
+    expect(await shown()).toContain('Ausgeblendet: Mindestmarge 25 Prozent.');
+  });
+
   it('leaves out the slides a presentation hides, keeping the others\' numbers', async () => {
     const pptx = await makePptx([
       { title: 'Preise 2027', body: 'Roggenbrot kostet 4,20 Euro.' },
@@ -239,6 +311,17 @@ describe('extraction and chunking of real documents', () => {
     const slides = await passagesOf(pptx, 'pptx');
     expect(slides.map((p) => p.location)).toEqual(['Folie 1', 'Folie 3']);
     expect(slides.map((p) => p.text).join('\n')).not.toContain('Marge');
+  });
+
+  it('leaves out the shapes a slide hides (the selection pane), and reads the slide\'s other shapes', async () => {
+    const pptx = await makePptx([
+      { title: 'Angebot Catering', body: 'Buffet für 40 Personen: 1.200 Euro.', hiddenText: 'Verhandlungsspielraum bis 900 Euro.' },
+      { title: 'Ablauf', body: 'Aufbau ab 10 Uhr.' },
+    ]);
+    const slides = await passagesOf(pptx, 'pptx');
+    expect(slides.map((p) => p.location)).toEqual(['Folie 1', 'Folie 2']);
+    expect(slides[0]!.text).toContain('Buffet für 40 Personen: 1.200 Euro.');
+    expect(slides.map((p) => p.text).join('\n')).not.toContain('Verhandlungsspielraum');
   });
 
   it('reads the data a chart shows as a table under its title (PPTX)', async () => {

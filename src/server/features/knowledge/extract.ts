@@ -20,7 +20,8 @@ import {
 } from './ocr.ts';
 import { isChartPart, MAX_CHART_PART_BYTES, packageCharts, type Chart } from './charts.ts';
 import { packageParts } from './office-package.ts';
-import { hiddenSlideNumbers, isSlidePart } from './slides.ts';
+import { hiddenSlideNumbers, isSlidePart, withoutHiddenShapes } from './slides.ts';
+import { withoutHiddenText } from './word-hidden.ts';
 import { isHiddenCell, sheetGrid, shownXlsxCell, spreadsheetMlSheets, xlsxFormats, type SheetCell, type XlsxFormats } from './spreadsheet.ts';
 
 export interface Block {
@@ -39,12 +40,14 @@ export interface Section {
  * hold, with those formats in READING_CHANGES. A ready file read by an older reading, of a format
  * that changed since, is read again in the background (knowledge.jobs.ts, rereadFiles).
  */
-export const FILE_READING = 2;
+export const FILE_READING = 3;
 
 /** The file extensions whose reading changed with each reading (the first is 1). */
 export const READING_CHANGES: Record<number, readonly string[]> = {
   // Footnotes, endnotes and speaker notes; charts; what a workbook hides is no longer read.
   2: ['docx', 'docm', 'dotx', 'dotm', 'pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm', 'odt', 'odp', 'rtf', 'xlsx', 'xlsm', 'xltx', 'xltm', 'xls', 'xlt', 'xml'],
+  // What Word hides (hidden text, hidden text boxes) and the shapes a slide hides are no longer read.
+  3: ['docx', 'docm', 'dotx', 'dotm', 'pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm'],
 };
 
 /** Ingestion failed for a reason the user can act on; `message` is German. */
@@ -75,6 +78,9 @@ async function readFormat(data: Buffer, format: string, signal: AbortSignal | un
   if (format === 'eml' || format === 'msg') return readMail(data, format, signal, depth);
   if (format === 'pdf') return readPdf(data, signal);
   if (format === 'image') return readImage(data, signal);
+  // What Word and PowerPoint hide is not read (word-hidden.ts, slides.ts).
+  const shown = format === 'docx' ? withoutHiddenText(data) : format === 'pptx' ? withoutHiddenShapes(data) : undefined;
+  if (shown) data = asBuffer(shown);
   if (PICTURED.has(format)) return readPictured(data, format, signal);
   if (PARSED.has(format)) return parseOffice(data, format, signal);
   return parsePlain(data, format);
