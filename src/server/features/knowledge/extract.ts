@@ -22,6 +22,7 @@ import { isChartPart, MAX_CHART_PART_BYTES, packageCharts, type Chart } from './
 import { packageParts } from './office-package.ts';
 import { hiddenSlideNumbers, isSlidePart, withoutHiddenShapes } from './slides.ts';
 import { withoutHiddenText } from './word-hidden.ts';
+import { withoutHiddenOdf } from './odf-hidden.ts';
 import { isHiddenCell, sheetGrid, shownXlsxCell, spreadsheetMlSheets, xlsxFormats, type SheetCell, type XlsxFormats } from './spreadsheet.ts';
 
 export interface Block {
@@ -46,13 +47,15 @@ export const FILE_READING = 3;
 export const READING_CHANGES: Record<number, readonly string[]> = {
   // Footnotes, endnotes and speaker notes; charts; what a workbook hides is no longer read.
   2: ['docx', 'docm', 'dotx', 'dotm', 'pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm', 'odt', 'odp', 'rtf', 'xlsx', 'xlsm', 'xltx', 'xltm', 'xls', 'xlt', 'xml'],
-  // What Word hides (hidden text, hidden text boxes) and the shapes a slide hides are no longer read.
-  3: ['docx', 'docm', 'dotx', 'dotm', 'pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm'],
+  // What Word hides (hidden text, hidden text boxes), the shapes a slide hides and what OpenDocument
+  // files hide (sheets, rows, columns, slides, shapes, text, sections) are no longer read.
+  3: ['docx', 'docm', 'dotx', 'dotm', 'pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm', 'odt', 'ods', 'odp'],
 };
 
 /** Ingestion failed for a reason the user can act on; `message` is German. */
 export class ExtractionError extends Error {}
 
+const ODF = new Set(['odt', 'ods', 'odp']);
 const PARSED = new Set(['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'rtf', 'html', 'htm']);
 
 export async function extractSections(
@@ -78,8 +81,8 @@ async function readFormat(data: Buffer, format: string, signal: AbortSignal | un
   if (format === 'eml' || format === 'msg') return readMail(data, format, signal, depth);
   if (format === 'pdf') return readPdf(data, signal);
   if (format === 'image') return readImage(data, signal);
-  // What Word and PowerPoint hide is not read (word-hidden.ts, slides.ts).
-  const shown = format === 'docx' ? withoutHiddenText(data) : format === 'pptx' ? withoutHiddenShapes(data) : undefined;
+  // What Word, PowerPoint and OpenDocument files hide is not read (word-hidden.ts, slides.ts, odf-hidden.ts).
+  const shown = format === 'docx' ? withoutHiddenText(data) : format === 'pptx' ? withoutHiddenShapes(data) : ODF.has(format) ? withoutHiddenOdf(data) : undefined;
   if (shown) data = asBuffer(shown);
   if (PICTURED.has(format)) return readPictured(data, format, signal);
   if (PARSED.has(format)) return parseOffice(data, format, signal);

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { chunkSections } from './chunk.ts';
+import { extractSections } from './extract.ts';
+
+// What OpenDocument files hide, as LibreOffice writes them (tests/fixtures/hidden-content/README.md):
+// what the office program shows is what the Mika knows (decision 060).
+const fixture = (name: string) => readFileSync(new URL(`../../../../tests/fixtures/hidden-content/${name}`, import.meta.url));
+const read = async (name: string) => chunkSections(await extractSections(fixture(name), name.split('.').pop()!));
+const textOf = (passages: { text: string }[]) => passages.map((p) => p.text).join('\n');
+
+describe('what OpenDocument files hide is not read', () => {
+  it('reads a Calc workbook without its hidden sheet, rows and columns, each shown cell in its column', async () => {
+    const passages = await read('preise.ods');
+    expect(passages.map((p) => p.location)).toEqual(['Blatt Preise']);
+    expect(passages[0]!.text).toBe(
+      [
+        '| Artikel | Verkaufspreis | Bemerkung | Lieferant |',
+        '| --- | --- | --- | --- |',
+        '| Roggenbrot | 4.2 | täglich frisch | Mühle Weber |',
+        '| Dinkelbrötchen | 0.85 | nur Mo–Fr | Mühle Weber |',
+        // Two empty cells written as one, one of them in the hidden column: the supplier stays in its column.
+        '| Laugenbrezel | 0.9 |  | Hofmühle |',
+      ].join('\n'),
+    );
+    for (const secret of ['Einkaufspreis', 'Interne Notiz', 'Hotel Adler', 'Kalkulation', 'Marge']) expect(textOf(passages)).not.toContain(secret);
+  });
+
+  it('reads a Writer text without its hidden characters, hidden paragraph and hidden section', async () => {
+    const text = textOf(await read('angebot.odt'));
+    expect(text).toContain('Der Preis beträgt 4,80 € je Laib. Lieferung ab 20 Laiben.');
+    expect(text).toContain('Zahlbar innerhalb von 14 Tagen.');
+    for (const secret of ['Einkaufspreis', 'Filiale Süd', 'Kalkulation']) expect(text).not.toContain(secret);
+  });
+
+  it('reads an Impress presentation without its hidden slide and hidden shape; the other slides keep their numbers and notes', async () => {
+    const passages = await read('strategie.odp');
+    expect(passages.map((p) => p.location)).toEqual(['Folie 1', 'Folie 3']);
+    expect(passages[0]!.text).toContain('Roggenbrot kostet 4,20 Euro.');
+    expect(passages[1]!.text).toContain('Notizen: Telefon ist werktags ab 6 Uhr besetzt.');
+    for (const secret of ['Marge', 'Verhandlungsspielraum']) expect(textOf(passages)).not.toContain(secret);
+  });
+});
