@@ -48,8 +48,10 @@ export const READING_CHANGES: Record<number, readonly string[]> = {
   // Footnotes, endnotes and speaker notes; charts; what a workbook hides is no longer read.
   2: ['docx', 'docm', 'dotx', 'dotm', 'pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm', 'odt', 'odp', 'rtf', 'xlsx', 'xlsm', 'xltx', 'xltm', 'xls', 'xlt', 'xml'],
   // What Word hides (hidden text, hidden text boxes), the shapes a slide hides and what OpenDocument
-  // files hide (sheets, rows, columns, slides, shapes, text, sections) are no longer read.
-  3: ['docx', 'docm', 'dotx', 'dotm', 'pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm', 'odt', 'ods', 'odp'],
+  // files hide (sheets, rows, columns, slides, shapes, text, sections) are no longer read; Word 97's
+  // footnotes and endnotes and PowerPoint 97's speaker notes are, its hidden and deleted text and
+  // hidden slides and shapes not.
+  3: ['docx', 'docm', 'dotx', 'dotm', 'pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm', 'odt', 'ods', 'odp', 'doc', 'dot', 'ppt', 'pot', 'pps'],
 };
 
 /** Ingestion failed for a reason the user can act on; `message` is German. */

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { chunkSections } from './chunk.ts';
 import { extractSections } from './extract.ts';
 
-// What OpenDocument files hide, as LibreOffice writes them (tests/fixtures/hidden-content/README.md):
-// what the office program shows is what the Mika knows (decision 060).
+// What OpenDocument and Office 97–2003 files hide, as LibreOffice writes them
+// (tests/fixtures/hidden-content/README.md): what the office program shows is what the Mika knows
+// (decision 060).
 const fixture = (name: string) => readFileSync(new URL(`../../../../tests/fixtures/hidden-content/${name}`, import.meta.url));
 const read = async (name: string) => chunkSections(await extractSections(fixture(name), name.split('.').pop()!));
 const textOf = (passages: { text: string }[]) => passages.map((p) => p.text).join('\n');
@@ -39,5 +40,22 @@ describe('what OpenDocument files hide is not read', () => {
     expect(passages[0]!.text).toContain('Roggenbrot kostet 4,20 Euro.');
     expect(passages[1]!.text).toContain('Notizen: Telefon ist werktags ab 6 Uhr besetzt.');
     for (const secret of ['Marge', 'Verhandlungsspielraum']) expect(textOf(passages)).not.toContain(secret);
+  });
+});
+
+describe('Office 97–2003: what Word and PowerPoint hide is not read, their notes are', () => {
+  it('reads a .doc as its .docx: footnote and endnote after their paragraph, without hidden or deleted text', async () => {
+    const doc = await read('bestellung.doc');
+    expect(doc).toEqual(await read('bestellung.docx'));
+    expect(textOf(doc)).toMatch(/je Laib\. Die Lieferung erfolgt am 12\. Januar\.\nFußnote: Preis gilt bis zum 31\. März 2027\.\nEndnote: Anlieferung über den Hof, Tor 2\.\nZahlbar innerhalb von 14 Tagen\.$/);
+    // Hidden characters, and a discount the author deleted with changes recorded.
+    for (const secret of ['Rohertrag', 'Skonto']) expect(textOf(doc)).not.toContain(secret);
+  });
+
+  it('reads a .ppt as its .odp: without the hidden slide and the hidden shape, with the speaker notes', async () => {
+    const ppt = await read('strategie.ppt');
+    expect(ppt).toEqual(await read('strategie.odp'));
+    expect(ppt.map((p) => p.location)).toEqual(['Folie 1', 'Folie 3']);
+    expect(ppt[1]!.text).toContain('Notizen: Telefon ist werktags ab 6 Uhr besetzt.');
   });
 });

@@ -128,7 +128,7 @@ function paragraphRuns(word: Uint8Array, table: Uint8Array, fcPlcf: number, lcbP
   return runs.sort((a, b) => a.from - b.from);
 }
 
-function runAt(runs: ParagraphRun[], fc: number): ParagraphRun | undefined {
+function runAt<Run extends { from: number; to: number }>(runs: Run[], fc: number): Run | undefined {
   let lo = 0;
   let hi = runs.length - 1;
   while (lo <= hi) {
@@ -139,6 +139,80 @@ function runAt(runs: ParagraphRun[], fc: number): ParagraphRun | undefined {
     else return run;
   }
   return undefined;
+}
+
+/** A stretch of characters (by their byte range in the WordDocument stream) Word does not show. */
+interface HiddenRun {
+  from: number;
+  to: number;
+}
+
+/** sprmCFVanish (hidden text) and sprmCFRMarkDel (deleted with changes recorded), [MS-DOC] 2.6.1. */
+const SPRM_VANISH = 0x083c;
+const SPRM_DELETED = 0x0800;
+
+/**
+ * The character runs whose own properties hide them, from the CHPX pages (PlcBteChpx, [MS-DOC]
+ * 2.8.5, 2.9.34): hidden text («Ausgeblendet») and text deleted while changes were recorded — Word
+ * shows neither in the document, so neither is read. A toggle «opposite of the style» (0x81) counts
+ * as hidden (the styles themselves are not read: their hidden text stays read).
+ */
+function hiddenRuns(word: Uint8Array, table: Uint8Array, fcPlcf: number, lcbPlcf: number): HiddenRun[] {
+  const t = bytesReader(table);
+  const w = bytesReader(word);
+  const runs: HiddenRun[] = [];
+  const n = (lcbPlcf - 4) / 8;
+  if (lcbPlcf < 12 || !Number.isInteger(n)) return runs;
+  for (let i = 0; i < n; i++) {
+    const page = (t.u32(fcPlcf + (n + 1) * 4 + i * 4) & 0x3fffff) * 512;
+    if (page + 512 > word.length) throw new Damaged('FKP past the end');
+    const crun = w.u8(page + 511);
+    for (let j = 0; j < crun; j++) {
+      const offset = w.u8(page + (crun + 1) * 4 + j) * 2;
+      if (offset === 0) continue;
+      const end = Math.min(page + offset + 1 + w.u8(page + offset), page + 511);
+      let hidden = false;
+      for (let p = page + offset + 1; p + 2 <= end; ) {
+        const sprm = w.u16(p);
+        p += 2;
+        let len = operandSize(sprm);
+        if (len < 0) len = w.u8(p) + 1;
+        if (sprm === SPRM_VANISH || sprm === SPRM_DELETED) {
+          const value = w.u8(p);
+          hidden = value === 1 || value === 0x81;
+        }
+        p += len;
+      }
+      if (hidden) runs.push({ from: w.u32(page + j * 4), to: w.u32(page + (j + 1) * 4) });
+    }
+  }
+  return runs.sort((a, b) => a.from - b.from);
+}
+
+/**
+ * The notes of one kind (footnotes or endnotes) by the position of their reference in the main
+ * text: the text of each, from its subdocument starting at `base` ([MS-DOC] 2.3.1), by the
+ * reference list (PlcffndRef/PlcfendRef) and the text list (PlcffndTxt/PlcfendTxt).
+ */
+function notesByReference(
+  table: Uint8Array,
+  refs: readonly [number, number],
+  texts: readonly [number, number],
+  base: number,
+  textOf: (from: number, to: number) => string,
+): Map<number, string> {
+  const t = bytesReader(table);
+  const notes = new Map<number, string>();
+  const [fcRef, lcbRef] = refs;
+  const [fcTxt, lcbTxt] = texts;
+  // PlcffndRef: n + 1 CPs and n two-byte FRDs; PlcffndTxt: n + 2 CPs.
+  const n = (lcbRef - 4) / 6;
+  if (lcbRef < 10 || !Number.isInteger(n) || lcbTxt < (n + 2) * 4) return notes;
+  for (let i = 0; i < n; i++) {
+    const text = textOf(base + t.u32(fcTxt + i * 4), base + t.u32(fcTxt + (i + 1) * 4));
+    if (text !== '') notes.set(t.u32(fcRef + i * 4), text);
+  }
+  return notes;
 }
 
 /** The main text of a .doc as blocks: headings by their built-in styles, tables by their row marks. */
@@ -156,12 +230,16 @@ function wordBlocks(file: CompoundFile): Block[] {
   const csw = w.u16(32);
   const lw = 34 + csw * 2 + 2;
   const cslw = w.u16(lw - 2);
-  const ccpText = w.i32(lw + 3 * 4);
+  // FibRgLw97: the lengths of the main text and of the subdocuments after it, in their order.
+  const ccp = (i: number) => Math.max(0, w.i32(lw + i * 4));
+  const [ccpText, ccpFtn, ccpHdd, ccpAtn] = [ccp(3), ccp(4), ccp(5), ccp(7)];
   const blob = lw + cslw * 4 + 2;
   const pair = (i: number) => [w.u32(blob + i * 8), w.u32(blob + i * 8 + 4)] as const;
   const [fcClx, lcbClx] = pair(33);
   const [fcPapx, lcbPapx] = pair(13);
+  const [fcChpx, lcbChpx] = pair(12);
   const runs = paragraphRuns(word, table, fcPapx, lcbPapx);
+  const hidden = hiddenRuns(word, table, fcChpx, lcbChpx);
 
   // The piece table (Clx): which stretch of text sits where, compressed (1 byte) or UTF-16.
   const t = bytesReader(table);
@@ -173,6 +251,41 @@ function wordBlocks(file: CompoundFile): Block[] {
   const pieces = (lcb - 4) / 12;
   if (!Number.isInteger(pieces) || pieces < 1) throw new Damaged('bad piece table');
 
+  /** The characters from `cpFrom` to `cpTo` as they stand in the pieces, with their byte position. */
+  const eachCharacter = (cpFrom: number, cpTo: number, visit: (c: string, fc: number, cp: number) => void) => {
+    for (let i = 0; i < pieces; i++) {
+      const cpStart = Math.max(t.u32(plc + i * 4), cpFrom);
+      const cpEnd = Math.min(t.u32(plc + (i + 1) * 4), cpTo);
+      if (cpStart >= cpEnd) continue;
+      const pcd = plc + (pieces + 1) * 4 + i * 8;
+      const raw = t.u32(pcd + 2);
+      const compressed = (raw & 0x40000000) !== 0;
+      const width = compressed ? 1 : 2;
+      const fc = (compressed ? (raw & 0x3fffffff) / 2 : raw & 0x3fffffff) + (cpStart - t.u32(plc + i * 4)) * width;
+      const length = cpEnd - cpStart;
+      if (fc + length * width > word.length) throw new Damaged('piece past the end');
+      const bytes = word.subarray(fc, fc + length * width);
+      const text = compressed ? windows1252(bytes) : utf16.decode(bytes);
+      for (let k = 0; k < text.length; k++) visit(text[k]!, fc + k * width, cpStart + k);
+    }
+  };
+  const shown = (fc: number) => runAt(hidden, fc) === undefined;
+  /** A note's text: its paragraphs joined, without its number mark and what it hides. */
+  const noteText = (from: number, to: number) => {
+    let text = '';
+    eachCharacter(from, to, (c, fc) => {
+      if (c === '\r') text += '\n';
+      else if ((c.charCodeAt(0) >= 0x20 || c === '\t') && shown(fc)) text += c === '\xa0' ? ' ' : c;
+    });
+    return text.replace(/[ \t]+/g, ' ').replace(/ *\n */g, '\n').trim();
+  };
+  const footnotes = notesByReference(table, pair(2), pair(3), ccpText, noteText);
+  const endnotes = notesByReference(table, pair(46), pair(47), ccpText + ccpFtn + ccpHdd + ccpAtn, noteText);
+  // The notes whose references the paragraph being read holds, for after it; those of the table
+  // being read, for after the table.
+  let pending: Block[] = [];
+  let tableNotes: Block[] = [];
+
   const blocks: Block[] = [];
   let paragraph = '';
   let row: string[] = [];
@@ -180,6 +293,8 @@ function wordBlocks(file: CompoundFile): Block[] {
   const flushTable = () => {
     if (rows.length > 0) blocks.push({ kind: 'table', text: markdownTable(rows) });
     rows = [];
+    appendAll(blocks, tableNotes);
+    tableNotes = [];
   };
   // Fields: { code \x14 result } — the code is dropped, the result kept (a hyperlink's text).
   const fields: boolean[] = [];
@@ -188,6 +303,8 @@ function wordBlocks(file: CompoundFile): Block[] {
     const text = paragraph.replace(/[ \t]+/g, ' ').trim();
     paragraph = '';
     if (mark === '\x07') {
+      appendAll(tableNotes, pending);
+      pending = [];
       if (run?.rowEnd) {
         rows.push(row);
         row = [];
@@ -201,37 +318,31 @@ function wordBlocks(file: CompoundFile): Block[] {
     }
     flushTable();
     if (text !== '') blocks.push({ kind: run && run.istd >= 1 && run.istd <= 9 ? 'heading' : 'text', text });
+    appendAll(blocks, pending);
+    pending = [];
   };
 
-  for (let i = 0; i < pieces; i++) {
-    const cpStart = t.u32(plc + i * 4);
-    const cpEnd = Math.min(t.u32(plc + (i + 1) * 4), ccpText);
-    if (cpStart >= cpEnd) continue;
-    const pcd = plc + (pieces + 1) * 4 + i * 8;
-    const raw = t.u32(pcd + 2);
-    const compressed = (raw & 0x40000000) !== 0;
-    const fc = compressed ? (raw & 0x3fffffff) / 2 : raw & 0x3fffffff;
-    const width = compressed ? 1 : 2;
-    const length = cpEnd - cpStart;
-    if (fc + length * width > word.length) throw new Damaged('piece past the end');
-    const bytes = word.subarray(fc, fc + length * width);
-    const text = compressed ? windows1252(bytes) : utf16.decode(bytes);
-    for (let k = 0; k < text.length; k++) {
-      const c = text[k]!;
-      const code = c.charCodeAt(0);
-      if (code === 0x13) fields.push(true);
-      else if (code === 0x14) {
-        if (fields.length > 0) fields[fields.length - 1] = false;
-      } else if (code === 0x15) fields.pop();
-      else if (fields.at(-1) === true) continue;
-      else if (c === '\r' || c === '\x07') endParagraph(c, fc + k * width);
-      else if (c === '\x0b') paragraph += '\n';
-      else if (c === '\x0c' || c === '\x0e') endParagraph('\r', fc + k * width);
-      else if (c === '\x1e') paragraph += '-';
-      else if (c === '\xa0') paragraph += ' ';
-      else if (code >= 0x20 || c === '\t') paragraph += c;
-    }
-  }
+  eachCharacter(0, ccpText, (c, fc, cp) => {
+    const code = c.charCodeAt(0);
+    // A note's reference: its text follows the paragraph (or the table) that holds it.
+    const footnote = footnotes.get(cp);
+    if (footnote !== undefined) pending.push({ kind: 'text', text: KNOWLEDGE_MESSAGES.footnote(footnote) });
+    const endnote = endnotes.get(cp);
+    if (endnote !== undefined) pending.push({ kind: 'text', text: KNOWLEDGE_MESSAGES.endnote(endnote) });
+    if (code === 0x13) fields.push(true);
+    else if (code === 0x14) {
+      if (fields.length > 0) fields[fields.length - 1] = false;
+    } else if (code === 0x15) fields.pop();
+    else if (fields.at(-1) === true) return;
+    else if (c === '\r' || c === '\x07') endParagraph(c, fc);
+    else if (c === '\x0c' || c === '\x0e') endParagraph('\r', fc);
+    // What Word does not show is not read; its marks above still part paragraphs, cells and rows.
+    else if (!shown(fc)) return;
+    else if (c === '\x0b') paragraph += '\n';
+    else if (c === '\x1e') paragraph += '-';
+    else if (c === '\xa0') paragraph += ' ';
+    else if (code >= 0x20 || c === '\t') paragraph += c;
+  });
   endParagraph('\r', -1);
   return blocks;
 }
@@ -511,9 +622,14 @@ function presentationSections(file: CompoundFile): Section[] {
   const document = pptRecord(r, documentAt);
   if (document.type !== 0x03e8) throw new Damaged('no DocumentContainer');
 
-  // The slide list: a SlidePersistAtom per slide, then the texts of its placeholders.
+  // The slide list: a SlidePersistAtom per slide, then the texts of its placeholders. The notes
+  // list: a NotesPersistAtom per notes page (persistIdRef, flags, cTexts, notesId).
   const slides: { ref: number; blocks: Block[] }[] = [];
+  const notesPages = new Map<number, number>();
   for (const list of pptChildren(r, document, stream.length)) {
+    if (list.type === 0x0ff0 && list.instance === 2) {
+      for (const rec of pptChildren(r, list, stream.length)) if (rec.type === 0x03f3 && rec.length >= 16) notesPages.set(r.u32(rec.at + 12), r.u32(rec.at));
+    }
     if (list.type !== 0x0ff0 || list.instance !== 0) continue;
     let textType = -1;
     for (const rec of pptChildren(r, list, stream.length)) {
@@ -523,26 +639,62 @@ function presentationSections(file: CompoundFile): Section[] {
         appendAll(slides.at(-1)!.blocks, pptBlocks(atomText(stream, rec), isTitle(textType)));
     }
   }
-  // Each slide's other text boxes (OfficeArtClientTextbox) in its drawing.
-  return slides.map((slide, i) => {
+  // Each slide's other text boxes (OfficeArtClientTextbox) in its drawing, then its speaker notes;
+  // a hidden slide is left out, the others keep their numbers.
+  return slides.flatMap((slide, i) => {
     const at = persist.get(slide.ref);
-    if (at !== undefined) {
-      const container = pptRecord(r, at);
-      if (container.type === 0x03ee) appendAll(slide.blocks, drawingBlocks(r, stream, container, 0));
+    const container = at === undefined ? undefined : pptRecord(r, at);
+    if (container?.type === 0x03ee) {
+      let notesRef = 0;
+      for (const kid of pptChildren(r, container, stream.length)) {
+        // SlideAtom: geom, rgPlaceholderTypes, masterIdRef, notesIdRef (a notesId of the notes list).
+        // SlideShowSlideInfoAtom: slideTime, soundIdRef, effectDirection, effectType, then fHidden.
+        if (kid.type === 0x03ef && kid.length >= 20) notesRef = r.u32(kid.at + 16);
+        if (kid.type === 0x03f9 && kid.length >= 12 && r.u8(kid.at + 10) & 0x04) return [];
+      }
+      appendAll(slide.blocks, drawingBlocks(r, stream, container, 0));
+      const notesAt = persist.get(notesPages.get(notesRef) ?? -1);
+      const notes = notesAt === undefined ? undefined : pptRecord(r, notesAt);
+      if (notes?.type === 0x03f0) {
+        const text = drawingBlocks(r, stream, notes, 0, NOTES_BODY).map((b) => b.text).join('\n');
+        if (text !== '') slide.blocks.push({ kind: 'text', text: KNOWLEDGE_MESSAGES.speakerNotes(text) });
+      }
     }
-    return { location: KNOWLEDGE_MESSAGES.slide(i + 1), blocks: slide.blocks };
+    return [{ location: KNOWLEDGE_MESSAGES.slide(i + 1), blocks: slide.blocks }];
   });
 }
 
-/** The text boxes (OfficeArtClientTextbox) in a slide's drawing, in order; nesting is capped. */
-function drawingBlocks(r: ReturnType<typeof bytesReader>, stream: Uint8Array, node: PptRecord, depth: number): Block[] {
+/** A TextHeaderAtom's type for the body of a notes page (the notes themselves, not its number fields). */
+const NOTES_BODY = 2;
+/** The Group Shape Boolean Properties of a shape's OfficeArtFOPT ([MS-ODRAW] 2.3.4.44): fHidden with its «use» bit. */
+const SHAPE_BOOLEANS = 0x03bf;
+const HIDDEN_SHAPE = (1 << 1) | (1 << 17);
+
+/** Whether a shape (OfficeArtSpContainer) is hidden in the selection pane. */
+function hiddenShape(r: ReturnType<typeof bytesReader>, stream: Uint8Array, shape: PptRecord): boolean {
+  for (const kid of pptChildren(r, shape, stream.length)) {
+    if (kid.type !== 0xf00b) continue;
+    // OfficeArtFOPT: recInstance properties of six bytes (opid with its flags, value), then complex data.
+    for (let k = 0; k < kid.instance && (k + 1) * 6 <= kid.length; k++) {
+      if ((r.u16(kid.at + k * 6) & 0x3fff) === SHAPE_BOOLEANS) return (r.u32(kid.at + k * 6 + 2) & HIDDEN_SHAPE) === HIDDEN_SHAPE;
+    }
+  }
+  return false;
+}
+
+/**
+ * The text boxes (OfficeArtClientTextbox) in a slide's drawing, in order, without the shapes the
+ * slide hides; only those of text type `only` when given. Nesting is capped.
+ */
+function drawingBlocks(r: ReturnType<typeof bytesReader>, stream: Uint8Array, node: PptRecord, depth: number, only?: number): Block[] {
   if (depth > 32) throw new Damaged('drawing nested too deep');
   const out: Block[] = [];
   let textType = -1;
   for (const kid of pptChildren(r, node, stream.length)) {
     if (kid.type === TEXT_HEADER && node.type === 0xf00d) textType = r.u32(kid.at);
-    else if ((kid.type === TEXT_CHARS || kid.type === TEXT_BYTES) && node.type === 0xf00d) appendAll(out, pptBlocks(atomText(stream, kid), isTitle(textType)));
-    else if (kid.container) appendAll(out, drawingBlocks(r, stream, kid, depth + 1));
+    else if ((kid.type === TEXT_CHARS || kid.type === TEXT_BYTES) && node.type === 0xf00d) {
+      if (only === undefined || textType === only) appendAll(out, pptBlocks(atomText(stream, kid), isTitle(textType)));
+    } else if (kid.container && !(kid.type === 0xf004 && hiddenShape(r, stream, kid))) appendAll(out, drawingBlocks(r, stream, kid, depth + 1, only));
   }
   return out;
 }
