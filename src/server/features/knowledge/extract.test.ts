@@ -360,6 +360,25 @@ describe('extraction and chunking of real documents', () => {
     expect(passage!.text).not.toContain('<');
   });
 
+  it('reads an HTML file as a browser shows it: not what it hides, in the encoding it declares', async () => {
+    // As an older intranet exports it: Windows-1252, a remark hidden by an inline style, a hidden block.
+    const html = Buffer.from(
+      '<html><head><meta charset="windows-1252"><title>Preise</title></head><body><h1>Preisliste Bäckerei</h1>' +
+        '<p>Roggenbrot 4,20 €.<span style="color:red; display: none !important"> Einkauf 2,10 €.</span> Täglich frisch.</p>' +
+        '<div hidden><p>Marge 50 Prozent.</p></div><p style="visibility:hidden">Nur für Großkunden.</p>' +
+        '<details><summary>Lieferung</summary><p>Ab 20 Laiben frei Haus.</p></details><p hidden="until-found">Zahlbar in 14 Tagen.</p></body></html>',
+      'latin1',
+    );
+    // windows-1252's euro sign.
+    html[html.indexOf(Buffer.from('4,20 ')) + 5] = 0x80;
+    const text = (await passagesOf(html, 'html')).map((p) => p.text).join('\n');
+    expect(text).toContain('Roggenbrot 4,20 €. Täglich frisch.');
+    // A closed details element, a collapsed answer find-in-page opens: shown when asked for, read.
+    expect(text).toContain('Ab 20 Laiben frei Haus.');
+    expect(text).toContain('Zahlbar in 14 Tagen.');
+    for (const secret of ['Einkauf', 'Marge', 'Großkunden']) expect(text).not.toContain(secret);
+  });
+
   it('cuts long text at sentence ends within the bound and carries an overlap', async () => {
     const sentence = (i: number) =>
       `Satz Nummer ${i} beschreibt eine Regel der Reisekostenordnung ausführlich.`;

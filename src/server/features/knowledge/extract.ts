@@ -23,6 +23,7 @@ import { packageParts } from './office-package.ts';
 import { hiddenSlideNumbers, isSlidePart, withoutHiddenShapes } from './slides.ts';
 import { withoutHiddenText } from './word-hidden.ts';
 import { withoutHiddenOdf } from './odf-hidden.ts';
+import { withoutHiddenRtf } from './rtf-hidden.ts';
 import { isHiddenCell, sheetGrid, shownXlsxCell, spreadsheetMlSheets, xlsxFormats, type SheetCell, type XlsxFormats } from './spreadsheet.ts';
 
 export interface Block {
@@ -50,14 +51,25 @@ export const READING_CHANGES: Record<number, readonly string[]> = {
   // What Word hides (hidden text, hidden text boxes), the shapes a slide hides and what OpenDocument
   // files hide (sheets, rows, columns, slides, shapes, text, sections) are no longer read; Word 97's
   // footnotes and endnotes and PowerPoint 97's speaker notes are, its hidden and deleted text and
-  // hidden slides and shapes not.
-  3: ['docx', 'docm', 'dotx', 'dotm', 'pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm', 'odt', 'ods', 'odp', 'doc', 'dot', 'ppt', 'pot', 'pps'],
+  // hidden slides and shapes not; nor are RTF's hidden text and what an HTML file hides.
+  3: ['docx', 'docm', 'dotx', 'dotm', 'pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm', 'odt', 'ods', 'odp', 'doc', 'dot', 'ppt', 'pot', 'pps', 'rtf', 'html', 'htm'],
 };
 
 /** Ingestion failed for a reason the user can act on; `message` is German. */
 export class ExtractionError extends Error {}
 
-const ODF = new Set(['odt', 'ods', 'odp']);
+/** Each format's reader of what it hides, the file without it (undefined: it hides nothing). */
+const HIDING: Record<string, ((data: Buffer) => Uint8Array | undefined | Promise<Uint8Array | undefined>) | undefined> = {
+  docx: withoutHiddenText,
+  pptx: withoutHiddenShapes,
+  odt: withoutHiddenOdf,
+  ods: withoutHiddenOdf,
+  odp: withoutHiddenOdf,
+  rtf: withoutHiddenRtf,
+  // website-extract.ts imports this module: loaded when first needed, not in a cycle at start.
+  html: async (data) => (await import('./website-extract.ts')).visibleHtml(data),
+  htm: async (data) => (await import('./website-extract.ts')).visibleHtml(data),
+};
 const PARSED = new Set(['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'rtf', 'html', 'htm']);
 
 export async function extractSections(
@@ -83,8 +95,9 @@ async function readFormat(data: Buffer, format: string, signal: AbortSignal | un
   if (format === 'eml' || format === 'msg') return readMail(data, format, signal, depth);
   if (format === 'pdf') return readPdf(data, signal);
   if (format === 'image') return readImage(data, signal);
-  // What Word, PowerPoint and OpenDocument files hide is not read (word-hidden.ts, slides.ts, odf-hidden.ts).
-  const shown = format === 'docx' ? withoutHiddenText(data) : format === 'pptx' ? withoutHiddenShapes(data) : ODF.has(format) ? withoutHiddenOdf(data) : undefined;
+  // What Word, PowerPoint, OpenDocument, RTF and HTML files hide is not read (word-hidden.ts,
+  // slides.ts, odf-hidden.ts, rtf-hidden.ts, website-extract.ts).
+  const shown = await HIDING[format]?.(data);
   if (shown) data = asBuffer(shown);
   if (PICTURED.has(format)) return readPictured(data, format, signal);
   if (PARSED.has(format)) return parseOffice(data, format, signal);

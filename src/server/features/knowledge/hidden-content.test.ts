@@ -34,6 +34,13 @@ describe('what OpenDocument files hide is not read', () => {
     for (const secret of ['Einkaufspreis', 'Filiale Süd', 'Kalkulation']) expect(text).not.toContain(secret);
   });
 
+  it('reads an RTF file without its hidden characters and paragraph (RTF keeps no hidden sections: that one is shown)', async () => {
+    const text = textOf(await read('angebot.rtf'));
+    expect(text).toContain('Der Preis beträgt 4,80 € je Laib. Lieferung ab 20 Laiben.');
+    expect(text).toContain('Kalkulation mit der Chefin abstimmen.');
+    for (const secret of ['Einkaufspreis', 'Filiale Süd']) expect(text).not.toContain(secret);
+  });
+
   it('reads an Impress presentation without its hidden slide and hidden shape; the other slides keep their numbers and notes', async () => {
     const passages = await read('strategie.odp');
     expect(passages.map((p) => p.location)).toEqual(['Folie 1', 'Folie 3']);

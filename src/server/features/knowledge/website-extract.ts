@@ -207,6 +207,7 @@ export function extractHtmlPage(html: string, pageUrl: string): ExtractedPage {
       clean(textOf(document.querySelector('h1'))) ||
       pageUrl;
     dropBanners(document);
+    dropHidden(document);
     // A collapsed answer that a browser's find-in-page opens (an FAQ's hidden="until-found") is
     // content: neither Readability nor our rule may take it for something hidden.
     for (const el of [...document.querySelectorAll('[hidden=until-found]')]) el.removeAttribute('hidden');
@@ -268,6 +269,36 @@ export function decodeHtml(body: Buffer, contentType: string | null): string {
     }
   }
   return windows1252(body);
+}
+
+/** An inline style that shows nothing: `display: none`, `visibility: hidden` (or collapse). */
+const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse))\s*(?:!important\s*)?(?:;|$)/i;
+
+/**
+ * Removes what a browser does not show: the `hidden` attribute (not `until-found`, which
+ * find-in-page opens) and an inline style that hides. Readability drops them from what it takes
+ * for the article, but not where a page is read without it, nor an uploaded HTML file (officeparser
+ * reads all). Returns how many it removed. (Hiding by a style sheet's rules is not seen: no styles
+ * are computed.)
+ */
+function dropHidden(document: HappyDocument): number {
+  const hidden = [...document.querySelectorAll('[hidden], [style]')].filter(
+    (el) => (el.hasAttribute('hidden') && el.getAttribute('hidden') !== 'until-found') || HIDDEN_STYLE.test(el.getAttribute('style') ?? ''),
+  );
+  for (const el of hidden) el.remove();
+  return hidden.length;
+}
+
+/**
+ * An uploaded HTML file as a browser shows it — without what it hides (dropHidden), its scripts and
+ * styles —, as UTF-8 with its byte order mark; undefined when it hides nothing (read as it came).
+ */
+export function visibleHtml(data: Buffer): Buffer | undefined {
+  const html = decodeHtml(data, null);
+  if (!/\shidden\b|display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)/i.test(html)) return undefined;
+  const document = new window.DOMParser().parseFromString(normalizedMarkup(html), 'text/html');
+  if (dropHidden(document) === 0) return undefined;
+  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`<!DOCTYPE html>${document.documentElement.outerHTML}`)]);
 }
 
 /**
