@@ -207,7 +207,6 @@ export function extractHtmlPage(html: string, pageUrl: string): ExtractedPage {
       clean(textOf(document.querySelector('h1'))) ||
       pageUrl;
     dropBanners(document);
-    dropHidden(document);
     // A collapsed answer that a browser's find-in-page opens (an FAQ's hidden="until-found") is
     // content: neither Readability nor our rule may take it for something hidden.
     for (const el of [...document.querySelectorAll('[hidden=until-found]')]) el.removeAttribute('hidden');
@@ -276,10 +275,10 @@ const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*(?:hidden
 
 /**
  * Removes what a browser does not show: the `hidden` attribute (not `until-found`, which
- * find-in-page opens) and an inline style that hides. Readability drops them from what it takes
- * for the article, but not where a page is read without it, nor an uploaded HTML file (officeparser
- * reads all). Returns how many it removed. (Hiding by a style sheet's rules is not seen: no styles
- * are computed.)
+ * find-in-page opens) and an inline style that hides. Readability drops them from a web page's
+ * article itself; an uploaded HTML file is read whole by officeparser, so they go before.
+ * Returns how many it removed. (Hiding by a style sheet's rules is not seen: no styles are
+ * computed.)
  */
 function dropHidden(document: HappyDocument): number {
   const hidden = [...document.querySelectorAll('[hidden], [style]')].filter(
