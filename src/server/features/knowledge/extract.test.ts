@@ -279,7 +279,7 @@ describe('extraction and chunking of real documents', () => {
   it('leaves out the text boxes Word hides (a legacy shape hidden by its style, a drawing hidden in the selection pane)', async () => {
     const box = (hidden: boolean) => new Textbox({ style: { width: '200pt', height: '50pt', ...(hidden ? { visibility: 'hidden' as const } : {}) }, children: [new Paragraph(`Textfeld ${hidden ? 'versteckt' : 'sichtbar'}.`)] });
     const docx = await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('Preisliste 2027.'), box(false), box(true), new Paragraph('PLATZHALTER')] }] }));
-    // No library here writes a DrawingML text box: one as Word writes it (ECMA-376 §20.4, wps), hidden in
+    // No library here writes a DrawingML text box: one as Word writes it (a wps shape in DrawingML), hidden in
     // the selection pane, in the place of the placeholder's run.
     const drawing =
       '<w:r><w:drawing><wp:anchor distT="0" distB="0" distL="114300" distR="114300" simplePos="0" relativeHeight="251659264" behindDoc="0" locked="0" layoutInCell="1" allowOverlap="1">' +

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { chunkSections } from './chunk.ts';
 import { extractSections } from './extract.ts';
 
@@ -32,6 +33,19 @@ describe('what OpenDocument files hide is not read', () => {
     expect(text).toContain('Der Preis beträgt 4,80 € je Laib. Lieferung ab 20 Laiben.');
     expect(text).toContain('Zahlbar innerhalb von 14 Tagen.');
     for (const secret of ['Einkaufspreis', 'Filiale Süd', 'Kalkulation']) expect(text).not.toContain(secret);
+  });
+
+  it('keeps, in a paragraph its style hides, a span that shows itself again', async () => {
+    // The offer with one more span in its hidden paragraph («P1»), under the style that shows («T2»).
+    const parts = unzipSync(fixture('angebot.odt'));
+    const content = strFromU8(parts['content.xml']!);
+    expect(content).toContain('<text:p text:style-name="P1">Hinweis: nicht an Filiale Süd schicken.</text:p>');
+    parts['content.xml'] = strToU8(
+      content.replace('Hinweis: nicht an Filiale Süd schicken.</text:p>', 'Hinweis: nicht an Filiale Süd schicken.<text:span text:style-name="T2">Abholung in Filiale Nord möglich.</text:span></text:p>'),
+    );
+    const text = textOf(chunkSections(await extractSections(Buffer.from(zipSync(parts)), 'odt')));
+    expect(text).toContain('Abholung in Filiale Nord möglich.');
+    expect(text).not.toContain('Filiale Süd');
   });
 
   it('reads an RTF file without its hidden characters and paragraph (RTF keeps no hidden sections: that one is shown)', async () => {
