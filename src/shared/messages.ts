@@ -351,6 +351,8 @@ export const KNOWLEDGE_MESSAGES = {
   sheet: (name: string) => `Blatt ${name}`,
   // A document's notes, read after the text that points to them.
   footnote: (text: string) => `Fußnote: ${text}`,
+  /** A filled PDF form's field whose label is not found on the page. */
+  formField: (name: string, value: string) => `Formularfeld „${name}“: ${value}`,
   endnote: (text: string) => `Endnote: ${text}`,
   speakerNotes: (text: string) => `Notizen: ${text}`,
   /** A chart's data, read as a table under this line. */

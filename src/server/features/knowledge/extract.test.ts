@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { KNOWLEDGE_MESSAGES } from '../../../shared/messages.ts';
 import {
   makeDocx,
+  makePdfForm,
   makeImageOnlyPdf,
   makePdf,
   makePng,
@@ -44,6 +45,31 @@ describe('extraction and chunking of real documents', () => {
     expect(passages.map((p) => p.location)).toEqual(['Seite 1', 'Seite 2']);
     expect(passages[0]!.text).toContain('Kündigungsfrist für Mitarbeitende beträgt drei Monate');
     expect(passages[1]!.text).toContain('Überstunden werden innerhalb von sechs Monaten');
+  });
+
+  it('reads a filled PDF form: each value beside its label, a field without one under its name', async () => {
+    const pdf = await makePdfForm('Lieferantenstammblatt', [
+      { name: 'firma', label: 'Firma:', value: 'Mühle Weber GmbH' },
+      { name: 'kontakt', label: 'Ansprechpartner:', value: 'Frau Öztürk, 0911 123456' },
+      { name: 'land', label: 'Land:', value: 'Österreich', choices: ['Deutschland', 'Österreich'] },
+      { name: 'bedingungen', label: 'Lieferbedingungen', labelAbove: true, value: 'frei Haus ab 500 Euro' },
+      { name: 'iban', value: 'DE02 1203 0000 0000 2020 51' },
+      // Left empty: nothing to read.
+      { name: 'fax', label: 'Fax:', value: '' },
+    ]);
+    const [passage] = await passagesOf(pdf, 'pdf');
+    expect(passage!.location).toBe('Seite 1');
+    expect(passage!.text).toBe(
+      [
+        'Lieferantenstammblatt',
+        'Firma: Mühle Weber GmbH',
+        'Ansprechpartner: Frau Öztürk, 0911 123456',
+        'Land: Österreich',
+        'Lieferbedingungen: frei Haus ab 500 Euro',
+        'Fax:',
+        'Formularfeld „iban“: DE02 1203 0000 0000 2020 51',
+      ].join('\n'),
+    );
   });
 
   it('keeps a DOCX table as a Markdown table under its heading', async () => {

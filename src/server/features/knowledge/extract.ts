@@ -22,6 +22,7 @@ import { isChartPart, MAX_CHART_PART_BYTES, packageCharts, type Chart } from './
 import { packageParts } from './office-package.ts';
 import { hiddenSlideNumbers, isSlidePart, withoutHiddenShapes } from './slides.ts';
 import { withoutHiddenText } from './word-hidden.ts';
+import { pdfFormFields, placeFields, type FormField } from './pdf-forms.ts';
 import { withoutHiddenOdf } from './odf-hidden.ts';
 import { withoutHiddenRtf } from './rtf-hidden.ts';
 import { isHiddenCell, sheetGrid, shownXlsxCell, spreadsheetMlSheets, xlsxFormats, type SheetCell, type XlsxFormats } from './spreadsheet.ts';
@@ -51,7 +52,9 @@ export const READING_CHANGES: Record<number, readonly string[]> = {
   // What Word hides (hidden text, hidden text boxes), the shapes a slide hides and what OpenDocument
   // files hide (sheets, rows, columns, slides, shapes, text, sections) are no longer read; Word 97's
   // footnotes and endnotes and PowerPoint 97's speaker notes are, its hidden and deleted text and
-  // hidden slides and shapes not; nor are RTF's hidden text and what an HTML file hides.
+  // hidden slides and shapes not; nor are RTF's hidden text and what an HTML file hides. (A filled
+  // PDF form's values are read too, but PDFs are not read again for them: every scan's text
+  // recognition would be repeated for the few forms.)
   3: ['docx', 'docm', 'dotx', 'dotm', 'pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm', 'odt', 'ods', 'odp', 'doc', 'dot', 'ppt', 'pot', 'pps', 'rtf', 'html', 'htm'],
 };
 
@@ -173,7 +176,10 @@ async function readPictured(data: Buffer, format: string, signal: AbortSignal | 
 /** A PDF's text; the pages that hold (almost) none of their own are scans, whose pictures are read. */
 async function readPdf(data: Buffer, signal: AbortSignal | undefined): Promise<Section[]> {
   const pages = new Map<number, Section>();
-  const sections = await parseOffice(data, 'pdf', signal, { pages });
+  // A filled form's values, beside their labels (pdf-forms.ts).
+  const fields = new Map<number, FormField[]>();
+  for (const field of await pdfFormFields(data, signal)) fields.set(field.page, [...(fields.get(field.page) ?? []), field]);
+  const sections = await parseOffice(data, 'pdf', signal, { pages, fields });
   const scanned = [...pages].filter(([, s]) => textLength(s) < SCANNED_PAGE_TEXT).map(([n]) => n);
   if (scanned.length === 0) return sections;
   let recognized: RecognizedPage[];
@@ -206,11 +212,13 @@ interface ParseOptions {
   pages?: Map<number, Section>;
   /** Asked for: the pictures of each section, in their order (the file is read with its pictures). */
   pictures?: Map<Section, Buffer[]>;
+  /** A PDF form's filled fields by page, put beside their labels. */
+  fields?: Map<number, FormField[]>;
 }
 
 /** Parsed by officeparser into sections (see ParseOptions for what else it can hand back). */
 async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal, options: ParseOptions = {}): Promise<Section[]> {
-  const { pages, pictures } = options;
+  const { pages, pictures, fields } = options;
   let content: OfficeContentNode[];
   let attachments = new Map<string, string>();
   try {
@@ -254,6 +262,7 @@ async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal
     // …and so is a slide hidden in PowerPoint (slides.ts).
     if (node.type === 'slide' && hiddenSlides?.has((node.metadata as { slideNumber?: number } | undefined)?.slideNumber ?? 0)) continue;
     const location = locationOf(node);
+    if (node.type === 'page' && fields) placeFields(node, fields.get((node.metadata as { pageNumber?: number } | undefined)?.pageNumber ?? 0) ?? []);
     if (location !== null) {
       loose = undefined;
       const section: Section = { location, blocks: [] };
