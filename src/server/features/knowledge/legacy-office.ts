@@ -81,49 +81,60 @@ function operandSize(sprm: number): number {
   }
 }
 
-/** The paragraph runs of the document from its PAPX pages (PlcBtePapx, [MS-DOC] 2.8.6). */
-function paragraphRuns(word: Uint8Array, table: Uint8Array, fcPlcf: number, lcbPlcf: number): ParagraphRun[] {
+/**
+ * The runs of a formatted disk page table (PlcBtePapx or PlcBteChpx, [MS-DOC] 2.8.5–2.8.6): each
+ * run's byte range in the WordDocument stream and where its properties start (0: none), from the
+ * FKP pages the table points to. `entrySize` is the size of a run's entry after the page's
+ * positions (13 for a PAPX page's BxPap, 1 for a CHPX page's offset byte).
+ */
+function* formattedRuns(word: Uint8Array, table: Uint8Array, fcPlcf: number, lcbPlcf: number, entrySize: number): Generator<{ from: number; to: number; page: number; at: number }> {
   const t = bytesReader(table);
   const w = bytesReader(word);
-  const runs: ParagraphRun[] = [];
   const n = (lcbPlcf - 4) / 8;
-  if (lcbPlcf < 12 || !Number.isInteger(n)) return runs;
+  if (lcbPlcf < 12 || !Number.isInteger(n)) return;
   for (let i = 0; i < n; i++) {
     const page = (t.u32(fcPlcf + (n + 1) * 4 + i * 4) & 0x3fffff) * 512;
     if (page + 512 > word.length) throw new Damaged('FKP past the end');
     const crun = w.u8(page + 511);
     for (let j = 0; j < crun; j++) {
-      const from = w.u32(page + j * 4);
-      const to = w.u32(page + (j + 1) * 4);
-      const offset = w.u8(page + (crun + 1) * 4 + j * 13) * 2;
-      let istd = 0;
-      let rowEnd = false;
-      if (offset !== 0) {
-        let at = page + offset;
-        let cb = w.u8(at++);
-        let size = cb * 2 - 1;
-        if (cb === 0) {
-          cb = w.u8(at++);
-          size = cb * 2;
-        }
-        const end = Math.min(at + size, page + 511);
-        istd = w.u16(at);
-        for (let p = at + 2; p + 2 <= end; ) {
-          const sprm = w.u16(p);
-          p += 2;
-          let len = operandSize(sprm);
-          if (len < 0) {
-            // sprmTDefTable and sprmPChgTabs carry a 2-byte size; every other variable one a 1-byte size.
-            len = sprm === 0xd608 ? w.u16(p) + 1 : w.u8(p) + 1;
-            if (sprm === 0xc615 && w.u8(p) === 255) break;
-          }
-          // sprmPFTtp and sprmPFInnerTtp: this paragraph mark ends a table row.
-          if ((sprm === 0x2417 || sprm === 0x244b) && w.u8(p) === 1) rowEnd = true;
-          p += len;
-        }
-      }
-      runs.push({ from, to, istd, rowEnd });
+      const offset = w.u8(page + (crun + 1) * 4 + j * entrySize) * 2;
+      yield { from: w.u32(page + j * 4), to: w.u32(page + (j + 1) * 4), page, at: offset === 0 ? 0 : page + offset };
     }
+  }
+}
+
+/** The paragraph runs of the document from its PAPX pages (PlcBtePapx, [MS-DOC] 2.8.6). */
+function paragraphRuns(word: Uint8Array, table: Uint8Array, fcPlcf: number, lcbPlcf: number): ParagraphRun[] {
+  const w = bytesReader(word);
+  const runs: ParagraphRun[] = [];
+  for (const { from, to, page, at: start } of formattedRuns(word, table, fcPlcf, lcbPlcf, 13)) {
+    let istd = 0;
+    let rowEnd = false;
+    if (start !== 0) {
+      let at = start;
+      let cb = w.u8(at++);
+      let size = cb * 2 - 1;
+      if (cb === 0) {
+        cb = w.u8(at++);
+        size = cb * 2;
+      }
+      const end = Math.min(at + size, page + 511);
+      istd = w.u16(at);
+      for (let p = at + 2; p + 2 <= end; ) {
+        const sprm = w.u16(p);
+        p += 2;
+        let len = operandSize(sprm);
+        if (len < 0) {
+          // sprmTDefTable and sprmPChgTabs carry a 2-byte size; every other variable one a 1-byte size.
+          len = sprm === 0xd608 ? w.u16(p) + 1 : w.u8(p) + 1;
+          if (sprm === 0xc615 && w.u8(p) === 255) break;
+        }
+        // sprmPFTtp and sprmPFInnerTtp: this paragraph mark ends a table row.
+        if ((sprm === 0x2417 || sprm === 0x244b) && w.u8(p) === 1) rowEnd = true;
+        p += len;
+      }
+    }
+    runs.push({ from, to, istd, rowEnd });
   }
   return runs.sort((a, b) => a.from - b.from);
 }
@@ -158,33 +169,23 @@ const SPRM_DELETED = 0x0800;
  * as hidden (the styles themselves are not read: their hidden text stays read).
  */
 function hiddenRuns(word: Uint8Array, table: Uint8Array, fcPlcf: number, lcbPlcf: number): HiddenRun[] {
-  const t = bytesReader(table);
   const w = bytesReader(word);
   const runs: HiddenRun[] = [];
-  const n = (lcbPlcf - 4) / 8;
-  if (lcbPlcf < 12 || !Number.isInteger(n)) return runs;
-  for (let i = 0; i < n; i++) {
-    const page = (t.u32(fcPlcf + (n + 1) * 4 + i * 4) & 0x3fffff) * 512;
-    if (page + 512 > word.length) throw new Damaged('FKP past the end');
-    const crun = w.u8(page + 511);
-    for (let j = 0; j < crun; j++) {
-      const offset = w.u8(page + (crun + 1) * 4 + j) * 2;
-      if (offset === 0) continue;
-      const end = Math.min(page + offset + 1 + w.u8(page + offset), page + 511);
-      let hidden = false;
-      for (let p = page + offset + 1; p + 2 <= end; ) {
-        const sprm = w.u16(p);
-        p += 2;
-        let len = operandSize(sprm);
-        if (len < 0) len = w.u8(p) + 1;
-        if (sprm === SPRM_VANISH || sprm === SPRM_DELETED) {
-          const value = w.u8(p);
-          hidden = value === 1 || value === 0x81;
-        }
-        p += len;
-      }
-      if (hidden) runs.push({ from: w.u32(page + j * 4), to: w.u32(page + (j + 1) * 4) });
+  for (const { from, to, page, at } of formattedRuns(word, table, fcPlcf, lcbPlcf, 1)) {
+    if (at === 0) continue;
+    // A Chpx: its size, then its properties.
+    const end = Math.min(at + 1 + w.u8(at), page + 511);
+    // Each property by its last setting; either hides the run.
+    const on = new Map<number, boolean>();
+    for (let p = at + 1; p + 2 <= end; ) {
+      const sprm = w.u16(p);
+      p += 2;
+      let len = operandSize(sprm);
+      if (len < 0) len = w.u8(p) + 1;
+      if (sprm === SPRM_VANISH || sprm === SPRM_DELETED) on.set(sprm, w.u8(p) === 1 || w.u8(p) === 0x81);
+      p += len;
     }
+    if (on.get(SPRM_VANISH) || on.get(SPRM_DELETED)) runs.push({ from, to });
   }
   return runs.sort((a, b) => a.from - b.from);
 }
