@@ -1,5 +1,6 @@
 // The charts of a PowerPoint or Word file (DrawingML parts `ppt/charts/chartN.xml`,
-// `word/charts/chartN.xml`) as tables of what they show. officeparser hands over where a chart
+// `word/charts/chartN.xml`), and of an OpenDocument text or presentation (`Object N/content.xml`),
+// as tables of what they show. officeparser hands over where a chart
 // stands and the name of its part, but not its data unless every picture of the file is extracted
 // too; so a presentation's «Umsatz je Quartal» was never found. The values are the chart's cached
 // ones (what PowerPoint shows without its embedded workbook), under the chart's number format.
@@ -105,4 +106,47 @@ function readChart(xml: string): Chart {
   const grid = [[axisTitle, ...columns.map((c) => c.name)]];
   for (let r = 0; r < rows; r++) grid.push([categories[r] ?? String(r + 1), ...columns.map((c) => c.values[r] ?? '')]);
   return { title, grid };
+}
+
+/** An OpenDocument file's embedded objects' contents, of which the charts are read (odfCharts). */
+export const isOdfObjectPart = (name: string) => /^Object \d+\/content\.xml$/.test(name);
+
+/**
+ * The charts of an OpenDocument text or presentation by their object's name ("Object 1", as
+ * officeparser names the node it reads as the chart's replacement picture), from its parts
+ * unpacked with `isOdfObjectPart`: a LibreOffice chart keeps its data in its own table.
+ */
+export function odfCharts(parts: PackageParts): Map<string, Chart> {
+  const charts = new Map<string, Chart>();
+  for (const name of parts.names.filter(isOdfObjectPart)) {
+    const xml = parts.text(name);
+    if (/<office:chart\b/.test(xml)) charts.set(name.slice(0, name.indexOf('/')), readOdfChart(xml));
+  }
+  return charts;
+}
+
+/** A chart's title and its data table («local-table»: a header row of series, a row per category). */
+function readOdfChart(xml: string): Chart {
+  const texts = (part: string) =>
+    elements(part, 'p')
+      .map((p) => decodeXml(p.replace(/<[^>]*>/g, '')).trim())
+      .join(' ')
+      .trim();
+  const title = texts(element(xml, 'title') ?? '');
+  const table = element(xml, 'table') ?? '';
+  const rowsOf = (part: string) =>
+    [...part.matchAll(/<table:table-row\b[^>]*>([\s\S]*?)<\/table:table-row>/g)].map((row) =>
+      [...row[1]!.matchAll(/<table:table-cell\b([^>]*?)(?:\/>|>([\s\S]*?)<\/table:table-cell>)/g)].flatMap((cell) => {
+        const attributes = cell[1]!;
+        const repeat = Math.min(Number(/table:number-columns-repeated="(\d+)"/.exec(attributes)?.[1] ?? 1), MAX_SERIES);
+        const value = /office:value-type="float"/.test(attributes) ? /office:value="([^"]*)"/.exec(attributes)?.[1] : undefined;
+        const shown = value !== undefined && Number.isFinite(Number(value)) ? formatCell(Number(value), 'General') : texts(cell[2] ?? '');
+        return Array.from({ length: repeat }, () => shown);
+      }),
+    );
+  const header = rowsOf(element(table, 'table-header-rows') ?? '')[0] ?? [];
+  const rows = rowsOf(element(table, 'table-rows') ?? '').slice(0, MAX_POINTS);
+  const width = Math.min(Math.max(header.length, maxOf(rows.map((r) => r.length), 0)), MAX_SERIES + 1);
+  const grid = [header, ...rows].map((row) => Array.from({ length: width }, (_, i) => row[i] ?? ''));
+  return { title, grid: rows.length > 0 ? grid : [] };
 }

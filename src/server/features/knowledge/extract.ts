@@ -18,7 +18,7 @@ import {
   SCANNED_PAGE_TEXT,
   type RecognizedPage,
 } from './ocr.ts';
-import { isChartPart, MAX_CHART_PART_BYTES, packageCharts, type Chart } from './charts.ts';
+import { isChartPart, isOdfObjectPart, MAX_CHART_PART_BYTES, odfCharts, packageCharts, type Chart } from './charts.ts';
 import { packageParts } from './office-package.ts';
 import { hiddenSlideNumbers, isSlidePart, withoutHiddenShapes } from './slides.ts';
 import { withoutHiddenText } from './word-hidden.ts';
@@ -52,7 +52,8 @@ export const READING_CHANGES: Record<number, readonly string[]> = {
   // What Word hides (hidden text, hidden text boxes), the shapes a slide hides and what OpenDocument
   // files hide (sheets, rows, columns, slides, shapes, text, sections) are no longer read; Word 97's
   // footnotes and endnotes and PowerPoint 97's speaker notes are, its hidden and deleted text and
-  // hidden slides and shapes not; nor are RTF's hidden text and what an HTML file hides. (A filled
+  // hidden slides and shapes not; nor are RTF's hidden text and what an HTML file hides. Charts of
+  // .odt and .odp files are read. (A filled
   // PDF form's values are read too, but PDFs are not read again for them: every scan's text
   // recognition would be repeated for the few forms.)
   3: ['docx', 'docm', 'dotx', 'dotm', 'pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm', 'odt', 'ods', 'odp', 'doc', 'dot', 'ppt', 'pot', 'pps', 'rtf', 'html', 'htm'],
@@ -246,7 +247,12 @@ async function parseOffice(data: Buffer, extension: string, signal?: AbortSignal
   const sections: Section[] = [];
   let loose: Section | undefined;
   const formats = extension === 'xlsx' ? xlsxFormatsOrNone(data) : undefined;
-  const { charts, hiddenSlides } = extension === 'pptx' || extension === 'docx' ? presentationParts(data, extension, content.some(holdsChart)) : {};
+  const { charts, hiddenSlides } =
+    extension === 'pptx' || extension === 'docx'
+      ? presentationParts(data, extension, content.some(holdsChart))
+      : (extension === 'odt' || extension === 'odp') && content.some(holdsOdfObject)
+        ? { charts: odfChartsOrNone(data) }
+        : {};
   // A picture node's bytes, kept for its section when asked for.
   const pictureOf = (section: Section) => (name: string) => {
     const bytes = attachments.get(name);
@@ -327,6 +333,21 @@ function noteBlocks(notes: OfficeContentNode[] | undefined): Block[] {
 }
 
 const holdsChart = (node: OfficeContentNode): boolean => node.type === 'chart' || (node.children ?? []).some(holdsChart);
+/** An OpenDocument embedded object («Object 1»), which officeparser reads as its replacement picture (a chart, say). */
+const objectName = (node: OfficeContentNode): string | undefined => {
+  const name = (node.metadata as { attachmentName?: string } | undefined)?.attachmentName;
+  return node.type === 'image' && name && /^Object \d+$/.test(name) ? name : undefined;
+};
+const holdsOdfObject = (node: OfficeContentNode): boolean => objectName(node) !== undefined || (node.children ?? []).some(holdsOdfObject);
+
+/** An OpenDocument file's charts (charts.ts), none when its package cannot be read for them. */
+function odfChartsOrNone(data: Buffer): Map<string, Chart> | undefined {
+  try {
+    return odfCharts(packageParts(data, isOdfObjectPart, MAX_CHART_PART_BYTES));
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * What our own readers take from a .pptx's or .docx's package beside officeparser, unpacked in one
@@ -356,15 +377,29 @@ function chartBlocks(node: OfficeContentNode, charts: Map<string, Chart> | undef
  * table) to `onPicture`; a chart's data from `charts`.
  */
 function collectBlocks(node: OfficeContentNode, out: Block[], onPicture?: (attachmentName: string) => void, charts?: Map<string, Chart>) {
-  if (node.type === 'chart') {
+  if (isChart(node, charts)) {
     appendAll(out, chartBlocks(node, charts));
     return;
   }
   if (LEFT_OUT.has(node.type)) return;
   collectOwnBlocks(node, out, onPicture, charts);
-  // A block's notes hang on its runs; a container's children bring their own.
-  appendAll(out, noteBlocks(BLOCKS.has(node.type) ? notesWithin(node) : node.notes));
+  if (!BLOCKS.has(node.type)) {
+    appendAll(out, noteBlocks(node.notes));
+    return;
+  }
+  // A block's charts (an OpenDocument chart anchored in a paragraph) and notes (hanging on its
+  // runs) follow it; a container's children bring their own.
+  appendAll(out, chartsWithin(node, charts).flatMap((chart) => chartBlocks(chart, charts)));
+  appendAll(out, noteBlocks(notesWithin(node)));
 }
+
+/** A chart: officeparser's chart node, or an OpenDocument object read as a picture whose chart we read. */
+const isChart = (node: OfficeContentNode, charts: Map<string, Chart> | undefined) =>
+  node.type === 'chart' || (objectName(node) !== undefined && charts?.has(objectName(node)!) === true);
+
+/** The charts within a block, in document order. */
+const chartsWithin = (node: OfficeContentNode, charts: Map<string, Chart> | undefined): OfficeContentNode[] =>
+  (node.children ?? []).flatMap((child) => (isChart(child, charts) ? [child] : chartsWithin(child, charts)));
 
 /** The node types read as one block: their children are their text. */
 const BLOCKS = new Set<string>(['heading', 'table', 'paragraph', 'text', 'note', 'code', 'cell', 'image']);

@@ -5,9 +5,9 @@ import { chunkSections } from './chunk.ts';
 import { extractSections } from './extract.ts';
 
 // What OpenDocument and Office 97–2003 files hide, as LibreOffice writes them
-// (tests/fixtures/hidden-content/README.md): what the office program shows is what the Mika knows
+// (tests/fixtures/office-content/README.md): what the office program shows is what the Mika knows
 // (decision 060).
-const fixture = (name: string) => readFileSync(new URL(`../../../../tests/fixtures/hidden-content/${name}`, import.meta.url));
+const fixture = (name: string) => readFileSync(new URL(`../../../../tests/fixtures/office-content/${name}`, import.meta.url));
 const read = async (name: string) => chunkSections(await extractSections(fixture(name), name.split('.').pop()!));
 const textOf = (passages: { text: string }[]) => passages.map((p) => p.text).join('\n');
 
@@ -78,5 +78,16 @@ describe('Office 97–2003: what Word and PowerPoint hide is not read, their not
     expect(ppt).toEqual(await read('strategie.odp'));
     expect(ppt.map((p) => p.location)).toEqual(['Folie 1', 'Folie 3']);
     expect(ppt[1]!.text).toContain('Notizen: Telefon ist werktags ab 6 Uhr besetzt.');
+  });
+});
+
+describe('OpenDocument charts', () => {
+  it('reads a chart on an Impress slide and in a Writer text as a table of what it shows, under its title', async () => {
+    const table = ['|  | Umsatz | Kosten |', '| --- | --- | --- |', '| Q1 | 120 | 95,5 |', '| Q2 | 135 | 101,25 |', '| Q3 | 150,5 | 99 |'].join('\n');
+    const [slide] = await read('zahlen.odp');
+    expect(slide!.location).toBe('Folie 1');
+    expect(slide!.text).toContain(`Die Zahlen im Überblick.\nDiagramm „Umsatz je Quartal“:\n\n${table}`);
+    // In a text, after the paragraph it is anchored in.
+    expect(textOf(await read('bericht.odt'))).toContain(`Ausblick: stabil.\nDiagramm „Umsatz je Quartal“:\n\n${table}`);
   });
 });
