@@ -91,3 +91,13 @@ describe('OpenDocument charts', () => {
     expect(textOf(await read('bericht.odt'))).toContain(`Ausblick: stabil.\nDiagramm „Umsatz je Quartal“:\n\n${table}`);
   });
 });
+
+describe('PDF forms as LibreOffice exports them', () => {
+  it('reads a radio group\'s chosen button, its value as written (UTF-8 in a PDF name)', async () => {
+    const [page] = await read('stammblatt.pdf');
+    expect(page!.text).toContain('Bitte wählen Sie die Zahlungsart.');
+    // Both buttons' captions are the page's text; which one is chosen only the form says.
+    expect(page!.text).toContain('Formularfeld „zahlungsart“: Überweisung');
+    expect(page!.text).not.toContain('„zahlungsart“: Lastschrift');
+  });
+});

@@ -22,6 +22,7 @@ const FIELDS_TIMEOUT_MS = 10_000;
 interface FieldObject {
   type?: string;
   value?: unknown;
+  exportValues?: unknown;
   hidden?: boolean;
   password?: boolean;
   page?: number;
@@ -30,10 +31,10 @@ interface FieldObject {
 }
 
 /**
- * The filled fields of a PDF's form, in no particular order: text, and a list's or box's choice.
- * Not read: empty fields, hidden fields, passwords, buttons and signatures — and check boxes and
- * radio buttons (no writer here ticks one to test it with). None when the file has no form or
- * pdf.js cannot read it (its text is read all the same).
+ * The filled fields of a PDF's form, in no particular order: text, a list's or box's choice, a
+ * radio group's chosen button (its value). Not read: empty fields, hidden fields, passwords,
+ * buttons and signatures — and check boxes (no writer here ticks one to test it with). None when
+ * the file has no form or pdf.js cannot read it (its text is read all the same).
  */
 export async function pdfFormFields(data: Buffer, signal?: AbortSignal): Promise<FormField[]> {
   // A form is named in the document's catalog; a catalog packed into an object stream cannot be
@@ -62,6 +63,19 @@ export async function pdfFormFields(data: Buffer, signal?: AbortSignal): Promise
   }
 }
 
+/**
+ * A PDF name's text: a button's value is a name, whose bytes pdf.js hands over one character each;
+ * writers put UTF-8 there («Überweisung» came as «Ãberweisung»). Read as UTF-8 when it is.
+ */
+function nameText(value: string): string {
+  // Only a string of bytes (every character below U+0100) with some above ASCII can be UTF-8 read wrongly.
+  const codes = Array.from(value, (c) => c.charCodeAt(0));
+  if (!codes.some((c) => c >= 0x80) || codes.some((c) => c > 0xff)) return value;
+  const bytes = Buffer.from(value, 'latin1');
+  const utf8 = bytes.toString('utf8');
+  return utf8.includes('\ufffd') ? value : utf8;
+}
+
 /** The field's value at each widget that shows it. */
 function filled(name: string, widgets: FieldObject[]): FormField[] {
   const shown = (w: FieldObject, value: string): FormField[] => {
@@ -77,6 +91,9 @@ function filled(name: string, widgets: FieldObject[]): FormField[] {
       case 'combobox':
       case 'listbox':
         return shown(w, Array.isArray(value) ? value.join(', ') : typeof value === 'string' ? value : '');
+      case 'radiobutton':
+        // Each button of the group carries the group's value; the one whose own value it is was chosen.
+        return typeof value === 'string' && value !== 'Off' && value === w.exportValues ? shown(w, nameText(value)) : [];
       default:
         return [];
     }
