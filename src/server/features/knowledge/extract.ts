@@ -49,13 +49,12 @@ export const FILE_READING = 3;
 export const READING_CHANGES: Record<number, readonly string[]> = {
   // Footnotes, endnotes and speaker notes; charts; what a workbook hides is no longer read.
   2: ['docx', 'docm', 'dotx', 'dotm', 'pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm', 'odt', 'odp', 'rtf', 'xlsx', 'xlsm', 'xltx', 'xltm', 'xls', 'xlt', 'xml'],
-  // What Word hides (hidden text, hidden text boxes), the shapes a slide hides and what OpenDocument
-  // files hide (sheets, rows, columns, slides, shapes, text, sections) are no longer read; Word 97's
-  // footnotes and endnotes and PowerPoint 97's speaker notes are, its hidden and deleted text and
-  // hidden slides and shapes not; nor are RTF's hidden text and what an HTML file hides. Charts of
-  // .odt and .odp files are read. (A filled
-  // PDF form's values are read too, but PDFs are not read again for them: every scan's text
-  // recognition would be repeated for the few forms.)
+  // What files hide is no longer read: Word's hidden text and hidden text boxes, a slide's hidden
+  // shapes, what OpenDocument files hide (sheets, rows, columns, slides, shapes, text, sections),
+  // Word 97's hidden and deleted text, PowerPoint 97's hidden slides and shapes, RTF's hidden text,
+  // what an HTML file hides. What they show now is: Word 97's footnotes and endnotes, PowerPoint
+  // 97's speaker notes, the charts of .odt and .odp files. (A filled PDF form's values are read too,
+  // but PDFs are not read again for them: every scan's text recognition would be repeated.)
   3: ['docx', 'docm', 'dotx', 'dotm', 'pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm', 'odt', 'ods', 'odp', 'doc', 'dot', 'ppt', 'pot', 'pps', 'rtf', 'html', 'htm'],
 };
 
