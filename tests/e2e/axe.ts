@@ -66,6 +66,8 @@ export async function expectNoAxeViolations(page: Page, screen: string) {
       expect(await violations(page), `axe (WCAG 2.1 AA) on „${screen}“ at ${width} px`).toEqual([]);
     }
   } finally {
-    if (page.viewportSize()?.width !== original.width) await page.setViewportSize(original);
+    // Back at its own size, settled as after any resize: the next step must not act on a layout
+    // still moving (an embedded chat's panel takes its place again after the phone width).
+    if (page.viewportSize()?.width !== original.width) await resize(page, original);
   }
 }
