@@ -61,6 +61,11 @@ export const READING_CHANGES: Record<number, readonly string[]> = {
 /** Ingestion failed for a reason the user can act on; `message` is German. */
 export class ExtractionError extends Error {}
 
+/** An uploaded HTML file as a browser shows it (website-extract.ts imports this module: loaded when first needed, not in a cycle at start). */
+async function visibleHtmlFile(data: Buffer): Promise<Uint8Array | undefined> {
+  return (await import('./website-extract.ts')).visibleHtml(data);
+}
+
 /** Each format's reader of what it hides, the file without it (undefined: it hides nothing). */
 const HIDING: Record<string, ((data: Buffer) => Uint8Array | undefined | Promise<Uint8Array | undefined>) | undefined> = {
   docx: withoutHiddenText,
@@ -69,9 +74,8 @@ const HIDING: Record<string, ((data: Buffer) => Uint8Array | undefined | Promise
   ods: withoutHiddenOdf,
   odp: withoutHiddenOdf,
   rtf: withoutHiddenRtf,
-  // website-extract.ts imports this module: loaded when first needed, not in a cycle at start.
-  html: async (data) => (await import('./website-extract.ts')).visibleHtml(data),
-  htm: async (data) => (await import('./website-extract.ts')).visibleHtml(data),
+  html: visibleHtmlFile,
+  htm: visibleHtmlFile,
 };
 const PARSED = new Set(['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'rtf', 'html', 'htm']);
 
